@@ -1,0 +1,76 @@
+/**
+ * `npm test`: every test tier that can run on this machine, one after another, with the
+ * counts of each and a closing line `tests: N passed, N failed, N skipped`. A tier that
+ * cannot run here (no Chromium for browser tests) is reported and counted as skipped.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+interface Tier {
+  name: string;
+  project: string;
+  needs?: () => string | null;
+}
+
+const TIERS: Tier[] = [
+  { name: 'unit', project: 'unit' },
+  { name: 'server (real PostgreSQL)', project: 'server' },
+];
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  numTotalTests: number;
+  success: boolean;
+}
+
+const outDir = join('data', 'test-reports');
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let broken = false;
+
+for (const tier of TIERS) {
+  const missing = tier.needs?.();
+  if (missing) {
+    console.log(`\n[${tier.name}] skipped: ${missing}`);
+    continue;
+  }
+  const report = join(outDir, `${tier.project}.json`);
+  console.log(`\n[${tier.name}]`);
+  const run = spawnSync(
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      tier.project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    { stdio: 'inherit', env: process.env },
+  );
+  if (!existsSync(report)) {
+    console.log(`[${tier.name}] did not produce a report (exit ${run.status})`);
+    broken = true;
+    continue;
+  }
+  const result = JSON.parse(readFileSync(report, 'utf8')) as VitestReport;
+  passed += result.numPassedTests;
+  failed += result.numFailedTests;
+  skipped += result.numPendingTests + result.numTodoTests;
+  if (run.status !== 0 && result.numFailedTests === 0) broken = true;
+  console.log(
+    `[${tier.name}] ${result.numPassedTests} passed, ${result.numFailedTests} failed, ${result.numPendingTests + result.numTodoTests} skipped`,
+  );
+}
+
+console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed > 0 || broken || passed === 0 ? 1 : 0);

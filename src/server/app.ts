@@ -1,0 +1,116 @@
+/**
+ * Builds the Fastify app without listening: the reply envelope, errors, authentication and
+ * every module's routes. Tests drive it with app.inject against a real PostgreSQL.
+ */
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Db } from './db/client.js';
+import type { AppDeps } from './deps.js';
+import { registerAuth } from './http/auth.js';
+import { registerErrorHandling } from './http/errors.js';
+import { identityRoutes } from './modules/identity/index.js';
+import { logSmsSender, type SmsSender } from './modules/identity/sms.js';
+import { systemRoutes } from './modules/system/index.js';
+import { tenantRoutes } from './modules/tenants/index.js';
+
+export interface BuildAppOptions {
+  db: Db;
+  logLevel?: string;
+  trustProxy?: boolean;
+  casServerUrl?: string;
+  sms?: SmsSender;
+  /** Checks the database for /api/health. */
+  checkDatabase?: () => Promise<void>;
+}
+
+const REDACT = [
+  'req.headers["x-access-token"]',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'body.password',
+  'body.oldpassword',
+  'body.confirmpassword',
+  'body.confirmPassword',
+  'body.captcha',
+];
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'info', redact: { paths: REDACT, censor: '[redacted]' } },
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: 'x-request-id',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'WMS back office API', version: '1' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Access-Token' } } },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  registerAuth(app, options.db);
+
+  const deps: AppDeps = {
+    db: options.db,
+    sms: options.sms ?? logSmsSender(app.log),
+    casServerUrl: options.casServerUrl,
+    log: app.log,
+  };
+
+  app.get('/api/health', { config: { permission: 'public' } }, async (_request, reply) => {
+    try {
+      await options.checkDatabase?.();
+      return {
+        success: true,
+        message: 'ok',
+        code: 200,
+        result: { status: 'ok', database: 'ok' },
+        timestamp: Date.now(),
+      };
+    } catch {
+      return reply.status(503).send({
+        success: false,
+        message: 'database unavailable',
+        code: 'common.unavailable',
+        status: 503,
+        result: { status: 'error', database: 'unreachable' },
+        timestamp: Date.now(),
+      });
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      await identityRoutes(api, deps);
+      await tenantRoutes(api, deps);
+      await systemRoutes(api, deps);
+    },
+    { prefix: '/api' },
+  );
+
+  // Public files (branding images, later the built web apps). Static files need no permission.
+  await app.register(fastifyStatic, { root: PUBLIC_DIR, prefix: '/', wildcard: false, index: false });
+
+  return app;
+}
+
+const PUBLIC_DIR = fileURLToPath(new URL('../../public', import.meta.url));

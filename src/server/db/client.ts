@@ -1,0 +1,61 @@
+/**
+ * Connections to PostgreSQL. The owner pool migrates and listens; the app pool works as the
+ * wms_app role (a login of its own through DATABASE_APP_URL, or `SET ROLE` at connect), so
+ * forced row-level security holds for every query the app makes. All request work runs in
+ * `withTenant`: one transaction with the tenant set transaction-locally.
+ */
+import { sql } from 'drizzle-orm';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Db = NodePgDatabase<typeof schema>;
+export type TenantTx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  appPool: pg.Pool;
+  ownerPool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export const APP_ROLE = 'wms_app';
+
+export function connectDatabase(options: { url: string; appUrl?: string; poolSize: number }): Database {
+  const ownerPool = new pg.Pool({ connectionString: options.url, max: 2 });
+  const appPool = options.appUrl
+    ? new pg.Pool({ connectionString: options.appUrl, max: options.poolSize })
+    : new pg.Pool({ connectionString: options.url, max: options.poolSize, options: `-c role=${APP_ROLE}` });
+  // An idle client that loses its server (restart, network) must not crash the process.
+  ownerPool.on('error', () => undefined);
+  appPool.on('error', () => undefined);
+  const db = drizzle(appPool, { schema });
+  return {
+    db,
+    appPool,
+    ownerPool,
+    async close() {
+      await Promise.allSettled([appPool.end(), ownerPool.end()]);
+    },
+  };
+}
+
+/** Runs `work` in one transaction scoped to the tenant; RLS sees only that tenant's rows. */
+export async function withTenant<T>(
+  db: Db,
+  tenantId: string,
+  work: (tx: TenantTx) => Promise<T>,
+  userId?: string,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('app.user_id', ${userId ?? ''}, true)`,
+    );
+    return work(tx);
+  });
+}
+
+/** Rows of a raw query result, typed by the caller. */
+export function rowsOf<T>(result: { rows: unknown[] }): T[] {
+  return result.rows as T[];
+}

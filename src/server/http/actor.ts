@@ -1,0 +1,23 @@
+import type { UserRole } from '../../shared/domain/roles.js';
+
+/** Who is making a request: resolved from the session token, carried into every service call. */
+export interface Actor {
+  tenantId: string;
+  userId: string;
+  sessionId: string;
+  username: string;
+  userRole: UserRole;
+  /** The seller whose data this user works on; null for agent and warehouse roles. */
+  sellerId: string | null;
+  orgCode: string | null;
+  /** Permission codes granted through roles; administrators hold every code. */
+  permissions: ReadonlySet<string>;
+  isAdmin: boolean;
+}
+
+/** What a route requires: nothing, a signed-in user, or a permission code. */
+export type RoutePermission = 'public' | 'authenticated' | { code: string };
+
+export function hasPermission(actor: Actor, code: string): boolean {
+  return actor.isAdmin || actor.permissions.has(code);
+}

@@ -1,0 +1,139 @@
+/**
+ * Turns every failure into the error envelope of DESIGN §3: a stable code, the HTTP status of
+ * the spec's catalogue, a message in the caller's language, the failing fields for bad input.
+ * Nothing but a bug answers 500, and a 500 never carries a stack trace or SQL.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type ErrorCode, type FieldError } from '../../shared/errors.js';
+import { translatorFor } from '../i18n.js';
+import { requestLanguage } from './request-context.js';
+
+interface PgError {
+  code: string;
+  constraint?: string;
+}
+
+function isPgError(error: unknown): error is PgError {
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as PgError).code === 'string' &&
+    /^[0-9A-Z]{5}$/.test((error as PgError).code)
+  );
+}
+
+const RULE_NAME = /^[a-z][a-z_]*$/;
+
+function fieldFromIssue(issue: {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+}): FieldError {
+  const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  const params: Record<string, string | number> = {};
+  for (const name of ['minimum', 'maximum', 'expected', 'format'] as const) {
+    const value = issue.params[name];
+    if (typeof value === 'string' || typeof value === 'number') params[name] = value;
+    if (typeof value === 'bigint') params[name] = Number(value);
+  }
+  if (Array.isArray(issue.params.keys)) params.keys = issue.params.keys.join(', ');
+  if (Array.isArray(issue.params.values)) params.values = issue.params.values.map(String).join(', ');
+  let rule = issue.keyword;
+  if (issue.message && RULE_NAME.test(issue.message)) rule = issue.message;
+  else if (issue.keyword === 'too_small' || issue.keyword === 'too_big') {
+    rule = `${issue.keyword}_${issue.params.origin === 'string' ? 'string' : issue.params.origin === 'array' ? 'array' : 'number'}`;
+  } else if (issue.keyword === 'invalid_format' && typeof issue.params.format === 'string') {
+    rule = issue.params.format === 'regex' ? 'invalid_format' : `invalid_${issue.params.format}`;
+  } else if (issue.keyword === 'invalid_type' && path && issue.params.received === 'undefined') {
+    rule = 'required';
+  }
+  return { path: path || '(root)', rule, params };
+}
+
+/** Maps a thrown value to the code, params and fields of the reply. */
+export function classifyError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields = error.validation.map((issue) =>
+      fieldFromIssue(issue as unknown as Parameters<typeof fieldFromIssue>[0]),
+    );
+    return new AppError('common.validation', {}, fields);
+  }
+  if (isPgError(error)) {
+    switch (error.code) {
+      case '23505':
+        return new AppError('common.conflict');
+      case '23503':
+        return new AppError('common.not_found');
+      case '22P02':
+      case '22001':
+      case '22003':
+      case '22007':
+      case '22008':
+        return new AppError('common.validation');
+      case '23514':
+        return new AppError('common.conflict');
+      default:
+        return null;
+    }
+  }
+  const fastifyError = error as Partial<FastifyError> | undefined;
+  const status = fastifyError?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const byStatus: Record<number, ErrorCode> = {
+      400:
+        fastifyError?.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'common.malformed_json'
+          : 'common.validation',
+      401: 'common.unauthorized',
+      403: 'common.forbidden',
+      404: 'common.not_found',
+      413: 'common.payload_too_large',
+      415: 'common.unsupported_media_type',
+      429: 'common.rate_limited',
+    };
+    return new AppError(byStatus[status] ?? 'common.validation');
+  }
+  return null;
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  const t = translatorFor(requestLanguage(request));
+  const fields = error.fields.map((field) => ({
+    path: field.path,
+    rule: field.rule,
+    message: t(`errors:validation.${field.rule}`, {
+      ...field.params,
+      defaultValue: t('errors:validation.invalid'),
+    }),
+  }));
+  let message = t(`errors:${error.code}`, error.params);
+  if (fields.length > 0) message = `${message}: ${fields.map((f) => `${f.path} ${f.message}`).join('; ')}`;
+  return reply.status(error.status).send({
+    success: false,
+    message,
+    code: error.code,
+    status: error.status,
+    params: error.params,
+    ...(fields.length > 0 ? { fields } : {}),
+    result: null,
+    timestamp: Date.now(),
+  });
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error, request, reply) => {
+    const known = classifyError(error);
+    if (known) {
+      if (known.status >= 500) request.log.error({ err: error }, 'request failed');
+      return sendError(request, reply, known);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(request, reply, new AppError('common.internal'));
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendError(request, reply, new AppError('common.route_not_found')),
+  );
+}

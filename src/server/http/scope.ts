@@ -1,0 +1,24 @@
+import type { FastifyRequest } from 'fastify';
+import { withTenant, type Db, type TenantTx } from '../db/client.js';
+import type { RequestOrigin } from '../deps.js';
+import type { Actor } from './actor.js';
+import { actorOf, requestDomain } from './request-context.js';
+
+/** Runs a signed-in request's work in one transaction scoped to the actor's tenant. */
+export function inActorTenant<T>(
+  db: Db,
+  request: FastifyRequest,
+  work: (tx: TenantTx, actor: Actor) => Promise<T>,
+): Promise<T> {
+  const actor = actorOf(request);
+  return withTenant(db, actor.tenantId, (tx) => work(tx, actor), actor.userId);
+}
+
+export function originOf(request: FastifyRequest): RequestOrigin {
+  const userAgent = request.headers['user-agent'];
+  return {
+    domain: requestDomain(request),
+    ip: request.ip,
+    userAgent: typeof userAgent === 'string' ? userAgent : '',
+  };
+}

@@ -1,0 +1,54 @@
+/** `npm start`: the database, the demo data on first start, the server on PORT, graceful shutdown. */
+import { buildApp } from './app.js';
+import { startDatabase } from './bootstrap.js';
+import { readEnv } from './env.js';
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './seed/demo.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  const env = readEnv();
+  const { database, embedded } = await startDatabase(env, (message) => console.log(message));
+  if (env.SEED_DEMO && (await seedDemo(database.db))) console.log('demo data created');
+
+  const app = await buildApp({
+    db: database.db,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    casServerUrl: env.CAS_SERVER_URL,
+    checkDatabase: async () => {
+      await database.appPool.query('select 1');
+    },
+  });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+    force.unref();
+    await app.close();
+    await database.close();
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ host: env.HOST, port: env.PORT });
+  const base = `http://localhost:${env.PORT}`;
+  console.log(`\nListening on ${base} (API ${base}/api, docs ${base}/api/docs, health ${base}/api/health)`);
+  if (env.SEED_DEMO) {
+    console.log(`Demo logins (password ${DEMO_PASSWORD}):`);
+    for (const login of DEMO_LOGINS) {
+      const where = login.tenant === 'demo' ? base : `http://acme.localhost:${env.PORT}`;
+      console.log(`  ${login.username.padEnd(12)} ${login.role.padEnd(17)} ${where}`);
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,183 @@
+/**
+ * Sign-in and sessions. A session is a row holding the SHA-256 of an opaque token, valid
+ * for 7 days and revoked at logout. Failed passwords are counted on the user row and lock the
+ * account for 15 minutes after five in a row; those counters are committed even though the
+ * login itself is refused, so refusals are returned as values and thrown after commit.
+ */
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { LoginResult } from '../../../shared/contract/identity.js';
+import { USER_STATUS } from '../../../shared/domain/roles.js';
+import { LOCKOUT_MS, MAX_FAILED_LOGINS, SESSION_TTL_MS } from '../../../shared/domain/session.js';
+import { AppError } from '../../../shared/errors.js';
+import { rowsOf, withTenant, type Db, type TenantTx } from '../../db/client.js';
+import type { RequestOrigin } from '../../deps.js';
+import type { Actor } from '../../http/actor.js';
+import { sysLogs } from '../system/system.tables.js';
+import { newToken, sha256, verifyDecoy, verifyPassword } from './credentials.js';
+import {
+  agentCodeOf,
+  departsOf,
+  findUserById,
+  findUserByUsername,
+  permissionCodesOf,
+  toUserInfo,
+  type UserRow,
+} from './identity.queries.js';
+import { sessions, users } from './identity.tables.js';
+import { resolveLoginTenant } from './tenant-resolution.js';
+
+export const LOG_TYPE = { login: 1, visit: 2, operation: 3 } as const;
+
+/** Creates the session and the reply of every successful sign-in (password, SMS, CAS). */
+export async function openSession(
+  tx: TenantTx,
+  user: UserRow,
+  origin: RequestOrigin,
+  how: string,
+): Promise<LoginResult> {
+  if (user.status === USER_STATUS.frozen) throw new AppError('auth.account_frozen');
+  const token = newToken();
+  const departs = await departsOf(tx, user.id);
+  let orgCode = user.orgCode;
+  if (!departs.some((depart) => depart.orgCode === orgCode)) orgCode = departs[0]?.orgCode ?? null;
+  const [updated] = await tx
+    .update(users)
+    .set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: new Date(), orgCode })
+    .where(eq(users.id, user.id))
+    .returning();
+  await tx.insert(sessions).values({
+    userId: user.id,
+    tokenHash: sha256(token),
+    orgCode,
+    ip: origin.ip.slice(0, 64),
+    userAgent: origin.userAgent.slice(0, 512),
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+  });
+  await tx.insert(sysLogs).values({
+    logType: LOG_TYPE.login,
+    userId: user.id,
+    username: user.username,
+    ip: origin.ip.slice(0, 64),
+    content: `login (${how})`,
+  });
+  return {
+    token,
+    userInfo: toUserInfo(updated ?? user, await agentCodeOf(tx)),
+    departs,
+    multiDepart: departs.length === 0 ? 0 : departs.length === 1 ? 1 : 2,
+  };
+}
+
+type PasswordCheck = { ok: true; result: LoginResult } | { ok: false; error: AppError };
+
+async function checkPassword(
+  tx: TenantTx,
+  username: string,
+  password: string,
+  origin: RequestOrigin,
+): Promise<PasswordCheck> {
+  const user = await findUserByUsername(tx, username);
+  if (!user) {
+    await verifyDecoy(password);
+    return { ok: false, error: new AppError('auth.bad_credentials') };
+  }
+  if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
+    const minutes = Math.ceil((user.lockedUntil.getTime() - Date.now()) / 60000);
+    return { ok: false, error: new AppError('auth.account_locked', { minutes }) };
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    const [row] = rowsOf<{ failed: number; locked: boolean }>(
+      await tx.execute(sql`
+        update users set
+          failed_login_count = case when failed_login_count + 1 >= ${MAX_FAILED_LOGINS} then 0 else failed_login_count + 1 end,
+          locked_until = case when failed_login_count + 1 >= ${MAX_FAILED_LOGINS}
+            then now() + make_interval(secs => ${LOCKOUT_MS / 1000}) else locked_until end
+        where id = ${user.id}
+        returning failed_login_count as failed, locked_until is not null and locked_until > now() as locked`),
+    );
+    if (row?.locked) {
+      return { ok: false, error: new AppError('auth.account_locked', { minutes: LOCKOUT_MS / 60000 }) };
+    }
+    return {
+      ok: false,
+      error: new AppError('auth.bad_credentials', { remaining: MAX_FAILED_LOGINS - (row?.failed ?? 0) }),
+    };
+  }
+  return { ok: true, result: await openSession(tx, user, origin, 'password') };
+}
+
+/** POST /sys/login: username and password, in the tenant of the site or agent code. */
+export async function loginWithPassword(
+  db: Db,
+  origin: RequestOrigin,
+  input: { username: string; password: string; agentCode?: string },
+): Promise<LoginResult> {
+  const tenantId = await resolveLoginTenant(
+    db,
+    { domain: origin.domain, agentCode: input.agentCode },
+    { username: input.username },
+  );
+  if (!tenantId) {
+    await verifyDecoy(input.password);
+    throw new AppError('auth.bad_credentials');
+  }
+  const outcome = await withTenant(db, tenantId, (tx) =>
+    checkPassword(tx, input.username, input.password, origin),
+  );
+  if (!outcome.ok) throw outcome.error;
+  return outcome.result;
+}
+
+/** The actor of a token, or null when the token is unknown, revoked, expired or its user frozen. */
+export async function resolveActor(db: Db, token: string): Promise<Actor | null> {
+  const [session] = rowsOf<{
+    tenant_id: string;
+    session_id: string;
+    user_id: string;
+    expires_at: Date;
+    revoked_at: Date | null;
+  }>(await db.execute(sql`select * from app_find_session(${sha256(token)})`));
+  if (!session || session.revoked_at || new Date(session.expires_at).getTime() <= Date.now()) return null;
+  return withTenant(db, session.tenant_id, async (tx) => {
+    const user = await findUserById(tx, session.user_id);
+    if (!user || user.status !== USER_STATUS.normal) return null;
+    const isAdmin = user.userRole === 'admin';
+    const codes = isAdmin ? [] : await permissionCodesOf(tx, user.id);
+    const [current] = await tx
+      .select({ orgCode: sessions.orgCode })
+      .from(sessions)
+      .where(eq(sessions.id, session.session_id));
+    return {
+      tenantId: session.tenant_id,
+      userId: user.id,
+      sessionId: session.session_id,
+      username: user.username,
+      userRole: user.userRole,
+      sellerId: user.sellerId,
+      orgCode: current?.orgCode ?? user.orgCode,
+      permissions: new Set(codes),
+      isAdmin,
+    } satisfies Actor;
+  });
+}
+
+/** POST /sys/logout: revokes the session; the token answers 401 from now on. */
+export async function logout(tx: TenantTx, actor: Actor): Promise<void> {
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, actor.sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every live session of a user except one (after a password change or a freeze). */
+export async function revokeSessionsOf(tx: TenantTx, userId: string, keepSessionId?: string): Promise<void> {
+  const live = and(
+    eq(sessions.userId, userId),
+    isNull(sessions.revokedAt),
+    gt(sessions.expiresAt, new Date()),
+  );
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(keepSessionId ? and(live, sql`${sessions.id} <> ${keepSessionId}`) : live);
+}

@@ -1,0 +1,102 @@
+/**
+ * Every error the API can answer, as a stable code and its HTTP status (DESIGN §3).
+ * Clients translate the code with i18next (`errors:<code>`); a code without its six
+ * translations fails the locale test.
+ */
+export const ERROR_STATUS = {
+  'common.validation': 400,
+  'common.malformed_json': 400,
+  'common.unsupported_media_type': 415,
+  'common.payload_too_large': 413,
+  'common.unauthorized': 401,
+  'common.forbidden': 403,
+  'common.not_found': 404,
+  'common.route_not_found': 404,
+  'common.conflict': 409,
+  'common.rate_limited': 429,
+  'common.internal': 500,
+  'common.unavailable': 503,
+
+  'auth.bad_credentials': 422,
+  'auth.account_locked': 422,
+  'auth.account_frozen': 403,
+  'auth.token_expired': 401,
+  'auth.tenant_unknown': 422,
+  'auth.sms_code_invalid': 422,
+  'auth.sms_too_frequent': 429,
+  'auth.phone_not_registered': 422,
+  'auth.sso_not_configured': 422,
+  'auth.sso_ticket_invalid': 422,
+  'auth.sso_user_unknown': 422,
+  'auth.sso_unreachable': 502,
+  'auth.register_username_taken': 409,
+  'auth.register_phone_taken': 409,
+
+  'password.old_required': 400,
+  'password.rule': 400,
+  'password.confirm_required': 400,
+  'password.mismatch': 400,
+  'password.old_incorrect': 422,
+  'password.same_as_old': 422,
+  'password.not_own_account': 403,
+
+  'user.not_found': 404,
+  'user.username_taken': 409,
+  'user.phone_taken': 409,
+  'user.email_taken': 409,
+  'user.cannot_freeze_self': 422,
+  'user.role_not_allowed': 403,
+
+  'depart.not_member': 403,
+  'depart.not_found': 404,
+  'depart.code_taken': 409,
+  'depart.has_children': 422,
+  'depart.has_users': 422,
+  'depart.parent_not_found': 404,
+
+  'role.not_found': 404,
+  'role.code_taken': 409,
+  'role.in_use': 422,
+  'role.permission_not_grantable': 403,
+
+  'permission.not_found': 404,
+  'permission.parent_not_found': 404,
+  'permission.has_children': 422,
+  'permission.code_taken': 409,
+
+  'dict.not_found': 404,
+  'dict.code_taken': 409,
+  'dict.item_value_taken': 409,
+
+  'duplicate.value_exists': 409,
+  'duplicate.check_not_allowed': 400,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export type ErrorParams = Record<string, string | number>;
+
+/** A field that failed validation: its dotted path, the rule that failed and the rule's limits. */
+export interface FieldError {
+  path: string;
+  rule: string;
+  params?: ErrorParams;
+}
+
+/** A refusal with a stable code; the server turns it into the reply envelope with a translated message. */
+export class AppError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly params: ErrorParams = {},
+    readonly fields: FieldError[] = [],
+  ) {
+    super(code);
+    this.name = 'AppError';
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+export function isErrorCode(value: string): value is ErrorCode {
+  return Object.prototype.hasOwnProperty.call(ERROR_STATUS, value);
+}

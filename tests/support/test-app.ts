@@ -1,0 +1,83 @@
+/**
+ * A test file's own world: a fresh database cloned from the seeded template, the app built on
+ * it, and helpers to sign in as the demo users. Real PostgreSQL throughout.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type BuildAppOptions } from '../../src/server/app.js';
+import { connectDatabase, type Database } from '../../src/server/db/client.js';
+import type { SmsSender } from '../../src/server/modules/identity/sms.js';
+import { DEMO_PASSWORD } from '../../src/server/seed/demo.js';
+import { databaseUrl, TEMPLATE_DB } from './database-names.js';
+
+export interface SentSms {
+  phone: string;
+  text: string;
+}
+
+export interface TestWorld {
+  app: FastifyInstance;
+  database: Database;
+  sentSms: SentSms[];
+  /** Signs in a demo user (password Demo12345) and returns the token. */
+  login(username: string, options?: { agentCode?: string; host?: string }): Promise<string>;
+  request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function createTestWorld(options: Partial<BuildAppOptions> = {}): Promise<TestWorld> {
+  const serverUrl = inject('databaseServerUrl');
+  const name = `wms_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+  await admin.end();
+  const database = connectDatabase({ url: databaseUrl(serverUrl, name), poolSize: 10 });
+  const sentSms: SentSms[] = [];
+  const sms: SmsSender = {
+    async send(phone, text) {
+      sentSms.push({ phone, text });
+    },
+  };
+  const app = await buildApp({
+    db: database.db,
+    logLevel: 'silent',
+    sms,
+    checkDatabase: async () => {
+      await database.appPool.query('select 1');
+    },
+    ...options,
+  });
+  await app.ready();
+
+  const request: TestWorld['request'] = ({ token, headers, ...rest }) =>
+    app.inject({ ...rest, headers: { ...(headers ?? {}), ...(token ? { 'x-access-token': token } : {}) } });
+
+  return {
+    app,
+    database,
+    sentSms,
+    request,
+    async login(username, { agentCode, host } = {}) {
+      const response = await request({
+        method: 'POST',
+        url: '/api/sys/login',
+        headers: host ? { host } : {},
+        payload: { username, password: DEMO_PASSWORD, ...(agentCode ? { agentCode } : {}) },
+      });
+      const body = response.json();
+      if (!body.success) throw new Error(`login ${username} failed: ${response.body}`);
+      return body.result.token as string;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
