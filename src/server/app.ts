@@ -3,7 +3,6 @@
  * every module's routes. Tests drive it with app.inject against a real PostgreSQL.
  */
 import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -17,6 +16,7 @@ import type { Db } from './db/client.js';
 import type { AppDeps } from './deps.js';
 import { registerAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
+import { registerWebApps } from './http/web-apps.js';
 import { identityRoutes } from './modules/identity/index.js';
 import { logSmsSender, type SmsSender } from './modules/identity/sms.js';
 import { systemRoutes } from './modules/system/index.js';
@@ -28,6 +28,8 @@ export interface BuildAppOptions {
   trustProxy?: boolean;
   casServerUrl?: string;
   sms?: SmsSender;
+  /** Where the built web apps are (dist/admin, dist/pda); tests may point elsewhere. */
+  webRoot?: string;
   /** Checks the database for /api/health. */
   checkDatabase?: () => Promise<void>;
 }
@@ -107,10 +109,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api' },
   );
 
-  // Public files (branding images, later the built web apps). Static files need no permission.
-  await app.register(fastifyStatic, { root: PUBLIC_DIR, prefix: '/', wildcard: false, index: false });
+  await registerWebApps(app, options.webRoot ?? WEB_ROOT);
 
   return app;
 }
 
-const PUBLIC_DIR = fileURLToPath(new URL('../../public', import.meta.url));
+const WEB_ROOT = fileURLToPath(new URL('../../dist', import.meta.url));

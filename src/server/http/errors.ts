@@ -133,7 +133,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     request.log.error({ err: error }, 'unhandled error');
     return sendError(request, reply, new AppError('common.internal'));
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendError(request, reply, new AppError('common.route_not_found')),
-  );
+}
+
+export function routeNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return sendError(request, reply, new AppError('common.route_not_found'));
 }

@@ -1,0 +1,33 @@
+import { Suspense } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { AuthLayout } from './auth/AuthLayout.js';
+import { AUTH_ROUTES } from './auth/routes.js';
+import { PageLoading } from './layout/PageLoading.js';
+import { ProtectedShell } from './layout/ProtectedShell.js';
+import { STANDALONE_ROUTES } from './standalone/routes.js';
+
+/**
+ * The admin's route table (spec 01 §2): the /user pages under the login layout, a few
+ * standalone pages, and everything else inside the signed-in shell, whose routes come from
+ * the server's menu.
+ */
+export function App() {
+  return (
+    <BrowserRouter>
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          <Route path="/user" element={<AuthLayout />}>
+            <Route index element={<Navigate to="/user/login" replace />} />
+            {AUTH_ROUTES.map((route) => (
+              <Route key={route.path} path={route.path} element={<route.page />} />
+            ))}
+          </Route>
+          {STANDALONE_ROUTES.map((route) => (
+            <Route key={route.path} path={route.path} element={<route.page />} />
+          ))}
+          <Route path="/*" element={<ProtectedShell />} />
+        </Routes>
+      </Suspense>
+    </BrowserRouter>
+  );
+}
