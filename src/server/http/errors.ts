@@ -61,8 +61,13 @@ export function classifyError(error: unknown): AppError | null {
     );
     return new AppError('common.validation', {}, fields);
   }
-  if (isPgError(error)) {
-    switch (error.code) {
+  const pgError = isPgError(error)
+    ? error
+    : isPgError((error as { cause?: unknown })?.cause)
+      ? (error as { cause: PgError }).cause
+      : null;
+  if (pgError) {
+    switch (pgError.code) {
       case '23505':
         return new AppError('common.conflict');
       case '23503':
@@ -110,7 +115,8 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
     }),
   }));
   let message = t(`errors:${error.code}`, error.params);
-  if (fields.length > 0) message = `${message}: ${fields.map((f) => `${f.path} ${f.message}`).join('; ')}`;
+  if (error.code === 'common.validation' && fields.length > 0)
+    message = `${message}: ${fields.map((f) => `${f.path} ${f.message}`).join('; ')}`;
   return reply.status(error.status).send({
     success: false,
     message,

@@ -47,6 +47,7 @@ export function resolveLanguage(input: string | null | undefined): Language {
     const lower = tag.toLowerCase();
     const exact = LANGUAGES.find((language) => language.toLowerCase() === lower);
     if (exact) return exact;
+    if (/^zh-(hant|tw|hk|mo)\b/.test(lower)) return 'zh-TC';
     const alias = ALIASES[lower] ?? ALIASES[lower.split('-')[0] ?? ''];
     if (alias) return alias;
   }
