@@ -9,7 +9,7 @@ import { connectDatabase } from '../../src/server/db/client.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/server/db/embedded.js';
 import { runMigrations } from '../../src/server/db/migrate.js';
 import { seedDemo } from '../../src/server/seed/demo.js';
-import { databaseUrl, TEMPLATE_DB } from './database-names.js';
+import { databaseUrl, newRunPrefix, templateName } from './database-names.js';
 
 let embedded: EmbeddedDatabase | null = null;
 
@@ -21,21 +21,24 @@ export default async function setup(project: TestProject) {
   }
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`drop database if exists ${TEMPLATE_DB} with (force)`);
-  await admin.query(`create database ${TEMPLATE_DB}`);
-  const templateUrl = databaseUrl(serverUrl, TEMPLATE_DB);
+  const runPrefix = newRunPrefix();
+  const template = templateName(runPrefix);
+  await admin.query(`create database ${template}`);
+  const templateUrl = databaseUrl(serverUrl, template);
   const database = connectDatabase({ url: templateUrl, poolSize: 2 });
   await runMigrations(database.ownerPool);
   await seedDemo(database.db);
   await database.close();
   await admin.end();
   project.provide('databaseServerUrl', serverUrl);
+  project.provide('databaseRunPrefix', runPrefix);
 
   return async () => {
     const cleanup = new pg.Client({ connectionString: serverUrl });
     await cleanup.connect();
     const { rows } = await cleanup.query<{ datname: string }>(
-      `select datname from pg_database where datname like 'wms_test_%'`,
+      `select datname from pg_database where starts_with(datname, $1)`,
+      [runPrefix],
     );
     for (const row of rows) await cleanup.query(`drop database if exists ${row.datname} with (force)`);
     await cleanup.end();
@@ -46,5 +49,6 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseServerUrl: string;
+    databaseRunPrefix: string;
   }
 }

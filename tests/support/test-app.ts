@@ -10,7 +10,7 @@ import { buildApp, type BuildAppOptions } from '../../src/server/app.js';
 import { connectDatabase, type Database } from '../../src/server/db/client.js';
 import type { SmsSender } from '../../src/server/modules/identity/sms.js';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.js';
-import { databaseUrl, TEMPLATE_DB } from './database-names.js';
+import { databaseUrl, templateName } from './database-names.js';
 
 export interface SentSms {
   phone: string;
@@ -24,15 +24,21 @@ export interface TestWorld {
   /** Signs in a demo user (password Demo12345) and returns the token. */
   login(username: string, options?: { agentCode?: string; host?: string }): Promise<string>;
   request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
+  /**
+   * Builds another app on this world's database with its own pools, as a second server node
+   * would be; it is closed with the world.
+   */
+  buildAnotherApp(options?: Partial<BuildAppOptions>): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
 export async function createTestWorld(options: Partial<BuildAppOptions> = {}): Promise<TestWorld> {
   const serverUrl = inject('databaseServerUrl');
-  const name = `wms_test_${randomBytes(6).toString('hex')}`;
+  const runPrefix = inject('databaseRunPrefix');
+  const name = `${runPrefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+  await admin.query(`create database ${name} template ${templateName(runPrefix)}`);
   await admin.end();
   const database = connectDatabase({ url: databaseUrl(serverUrl, name), poolSize: 10 });
   const sentSms: SentSms[] = [];
@@ -45,12 +51,14 @@ export async function createTestWorld(options: Partial<BuildAppOptions> = {}): P
     db: database.db,
     logLevel: 'silent',
     sms,
+    listenConnection: database.appConnection,
     checkDatabase: async () => {
       await database.appPool.query('select 1');
     },
     ...options,
   });
   await app.ready();
+  const others: { app: FastifyInstance; database: Database }[] = [];
 
   const request: TestWorld['request'] = ({ token, headers, ...rest }) =>
     app.inject({ ...rest, headers: { ...(headers ?? {}), ...(token ? { 'x-access-token': token } : {}) } });
@@ -71,7 +79,24 @@ export async function createTestWorld(options: Partial<BuildAppOptions> = {}): P
       if (!body.success) throw new Error(`login ${username} failed: ${response.body}`);
       return body.result.token as string;
     },
+    async buildAnotherApp(extra = {}) {
+      const otherDatabase = connectDatabase({ url: databaseUrl(serverUrl, name), poolSize: 4 });
+      const other = await buildApp({
+        db: otherDatabase.db,
+        logLevel: 'silent',
+        sms,
+        listenConnection: otherDatabase.appConnection,
+        ...extra,
+      });
+      others.push({ app: other, database: otherDatabase });
+      await other.ready();
+      return other;
+    },
     async close() {
+      for (const other of others) {
+        await other.app.close();
+        await other.database.close();
+      }
       await app.close();
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });

@@ -1,0 +1,63 @@
+/**
+ * Browser tests drive Debian's Chromium through playwright-core against the real server
+ * (built admin, real PostgreSQL). Tests that need Chromium skip with a notice where it is
+ * not installed.
+ */
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../../src/server/seed/demo.js';
+import { createTestWorld, type TestWorld } from '../support/test-app.js';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const hasChromium = existsSync(CHROMIUM);
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export interface LiveServer {
+  world: TestWorld;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** The app on a free loopback port, on its own cloned database. */
+export async function startLiveServer(): Promise<LiveServer> {
+  const world = await createTestWorld();
+  await world.app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = world.app.server.address() as AddressInfo;
+  return { world, baseUrl: `http://localhost:${port}`, close: () => world.close() };
+}
+
+export async function newContext(browser: Browser, language = 'en-US'): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: language });
+  await context.addInitScript((lang) => {
+    if (!localStorage.getItem('language')) localStorage.setItem('language', lang);
+  }, language);
+  return context;
+}
+
+/** Signs in through the login page as a demo user and waits for the home page. */
+export async function loginThroughUi(page: Page, baseUrl: string, username: string, password = DEMO_PASSWORD) {
+  await page.goto(`${baseUrl}/user/login`);
+  await page.locator('#username, input[name="username"]').first().fill(username);
+  await page.locator('#password, input[name="password"]').first().fill(password);
+  await page.locator('button[type="submit"]').first().click();
+}
+
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: `data/screenshots/${name}.png`, fullPage: false });
+}
