@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureWebBuild } from './web-build.js';
 
 interface Tier {
   name: string;
@@ -13,9 +14,20 @@ interface Tier {
   needs?: () => string | null;
 }
 
+const CHROMIUM = '/usr/bin/chromium';
+
 const TIERS: Tier[] = [
   { name: 'unit', project: 'unit' },
   { name: 'server (real PostgreSQL)', project: 'server' },
+  { name: 'web components', project: 'web' },
+  {
+    name: 'browser (Chromium)',
+    project: 'e2e',
+    needs: () => {
+      if (!existsSync(CHROMIUM)) return `no Chromium at ${CHROMIUM} (apt-get install -y chromium)`;
+      return ensureWebBuild() ? null : 'the web build failed';
+    },
+  },
 ];
 
 interface VitestReport {
@@ -40,6 +52,8 @@ for (const tier of TIERS) {
   const missing = tier.needs?.();
   if (missing) {
     console.log(`\n[${tier.name}] skipped: ${missing}`);
+    skipped += 1;
+    if (missing.includes('failed')) broken = true;
     continue;
   }
   const report = join(outDir, `${tier.project}.json`);

@@ -17,6 +17,54 @@ export const SCREENS: Record<string, ScreenDefinition> = {
     page: lazy(() => import('./screens/dashboard/Analysis.js')),
     titleKey: 'menu:dashboard_analysis',
   },
+  'system/UserAnnouncement': {
+    page: lazy(() => import('./screens/system/UserAnnouncement.js')),
+    titleKey: 'menu:personal_announcements',
+  },
+  'system/DownloadTask': {
+    page: lazy(() => import('./screens/system/DownloadTask.js')),
+    titleKey: 'menu:personal_downloads',
+  },
+  'system/UserList': {
+    page: lazy(() => import('./screens/system/UserList.js')),
+    titleKey: 'menu:system_users',
+  },
+  'system/RoleList': {
+    page: lazy(() => import('./screens/system/RoleList.js')),
+    titleKey: 'menu:system_roles',
+  },
+  'system/DepartList': {
+    page: lazy(() => import('./screens/system/DepartList.js')),
+    titleKey: 'menu:system_departs',
+  },
+  'system/PermissionList': {
+    page: lazy(() => import('./screens/system/PermissionList.js')),
+    titleKey: 'menu:system_permissions',
+  },
+  'system/DictList': {
+    page: lazy(() => import('./screens/system/DictList.js')),
+    titleKey: 'menu:system_dicts',
+  },
+  'system/LogList': {
+    page: lazy(() => import('./screens/system/LogList.js')),
+    titleKey: 'menu:system_logs',
+  },
+  'system/AnnouncementList': {
+    page: lazy(() => import('./screens/system/AnnouncementList.js')),
+    titleKey: 'menu:system_announcements',
+  },
+  'system/VideoList': {
+    page: lazy(() => import('./screens/system/VideoList.js')),
+    titleKey: 'menu:system_videos',
+  },
+  'seller/StaffList': {
+    page: lazy(() => import('./screens/seller/StaffList.js')),
+    titleKey: 'menu:seller_staff_users',
+  },
+  'seller/RoleList': {
+    page: lazy(() => import('./screens/seller/RoleList.js')),
+    titleKey: 'menu:seller_staff_roles',
+  },
 };
 
 export function screenOf(component: string | null | undefined): ScreenDefinition | undefined {

@@ -5,22 +5,31 @@
 import { fileURLToPath } from 'node:url';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type pg from 'pg';
 import type { Db } from './db/client.js';
 import type { AppDeps } from './deps.js';
 import { registerAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerWebApps } from './http/web-apps.js';
+import { adminRoutes } from './modules/identity/admin/admin.routes.js';
+import { announcementRoutes, registerLiveChannel } from './modules/announcements/index.js';
+import { catalogRoutes } from './modules/catalog/index.js';
+import { dashboardRoutes } from './modules/dashboard/index.js';
 import { identityRoutes } from './modules/identity/index.js';
+import { inventoryRoutes } from './modules/inventory/index.js';
 import { logSmsSender, type SmsSender } from './modules/identity/sms.js';
+import { questionRoutes } from './modules/questions/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { tenantRoutes } from './modules/tenants/index.js';
+import { videoRoutes } from './modules/videos/index.js';
+import { warehouseRoutes } from './modules/warehouse/index.js';
 
 export interface BuildAppOptions {
   db: Db;
@@ -32,6 +41,11 @@ export interface BuildAppOptions {
   webRoot?: string;
   /** Checks the database for /api/health. */
   checkDatabase?: () => Promise<void>;
+  /**
+   * The app role's connection settings for this node's LISTEN connection (live announcements
+   * across nodes); without it announcements are not pushed live.
+   */
+  listenConnection?: pg.ClientConfig;
 }
 
 const REDACT = [
@@ -45,9 +59,24 @@ const REDACT = [
   'body.captcha',
 ];
 
+/** The request as logged, without the live channel's token when it came in the query. */
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(/([?&]token=)[^&]*/g, '$1[redacted]'),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'info', redact: { paths: REDACT, censor: '[redacted]' } },
+    logger: {
+      level: options.logLevel ?? 'info',
+      redact: { paths: REDACT, censor: '[redacted]' },
+      serializers: { req: requestForLog },
+    },
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
@@ -78,6 +107,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
   };
 
+  // Before the other routes: the WebSocket plugin must see every route to handle upgrades.
+  await registerLiveChannel(app, deps, options.listenConnection);
+
   app.get('/api/health', { config: { permission: 'public' } }, async (_request, reply) => {
     try {
       await options.checkDatabase?.();
@@ -103,8 +135,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       await identityRoutes(api, deps);
+      await adminRoutes(api, deps);
       await tenantRoutes(api, deps);
       await systemRoutes(api, deps);
+      await announcementRoutes(api, deps);
+      await questionRoutes(api, deps);
+      await videoRoutes(api, deps);
+      await dashboardRoutes(api, deps);
+      await warehouseRoutes(api, deps);
+      await catalogRoutes(api, deps);
+      await inventoryRoutes(api, deps);
     },
     { prefix: '/api' },
   );

@@ -16,6 +16,7 @@ async function main() {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     casServerUrl: env.CAS_SERVER_URL,
+    listenConnection: database.appConnection,
     checkDatabase: async () => {
       await database.appPool.query('select 1');
     },

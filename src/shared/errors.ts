@@ -46,6 +46,7 @@ export const ERROR_STATUS = {
   'user.email_taken': 409,
   'user.cannot_freeze_self': 422,
   'user.role_not_allowed': 403,
+  'user.seller_not_found': 404,
 
   'depart.not_member': 403,
   'depart.not_found': 404,
@@ -53,23 +54,73 @@ export const ERROR_STATUS = {
   'depart.has_children': 422,
   'depart.has_users': 422,
   'depart.parent_not_found': 404,
+  'depart.too_many_children': 422,
 
   'role.not_found': 404,
   'role.code_taken': 409,
   'role.in_use': 422,
   'role.permission_not_grantable': 403,
+  'role.builtin': 422,
 
   'permission.not_found': 404,
   'permission.parent_not_found': 404,
   'permission.has_children': 422,
   'permission.code_taken': 409,
+  'permission.parent_invalid': 422,
 
   'dict.not_found': 404,
   'dict.code_taken': 409,
   'dict.item_value_taken': 409,
+  'dict.item_not_found': 404,
 
   'duplicate.value_exists': 409,
   'duplicate.check_not_allowed': 400,
+
+  'announcement.not_found': 404,
+  'announcement.not_editable': 422,
+  'announcement.not_deletable': 422,
+  'announcement.cannot_release': 422,
+  'announcement.cannot_revoke': 422,
+  'announcement.recipient_not_found': 422,
+
+  'question.not_found': 404,
+  'question.flag_not_allowed': 403,
+  'question.seller_required': 422,
+  'question.seller_not_found': 422,
+
+  'video.not_found': 404,
+  'video.audience_not_allowed': 403,
+
+  'warehouse.not_found': 404,
+  'warehouse.code_taken': 409,
+  'warehouse.in_use': 422,
+  'warehouse.partition_not_found': 404,
+  'warehouse.partition_code_taken': 409,
+  'warehouse.partition_in_use': 422,
+  'warehouse.partition_other_warehouse': 422,
+  'warehouse.location_not_found': 404,
+  'warehouse.location_code_taken': 409,
+  'warehouse.location_in_use': 422,
+  'warehouse.location_other_warehouse': 422,
+  'warehouse.user_not_found': 404,
+  'warehouse.staff_role_invalid': 422,
+
+  'catalog.product_not_found': 404,
+  'catalog.sku_not_found': 404,
+  'catalog.seller_only': 403,
+  'catalog.seller_sku_taken': 409,
+  'catalog.local_sku_taken': 409,
+  'catalog.barcode_taken': 409,
+  'catalog.barcode_not_found': 404,
+  'catalog.too_many_barcodes': 422,
+  'catalog.sku_in_use': 422,
+
+  'inventory.insufficient_stock': 422,
+  'inventory.insufficient_frozen': 422,
+  'inventory.insufficient_in_transit': 422,
+  'inventory.insufficient_location_stock': 422,
+  'inventory.same_location': 422,
+  'inventory.same_warehouse': 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

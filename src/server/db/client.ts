@@ -16,6 +16,8 @@ export interface Database {
   db: Db;
   appPool: pg.Pool;
   ownerPool: pg.Pool;
+  /** How to open one more connection as the app role, outside the pools (the LISTEN connection). */
+  appConnection: pg.ClientConfig;
   close(): Promise<void>;
 }
 
@@ -23,9 +25,10 @@ export const APP_ROLE = 'wms_app';
 
 export function connectDatabase(options: { url: string; appUrl?: string; poolSize: number }): Database {
   const ownerPool = new pg.Pool({ connectionString: options.url, max: 2 });
-  const appPool = options.appUrl
-    ? new pg.Pool({ connectionString: options.appUrl, max: options.poolSize })
-    : new pg.Pool({ connectionString: options.url, max: options.poolSize, options: `-c role=${APP_ROLE}` });
+  const appConnection: pg.ClientConfig = options.appUrl
+    ? { connectionString: options.appUrl }
+    : { connectionString: options.url, options: `-c role=${APP_ROLE}` };
+  const appPool = new pg.Pool({ ...appConnection, max: options.poolSize });
   // An idle client that loses its server (restart, network) must not crash the process.
   ownerPool.on('error', () => undefined);
   appPool.on('error', () => undefined);
@@ -34,6 +37,7 @@ export function connectDatabase(options: { url: string; appUrl?: string; poolSiz
     db,
     appPool,
     ownerPool,
+    appConnection,
     async close() {
       await Promise.allSettled([appPool.end(), ownerPool.end()]);
     },

@@ -15,6 +15,8 @@ import {
   users,
 } from '../modules/identity/index.js';
 import { allTenantIds, createTenant } from '../modules/tenants/index.js';
+import { seedDemoHelpDesk, seedOtherTenantVideos } from './demo-help-desk.js';
+import { seedDemoWarehouses } from './demo-warehouse.js';
 import { demoWebSite } from './demo-website.js';
 
 export const DEMO_PASSWORD = 'Demo12345';
@@ -191,6 +193,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     webSite: demoWebSite,
   });
   await withTenant(db, demoId, (tx) => createDemoUsers(tx, 'demo', passwordHash));
+  await withTenant(db, demoId, seedDemoHelpDesk);
+  await withTenant(db, demoId, seedDemoWarehouses);
   const acmeId = await createTenant(db, {
     agentCode: 'acme',
     name: 'Acme Fulfilment',
@@ -199,5 +203,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
     homeUrl: 'https://acme-fulfilment.example.com',
   });
   await withTenant(db, acmeId, (tx) => createDemoUsers(tx, 'acme', passwordHash));
+  await withTenant(db, acmeId, seedOtherTenantVideos);
   return true;
 }

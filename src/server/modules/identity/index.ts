@@ -4,3 +4,4 @@ export { syncMenuCatalog, baseRoleId, ensureBaseRoles } from './catalog.service.
 export { resolveActor, revokeSessionsOf } from './session.service.js';
 export type { SmsSender } from './sms.js';
 export * from './identity.tables.js';
+export { LOG_TYPE } from './session.service.js';

@@ -1,0 +1,68 @@
+import { Form, Modal, Select, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSelectDepart } from '../../../api/modules/session.js';
+import type { Depart } from '../../../shared/contract/identity.js';
+
+interface DepartSelectModalProps {
+  open: boolean;
+  departs: Depart[];
+  username: string;
+  onSelected: () => void;
+}
+
+/**
+ * Asks a user of several departments which one to work in. A department must be chosen:
+ * confirming without one puts the select in its error state (spec 01 §5).
+ */
+export function DepartSelectModal({ open, departs, username, onSelected }: DepartSelectModalProps) {
+  const { t } = useTranslation('auth');
+  const [orgCode, setOrgCode] = useState<string>();
+  const [isMissing, setIsMissing] = useState(false);
+  const select = useSelectDepart();
+
+  const handleOk = () => {
+    if (!orgCode) {
+      setIsMissing(true);
+      return;
+    }
+    select.mutate({ orgCode, username }, { onSuccess: onSelected });
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('depart.title')}
+      okText={t('depart.ok')}
+      onOk={handleOk}
+      confirmLoading={select.isPending}
+      cancelButtonProps={{ style: { display: 'none' } }}
+      closable={false}
+      maskClosable={false}
+      keyboard={false}
+      destroyOnHidden
+    >
+      <Typography.Paragraph type="secondary">{t('depart.hint')}</Typography.Paragraph>
+      <Form layout="vertical" component="div">
+        <Form.Item
+          label={t('depart.label')}
+          required
+          validateStatus={isMissing ? 'error' : undefined}
+          help={isMissing ? t('depart.required') : undefined}
+        >
+          <Select
+            aria-label={t('depart.label')}
+            value={orgCode}
+            status={isMissing ? 'error' : undefined}
+            placeholder={t('depart.placeholder')}
+            options={departs.map((depart) => ({ value: depart.orgCode, label: depart.departName }))}
+            onChange={(value: string) => {
+              setOrgCode(value);
+              setIsMissing(false);
+            }}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,63 @@
+/**
+ * The Common Tools dropdown (desktop only, spec 01 §2 'Header'): help, logistics search,
+ * download list, purchase plugin, print plugin, virtual printer and printer settings, as the
+ * role allows (header-entries.ts).
+ */
+import { DownOutlined, ToolOutlined } from '@ant-design/icons';
+import { Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useShellDialogs } from '../dialogs/ShellDialogs.js';
+import { PLUGIN_DOWNLOADS } from './downloads.js';
+import type { ToolId } from './header-entries.js';
+
+export const DOWNLOAD_LIST_PATH = '/shopee/DownloadTask';
+
+function download(url: string) {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = '';
+  link.rel = 'noopener';
+  link.click();
+}
+
+export function CommonTools({ tools }: { tools: ToolId[] }) {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const dialogs = useShellDialogs();
+  if (tools.length === 0) return null;
+
+  const run = (tool: ToolId) => {
+    switch (tool) {
+      case 'help':
+        return dialogs.open('videos');
+      case 'logistics':
+        return dialogs.open('logistics');
+      case 'downloads':
+        return navigate(DOWNLOAD_LIST_PATH);
+      case 'purchasePlugin':
+      case 'printPlugin':
+      case 'virtualPrinter':
+        return download(PLUGIN_DOWNLOADS[tool]);
+      case 'printerSettings':
+        return dialogs.open('printers');
+    }
+  };
+
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: tools.map((tool) => ({ key: tool, label: t(`tools.${tool}`) })),
+        onClick: ({ key }) => {
+          const tool = tools.find((known) => known === key);
+          if (tool) void run(tool);
+        },
+      }}
+    >
+      <Button type="text" icon={<ToolOutlined />}>
+        {t('tools.title')} <DownOutlined style={{ fontSize: 10 }} />
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * The notification popover of pending order questions (spec 01 §2 dialog 5): a badge with the
+ * total, 10 a page with 'load more', each entry with order number, creation time and note,
+ * linking to the role's order list and feedback page.
+ */
+import { MessageOutlined } from '@ant-design/icons';
+import { Badge, Button, List, Popover, Space, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { usePendingQuestions } from '../../api/modules/shell.js';
+import { pendingFlagFor } from '../../shared/domain/questions.js';
+import type { UserRole } from '../../shared/domain/roles.js';
+import { feedbackLink, orderListLink } from './question-links.js';
+
+export function QuestionNotice({ role }: { role: UserRole }) {
+  const { t } = useTranslation('shell');
+  const [isOpen, setIsOpen] = useState(false);
+  const questions = usePendingQuestions(pendingFlagFor(role));
+  const records = questions.data?.pages.flatMap((page) => page.records) ?? [];
+  const total = questions.data?.pages[0]?.total ?? 0;
+  const close = () => setIsOpen(false);
+
+  const content = (
+    <div style={{ width: 340, maxHeight: 420, overflow: 'auto' }}>
+      <List
+        size="small"
+        loading={questions.isLoading}
+        dataSource={records}
+        locale={{ emptyText: t('questions.empty') }}
+        renderItem={(question) => (
+          <List.Item key={question.id}>
+            <Space direction="vertical" size={2} style={{ width: '100%' }}>
+              <Space style={{ justifyContent: 'space-between', width: '100%' }}>
+                <Link to={orderListLink(role, question.ordersn)} onClick={close}>
+                  {question.ordersn}
+                </Link>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {dayjs(question.createTime).format('YYYY-MM-DD HH:mm')}
+                </Typography.Text>
+              </Space>
+              <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ marginBottom: 0 }}>
+                {question.note}
+              </Typography.Paragraph>
+              <Link to={feedbackLink(role, question.ordersn)} onClick={close}>
+                {t('questions.feedback')}
+              </Link>
+            </Space>
+          </List.Item>
+        )}
+        loadMore={
+          questions.hasNextPage ? (
+            <div style={{ textAlign: 'center', marginTop: 8 }}>
+              <Button
+                type="link"
+                loading={questions.isFetchingNextPage}
+                onClick={() => void questions.fetchNextPage()}
+              >
+                {t('questions.load_more')}
+              </Button>
+            </div>
+          ) : null
+        }
+      />
+    </div>
+  );
+
+  return (
+    <Popover
+      trigger="click"
+      placement="bottomRight"
+      title={t('questions.title')}
+      content={content}
+      open={isOpen}
+      onOpenChange={setIsOpen}
+    >
+      <Button type="text" aria-label={t('questions.title')} data-count={total}>
+        <Badge count={total} size="small" offset={[4, -2]}>
+          <MessageOutlined style={{ fontSize: 16 }} />
+        </Badge>
+      </Button>
+    </Popover>
+  );
+}

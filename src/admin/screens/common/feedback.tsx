@@ -1,0 +1,93 @@
+/**
+ * How a screen reports the outcome of a change: the server's own (translated) message on
+ * success; a refusal (a 4xx with a code) beside what caused it, in the server's words; anything
+ * else (no session, server down, time-out) through the error catalogue of spec 01 §8.
+ */
+import { Alert, App, type FormInstance } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, clientHooks, type Envelope } from '../../../api/client.js';
+
+/** The server's words when it refused the request; null when the catalogue should react. */
+export function refusalText(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.status < 400 || error.status >= 500 || error.status === 401) return null;
+  if (error.code.startsWith('http.') || !error.message) return null;
+  return error.message;
+}
+
+function toCatalogue(error: unknown) {
+  clientHooks.onError(
+    error instanceof ApiError ? error : new ApiError(500, 'common.internal', String(error)),
+  );
+}
+
+/** Marks the form's fields the server named; answers the text to show above the form, if any. */
+export function formFailure(error: unknown, form?: FormInstance): string | null {
+  const text = refusalText(error);
+  if (text === null) {
+    toCatalogue(error);
+    return null;
+  }
+  if (form && error instanceof ApiError && error.fields.length > 0) {
+    const present = form.getFieldsValue(true) as Record<string, unknown>;
+    const fields = error.fields
+      .map((field) => ({ name: field.path.split('.')[0] ?? '', errors: [field.message] }))
+      .filter((field) => Object.prototype.hasOwnProperty.call(present, field.name));
+    form.setFields(fields);
+  }
+  return text;
+}
+
+export function useFeedback() {
+  const { message } = App.useApp();
+  const { t } = useTranslation('system');
+  return useMemo(
+    () => ({
+      done: (envelope: Pick<Envelope<unknown>, 'message'>) =>
+        void message.success(envelope.message || t('common.done')),
+      failed: (error: unknown) => {
+        const text = refusalText(error);
+        if (text === null) toCatalogue(error);
+        else void message.error(text);
+      },
+    }),
+    [message, t],
+  );
+}
+
+/** Validates, sends, reports; the refusal stays above the form until the next attempt. */
+export function useFormSubmit<V, T>(
+  form: FormInstance<V>,
+  save: (values: V) => Promise<Envelope<T>>,
+  onSaved: (envelope: Envelope<T>) => void,
+) {
+  const feedback = useFeedback();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+  const submit = async () => {
+    setFailure(null);
+    let values: V;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setIsSaving(true);
+    try {
+      const envelope = await save(values);
+      feedback.done(envelope);
+      onSaved(envelope);
+    } catch (error) {
+      setFailure(formFailure(error, form));
+    } finally {
+      setIsSaving(false);
+    }
+  };
+  return { submit, failure, isSaving, clearFailure: () => setFailure(null) };
+}
+
+export function FormFailure({ text }: { text: string | null }) {
+  if (!text) return null;
+  return <Alert type="error" showIcon message={text} role="alert" style={{ marginBottom: 16 }} />;
+}

@@ -1,0 +1,90 @@
+/**
+ * Form rules of the administration screens. They mirror the shared contract (usernames,
+ * phones, codes) and the password rule of spec 01 §5, so a form refuses before it sends.
+ */
+import type { FormRule } from 'antd';
+import type { TFunction } from 'i18next';
+import { isStrongPassword } from '../../../shared/domain/password.js';
+
+const USERNAME = /^[A-Za-z0-9][A-Za-z0-9._@-]{1,31}$/;
+const PHONE = /^\+?\d{6,15}$/;
+const CODE = /^[A-Za-z0-9_]+$/;
+
+function matching(pattern: RegExp, message: string): FormRule {
+  return {
+    validator: (_rule, value: unknown) =>
+      value === undefined ||
+      value === null ||
+      value === '' ||
+      (typeof value === 'string' && pattern.test(value.trim()))
+        ? Promise.resolve()
+        : Promise.reject(new Error(message)),
+  };
+}
+
+export const required = (t: TFunction, field: string): FormRule => ({
+  required: true,
+  whitespace: true,
+  message: t('system:validation.required', { field }),
+});
+
+export const requiredChoice = (t: TFunction, field: string): FormRule => ({
+  required: true,
+  message: t('system:validation.choose', { field }),
+});
+
+export const maxLength = (t: TFunction, max: number): FormRule => ({
+  max,
+  message: t('system:validation.max', { max }),
+});
+
+export const usernameRule = (t: TFunction) => matching(USERNAME, t('system:validation.username'));
+export const phoneRule = (t: TFunction) => matching(PHONE, t('system:validation.phone'));
+export const codeRule = (t: TFunction) => matching(CODE, t('system:validation.code'));
+export const emailRule = (t: TFunction): FormRule => ({
+  type: 'email',
+  message: t('system:validation.email'),
+});
+
+/** Letters and digits, at least 8 characters (spec 01 §5). */
+export const passwordRules = (t: TFunction): FormRule[] => [
+  required(t, t('system:user.password')),
+  {
+    validator: (_rule, value: unknown) =>
+      !value || (typeof value === 'string' && isStrongPassword(value))
+        ? Promise.resolve()
+        : Promise.reject(new Error(t('system:validation.password'))),
+  },
+];
+
+export const confirmRules = (t: TFunction, field = 'password'): FormRule[] => [
+  required(t, t('system:user.confirm_password')),
+  ({ getFieldValue }) => ({
+    validator: (_rule, value: unknown) =>
+      !value || getFieldValue(field) === value
+        ? Promise.resolve()
+        : Promise.reject(new Error(t('system:validation.password_mismatch'))),
+  }),
+];
+
+/** An async check the server answers (username or code free); runs on blur only. */
+export function freeRule(
+  isFree: (value: string) => Promise<boolean>,
+  message: string,
+  pattern: RegExp = /^.+$/,
+): FormRule {
+  return {
+    validateTrigger: 'onBlur',
+    validator: async (_rule, value: unknown) => {
+      if (typeof value !== 'string' || !pattern.test(value.trim())) return;
+      // If the check itself fails, the server still refuses a taken value when the form is sent.
+      const isTaken = await isFree(value.trim()).then(
+        (free) => !free,
+        () => false,
+      );
+      if (isTaken) throw new Error(message);
+    },
+  };
+}
+
+export { CODE as CODE_PATTERN, USERNAME as USERNAME_PATTERN };

@@ -1,0 +1,217 @@
+/**
+ * Adding or editing one of the seller's staff accounts: account and password (when adding),
+ * name, contact, the seller's own roles, and on edit whether the account is frozen.
+ */
+import { Button, Col, Drawer, Form, Input, Row, Select, Space, Switch } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  addStaff,
+  editStaff,
+  fetchStaffRoleIds,
+  isUsernameFree,
+  useSellerRoles,
+  useSystemChange,
+  useSystemQuery,
+} from '../../../api/modules/system.js';
+import type { UserView } from '../../../shared/contract/system-admin.js';
+import { USER_STATUS } from '../../../shared/domain/roles.js';
+import { FormFailure, useFormSubmit } from '../common/feedback.js';
+import {
+  confirmRules,
+  emailRule,
+  freeRule,
+  maxLength,
+  passwordRules,
+  phoneRule,
+  required,
+  usernameRule,
+  USERNAME_PATTERN,
+} from '../common/rules.js';
+
+interface StaffValues {
+  username: string;
+  password?: string;
+  confirmpassword?: string;
+  realname: string;
+  nickname?: string;
+  phone?: string;
+  email?: string;
+  roleIds: string[];
+  isFrozen: boolean;
+}
+
+const optional = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
+
+export function StaffFormDrawer({
+  open,
+  staff,
+  onClose,
+}: {
+  open: boolean;
+  staff: UserView | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('system');
+  const [form] = Form.useForm<StaffValues>();
+  const roles = useSellerRoles(open);
+  const held = useSystemQuery('staffRoles', staff?.id ?? '', fetchStaffRoleIds, {
+    enabled: open && staff !== null,
+  });
+  const add = useSystemChange(addStaff, ['staff']);
+  const edit = useSystemChange(editStaff, ['staff', 'staffRoles']);
+  const { submit, failure, isSaving } = useFormSubmit(
+    form,
+    (values) => {
+      const common = {
+        realname: values.realname.trim(),
+        nickname: values.nickname?.trim() ?? '',
+        // Until the staff member's roles are known, an untouched field must not replace them.
+        roleIds: staff && !held.data && !form.isFieldTouched('roleIds') ? undefined : values.roleIds,
+      };
+      return staff
+        ? edit.mutateAsync({
+            ...common,
+            id: staff.id,
+            phone: optional(values.phone) ?? null,
+            email: optional(values.email) ?? null,
+            status: values.isFrozen ? USER_STATUS.frozen : USER_STATUS.normal,
+          })
+        : add.mutateAsync({
+            ...common,
+            username: values.username.trim(),
+            password: values.password ?? '',
+            phone: optional(values.phone),
+            email: optional(values.email),
+          });
+    },
+    onClose,
+  );
+
+  useEffect(() => {
+    if (held.data && !form.isFieldTouched('roleIds')) form.setFieldsValue({ roleIds: held.data });
+  }, [held.data, form]);
+
+  const initialValues: Partial<StaffValues> = staff
+    ? {
+        username: staff.username,
+        realname: staff.realname,
+        nickname: staff.nickname,
+        phone: staff.phone ?? undefined,
+        email: staff.email ?? undefined,
+        roleIds: [],
+        isFrozen: staff.status === USER_STATUS.frozen,
+      }
+    : { roleIds: [], isFrozen: false };
+
+  return (
+    <Drawer
+      title={staff ? t('staff.edit_title', { username: staff.username }) : t('staff.add_title')}
+      open={open}
+      onClose={onClose}
+      width={600}
+      destroyOnHidden
+      footer={
+        <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="primary" loading={isSaving} onClick={() => void submit()}>
+            {t('common.save')}
+          </Button>
+        </Space>
+      }
+    >
+      <FormFailure text={failure} />
+      <Form form={form} layout="vertical" preserve={false} initialValues={initialValues} name="staff-form">
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item
+              name="username"
+              label={t('user.username')}
+              validateTrigger={['onChange', 'onBlur']}
+              hasFeedback={!staff}
+              rules={
+                staff
+                  ? []
+                  : [
+                      required(t, t('user.username')),
+                      usernameRule(t),
+                      freeRule(
+                        (value) => isUsernameFree(value),
+                        t('validation.username_taken'),
+                        USERNAME_PATTERN,
+                      ),
+                    ]
+              }
+            >
+              <Input disabled={staff !== null} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              name="realname"
+              label={t('user.realname')}
+              rules={[required(t, t('user.realname')), maxLength(t, 64)]}
+            >
+              <Input />
+            </Form.Item>
+          </Col>
+          {!staff && (
+            <>
+              <Col span={12}>
+                <Form.Item name="password" label={t('user.password')} rules={passwordRules(t)} hasFeedback>
+                  <Input.Password autoComplete="new-password" />
+                </Form.Item>
+              </Col>
+              <Col span={12}>
+                <Form.Item
+                  name="confirmpassword"
+                  label={t('user.confirm_password')}
+                  dependencies={['password']}
+                  rules={confirmRules(t)}
+                  hasFeedback
+                >
+                  <Input.Password autoComplete="new-password" />
+                </Form.Item>
+              </Col>
+            </>
+          )}
+          <Col span={12}>
+            <Form.Item name="nickname" label={t('user.nickname')} rules={[maxLength(t, 64)]}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="phone" label={t('user.phone')} rules={[phoneRule(t)]}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item name="email" label={t('user.email')} rules={[emailRule(t), maxLength(t, 128)]}>
+              <Input />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="roleIds" label={t('staff.roles')} extra={t('staff.roles_hint')}>
+          <Select
+            mode="multiple"
+            loading={roles.isPending || (staff !== null && held.isPending)}
+            optionFilterProp="label"
+            placeholder={t('common.choose')}
+            notFoundContent={t('staff.no_roles')}
+            options={(roles.data ?? []).map((role) => ({ value: role.id, label: role.roleName }))}
+          />
+        </Form.Item>
+        {staff && (
+          <Form.Item
+            name="isFrozen"
+            label={t('staff.frozen')}
+            valuePropName="checked"
+            extra={t('staff.frozen_hint')}
+          >
+            <Switch />
+          </Form.Item>
+        )}
+      </Form>
+    </Drawer>
+  );
+}

@@ -1,0 +1,327 @@
+/**
+ * Adding or editing a user: account, name, contact, user role (a seller staff account names
+ * its seller), roles and departments. A new account gets the base role of its user role unless
+ * other roles are chosen; the form checks the username with the server as it is typed.
+ */
+import { Button, Col, Drawer, Form, Input, Row, Select, Space, TreeSelect } from 'antd';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  addUser,
+  editUser,
+  fetchUserRoleIds,
+  isUsernameFree,
+  useAllRoles,
+  useSellerAccounts,
+  useSystemChange,
+  useSystemQuery,
+} from '../../../api/modules/system.js';
+import type {
+  DepartNode,
+  RoleView,
+  UserAddInput,
+  UserEditInput,
+  UserView,
+} from '../../../shared/contract/system-admin.js';
+import type { UserRole } from '../../../shared/domain/roles.js';
+import { FormFailure, useFormSubmit } from '../common/feedback.js';
+import { useRoleLabels } from '../common/roles.js';
+import {
+  confirmRules,
+  emailRule,
+  freeRule,
+  maxLength,
+  passwordRules,
+  phoneRule,
+  required,
+  requiredChoice,
+  usernameRule,
+  USERNAME_PATTERN,
+} from '../common/rules.js';
+
+export interface UserFormValues {
+  username: string;
+  password?: string;
+  confirmpassword?: string;
+  realname: string;
+  nickname?: string;
+  phone?: string;
+  email?: string;
+  userRole: UserRole;
+  sellerId?: string;
+  roleIds: string[];
+  departIds: string[];
+}
+
+function departIdOf(tree: readonly DepartNode[], orgCode: string | null): string | undefined {
+  for (const node of tree) {
+    if (node.orgCode === orgCode) return node.id;
+    const inner = departIdOf(node.children ?? [], orgCode);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+function baseRoleOf(roles: readonly RoleView[], userRole: string | undefined): string | undefined {
+  return roles.find((role) => role.sellerId === null && role.roleCode === userRole)?.id;
+}
+
+const optional = (value: string | undefined) => (value?.trim() ? value.trim() : undefined);
+
+function addBodyOf(values: UserFormValues): UserAddInput {
+  return {
+    username: values.username.trim(),
+    password: values.password ?? '',
+    realname: values.realname.trim(),
+    nickname: values.nickname?.trim() ?? '',
+    userRole: values.userRole,
+    sellerId: values.userRole === 'seller_staff' ? values.sellerId : undefined,
+    phone: optional(values.phone),
+    email: optional(values.email),
+    // No roles chosen: the server gives the base role of the user role.
+    roleIds: values.roleIds.length > 0 ? values.roleIds : undefined,
+    departIds: values.departIds,
+  };
+}
+
+/** Roles and departments are sent only when changed: the form may not know all of them. */
+function editBodyOf(
+  values: UserFormValues,
+  user: UserView,
+  isTouched: (name: keyof UserFormValues) => boolean,
+): UserEditInput {
+  return {
+    id: user.id,
+    realname: values.realname.trim(),
+    nickname: values.nickname?.trim() ?? '',
+    userRole: values.userRole,
+    sellerId: values.userRole === 'seller_staff' ? values.sellerId : undefined,
+    phone: optional(values.phone) ?? null,
+    email: optional(values.email) ?? null,
+    roleIds: isTouched('roleIds') || isTouched('userRole') ? values.roleIds : undefined,
+    departIds: isTouched('departIds') ? values.departIds : undefined,
+  };
+}
+
+/** Administrators alone hand out the administrator role; a seller stays a seller and nobody becomes one. */
+function roleChoices(options: { value: UserRole; label: string }[], user: UserView | null, isAdmin: boolean) {
+  return options
+    .filter((option) => isAdmin || option.value !== 'admin')
+    .filter((option) => !user || user.userRole === 'seller' || option.value !== 'seller');
+}
+
+export function UserFormDrawer({
+  open,
+  user,
+  departs,
+  isAdmin,
+  onClose,
+}: {
+  open: boolean;
+  user: UserView | null;
+  departs: DepartNode[];
+  isAdmin: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('system');
+  const roleLabels = useRoleLabels();
+  const [form] = Form.useForm<UserFormValues>();
+  const userRole = Form.useWatch('userRole', form);
+  const roles = useAllRoles(open);
+  const sellers = useSellerAccounts(open && userRole === 'seller_staff');
+  const held = useSystemQuery('userRoles', user?.id ?? '', fetchUserRoleIds, {
+    enabled: open && user !== null,
+  });
+  const add = useSystemChange(addUser, ['users', 'sellers']);
+  const edit = useSystemChange(editUser, ['users', 'sellers', 'userRoles']);
+  const tenantRoles = useMemo(
+    () => (roles.data ?? []).filter((role) => role.sellerId === null),
+    [roles.data],
+  );
+
+  const { submit, failure, isSaving } = useFormSubmit(
+    form,
+    (values) =>
+      user
+        ? edit.mutateAsync(editBodyOf(values, user, (name) => form.isFieldTouched(name)))
+        : add.mutateAsync(addBodyOf(values)),
+    onClose,
+  );
+  const previousRole = useRef<string | undefined>(user?.userRole);
+
+  useEffect(() => {
+    if (held.data && !form.isFieldTouched('roleIds')) form.setFieldsValue({ roleIds: held.data });
+  }, [held.data, form]);
+
+  const initialValues: Partial<UserFormValues> = user
+    ? {
+        username: user.username,
+        realname: user.realname,
+        nickname: user.nickname,
+        phone: user.phone ?? undefined,
+        email: user.email ?? undefined,
+        userRole: user.userRole,
+        sellerId: user.sellerId ?? undefined,
+        roleIds: [],
+        departIds: [departIdOf(departs, user.orgCode)].filter((id): id is string => id !== undefined),
+      }
+    : { roleIds: [], departIds: [] };
+
+  /** A new user role swaps the old base role for the new one among the chosen roles. */
+  const onValuesChange = (changed: Partial<UserFormValues>, all: UserFormValues) => {
+    if (!changed.userRole) return;
+    const previous = baseRoleOf(tenantRoles, previousRole.current);
+    const base = baseRoleOf(tenantRoles, changed.userRole);
+    previousRole.current = changed.userRole;
+    const kept = (all.roleIds ?? []).filter((id) => id !== previous);
+    form.setFieldsValue({ roleIds: base && !kept.includes(base) ? [...kept, base] : kept });
+  };
+
+  return (
+    <Drawer
+      title={user ? t('user.edit_title', { username: user.username }) : t('user.add_title')}
+      open={open}
+      onClose={onClose}
+      width={640}
+      destroyOnHidden
+      footer={
+        <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button type="primary" loading={isSaving} onClick={() => void submit()}>
+            {t('common.save')}
+          </Button>
+        </Space>
+      }
+    >
+      <FormFailure text={failure} />
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initialValues}
+        onValuesChange={onValuesChange}
+        preserve={false}
+        name="user-form"
+      >
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item
+              name="username"
+              label={t('user.username')}
+              validateTrigger={['onChange', 'onBlur']}
+              rules={
+                user
+                  ? []
+                  : [
+                      required(t, t('user.username')),
+                      usernameRule(t),
+                      freeRule(
+                        (value) => isUsernameFree(value),
+                        t('validation.username_taken'),
+                        USERNAME_PATTERN,
+                      ),
+                    ]
+              }
+              hasFeedback={!user}
+            >
+              <Input disabled={user !== null} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              name="realname"
+              label={t('user.realname')}
+              rules={[required(t, t('user.realname')), maxLength(t, 64)]}
+            >
+              <Input />
+            </Form.Item>
+          </Col>
+        </Row>
+        {!user && (
+          <Row gutter={16}>
+            <Col span={12}>
+              <Form.Item name="password" label={t('user.password')} rules={passwordRules(t)} hasFeedback>
+                <Input.Password autoComplete="new-password" />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item
+                name="confirmpassword"
+                label={t('user.confirm_password')}
+                dependencies={['password']}
+                rules={confirmRules(t)}
+                hasFeedback
+              >
+                <Input.Password autoComplete="new-password" />
+              </Form.Item>
+            </Col>
+          </Row>
+        )}
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item name="nickname" label={t('user.nickname')} rules={[maxLength(t, 64)]}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              name="userRole"
+              label={t('user.user_role')}
+              rules={[requiredChoice(t, t('user.user_role'))]}
+            >
+              <Select
+                options={roleChoices(roleLabels.options, user, isAdmin)}
+                disabled={user?.userRole === 'seller'}
+                placeholder={t('common.choose')}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+        {userRole === 'seller_staff' && (
+          <Form.Item name="sellerId" label={t('user.seller')} rules={[requiredChoice(t, t('user.seller'))]}>
+            <Select
+              showSearch
+              optionFilterProp="label"
+              loading={sellers.isPending}
+              placeholder={t('common.choose')}
+              options={(sellers.data?.records ?? []).map((seller) => ({
+                value: seller.id,
+                label: `${seller.realname} (${seller.username})`,
+              }))}
+            />
+          </Form.Item>
+        )}
+        <Form.Item name="roleIds" label={t('user.roles')} tooltip={t('user.roles_hint')}>
+          <Select
+            mode="multiple"
+            loading={roles.isPending || (user !== null && held.isPending)}
+            optionFilterProp="label"
+            placeholder={t('common.choose')}
+            options={tenantRoles.map((role) => ({ value: role.id, label: role.roleName }))}
+          />
+        </Form.Item>
+        <Form.Item name="departIds" label={t('user.departs')}>
+          <TreeSelect
+            multiple
+            treeDefaultExpandAll
+            treeData={departs}
+            placeholder={t('common.choose')}
+            treeNodeFilterProp="title"
+            showSearch
+          />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item name="phone" label={t('user.phone')} rules={[phoneRule(t)]}>
+              <Input />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="email" label={t('user.email')} rules={[emailRule(t), maxLength(t, 128)]}>
+              <Input />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Drawer>
+  );
+}

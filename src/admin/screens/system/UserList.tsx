@@ -1,0 +1,258 @@
+/**
+ * Users (spec 01 §7 /sys/user/*): a server-paged list filtered by username, real name, phone,
+ * role and status; add and edit in a drawer; freeze and unfreeze several at once after a
+ * confirmation (frozen accounts are signed out at once); reset a password.
+ */
+import { DownOutlined, LockOutlined, PlusOutlined, StopOutlined, UnlockOutlined } from '@ant-design/icons';
+import { App, Badge, Button, Dropdown, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  changeUserPassword,
+  fetchDepartTree,
+  fetchUsers,
+  freezeUsers,
+  useSystemChange,
+  useSystemQuery,
+  type PageParams,
+  type UserFilter,
+} from '../../../api/modules/system.js';
+import type { UserView } from '../../../shared/contract/system-admin.js';
+import { USER_STATUS, type UserRole, type UserStatus } from '../../../shared/domain/roles.js';
+import { PERMISSIONS } from '../../../shared/permissions.js';
+import { useSessionUser } from '../../layout/use-session-user.js';
+import { hasAuth } from '../auth.js';
+import { useFeedback } from '../common/feedback.js';
+import { formatDateTime } from '../common/format.js';
+import { DEFAULT_PAGE, tablePagination } from '../common/paging.js';
+import { PasswordModal } from '../common/PasswordModal.js';
+import { ROLE_COLORS, useRoleLabels } from '../common/roles.js';
+import { cleanFilter, useScreenState } from '../common/screen-state.js';
+import { SearchBar } from '../common/SearchBar.js';
+import { UserFormDrawer } from './UserFormDrawer.js';
+
+interface UserFilterValues {
+  username?: string;
+  realname?: string;
+  phone?: string;
+  userRole?: UserRole;
+  status?: number;
+}
+
+interface UserListState extends PageParams {
+  filter: UserFilterValues;
+}
+
+const INITIAL: UserListState = { ...DEFAULT_PAGE, filter: {} };
+
+export default function UserList() {
+  const { t } = useTranslation('system');
+  const { modal } = App.useApp();
+  const feedback = useFeedback();
+  const roles = useRoleLabels();
+  const me = useSessionUser();
+  const [state, setState] = useScreenState('system/UserList', INITIAL);
+  const params: UserFilter = { pageNo: state.pageNo, pageSize: state.pageSize, ...state.filter };
+  const users = useSystemQuery('users', params, fetchUsers, { keepPrevious: true });
+  const canSeeDeparts = hasAuth(PERMISSIONS.departList);
+  const departs = useSystemQuery('departs', 'tree', fetchDepartTree, { enabled: canSeeDeparts });
+  const freeze = useSystemChange(freezeUsers, ['users']);
+  const [selected, setSelected] = useState<UserView[]>([]);
+  const [editing, setEditing] = useState<UserView | 'new' | null>(null);
+  const [passwordFor, setPasswordFor] = useState<string | null>(null);
+
+  const canAdd = hasAuth(PERMISSIONS.userAdd);
+  const canEdit = hasAuth(PERMISSIONS.userEdit);
+  const canFreeze = hasAuth(PERMISSIONS.userFreeze);
+  const canReset = hasAuth(PERMISSIONS.userPassword);
+
+  const confirmStatus = (rows: UserView[], status: UserStatus) => {
+    const isFreezing = status === USER_STATUS.frozen;
+    modal.confirm({
+      title: t(isFreezing ? 'user.freeze_title' : 'user.unfreeze_title'),
+      content: t(isFreezing ? 'user.freeze_confirm' : 'user.unfreeze_confirm', {
+        count: rows.length,
+        names: rows.map((row) => row.username).join(', '),
+      }),
+      okText: t(isFreezing ? 'user.freeze' : 'user.unfreeze'),
+      okButtonProps: { danger: isFreezing },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          feedback.done(await freeze.mutateAsync({ ids: rows.map((row) => row.id), status }));
+          setSelected([]);
+        } catch (error) {
+          feedback.failed(error);
+        }
+      },
+    });
+  };
+
+  const columns: ColumnsType<UserView> = [
+    { title: t('user.username'), dataIndex: 'username', width: 140 },
+    { title: t('user.realname'), dataIndex: 'realname', width: 160 },
+    {
+      title: t('user.user_role'),
+      dataIndex: 'userRole',
+      width: 210,
+      render: (role: UserRole) => <Tag color={ROLE_COLORS[role]}>{roles.label(role)}</Tag>,
+    },
+    {
+      title: t('user.phone'),
+      dataIndex: 'phone',
+      width: 140,
+      render: (phone: string | null) => phone ?? '-',
+    },
+    {
+      title: t('user.email'),
+      dataIndex: 'email',
+      ellipsis: true,
+      render: (email: string | null) => email ?? '-',
+    },
+    {
+      title: t('user.status'),
+      dataIndex: 'status',
+      width: 100,
+      render: (status: number) =>
+        status === USER_STATUS.frozen ? (
+          <Badge status="error" text={t('user.status_frozen')} />
+        ) : (
+          <Badge status="success" text={t('user.status_normal')} />
+        ),
+    },
+    { title: t('user.last_login'), dataIndex: 'lastLoginAt', width: 150, render: formatDateTime },
+    { title: t('common.created_at'), dataIndex: 'createdAt', width: 150, render: formatDateTime },
+  ];
+  if (canEdit || canFreeze || canReset) {
+    columns.push({
+      title: t('common.actions'),
+      key: 'actions',
+      fixed: 'right',
+      width: 150,
+      render: (_value, row) => {
+        const isFrozen = row.status === USER_STATUS.frozen;
+        const more = [
+          ...(canReset ? [{ key: 'password', label: t('user.reset_password'), icon: <LockOutlined /> }] : []),
+          ...(canFreeze
+            ? [
+                isFrozen
+                  ? { key: 'unfreeze', label: t('user.unfreeze'), icon: <UnlockOutlined /> }
+                  : { key: 'freeze', label: t('user.freeze'), icon: <StopOutlined />, danger: true },
+              ]
+            : []),
+        ];
+        return (
+          <Space size={4}>
+            {canEdit && <Typography.Link onClick={() => setEditing(row)}>{t('common.edit')}</Typography.Link>}
+            {more.length > 0 && (
+              <Dropdown
+                menu={{
+                  items: more,
+                  onClick: ({ key }) => {
+                    if (key === 'password') setPasswordFor(row.username);
+                    else confirmStatus([row], key === 'freeze' ? USER_STATUS.frozen : USER_STATUS.normal);
+                  },
+                }}
+              >
+                <Typography.Link>
+                  {t('common.more')} <DownOutlined />
+                </Typography.Link>
+              </Dropdown>
+            )}
+          </Space>
+        );
+      },
+    });
+  }
+
+  return (
+    <>
+      <SearchBar<UserFilterValues>
+        initialValues={state.filter}
+        onSearch={(values) => setState({ filter: cleanFilter(values), pageNo: 1 })}
+      >
+        <Form.Item name="username" label={t('user.username')}>
+          <Input allowClear style={{ width: 150 }} />
+        </Form.Item>
+        <Form.Item name="realname" label={t('user.realname')}>
+          <Input allowClear style={{ width: 150 }} />
+        </Form.Item>
+        <Form.Item name="phone" label={t('user.phone')}>
+          <Input allowClear style={{ width: 150 }} />
+        </Form.Item>
+        <Form.Item name="userRole" label={t('user.user_role')}>
+          <Select allowClear style={{ width: 160 }} options={roles.options} placeholder={t('common.all')} />
+        </Form.Item>
+        <Form.Item name="status" label={t('user.status')}>
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            placeholder={t('common.all')}
+            options={[
+              { value: USER_STATUS.normal, label: t('user.status_normal') },
+              { value: USER_STATUS.frozen, label: t('user.status_frozen') },
+            ]}
+          />
+        </Form.Item>
+      </SearchBar>
+      <Space style={{ marginBottom: 16 }} wrap>
+        {canAdd && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {t('user.add')}
+          </Button>
+        )}
+        {canFreeze && (
+          <>
+            <Button
+              danger
+              icon={<StopOutlined />}
+              disabled={selected.length === 0}
+              onClick={() => confirmStatus(selected, USER_STATUS.frozen)}
+            >
+              {t('user.freeze_selected')}
+            </Button>
+            <Button
+              icon={<UnlockOutlined />}
+              disabled={selected.length === 0}
+              onClick={() => confirmStatus(selected, USER_STATUS.normal)}
+            >
+              {t('user.unfreeze_selected')}
+            </Button>
+            {selected.length > 0 && (
+              <Typography.Text type="secondary">
+                {t('common.selected', { count: selected.length })}
+              </Typography.Text>
+            )}
+          </>
+        )}
+      </Space>
+      <Table<UserView>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={users.data?.records}
+        loading={users.isFetching}
+        scroll={{ x: 1480 }}
+        rowSelection={
+          canFreeze
+            ? {
+                selectedRowKeys: selected.map((row) => row.id),
+                onChange: (_keys, rows) => setSelected(rows),
+                getCheckboxProps: (row) => ({ disabled: row.id === me?.id, name: row.username }),
+              }
+            : undefined
+        }
+        pagination={tablePagination(t, state, users.data?.total, (page) => setState(page))}
+      />
+      <UserFormDrawer
+        open={editing !== null}
+        user={editing === 'new' ? null : editing}
+        departs={departs.data ?? []}
+        isAdmin={me?.userRole === 'admin'}
+        onClose={() => setEditing(null)}
+      />
+      <PasswordModal username={passwordFor} onClose={() => setPasswordFor(null)} save={changeUserPassword} />
+    </>
+  );
+}

@@ -1,0 +1,219 @@
+/**
+ * Video tutorials of the help panel (spec 01 §2 dialog 6): the seller and warehouse lists,
+ * ordered; add, edit and delete (after a confirmation) for those who manage them.
+ */
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  App,
+  Button,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Radio,
+  Segmented,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  addVideo,
+  deleteVideo,
+  editVideo,
+  fetchVideoList,
+  useSystemChange,
+  useSystemQuery,
+} from '../../../api/modules/system.js';
+import type { VideoRecord } from '../../../shared/contract/videos.js';
+import { VIDEO_AUDIENCES, type VideoAudience } from '../../../shared/domain/videos.js';
+import { PERMISSIONS } from '../../../shared/permissions.js';
+import { hasAuth } from '../auth.js';
+import { FormFailure, useFeedback, useFormSubmit } from '../common/feedback.js';
+import { maxLength, required } from '../common/rules.js';
+
+interface VideoValues {
+  audience: VideoAudience;
+  title: string;
+  url: string;
+  sortNo?: number;
+}
+
+function VideoFormModal({
+  video,
+  defaultAudience,
+  open,
+  onClose,
+}: {
+  video: VideoRecord | null;
+  defaultAudience: VideoAudience;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('system');
+  const [form] = Form.useForm<VideoValues>();
+  const add = useSystemChange(addVideo, ['videos']);
+  const edit = useSystemChange(editVideo, ['videos']);
+  const { submit, failure, isSaving } = useFormSubmit(
+    form,
+    (values) => {
+      const body = {
+        ...values,
+        title: values.title.trim(),
+        url: values.url.trim(),
+        sortNo: values.sortNo ?? 0,
+      };
+      return video ? edit.mutateAsync({ id: video.id, ...body }) : add.mutateAsync(body);
+    },
+    onClose,
+  );
+  return (
+    <Modal
+      title={video ? t('video.edit_title') : t('video.add_title')}
+      open={open}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={isSaving}
+      destroyOnHidden
+    >
+      <FormFailure text={failure} />
+      <Form
+        form={form}
+        layout="vertical"
+        preserve={false}
+        name="video-form"
+        initialValues={video ?? { audience: defaultAudience, sortNo: 0 }}
+      >
+        <Form.Item name="audience" label={t('video.audience')}>
+          <Radio.Group
+            options={VIDEO_AUDIENCES.map((value) => ({ value, label: t(`video.audience_${value}`) }))}
+          />
+        </Form.Item>
+        <Form.Item
+          name="title"
+          label={t('video.title')}
+          rules={[required(t, t('video.title')), maxLength(t, 128)]}
+        >
+          <Input />
+        </Form.Item>
+        <Form.Item
+          name="url"
+          label={t('video.url')}
+          rules={[
+            required(t, t('video.url')),
+            { type: 'url', message: t('validation.url') },
+            { pattern: /^https?:\/\//i, message: t('validation.url') },
+            maxLength(t, 512),
+          ]}
+        >
+          <Input placeholder="https://" />
+        </Form.Item>
+        <Form.Item name="sortNo" label={t('common.sort_no')}>
+          <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+export default function VideoList() {
+  const { t } = useTranslation('system');
+  const { modal } = App.useApp();
+  const feedback = useFeedback();
+  const [audience, setAudience] = useState<VideoAudience>('seller');
+  const videos = useSystemQuery('videos', audience, fetchVideoList, { keepPrevious: true });
+  const remove = useSystemChange(deleteVideo, ['videos']);
+  const [editing, setEditing] = useState<VideoRecord | 'new' | null>(null);
+  const canEdit = hasAuth(PERMISSIONS.videoEdit);
+
+  const confirmDelete = (video: VideoRecord) =>
+    modal.confirm({
+      title: t('video.delete_title'),
+      content: t('video.delete_confirm', { title: video.title }),
+      okText: t('common.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          feedback.done(await remove.mutateAsync(video.id));
+        } catch (error) {
+          feedback.failed(error);
+        }
+      },
+    });
+
+  const columns: ColumnsType<VideoRecord> = [
+    {
+      title: t('video.audience'),
+      dataIndex: 'audience',
+      width: 130,
+      render: (value: VideoAudience) => (
+        <Tag color={value === 'seller' ? 'green' : 'blue'}>{t(`video.audience_${value}`)}</Tag>
+      ),
+    },
+    { title: t('video.title'), dataIndex: 'title' },
+    {
+      title: t('video.url'),
+      dataIndex: 'url',
+      ellipsis: true,
+      render: (url: string) => (
+        <Typography.Link href={url} target="_blank" rel="noopener noreferrer">
+          {url}
+        </Typography.Link>
+      ),
+    },
+    { title: t('common.sort_no'), dataIndex: 'sortNo', width: 90 },
+  ];
+  if (canEdit) {
+    columns.push({
+      title: t('common.actions'),
+      key: 'actions',
+      width: 140,
+      render: (_value, video) => (
+        <Space size={12}>
+          <Typography.Link onClick={() => setEditing(video)}>{t('common.edit')}</Typography.Link>
+          <Typography.Link type="danger" onClick={() => confirmDelete(video)}>
+            {t('common.delete')}
+          </Typography.Link>
+        </Space>
+      ),
+    });
+  }
+
+  return (
+    <>
+      <Space style={{ marginBottom: 16 }} wrap>
+        <Segmented
+          value={audience}
+          onChange={(value) => setAudience(value === 'warehouse' ? 'warehouse' : 'seller')}
+          options={VIDEO_AUDIENCES.map((value) => ({ value, label: t(`video.audience_${value}`) }))}
+        />
+        {canEdit && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {t('video.add')}
+          </Button>
+        )}
+      </Space>
+      <Table<VideoRecord>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={videos.data}
+        loading={videos.isFetching}
+        pagination={{ pageSize: 20, hideOnSinglePage: true }}
+        locale={{ emptyText: t('video.empty') }}
+      />
+      <VideoFormModal
+        defaultAudience={audience}
+        video={editing === 'new' ? null : editing}
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+      />
+    </>
+  );
+}

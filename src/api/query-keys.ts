@@ -1,0 +1,45 @@
+/**
+ * TanStack Query keys, one factory per module, so a screen and the mutation that changes its
+ * data name the same cache entry. Each module keeps an `all` root for broad invalidation;
+ * add a module's factory here when it gets its first query.
+ */
+export const queryKeys = {
+  session: {
+    all: ['session'] as const,
+    userInfo: () => ['session', 'userInfo'] as const,
+  },
+  branding: {
+    all: ['branding'] as const,
+    property: (domain: string, agentCode: string | null) =>
+      ['branding', 'property', domain, agentCode] as const,
+  },
+  permissions: {
+    all: ['permissions'] as const,
+    byToken: (lang: string) => ['permissions', 'byToken', lang] as const,
+  },
+  departs: {
+    all: ['departs'] as const,
+    current: () => ['departs', 'current'] as const,
+  },
+  dict: {
+    all: ['dict'] as const,
+    items: (code: string, lang: string) => ['dict', 'items', code, lang] as const,
+  },
+  /** The administration screens: one entry per resource, `query` adds the list's parameters. */
+  system: {
+    all: ['system'] as const,
+    resource: (resource: string) => ['system', resource] as const,
+    query: (resource: string, params: unknown = null) => ['system', resource, params] as const,
+  },
+  /** A list screen's page and filters, kept in the cache so they survive a tab switch. */
+  screenState: {
+    all: ['screen-state'] as const,
+    of: (screen: string) => ['screen-state', screen] as const,
+  },
+  dashboard: {
+    all: ['dashboard'] as const,
+    summary: (timeZone: string) => ['dashboard', 'summary', timeZone] as const,
+    loginInfo: () => ['dashboard', 'loginInfo'] as const,
+    visitInfo: () => ['dashboard', 'visitInfo'] as const,
+  },
+};

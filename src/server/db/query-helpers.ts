@@ -1,0 +1,68 @@
+/**
+ * Small pieces the stock modules' queries share: list filters, paging, timestamps, and turning
+ * a constraint PostgreSQL enforced (a unique key taken by a concurrent request, a check that
+ * caught a negative quantity, a row still referenced) into the refusal the pre-check gives.
+ */
+import { and, type SQL } from 'drizzle-orm';
+import { AppError, type ErrorCode } from '../../shared/errors.js';
+
+/** The conditions of a list filter, or undefined when none applies. */
+export function allOf(conditions: (SQL | undefined)[]): SQL | undefined {
+  const present = conditions.filter((condition): condition is SQL => condition !== undefined);
+  return present.length > 0 ? and(...present) : undefined;
+}
+
+/** An ILIKE pattern matching `value` anywhere, with the wildcards in `value` taken literally. */
+export function contains(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+export function offsetOf(input: { pageNo: number; pageSize: number }): number {
+  return (input.pageNo - 1) * input.pageSize;
+}
+
+/** Timestamps travel as ISO strings. */
+export function iso(date: Date): string;
+export function iso(date: Date | null): string | null;
+export function iso(date: Date | null): string | null {
+  return date ? new Date(date).toISOString() : null;
+}
+
+export interface PgErrorLike {
+  code: string;
+  constraint?: string;
+}
+
+/** The PostgreSQL error inside what a query threw (Drizzle wraps it in `cause`), if any. */
+export function pgErrorOf(error: unknown): PgErrorLike | null {
+  for (let current = error, depth = 0; current && depth < 3; depth += 1) {
+    if (typeof current !== 'object') return null;
+    const candidate = current as Partial<PgErrorLike> & { cause?: unknown };
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+      return { code: candidate.code, constraint: candidate.constraint };
+    }
+    current = candidate.cause;
+  }
+  return null;
+}
+
+/**
+ * Runs `work`; a violation of one of the named constraints (unique 23505, foreign key 23503,
+ * check 23514) becomes that refusal. Anything else is rethrown unchanged.
+ */
+export async function refuseOnConstraint<T>(
+  work: () => Promise<T>,
+  byConstraint: Record<string, ErrorCode | AppError>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const pg = pgErrorOf(error);
+    if (pg && ['23505', '23503', '23514'].includes(pg.code)) {
+      const refusal = byConstraint[pg.constraint ?? ''];
+      if (refusal instanceof AppError) throw refusal;
+      if (refusal) throw new AppError(refusal);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelope } from '../../../shared/contract/common.js';
+import { dashboardQuery, dashboardSummary } from '../../../shared/contract/dashboard.js';
+import type { AppDeps } from '../../deps.js';
+import { ok } from '../../http/reply.js';
+import { inActorTenant } from '../../http/scope.js';
+import { dashboardSummary as summaryFor } from './dashboard.service.js';
+
+export async function dashboardRoutes(app: FastifyInstance, deps: AppDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/dashboard/summary',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags: ['dashboard'],
+        querystring: dashboardQuery,
+        response: { 200: envelope(dashboardSummary) },
+      },
+    },
+    async (request) =>
+      ok(await inActorTenant(deps.db, request, (tx, actor) => summaryFor(tx, actor, request.query))),
+  );
+}

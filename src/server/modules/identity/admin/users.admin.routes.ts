@@ -1,0 +1,209 @@
+/** The administrator's user and department calls of spec 01 §7. HTTP only. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope, pageResult } from '../../../../shared/contract/common.js';
+import {
+  checkOnlyUserQuery,
+  departAddBody,
+  departEditBody,
+  departNode,
+  departSearchQuery,
+  departView,
+  emptyQuery,
+  frozenBatchBody,
+  idQuery,
+  setPasswordBody,
+  treeOption,
+  userAddBody,
+  userEditBody,
+  userListQuery,
+  userRoleQuery,
+  usersOfDepartQuery,
+  userView,
+} from '../../../../shared/contract/system-admin.js';
+import { PERMISSIONS } from '../../../../shared/permissions.js';
+import type { AppDeps } from '../../../deps.js';
+import { ok } from '../../../http/reply.js';
+import { inActorTenant } from '../../../http/scope.js';
+import { idList, needs, nothing, said } from './admin.http.js';
+import {
+  addDepart,
+  deleteDepart,
+  departIdTree,
+  departTree,
+  editDepart,
+  searchDeparts,
+} from './departs.admin.service.js';
+import {
+  addUser,
+  changeUserPassword,
+  checkOnlyUser,
+  editUser,
+  freezeUsers,
+  listUsers,
+  userRoleIds,
+  usersOfDepart,
+} from './users.admin.service.js';
+
+export async function userAdminRoutes(app: FastifyInstance, deps: AppDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  const tags = ['system admin'];
+  const userPage = envelope(pageResult(userView));
+
+  api.get(
+    '/sys/user/list',
+    {
+      config: needs(PERMISSIONS.userList),
+      schema: { tags, querystring: userListQuery, response: { 200: userPage } },
+    },
+    async (request) =>
+      ok(await inActorTenant(db, request, (tx, actor) => listUsers(tx, actor, request.query))),
+  );
+
+  api.post(
+    '/sys/user/add',
+    {
+      config: needs(PERMISSIONS.userAdd),
+      schema: { tags, body: userAddBody, response: { 200: envelope(userView) } },
+    },
+    async (request) => {
+      const user = await inActorTenant(db, request, (tx, actor) => addUser(tx, actor, request.body));
+      return ok(user, said(request, 'added'));
+    },
+  );
+
+  api.put(
+    '/sys/user/edit',
+    {
+      config: needs(PERMISSIONS.userEdit),
+      schema: { tags, body: userEditBody, response: { 200: envelope(userView) } },
+    },
+    async (request) => {
+      const user = await inActorTenant(db, request, (tx, actor) => editUser(tx, actor, request.body));
+      return ok(user, said(request, 'updated'));
+    },
+  );
+
+  api.get(
+    '/sys/user/queryUserRole',
+    {
+      config: needs(PERMISSIONS.userList),
+      schema: { tags, querystring: userRoleQuery, response: { 200: idList } },
+    },
+    async (request) =>
+      ok(await inActorTenant(db, request, (tx, actor) => userRoleIds(tx, actor, request.query))),
+  );
+
+  api.put(
+    '/sys/user/frozenBatch',
+    {
+      config: needs(PERMISSIONS.userFreeze),
+      schema: { tags, body: frozenBatchBody, response: { 200: nothing } },
+    },
+    async (request) => {
+      await inActorTenant(db, request, (tx, actor) => freezeUsers(tx, actor, request.body));
+      return ok(null, said(request, request.body.status === 2 ? 'frozen' : 'unfrozen'));
+    },
+  );
+
+  // The add forms of administrators and sellers both check usernames as they are typed.
+  api.get(
+    '/sys/user/checkOnlyUser',
+    {
+      config: { permission: 'authenticated' },
+      schema: { tags, querystring: checkOnlyUserQuery, response: { 200: nothing } },
+    },
+    async (request) => {
+      await inActorTenant(db, request, (tx, actor) => checkOnlyUser(tx, actor, request.query));
+      return ok(null, said(request, 'duplicate.available'));
+    },
+  );
+
+  api.put(
+    '/sys/user/changPassword',
+    {
+      config: needs(PERMISSIONS.userPassword),
+      schema: { tags, body: setPasswordBody, response: { 200: nothing } },
+    },
+    async (request) => {
+      await inActorTenant(db, request, (tx, actor) => changeUserPassword(tx, actor, request.body));
+      return ok(null, said(request, 'password.changed'));
+    },
+  );
+
+  api.get(
+    '/sys/user/queryUserByDepId',
+    {
+      config: needs(PERMISSIONS.userList),
+      schema: { tags, querystring: usersOfDepartQuery, response: { 200: userPage } },
+    },
+    async (request) =>
+      ok(await inActorTenant(db, request, (tx, actor) => usersOfDepart(tx, actor, request.query))),
+  );
+
+  api.get(
+    '/sys/sysDepart/queryTreeList',
+    {
+      config: needs(PERMISSIONS.departList),
+      schema: { tags, querystring: emptyQuery, response: { 200: envelope(z.array(departNode)) } },
+    },
+    async (request) => ok(await inActorTenant(db, request, departTree)),
+  );
+
+  api.get(
+    '/sys/sysDepart/queryIdTree',
+    {
+      config: needs(PERMISSIONS.departList),
+      schema: { tags, querystring: emptyQuery, response: { 200: envelope(z.array(treeOption)) } },
+    },
+    async (request) => ok(await inActorTenant(db, request, departIdTree)),
+  );
+
+  api.get(
+    '/sys/sysDepart/searchBy',
+    {
+      config: needs(PERMISSIONS.departList),
+      schema: { tags, querystring: departSearchQuery, response: { 200: envelope(z.array(departView)) } },
+    },
+    async (request) =>
+      ok(await inActorTenant(db, request, (tx, actor) => searchDeparts(tx, actor, request.query))),
+  );
+
+  api.post(
+    '/sys/sysDepart/add',
+    {
+      config: needs(PERMISSIONS.departAdd),
+      schema: { tags, body: departAddBody, response: { 200: envelope(departView) } },
+    },
+    async (request) => {
+      const depart = await inActorTenant(db, request, (tx, actor) => addDepart(tx, actor, request.body));
+      return ok(depart, said(request, 'added'));
+    },
+  );
+
+  api.put(
+    '/sys/sysDepart/edit',
+    {
+      config: needs(PERMISSIONS.departEdit),
+      schema: { tags, body: departEditBody, response: { 200: envelope(departView) } },
+    },
+    async (request) => {
+      const depart = await inActorTenant(db, request, (tx, actor) => editDepart(tx, actor, request.body));
+      return ok(depart, said(request, 'updated'));
+    },
+  );
+
+  api.delete(
+    '/sys/sysDepart/delete',
+    {
+      config: needs(PERMISSIONS.departDelete),
+      schema: { tags, querystring: idQuery, response: { 200: nothing } },
+    },
+    async (request) => {
+      await inActorTenant(db, request, (tx, actor) => deleteDepart(tx, actor, request.query));
+      return ok(null, said(request, 'deleted'));
+    },
+  );
+}

@@ -1,0 +1,17 @@
+export { inventoryRoutes } from './inventory.routes.js';
+export {
+  adjustStock,
+  destroyStock,
+  freezeStock,
+  issueStock,
+  moveStock,
+  receiveStock,
+  releaseStock,
+  reserveStock,
+  returnStock,
+  transferIn,
+  transferOut,
+  unfreezeStock,
+} from './stock.service.js';
+export { listLocationStock, listStock, listStockRecords } from './stock.queries.js';
+export * from './inventory.tables.js';

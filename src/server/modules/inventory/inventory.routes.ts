@@ -1,0 +1,119 @@
+/** Stock calls: the stock list, stock per location, records, and changes by hand. HTTP only. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelope, pageResult } from '../../../shared/contract/common.js';
+import {
+  adjustBody,
+  freezeBody,
+  locationStockQuery,
+  locationStockRow,
+  moveBody,
+  stockChangeView,
+  stockListQuery,
+  stockRecord,
+  stockRecordsQuery,
+  stockRow,
+} from '../../../shared/contract/inventory.js';
+import { PERMISSIONS, type PermissionCode } from '../../../shared/permissions.js';
+import type { AppDeps } from '../../deps.js';
+import type { RoutePermission } from '../../http/actor.js';
+import { ok } from '../../http/reply.js';
+import { requestLanguage } from '../../http/request-context.js';
+import { inActorTenant } from '../../http/scope.js';
+import { translatorFor } from '../../i18n.js';
+import { listLocationStock, listStock, listStockRecords } from './stock.queries.js';
+import { adjustStock, freezeStock, moveStock, unfreezeStock } from './stock.service.js';
+
+const needs = (code: PermissionCode): { permission: RoutePermission } => ({ permission: { code } });
+const said = (request: FastifyRequest, key: string) =>
+  translatorFor(requestLanguage(request))(`messages:${key}`);
+const manual = { type: 'manual', id: null };
+
+export async function inventoryRoutes(app: FastifyInstance, deps: AppDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  const tags = ['inventory'];
+  const change = { 200: envelope(stockChangeView) };
+
+  api.get(
+    '/inventory/stock/list',
+    {
+      config: needs(PERMISSIONS.stockList),
+      schema: { tags, querystring: stockListQuery, response: { 200: envelope(pageResult(stockRow)) } },
+    },
+    async (request) =>
+      ok(await inActorTenant(db, request, (tx, actor) => listStock(tx, actor, request.query))),
+  );
+
+  api.get(
+    '/inventory/stock/locations',
+    {
+      config: needs(PERMISSIONS.stockLocationList),
+      schema: {
+        tags,
+        querystring: locationStockQuery,
+        response: { 200: envelope(pageResult(locationStockRow)) },
+      },
+    },
+    async (request) =>
+      ok(await inActorTenant(db, request, (tx, actor) => listLocationStock(tx, actor, request.query))),
+  );
+
+  api.get(
+    '/inventory/stock/records',
+    {
+      config: needs(PERMISSIONS.stockRecords),
+      schema: { tags, querystring: stockRecordsQuery, response: { 200: envelope(pageResult(stockRecord)) } },
+    },
+    async (request) =>
+      ok(await inActorTenant(db, request, (tx, actor) => listStockRecords(tx, actor, request.query))),
+  );
+
+  api.post(
+    '/inventory/stock/adjust',
+    { config: needs(PERMISSIONS.stockAdjust), schema: { tags, body: adjustBody, response: change } },
+    async (request) =>
+      ok(
+        await inActorTenant(db, request, (tx, actor) =>
+          adjustStock(tx, actor, { ...request.body, kind: 'adjust', source: manual }),
+        ),
+        said(request, 'saved'),
+      ),
+  );
+
+  api.post(
+    '/inventory/stock/freeze',
+    { config: needs(PERMISSIONS.stockFreeze), schema: { tags, body: freezeBody, response: change } },
+    async (request) =>
+      ok(
+        await inActorTenant(db, request, (tx, actor) =>
+          freezeStock(tx, actor, { ...request.body, source: manual }),
+        ),
+        said(request, 'saved'),
+      ),
+  );
+
+  api.post(
+    '/inventory/stock/unfreeze',
+    { config: needs(PERMISSIONS.stockFreeze), schema: { tags, body: freezeBody, response: change } },
+    async (request) =>
+      ok(
+        await inActorTenant(db, request, (tx, actor) =>
+          unfreezeStock(tx, actor, { ...request.body, source: manual }),
+        ),
+        said(request, 'saved'),
+      ),
+  );
+
+  api.post(
+    '/inventory/stock/move',
+    { config: needs(PERMISSIONS.stockMove), schema: { tags, body: moveBody, response: change } },
+    async (request) =>
+      ok(
+        await inActorTenant(db, request, (tx, actor) =>
+          moveStock(tx, actor, { ...request.body, kind: 'move', source: manual }),
+        ),
+        said(request, 'saved'),
+      ),
+  );
+}

@@ -1,0 +1,217 @@
+/**
+ * The ledger's use cases, for the routes and for every module that changes stock (inbound,
+ * orders, fulfilment, counts, transfers), in the caller's transaction. A refused change (not
+ * enough stock, out of scope, bad input) is found before anything is written: it leaves nothing
+ * behind and the caller's transaction usable.
+ */
+import {
+  adjustStockInput,
+  holdStockInput,
+  issueStockInput,
+  moveStockInput,
+  receiveStockInput,
+  transferOutInput,
+  type AdjustStockInput,
+  type HoldStockInput,
+  type IssueStockInput,
+  type MoveStockInput,
+  type ReceiveStockInput,
+  type StockChangeView,
+  type TransferOutInput,
+} from '../../../shared/contract/inventory.js';
+import type { MovementKind } from '../../../shared/domain/stock.js';
+import { AppError } from '../../../shared/errors.js';
+import type { TenantTx } from '../../db/client.js';
+import { refuseOnConstraint } from '../../db/query-helpers.js';
+import type { Actor } from '../../http/actor.js';
+import { parseInput } from '../../http/parse-input.js';
+import { lockBalancesInOrder, writeInTransit, writeMovement, type LedgerEntry } from './stock-ledger.js';
+import { resolveStockScope } from './stock-scope.js';
+
+/**
+ * Check violations the checks before writing should have prevented: still a refusal, never a
+ * 500 (the caller's transaction is aborted then, as after any failed statement).
+ */
+const BACKSTOP = {
+  stock_balances_available_check: 'inventory.insufficient_stock',
+  stock_balances_frozen_check: 'inventory.insufficient_frozen',
+  stock_balances_in_transit_check: 'inventory.insufficient_in_transit',
+  location_stock_quantity_check: 'inventory.insufficient_location_stock',
+  stock_lots_remaining_check: 'inventory.insufficient_stock',
+} as const;
+
+/** Runs one use case; refusals are found before any write, so nothing needs undoing. */
+function guarded<T>(work: () => Promise<T>): Promise<T> {
+  return refuseOnConstraint(work, BACKSTOP);
+}
+
+interface Located {
+  warehouseId: string;
+  skuId: string;
+  quantity: number;
+  source: { type: string; id: string | null };
+  reason: string;
+}
+
+async function record(
+  tx: TenantTx,
+  actor: Actor,
+  kind: MovementKind,
+  input: Located & { fromLocationId?: string; toLocationId?: string; receivedAt?: Date },
+): Promise<StockChangeView> {
+  return guarded(async () => {
+    const scope = await resolveStockScope(tx, actor, {
+      warehouseId: input.warehouseId,
+      skuId: input.skuId,
+      locationIds: [input.fromLocationId, input.toLocationId],
+    });
+    const entry: LedgerEntry = {
+      kind,
+      warehouseId: scope.warehouseId,
+      skuId: scope.skuId,
+      sellerId: scope.sellerId,
+      quantity: input.quantity,
+      fromLocationId: input.fromLocationId ?? null,
+      toLocationId: input.toLocationId ?? null,
+      receivedAt: input.receivedAt,
+      source: input.source,
+      reason: input.reason,
+      actorId: actor.userId,
+      locationCodes: scope.locationCodes,
+    };
+    return writeMovement(tx, entry);
+  });
+}
+
+/** Goods arrive on a location (a receiving area, usually): available up, a new lot for their age. */
+export async function receiveStock(
+  tx: TenantTx,
+  actor: Actor,
+  raw: ReceiveStockInput,
+): Promise<StockChangeView> {
+  const input = parseInput(receiveStockInput, raw);
+  return record(tx, actor, 'receipt', { ...input, toLocationId: input.locationId });
+}
+
+/** Returned goods back on a location: like a receipt, recorded as a return. */
+export async function returnStock(
+  tx: TenantTx,
+  actor: Actor,
+  raw: ReceiveStockInput,
+): Promise<StockChangeView> {
+  const input = parseInput(receiveStockInput, raw);
+  return record(tx, actor, 'return', { ...input, toLocationId: input.locationId });
+}
+
+/** Moves goods between two locations of one warehouse; never leaves a location below zero. */
+export async function moveStock(tx: TenantTx, actor: Actor, raw: MoveStockInput): Promise<StockChangeView> {
+  const input = parseInput(moveStockInput, raw);
+  if (input.fromLocationId === input.toLocationId) throw new AppError('inventory.same_location');
+  return record(tx, actor, input.kind, input);
+}
+
+async function hold(tx: TenantTx, actor: Actor, kind: MovementKind, raw: HoldStockInput) {
+  return record(tx, actor, kind, parseInput(holdStockInput, raw));
+}
+
+/** Reserves available stock for a document (an order): available to frozen. */
+export function reserveStock(tx: TenantTx, actor: Actor, input: HoldStockInput): Promise<StockChangeView> {
+  return hold(tx, actor, 'reserve', input);
+}
+
+/** Gives reserved stock back: frozen to available. */
+export function releaseStock(tx: TenantTx, actor: Actor, input: HoldStockInput): Promise<StockChangeView> {
+  return hold(tx, actor, 'release', input);
+}
+
+/** Freezes available stock by hand; frozen stock can keep an order from leaving the warehouse. */
+export function freezeStock(tx: TenantTx, actor: Actor, input: HoldStockInput): Promise<StockChangeView> {
+  return hold(tx, actor, 'freeze', input);
+}
+
+/** Unfreezes stock frozen by hand: frozen to available. */
+export function unfreezeStock(tx: TenantTx, actor: Actor, input: HoldStockInput): Promise<StockChangeView> {
+  return hold(tx, actor, 'unfreeze', input);
+}
+
+/** Reserved goods leave the warehouse from a location: frozen down, oldest lots first. */
+export async function issueStock(tx: TenantTx, actor: Actor, raw: IssueStockInput): Promise<StockChangeView> {
+  const input = parseInput(issueStockInput, raw);
+  return record(tx, actor, 'issue', { ...input, fromLocationId: input.locationId });
+}
+
+/** Available goods are destroyed from a location: available down, oldest lots first. */
+export async function destroyStock(
+  tx: TenantTx,
+  actor: Actor,
+  raw: IssueStockInput,
+): Promise<StockChangeView> {
+  const input = parseInput(issueStockInput, raw);
+  return record(tx, actor, 'destroy', { ...input, fromLocationId: input.locationId });
+}
+
+/** A signed correction at a location with its reason (a count, damage, found goods). */
+export async function adjustStock(
+  tx: TenantTx,
+  actor: Actor,
+  raw: AdjustStockInput,
+): Promise<StockChangeView> {
+  const input = parseInput(adjustStockInput, raw);
+  const location =
+    input.quantity > 0 ? { toLocationId: input.locationId } : { fromLocationId: input.locationId };
+  return record(tx, actor, input.kind, { ...input, ...location });
+}
+
+/**
+ * Goods leave one warehouse for another: available down here, in transit up there. Both balance
+ * rows are locked in warehouse-id order first, so opposite transfers never deadlock.
+ */
+export async function transferOut(
+  tx: TenantTx,
+  actor: Actor,
+  raw: TransferOutInput,
+): Promise<StockChangeView> {
+  const input = parseInput(transferOutInput, raw);
+  if (input.toWarehouseId === input.warehouseId) throw new AppError('inventory.same_warehouse');
+  return guarded(async () => {
+    const scope = await resolveStockScope(tx, actor, {
+      warehouseId: input.warehouseId,
+      skuId: input.skuId,
+      locationIds: [input.locationId],
+    });
+    await resolveStockScope(tx, actor, {
+      warehouseId: input.toWarehouseId,
+      skuId: input.skuId,
+      locationIds: [],
+    });
+    const common = {
+      kind: 'transfer_out' as const,
+      skuId: scope.skuId,
+      sellerId: scope.sellerId,
+      quantity: input.quantity,
+      source: input.source,
+      reason: input.reason,
+      actorId: actor.userId,
+      locationCodes: scope.locationCodes,
+    };
+    await lockBalancesInOrder(tx, scope.skuId, [input.warehouseId, input.toWarehouseId]);
+    const result = await writeMovement(tx, {
+      ...common,
+      warehouseId: input.warehouseId,
+      fromLocationId: input.locationId,
+      toLocationId: null,
+    });
+    await writeInTransit(tx, { ...common, warehouseId: input.toWarehouseId });
+    return result;
+  });
+}
+
+/** Transferred goods arrive: in transit down, available up on a location, a lot with their age. */
+export async function transferIn(
+  tx: TenantTx,
+  actor: Actor,
+  raw: ReceiveStockInput,
+): Promise<StockChangeView> {
+  const input = parseInput(receiveStockInput, raw);
+  return record(tx, actor, 'transfer_in', { ...input, toLocationId: input.locationId });
+}

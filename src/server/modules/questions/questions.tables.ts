@@ -1,0 +1,41 @@
+/**
+ * Order questions live in PostgreSQL per tenant (forced RLS), one row per note on an order,
+ * each belonging to one seller so the seller side sees only its own.
+ */
+import { sql } from 'drizzle-orm';
+import { check, foreignKey, index, pgTable, primaryKey, smallint, uuid, varchar } from 'drizzle-orm/pg-core';
+import type { QuestionFlag } from '../../../shared/domain/questions.js';
+import { createdAt, tenantId, updatedAt } from '../../db/columns.js';
+import { users } from '../identity/identity.tables.js';
+
+export const orderQuestions = pgTable(
+  'order_questions',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    /** The order, once orders exist; ordersn is what people see and search by. */
+    orderId: uuid('order_id'),
+    ordersn: varchar('ordersn', { length: 64 }).notNull(),
+    sellerId: uuid('seller_id').notNull(),
+    note: varchar('note', { length: 1000 }).notNull(),
+    questionFlag: smallint('question_flag').$type<QuestionFlag>().notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    index('order_questions_flag_idx').on(table.tenantId, table.questionFlag, table.createdAt),
+    index('order_questions_seller_idx').on(
+      table.tenantId,
+      table.sellerId,
+      table.questionFlag,
+      table.createdAt,
+    ),
+    foreignKey({
+      columns: [table.tenantId, table.sellerId],
+      foreignColumns: [users.tenantId, users.id],
+    }).onDelete('cascade'),
+    check('order_questions_flag_check', sql`${table.questionFlag} in (0, 1, 2)`),
+  ],
+);

@@ -1,0 +1,2 @@
+export { videoRoutes } from './videos.routes.js';
+export * from './videos.tables.js';

@@ -1,0 +1,31 @@
+/**
+ * Product and SKU vocabulary (spec 02 §3 'Stock item', §5, §9): currencies (DESIGN §4: integer
+ * minor units plus currency), limits of the product form, and the system code format.
+ */
+
+export const CURRENCIES = ['CNY', 'THB', 'TWD', 'MYR', 'PHP'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+export const CATALOG_LIMITS = {
+  productName: 200,
+  /** At most five photos (spec 02 §5); a product photo is mandatory. */
+  photos: 5,
+  photoKey: 200,
+  hsCode: 16,
+  declaredName: 128,
+  code: 64,
+  variation: 128,
+  /** SKUs one product form may hold. */
+  skusPerProduct: 100,
+  barcodesPerSku: 20,
+  /** 100 000.00 in minor units is far above any declared value or unit cost we ship. */
+  money: 100_000_000,
+  weightG: 1_000_000,
+  sizeMm: 10_000,
+  safetyStock: 1_000_000,
+} as const;
+
+/** System codes: S and eight digits from the tenant's counter (S00000001). */
+export function sysCodeOf(sequence: number): string {
+  return `S${String(sequence).padStart(8, '0')}`;
+}

@@ -1,0 +1,36 @@
+/**
+ * Warehouse vocabulary (spec 02 §3 'Shelf', §4 'Shelf'): location types and the status a
+ * location shows, which follows from what lies on it and how much it holds; it is never stored.
+ */
+
+export const LOCATION_TYPES = ['receiving', 'storage', 'picking', 'returns', 'damaged'] as const;
+export type LocationType = (typeof LOCATION_TYPES)[number];
+
+export const LOCATION_STATUSES = ['idle', 'in_use', 'full'] as const;
+export type LocationStatus = (typeof LOCATION_STATUSES)[number];
+
+/** Warehouse, partition and location codes: printed as barcodes, so letters, digits, - _ . only. */
+export const WAREHOUSE_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+
+export const WAREHOUSE_LIMITS = {
+  code: 32,
+  name: 128,
+  address: 500,
+  contactName: 64,
+  contactPhone: 32,
+  capacity: 1_000_000,
+  /** Locations one batch may create. */
+  batchLocations: 500,
+  /** Users one assignment call may name. */
+  staffPerCall: 100,
+} as const;
+
+/**
+ * idle: nothing on it; full: it holds its capacity or more; in use: anything between.
+ * A location without a capacity is never full.
+ */
+export function locationStatus(quantity: number, capacity: number | null): LocationStatus {
+  if (quantity <= 0) return 'idle';
+  if (capacity !== null && quantity >= capacity) return 'full';
+  return 'in_use';
+}

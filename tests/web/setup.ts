@@ -1,0 +1,50 @@
+/**
+ * Set-up of the `web` test project (jsdom): the admin's i18next with the real locale files
+ * (English, so tests read the spec's words), the browser APIs antd expects and jsdom lacks,
+ * and a clean DOM and storage after each test.
+ */
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { initI18n } from '../../src/admin/i18n.js';
+
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    }),
+  });
+}
+
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+}
+
+// antd forms validate and lazy pages load asynchronously; a busy machine needs more than 1 s.
+configure({ asyncUtilTimeout: 5000 });
+
+// jsdom does not compute pseudo-element styles and says so on every antd measurement.
+const computedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => computedStyle(element);
+
+beforeAll(async () => {
+  await initI18n('en-US');
+});
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+});
