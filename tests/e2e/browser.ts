@@ -50,12 +50,38 @@ export async function newContext(browser: Browser, language = 'en-US'): Promise<
   return context;
 }
 
-/** Signs in through the login page as a demo user and waits for the home page. */
+/** Signs in through the login page as a demo user, picks the first department if asked, and waits for the home page. */
 export async function loginThroughUi(page: Page, baseUrl: string, username: string, password = DEMO_PASSWORD) {
   await page.goto(`${baseUrl}/user/login`);
-  await page.locator('#username, input[name="username"]').first().fill(username);
-  await page.locator('#password, input[name="password"]').first().fill(password);
+  await page.getByPlaceholder(/username|用户名/i).fill(username);
+  await page.getByPlaceholder(/password|密码/i).first().fill(password);
   await page.locator('button[type="submit"]').first().click();
+  const departDialog = page.locator('.ant-modal').filter({ hasText: 'Select a department' });
+  const home = page.waitForURL(/\/dashboard\/analysis/, { timeout: 20_000 });
+  const asked = await Promise.race([
+    departDialog.waitFor({ state: 'visible', timeout: 20_000 }).then(() => true),
+    home.then(() => false),
+  ]);
+  if (asked) {
+    await departDialog.locator('.ant-select').click();
+    await page.locator('.ant-select-item-option').first().click();
+    await departDialog.getByRole('button', { name: 'Confirm' }).click();
+  }
+  await home;
+  await page.locator('.ant-layout-sider').waitFor();
+}
+
+/** Closes the announcement dialogs that open on load for unread announcements. */
+export async function closeAnnouncements(page: Page) {
+  for (let round = 0; round < 5; round += 1) {
+    const modal = page.locator('.ant-modal-wrap:visible').filter({ has: page.getByRole('button', { name: 'Close' }) });
+    if ((await modal.count()) === 0) {
+      await page.waitForTimeout(300);
+      if ((await modal.count()) === 0) return;
+    }
+    await modal.first().getByRole('button', { name: 'Close' }).last().click();
+    await page.waitForTimeout(300);
+  }
 }
 
 export async function screenshot(page: Page, name: string) {

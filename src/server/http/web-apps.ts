@@ -32,6 +32,9 @@ export async function registerWebApps(app: FastifyInstance, webRoot: string) {
         response.setHeader('cache-control', 'public, max-age=31536000, immutable');
     },
   });
+  if (hasAdmin) {
+    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html', adminDir));
+  }
   app.setNotFoundHandler((request, reply) => {
     if (hasAdmin && request.method === 'GET' && isPagePath(request.url)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', adminDir);
