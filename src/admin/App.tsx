@@ -1,10 +1,17 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { AuthLayout } from './auth/AuthLayout.js';
 import { AUTH_ROUTES } from './auth/routes.js';
 import { PageLoading } from './layout/PageLoading.js';
-import { ProtectedShell } from './layout/ProtectedShell.js';
 import { STANDALONE_ROUTES } from './standalone/routes.js';
+
+// The login pages and the signed-in shell load on demand, so the login page does not carry
+// the shell's code (tables, dialogs, the live channel).
+const AuthLayout = lazy(() =>
+  import('./auth/AuthLayout.js').then((module) => ({ default: module.AuthLayout })),
+);
+const ProtectedShell = lazy(() =>
+  import('./layout/ProtectedShell.js').then((module) => ({ default: module.ProtectedShell })),
+);
 
 /**
  * The admin's route table (spec 01 §2): the /user pages under the login layout, a few

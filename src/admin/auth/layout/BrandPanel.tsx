@@ -1,8 +1,10 @@
 import { CarOutlined, ContainerOutlined, ShopOutlined } from '@ant-design/icons';
-import { Carousel } from 'antd';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Branding } from '../../../shared/contract/tenants.js';
+
+// The carousel (react-slick) loads only for agents that have banners and no home image.
+const Carousel = lazy(() => import('antd/es/carousel/index.js'));
 
 function LinkTo({ href, label, children }: { href: string | null; label: string; children: ReactNode }) {
   if (!href) return <>{children}</>;
@@ -60,15 +62,17 @@ export function BrandPanel({ branding, title, isLoading }: BrandPanelProps) {
   }
   if (banners.length > 0) {
     return (
-      <Carousel autoplay className="auth-carousel" dots={{ className: 'auth-carousel-dots' }}>
-        {banners.map((banner, index) => (
-          <div key={`${banner.imgUrl}-${index}`} className="auth-carousel-slide">
-            <LinkTo href={banner.webUrl || homeUrl} label={`${title} ${index + 1}`}>
-              <img className="auth-visual-image" src={banner.imgUrl} alt={`${title} ${index + 1}`} />
-            </LinkTo>
-          </div>
-        ))}
-      </Carousel>
+      <Suspense fallback={<DefaultVisual />}>
+        <Carousel autoplay className="auth-carousel" dots={{ className: 'auth-carousel-dots' }}>
+          {banners.map((banner, index) => (
+            <div key={`${banner.imgUrl}-${index}`} className="auth-carousel-slide">
+              <LinkTo href={banner.webUrl || homeUrl} label={`${title} ${index + 1}`}>
+                <img className="auth-visual-image" src={banner.imgUrl} alt={`${title} ${index + 1}`} />
+              </LinkTo>
+            </div>
+          ))}
+        </Carousel>
+      </Suspense>
     );
   }
   return (

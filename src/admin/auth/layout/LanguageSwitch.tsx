@@ -1,5 +1,5 @@
-import { DownOutlined, GlobalOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
+import { GlobalOutlined } from '@ant-design/icons';
+import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, resolveLanguage, type Language } from '../../../shared/i18n/languages.js';
 import { switchLanguage } from '../../i18n.js';
@@ -14,28 +14,25 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
   'ru-RU': 'Русский',
 };
 
-/** The language switch of the login layout (spec 01 §9); choosing another reloads the page. */
+/**
+ * The language switch of the login layout (spec 01 §9); choosing another reloads the page.
+ * A Select rather than a dropdown menu: the login page already carries Select, not Menu.
+ */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation('auth');
   const current = resolveLanguage(i18n.language);
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectable: true,
-        selectedKeys: [current],
-        items: LANGUAGES.map((language) => ({ key: language, label: LANGUAGE_NAMES[language] })),
-        onClick: ({ key }) => {
-          const chosen = LANGUAGES.find((language) => language === key);
-          if (chosen && chosen !== current) switchLanguage(chosen);
-        },
+    <Select<Language>
+      className="auth-language"
+      variant="borderless"
+      value={current}
+      aria-label={t('layout.language')}
+      suffixIcon={<GlobalOutlined />}
+      popupMatchSelectWidth={false}
+      options={LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }))}
+      onChange={(chosen) => {
+        if (chosen !== current) switchLanguage(chosen);
       }}
-    >
-      <Button type="text" className="auth-language" aria-label={t('layout.language')}>
-        <GlobalOutlined />
-        <span>{LANGUAGE_NAMES[current]}</span>
-        <DownOutlined className="auth-language-caret" />
-      </Button>
-    </Dropdown>
+    />
   );
 }

@@ -1,0 +1,56 @@
+/**
+ * Part of `npm run bench`: the gzipped JavaScript the login page and the home page load,
+ * measured in Chromium against the built admin, with the 350 KB budget of the login page.
+ */
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp } from '../src/server/app.js';
+import { connectDatabase } from '../src/server/db/client.js';
+import { runMigrations } from '../src/server/db/migrate.js';
+import { seedDemo } from '../src/server/seed/demo.js';
+import { ensureWebBuild } from '../scripts/web-build.js';
+import { hasChromium, launchBrowser, loginThroughUi } from '../tests/e2e/browser.js';
+import { LOGIN_PAGE_BUDGET_BYTES, recordScripts, totalBytes } from '../tests/e2e/bundle-size.js';
+
+const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+if (!hasChromium) {
+  console.log('bundle sizes: skipped (no Chromium at /usr/bin/chromium)');
+  process.exit(0);
+}
+if (!ensureWebBuild()) process.exit(1);
+
+const name = `wms_bench_web_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+await admin.query(`create database ${name}`);
+const url = new URL(serverUrl);
+url.pathname = `/${name}`;
+const database = connectDatabase({ url: url.toString(), poolSize: 4 });
+try {
+  await runMigrations(database.ownerPool);
+  await seedDemo(database.db);
+  const app = await buildApp({ db: database.db, logLevel: 'silent' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://localhost:${(app.server.address() as AddressInfo).port}`;
+  const browser = await launchBrowser();
+  const page = await browser.newPage();
+  const scripts = recordScripts(page);
+  await page.goto(`${base}/user/login`);
+  await page.getByPlaceholder(/username|用户名/i).waitFor();
+  const login = totalBytes(scripts());
+  await loginThroughUi(page, base, 'seller');
+  await page.waitForLoadState('networkidle');
+  const home = totalBytes(scripts());
+  await browser.close();
+  await app.close();
+  console.log('\nJavaScript loaded (gzip -9 of the built files):');
+  console.log(`  login page   ${kb(login).padStart(10)}   budget ${kb(LOGIN_PAGE_BUDGET_BYTES)}: ${login < LOGIN_PAGE_BUDGET_BYTES ? 'within' : 'OVER'}`);
+  console.log(`  home page    ${kb(home).padStart(10)}   (login page plus the shell and the dashboard)`);
+} finally {
+  await database.close();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+}

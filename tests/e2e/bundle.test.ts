@@ -1,0 +1,31 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchBrowser, loginThroughUi, newContext, startLiveServer, type LiveServer } from './browser.js';
+import { LOGIN_PAGE_BUDGET_BYTES, recordScripts, totalBytes } from './bundle-size.js';
+
+let server: LiveServer;
+let browser: Browser;
+beforeAll(async () => {
+  if (!hasChromium) return;
+  server = await startLiveServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe.skipIf(!hasChromium)('what the pages load', () => {
+  it('keeps the login page under 350 KB of gzipped JavaScript, and loads the shell only after login', async () => {
+    const page = await (await newContext(browser)).newPage();
+    const scripts = recordScripts(page);
+    await page.goto(`${server.baseUrl}/user/login`);
+    await page.getByPlaceholder(/username/i).waitFor();
+    const login = scripts();
+    expect(totalBytes(login)).toBeLessThan(LOGIN_PAGE_BUDGET_BYTES);
+    await loginThroughUi(page, server.baseUrl, 'seller');
+    const home = scripts();
+    expect(home.length).toBeGreaterThan(login.length);
+    await page.context().close();
+  });
+});
