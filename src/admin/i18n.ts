@@ -7,7 +7,16 @@ import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from '../api/storage.js';
 import { BCP47, resolveLanguage, type Language } from '../shared/i18n/languages.js';
 
-export const NAMESPACES = ['shell', 'auth', 'system', 'errors', 'messages', 'menu', 'dict'] as const;
+export const NAMESPACES = [
+  'shell',
+  'auth',
+  'system',
+  'errors',
+  'messages',
+  'menu',
+  'dict',
+  'inventory',
+] as const;
 
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
 

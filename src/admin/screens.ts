@@ -65,6 +65,30 @@ export const SCREENS: Record<string, ScreenDefinition> = {
     page: lazy(() => import('./screens/seller/RoleList.js')),
     titleKey: 'menu:seller_staff_roles',
   },
+  'inventory/StockList': {
+    page: lazy(() => import('./screens/inventory/StockList.js')),
+    titleKey: 'menu:stock_list',
+  },
+  'inventory/LocationStock': {
+    page: lazy(() => import('./screens/inventory/LocationStock.js')),
+    titleKey: 'menu:stock_locations',
+  },
+  'inventory/StockRecords': {
+    page: lazy(() => import('./screens/inventory/StockRecords.js')),
+    titleKey: 'menu:stock_records',
+  },
+  'warehouse/WarehouseList': {
+    page: lazy(() => import('./screens/warehouse/WarehouseList.js')),
+    titleKey: 'menu:warehouse_list',
+  },
+  'warehouse/LocationList': {
+    page: lazy(() => import('./screens/warehouse/LocationList.js')),
+    titleKey: 'menu:warehouse_locations',
+  },
+  'catalog/ProductList': {
+    page: lazy(() => import('./screens/catalog/ProductList.js')),
+    titleKey: 'menu:products_list',
+  },
 };
 
 export function screenOf(component: string | null | undefined): ScreenDefinition | undefined {

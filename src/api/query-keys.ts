@@ -42,4 +42,10 @@ export const queryKeys = {
     loginInfo: () => ['dashboard', 'loginInfo'] as const,
     visitInfo: () => ['dashboard', 'visitInfo'] as const,
   },
+  /** Warehouses, locations, products and stock: one root, as a stock change moves them all. */
+  inventory: {
+    all: ['inventory'] as const,
+    resource: (resource: string) => ['inventory', resource] as const,
+    query: (resource: string, params: unknown = null) => ['inventory', resource, params] as const,
+  },
 };

@@ -4,6 +4,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import swagger from '@fastify/swagger';
+import multipart from '@fastify/multipart';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import {
@@ -20,11 +21,13 @@ import { registerErrorHandling } from './http/errors.js';
 import { registerWebApps } from './http/web-apps.js';
 import { adminRoutes } from './modules/identity/admin/admin.routes.js';
 import { announcementRoutes, registerLiveChannel } from './modules/announcements/index.js';
-import { catalogRoutes } from './modules/catalog/index.js';
+import { catalogExcelRoutes, catalogRoutes } from './modules/catalog/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
+import { filesRoutes, localFileStorage } from './modules/files/index.js';
 import { identityRoutes } from './modules/identity/index.js';
 import { inventoryRoutes } from './modules/inventory/index.js';
 import { logSmsSender, type SmsSender } from './modules/identity/sms.js';
+import { printingRoutes } from './modules/printing/index.js';
 import { questionRoutes } from './modules/questions/index.js';
 import { systemRoutes } from './modules/system/index.js';
 import { tenantRoutes } from './modules/tenants/index.js';
@@ -46,6 +49,8 @@ export interface BuildAppOptions {
    * across nodes); without it announcements are not pushed live.
    */
   listenConnection?: pg.ClientConfig;
+  /** Where uploaded files are kept (DATA_DIR/files in production); default ./data/files. */
+  filesDir?: string;
 }
 
 const REDACT = [
@@ -99,12 +104,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   registerAuth(app, options.db);
+  // Limits are set per route when the parts are read (modules/files/multipart.ts).
+  await app.register(multipart);
 
   const deps: AppDeps = {
     db: options.db,
     sms: options.sms ?? logSmsSender(app.log),
     casServerUrl: options.casServerUrl,
     log: app.log,
+    files: localFileStorage(options.filesDir ?? './data/files'),
   };
 
   // Before the other routes: the WebSocket plugin must see every route to handle upgrades.
@@ -144,7 +152,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await dashboardRoutes(api, deps);
       await warehouseRoutes(api, deps);
       await catalogRoutes(api, deps);
+      await catalogExcelRoutes(api, deps);
       await inventoryRoutes(api, deps);
+      await printingRoutes(api, deps);
+      await filesRoutes(api, deps);
     },
     { prefix: '/api' },
   );

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client.js';
+import type { FileStorage } from './modules/files/local-storage.js';
 import type { SmsSender } from './modules/identity/sms.js';
 
 /** What the app's services need from outside: built once in buildApp, passed explicitly. */
@@ -8,6 +9,7 @@ export interface AppDeps {
   sms: SmsSender;
   casServerUrl: string | undefined;
   log: FastifyBaseLogger;
+  files: FileStorage;
 }
 
 /** Where a pre-login request came from: for tenant resolution, rate limits and the session row. */

@@ -1,4 +1,5 @@
 /** `npm start`: the database, the demo data on first start, the server on PORT, graceful shutdown. */
+import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { startDatabase } from './bootstrap.js';
 import { readEnv } from './env.js';
@@ -17,6 +18,7 @@ async function main() {
     trustProxy: env.TRUST_PROXY,
     casServerUrl: env.CAS_SERVER_URL,
     listenConnection: database.appConnection,
+    filesDir: join(env.DATA_DIR, 'files'),
     checkDatabase: async () => {
       await database.appPool.query('select 1');
     },

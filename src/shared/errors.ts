@@ -115,6 +115,23 @@ export const ERROR_STATUS = {
   'catalog.too_many_barcodes': 422,
   'catalog.sku_in_use': 422,
 
+  'printing.too_many_labels': 422,
+
+  'files.not_multipart': 415,
+  'files.none': 400,
+  'files.malformed': 400,
+  'files.too_many': 422,
+  'files.too_large': 413,
+  'files.not_an_image': 422,
+  'files.not_found': 404,
+
+  'import.not_a_workbook': 422,
+  'import.wrong_columns': 422,
+  'import.too_many_rows': 422,
+  'import.empty': 422,
+  'import.rows_invalid': 422,
+  'import.duplicate_in_file': 422,
+
   'inventory.insufficient_stock': 422,
   'inventory.insufficient_frozen': 422,
   'inventory.insufficient_in_transit': 422,

@@ -58,6 +58,19 @@ describe.skipIf(!hasChromium)('the admin shell in Chromium', () => {
     expect(await sideMenu(staff).innerText()).not.toContain('System');
     await staff.context().close();
 
+    for (const [username, realname] of [
+      ['sellerstaff', 'Steve Staff'],
+      ['waremanager', 'Wendy Warehouse'],
+      ['service', 'Cathy Service'],
+    ] as const) {
+      const page = await signedIn(username);
+      await expect.poll(() => sideMenu(page).innerText()).toContain('Home');
+      expect(await sideMenu(page).innerText()).not.toContain('System');
+      expect(await header(page).innerText()).toContain(realname);
+      expect(await header(page).getByRole('button', { name: /PDA/ }).count()).toBe(username === 'sellerstaff' ? 0 : 1);
+      await page.context().close();
+    }
+
     const admin = await signedIn('admin');
     await admin.locator('.ant-layout-sider').getByText('System', { exact: true }).click();
     await expect.poll(() => sideMenu(admin).innerText()).toContain('Menus and permissions');

@@ -3,6 +3,9 @@
  * it, and helpers to sign in as the demo users. Real PostgreSQL throughout.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -47,10 +50,13 @@ export async function createTestWorld(options: Partial<BuildAppOptions> = {}): P
       sentSms.push({ phone, text });
     },
   };
+  // Uploaded files go to a folder of this world's own, removed with it.
+  const filesDir = mkdtempSync(join(tmpdir(), 'world-files-'));
   const app = await buildApp({
     db: database.db,
     logLevel: 'silent',
     sms,
+    filesDir,
     listenConnection: database.appConnection,
     checkDatabase: async () => {
       await database.appPool.query('select 1');
@@ -86,6 +92,7 @@ export async function createTestWorld(options: Partial<BuildAppOptions> = {}): P
         logLevel: 'silent',
         sms,
         listenConnection: otherDatabase.appConnection,
+        filesDir,
         ...extra,
       });
       others.push({ app: other, database: otherDatabase });
@@ -103,6 +110,7 @@ export async function createTestWorld(options: Partial<BuildAppOptions> = {}): P
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
+      rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }

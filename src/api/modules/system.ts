@@ -187,7 +187,8 @@ export const markAllRead = () =>
 
 // Video tutorials
 
-export const fetchVideoList = (audience: VideoAudience) => get('/sys/video/list', z.array(videoRecord), { audience });
+export const fetchVideoList = (audience: VideoAudience) =>
+  get('/sys/video/list', z.array(videoRecord), { audience });
 export const addVideo = (input: VideoAddBody) => change('POST', '/sys/video/add', videoRecord, input);
 export const editVideo = (input: VideoEditBody) => change('PUT', '/sys/video/edit', videoRecord, input);
 export const deleteVideo = (id: string) => change('DELETE', '/sys/video/delete', nothing, { id });

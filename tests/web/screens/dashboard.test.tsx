@@ -64,13 +64,13 @@ describe('the dashboard (/dashboard/analysis)', () => {
     const values = [...chart.querySelectorAll('rect title')].map((title) => title.textContent);
     expect(values.at(1)).toMatch(/: 6$/);
     expect(values.at(6)).toMatch(/: 11$/);
-    expect(screen.getByText('19 this week')).toBeTruthy();
+    expect(screen.getByText('This week: 19')).toBeTruthy();
 
     const byRole = screen.getByText('Users by role').closest('.ant-card');
     if (!(byRole instanceof HTMLElement)) throw new Error('no users-by-role card');
     expect(within(byRole).getByText('Warehouse staff')).toBeTruthy();
     expect(within(byRole).getByText('17')).toBeTruthy();
-    expect(within(byRole).getByText('26 users')).toBeTruthy();
+    expect(within(byRole).getByText('Total users: 26')).toBeTruthy();
   });
 
   it('shows a seller only their own figures, and empty states when nothing waits', async () => {
@@ -99,7 +99,10 @@ describe('the dashboard (/dashboard/analysis)', () => {
   it('says nobody signed in rather than drawing an empty chart', async () => {
     server.use(
       http.get(api('/dashboard/summary'), () =>
-        ok({ ...MANAGER_SUMMARY, loginsPerDay: MANAGER_SUMMARY.loginsPerDay?.map((day) => ({ ...day, count: 0 })) }),
+        ok({
+          ...MANAGER_SUMMARY,
+          loginsPerDay: MANAGER_SUMMARY.loginsPerDay?.map((day) => ({ ...day, count: 0 })),
+        }),
       ),
     );
     signIn('agent_manager', []);

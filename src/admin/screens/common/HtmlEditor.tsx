@@ -37,7 +37,15 @@ const TOOLS: Tool[] = [
   { key: 'link', icon: <LinkOutlined />, before: '<a href="https://">', after: '</a>' },
 ];
 
-export function HtmlEditor({ value, onChange }: { value?: string; onChange?: (value: string) => void }) {
+export function HtmlEditor({
+  id,
+  value,
+  onChange,
+}: {
+  id?: string;
+  value?: string;
+  onChange?: (value: string) => void;
+}) {
   const { t } = useTranslation('system');
   const { token } = theme.useToken();
   const area = useRef<TextAreaRef>(null);
@@ -87,6 +95,7 @@ export function HtmlEditor({ value, onChange }: { value?: string; onChange?: (va
       </Space>
       {mode === 'edit' ? (
         <Input.TextArea
+          id={id}
           ref={area}
           value={text}
           onChange={(event) => onChange?.(event.target.value)}

@@ -84,12 +84,13 @@ export function PermissionGrantDrawer({
   const [expanded, setExpanded] = useState<Key[]>([]);
   const index = useMemo(() => indexTree(tree.data?.treeList ?? []), [tree.data]);
 
+  // Each opening starts from what the role holds, not from ticks left unsaved last time.
   useEffect(() => {
-    if (granted.data && tree.data) {
+    if (isOpen && granted.data && tree.data) {
       const known = new Set(tree.data.ids);
       setChecked(new Set(granted.data.filter((id) => known.has(id))));
     }
-  }, [granted.data, tree.data]);
+  }, [isOpen, granted.data, tree.data]);
 
   useEffect(() => {
     if (tree.data) setExpanded(tree.data.treeList.map((node) => node.key));

@@ -88,9 +88,10 @@ export function StaffFormDrawer({
     onClose,
   );
 
+  // Roles known when the drawer opens are initial values; roles that arrive later fill the field.
   useEffect(() => {
-    if (held.data && !form.isFieldTouched('roleIds')) form.setFieldsValue({ roleIds: held.data });
-  }, [held.data, form]);
+    if (open && held.data && !form.isFieldTouched('roleIds')) form.setFieldsValue({ roleIds: held.data });
+  }, [open, held.data, form]);
 
   const initialValues: Partial<StaffValues> = staff
     ? {
@@ -99,7 +100,7 @@ export function StaffFormDrawer({
         nickname: staff.nickname,
         phone: staff.phone ?? undefined,
         email: staff.email ?? undefined,
-        roleIds: [],
+        roleIds: held.data ?? [],
         isFrozen: staff.status === USER_STATUS.frozen,
       }
     : { roleIds: [], isFrozen: false };

@@ -106,7 +106,7 @@ function editBodyOf(
 /** Administrators alone hand out the administrator role; a seller stays a seller and nobody becomes one. */
 function roleChoices(options: { value: UserRole; label: string }[], user: UserView | null, isAdmin: boolean) {
   return options
-    .filter((option) => isAdmin || option.value !== 'admin')
+    .filter((option) => isAdmin || option.value !== 'admin' || option.value === user?.userRole)
     .filter((option) => !user || user.userRole === 'seller' || option.value !== 'seller');
 }
 
@@ -149,9 +149,10 @@ export function UserFormDrawer({
   );
   const previousRole = useRef<string | undefined>(user?.userRole);
 
+  // Roles known when the drawer opens are initial values; roles that arrive later fill the field.
   useEffect(() => {
-    if (held.data && !form.isFieldTouched('roleIds')) form.setFieldsValue({ roleIds: held.data });
-  }, [held.data, form]);
+    if (open && held.data && !form.isFieldTouched('roleIds')) form.setFieldsValue({ roleIds: held.data });
+  }, [open, held.data, form]);
 
   const initialValues: Partial<UserFormValues> = user
     ? {
@@ -162,7 +163,7 @@ export function UserFormDrawer({
         email: user.email ?? undefined,
         userRole: user.userRole,
         sellerId: user.sellerId ?? undefined,
-        roleIds: [],
+        roleIds: held.data ?? [],
         departIds: [departIdOf(departs, user.orgCode)].filter((id): id is string => id !== undefined),
       }
     : { roleIds: [], departIds: [] };

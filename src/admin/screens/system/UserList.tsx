@@ -66,6 +66,8 @@ export default function UserList() {
   const canEdit = hasAuth(PERMISSIONS.userEdit);
   const canFreeze = hasAuth(PERMISSIONS.userFreeze);
   const canReset = hasAuth(PERMISSIONS.userPassword);
+  /** Only an administrator changes an administrator's account (the server refuses anyone else). */
+  const isManageable = (row: UserView) => me?.userRole === 'admin' || row.userRole !== 'admin';
 
   const confirmStatus = (rows: UserView[], status: UserStatus) => {
     const isFreezing = status === USER_STATUS.frozen;
@@ -131,6 +133,7 @@ export default function UserList() {
       fixed: 'right',
       width: 150,
       render: (_value, row) => {
+        if (!isManageable(row)) return null;
         const isFrozen = row.status === USER_STATUS.frozen;
         const more = [
           ...(canReset ? [{ key: 'password', label: t('user.reset_password'), icon: <LockOutlined /> }] : []),
@@ -239,7 +242,10 @@ export default function UserList() {
             ? {
                 selectedRowKeys: selected.map((row) => row.id),
                 onChange: (_keys, rows) => setSelected(rows),
-                getCheckboxProps: (row) => ({ disabled: row.id === me?.id, name: row.username }),
+                getCheckboxProps: (row) => ({
+                  disabled: row.id === me?.id || !isManageable(row),
+                  name: row.username,
+                }),
               }
             : undefined
         }

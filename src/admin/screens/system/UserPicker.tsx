@@ -7,7 +7,15 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchUsers, useSystemQuery } from '../../../api/modules/system.js';
 
-export function UserPicker({ value, onChange }: { value?: string[]; onChange?: (value: string[]) => void }) {
+export function UserPicker({
+  id,
+  value,
+  onChange,
+}: {
+  id?: string;
+  value?: string[];
+  onChange?: (value: string[]) => void;
+}) {
   const { t } = useTranslation('system');
   const [search, setSearch] = useState('');
   const [typed, setTyped] = useState('');
@@ -47,6 +55,7 @@ export function UserPicker({ value, onChange }: { value?: string[]; onChange?: (
 
   return (
     <Select
+      id={id}
       mode="multiple"
       value={value}
       onChange={onChange}

@@ -1,0 +1,221 @@
+/**
+ * Products and SKUs (issue 4): server-paged, filtered by name, a comma-separated SKU batch
+ * search and, for the warehouse side, the seller. Each product unfolds into its SKUs. Sellers
+ * add and edit products (with photos and SKUs) and delete them after a confirmation; SKU labels
+ * print as a PDF for the selected products.
+ */
+import { PlusOutlined, PrinterOutlined } from '@ant-design/icons';
+import { App, Button, Form, Input, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  deleteProduct,
+  fetchProducts,
+  printSkuLabels,
+  type ProductFilter,
+} from '../../../api/modules/catalog.js';
+import { batchValues, useInventoryChange, useInventoryQuery } from '../../../api/modules/inventory.js';
+import type { ProductView, SkuView } from '../../../shared/contract/catalog.js';
+import { PERMISSIONS } from '../../../shared/permissions.js';
+import { useSessionUser } from '../../layout/use-session-user.js';
+import { hasAuth } from '../auth.js';
+import { useFeedback } from '../common/feedback.js';
+import { formatDateTime } from '../common/format.js';
+import { DEFAULT_PAGE, tablePagination } from '../common/paging.js';
+import { cleanFilter, useScreenState } from '../common/screen-state.js';
+import { SearchBar } from '../common/SearchBar.js';
+import { isSellerSide, SellerSelect, sellersOf } from '../inventory/shared.js';
+import { StoredImage } from './PhotoUpload.js';
+import { ProductFormDrawer } from './ProductFormDrawer.js';
+
+interface Filter {
+  name?: string;
+  skuSearch?: string;
+  sellerId?: string;
+}
+
+const INITIAL = { ...DEFAULT_PAGE, filter: {} as Filter };
+const money = (value: number | null, currency: string) =>
+  value === null ? '-' : `${(value / 100).toFixed(2)} ${currency}`;
+const size = (sku: SkuView) =>
+  sku.lengthMm === null && sku.widthMm === null && sku.heightMm === null
+    ? '-'
+    : `${sku.lengthMm ?? '-'}×${sku.widthMm ?? '-'}×${sku.heightMm ?? '-'}`;
+
+export default function ProductList() {
+  const { t } = useTranslation('inventory');
+  const { modal, message } = App.useApp();
+  const feedback = useFeedback();
+  const me = useSessionUser();
+  const [state, setState] = useScreenState('catalog/ProductList', INITIAL);
+  const params: ProductFilter = {
+    pageNo: state.pageNo,
+    pageSize: state.pageSize,
+    ...state.filter,
+    skuSearch: batchValues(state.filter.skuSearch),
+  };
+  const products = useInventoryQuery('products', params, fetchProducts, { keepPrevious: true });
+  const remove = useInventoryChange(deleteProduct);
+  const [editing, setEditing] = useState<ProductView | 'new' | null>(null);
+  const [selected, setSelected] = useState<ProductView[]>([]);
+  const [isPrinting, setIsPrinting] = useState(false);
+  const canEdit = hasAuth(PERMISSIONS.productEdit);
+  const showSeller = !isSellerSide(me?.userRole);
+
+  const confirmDelete = (product: ProductView) =>
+    modal.confirm({
+      title: t('product.delete_title'),
+      content: t('product.delete_confirm', { name: product.name, count: product.skus.length }),
+      okText: t('common.delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          feedback.done(await remove.mutateAsync(product.id));
+        } catch (error) {
+          feedback.failed(error);
+        }
+      },
+    });
+
+  const print = async () => {
+    if (selected.length === 0) {
+      void message.warning(t('product.select_one'));
+      return;
+    }
+    setIsPrinting(true);
+    try {
+      await printSkuLabels(selected.flatMap((product) => product.skus.map((sku) => sku.id)));
+    } catch {
+      // The error catalogue has said what went wrong.
+    } finally {
+      setIsPrinting(false);
+    }
+  };
+
+  const columns: ColumnsType<ProductView> = [
+    {
+      title: t('product.photo'),
+      dataIndex: 'photos',
+      width: 72,
+      render: (photos: string[]) => (photos[0] ? <StoredImage photoKey={photos[0]} /> : '-'),
+    },
+    { title: t('product.name'), dataIndex: 'name', ellipsis: true },
+    ...(showSeller ? [{ title: t('stock.seller'), dataIndex: 'sellerName', width: 130 }] : []),
+    {
+      title: t('product.skus'),
+      dataIndex: 'skus',
+      width: 260,
+      render: (skus: SkuView[]) => (
+        <Space size={[4, 4]} wrap>
+          {skus.slice(0, 4).map((sku) => (
+            <Tag key={sku.id}>{sku.sellerSku}</Tag>
+          ))}
+          {skus.length > 4 && <Typography.Text type="secondary">+{skus.length - 4}</Typography.Text>}
+        </Space>
+      ),
+    },
+    { title: t('product.hs_code'), dataIndex: 'hsCode', width: 110, render: (code: string) => code || '-' },
+    {
+      title: t('product.declared_value'),
+      key: 'declared',
+      width: 130,
+      render: (_value, row) => money(row.declaredValue, row.declaredCurrency),
+    },
+    { title: t('common.created_at'), dataIndex: 'createdAt', width: 150, render: formatDateTime },
+  ];
+  if (canEdit) {
+    columns.push({
+      title: t('common.actions'),
+      key: 'actions',
+      width: 120,
+      fixed: 'right',
+      render: (_value, row) => (
+        <Space size={12}>
+          <Typography.Link onClick={() => setEditing(row)}>{t('common.edit')}</Typography.Link>
+          <Typography.Link type="danger" onClick={() => confirmDelete(row)}>
+            {t('common.delete')}
+          </Typography.Link>
+        </Space>
+      ),
+    });
+  }
+
+  const skuColumns: ColumnsType<SkuView> = [
+    { title: t('stock.sku'), dataIndex: 'sellerSku' },
+    { title: t('stock.sys_code'), dataIndex: 'sysCode' },
+    { title: t('stock.local_code'), dataIndex: 'localCode', render: (code: string | null) => code ?? '-' },
+    { title: t('stock.variation'), dataIndex: 'variation', render: (text: string) => text || '-' },
+    {
+      title: t('product.barcodes'),
+      dataIndex: 'barcodes',
+      render: (codes: string[]) => codes.join(', ') || '-',
+    },
+    { title: t('product.weight_g'), dataIndex: 'weightG', render: (value: number | null) => value ?? '-' },
+    { title: t('product.size_mm'), key: 'size', render: (_value, sku) => size(sku) },
+    { title: t('product.cost'), key: 'cost', render: (_value, sku) => money(sku.cost, sku.costCurrency) },
+    { title: t('stock.safety_stock'), dataIndex: 'safetyStock' },
+  ];
+
+  return (
+    <>
+      <SearchBar<Filter>
+        initialValues={state.filter}
+        onSearch={(values) => setState({ filter: cleanFilter(values), pageNo: 1 })}
+      >
+        <Form.Item name="name" label={t('product.name')}>
+          <Input allowClear style={{ width: 180 }} />
+        </Form.Item>
+        <Form.Item name="skuSearch" label={t('stock.sku')} tooltip={t('common.batch_hint')}>
+          <Input allowClear placeholder={t('common.batch_placeholder')} style={{ width: 240 }} />
+        </Form.Item>
+        {showSeller && (
+          <Form.Item name="sellerId" label={t('stock.seller')}>
+            <SellerSelect known={sellersOf(products.data?.records)} />
+          </Form.Item>
+        )}
+      </SearchBar>
+      <Space style={{ marginBottom: 16 }} wrap>
+        {canEdit && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            {t('product.add')}
+          </Button>
+        )}
+        <Button icon={<PrinterOutlined />} loading={isPrinting} onClick={() => void print()}>
+          {t('product.print_labels')}
+        </Button>
+        {selected.length > 0 && (
+          <Typography.Text type="secondary">
+            {t('common.selected', { count: selected.length })}
+          </Typography.Text>
+        )}
+      </Space>
+      <Table<ProductView>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={products.data?.records}
+        loading={products.isFetching}
+        scroll={{ x: 1150 }}
+        rowSelection={{
+          selectedRowKeys: selected.map((row) => row.id),
+          onChange: (_keys, rows) => setSelected(rows),
+        }}
+        expandable={{
+          expandedRowRender: (row) => (
+            <Table<SkuView>
+              rowKey="id"
+              size="small"
+              pagination={false}
+              columns={skuColumns}
+              dataSource={row.skus}
+            />
+          ),
+        }}
+        pagination={tablePagination(t, state, products.data?.total, (page) => setState(page))}
+      />
+      <ProductFormDrawer editing={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}

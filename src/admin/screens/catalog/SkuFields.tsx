@@ -1,0 +1,162 @@
+/** The SKU rows of the product form: codes, variation, barcodes, measures, cost, safety stock. */
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Col, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import type { FormListFieldData } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { CATALOG_LIMITS as LIMITS, CURRENCIES } from '../../../shared/domain/catalog.js';
+import { maxLength, required } from '../common/rules.js';
+
+export interface SkuValues {
+  id?: string;
+  sellerSku: string;
+  customCode?: string;
+  localCode?: string;
+  variation?: string;
+  barcodes?: string[];
+  weightG?: number | null;
+  lengthMm?: number | null;
+  widthMm?: number | null;
+  heightMm?: number | null;
+  /** In the currency's major unit on screen; sent in minor units. */
+  cost?: number | null;
+  costCurrency: (typeof CURRENCIES)[number];
+  safetyStock?: number;
+}
+
+export const NEW_SKU: Partial<SkuValues> = { costCurrency: 'CNY', safetyStock: 0, barcodes: [] };
+
+function SkuCard({ field, onRemove }: { field: FormListFieldData; onRemove?: () => void }) {
+  const { t } = useTranslation('inventory');
+  const name = (key: keyof SkuValues) => [field.name, key];
+  const number = (key: keyof SkuValues, label: string, max: number) => (
+    <Col span={6}>
+      <Form.Item name={name(key)} label={label}>
+        <InputNumber min={0} max={max} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+    </Col>
+  );
+  return (
+    <Card
+      size="small"
+      style={{ marginBottom: 12 }}
+      title={t('product.sku_n', { n: field.name + 1 })}
+      extra={
+        onRemove && (
+          <Button
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            onClick={onRemove}
+            aria-label={t('product.sku_remove')}
+          />
+        )
+      }
+    >
+      <Row gutter={12}>
+        <Col span={8}>
+          <Form.Item
+            name={name('sellerSku')}
+            label={t('stock.sku')}
+            rules={[required(t, t('stock.sku')), maxLength(t, LIMITS.code)]}
+          >
+            <Input />
+          </Form.Item>
+        </Col>
+        <Col span={8}>
+          <Form.Item
+            name={name('localCode')}
+            label={t('stock.local_code')}
+            rules={[maxLength(t, LIMITS.code)]}
+          >
+            <Input />
+          </Form.Item>
+        </Col>
+        <Col span={8}>
+          <Form.Item
+            name={name('customCode')}
+            label={t('product.custom_code')}
+            rules={[maxLength(t, LIMITS.code)]}
+          >
+            <Input />
+          </Form.Item>
+        </Col>
+        <Col span={8}>
+          <Form.Item
+            name={name('variation')}
+            label={t('stock.variation')}
+            rules={[maxLength(t, LIMITS.variation)]}
+          >
+            <Input />
+          </Form.Item>
+        </Col>
+        <Col span={16}>
+          <Form.Item
+            name={name('barcodes')}
+            label={t('product.barcodes')}
+            tooltip={t('product.barcodes_hint')}
+          >
+            <Select mode="tags" tokenSeparators={[',', ' ']} open={false} maxCount={LIMITS.barcodesPerSku} />
+          </Form.Item>
+        </Col>
+        {number('weightG', t('product.weight_g'), LIMITS.weightG)}
+        {number('lengthMm', t('product.length_mm'), LIMITS.sizeMm)}
+        {number('widthMm', t('product.width_mm'), LIMITS.sizeMm)}
+        {number('heightMm', t('product.height_mm'), LIMITS.sizeMm)}
+        <Col span={8}>
+          <Form.Item label={t('product.cost')}>
+            <Space.Compact style={{ width: '100%' }}>
+              <Form.Item name={name('cost')} noStyle>
+                <InputNumber min={0} max={LIMITS.money / 100} precision={2} style={{ width: '60%' }} />
+              </Form.Item>
+              <Form.Item name={name('costCurrency')} noStyle>
+                <Select
+                  style={{ width: '40%' }}
+                  options={CURRENCIES.map((value) => ({ value, label: value }))}
+                />
+              </Form.Item>
+            </Space.Compact>
+          </Form.Item>
+        </Col>
+        <Col span={8}>
+          <Form.Item name={name('safetyStock')} label={t('stock.safety_stock')}>
+            <InputNumber min={0} max={LIMITS.safetyStock} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+      </Row>
+    </Card>
+  );
+}
+
+/** The form's SKU list; SKUs already stored are removed from the list screen, not here. */
+export function SkuFields({ isEditing }: { isEditing: boolean }) {
+  const { t } = useTranslation('inventory');
+  return (
+    <Form.List
+      name="skus"
+      rules={[
+        {
+          validator: (_rule, skus: unknown[] | undefined) =>
+            skus && skus.length > 0
+              ? Promise.resolve()
+              : Promise.reject(new Error(t('product.sku_required'))),
+        },
+      ]}
+    >
+      {(fields, { add, remove }, { errors }) => (
+        <>
+          {fields.map((field) => (
+            <SkuCard
+              key={field.key}
+              field={field}
+              onRemove={fields.length > 1 && !isEditing ? () => remove(field.name) : undefined}
+            />
+          ))}
+          <Form.ErrorList errors={errors} />
+          <Button type="dashed" block icon={<PlusOutlined />} onClick={() => add(NEW_SKU)}>
+            {t('product.sku_add')}
+          </Button>
+        </>
+      )}
+    </Form.List>
+  );
+}

@@ -1,0 +1,197 @@
+/**
+ * Adding one location, a rack of locations at once (prefix, levels and positions give codes
+ * such as A01-02-03), or editing one. Codes are letters, digits and - _ . (printed as barcodes).
+ */
+import { Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Envelope } from '../../../api/client.js';
+import { useInventoryChange } from '../../../api/modules/inventory.js';
+import { addLocation, addLocations, editLocation, usePartitions } from '../../../api/modules/warehouse.js';
+import type { LocationView } from '../../../shared/contract/warehouse.js';
+import {
+  LOCATION_TYPES,
+  WAREHOUSE_CODE_PATTERN,
+  WAREHOUSE_LIMITS as LIMITS,
+  type LocationType,
+} from '../../../shared/domain/warehouse.js';
+import { useDictLabels, WarehouseSelect } from '../inventory/shared.js';
+import { FormFailure, useFormSubmit } from '../common/feedback.js';
+import { maxLength, required, requiredChoice } from '../common/rules.js';
+
+export type LocationEditing =
+  { mode: 'add' | 'rack'; warehouseId?: string } | { mode: 'edit'; location: LocationView };
+
+interface LocationValues {
+  warehouseId: string;
+  partitionId?: string;
+  code: string;
+  prefix: string;
+  levels: number;
+  positions: number;
+  locationType: LocationType;
+  capacity?: number | null;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** The codes of a rack: prefix-level-position, levels and positions from 01. */
+export function rackCodes(prefix: string, levels: number, positions: number): string[] {
+  const codes: string[] = [];
+  for (let level = 1; level <= levels; level += 1)
+    for (let position = 1; position <= positions; position += 1)
+      codes.push(`${prefix}-${pad(level)}-${pad(position)}`);
+  return codes;
+}
+
+export function LocationFormModal({
+  editing,
+  onClose,
+}: {
+  editing: LocationEditing | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('inventory');
+  const [form] = Form.useForm<LocationValues>();
+  const types = useDictLabels('location_type', LOCATION_TYPES);
+  const warehouseId = Form.useWatch('warehouseId', form);
+  const prefix = Form.useWatch('prefix', form);
+  const levels = Form.useWatch('levels', form);
+  const positions = Form.useWatch('positions', form);
+  const partitions = usePartitions(editing?.mode === 'edit' ? editing.location.warehouseId : warehouseId);
+  const add = useInventoryChange(addLocation);
+  const addRack = useInventoryChange(addLocations);
+  const edit = useInventoryChange(editLocation);
+  const mode = editing?.mode ?? 'add';
+  const count = (levels ?? 0) * (positions ?? 0);
+
+  const { submit, failure, isSaving, clearFailure } = useFormSubmit(
+    form,
+    (values): Promise<Envelope<unknown>> => {
+      const common = {
+        partitionId: values.partitionId ?? null,
+        locationType: values.locationType,
+        capacity: values.capacity ?? null,
+      };
+      if (editing?.mode === 'edit')
+        return edit.mutateAsync({ id: editing.location.id, code: values.code.trim(), ...common });
+      if (mode === 'rack')
+        return addRack.mutateAsync({
+          warehouseId: values.warehouseId,
+          codes: rackCodes(values.prefix.trim(), values.levels, values.positions),
+          ...common,
+        });
+      return add.mutateAsync({ warehouseId: values.warehouseId, code: values.code.trim(), ...common });
+    },
+    onClose,
+  );
+
+  const initialValues: Partial<LocationValues> =
+    editing?.mode === 'edit'
+      ? {
+          warehouseId: editing.location.warehouseId,
+          partitionId: editing.location.partitionId ?? undefined,
+          code: editing.location.code,
+          locationType: editing.location.locationType,
+          capacity: editing.location.capacity,
+        }
+      : { warehouseId: editing?.warehouseId, locationType: 'storage', levels: 4, positions: 5 };
+  const codeRules = [
+    required(t, t('location.code')),
+    { pattern: WAREHOUSE_CODE_PATTERN, message: t('validation.stock_code') },
+  ];
+
+  return (
+    <Modal
+      open={editing !== null}
+      title={t(`location.${mode}_title`)}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={isSaving}
+      onOk={() => void submit()}
+      onCancel={() => {
+        clearFailure();
+        onClose();
+      }}
+      destroyOnHidden
+    >
+      <FormFailure text={failure} />
+      <Form form={form} name="location" layout="vertical" initialValues={initialValues} preserve={false}>
+        <Form.Item
+          name="warehouseId"
+          label={t('stock.warehouse')}
+          rules={[requiredChoice(t, t('stock.warehouse'))]}
+        >
+          <WarehouseSelect
+            allowClear={false}
+            disabled={mode === 'edit'}
+            style={{ width: '100%' }}
+            placeholder={t('location.pick_warehouse')}
+          />
+        </Form.Item>
+        <Form.Item name="partitionId" label={t('location.partition')}>
+          <Select
+            allowClear
+            placeholder={t('location.no_partition')}
+            options={(partitions.data ?? []).map((partition) => ({
+              value: partition.id,
+              label: `${partition.code} · ${partition.name}`,
+            }))}
+          />
+        </Form.Item>
+        {mode === 'rack' ? (
+          <>
+            <Form.Item
+              name="prefix"
+              label={t('location.rack_prefix')}
+              rules={[
+                ...codeRules.slice(1),
+                required(t, t('location.rack_prefix')),
+                maxLength(t, LIMITS.code - 6),
+              ]}
+            >
+              <Input placeholder="A01" />
+            </Form.Item>
+            <Form.Item label={t('location.rack_size')} required style={{ marginBottom: 0 }}>
+              <Form.Item
+                name="levels"
+                rules={[{ required: true, message: t('location.levels') }]}
+                style={{ display: 'inline-block', marginRight: 8 }}
+              >
+                <InputNumber min={1} max={99} precision={0} addonAfter={t('location.levels')} />
+              </Form.Item>
+              <Form.Item
+                name="positions"
+                rules={[{ required: true, message: t('location.positions') }]}
+                style={{ display: 'inline-block' }}
+              >
+                <InputNumber min={1} max={99} precision={0} addonAfter={t('location.positions')} />
+              </Form.Item>
+            </Form.Item>
+            <Typography.Paragraph type={count > LIMITS.batchLocations ? 'danger' : 'secondary'}>
+              {count > LIMITS.batchLocations
+                ? t('location.rack_too_many', { max: LIMITS.batchLocations })
+                : t('location.rack_preview', {
+                    count,
+                    first: prefix ? rackCodes(prefix.trim().toUpperCase(), 1, 1)[0] : '-',
+                  })}
+            </Typography.Paragraph>
+          </>
+        ) : (
+          <Form.Item name="code" label={t('location.code')} rules={[...codeRules, maxLength(t, LIMITS.code)]}>
+            <Input />
+          </Form.Item>
+        )}
+        <Form.Item
+          name="locationType"
+          label={t('location.type')}
+          rules={[requiredChoice(t, t('location.type'))]}
+        >
+          <Select options={types.options} />
+        </Form.Item>
+        <Form.Item name="capacity" label={t('location.capacity')} extra={t('location.capacity_hint')}>
+          <InputNumber min={1} max={LIMITS.capacity} precision={0} style={{ width: 160 }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

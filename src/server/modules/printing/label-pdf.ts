@@ -1,0 +1,93 @@
+/**
+ * Draws labels into a PDF, one label per page (the size thermal label printers take): the
+ * human-readable lines in the caller's language, a Code 128 barcode and a QR code of the same
+ * code. Pure layout: the caller gathers what is printed.
+ */
+import bwipjs from 'bwip-js/node';
+import PDFDocument from 'pdfkit';
+import type { Language } from '../../../shared/i18n/languages.js';
+import { FONT_NAMES, printFonts, textRuns } from './fonts.js';
+
+const MM = 72 / 25.4;
+/** 100 × 60 mm, the common thermal label. */
+export const LABEL_SIZE: [number, number] = [100 * MM, 60 * MM];
+const MARGIN = 4 * MM;
+
+export interface LabelLine {
+  text: string;
+  size: number;
+}
+
+export interface Label {
+  /** What the barcodes encode: printable ASCII, as Code 128 takes it. */
+  code: string;
+  lines: LabelLine[];
+}
+
+async function barcodeImages(code: string): Promise<{ linear: Buffer; qr: Buffer }> {
+  const [linear, qr] = await Promise.all([
+    bwipjs.toBuffer({
+      bcid: 'code128',
+      text: code,
+      scale: 3,
+      height: 12,
+      includetext: true,
+      textxalign: 'center',
+    }),
+    bwipjs.toBuffer({ bcid: 'qrcode', text: code, scale: 4 }),
+  ]);
+  return { linear, qr };
+}
+
+function writeLine(doc: PDFKit.PDFDocument, line: LabelLine, language: Language, y: number, width: number) {
+  const runs = textRuns(line.text, language);
+  const height = line.size * 1.3;
+  runs.forEach((run, index) => {
+    doc.font(run.font).fontSize(line.size);
+    const options = { continued: index < runs.length - 1, width, height, lineBreak: false, ellipsis: true };
+    if (index === 0) doc.text(run.text, MARGIN, y, options);
+    else doc.text(run.text, options);
+  });
+  return y + height;
+}
+
+/** The labels as one PDF, each label on its own page. */
+export async function renderLabels(labels: Label[], language: Language, title: string): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: LABEL_SIZE,
+    margin: MARGIN,
+    autoFirstPage: false,
+    info: { Title: title },
+  });
+  const fonts = printFonts();
+  for (const name of FONT_NAMES) doc.registerFont(name, fonts[name].data);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const images = new Map<string, { linear: Buffer; qr: Buffer }>();
+  const [pageWidth, pageHeight] = LABEL_SIZE;
+  const qrSize = 26 * MM;
+  for (const label of labels) {
+    let barcodes = images.get(label.code);
+    if (!barcodes) {
+      barcodes = await barcodeImages(label.code);
+      images.set(label.code, barcodes);
+    }
+    doc.addPage({ size: LABEL_SIZE, margin: MARGIN });
+    let y = MARGIN;
+    for (const line of label.lines) y = writeLine(doc, line, language, y, pageWidth - 2 * MARGIN);
+    const top = pageHeight - MARGIN - qrSize;
+    doc.image(barcodes.linear, MARGIN, top + 2 * MM, {
+      fit: [pageWidth - 3 * MARGIN - qrSize, qrSize - 2 * MM],
+      align: 'center',
+      valign: 'center',
+    });
+    doc.image(barcodes.qr, pageWidth - MARGIN - qrSize, top, { fit: [qrSize, qrSize] });
+  }
+  if (labels.length === 0) doc.addPage();
+  doc.end();
+  return done;
+}

@@ -1,0 +1,54 @@
+/** Label printing calls: PDFs to open in a tab and print. HTTP only. */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { locationLabelQuery, skuLabelQuery } from '../../../shared/contract/printing.js';
+import { PERMISSIONS } from '../../../shared/permissions.js';
+import type { AppDeps } from '../../deps.js';
+import { requestLanguage } from '../../http/request-context.js';
+import { inActorTenant } from '../../http/scope.js';
+import { locationLabels, skuLabels, type PrintedFile } from './labels.service.js';
+
+/** Sends a PDF to be shown in the browser's viewer, with a file name for saving it. */
+export function sendPdf(reply: FastifyReply, file: PrintedFile) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `inline; filename="${file.fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(file.pdf);
+}
+
+export async function printingRoutes(app: FastifyInstance, deps: AppDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  const tags = ['printing'];
+
+  api.get(
+    '/print/label/sku',
+    {
+      config: { permission: { code: PERMISSIONS.productList } },
+      schema: { tags, querystring: skuLabelQuery, produces: ['application/pdf'] },
+    },
+    async (request, reply) => {
+      const language = requestLanguage(request);
+      const file = await inActorTenant(db, request, (tx, actor) =>
+        skuLabels(tx, actor, { ...request.query, language }),
+      );
+      return sendPdf(reply, file);
+    },
+  );
+
+  api.get(
+    '/print/label/location',
+    {
+      config: { permission: { code: PERMISSIONS.locationList } },
+      schema: { tags, querystring: locationLabelQuery, produces: ['application/pdf'] },
+    },
+    async (request, reply) => {
+      const language = requestLanguage(request);
+      const file = await inActorTenant(db, request, (tx, actor) =>
+        locationLabels(tx, actor, { ...request.query, language }),
+      );
+      return sendPdf(reply, file);
+    },
+  );
+}
