@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { startDatabase } from './bootstrap.js';
 import { readEnv } from './env.js';
+import { localFileStorage } from './modules/files/index.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './seed/demo.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -10,7 +11,11 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main() {
   const env = readEnv();
   const { database, embedded } = await startDatabase(env, (message) => console.log(message));
-  if (env.SEED_DEMO && (await seedDemo(database.db))) console.log('demo data created');
+  if (
+    env.SEED_DEMO &&
+    (await seedDemo(database.db, { files: localFileStorage(join(env.DATA_DIR, 'files')) }))
+  )
+    console.log('demo data created');
 
   const app = await buildApp({
     db: database.db,

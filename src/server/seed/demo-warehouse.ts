@@ -4,6 +4,7 @@
  * (warehouse manager only), with partitions and shelves; products of the demo sellers; stock
  * received on several dates so the stock list shows every age bucket.
  */
+import { demoPhotoKey } from './demo-photos.js';
 import { eq } from 'drizzle-orm';
 import type { LocationView } from '../../shared/contract/warehouse.js';
 import { gtinCheckDigit } from '../../shared/domain/barcode.js';
@@ -14,6 +15,11 @@ import { addProduct } from '../modules/catalog/index.js';
 import { users } from '../modules/identity/index.js';
 import { moveStock, receiveStock, reserveStock } from '../modules/inventory/index.js';
 import { addLocations, addPartition, addWarehouse, assignStaff } from '../modules/warehouse/index.js';
+
+function sellerIdOf(actor: Actor): string {
+  if (!actor.sellerId) throw new Error(`demo user ${actor.username} is not a seller`);
+  return actor.sellerId;
+}
 
 async function actorOf(tx: TenantTx, username: string): Promise<Actor> {
   const [user] = await tx.select().from(users).where(eq(users.username, username));
@@ -114,7 +120,7 @@ export async function seedDemoWarehouses(tx: TenantTx): Promise<void> {
   const seller = await actorOf(tx, 'seller');
   const tshirt = await addProduct(tx, seller, {
     name: 'Cotton T-shirt',
-    photos: ['demo/products/t-shirt.jpg'],
+    photos: [demoPhotoKey(sellerIdOf(seller), 't-shirt')],
     hsCode: '610910',
     declaredName: 'Cotton T-shirt',
     declaredValue: 3500,
@@ -140,7 +146,7 @@ export async function seedDemoWarehouses(tx: TenantTx): Promise<void> {
   });
   const phoneCase = await addProduct(tx, seller, {
     name: 'Clear phone case',
-    photos: ['demo/products/phone-case.jpg'],
+    photos: [demoPhotoKey(sellerIdOf(seller), 'phone-case')],
     hsCode: '392690',
     declaredName: 'Plastic phone case',
     declaredValue: 1200,
@@ -165,7 +171,7 @@ export async function seedDemoWarehouses(tx: TenantTx): Promise<void> {
   const seller2 = await actorOf(tx, 'seller2');
   const mug = await addProduct(tx, seller2, {
     name: 'Ceramic mug',
-    photos: ['demo/products/mug.jpg'],
+    photos: [demoPhotoKey(sellerIdOf(seller), 'mug')],
     hsCode: '691200',
     declaredName: 'Ceramic mug',
     declaredValue: 90000,

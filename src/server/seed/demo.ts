@@ -16,7 +16,9 @@ import {
 } from '../modules/identity/index.js';
 import { allTenantIds, createTenant } from '../modules/tenants/index.js';
 import { seedDemoHelpDesk, seedOtherTenantVideos } from './demo-help-desk.js';
+import { writeDemoPhotos } from './demo-photos.js';
 import { seedDemoWarehouses } from './demo-warehouse.js';
+import type { FileStorage } from '../modules/files/index.js';
 import { demoWebSite } from './demo-website.js';
 
 export const DEMO_PASSWORD = 'Demo12345';
@@ -172,8 +174,11 @@ async function createDemoUsers(tx: TenantTx, tenant: string, passwordHash: strin
   }
 }
 
-/** Creates the demo tenants unless the database already has tenants. Returns whether it did. */
-export async function seedDemo(db: Db): Promise<boolean> {
+/**
+ * Creates the demo tenants unless the database already has tenants. Returns whether it did.
+ * With a file storage, the demo products' photos are written too.
+ */
+export async function seedDemo(db: Db, options: { files?: FileStorage } = {}): Promise<boolean> {
   if ((await allTenantIds(db)).length > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const demoId = await createTenant(db, {
@@ -195,6 +200,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await withTenant(db, demoId, (tx) => createDemoUsers(tx, 'demo', passwordHash));
   await withTenant(db, demoId, seedDemoHelpDesk);
   await withTenant(db, demoId, seedDemoWarehouses);
+  if (options.files) await writeDemoPhotosOf(db, demoId, options.files);
   const acmeId = await createTenant(db, {
     agentCode: 'acme',
     name: 'Acme Fulfilment',
@@ -205,4 +211,11 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await withTenant(db, acmeId, (tx) => createDemoUsers(tx, 'acme', passwordHash));
   await withTenant(db, acmeId, seedOtherTenantVideos);
   return true;
+}
+
+async function writeDemoPhotosOf(db: Db, tenantId: string, files: FileStorage): Promise<void> {
+  const sellerIds = await withTenant(db, tenantId, async (tx) =>
+    (await tx.select({ id: users.id }).from(users).where(eq(users.userRole, 'seller'))).map((row) => row.id),
+  );
+  for (const sellerId of sellerIds) await writeDemoPhotos(files, tenantId, sellerId);
 }
