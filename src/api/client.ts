@@ -23,6 +23,8 @@ export class ApiError extends Error {
     message: string,
     readonly params: Record<string, string | number> = {},
     readonly fields: ApiFieldError[] = [],
+    /** The whole error reply, for calls that answer more than the envelope (an import's row report). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -91,7 +93,13 @@ async function send(
 }
 
 async function failure(response: Response): Promise<ApiError> {
-  let body: { code?: unknown; message?: unknown; params?: unknown; fields?: unknown } = {};
+  let body: {
+    code?: unknown;
+    message?: unknown;
+    params?: unknown;
+    fields?: unknown;
+    [key: string]: unknown;
+  } = {};
   try {
     body = (await response.json()) as typeof body;
   } catch {
@@ -103,6 +111,7 @@ async function failure(response: Response): Promise<ApiError> {
     typeof body.message === 'string' ? body.message : response.statusText,
     (body.params as Record<string, string | number>) ?? {},
     Array.isArray(body.fields) ? (body.fields as ApiFieldError[]) : [],
+    body,
   );
 }
 

@@ -13,7 +13,7 @@ import {
   type SkuEditInput,
 } from '../../shared/contract/catalog.js';
 import { pageResult } from '../../shared/contract/common.js';
-import { buildUrl, downloadBlob } from '../client.js';
+import { ApiError, buildUrl, downloadBlob, requestEnvelope } from '../client.js';
 import { sessionStore } from '../storage.js';
 import { changeRequest, getParsed, type PageParams } from './inventory.js';
 
@@ -56,4 +56,47 @@ export async function fetchPhoto(key: string): Promise<Blob> {
   });
   if (!response.ok) throw new Error(`photo ${response.status}`);
   return response.blob();
+}
+
+/** GET /catalog/excel/template: the empty spreadsheet with the import columns. */
+export const downloadProductTemplate = () =>
+  downloadBlob('/catalog/excel/template', {}, 'products-template.xlsx');
+
+/** GET /catalog/excel/export: the products and SKUs the filter finds, as a spreadsheet. */
+export const exportProducts = (filter: Omit<ProductFilter, 'pageNo' | 'pageSize'>) =>
+  downloadBlob('/catalog/excel/export', { ...filter }, 'products.xlsx');
+
+export const importSummary = z.object({
+  productsCreated: z.number(),
+  productsUpdated: z.number(),
+  skusCreated: z.number(),
+  skusUpdated: z.number(),
+});
+export const importReportRow = z.object({
+  row: z.number(),
+  column: z.string().nullable().optional(),
+  code: z.string(),
+  message: z.string(),
+});
+export type ImportReportRow = z.infer<typeof importReportRow>;
+
+/**
+ * POST /catalog/excel/import: all rows or none. A refused file answers its row-by-row report,
+ * which the screen shows; the caller gets it from `importReportOf`.
+ */
+export async function importProducts(file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return requestEnvelope('/catalog/excel/import', {
+    method: 'POST',
+    body: form,
+    schema: importSummary,
+    silent: true,
+  });
+}
+
+export function importReportOf(error: unknown): ImportReportRow[] {
+  if (!(error instanceof ApiError)) return [];
+  const parsed = z.array(importReportRow).safeParse(error.details.report);
+  return parsed.success ? parsed.data : [];
 }

@@ -27,6 +27,7 @@ import { cleanFilter, useScreenState } from '../common/screen-state.js';
 import { SearchBar } from '../common/SearchBar.js';
 import { isSellerSide, SellerSelect, sellersOf } from '../inventory/shared.js';
 import { StoredImage } from './PhotoUpload.js';
+import { ProductExcel } from './ProductExcel.js';
 import { ProductFormDrawer } from './ProductFormDrawer.js';
 
 interface Filter {
@@ -185,6 +186,10 @@ export default function ProductList() {
         <Button icon={<PrinterOutlined />} loading={isPrinting} onClick={() => void print()}>
           {t('product.print_labels')}
         </Button>
+        <ProductExcel
+          filter={{ name: params.name, skuSearch: params.skuSearch, sellerId: params.sellerId }}
+          canImport={canEdit && !showSeller}
+        />
         {selected.length > 0 && (
           <Typography.Text type="secondary">
             {t('common.selected', { count: selected.length })}
