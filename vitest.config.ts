@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Test tiers (DESIGN §8): `unit` beside the code, `server` through app.inject against a real
- * PostgreSQL. `npm test` (scripts/test.ts) runs every tier and prints the counts.
+ * PostgreSQL, `pda` for the PDA's outbox and sync engine over fake-indexeddb. `npm test`
+ * (scripts/test.ts) runs every tier and prints the counts.
  */
 export default defineConfig({
   test: {
@@ -11,6 +12,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts'],
+          // The PDA's tests need IndexedDB; they run in their own project below.
+          exclude: ['src/pda/**'],
           environment: 'node',
         },
       },
@@ -34,6 +37,15 @@ export default defineConfig({
           setupFiles: ['tests/web/setup.ts'],
           // jsdom renders of antd pages that load on demand; two CPUs running files side by side.
           testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'pda',
+          include: ['src/pda/**/*.test.ts', 'tests/pda/**/*.test.ts'],
+          // The outbox and sync engine over Dexie: fake-indexeddb in node, the server through msw.
+          environment: 'node',
+          setupFiles: ['tests/pda/setup.ts'],
         },
       },
       {

@@ -47,7 +47,9 @@ try {
   await browser.close();
   await app.close();
   console.log('\nJavaScript loaded (gzip -9 of the built files):');
-  console.log(`  login page   ${kb(login).padStart(10)}   budget ${kb(LOGIN_PAGE_BUDGET_BYTES)}: ${login < LOGIN_PAGE_BUDGET_BYTES ? 'within' : 'OVER'}`);
+  console.log(
+    `  login page   ${kb(login).padStart(10)}   budget ${kb(LOGIN_PAGE_BUDGET_BYTES)}: ${login < LOGIN_PAGE_BUDGET_BYTES ? 'within' : 'OVER'}`,
+  );
   console.log(`  home page    ${kb(home).padStart(10)}   (login page plus the shell and the dashboard)`);
 } finally {
   await database.close();

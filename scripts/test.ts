@@ -20,6 +20,7 @@ const TIERS: Tier[] = [
   { name: 'unit', project: 'unit' },
   { name: 'server (real PostgreSQL)', project: 'server' },
   { name: 'web components', project: 'web' },
+  { name: 'pda', project: 'pda' },
   {
     name: 'browser (Chromium)',
     project: 'e2e',

@@ -6,7 +6,15 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SOURCES = ['src/admin', 'src/api', 'src/shared', 'locales', 'public', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = [
+  'src/admin',
+  'src/api',
+  'src/shared',
+  'locales',
+  'public',
+  'vite.config.ts',
+  'package-lock.json',
+];
 const STAMP = 'dist/admin/.build-stamp';
 
 function newestMtime(path: string): number {

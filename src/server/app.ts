@@ -25,8 +25,10 @@ import { catalogExcelRoutes, catalogRoutes } from './modules/catalog/index.js';
 import { dashboardRoutes } from './modules/dashboard/index.js';
 import { filesRoutes, localFileStorage } from './modules/files/index.js';
 import { identityRoutes } from './modules/identity/index.js';
+import { inboundRoutes } from './modules/inbound/index.js';
 import { inventoryRoutes } from './modules/inventory/index.js';
 import { logSmsSender, type SmsSender } from './modules/identity/sms.js';
+import { pdaRoutes } from './modules/pda/index.js';
 import { printingRoutes } from './modules/printing/index.js';
 import { questionRoutes } from './modules/questions/index.js';
 import { systemRoutes } from './modules/system/index.js';
@@ -154,6 +156,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await catalogRoutes(api, deps);
       await catalogExcelRoutes(api, deps);
       await inventoryRoutes(api, deps);
+      await inboundRoutes(api, deps);
+      await pdaRoutes(api, deps);
       await printingRoutes(api, deps);
       await filesRoutes(api, deps);
     },

@@ -138,6 +138,25 @@ export const ERROR_STATUS = {
   'inventory.insufficient_location_stock': 422,
   'inventory.same_location': 422,
   'inventory.same_warehouse': 422,
+
+  'inbound.warehouse_required': 400,
+  'inbound.not_found': 404,
+  'inbound.seller_only': 403,
+  'inbound.sku_not_found': 422,
+  'inbound.box_no_duplicate': 422,
+  'inbound.box_not_found': 404,
+  'inbound.sku_not_in_order': 422,
+  'inbound.box_finished': 422,
+  'inbound.order_closed': 422,
+  'inbound.over_shelving': 422,
+  'inbound.no_receiving_location': 422,
+  'inbound.nothing_to_receive': 422,
+  'inbound.transition_not_allowed': 409,
+
+  'pda.sequence_gap': 409,
+  'pda.sequence_reused': 409,
+  'pda.session_revoked': 401,
+  'pda.batch_invalid': 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

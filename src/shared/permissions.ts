@@ -49,5 +49,10 @@ export const PERMISSIONS = {
   stockAdjust: 'inventory:stock:adjust',
   stockFreeze: 'inventory:stock:freeze',
   stockMove: 'inventory:stock:move',
+  inboundList: 'inbound:order:list',
+  inboundAdd: 'inbound:order:add',
+  inboundReceive: 'inbound:order:receive',
+  inboundShelve: 'inbound:order:shelve',
+  pdaSync: 'pda:sync',
 } as const;
 export type PermissionCode = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];

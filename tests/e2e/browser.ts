@@ -51,10 +51,18 @@ export async function newContext(browser: Browser, language = 'en-US'): Promise<
 }
 
 /** Signs in through the login page as a demo user, picks the first department if asked, and waits for the home page. */
-export async function loginThroughUi(page: Page, baseUrl: string, username: string, password = DEMO_PASSWORD) {
+export async function loginThroughUi(
+  page: Page,
+  baseUrl: string,
+  username: string,
+  password = DEMO_PASSWORD,
+) {
   await page.goto(`${baseUrl}/user/login`);
   await page.getByPlaceholder(/username|用户名/i).fill(username);
-  await page.getByPlaceholder(/password|密码/i).first().fill(password);
+  await page
+    .getByPlaceholder(/password|密码/i)
+    .first()
+    .fill(password);
   await page.locator('button[type="submit"]').first().click();
   const departDialog = page.locator('.ant-modal').filter({ hasText: 'Select a department' });
   const home = page.waitForURL(/\/dashboard\/analysis/, { timeout: 20_000 });
@@ -74,7 +82,9 @@ export async function loginThroughUi(page: Page, baseUrl: string, username: stri
 /** Closes the announcement dialogs that open on load for unread announcements. */
 export async function closeAnnouncements(page: Page) {
   for (let round = 0; round < 5; round += 1) {
-    const modal = page.locator('.ant-modal-wrap:visible').filter({ has: page.getByRole('button', { name: 'Close' }) });
+    const modal = page
+      .locator('.ant-modal-wrap:visible')
+      .filter({ has: page.getByRole('button', { name: 'Close' }) });
     if ((await modal.count()) === 0) {
       await page.waitForTimeout(300);
       if ((await modal.count()) === 0) return;

@@ -1,6 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, loginThroughUi, newContext, startLiveServer, type LiveServer } from './browser.js';
+import {
+  hasChromium,
+  launchBrowser,
+  loginThroughUi,
+  newContext,
+  startLiveServer,
+  type LiveServer,
+} from './browser.js';
 import { LOGIN_PAGE_BUDGET_BYTES, recordScripts, totalBytes } from './bundle-size.js';
 
 let server: LiveServer;

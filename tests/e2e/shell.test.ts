@@ -6,7 +6,15 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeAnnouncements, hasChromium, launchBrowser, loginThroughUi, newContext, startLiveServer, type LiveServer } from './browser.js';
+import {
+  closeAnnouncements,
+  hasChromium,
+  launchBrowser,
+  loginThroughUi,
+  newContext,
+  startLiveServer,
+  type LiveServer,
+} from './browser.js';
 
 let server: LiveServer;
 let browser: Browser;
@@ -67,7 +75,9 @@ describe.skipIf(!hasChromium)('the admin shell in Chromium', () => {
       await expect.poll(() => sideMenu(page).innerText()).toContain('Home');
       expect(await sideMenu(page).innerText()).not.toContain('System');
       expect(await header(page).innerText()).toContain(realname);
-      expect(await header(page).getByRole('button', { name: /PDA/ }).count()).toBe(username === 'sellerstaff' ? 0 : 1);
+      expect(await header(page).getByRole('button', { name: /PDA/ }).count()).toBe(
+        username === 'sellerstaff' ? 0 : 1,
+      );
       await page.context().close();
     }
 
@@ -79,9 +89,13 @@ describe.skipIf(!hasChromium)('the admin shell in Chromium', () => {
 
   it('keeps the tab rules with their messages', async () => {
     const page = await signedIn('agent');
-    const homeTab = page.locator('.ant-tabs-tab').filter({ has: page.locator('[data-tab-path="/dashboard/analysis"]') });
+    const homeTab = page
+      .locator('.ant-tabs-tab')
+      .filter({ has: page.locator('[data-tab-path="/dashboard/analysis"]') });
     await homeTab.locator('.ant-tabs-tab-remove').click();
-    await expect.poll(() => page.locator('.ant-message').innerText()).toContain('Home page cannot be closed!');
+    await expect
+      .poll(() => page.locator('.ant-message').innerText())
+      .toContain('Home page cannot be closed!');
 
     await sideMenu(page).getByText('System', { exact: true }).click();
     await sideMenu(page).getByText('Users', { exact: true }).click();
@@ -144,17 +158,27 @@ describe.skipIf(!hasChromium)('the admin shell in Chromium', () => {
     await header(page).getByRole('button', { name: 'Account' }).click();
     await page.getByText('Change password', { exact: true }).click();
     const dialog = page.locator('.ant-modal').filter({ hasText: 'Change password' });
-    await dialog.getByRole('button', { name: /OK|Confirm|Save|Change/ }).last().click();
+    await dialog
+      .getByRole('button', { name: /OK|Confirm|Save|Change/ })
+      .last()
+      .click();
     await expect.poll(() => dialog.innerText()).toContain('please enter old password');
     await dialog.getByPlaceholder('Enter a new password').fill('short');
-    await expect.poll(() => dialog.innerText()).toContain('password must contain digits, letters, not fewer than 8');
+    await expect
+      .poll(() => dialog.innerText())
+      .toContain('password must contain digits, letters, not fewer than 8');
     await dialog.getByPlaceholder('Enter a new password').fill('Better1234');
     await dialog.getByPlaceholder('Enter the new password again').fill('Other1234');
     await expect.poll(() => dialog.innerText()).toContain('the two passwords entered are different');
     await dialog.getByPlaceholder('Enter your old password').fill('Wrong0000');
     await dialog.getByPlaceholder('Enter the new password again').fill('Better1234');
-    await dialog.getByRole('button', { name: /OK|Confirm|Save|Change/ }).last().click();
-    await expect.poll(() => page.locator('.ant-message').innerText()).toContain('The old password is incorrect');
+    await dialog
+      .getByRole('button', { name: /OK|Confirm|Save|Change/ })
+      .last()
+      .click();
+    await expect
+      .poll(() => page.locator('.ant-message').innerText())
+      .toContain('The old password is incorrect');
     await page.screenshot({ path: 'data/screenshots/change-password.png' });
     await page.context().close();
   });
@@ -167,22 +191,40 @@ describe.skipIf(!hasChromium)('the admin shell in Chromium', () => {
       method: 'POST',
       url: '/api/sys/annountCement/add',
       token: agentToken,
-      payload: { titile: title, msgContent: '<p>Hello <b>sellers</b><script>alert(1)</script></p>', msgType: 'ALL', priority: 'M', msgCategory: '1' },
+      payload: {
+        titile: title,
+        msgContent: '<p>Hello <b>sellers</b><script>alert(1)</script></p>',
+        msgType: 'ALL',
+        priority: 'M',
+        msgCategory: '1',
+      },
     });
     expect(added.statusCode, added.body).toBe(200);
     const id = added.json().result.id as string;
-    const released = await server.world.request({ method: 'GET', url: `/api/sys/annountCement/doReleaseData?id=${id}`, token: agentToken });
+    const released = await server.world.request({
+      method: 'GET',
+      url: `/api/sys/annountCement/doReleaseData?id=${id}`,
+      token: agentToken,
+    });
     expect(released.statusCode).toBe(200);
     const modal = page.locator('.ant-modal').filter({ hasText: title });
     await modal.waitFor({ state: 'visible', timeout: 5_000 });
     expect(await modal.innerHTML()).not.toContain('<script');
     await page.screenshot({ path: 'data/screenshots/announcement-live.png' });
     await modal.getByRole('button', { name: 'Close' }).last().click();
-    const sellerToken = await page.evaluate(() => JSON.parse(localStorage.getItem('Access-Token') ?? '{}').value as string);
+    const sellerToken = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('Access-Token') ?? '{}').value as string,
+    );
     await expect
       .poll(async () => {
-        const mine = await server.world.request({ method: 'GET', url: '/api/sys/sysAnnouncementSend/getMyAnnouncementSend?pageNo=1&pageSize=10', token: sellerToken });
-        return (mine.json().result.records as { id: string; readFlag: unknown }[]).find((record) => record.id === id)?.readFlag;
+        const mine = await server.world.request({
+          method: 'GET',
+          url: '/api/sys/sysAnnouncementSend/getMyAnnouncementSend?pageNo=1&pageSize=10',
+          token: sellerToken,
+        });
+        return (mine.json().result.records as { id: string; readFlag: unknown }[]).find(
+          (record) => record.id === id,
+        )?.readFlag;
       })
       .toBeTruthy();
     await page.context().close();

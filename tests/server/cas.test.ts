@@ -60,6 +60,9 @@ describe('GET /api/cas/client/validateLogin', () => {
   it('says clearly when single sign-on is not configured', async () => {
     const response = await validate(unconfigured, 'ST-good-agent');
     expect(response.statusCode).toBe(422);
-    expect(response.json()).toMatchObject({ code: 'auth.sso_not_configured', message: 'Single sign-on is not configured' });
+    expect(response.json()).toMatchObject({
+      code: 'auth.sso_not_configured',
+      message: 'Single sign-on is not configured',
+    });
   });
 });

@@ -18,7 +18,9 @@ beforeAll(async () => {
      order by c.table_name`,
   );
   tenantTables = rows.map((row) => row.table_name);
-  const tenants = await world.database.ownerPool.query<{ id: string; agent_code: string }>('select id, agent_code from tenants');
+  const tenants = await world.database.ownerPool.query<{ id: string; agent_code: string }>(
+    'select id, agent_code from tenants',
+  );
   demoId = tenants.rows.find((row) => row.agent_code === 'demo')?.id ?? '';
   acmeId = tenants.rows.find((row) => row.agent_code === 'acme')?.id ?? '';
 });
@@ -27,14 +29,21 @@ afterAll(() => world.close());
 describe('row-level security (DESIGN §4)', () => {
   it('is enabled and forced, with a tenant policy, on every table that has tenant_id', async () => {
     expect(tenantTables.length).toBeGreaterThanOrEqual(10);
-    const { rows } = await world.database.ownerPool.query<{ relname: string; relrowsecurity: boolean; relforcerowsecurity: boolean; policies: number }>(
+    const { rows } = await world.database.ownerPool.query<{
+      relname: string;
+      relrowsecurity: boolean;
+      relforcerowsecurity: boolean;
+      policies: number;
+    }>(
       `select c.relname, c.relrowsecurity, c.relforcerowsecurity,
               (select count(*)::int from pg_policies p where p.tablename = c.relname and p.policyname = 'tenant_isolation') as policies
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
        where n.nspname = 'public' and c.relname = any($1)`,
       [tenantTables],
     );
-    const unsafe = rows.filter((row) => !row.relrowsecurity || !row.relforcerowsecurity || row.policies !== 1).map((row) => row.relname);
+    const unsafe = rows
+      .filter((row) => !row.relrowsecurity || !row.relforcerowsecurity || row.policies !== 1)
+      .map((row) => row.relname);
     expect(unsafe).toEqual([]);
     expect(rows).toHaveLength(tenantTables.length);
   });
@@ -55,7 +64,9 @@ describe('row-level security (DESIGN §4)', () => {
   it('shows nothing of any tenant table without a tenant, or under a tenant that has no data', async () => {
     const db = world.database.db;
     for (const table of tenantTables) {
-      const [outside] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${sql.identifier(table)}`));
+      const [outside] = rowsOf<{ n: number }>(
+        await db.execute(sql`select count(*)::int as n from ${sql.identifier(table)}`),
+      );
       expect(outside?.n, `${table} without a tenant`).toBe(0);
       const stranger = await withTenant(db, randomUUID(), async (tx) =>
         rowsOf<{ n: number }>(await tx.execute(sql`select count(*)::int as n from ${sql.identifier(table)}`)),
@@ -71,7 +82,10 @@ describe('row-level security (DESIGN §4)', () => {
       const rows = await withTenant(db, acmeId, async (tx) =>
         rowsOf<{ tenant_id: string }>(await tx.execute(sql`select tenant_id from ${sql.identifier(table)}`)),
       );
-      expect(rows.filter((row) => row.tenant_id !== acmeId), table).toEqual([]);
+      expect(
+        rows.filter((row) => row.tenant_id !== acmeId),
+        table,
+      ).toEqual([]);
       seenOwn += rows.length;
     }
     expect(seenOwn).toBeGreaterThan(0);
@@ -84,13 +98,21 @@ describe('row-level security (DESIGN §4)', () => {
   it('refuses to write a row for another tenant', async () => {
     await expect(
       withTenant(world.database.db, acmeId, (tx) =>
-        tx.execute(sql`insert into departments (tenant_id, org_code, depart_name) values (${demoId}, 'X99', 'Intruder')`),
+        tx.execute(
+          sql`insert into departments (tenant_id, org_code, depart_name) values (${demoId}, 'X99', 'Intruder')`,
+        ),
       ),
-    ).rejects.toMatchObject({ cause: { code: '42501', message: expect.stringMatching(/row-level security/) } });
+    ).rejects.toMatchObject({
+      cause: { code: '42501', message: expect.stringMatching(/row-level security/) },
+    });
     await expect(
-      withTenant(world.database.db, acmeId, (tx) => tx.execute(sql`update users set realname = 'hacked' where tenant_id = ${demoId}`)),
+      withTenant(world.database.db, acmeId, (tx) =>
+        tx.execute(sql`update users set realname = 'hacked' where tenant_id = ${demoId}`),
+      ),
     ).resolves.toBeDefined();
-    const { rows } = await world.database.ownerPool.query("select count(*)::int as n from users where realname = 'hacked'");
+    const { rows } = await world.database.ownerPool.query(
+      "select count(*)::int as n from users where realname = 'hacked'",
+    );
     expect(rows[0].n).toBe(0);
   });
 });
@@ -100,7 +122,11 @@ describe('tenant isolation through the API', () => {
     const acme = await world.login('acme-agent', { agentCode: 'acme' });
     const info = await world.request({ method: 'GET', url: '/api/user/info', token: acme });
     expect(info.json().result.tenantId).toBe(acmeId);
-    const menu = await world.request({ method: 'GET', url: '/api/sys/permission/getUserPermissionByToken', token: acme });
+    const menu = await world.request({
+      method: 'GET',
+      url: '/api/sys/permission/getUserPermissionByToken',
+      token: acme,
+    });
     expect(menu.statusCode).toBe(200);
     const duplicate = await world.request({
       method: 'GET',
@@ -108,7 +134,13 @@ describe('tenant isolation through the API', () => {
       token: acme,
     });
     expect(duplicate.json().success).toBe(true);
-    const departs = await world.request({ method: 'GET', url: '/api/sys/user/getCurrentUserDeparts', token: acme });
-    expect(departs.json().result.list.every((depart: { orgCode: string }) => depart.orgCode.startsWith('A01'))).toBe(true);
+    const departs = await world.request({
+      method: 'GET',
+      url: '/api/sys/user/getCurrentUserDeparts',
+      token: acme,
+    });
+    expect(
+      departs.json().result.list.every((depart: { orgCode: string }) => depart.orgCode.startsWith('A01')),
+    ).toBe(true);
   });
 });

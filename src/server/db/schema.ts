@@ -8,3 +8,5 @@ export * from '../modules/videos/videos.tables.js';
 export * from '../modules/warehouse/warehouse.tables.js';
 export * from '../modules/catalog/catalog.tables.js';
 export * from '../modules/inventory/inventory.tables.js';
+export * from '../modules/inbound/inbound.tables.js';
+export * from '../modules/pda/pda.tables.js';

@@ -33,7 +33,9 @@ export async function registerWebApps(app: FastifyInstance, webRoot: string) {
     },
   });
   if (hasAdmin) {
-    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html', adminDir));
+    app.get('/', (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html', adminDir),
+    );
   }
   app.setNotFoundHandler((request, reply) => {
     if (hasAdmin && request.method === 'GET' && isPagePath(request.url)) {

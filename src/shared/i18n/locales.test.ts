@@ -46,9 +46,13 @@ describe('locales', () => {
 
   it.each(LANGUAGES)('%s keeps the interpolation placeholders of zh-CN', (language) => {
     const bundle = bundles[language] ?? new Map<string, string>();
-    const placeholders = (text: string) => [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]).sort();
+    const placeholders = (text: string) =>
+      [...text.matchAll(/{{\s*(\w+)\s*}}/g)].map((match) => match[1]).sort();
     const wrong = [...reference.entries()]
-      .filter(([key, text]) => JSON.stringify(placeholders(text)) !== JSON.stringify(placeholders(bundle.get(key) ?? '')))
+      .filter(
+        ([key, text]) =>
+          JSON.stringify(placeholders(text)) !== JSON.stringify(placeholders(bundle.get(key) ?? '')),
+      )
       .map(([key]) => key);
     expect(wrong).toEqual([]);
   });
@@ -67,8 +71,16 @@ describe('locales', () => {
     const english = bundles['en-US'] ?? new Map<string, string>();
     for (const language of LANGUAGES.filter((code) => code !== 'en-US')) {
       const bundle = bundles[language] ?? new Map<string, string>();
-      const same = [...english.entries()].filter(([key, text]) => /[a-z]{4,}/i.test(text) && bundle.get(key) === text);
-      expect(same.length / english.size, `${language} copies English in ${same.map(([key]) => key).slice(0, 5).join(', ')}`).toBeLessThan(0.05);
+      const same = [...english.entries()].filter(
+        ([key, text]) => /[a-z]{4,}/i.test(text) && bundle.get(key) === text,
+      );
+      expect(
+        same.length / english.size,
+        `${language} copies English in ${same
+          .map(([key]) => key)
+          .slice(0, 5)
+          .join(', ')}`,
+      ).toBeLessThan(0.05);
     }
   });
 });

@@ -1,0 +1,115 @@
+/**
+ * What the server's answers do to the PDA database, each in one Dexie transaction so a crash
+ * leaves either the old state or the new one. Push results move ops out of the outbox (applied
+ * or duplicate → `done`; rejected → `attention`) or back to pending (not processed, or not
+ * answered at all). Pull pages write reference rows and the cursor together, tombstones
+ * deleting rows, and a reset replacing the tables.
+ */
+import type { OpResult, PullChange, PullReply } from '../../shared/contract/pda.js';
+import {
+  BOX_CODES,
+  lookupCodes,
+  META_KEYS,
+  REFERENCE_ENTITIES,
+  REFERENCE_TABLES,
+  writeMeta,
+  type JsonObject,
+  type OutboxOp,
+  type PdaDatabase,
+} from '../data/db.js';
+
+export interface PushApplied {
+  /** Ops that left the outbox (done or rejected). */
+  settled: number;
+  rejected: number;
+  /** The lowest seq the server wants next, when it stopped at a gap. */
+  gapExpectedSeq: number | null;
+}
+
+function withoutStatus(op: OutboxOp): Omit<OutboxOp, 'status'> {
+  const { status: _status, ...rest } = op;
+  return rest;
+}
+
+/** Applies per-op results to a batch that was in flight. An op without a result is sent again. */
+export async function applyPushResults(
+  db: PdaDatabase,
+  batch: OutboxOp[],
+  results: OpResult[],
+  now: number,
+): Promise<PushApplied> {
+  const byOpId = new Map(results.map((result) => [result.opId, result]));
+  const outcome: PushApplied = { settled: 0, rejected: 0, gapExpectedSeq: null };
+  await db.transaction('rw', [db.outbox, db.done, db.attention], async () => {
+    for (const op of batch) {
+      const current = await db.outbox.get(op.seq);
+      // Another run already settled it (a second tab before the lock, a replayed reply).
+      if (!current || current.opId !== op.opId) continue;
+      const result = byOpId.get(op.opId);
+      if (!result || result.status === 'not_processed') {
+        if (result) {
+          const expected = result.params.expectedSeq;
+          outcome.gapExpectedSeq = Math.min(outcome.gapExpectedSeq ?? expected, expected);
+        }
+        await db.outbox.update(op.seq, { status: 'pending' });
+        continue;
+      }
+      await db.outbox.delete(op.seq);
+      outcome.settled += 1;
+      // A replay answers the stored outcome: a rejection stays a rejection, even when the
+      // first reply (the one that said so) was lost.
+      const rejection =
+        result.status === 'rejected' ? result : result.status === 'duplicate' ? result.original : null;
+      if (rejection?.status === 'rejected') {
+        outcome.rejected += 1;
+        await db.attention.put({
+          ...withoutStatus(current),
+          code: rejection.code,
+          params: rejection.params,
+          rejectedAt: now,
+        });
+      } else {
+        const done = result.status === 'duplicate' ? 'duplicate' : 'applied';
+        await db.done.put({ ...withoutStatus(current), result: done, doneAt: now });
+      }
+    }
+  });
+  return outcome;
+}
+
+async function applyChange(db: PdaDatabase, change: PullChange): Promise<void> {
+  const entity = REFERENCE_ENTITIES[change.entity];
+  const table = db.referenceTable(entity.table);
+  if (change.entity === 'inbound_order') await db.boxes.where('parentKey').equals(change.key).delete();
+  if (change.op === 'delete') {
+    await table.delete(change.key);
+    return;
+  }
+  // The contract's schemas parsed this data, so it is plain JSON.
+  const data = change.data as unknown as JsonObject;
+  await table.put({ key: change.key, lookup: lookupCodes(data, entity.codes), data });
+  if (change.entity === 'inbound_order') {
+    for (const box of change.data.boxes) {
+      const boxData = box as unknown as JsonObject;
+      await db.boxes.put({
+        key: box.id,
+        lookup: lookupCodes(boxData, BOX_CODES),
+        data: boxData,
+        parentKey: change.key,
+      });
+    }
+  }
+}
+
+/** Applies one pull page and its cursor atomically; a reset first empties the tables. */
+export async function applyPullPage(db: PdaDatabase, page: PullReply, now: number): Promise<void> {
+  const tables = [db.meta, ...REFERENCE_TABLES.map((name) => db.referenceTable(name))];
+  await db.transaction('rw', tables, async () => {
+    if (page.reset) {
+      for (const name of REFERENCE_TABLES) await db.referenceTable(name).clear();
+    }
+    for (const change of page.changes) await applyChange(db, change);
+    await writeMeta(db, META_KEYS.pullCursor, page.cursor);
+    await writeMeta(db, META_KEYS.lastPullAt, now);
+  });
+}

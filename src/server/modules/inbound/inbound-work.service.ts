@@ -1,0 +1,208 @@
+/**
+ * Work on an inbound order in the warehouse, from the admin or from a PDA op: receiving a box
+ * whole or SKU by SKU onto the receiving area, reporting a discrepancy, shelving received
+ * units onto a location, finishing a box. Each locks the order first, goes through the stock
+ * ledger for every unit that moves, and recomputes the status in the same transaction.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import {
+  finishBoxInput,
+  receiveInboundInput,
+  reportDiscrepancyInput,
+  shelveInboundInput,
+  type FinishBoxInput,
+  type InboundChangeView,
+  type ReceiveInboundInput,
+  type ReportDiscrepancyInput,
+  type ShelveInboundInput,
+} from '../../../shared/contract/inbound.js';
+import { leftToShelve, lineOutstanding } from '../../../shared/domain/inbound.js';
+import { AppError } from '../../../shared/errors.js';
+import type { TenantTx } from '../../db/client.js';
+import type { Actor } from '../../http/actor.js';
+import { parseInput } from '../../http/parse-input.js';
+import { skus } from '../catalog/index.js';
+import { moveStock, receiveStock } from '../inventory/index.js';
+import {
+  assertOpen,
+  boxOf,
+  lockOrderForWork,
+  refreshStatus,
+  type InboundLineRow,
+  type InboundOrderRow,
+} from './inbound.access.js';
+import { inboundBoxes, inboundBoxLines, inboundDiscrepancies, inboundOrders } from './inbound.tables.js';
+
+const sourceOf = (order: InboundOrderRow) => ({ type: 'inbound', id: order.id });
+
+/** The refusal for a SKU the order does not hold, naming the seller's code when there is one. */
+async function notInOrder(tx: TenantTx, skuId: string): Promise<AppError> {
+  const [sku] = await tx.select({ sellerSku: skus.sellerSku }).from(skus).where(eq(skus.id, skuId));
+  return new AppError('inbound.sku_not_in_order', { sku: sku?.sellerSku ?? skuId });
+}
+
+async function addReceived(tx: TenantTx, line: InboundLineRow, quantity: number): Promise<void> {
+  await tx
+    .update(inboundBoxLines)
+    .set({ receivedQuantity: sql`${inboundBoxLines.receivedQuantity} + ${quantity}`, updatedAt: sql`now()` })
+    .where(eq(inboundBoxLines.id, line.id));
+}
+
+/** Receives a whole box (all it still expects) or one SKU of it onto the receiving area. */
+export async function receiveInbound(
+  tx: TenantTx,
+  actor: Actor,
+  raw: ReceiveInboundInput,
+): Promise<InboundChangeView> {
+  const input = parseInput(receiveInboundInput, raw);
+  const order = await lockOrderForWork(tx, actor, input.inboundOrderId);
+  assertOpen(order);
+  const box = await boxOf(tx, order, input.boxId);
+  if (box.finishedAt) throw new AppError('inbound.box_finished', { boxNo: box.boxNo });
+  const lines = await tx
+    .select()
+    .from(inboundBoxLines)
+    .where(and(eq(inboundBoxLines.boxId, box.id), eq(inboundBoxLines.orderId, order.id)))
+    .orderBy(asc(inboundBoxLines.skuId));
+  let portions: { line: InboundLineRow; quantity: number }[];
+  if (input.skuId !== undefined && input.quantity !== undefined) {
+    const line = lines.find((candidate) => candidate.skuId === input.skuId);
+    if (!line) throw await notInOrder(tx, input.skuId);
+    portions = [{ line, quantity: input.quantity }];
+  } else {
+    portions = lines
+      .map((line) => ({ line, quantity: lineOutstanding(line) }))
+      .filter((portion) => portion.quantity > 0);
+    if (portions.length === 0) throw new AppError('inbound.nothing_to_receive', { boxNo: box.boxNo });
+  }
+  let total = 0;
+  for (const { line, quantity } of portions) {
+    await receiveStock(tx, actor, {
+      warehouseId: order.warehouseId,
+      skuId: line.skuId,
+      locationId: order.receivingLocationId,
+      quantity,
+      source: sourceOf(order),
+      reason: box.boxNo,
+    });
+    await addReceived(tx, line, quantity);
+    total += quantity;
+  }
+  const status = await refreshStatus(tx, order);
+  return { inboundOrderId: order.id, status, quantity: total };
+}
+
+/** Records a short, over, unknown or damaged finding; the order becomes abnormal with its reason. */
+export async function reportDiscrepancy(
+  tx: TenantTx,
+  actor: Actor,
+  raw: ReportDiscrepancyInput,
+): Promise<InboundChangeView> {
+  const input = parseInput(reportDiscrepancyInput, raw);
+  const order = await lockOrderForWork(tx, actor, input.inboundOrderId);
+  assertOpen(order);
+  const box = input.boxId ? await boxOf(tx, order, input.boxId) : null;
+  const skuId = input.kind === 'unknown_sku' ? null : (input.skuId ?? null);
+  if (skuId) {
+    const [line] = await tx
+      .select()
+      .from(inboundBoxLines)
+      .where(
+        and(
+          eq(inboundBoxLines.orderId, order.id),
+          eq(inboundBoxLines.skuId, skuId),
+          box ? eq(inboundBoxLines.boxId, box.id) : undefined,
+        ),
+      )
+      .orderBy(asc(inboundBoxLines.boxId))
+      .limit(1);
+    if (!line) throw await notInOrder(tx, skuId);
+    if (input.kind === 'damaged')
+      await tx
+        .update(inboundBoxLines)
+        .set({ damagedQuantity: sql`${inboundBoxLines.damagedQuantity} + ${input.quantity}` })
+        .where(eq(inboundBoxLines.id, line.id));
+  }
+  await tx.insert(inboundDiscrepancies).values({
+    orderId: order.id,
+    boxId: box?.id ?? null,
+    skuId,
+    barcode: input.kind === 'unknown_sku' ? (input.barcode ?? null) : null,
+    kind: input.kind,
+    quantity: input.quantity,
+    reason: input.reason,
+    photos: input.photos,
+    createdBy: actor.userId,
+  });
+  await tx.update(inboundOrders).set({ abnormalReason: input.reason }).where(eq(inboundOrders.id, order.id));
+  const status = await refreshStatus(tx, order);
+  return { inboundOrderId: order.id, status, quantity: input.quantity };
+}
+
+/**
+ * Moves received units of a SKU from the receiving area onto a location through the ledger;
+ * never more than is left to shelve ('inbound.over_shelving'). Without a box, the oldest boxes'
+ * lines are shelved first.
+ */
+export async function shelveInbound(
+  tx: TenantTx,
+  actor: Actor,
+  raw: ShelveInboundInput,
+): Promise<InboundChangeView> {
+  const input = parseInput(shelveInboundInput, raw);
+  const order = await lockOrderForWork(tx, actor, input.inboundOrderId);
+  const box = input.boxId ? await boxOf(tx, order, input.boxId) : null;
+  const lines = await tx
+    .select({ line: inboundBoxLines })
+    .from(inboundBoxLines)
+    .innerJoin(inboundBoxes, eq(inboundBoxes.id, inboundBoxLines.boxId))
+    .where(
+      and(
+        eq(inboundBoxLines.orderId, order.id),
+        eq(inboundBoxLines.skuId, input.skuId),
+        box ? eq(inboundBoxLines.boxId, box.id) : undefined,
+      ),
+    )
+    .orderBy(asc(inboundBoxes.boxNo));
+  if (lines.length === 0) throw await notInOrder(tx, input.skuId);
+  const left = lines.reduce((sum, { line }) => sum + leftToShelve(line), 0);
+  if (input.quantity > left) throw new AppError('inbound.over_shelving', { left, quantity: input.quantity });
+  // The ledger checks the location (this warehouse's, not the receiving area) before any write.
+  await moveStock(tx, actor, {
+    warehouseId: order.warehouseId,
+    skuId: input.skuId,
+    fromLocationId: order.receivingLocationId,
+    toLocationId: input.locationId,
+    quantity: input.quantity,
+    kind: 'shelve_move',
+    source: sourceOf(order),
+    reason: box?.boxNo ?? '',
+  });
+  let remaining = input.quantity;
+  for (const { line } of lines) {
+    const take = Math.min(remaining, leftToShelve(line));
+    if (take <= 0) continue;
+    await tx
+      .update(inboundBoxLines)
+      .set({ shelvedQuantity: sql`${inboundBoxLines.shelvedQuantity} + ${take}`, updatedAt: sql`now()` })
+      .where(eq(inboundBoxLines.id, line.id));
+    remaining -= take;
+  }
+  const status = await refreshStatus(tx, order);
+  return { inboundOrderId: order.id, status, quantity: input.quantity };
+}
+
+/** Closes a box: what it still expects is no longer waited for. */
+export async function finishBox(tx: TenantTx, actor: Actor, raw: FinishBoxInput): Promise<InboundChangeView> {
+  const input = parseInput(finishBoxInput, raw);
+  const order = await lockOrderForWork(tx, actor, input.inboundOrderId);
+  assertOpen(order);
+  const box = await boxOf(tx, order, input.boxId);
+  if (box.finishedAt) throw new AppError('inbound.box_finished', { boxNo: box.boxNo });
+  await tx
+    .update(inboundBoxes)
+    .set({ finishedAt: sql`now()` })
+    .where(eq(inboundBoxes.id, box.id));
+  const status = await refreshStatus(tx, order);
+  return { inboundOrderId: order.id, status, quantity: 0 };
+}

@@ -1,0 +1,5 @@
+export { inboundRoutes } from './inbound.routes.js';
+export { createInboundOrder } from './inbound.service.js';
+export { finishBox, receiveInbound, reportDiscrepancy, shelveInbound } from './inbound-work.service.js';
+export { getInboundOrder, listInboundOrders } from './inbound.queries.js';
+export * from './inbound.tables.js';

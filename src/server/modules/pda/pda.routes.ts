@@ -1,0 +1,34 @@
+/** The PDA sync calls of research note §3.10: push ops, pull reference data. HTTP only. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelope } from '../../../shared/contract/common.js';
+import { pullQuery, pullReply, pushReply, pushRequest } from '../../../shared/contract/pda.js';
+import { PERMISSIONS } from '../../../shared/permissions.js';
+import type { AppDeps } from '../../deps.js';
+import { ok } from '../../http/reply.js';
+import { actorOf } from '../../http/request-context.js';
+import { inActorTenant } from '../../http/scope.js';
+import { pullChanges } from './pull.service.js';
+import { pushOps } from './push.service.js';
+
+const config = { permission: { code: PERMISSIONS.pdaSync } };
+
+export async function pdaRoutes(app: FastifyInstance, deps: AppDeps) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  const tags = ['pda'];
+
+  // One transaction per op, not per request: the service opens them.
+  api.post(
+    '/pda/sync/push',
+    { config, schema: { tags, body: pushRequest, response: { 200: envelope(pushReply) } } },
+    async (request) => ok(await pushOps(db, actorOf(request), request.body)),
+  );
+
+  api.get(
+    '/pda/sync/pull',
+    { config, schema: { tags, querystring: pullQuery, response: { 200: envelope(pullReply) } } },
+    async (request) =>
+      ok(await inActorTenant(db, request, (tx, actor) => pullChanges(tx, actor, request.query))),
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * The PDA sync protocol's server state (research note §3.10), per tenant under forced RLS.
+ * pda_devices holds each device's last applied seq; its row is locked while an op is applied,
+ * so one device's ops run one at a time and in seq order. pda_processed_ops holds one row per
+ * op, written in the same transaction as the op's effect: an op id found there was applied (or
+ * refused) once and is answered from the row. pda_changes is the change log the pull reads; the
+ * migration's triggers fill it with the writing transaction's id (see pull.service.ts).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  customType,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  timestamp,
+  unique,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import type { StoredOpResult } from '../../../shared/contract/pda.js';
+import { createdAt, tenantId } from '../../db/columns.js';
+
+/** The kinds of reference data a change names. */
+export type PdaEntity = 'location' | 'sku' | 'inbound_order';
+
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
+export const pdaDevices = pgTable(
+  'pda_devices',
+  {
+    tenantId: tenantId(),
+    deviceId: varchar('device_id', { length: 64 }).notNull(),
+    /** The user who pushed last. */
+    userId: uuid('user_id').notNull(),
+    lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
+    lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.tenantId, table.deviceId] })],
+);
+
+export const pdaProcessedOps = pgTable(
+  'pda_processed_ops',
+  {
+    tenantId: tenantId(),
+    opId: uuid('op_id').notNull(),
+    deviceId: varchar('device_id', { length: 64 }).notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    type: varchar('type', { length: 32 }).notNull(),
+    userId: uuid('user_id').notNull(),
+    /** applied or rejected, with the effect or the code: what a replay answers. */
+    result: jsonb('result').$type<StoredOpResult>().notNull(),
+    /** The device's clock when scanned: audit only. */
+    createdAtDevice: timestamp('created_at_device', { withTimezone: true }),
+    receivedAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.opId] }),
+    unique('pda_processed_ops_seq_key').on(table.tenantId, table.deviceId, table.seq),
+  ],
+);
+
+export const pdaChanges = pgTable(
+  'pda_changes',
+  {
+    tenantId: tenantId(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    /** The writing transaction (pg_current_xact_id()); the pull cursor compares with it. */
+    xid: xid8('xid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    entity: varchar('entity', { length: 16 }).$type<PdaEntity>().notNull(),
+    entityId: uuid('entity_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    index('pda_changes_xid_idx').on(table.tenantId, table.xid),
+    check('pda_changes_entity_check', sql`${table.entity} in ('location', 'sku', 'inbound_order')`),
+  ],
+);

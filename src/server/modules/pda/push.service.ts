@@ -1,0 +1,195 @@
+/**
+ * Push (research note §3.10): applies a device's ops exactly once, in seq order. Each op runs in
+ * its own transaction that first locks the device's row, so one device's ops never interleave
+ * (two requests carrying the same op wait for each other, and the second finds the first's
+ * pda_processed_ops row). The op's effect, its processed-op row and the device's last_seq are
+ * committed together or not at all: after a lost response the op is answered 'duplicate' with
+ * the stored result. A business refusal rolls back to a savepoint and is stored as that op's
+ * terminal 'rejected' result, and the device's seq still advances, so one bad op never blocks
+ * the queue. A seq beyond last_seq + 1 stops the batch: it and every later op come back
+ * 'not_processed' with 'pda.sequence_gap' and the expected seq, to be sent again. Anything else
+ * that fails (a bug, the database gone) fails the call after the ops before it committed; the
+ * device resends the batch and those come back 'duplicate'.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  PDA_OP_PAYLOADS,
+  pushRequest,
+  type OpResult,
+  type PdaOp,
+  type PushReply,
+  type PushRequest,
+  type StoredOpResult,
+} from '../../../shared/contract/pda.js';
+import { AppError } from '../../../shared/errors.js';
+import { withTenant, type Db, type TenantTx } from '../../db/client.js';
+import type { Actor } from '../../http/actor.js';
+import { parseInput } from '../../http/parse-input.js';
+import { sessions } from '../identity/identity.tables.js';
+import { finishBox, receiveInbound, reportDiscrepancy, shelveInbound } from '../inbound/index.js';
+import { pdaDevices, pdaProcessedOps } from './pda.tables.js';
+
+type Payload<T extends keyof typeof PDA_OP_PAYLOADS> = z.output<(typeof PDA_OP_PAYLOADS)[T]>;
+
+/** Runs one op's command with the same service the admin uses. */
+async function applyOp(tx: TenantTx, actor: Actor, op: PdaOp): Promise<Record<string, unknown>> {
+  switch (op.type) {
+    case 'inbound.receive': {
+      const input: Payload<'inbound.receive'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
+      return receiveInbound(tx, actor, input);
+    }
+    case 'inbound.discrepancy': {
+      const input: Payload<'inbound.discrepancy'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
+      return reportDiscrepancy(tx, actor, input);
+    }
+    case 'inbound.shelve': {
+      const input: Payload<'inbound.shelve'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
+      return shelveInbound(tx, actor, input);
+    }
+    case 'inbound.finish_box': {
+      const input: Payload<'inbound.finish_box'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
+      return finishBox(tx, actor, input);
+    }
+  }
+}
+
+/** Every op's session must be one of this tenant's and not revoked; else the whole call is 401. */
+async function assertSessionsLive(tx: TenantTx, ops: PdaOp[]): Promise<void> {
+  const ids = [...new Set(ops.flatMap((op) => (op.sessionId ? [op.sessionId] : [])))];
+  if (ids.length === 0) return;
+  const live = await tx
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(inArray(sessions.id, ids), sql`${sessions.revokedAt} is null`));
+  if (live.length !== ids.length) throw new AppError('pda.session_revoked');
+}
+
+type Outcome = { result: OpResult; lastSeq: number; applied: boolean; stop: boolean };
+
+/** One op in its own transaction, serialised on the device's row. */
+async function processOp(db: Db, actor: Actor, deviceId: string, op: PdaOp): Promise<Outcome> {
+  return withTenant(
+    db,
+    actor.tenantId,
+    async (tx) => {
+      const [device] = await tx
+        .select({ lastSeq: pdaDevices.lastSeq })
+        .from(pdaDevices)
+        .where(eq(pdaDevices.deviceId, deviceId))
+        .for('update');
+      const lastSeq = device?.lastSeq ?? 0;
+      const base = { opId: op.opId, seq: op.seq };
+      const [seen] = await tx
+        .select({ result: pdaProcessedOps.result })
+        .from(pdaProcessedOps)
+        .where(eq(pdaProcessedOps.opId, op.opId));
+      if (seen)
+        return {
+          result: { ...base, status: 'duplicate', original: seen.result },
+          lastSeq,
+          applied: false,
+          stop: false,
+        };
+      if (op.seq <= lastSeq)
+        return {
+          result: { ...base, status: 'rejected', code: 'pda.sequence_reused', params: { lastSeq } },
+          lastSeq,
+          applied: false,
+          stop: false,
+        };
+      if (op.seq > lastSeq + 1)
+        return {
+          result: {
+            ...base,
+            status: 'not_processed',
+            code: 'pda.sequence_gap',
+            params: { expectedSeq: lastSeq + 1 },
+          },
+          lastSeq,
+          applied: false,
+          stop: true,
+        };
+
+      const at = new Date().toISOString();
+      let stored: StoredOpResult;
+      try {
+        const effect = await tx.transaction((savepoint) => applyOp(savepoint, actor, op));
+        stored = { status: 'applied', effect, at };
+      } catch (error) {
+        if (!(error instanceof AppError) || error.status >= 500) throw error;
+        stored = { status: 'rejected', code: error.code, params: error.params, at };
+      }
+      await tx.insert(pdaProcessedOps).values({
+        opId: op.opId,
+        deviceId,
+        seq: op.seq,
+        type: op.type,
+        userId: actor.userId,
+        result: stored,
+        createdAtDevice: new Date(op.createdAt),
+      });
+      await tx
+        .update(pdaDevices)
+        .set({ lastSeq: op.seq, lastSeen: sql`now()`, userId: actor.userId })
+        .where(eq(pdaDevices.deviceId, deviceId));
+      const result: OpResult =
+        stored.status === 'applied'
+          ? { ...base, status: 'applied', effect: stored.effect }
+          : { ...base, status: 'rejected', code: stored.code, params: stored.params };
+      return { result, lastSeq: op.seq, applied: stored.status === 'applied', stop: false };
+    },
+    actor.userId,
+  );
+}
+
+/** Applies a batch of a device's ops, each exactly once, and answers each op's result. */
+export async function pushOps(db: Db, actor: Actor, raw: PushRequest): Promise<PushReply> {
+  const request = parseInput(pushRequest, raw);
+  const ops = [...request.ops].sort((a, b) => a.seq - b.seq);
+  if (
+    new Set(ops.map((op) => op.opId)).size !== ops.length ||
+    new Set(ops.map((op) => op.seq)).size !== ops.length
+  )
+    throw new AppError('pda.batch_invalid');
+  // The device is registered (or taken over by this user) before any op, in its own transaction.
+  let lastProcessedSeq = await withTenant(
+    db,
+    actor.tenantId,
+    async (tx) => {
+      await assertSessionsLive(tx, ops);
+      const [device] = await tx
+        .insert(pdaDevices)
+        .values({ deviceId: request.deviceId, userId: actor.userId })
+        .onConflictDoUpdate({
+          target: [pdaDevices.tenantId, pdaDevices.deviceId],
+          set: { userId: actor.userId, lastSeen: sql`now()` },
+        })
+        .returning({ lastSeq: pdaDevices.lastSeq });
+      return device?.lastSeq ?? 0;
+    },
+    actor.userId,
+  );
+
+  const results: OpResult[] = [];
+  let pullHint = false;
+  for (const [index, op] of ops.entries()) {
+    const outcome = await processOp(db, actor, request.deviceId, op);
+    results.push(outcome.result);
+    lastProcessedSeq = Math.max(lastProcessedSeq, outcome.lastSeq);
+    pullHint ||= outcome.applied;
+    if (outcome.stop) {
+      const expectedSeq = lastProcessedSeq + 1;
+      for (const later of ops.slice(index + 1))
+        results.push({
+          opId: later.opId,
+          seq: later.seq,
+          status: 'not_processed',
+          code: 'pda.sequence_gap',
+          params: { expectedSeq },
+        });
+      break;
+    }
+  }
+  return { serverTime: new Date().toISOString(), lastProcessedSeq, results, pullHint };
+}

@@ -1,0 +1,181 @@
+/**
+ * Inbound calls (spec 02 §3 'Inbound order'): making an order with its boxes, the list with its
+ * status tabs and filters, the detail with per-box and per-SKU progress, and the receiving,
+ * discrepancy, shelving and finish-box inputs that the admin and the PDA's ops share.
+ */
+import { z } from 'zod';
+import {
+  DISCREPANCY_KINDS,
+  INBOUND_LIMITS as LIMITS,
+  INBOUND_STATUSES,
+  TRANSPORT_MODES,
+  WAREHOUSING_TYPES,
+} from '../domain/inbound.js';
+import { pageQuery, requiredText, text, uuid } from './common.js';
+
+const blankOr = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), schema]).optional();
+const quantity = z.number().int().min(1).max(LIMITS.quantity);
+
+export const inboundBoxInput = z.strictObject({
+  boxNo: requiredText(LIMITS.boxNo),
+  lines: z
+    .array(z.strictObject({ skuId: uuid, shipQuantity: quantity }))
+    .min(1)
+    .max(LIMITS.linesPerBox),
+});
+
+/** warehouseId may come blank: the service answers 'inbound.warehouse_required'. */
+export const createInboundInput = z.strictObject({
+  warehouseId: blankOr(uuid).nullable(),
+  transportMode: z.enum(TRANSPORT_MODES),
+  expectedArrival: z.iso.datetime({ offset: true }).nullable().default(null),
+  warehousingType: z.enum(WAREHOUSING_TYPES).default('normal'),
+  shippingRemark: text(LIMITS.remark).default(''),
+  boxes: z.array(inboundBoxInput).min(1).max(LIMITS.boxes),
+});
+export type CreateInboundInput = z.input<typeof createInboundInput>;
+
+/** A whole box (no skuId: everything it still expects) or one SKU of it with a quantity. */
+export const receiveInboundInput = z
+  .strictObject({
+    inboundOrderId: uuid,
+    boxId: uuid,
+    skuId: uuid.optional(),
+    quantity: quantity.optional(),
+  })
+  .refine((input) => (input.skuId === undefined) === (input.quantity === undefined), {
+    message: 'sku_and_quantity',
+    path: ['quantity'],
+  });
+export type ReceiveInboundInput = z.input<typeof receiveInboundInput>;
+
+/** unknown_sku names the scanned barcode; the other kinds name a SKU of the order. */
+export const reportDiscrepancyInput = z
+  .strictObject({
+    inboundOrderId: uuid,
+    boxId: uuid.optional(),
+    skuId: uuid.optional(),
+    barcode: requiredText(LIMITS.barcode).optional(),
+    kind: z.enum(DISCREPANCY_KINDS),
+    quantity,
+    reason: requiredText(LIMITS.reason),
+    photos: z.array(z.string().min(1).max(255)).max(LIMITS.photos).default([]),
+  })
+  .refine(
+    (input) => (input.kind === 'unknown_sku' ? input.barcode !== undefined : input.skuId !== undefined),
+    {
+      message: 'required',
+      path: ['skuId'],
+    },
+  );
+export type ReportDiscrepancyInput = z.input<typeof reportDiscrepancyInput>;
+
+/** Received units of a SKU from the receiving area onto a location (of a box, or any box). */
+export const shelveInboundInput = z.strictObject({
+  inboundOrderId: uuid,
+  skuId: uuid,
+  boxId: uuid.optional(),
+  locationId: uuid,
+  quantity,
+});
+export type ShelveInboundInput = z.input<typeof shelveInboundInput>;
+
+export const finishBoxInput = z.strictObject({ inboundOrderId: uuid, boxId: uuid });
+export type FinishBoxInput = z.input<typeof finishBoxInput>;
+
+export const inboundListQuery = z.strictObject({
+  ...pageQuery.shape,
+  status: blankOr(z.enum(INBOUND_STATUSES)),
+  warehouseId: blankOr(uuid),
+  inboundNo: blankOr(text(32)),
+  /** For agent and warehouse roles; a seller always sees only their own. */
+  sellerId: blankOr(uuid),
+});
+export type InboundListQuery = z.infer<typeof inboundListQuery>;
+
+export const inboundOrderRow = z.object({
+  id: z.string(),
+  inboundNo: z.string(),
+  sellerId: z.string(),
+  sellerName: z.string(),
+  warehouseId: z.string(),
+  warehouseCode: z.string(),
+  transportMode: z.enum(TRANSPORT_MODES),
+  expectedArrival: z.string().nullable(),
+  warehousingType: z.enum(WAREHOUSING_TYPES),
+  shippingRemark: z.string(),
+  status: z.enum(INBOUND_STATUSES),
+  abnormalReason: z.string(),
+  boxCount: z.number().int(),
+  shipQuantity: z.number().int(),
+  receivedQuantity: z.number().int(),
+  shelvedQuantity: z.number().int(),
+  createdAt: z.string(),
+});
+export type InboundOrderRow = z.infer<typeof inboundOrderRow>;
+
+export const inboundLineView = z.object({
+  id: z.string(),
+  skuId: z.string(),
+  sellerSku: z.string(),
+  sysCode: z.string(),
+  productName: z.string(),
+  shipQuantity: z.number().int(),
+  receivedQuantity: z.number().int(),
+  shelvedQuantity: z.number().int(),
+  damagedQuantity: z.number().int(),
+});
+export type InboundLineView = z.infer<typeof inboundLineView>;
+
+export const inboundBoxView = z.object({
+  id: z.string(),
+  boxNo: z.string(),
+  finishedAt: z.string().nullable(),
+  lines: z.array(inboundLineView),
+});
+export type InboundBoxView = z.infer<typeof inboundBoxView>;
+
+export const discrepancyView = z.object({
+  id: z.string(),
+  boxId: z.string().nullable(),
+  skuId: z.string().nullable(),
+  barcode: z.string().nullable(),
+  kind: z.enum(DISCREPANCY_KINDS),
+  quantity: z.number().int(),
+  reason: z.string(),
+  photos: z.array(z.string()),
+  createdAt: z.string(),
+});
+
+/** A receipt onto the receiving area or a shelving move, from the ledger. */
+export const inboundRecordView = z.object({
+  id: z.number().int(),
+  kind: z.enum(['receipt', 'shelve_move']),
+  skuId: z.string(),
+  sellerSku: z.string(),
+  quantity: z.number().int(),
+  fromLocationCode: z.string().nullable(),
+  toLocationCode: z.string().nullable(),
+  reason: z.string(),
+  actorName: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const inboundDetail = inboundOrderRow.extend({
+  receivingLocationCode: z.string(),
+  boxes: z.array(inboundBoxView),
+  /** Per SKU over every box. */
+  skus: z.array(inboundLineView.omit({ id: true })),
+  discrepancies: z.array(discrepancyView),
+  records: z.array(inboundRecordView),
+});
+export type InboundDetail = z.infer<typeof inboundDetail>;
+
+/** What receiving, a discrepancy, shelving or finishing a box answers. */
+export const inboundChangeView = z.object({
+  inboundOrderId: z.string(),
+  status: z.enum(INBOUND_STATUSES),
+  /** Units this call received or shelved. */
+  quantity: z.number().int(),
+});
+export type InboundChangeView = z.infer<typeof inboundChangeView>;

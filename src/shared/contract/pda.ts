@@ -1,0 +1,214 @@
+/**
+ * The PDA sync protocol (research note §3.10, DESIGN §5). Push: a device sends its queued ops
+ * in seq order; each op gets its own result. Pull: reference data changed since a cursor, with
+ * tombstones for what left the device's scope. Per-op outcomes never use HTTP errors: the reply
+ * is 200 whenever the batch was examined.
+ */
+import { z } from 'zod';
+import {
+  finishBoxInput,
+  receiveInboundInput,
+  reportDiscrepancyInput,
+  shelveInboundInput,
+} from './inbound.js';
+import { uuid } from './common.js';
+
+export const PDA_LIMITS = { opsPerPush: 200, deviceId: 64 } as const;
+
+export const PDA_OP_TYPES = [
+  'inbound.receive',
+  'inbound.discrepancy',
+  'inbound.shelve',
+  'inbound.finish_box',
+] as const;
+export type PdaOpType = (typeof PDA_OP_TYPES)[number];
+
+/** Each op type's payload: the same input as the service it runs. */
+export const PDA_OP_PAYLOADS = {
+  'inbound.receive': receiveInboundInput,
+  'inbound.discrepancy': reportDiscrepancyInput,
+  'inbound.shelve': shelveInboundInput,
+  'inbound.finish_box': finishBoxInput,
+} as const satisfies Record<PdaOpType, z.ZodType>;
+
+export const deviceId = z
+  .string()
+  .min(1)
+  .max(PDA_LIMITS.deviceId)
+  .regex(/^[A-Za-z0-9_.:-]+$/, { message: 'device_id_format' });
+
+/**
+ * One queued op. The payload is checked per op when it is applied, so a malformed payload is
+ * that op's rejection ('common.validation') and never blocks the ops after it.
+ */
+export const pdaOp = z.strictObject({
+  opId: uuid,
+  seq: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  type: z.enum(PDA_OP_TYPES),
+  payload: z.record(z.string(), z.unknown()),
+  /** The device's clock when the op was made: audit only. */
+  createdAt: z.iso.datetime({ offset: true }),
+  /** The session the op was made in; an op of a revoked session fails the whole call (401). */
+  sessionId: uuid.optional(),
+});
+export type PdaOp = z.infer<typeof pdaOp>;
+
+export const pushRequest = z.strictObject({
+  deviceId,
+  ops: z.array(pdaOp).max(PDA_LIMITS.opsPerPush),
+});
+export type PushRequest = z.infer<typeof pushRequest>;
+
+const params = z.record(z.string(), z.union([z.string(), z.number()]));
+
+/** What the server keeps per op and answers again to a replay. */
+export const storedOpResult = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('applied'),
+    /** The service's answer (an inbound change: order, status, quantity). */
+    effect: z.record(z.string(), z.unknown()),
+    at: z.string(),
+  }),
+  z.object({ status: z.literal('rejected'), code: z.string(), params, at: z.string() }),
+]);
+export type StoredOpResult = z.infer<typeof storedOpResult>;
+
+export const opResult = z.discriminatedUnion('status', [
+  z.object({
+    opId: z.string(),
+    seq: z.number().int(),
+    status: z.literal('applied'),
+    effect: z.record(z.string(), z.unknown()),
+  }),
+  /** Processed before: the stored outcome, unchanged. */
+  z.object({
+    opId: z.string(),
+    seq: z.number().int(),
+    status: z.literal('duplicate'),
+    original: storedOpResult,
+  }),
+  /** Terminal: the op will never apply; the device shows it under 'needs attention'. */
+  z.object({
+    opId: z.string(),
+    seq: z.number().int(),
+    status: z.literal('rejected'),
+    code: z.string(),
+    params,
+  }),
+  /** Not looked at (an earlier seq is missing): send it again after the gap is filled. */
+  z.object({
+    opId: z.string(),
+    seq: z.number().int(),
+    status: z.literal('not_processed'),
+    code: z.literal('pda.sequence_gap'),
+    params: z.object({ expectedSeq: z.number().int() }),
+  }),
+]);
+export type OpResult = z.infer<typeof opResult>;
+
+export const pushReply = z.object({
+  serverTime: z.string(),
+  /** The device's last processed seq after this call. */
+  lastProcessedSeq: z.number().int(),
+  results: z.array(opResult),
+  /** True when something was applied: pull now. */
+  pullHint: z.boolean(),
+});
+export type PushReply = z.infer<typeof pushReply>;
+
+export const PULL_SCOPES = ['locations', 'skus', 'inbound_orders'] as const;
+export type PullScope = (typeof PULL_SCOPES)[number];
+const isPullScope = (value: string): value is PullScope => (PULL_SCOPES as readonly string[]).includes(value);
+
+export const pullQuery = z.strictObject({
+  /** Absent or empty: a full pull (reset). */
+  cursor: z
+    .string()
+    .regex(/^\d{1,20}$/, { message: 'cursor_format' })
+    .optional()
+    .or(z.literal('')),
+  /** Comma-separated; all when absent. */
+  scope: z
+    .string()
+    .max(100)
+    .transform((value, context) => {
+      const parts = value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      const known = parts.filter(isPullScope);
+      if (known.length !== parts.length) context.addIssue({ code: 'custom', message: 'scope_unknown' });
+      return known;
+    })
+    .optional(),
+  deviceId: deviceId.optional(),
+  _t: z.string().max(20).optional(),
+});
+export type PullQuery = z.infer<typeof pullQuery>;
+
+export const pdaLocation = z.object({
+  id: z.string(),
+  warehouseId: z.string(),
+  code: z.string(),
+  locationType: z.string(),
+});
+export const pdaSku = z.object({
+  id: z.string(),
+  sellerId: z.string(),
+  sellerSku: z.string(),
+  sysCode: z.string(),
+  name: z.string(),
+  variation: z.string(),
+  barcodes: z.array(z.string()),
+});
+export const pdaInboundOrder = z.object({
+  id: z.string(),
+  inboundNo: z.string(),
+  warehouseId: z.string(),
+  sellerId: z.string(),
+  status: z.string(),
+  receivingLocationId: z.string(),
+  boxes: z.array(
+    z.object({
+      id: z.string(),
+      boxNo: z.string(),
+      isFinished: z.boolean(),
+      lines: z.array(
+        z.object({
+          skuId: z.string(),
+          shipQuantity: z.number().int(),
+          receivedQuantity: z.number().int(),
+          shelvedQuantity: z.number().int(),
+          damagedQuantity: z.number().int(),
+        }),
+      ),
+    }),
+  ),
+});
+
+export const pullChange = z.union([
+  z.object({ entity: z.literal('location'), op: z.literal('upsert'), key: z.string(), data: pdaLocation }),
+  z.object({ entity: z.literal('sku'), op: z.literal('upsert'), key: z.string(), data: pdaSku }),
+  z.object({
+    entity: z.literal('inbound_order'),
+    op: z.literal('upsert'),
+    key: z.string(),
+    data: pdaInboundOrder,
+  }),
+  z.object({
+    entity: z.enum(['location', 'sku', 'inbound_order']),
+    op: z.literal('delete'),
+    key: z.string(),
+  }),
+]);
+export type PullChange = z.infer<typeof pullChange>;
+
+export const pullReply = z.object({
+  cursor: z.string(),
+  /** True for a full pull: the device replaces the scoped tables with `changes`. */
+  reset: z.boolean(),
+  hasMore: z.boolean(),
+  lastProcessedSeq: z.number().int().nullable(),
+  changes: z.array(pullChange),
+});
+export type PullReply = z.infer<typeof pullReply>;

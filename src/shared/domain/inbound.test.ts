@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canTransition,
+  INBOUND_STATUSES,
+  INBOUND_TRANSITIONS,
+  inboundNumber,
+  inboundStatus,
+  leftToShelve,
+  lineOutstanding,
+  type InboundLineProgress,
+} from './inbound.js';
+
+const line = (ship: number, received = 0, shelved = 0, damaged = 0): InboundLineProgress => ({
+  shipQuantity: ship,
+  receivedQuantity: received,
+  shelvedQuantity: shelved,
+  damagedQuantity: damaged,
+});
+
+describe('inbound status', () => {
+  it('is pending before anything arrives', () => {
+    expect(inboundStatus({ lines: [line(10)], boxesFinished: [false], discrepancyCount: 0 })).toBe('pending');
+  });
+
+  it('is partial while some goods are in', () => {
+    expect(inboundStatus({ lines: [line(10, 4)], boxesFinished: [false], discrepancyCount: 0 })).toBe(
+      'partial',
+    );
+  });
+
+  it('is received when every unit arrived, and stored once all of it is shelved', () => {
+    expect(inboundStatus({ lines: [line(10, 10, 3)], boxesFinished: [false], discrepancyCount: 0 })).toBe(
+      'received',
+    );
+    expect(inboundStatus({ lines: [line(10, 10, 10)], boxesFinished: [false], discrepancyCount: 0 })).toBe(
+      'stored',
+    );
+  });
+
+  it('counts a finished box as all in, even when short', () => {
+    expect(inboundStatus({ lines: [line(10, 6)], boxesFinished: [true], discrepancyCount: 0 })).toBe(
+      'received',
+    );
+    expect(inboundStatus({ lines: [line(10, 6, 6)], boxesFinished: [true], discrepancyCount: 0 })).toBe(
+      'stored',
+    );
+  });
+
+  it('is abnormal with a discrepancy until everything is stored', () => {
+    expect(inboundStatus({ lines: [line(10, 6)], boxesFinished: [false], discrepancyCount: 1 })).toBe(
+      'abnormal',
+    );
+    expect(inboundStatus({ lines: [line(10, 6)], boxesFinished: [true], discrepancyCount: 1 })).toBe(
+      'abnormal',
+    );
+    expect(inboundStatus({ lines: [line(10, 6, 6)], boxesFinished: [true], discrepancyCount: 1 })).toBe(
+      'stored',
+    );
+  });
+
+  it('is not received when every box is closed empty', () => {
+    expect(inboundStatus({ lines: [line(10)], boxesFinished: [true, true], discrepancyCount: 1 })).toBe(
+      'not_received',
+    );
+  });
+
+  it('treats damaged units as no longer expected', () => {
+    expect(lineOutstanding(line(10, 7, 0, 3))).toBe(0);
+    expect(inboundStatus({ lines: [line(10, 7, 7, 3)], boxesFinished: [false], discrepancyCount: 1 })).toBe(
+      'stored',
+    );
+    expect(leftToShelve(line(10, 7, 2))).toBe(5);
+  });
+});
+
+describe('inbound transitions', () => {
+  it('lets a status stay and ends at stored and not received', () => {
+    for (const status of INBOUND_STATUSES) expect(canTransition(status, status)).toBe(true);
+    expect(INBOUND_TRANSITIONS.stored).toEqual([]);
+    expect(INBOUND_TRANSITIONS.not_received).toEqual([]);
+    expect(canTransition('stored', 'partial')).toBe(false);
+    expect(canTransition('abnormal', 'partial')).toBe(false);
+  });
+
+  it('allows every step the status function takes as goods arrive and are shelved', () => {
+    const steps = [
+      { lines: [line(4)], boxesFinished: [false], discrepancyCount: 0 },
+      { lines: [line(4, 2)], boxesFinished: [false], discrepancyCount: 0 },
+      { lines: [line(4, 4)], boxesFinished: [false], discrepancyCount: 0 },
+      { lines: [line(4, 4, 1)], boxesFinished: [false], discrepancyCount: 1 },
+      { lines: [line(4, 4, 4)], boxesFinished: [true], discrepancyCount: 1 },
+    ];
+    const statuses = steps.map(inboundStatus);
+    expect(statuses).toEqual(['pending', 'partial', 'received', 'abnormal', 'stored']);
+    for (let index = 1; index < statuses.length; index += 1) {
+      const from = statuses[index - 1] ?? 'pending';
+      const to = statuses[index] ?? 'pending';
+      expect(canTransition(from, to), `${from} → ${to}`).toBe(true);
+    }
+  });
+});
+
+describe('inbound number', () => {
+  it('is IN, the day and a four-digit sequence', () => {
+    expect(inboundNumber('2026-11-21', 7)).toBe('IN202611210007');
+  });
+});

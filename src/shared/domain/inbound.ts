@@ -1,0 +1,103 @@
+/**
+ * Inbound vocabulary (spec 02 §3 'Inbound order', §4 'Inbound'): transport modes, warehousing
+ * types, discrepancy kinds, and the order's status. The status is never set by hand: it follows
+ * from what was received, shelved, finished and reported, here and nowhere else, and every
+ * change of it is checked against INBOUND_TRANSITIONS.
+ */
+
+export const TRANSPORT_MODES = ['land', 'air', 'sea'] as const;
+export type TransportMode = (typeof TRANSPORT_MODES)[number];
+
+export const WAREHOUSING_TYPES = ['normal', 'return', 'distribution'] as const;
+export type WarehousingType = (typeof WAREHOUSING_TYPES)[number];
+
+export const DISCREPANCY_KINDS = ['short', 'over', 'unknown_sku', 'damaged'] as const;
+export type DiscrepancyKind = (typeof DISCREPANCY_KINDS)[number];
+
+/** pending: awaiting storage; not_received: every box closed with nothing received. */
+export const INBOUND_STATUSES = [
+  'pending',
+  'partial',
+  'abnormal',
+  'received',
+  'stored',
+  'not_received',
+] as const;
+export type InboundStatus = (typeof INBOUND_STATUSES)[number];
+
+/** Orders the PDA still works on; the others leave its reference data. */
+export const OPEN_INBOUND_STATUSES: readonly InboundStatus[] = ['pending', 'partial', 'abnormal', 'received'];
+
+export const INBOUND_LIMITS = {
+  boxes: 500,
+  linesPerBox: 200,
+  quantity: 1_000_000,
+  boxNo: 64,
+  remark: 500,
+  reason: 255,
+  barcode: 64,
+  photos: 5,
+} as const;
+
+/** Which status may follow which; a status may always stay as it is. */
+export const INBOUND_TRANSITIONS: Readonly<Record<InboundStatus, readonly InboundStatus[]>> = {
+  pending: ['partial', 'abnormal', 'received', 'stored', 'not_received'],
+  partial: ['abnormal', 'received', 'stored'],
+  abnormal: ['stored', 'not_received'],
+  received: ['abnormal', 'stored'],
+  stored: [],
+  not_received: [],
+};
+
+export function canTransition(from: InboundStatus, to: InboundStatus): boolean {
+  return from === to || INBOUND_TRANSITIONS[from].includes(to);
+}
+
+export interface InboundLineProgress {
+  shipQuantity: number;
+  receivedQuantity: number;
+  shelvedQuantity: number;
+  damagedQuantity: number;
+}
+
+export interface InboundProgress {
+  lines: readonly InboundLineProgress[];
+  /** One flag per box: closed by 'finish box'. */
+  boxesFinished: readonly boolean[];
+  discrepancyCount: number;
+}
+
+/** What a line still expects: shipped units neither received nor reported damaged. */
+export function lineOutstanding(line: InboundLineProgress): number {
+  return Math.max(0, line.shipQuantity - line.receivedQuantity - line.damagedQuantity);
+}
+
+/** Received units not yet on a storage location. */
+export function leftToShelve(line: InboundLineProgress): number {
+  return line.receivedQuantity - line.shelvedQuantity;
+}
+
+/**
+ * The order's status from its progress:
+ * - every box finished and nothing received: not_received;
+ * - all goods in (every box finished, or nothing outstanding) and all received shelved: stored;
+ * - a reported discrepancy: abnormal (until stored), with its reason on the order;
+ * - all goods in: received; some received: partial; else pending.
+ */
+export function inboundStatus(progress: InboundProgress): InboundStatus {
+  const received = progress.lines.reduce((sum, line) => sum + line.receivedQuantity, 0);
+  const shelved = progress.lines.reduce((sum, line) => sum + line.shelvedQuantity, 0);
+  const allFinished = progress.boxesFinished.length > 0 && progress.boxesFinished.every(Boolean);
+  const allIn = allFinished || progress.lines.every((line) => lineOutstanding(line) === 0);
+  if (allFinished && received === 0) return 'not_received';
+  if (allIn && received > 0 && shelved >= received) return 'stored';
+  if (progress.discrepancyCount > 0) return 'abnormal';
+  if (allIn && received > 0) return 'received';
+  if (received > 0) return 'partial';
+  return 'pending';
+}
+
+/** The inbound number: 'IN', the day (yyyymmdd) and the day's sequence in the tenant. */
+export function inboundNumber(day: string, sequence: number): string {
+  return `IN${day.replace(/-/g, '')}${String(sequence).padStart(4, '0')}`;
+}

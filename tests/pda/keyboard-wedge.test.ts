@@ -1,0 +1,84 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { listenForScans } from '../../src/pda/scan/keyboard-wedge.js';
+import type { WedgeScan } from '../../src/shared/domain/scan.js';
+
+let sink: HTMLInputElement;
+let scans: WedgeScan[];
+let stop: () => void;
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  document.body.innerHTML = '<input id="sink" inputmode="none"><input id="quantity">';
+  const found = document.querySelector<HTMLInputElement>('#sink');
+  if (!found) throw new Error('no sink');
+  sink = found;
+  scans = [];
+  stop = listenForScans(sink, (scan) => scans.push(scan), { now: () => Date.now() });
+  sink.focus();
+});
+
+afterEach(() => {
+  stop();
+  vi.useRealTimers();
+});
+
+/** Types as a scanner does: one keydown every `msPerChar`, on whatever has focus. */
+function type(text: string, msPerChar: number, target: Element = document.activeElement ?? document.body) {
+  const prevented: boolean[] = [];
+  for (const key of text) {
+    const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+    target.dispatchEvent(event);
+    prevented.push(event.defaultPrevented);
+    vi.advanceTimersByTime(msPerChar);
+  }
+  return prevented;
+}
+
+function press(key: string, target: Element = document.activeElement ?? document.body): boolean {
+  const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+  target.dispatchEvent(event);
+  return event.defaultPrevented;
+}
+
+describe('listening for keyboard-wedge scans', () => {
+  it('reports a scan ended by Enter and keeps its keys from the page', () => {
+    const prevented = type('BX000123', 5);
+    expect(press('Enter')).toBe(true);
+    expect(prevented.every(Boolean)).toBe(true);
+    expect(scans.map((scan) => [scan.raw, scan.endedBy, scan.source])).toEqual([
+      ['BX000123', 'enter', 'scanner'],
+    ]);
+  });
+
+  it('ends a scan without a suffix after the idle gap', () => {
+    type('4006381333931', 5);
+    expect(scans).toEqual([]);
+    vi.advanceTimersByTime(100);
+    expect(scans.map((scan) => [scan.raw, scan.endedBy])).toEqual([['4006381333931', 'idle']]);
+  });
+
+  it('reads text a scanner injects through the IME', () => {
+    sink.value = 'SF123456789012';
+    sink.dispatchEvent(new Event('input'));
+    press('Enter', sink);
+    expect(scans.map((scan) => scan.raw)).toEqual(['SF123456789012']);
+    expect(sink.value).toBe('');
+  });
+
+  it('leaves the keys of a quantity field alone', () => {
+    const quantity = document.querySelector('#quantity');
+    if (!quantity) throw new Error('no quantity field');
+    const prevented = type('12', 5, quantity);
+    press('Enter', quantity);
+    expect(prevented).toEqual([false, false]);
+    expect(scans).toEqual([]);
+  });
+
+  it('stops listening when told to', () => {
+    stop();
+    type('BX000123', 5);
+    press('Enter');
+    expect(scans).toEqual([]);
+  });
+});

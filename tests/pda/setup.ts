@@ -1,0 +1,2 @@
+/** IndexedDB for Dexie in node: fake-indexeddb installs the globals before any test file loads. */
+import 'fake-indexeddb/auto';

@@ -1,0 +1,81 @@
+/**
+ * Helpers for the inbound and PDA sync tests: calls as a named demo user, an inbound order made
+ * through the API, and the inbound tables' row counts (to show a refusal changed nothing).
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import { createProduct, tableCounts } from './stock-world.js';
+import type { TestWorld } from './test-app.js';
+
+export type Caller = (
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+  headers?: Record<string, string>,
+) => Promise<LightMyRequestResponse>;
+
+export function callerFor(world: TestWorld, token: string): Caller {
+  return (method, url, payload, headers) =>
+    world.request({ method, url, token, ...(payload === undefined ? {} : { payload }), headers });
+}
+
+export interface MadeOrder {
+  id: string;
+  inboundNo: string;
+  boxes: { id: string; boxNo: string }[];
+}
+
+/** An order of `seller` into the warehouse, one box per entry, made and read back through the API. */
+export async function makeOrder(
+  call: Caller,
+  warehouseId: string,
+  boxes: { boxNo: string; lines: { skuId: string; shipQuantity: number }[] }[],
+): Promise<MadeOrder> {
+  const made = await call('POST', '/api/inbound/order/add', { warehouseId, transportMode: 'sea', boxes });
+  if (made.statusCode !== 200) throw new Error(`inbound add failed: ${made.body}`);
+  const { id, inboundNo } = made.json().result as { id: string; inboundNo: string };
+  const detail = await call('GET', `/api/inbound/order/detail?id=${id}`);
+  const result = detail.json().result as { boxes: { id: string; boxNo: string }[] };
+  return { id, inboundNo, boxes: result.boxes.map((box) => ({ id: box.id, boxNo: box.boxNo })) };
+}
+
+export function boxId(order: MadeOrder, boxNo: string): string {
+  const box = order.boxes.find((candidate) => candidate.boxNo === boxNo);
+  if (!box) throw new Error(`no box ${boxNo}`);
+  return box.id;
+}
+
+/** SKUs of a fresh product of the seller behind `token`, by seller SKU. */
+export async function sellerSkus(
+  world: TestWorld,
+  token: string,
+  codes: string[],
+): Promise<Record<string, string>> {
+  const product = await createProduct(world, token, codes);
+  return Object.fromEntries(product.skus.map((sku) => [sku.sellerSku, sku.id]));
+}
+
+/** The ledger's counts plus the inbound and sync tables'. */
+export async function inboundCounts(world: TestWorld): Promise<Record<string, number>> {
+  const counts = await tableCounts(world);
+  for (const table of ['inbound_orders', 'inbound_boxes', 'inbound_box_lines', 'inbound_discrepancies']) {
+    const { rows } = await world.database.ownerPool.query(`select count(*)::int as n from ${table}`);
+    counts[table] = rows[0].n;
+  }
+  const sums = await world.database.ownerPool.query(
+    `select coalesce(sum(received_quantity), 0)::int as received, coalesce(sum(shelved_quantity), 0)::int as shelved,
+            coalesce(sum(damaged_quantity), 0)::int as damaged from inbound_box_lines`,
+  );
+  counts.received = sums.rows[0].received;
+  counts.shelved = sums.rows[0].shelved;
+  counts.damaged = sums.rows[0].damaged;
+  return counts;
+}
+
+/** Units of a SKU on one location, read as the owner. */
+export async function onLocation(world: TestWorld, locationId: string, skuId: string): Promise<number> {
+  const { rows } = await world.database.ownerPool.query(
+    'select coalesce(sum(quantity), 0)::int as n from location_stock where location_id = $1 and sku_id = $2',
+    [locationId, skuId],
+  );
+  return rows[0].n;
+}
