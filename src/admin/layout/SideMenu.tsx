@@ -3,6 +3,7 @@
  * sub-menus; in inline mode only one group is open at a time. External items open in a new
  * window.
  */
+import { screenOf } from '../screens.js';
 import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -43,7 +44,7 @@ export function SideMenu({
 }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const visible = useMemo(() => visibleMenu(menu), [menu]);
+  const visible = useMemo(() => visibleMenu(menu, (component) => screenOf(component) !== undefined), [menu]);
   const items = useMemo(() => toAntItems(visible), [visible]);
   const [openKeys, setOpenKeys] = useState<string[]>(() => openKeysFor(visible, location.pathname));
 

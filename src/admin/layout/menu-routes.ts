@@ -84,13 +84,19 @@ function isExternal(item: MenuItem): boolean {
 
 /**
  * The visible menu: hidden items, items not registered as routes (route flag "0", unless they
- * are external links) and empty groups (unless alwaysShow) are left out.
+ * are external links), pages whose screen this build does not have (a newer server's menu)
+ * and empty groups (unless alwaysShow) are left out.
  */
-export function visibleMenu(menu: MenuItem[]): MenuItem[] {
+export function visibleMenu(
+  menu: MenuItem[],
+  hasScreen: (component: string) => boolean = () => true,
+): MenuItem[] {
   const result: MenuItem[] = [];
   for (const item of menu) {
     if (item.hidden || (item.route === '0' && !isExternal(item))) continue;
-    const children = item.children ? visibleMenu(item.children) : undefined;
+    const isPage = !item.children || item.children.length === 0;
+    if (isPage && !isExternal(item) && !hasScreen(item.component)) continue;
+    const children = item.children ? visibleMenu(item.children, hasScreen) : undefined;
     if (
       item.children &&
       item.children.length > 0 &&
