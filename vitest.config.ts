@@ -42,7 +42,7 @@ export default defineConfig({
       {
         test: {
           name: 'pda',
-          include: ['src/pda/**/*.test.ts', 'tests/pda/**/*.test.ts'],
+          include: ['src/pda/**/*.test.ts', 'tests/pda/**/*.test.{ts,tsx}'],
           // The outbox and sync engine over Dexie: fake-indexeddb in node, the server through msw.
           environment: 'node',
           setupFiles: ['tests/pda/setup.ts'],

@@ -6,16 +6,35 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SOURCES = [
-  'src/admin',
-  'src/api',
-  'src/shared',
-  'locales',
-  'public',
-  'vite.config.ts',
-  'package-lock.json',
+interface WebApp {
+  name: string;
+  config: string;
+  sources: string[];
+  stamp: string;
+}
+
+const APPS: WebApp[] = [
+  {
+    name: 'admin',
+    config: 'vite.config.ts',
+    sources: [
+      'src/admin',
+      'src/api',
+      'src/shared',
+      'locales',
+      'public',
+      'vite.config.ts',
+      'package-lock.json',
+    ],
+    stamp: 'dist/admin/.build-stamp',
+  },
+  {
+    name: 'pda',
+    config: 'vite.pda.config.ts',
+    sources: ['src/pda', 'src/api', 'src/shared', 'locales', 'vite.pda.config.ts', 'package-lock.json'],
+    stamp: 'dist/pda/.build-stamp',
+  },
 ];
-const STAMP = 'dist/admin/.build-stamp';
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -29,14 +48,20 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-/** Returns false when the build failed. */
-export function ensureWebBuild(log: (message: string) => void = console.log): boolean {
-  const builtAt = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0;
-  const changedAt = Math.max(...SOURCES.map(newestMtime));
+function ensureApp(app: WebApp, log: (message: string) => void): boolean {
+  const builtAt = existsSync(app.stamp) ? statSync(app.stamp).mtimeMs : 0;
+  const changedAt = Math.max(...app.sources.map(newestMtime));
   if (changedAt <= builtAt) return true;
-  log(builtAt === 0 ? 'building the web apps…' : 'the web apps changed: rebuilding…');
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  log(builtAt === 0 ? `building the ${app.name} web app…` : `the ${app.name} web app changed: rebuilding…`);
+  const build = spawnSync('npx', ['vite', 'build', '--config', app.config, '--logLevel', 'warn'], {
+    stdio: 'inherit',
+  });
   if (build.status !== 0) return false;
-  writeFileSync(STAMP, new Date().toISOString());
+  writeFileSync(app.stamp, new Date().toISOString());
   return true;
+}
+
+/** Builds each web app (admin, PDA) that is missing or stale. Returns false when a build failed. */
+export function ensureWebBuild(log: (message: string) => void = console.log): boolean {
+  return APPS.every((app) => ensureApp(app, log));
 }

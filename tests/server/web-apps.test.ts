@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPagePath } from '../../src/server/http/web-apps.js';
+import { isPagePath, isPdaPath } from '../../src/server/http/web-apps.js';
 import { createTestWorld, type TestWorld } from '../support/test-app.js';
 
 let world: TestWorld;
@@ -11,6 +11,11 @@ beforeAll(async () => {
   mkdirSync(join(webRoot, 'admin', 'assets'), { recursive: true });
   writeFileSync(join(webRoot, 'admin', 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(join(webRoot, 'admin', 'assets', 'app.js'), 'console.log(1)');
+  mkdirSync(join(webRoot, 'pda', 'assets'), { recursive: true });
+  writeFileSync(join(webRoot, 'pda', 'index.html'), '<!doctype html><div id="pda-root"></div>');
+  writeFileSync(join(webRoot, 'pda', 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  writeFileSync(join(webRoot, 'pda', 'manifest.webmanifest'), '{"scope":"/pda/"}');
+  writeFileSync(join(webRoot, 'pda', 'assets', 'pda.js'), 'export {}');
   world = await createTestWorld({ webRoot });
 });
 afterAll(() => world.close());
@@ -38,5 +43,39 @@ describe('serving the admin', () => {
     expect(isPagePath('/api/sys/login')).toBe(false);
     expect(isPagePath('/websocket/1')).toBe(false);
     expect(isPagePath('/logo.svg')).toBe(false);
+  });
+});
+
+describe('serving the PDA', () => {
+  it('answers /pda/ and its deep links with the PDA, not the admin', async () => {
+    for (const url of ['/pda/', '/pda/receive', '/pda/attention?x=1']) {
+      const response = await world.request({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('id="pda-root"');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+    const bare = await world.request({ method: 'GET', url: '/pda' });
+    expect(bare.statusCode).toBe(302);
+    expect(bare.headers.location).toBe('/pda/');
+  });
+
+  it('serves the service worker and manifest uncached within /pda/, and assets for a year', async () => {
+    const worker = await world.request({ method: 'GET', url: '/pda/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['service-worker-allowed']).toBe('/pda/');
+    const manifest = await world.request({ method: 'GET', url: '/pda/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    const asset = await world.request({ method: 'GET', url: '/pda/assets/pda.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await world.request({ method: 'GET', url: '/pda/assets/missing.js' })).statusCode).toBe(404);
+  });
+
+  it('keeps the admin at / beside it', async () => {
+    const response = await world.request({ method: 'GET', url: '/dashboard/analysis' });
+    expect(response.body).toContain('id="root"');
+    expect(isPdaPath('/pda/receive')).toBe(true);
+    expect(isPdaPath('/pdax')).toBe(false);
   });
 });

@@ -1,10 +1,11 @@
 /**
- * Serves the built web apps: the admin at / (with its single-page fallback to index.html)
- * and public files such as branding images. Before the apps are built, only public files
- * are served and a page path answers 404 with a hint.
+ * Serves the built web apps: the admin at / (with its single-page fallback to index.html),
+ * the PDA at /pda/ (its own fallback to /pda/index.html; its service worker, manifest and
+ * index never cached, so an update is seen at once) and public files such as branding images.
+ * Before the apps are built, only public files are served and a page path answers 404.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -18,7 +19,43 @@ export function isPagePath(url: string): boolean {
   return !path.startsWith('/api') && !path.startsWith('/websocket') && !/\.[A-Za-z0-9]+$/.test(path);
 }
 
+const PDA_NO_CACHE = new Set(['sw.js', 'index.html', 'manifest.webmanifest', 'registerSW.js']);
+
+/** Paths of the PDA app: /pda and everything under /pda/. */
+export function isPdaPath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return path === '/pda' || path.startsWith('/pda/');
+}
+
+async function registerPda(app: FastifyInstance, pdaDir: string) {
+  await app.register(fastifyStatic, {
+    root: pdaDir,
+    prefix: '/pda/',
+    wildcard: true,
+    index: false,
+    decorateReply: false,
+    cacheControl: false,
+    setHeaders(response, path) {
+      const name = basename(path);
+      if (PDA_NO_CACHE.has(name)) response.setHeader('cache-control', 'no-cache');
+      else if (path.includes(join('pda', 'assets'))) {
+        response.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      }
+      if (name === 'sw.js') response.setHeader('service-worker-allowed', '/pda/');
+    },
+  });
+  // One route for /pda and /pda/ (the server ignores trailing slashes): /pda moves under the scope.
+  app.get('/pda/', (request, reply) =>
+    (request.url.split('?')[0] ?? '') === '/pda'
+      ? reply.redirect('/pda/')
+      : reply.header('cache-control', 'no-cache').sendFile('index.html', pdaDir, { cacheControl: false }),
+  );
+}
+
 export async function registerWebApps(app: FastifyInstance, webRoot: string) {
+  const pdaDir = join(webRoot, 'pda');
+  const hasPda = existsSync(join(pdaDir, 'index.html'));
+  if (hasPda) await registerPda(app, pdaDir);
   const adminDir = join(webRoot, 'admin');
   const hasAdmin = existsSync(join(adminDir, 'index.html'));
   const roots = hasAdmin ? [adminDir, PUBLIC_DIR] : [PUBLIC_DIR];
@@ -38,6 +75,14 @@ export async function registerWebApps(app: FastifyInstance, webRoot: string) {
     );
   }
   app.setNotFoundHandler((request, reply) => {
+    if (isPdaPath(request.url)) {
+      if (hasPda && request.method === 'GET' && isPagePath(request.url)) {
+        return reply
+          .header('cache-control', 'no-cache')
+          .sendFile('index.html', pdaDir, { cacheControl: false });
+      }
+      return routeNotFound(request, reply);
+    }
     if (hasAdmin && request.method === 'GET' && isPagePath(request.url)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', adminDir);
     }

@@ -1,0 +1,70 @@
+/**
+ * Who works on the device and where: login through the shared client (POST /api/sys/login),
+ * refused for roles that do not work in a warehouse, and the chosen warehouse kept on the
+ * device. Warehouses come from GET /api/warehouse/options when online, remembered for offline
+ * starts, or else from the warehouses of the pulled locations.
+ */
+import { z } from 'zod';
+import { ApiError, http } from '../../api/client.js';
+import { sessionStore } from '../../api/storage.js';
+import { loginResult, type UserInfo } from '../../shared/contract/identity.js';
+import { warehouseOption, type WarehouseOption } from '../../shared/contract/warehouse.js';
+import type { UserRole } from '../../shared/domain/roles.js';
+import type { PdaDatabase } from '../data/db.js';
+
+export const PDA_ROLES: readonly UserRole[] = ['ware_manager', 'ware_staff', 'agent_manager', 'admin'];
+
+const WAREHOUSE_KEY = 'pda.warehouse';
+const WAREHOUSES_KEY = 'pda.warehouses';
+
+export class RoleRefusedError extends Error {
+  constructor(readonly role: UserRole) {
+    super(`role ${role} may not use the PDA`);
+  }
+}
+
+export function mayUsePda(user: UserInfo | null): boolean {
+  return user !== null && PDA_ROLES.includes(user.userRole);
+}
+
+/** Logs in; a role outside the warehouse is refused before anything is kept. */
+export async function login(username: string, password: string): Promise<UserInfo> {
+  const result = await http.post('/sys/login', { username, password }, loginResult);
+  if (!mayUsePda(result.userInfo)) throw new RoleRefusedError(result.userInfo.userRole);
+  sessionStore.save(result.token, result.userInfo);
+  return result.userInfo;
+}
+
+export function logout(): void {
+  sessionStore.clear();
+  localStorage.removeItem(WAREHOUSE_KEY);
+}
+
+export function storedWarehouse(): WarehouseOption | null {
+  const parsed = warehouseOption.safeParse(JSON.parse(localStorage.getItem(WAREHOUSE_KEY) ?? 'null'));
+  return parsed.success ? parsed.data : null;
+}
+
+export function chooseWarehouse(warehouse: WarehouseOption): void {
+  localStorage.setItem(WAREHOUSE_KEY, JSON.stringify(warehouse));
+}
+
+/** The warehouses the worker may choose: online from the server, offline from what is known. */
+export async function warehouseChoices(db: PdaDatabase): Promise<WarehouseOption[]> {
+  try {
+    const options = await http.get('/warehouse/options', {}, z.array(warehouseOption));
+    localStorage.setItem(WAREHOUSES_KEY, JSON.stringify(options));
+    return options;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 0) throw error;
+  }
+  const remembered = z
+    .array(warehouseOption)
+    .safeParse(JSON.parse(localStorage.getItem(WAREHOUSES_KEY) ?? '[]'));
+  if (remembered.success && remembered.data.length > 0) return remembered.data;
+  const ids = new Set<string>();
+  await db.locations.each((row) => {
+    if (typeof row.data.warehouseId === 'string') ids.add(row.data.warehouseId);
+  });
+  return [...ids].map((id) => ({ id, code: id.slice(0, 8), name: '', country: '' }));
+}

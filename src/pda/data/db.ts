@@ -1,0 +1,155 @@
+/**
+ * The PDA's own database, in the browser's IndexedDB through Dexie (DESIGN §5). It holds:
+ * - `outbox`: every write the worker made, as commands waiting for the server, in `seq` order.
+ *   It is the single source of truth for writes: nothing leaves it except on the server's
+ *   answer (to `done` or `attention`), so a reload, logout or app update never loses a scan.
+ * - `done`: ops the server applied (or had already applied), kept as "my scans today".
+ * - `attention`: ops the server refused for a business reason, with its code and params,
+ *   until the worker deals with them.
+ * - reference tables pulled from the server by cursor (locations, SKUs with all barcodes,
+ *   open inbound orders and, split out of them, their boxes), each row indexed by every code a
+ *   scan may carry (`lookup`).
+ * - `meta`: the device id, the next seq, the pull cursor, the last sync time, the sync lease.
+ * Schema changes must keep unsent ops readable: add versions, never drop the outbox.
+ */
+import Dexie, { type Table } from 'dexie';
+import type { PdaOpType } from '../../shared/contract/pda.js';
+import { normaliseBarcode } from '../../shared/domain/barcode.js';
+
+export const PDA_DB_NAME = 'wms-pda';
+
+/** A JSON value, as ops and reference rows carry them. */
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+export interface OutboxOp {
+  /** Per-device, gapless, allocated with the op's local effect (see outbox.ts). */
+  seq: number;
+  /** The idempotency key the server dedupes on. */
+  opId: string;
+  type: PdaOpType;
+  payload: JsonObject;
+  /** The login session the op was made in; the server refuses ops of a revoked one. */
+  sessionId?: string;
+  /** Device clock, ISO: audit only; the server orders by seq. */
+  createdAt: string;
+  /** `inflight` while a push holds it; left over from a crash, it is pushed again. */
+  status: 'pending' | 'inflight';
+  attempts: number;
+}
+
+export interface DoneOp extends Omit<OutboxOp, 'status'> {
+  result: 'applied' | 'duplicate';
+  doneAt: number;
+}
+
+export interface AttentionItem extends Omit<OutboxOp, 'status'> {
+  code: string;
+  params: JsonObject;
+  rejectedAt: number;
+}
+
+export interface MetaRow {
+  key: string;
+  value: Json;
+}
+
+export interface ReferenceRow {
+  key: string;
+  /** Every code a scan of this thing may carry, normalised as barcode.ts stores them. */
+  lookup: string[];
+  data: JsonObject;
+  /** A box's inbound order, so the order's tombstone removes its boxes too. */
+  parentKey?: string;
+}
+
+export const REFERENCE_TABLES = ['locations', 'skus', 'inboundOrders', 'boxes'] as const;
+export type ReferenceTable = (typeof REFERENCE_TABLES)[number];
+
+export class PdaDatabase extends Dexie {
+  declare readonly outbox: Table<OutboxOp, number>;
+  declare readonly done: Table<DoneOp, number>;
+  declare readonly attention: Table<AttentionItem, number>;
+  declare readonly meta: Table<MetaRow, string>;
+  declare readonly locations: Table<ReferenceRow, string>;
+  declare readonly skus: Table<ReferenceRow, string>;
+  declare readonly inboundOrders: Table<ReferenceRow, string>;
+  declare readonly boxes: Table<ReferenceRow, string>;
+
+  constructor(name: string = PDA_DB_NAME) {
+    super(name);
+    this.version(1).stores({
+      outbox: '&seq, &opId, status',
+      done: '&seq, &opId, doneAt',
+      attention: '&seq, &opId',
+      meta: '&key',
+      locations: '&key, *lookup',
+      skus: '&key, *lookup',
+      inboundOrders: '&key, *lookup',
+      boxes: '&key, *lookup, parentKey',
+    });
+  }
+
+  referenceTable(table: ReferenceTable): Table<ReferenceRow, string> {
+    return this[table];
+  }
+}
+
+function strings(value: Json | undefined): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string');
+  return [];
+}
+
+/** Which table an entity of the pull goes to, and which of its fields a scan may carry. */
+export const REFERENCE_ENTITIES = {
+  location: { table: 'locations', codes: ['code'] },
+  sku: { table: 'skus', codes: ['sellerSku', 'sysCode', 'barcodes'] },
+  inbound_order: { table: 'inboundOrders', codes: ['inboundNo'] },
+} as const satisfies Record<string, { table: ReferenceTable; codes: readonly string[] }>;
+export type ReferenceEntity = keyof typeof REFERENCE_ENTITIES;
+
+/** The box fields a box label may carry. */
+export const BOX_CODES = ['boxNo'] as const;
+
+/** Normalised lookup codes from some fields, so a GTIN read as UPC-A or EAN-13 finds its SKU. */
+export function lookupCodes(data: JsonObject, fields: readonly string[]): string[] {
+  const codes = fields.flatMap((field) => strings(data[field]));
+  const normalised = codes.map((code) => normaliseBarcode(code)).filter((code) => code !== null);
+  return [...new Set(normalised)];
+}
+
+/** Finds reference rows by a scanned code, through the multi-entry `lookup` index. */
+export async function findByCode(db: PdaDatabase, table: ReferenceTable, code: string): Promise<ReferenceRow[]> {
+  const normalised = normaliseBarcode(code);
+  if (normalised === null) return [];
+  return db.referenceTable(table).where('lookup').equals(normalised).toArray();
+}
+
+export const META_KEYS = {
+  deviceId: 'deviceId',
+  nextSeq: 'nextSeq',
+  pullCursor: 'pullCursor',
+  lastSyncAt: 'lastSyncAt',
+  lastPullAt: 'lastPullAt',
+  syncLease: 'syncLease',
+} as const;
+
+export async function readMeta(db: PdaDatabase, key: string): Promise<Json | undefined> {
+  return (await db.meta.get(key))?.value;
+}
+
+export async function writeMeta(db: PdaDatabase, key: string, value: Json): Promise<void> {
+  await db.meta.put({ key, value });
+}
+
+/** The device's id, made once on first use and kept with the outbox it numbers. */
+export async function deviceId(db: PdaDatabase): Promise<string> {
+  return db.transaction('rw', db.meta, async () => {
+    const existing = await readMeta(db, META_KEYS.deviceId);
+    if (typeof existing === 'string') return existing;
+    const made = crypto.randomUUID();
+    await writeMeta(db, META_KEYS.deviceId, made);
+    return made;
+  });
+}

@@ -1,0 +1,142 @@
+/**
+ * Receiving against local data (DESIGN §5): what a scan names (an inbound order, one of its
+ * boxes, a SKU of the box), expected against received from the pulled rows, and a received
+ * unit queued as an 'inbound.receive' op together with its local effect on the box, in one
+ * Dexie transaction (outbox.enqueue). The server's answer comes back through the pull, which
+ * replaces these rows; a rejected op's effect disappears with it and the op waits under
+ * 'needs attention'.
+ */
+import { z } from 'zod';
+import { pdaInboundOrder, pdaSku } from '../../shared/contract/pda.js';
+import { findByCode, type JsonObject, type PdaDatabase, type ReferenceRow } from '../data/db.js';
+import { enqueue } from '../sync/outbox.js';
+
+export type InboundOrderData = z.infer<typeof pdaInboundOrder>;
+export type BoxData = InboundOrderData['boxes'][number];
+export type SkuData = z.infer<typeof pdaSku>;
+
+const boxData = pdaInboundOrder.shape.boxes.element;
+
+/** What an order-or-box scan found. */
+export type ReceiveTarget =
+  | { kind: 'order'; order: InboundOrderData }
+  | { kind: 'box'; order: InboundOrderData; box: BoxData }
+  | { kind: 'other_warehouse' }
+  | { kind: 'not_found' };
+
+function parseRow<T>(schema: z.ZodType<T>, row: ReferenceRow | undefined): T | null {
+  if (!row) return null;
+  const parsed = schema.safeParse(row.data);
+  return parsed.success ? parsed.data : null;
+}
+
+export async function loadOrder(db: PdaDatabase, orderId: string): Promise<InboundOrderData | null> {
+  return parseRow(pdaInboundOrder, await db.inboundOrders.get(orderId));
+}
+
+export async function loadBox(db: PdaDatabase, boxId: string): Promise<BoxData | null> {
+  return parseRow(boxData, await db.boxes.get(boxId));
+}
+
+/** An inbound order number or a box label, in the chosen warehouse. */
+export async function findReceiveTarget(
+  db: PdaDatabase,
+  warehouseId: string,
+  code: string,
+): Promise<ReceiveTarget> {
+  const [boxRow] = await findByCode(db, 'boxes', code);
+  if (boxRow?.parentKey) {
+    const order = await loadOrder(db, boxRow.parentKey);
+    const box = parseRow(boxData, boxRow);
+    if (order && box) {
+      return order.warehouseId === warehouseId ? { kind: 'box', order, box } : { kind: 'other_warehouse' };
+    }
+  }
+  const [orderRow] = await findByCode(db, 'inboundOrders', code);
+  const order = parseRow(pdaInboundOrder, orderRow);
+  if (!order) return { kind: 'not_found' };
+  return order.warehouseId === warehouseId ? { kind: 'order', order } : { kind: 'other_warehouse' };
+}
+
+export interface BoxLine {
+  skuId: string;
+  sku: SkuData | null;
+  expected: number;
+  received: number;
+}
+
+export async function boxLines(db: PdaDatabase, box: BoxData): Promise<BoxLine[]> {
+  const skus = await db.skus.bulkGet(box.lines.map((line) => line.skuId));
+  return box.lines.map((line, index) => ({
+    skuId: line.skuId,
+    sku: parseRow(pdaSku, skus[index]),
+    expected: line.shipQuantity,
+    received: line.receivedQuantity,
+  }));
+}
+
+/** The box line a SKU scan names, or why not. */
+export async function findSkuInBox(
+  db: PdaDatabase,
+  box: BoxData,
+  code: string,
+): Promise<{ kind: 'line'; skuId: string } | { kind: 'not_in_box' } | { kind: 'unknown' }> {
+  const rows = await findByCode(db, 'skus', code);
+  if (rows.length === 0) return { kind: 'unknown' };
+  const inBox = rows.find((row) => box.lines.some((line) => line.skuId === row.key));
+  return inBox ? { kind: 'line', skuId: inBox.key } : { kind: 'not_in_box' };
+}
+
+function addReceived(box: BoxData, skuId: string, quantity: number): BoxData {
+  return {
+    ...box,
+    lines: box.lines.map((line) =>
+      line.skuId === skuId ? { ...line, receivedQuantity: line.receivedQuantity + quantity } : line,
+    ),
+  };
+}
+
+export interface ReceiveScan {
+  orderId: string;
+  boxId: string;
+  skuId: string;
+  quantity: number;
+  sessionId?: string;
+}
+
+/** Queues the receipt and counts it on the box, atomically; answers the box as it is now. */
+export async function receiveUnits(db: PdaDatabase, scan: ReceiveScan): Promise<BoxData> {
+  const outcome: { box: BoxData | null } = { box: null };
+  await enqueue(
+    db,
+    {
+      type: 'inbound.receive',
+      payload: {
+        inboundOrderId: scan.orderId,
+        boxId: scan.boxId,
+        skuId: scan.skuId,
+        quantity: scan.quantity,
+      },
+      ...(scan.sessionId ? { sessionId: scan.sessionId } : {}),
+    },
+    {
+      effectTables: [db.boxes, db.inboundOrders],
+      effect: async () => {
+        const box = await loadBox(db, scan.boxId);
+        if (!box) throw new Error(`box ${scan.boxId} is not on the device`);
+        const updated = addReceived(box, scan.skuId, scan.quantity);
+        outcome.box = updated;
+        await db.boxes.update(scan.boxId, { data: updated as unknown as JsonObject });
+        const order = await loadOrder(db, scan.orderId);
+        if (order) {
+          const boxes = order.boxes.map((item) =>
+            item.id === scan.boxId ? addReceived(item, scan.skuId, scan.quantity) : item,
+          );
+          await db.inboundOrders.update(scan.orderId, { data: { ...order, boxes } as unknown as JsonObject });
+        }
+      },
+    },
+  );
+  if (!outcome.box) throw new Error('receipt not recorded');
+  return outcome.box;
+}

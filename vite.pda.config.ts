@@ -1,0 +1,63 @@
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * The PDA's own build (research note §4.1): src/pda → dist/pda, served at /pda/, installable,
+ * its service worker scoped to /pda/ and precaching the whole shell (locales included) so the
+ * app starts offline. `registerType: 'prompt'`: a new version waits until the worker applies it
+ * from the home screen (src/pda/app/update.tsx), never mid-task.
+ */
+const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+export default defineConfig({
+  root: root('./src/pda'),
+  base: '/pda/',
+  publicDir: root('./src/pda/public'),
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      scope: '/pda/',
+      base: '/pda/',
+      manifest: {
+        id: '/pda/',
+        name: 'WMS PDA',
+        short_name: 'PDA',
+        description: 'Warehouse receiving and shelving by scan, online or offline.',
+        start_url: '/pda/',
+        scope: '/pda/',
+        display: 'standalone',
+        orientation: 'portrait',
+        background_color: '#ffffff',
+        theme_color: '#1677ff',
+        icons: [
+          { src: '/pda/icons/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+          { src: '/pda/icons/192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/pda/icons/512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/pda/icons/512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 ** 2,
+        navigateFallback: '/pda/index.html',
+        navigateFallbackAllowlist: [/^\/pda\//],
+        navigateFallbackDenylist: [/^\/api\//],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  resolve: { alias: { '@locales': root('./locales') } },
+  build: {
+    outDir: root('./dist/pda'),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    port: 5174,
+    proxy: { '/api': 'http://localhost:8080' },
+  },
+});
