@@ -1,7 +1,7 @@
 /**
  * The calls behind the signed-in shell (spec 01 §7): announcements for the bell, the modal and
  * the live channel, pending order questions of the notification popover, the video tutorials
- * of the help panel and the dashboard summary. Each call parses its reply with the shared
+ * of the help panel. Each call parses its reply with the shared
  * contract; the hooks keep the answers in the react-query cache under SHELL_KEYS.
  */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,7 +12,6 @@ import {
   type AnnouncementView,
 } from '../../shared/contract/announcements.js';
 import { pageResult, type Page } from '../../shared/contract/common.js';
-import { dashboardSummary } from '../../shared/contract/dashboard.js';
 import { questionRecord, type QuestionRecord } from '../../shared/contract/questions.js';
 import { videoRecord } from '../../shared/contract/videos.js';
 import { QUESTION_PAGE_SIZE, type QuestionFlag } from '../../shared/domain/questions.js';
@@ -25,7 +24,6 @@ export const SHELL_KEYS = {
   announcement: (id: string) => ['shell', 'announcements', 'one', id] as const,
   pendingQuestions: (questionFlag: QuestionFlag) => ['shell', 'questions', 'pending', questionFlag] as const,
   videos: (audience: VideoAudience) => ['shell', 'videos', audience] as const,
-  dashboardSummary: (timeZone: string) => ['shell', 'dashboard', 'summary', timeZone] as const,
 };
 
 /** GET /sys/annountCement/listByUser: the unread notices and system messages of the bell. */
@@ -65,11 +63,6 @@ export function fetchPendingQuestions(
 /** GET /sys/video/list?audience=seller|warehouse. */
 export function fetchVideos(audience: VideoAudience) {
   return http.get('/sys/video/list', { audience }, z.array(videoRecord));
-}
-
-/** GET /dashboard/summary in the viewer's time zone. */
-export function fetchDashboardSummary(timeZone: string) {
-  return http.get('/dashboard/summary', { tz: timeZone }, dashboardSummary);
 }
 
 export function useAnnouncementsByUser(enabled = true) {
@@ -118,11 +111,4 @@ export function usePendingQuestions(questionFlag: QuestionFlag, enabled = true) 
 
 export function useVideos(audience: VideoAudience, enabled = true) {
   return useQuery({ queryKey: SHELL_KEYS.videos(audience), queryFn: () => fetchVideos(audience), enabled });
-}
-
-export function useDashboardSummary(timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone) {
-  return useQuery({
-    queryKey: SHELL_KEYS.dashboardSummary(timeZone),
-    queryFn: () => fetchDashboardSummary(timeZone),
-  });
 }
