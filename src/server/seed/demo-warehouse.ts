@@ -5,6 +5,7 @@
  * received on several dates so the stock list shows every age bucket.
  */
 import { demoPhotoKey } from './demo-photos.js';
+import { seedDemoInbound } from './demo-inbound.js';
 import { eq } from 'drizzle-orm';
 import type { LocationView } from '../../shared/contract/warehouse.js';
 import { gtinCheckDigit } from '../../shared/domain/barcode.js';
@@ -264,4 +265,5 @@ export async function seedDemoWarehouses(tx: TenantTx): Promise<void> {
       source: inbound,
     });
   }
+  await seedDemoInbound(tx, seller, dg01.id, [...tshirt.skus, ...phoneCase.skus]);
 }
