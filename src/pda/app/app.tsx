@@ -8,6 +8,7 @@ import { sessionStore } from '../../api/storage.js';
 import type { UserInfo } from '../../shared/contract/identity.js';
 import type { WarehouseOption } from '../../shared/contract/warehouse.js';
 import { ReceiveScreen } from '../receive/receive-screen.js';
+import { ShelveScreen } from '../shelve/shelve-screen.js';
 import { AttentionScreen } from '../screens/attention.js';
 import { HomeScreen } from '../screens/home.js';
 import { LoginScreen } from '../screens/login.js';
@@ -56,6 +57,7 @@ export function PdaApp({ services }: { services: PdaServices }) {
         }
       />
       <Route path="/receive" element={<ReceiveScreen warehouseId={warehouse.id} />} />
+      <Route path="/shelve" element={<ShelveScreen warehouseId={warehouse.id} />} />
       <Route path="/attention" element={<AttentionScreen />} />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>

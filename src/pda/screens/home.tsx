@@ -1,4 +1,4 @@
-/** The task list: receiving, needs attention, and the safe point where updates are applied. */
+/** The task list: receiving, shelving, needs attention, and the safe point where updates are applied. */
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -26,6 +26,9 @@ export function HomeScreen({ warehouse, userName, onChangeWarehouse, onLogout }:
       <div className="pda-tasks">
         <Button block color="primary" className="pda-task" onClick={() => navigate('/receive')}>
           {t('home.receive')}
+        </Button>
+        <Button block color="primary" className="pda-task" onClick={() => navigate('/shelve')}>
+          {t('home.shelve')}
         </Button>
         <Button block className="pda-task" onClick={() => navigate('/attention')}>
           {t('home.attention', { count: status.attention.length })}

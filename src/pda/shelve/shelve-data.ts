@@ -1,0 +1,207 @@
+/**
+ * Shelving against local data (DESIGN §5): the open inbound orders of the warehouse, what a
+ * scan names (an order, one of its boxes, a SKU, a location), the received-but-not-shelved
+ * quantity from the pulled rows, and a shelving move queued as an 'inbound.shelve' op together
+ * with its local effect (the shelved count up on the box lines) in one Dexie transaction
+ * (outbox.enqueue). The server's answer comes back through the pull, which replaces these rows.
+ */
+import { z } from 'zod';
+import { pdaInboundOrder, pdaLocation, pdaSku } from '../../shared/contract/pda.js';
+import { leftToShelve } from '../../shared/domain/inbound.js';
+import { findByCode, type JsonObject, type PdaDatabase } from '../data/db.js';
+import { loadOrder, type BoxData, type InboundOrderData, type SkuData } from '../receive/receive-data.js';
+import { enqueue } from '../sync/outbox.js';
+
+export type LocationData = z.infer<typeof pdaLocation>;
+
+const boxData = pdaInboundOrder.shape.boxes.element;
+
+function parse<T>(schema: z.ZodType<T>, data: unknown): T | null {
+  const parsed = schema.safeParse(data);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Units of the order (or of one box) received and not yet shelved. */
+export function leftInOrder(order: InboundOrderData, boxId: string | null, skuId?: string): number {
+  return order.boxes
+    .filter((box) => boxId === null || box.id === boxId)
+    .flatMap((box) => box.lines)
+    .filter((line) => skuId === undefined || line.skuId === skuId)
+    .reduce((sum, line) => sum + Math.max(0, leftToShelve(line)), 0);
+}
+
+/** The warehouse's inbound orders on the device with something received and not shelved. */
+export async function openShelveOrders(db: PdaDatabase, warehouseId: string): Promise<InboundOrderData[]> {
+  const rows = await db.inboundOrders.toArray();
+  return rows
+    .map((row) => parse(pdaInboundOrder, row.data))
+    .filter((order): order is InboundOrderData => order !== null && order.warehouseId === warehouseId)
+    .filter((order) => leftInOrder(order, null) > 0)
+    .sort((a, b) => a.inboundNo.localeCompare(b.inboundNo));
+}
+
+export type ShelveOrderTarget =
+  | { kind: 'order'; order: InboundOrderData }
+  | { kind: 'box'; order: InboundOrderData; box: BoxData }
+  | { kind: 'other_warehouse' }
+  | { kind: 'not_found' };
+
+/** An inbound order number or a box label, in the chosen warehouse. */
+export async function findShelveOrder(
+  db: PdaDatabase,
+  warehouseId: string,
+  code: string,
+): Promise<ShelveOrderTarget> {
+  const [boxRow] = await findByCode(db, 'boxes', code);
+  if (boxRow?.parentKey) {
+    const order = await loadOrder(db, boxRow.parentKey);
+    const box = parse(boxData, boxRow.data);
+    if (order && box) {
+      return order.warehouseId === warehouseId ? { kind: 'box', order, box } : { kind: 'other_warehouse' };
+    }
+  }
+  const [orderRow] = await findByCode(db, 'inboundOrders', code);
+  const order = orderRow ? parse(pdaInboundOrder, orderRow.data) : null;
+  if (!order) return { kind: 'not_found' };
+  return order.warehouseId === warehouseId ? { kind: 'order', order } : { kind: 'other_warehouse' };
+}
+
+export interface ShelveLine {
+  skuId: string;
+  sku: SkuData | null;
+  received: number;
+  shelved: number;
+  left: number;
+}
+
+/** Per SKU over the order's boxes (or one box): received, shelved and left to shelve. */
+export async function shelveLines(
+  db: PdaDatabase,
+  order: InboundOrderData,
+  boxId: string | null,
+): Promise<ShelveLine[]> {
+  const bySku = new Map<string, { received: number; shelved: number; left: number }>();
+  for (const box of order.boxes) {
+    if (boxId !== null && box.id !== boxId) continue;
+    for (const line of box.lines) {
+      const sum = bySku.get(line.skuId) ?? { received: 0, shelved: 0, left: 0 };
+      sum.received += line.receivedQuantity;
+      sum.shelved += line.shelvedQuantity;
+      sum.left += Math.max(0, leftToShelve(line));
+      bySku.set(line.skuId, sum);
+    }
+  }
+  const skuIds = [...bySku.keys()];
+  const skus = await db.skus.bulkGet(skuIds);
+  return skuIds.map((skuId, index) => {
+    const sum = bySku.get(skuId) ?? { received: 0, shelved: 0, left: 0 };
+    return { skuId, sku: parse(pdaSku, skus[index]?.data), ...sum };
+  });
+}
+
+/** The order line a SKU scan names, or why not. */
+export async function findSkuInOrder(
+  db: PdaDatabase,
+  lines: ShelveLine[],
+  code: string,
+): Promise<{ kind: 'line'; line: ShelveLine } | { kind: 'not_in_order' } | { kind: 'unknown' }> {
+  const rows = await findByCode(db, 'skus', code);
+  if (rows.length === 0) return { kind: 'unknown' };
+  const line = lines.find((item) => rows.some((row) => row.key === item.skuId));
+  return line ? { kind: 'line', line } : { kind: 'not_in_order' };
+}
+
+/** A location scan: one of the current warehouse's, or why not. */
+export async function findLocation(
+  db: PdaDatabase,
+  warehouseId: string,
+  code: string,
+): Promise<
+  { kind: 'location'; location: LocationData } | { kind: 'other_warehouse' } | { kind: 'not_found' }
+> {
+  const locations = (await findByCode(db, 'locations', code))
+    .map((row) => parse(pdaLocation, row.data))
+    .filter((location) => location !== null);
+  if (locations.length === 0) return { kind: 'not_found' };
+  const here = locations.find((location) => location.warehouseId === warehouseId);
+  return here ? { kind: 'location', location: here } : { kind: 'other_warehouse' };
+}
+
+/** Adds `quantity` shelved units to the SKU's lines, in box-number order, as the server does. */
+export function addShelved(
+  order: InboundOrderData,
+  boxId: string | null,
+  skuId: string,
+  quantity: number,
+): InboundOrderData {
+  let remaining = quantity;
+  const ordered = [...order.boxes].sort((a, b) => a.boxNo.localeCompare(b.boxNo));
+  const updated = new Map<string, BoxData>();
+  for (const box of ordered) {
+    if (boxId !== null && box.id !== boxId) continue;
+    const lines = box.lines.map((line) => {
+      if (line.skuId !== skuId || remaining <= 0) return line;
+      const take = Math.min(remaining, Math.max(0, leftToShelve(line)));
+      remaining -= take;
+      return take > 0 ? { ...line, shelvedQuantity: line.shelvedQuantity + take } : line;
+    });
+    updated.set(box.id, { ...box, lines });
+  }
+  return { ...order, boxes: order.boxes.map((box) => updated.get(box.id) ?? box) };
+}
+
+export interface ShelveMove {
+  orderId: string;
+  boxId: string | null;
+  skuId: string;
+  locationId: string;
+  quantity: number;
+  sessionId?: string;
+}
+
+export class OverShelvingError extends Error {
+  constructor(readonly left: number) {
+    super(`only ${left} left to shelve`);
+  }
+}
+
+/**
+ * Queues the shelving move and counts it on the order's box lines, atomically; refuses (with
+ * nothing queued) a quantity above what is left. Answers the order as it is now.
+ */
+export async function shelveUnits(db: PdaDatabase, move: ShelveMove): Promise<InboundOrderData> {
+  const outcome: { order: InboundOrderData | null } = { order: null };
+  await enqueue(
+    db,
+    {
+      type: 'inbound.shelve',
+      payload: {
+        inboundOrderId: move.orderId,
+        skuId: move.skuId,
+        ...(move.boxId ? { boxId: move.boxId } : {}),
+        locationId: move.locationId,
+        quantity: move.quantity,
+      },
+      ...(move.sessionId ? { sessionId: move.sessionId } : {}),
+    },
+    {
+      effectTables: [db.boxes, db.inboundOrders],
+      effect: async () => {
+        const order = await loadOrder(db, move.orderId);
+        if (!order) throw new Error(`inbound order ${move.orderId} is not on the device`);
+        const left = leftInOrder(order, move.boxId, move.skuId);
+        if (move.quantity < 1 || move.quantity > left) throw new OverShelvingError(left);
+        const updated = addShelved(order, move.boxId, move.skuId, move.quantity);
+        outcome.order = updated;
+        await db.inboundOrders.update(move.orderId, { data: updated as unknown as JsonObject });
+        for (const box of updated.boxes) {
+          if (box.lines.some((line) => line.skuId === move.skuId)) {
+            await db.boxes.update(box.id, { data: box as unknown as JsonObject });
+          }
+        }
+      },
+    },
+  );
+  if (!outcome.order) throw new Error('shelving not recorded');
+  return outcome.order;
+}

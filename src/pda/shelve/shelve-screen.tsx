@@ -1,0 +1,314 @@
+/**
+ * Shelving by scan, one step per screen: the inbound order (scanned, or picked from the open
+ * orders on the device), then a SKU (or a received box, to shelve from that box), then the
+ * location, then the quantity. What is left to shelve comes from the device's own data, and a
+ * location of another warehouse, an unknown code or a quantity above what is left is refused
+ * on the device before anything is queued. Feedback (colour, vibration, tone) comes from the
+ * same lookup, before any network.
+ */
+import { Button, List, Stepper } from 'antd-mobile';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ClassifiedScan } from '../../shared/domain/scan.js';
+import { signal, type FeedbackKind } from '../app/feedback.js';
+import { PdaHeader } from '../app/header.js';
+import { ScanInput } from '../app/scan-input.js';
+import { usePdaServices } from '../app/sync-context.js';
+import type { BoxData, InboundOrderData } from '../receive/receive-data.js';
+import {
+  findLocation,
+  findShelveOrder,
+  findSkuInOrder,
+  leftInOrder,
+  openShelveOrders,
+  OverShelvingError,
+  shelveLines,
+  shelveUnits,
+  type LocationData,
+  type ShelveLine,
+} from './shelve-data.js';
+
+interface Scope {
+  order: InboundOrderData;
+  box: BoxData | null;
+  lines: ShelveLine[];
+}
+
+type Step =
+  | { name: 'order' }
+  | ({ name: 'sku' } & Scope)
+  | ({ name: 'location'; line: ShelveLine } & Scope)
+  | ({ name: 'quantity'; line: ShelveLine; location: LocationData } & Scope);
+
+interface Flash {
+  kind: FeedbackKind;
+  text: string;
+}
+
+function skuLabel(line: ShelveLine): string {
+  return line.sku ? `${line.sku.sellerSku} ${line.sku.name}`.trim() : line.skuId.slice(0, 8);
+}
+
+export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
+  const { t } = useTranslation();
+  const { db } = usePdaServices();
+  const [step, setStep] = useState<Step>({ name: 'order' });
+  const [flash, setFlash] = useState<Flash | null>(null);
+  const [quantity, setQuantity] = useState(1);
+  const [orders, setOrders] = useState<InboundOrderData[]>([]);
+
+  const tell = useCallback((kind: FeedbackKind, text: string) => {
+    signal(kind);
+    setFlash({ kind, text });
+  }, []);
+
+  useEffect(() => {
+    if (step.name !== 'order') return undefined;
+    let isCurrent = true;
+    openShelveOrders(db, warehouseId)
+      .then((found) => {
+        if (isCurrent) setOrders(found);
+      })
+      .catch((error: unknown) => console.error('PDA shelve orders failed', error));
+    return () => {
+      isCurrent = false;
+    };
+  }, [db, warehouseId, step.name]);
+
+  const openScope = useCallback(
+    async (order: InboundOrderData, box: BoxData | null) => {
+      const boxId = box?.id ?? null;
+      if (leftInOrder(order, boxId) === 0) {
+        tell(
+          'error',
+          box
+            ? t('shelve.boxNothingLeft', { boxNo: box.boxNo })
+            : t('shelve.orderNothingLeft', { inboundNo: order.inboundNo }),
+        );
+        return;
+      }
+      const lines = await shelveLines(db, order, boxId);
+      tell(
+        'ok',
+        box
+          ? t('shelve.boxOpened', { boxNo: box.boxNo })
+          : t('shelve.orderOpened', { inboundNo: order.inboundNo }),
+      );
+      setStep({ name: 'sku', order, box, lines });
+    },
+    [db, t, tell],
+  );
+
+  const onOrderScan = async (code: string) => {
+    const target = await findShelveOrder(db, warehouseId, code);
+    if (target.kind === 'not_found') return tell('error', t('shelve.orderUnknown', { code }));
+    if (target.kind === 'other_warehouse') return tell('error', t('shelve.otherWarehouse', { code }));
+    return openScope(target.order, target.kind === 'box' ? target.box : null);
+  };
+
+  const onSkuScan = async (current: Extract<Step, { name: 'sku' }>, code: string) => {
+    const found = await findSkuInOrder(db, current.lines, code);
+    if (found.kind === 'unknown') {
+      // A box label of the same order narrows shelving to that box.
+      const target = await findShelveOrder(db, warehouseId, code);
+      if (target.kind === 'box' && target.order.id === current.order.id)
+        return openScope(target.order, target.box);
+      return tell('error', t('shelve.skuUnknown', { code }));
+    }
+    if (found.kind === 'not_in_order') return tell('error', t('shelve.skuNotInOrder', { code }));
+    if (found.line.left === 0)
+      return tell('error', t('shelve.skuNothingLeft', { sku: skuLabel(found.line) }));
+    tell('ok', skuLabel(found.line));
+    setStep({ ...current, name: 'location', line: found.line });
+  };
+
+  const onLocationScan = async (current: Extract<Step, { name: 'location' }>, code: string) => {
+    const found = await findLocation(db, warehouseId, code);
+    if (found.kind === 'not_found') return tell('error', t('shelve.locationUnknown', { code }));
+    if (found.kind === 'other_warehouse') return tell('error', t('shelve.locationOtherWarehouse', { code }));
+    if (found.location.id === current.order.receivingLocationId)
+      return tell('error', t('shelve.locationReceiving', { code: found.location.code }));
+    tell('ok', found.location.code);
+    setQuantity(1);
+    setStep({ ...current, name: 'quantity', location: found.location });
+  };
+
+  const confirm = async (current: Extract<Step, { name: 'quantity' }>) => {
+    if (!Number.isInteger(quantity) || quantity < 1) return tell('error', t('shelve.quantityInvalid'));
+    if (quantity > current.line.left) return tell('error', t('shelve.overLeft', { left: current.line.left }));
+    const boxId = current.box?.id ?? null;
+    let order: InboundOrderData;
+    try {
+      order = await shelveUnits(db, {
+        orderId: current.order.id,
+        boxId,
+        skuId: current.line.skuId,
+        locationId: current.location.id,
+        quantity,
+      });
+    } catch (error) {
+      if (error instanceof OverShelvingError)
+        return tell('error', t('shelve.overLeft', { left: error.left }));
+      throw error;
+    }
+    tell(
+      'ok',
+      t('shelve.shelved', { quantity, sku: skuLabel(current.line), location: current.location.code }),
+    );
+    setQuantity(1);
+    const box = current.box ? (order.boxes.find((item) => item.id === current.box?.id) ?? null) : null;
+    if (leftInOrder(order, boxId) === 0) {
+      setStep({ name: 'order' });
+      return;
+    }
+    setStep({ name: 'sku', order, box, lines: await shelveLines(db, order, boxId) });
+  };
+
+  const fail = (error: unknown) => {
+    console.error('PDA shelve step failed', error);
+    tell('error', t('shelve.failed'));
+  };
+
+  const onScan = (scan: ClassifiedScan) => {
+    const code = scan.code;
+    if (!code) return;
+    const run =
+      step.name === 'order'
+        ? onOrderScan(code)
+        : step.name === 'sku'
+          ? onSkuScan(step, code)
+          : step.name === 'location'
+            ? onLocationScan(step, code)
+            : Promise.resolve();
+    run.catch(fail);
+  };
+
+  const isBlocked = flash?.kind === 'error';
+  const prompt =
+    step.name === 'order'
+      ? t('shelve.scanOrder')
+      : step.name === 'sku'
+        ? t('shelve.scanSku')
+        : step.name === 'location'
+          ? t('shelve.scanLocation')
+          : t('shelve.enterQuantity');
+
+  return (
+    <div className={`pda-screen pda-flash-${flash?.kind ?? 'none'}`} data-testid="shelve-screen">
+      <PdaHeader title={t('shelve.title')} />
+      <div className="pda-prompt" data-testid="prompt">
+        {prompt}
+      </div>
+      {flash && (
+        <div className={`pda-feedback pda-feedback-${flash.kind}`} role="alert" data-testid="feedback">
+          <span>{flash.text}</span>
+          {isBlocked && (
+            <Button block size="large" color="danger" onClick={() => setFlash(null)}>
+              {t('common.ok')}
+            </Button>
+          )}
+        </div>
+      )}
+      {step.name !== 'quantity' && <ScanInput onScan={onScan} enabled={!isBlocked} />}
+      {step.name === 'order' && (
+        <List header={t('shelve.openOrders')}>
+          {orders.length === 0 && <List.Item>{t('shelve.noOrders')}</List.Item>}
+          {orders.map((order) => (
+            <List.Item
+              key={order.id}
+              className="pda-big-item"
+              clickable
+              onClick={() => void openScope(order, null).catch(fail)}
+              extra={t('shelve.leftCount', { left: leftInOrder(order, null) })}
+            >
+              {order.inboundNo}
+            </List.Item>
+          ))}
+        </List>
+      )}
+      {step.name === 'sku' && (
+        <>
+          <List
+            header={
+              step.box
+                ? t('shelve.boxHeader', { boxNo: step.box.boxNo, inboundNo: step.order.inboundNo })
+                : t('shelve.orderHeader', { inboundNo: step.order.inboundNo })
+            }
+          >
+            {step.lines.map((line) => (
+              <List.Item
+                key={line.skuId}
+                extra={
+                  <span
+                    className={line.left === 0 ? 'pda-count-done' : 'pda-count'}
+                    data-testid={`left-${line.sku?.sellerSku ?? line.skuId}`}
+                  >
+                    {line.left}
+                  </span>
+                }
+              >
+                {skuLabel(line)}
+              </List.Item>
+            ))}
+          </List>
+          <Button block size="large" onClick={() => setStep({ name: 'order' })}>
+            {t('shelve.otherOrder')}
+          </Button>
+        </>
+      )}
+      {(step.name === 'location' || step.name === 'quantity') && (
+        <List header={t('shelve.orderHeader', { inboundNo: step.order.inboundNo })}>
+          <List.Item className="pda-big-item" description={step.box?.boxNo}>
+            {skuLabel(step.line)}
+          </List.Item>
+          <List.Item
+            className="pda-big-item"
+            extra={
+              <span className="pda-count" data-testid="left">
+                {step.line.left}
+              </span>
+            }
+          >
+            {t('shelve.left')}
+          </List.Item>
+          {step.name === 'quantity' && (
+            <List.Item className="pda-big-item" extra={<strong>{step.location.code}</strong>}>
+              {t('shelve.location')}
+            </List.Item>
+          )}
+        </List>
+      )}
+      {step.name === 'location' && (
+        <Button block size="large" onClick={() => setStep({ ...step, name: 'sku' })}>
+          {t('shelve.otherSku')}
+        </Button>
+      )}
+      {step.name === 'quantity' && (
+        <div className="pda-tasks">
+          <div className="pda-quantity">
+            <span>{t('shelve.quantity')}</span>
+            <Stepper
+              min={1}
+              max={99999}
+              digits={0}
+              value={quantity}
+              onChange={(value) => setQuantity(value || 1)}
+            />
+          </div>
+          <Button
+            block
+            color="primary"
+            className="pda-task"
+            disabled={isBlocked}
+            onClick={() => void confirm(step).catch(fail)}
+          >
+            {t('shelve.confirm')}
+          </Button>
+          <Button block size="large" onClick={() => setStep({ ...step, name: 'location' })}>
+            {t('shelve.otherLocation')}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,204 @@
+// @vitest-environment jsdom
+/**
+ * The shelving screen over fake-indexeddb: the inbound order is scanned, a SKU shows what is
+ * left to shelve from local data, a location of this warehouse and a quantity queue one
+ * 'inbound.shelve' op with its local effect (the shelved count up); a quantity above what is
+ * left and a location of another warehouse are refused on the device with nothing queued.
+ */
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PdaServicesProvider } from '../../src/pda/app/sync-context.js';
+import { PdaDatabase } from '../../src/pda/data/db.js';
+import { initPdaI18n } from '../../src/pda/i18n.js';
+import { ShelveScreen } from '../../src/pda/shelve/shelve-screen.js';
+import { applyPullPage } from '../../src/pda/sync/apply.js';
+import { SyncEngine } from '../../src/pda/sync/engine.js';
+import type { SyncTransport } from '../../src/pda/sync/transport.js';
+
+const WAREHOUSE = '11111111-1111-4111-8111-111111111111';
+const OTHER_WAREHOUSE = '66666666-6666-4666-8666-666666666666';
+const ORDER = '22222222-2222-4222-8222-222222222222';
+const BOX = '33333333-3333-4333-8333-333333333333';
+const SKU_A = '44444444-4444-4444-8444-444444444444';
+const RECEIVING = '77777777-7777-4777-8777-777777777777';
+const SHELF = '88888888-8888-4888-8888-888888888888';
+const FAR_SHELF = '99999999-9999-4999-8999-999999999999';
+
+const never: SyncTransport = {
+  push: () => Promise.reject(new Error('no network in this test')),
+  pull: () => Promise.reject(new Error('no network in this test')),
+};
+
+beforeAll(async () => {
+  await initPdaI18n('en-US');
+});
+
+let db: PdaDatabase;
+afterEach(async () => {
+  cleanup();
+  await db.delete();
+});
+
+const location = (id: string, warehouseId: string, code: string, locationType: string) => ({
+  entity: 'location' as const,
+  op: 'upsert' as const,
+  key: id,
+  data: { id, warehouseId, code, locationType },
+});
+
+async function seed(): Promise<PdaDatabase> {
+  db = new PdaDatabase(`shelve-${crypto.randomUUID()}`);
+  await applyPullPage(
+    db,
+    {
+      cursor: '1',
+      reset: true,
+      hasMore: false,
+      lastProcessedSeq: null,
+      changes: [
+        {
+          entity: 'sku',
+          op: 'upsert',
+          key: SKU_A,
+          data: {
+            id: SKU_A,
+            sellerId: 's',
+            sellerSku: 'MUG-RED',
+            sysCode: 'SYS-MUG-RED',
+            name: 'MUG-RED',
+            variation: '',
+            barcodes: ['6901234567892'],
+          },
+        },
+        location(RECEIVING, WAREHOUSE, 'RCV-01', 'receiving'),
+        location(SHELF, WAREHOUSE, 'A-01-01', 'storage'),
+        location(FAR_SHELF, OTHER_WAREHOUSE, 'Z-09-09', 'storage'),
+        {
+          entity: 'inbound_order',
+          op: 'upsert',
+          key: ORDER,
+          data: {
+            id: ORDER,
+            inboundNo: 'IB2025000001',
+            warehouseId: WAREHOUSE,
+            sellerId: 's',
+            status: 'partial',
+            receivingLocationId: RECEIVING,
+            boxes: [
+              {
+                id: BOX,
+                boxNo: 'BOX-001',
+                isFinished: false,
+                lines: [
+                  {
+                    skuId: SKU_A,
+                    shipQuantity: 5,
+                    receivedQuantity: 4,
+                    shelvedQuantity: 1,
+                    damagedQuantity: 0,
+                  },
+                ],
+              },
+            ],
+          },
+        },
+      ],
+    },
+    Date.now(),
+  );
+  return db;
+}
+
+function renderScreen(database: PdaDatabase) {
+  const engine = new SyncEngine({ db: database, transport: never, isOnline: () => false });
+  return render(
+    <PdaServicesProvider services={{ db: database, engine }}>
+      <MemoryRouter initialEntries={['/shelve']}>
+        <ShelveScreen warehouseId={WAREHOUSE} />
+      </MemoryRouter>
+    </PdaServicesProvider>,
+  );
+}
+
+/** Keys as a keyboard-wedge scanner sends them: fast, then Enter. */
+function scan(code: string) {
+  act(() => {
+    for (const key of [...code, 'Enter']) fireEvent.keyDown(document.activeElement ?? document.body, { key });
+  });
+}
+
+async function toQuantityStep() {
+  expect(screen.getByTestId('prompt').textContent).toBe('Scan the inbound order or a box label');
+  scan('IB2025000001');
+  await waitFor(() => expect(screen.getByTestId('prompt').textContent).toBe('Scan a SKU or a box label'));
+  expect(screen.getByTestId('left-MUG-RED').textContent).toBe('3');
+  scan('6901234567892');
+  await waitFor(() => expect(screen.getByTestId('prompt').textContent).toBe('Scan the location'));
+  expect(screen.getByTestId('left').textContent).toBe('3');
+  scan('A-01-01');
+  await waitFor(() => expect(screen.getByTestId('prompt').textContent).toBe('Enter the quantity'));
+}
+
+function setQuantity(value: string) {
+  fireEvent.change(screen.getByRole('spinbutton'), { target: { value } });
+}
+
+describe('the shelving screen', () => {
+  it('shelves a scanned SKU onto a location and queues the op with its effect', async () => {
+    renderScreen(await seed());
+    await toQuantityStep();
+    setQuantity('2');
+    fireEvent.click(screen.getByRole('button', { name: 'Shelve' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('feedback').textContent).toBe('2 × MUG-RED MUG-RED shelved to A-01-01'),
+    );
+    expect(screen.getByTestId('feedback').className).toContain('pda-feedback-ok');
+    await waitFor(() => expect(screen.getByTestId('left-MUG-RED').textContent).toBe('1'));
+
+    const queued = await db.outbox.orderBy('seq').toArray();
+    expect(queued.map((op) => [op.seq, op.type, op.payload])).toEqual([
+      [1, 'inbound.shelve', { inboundOrderId: ORDER, skuId: SKU_A, locationId: SHELF, quantity: 2 }],
+    ]);
+    expect(JSON.stringify((await db.boxes.get(BOX))?.data)).toContain('"shelvedQuantity":3');
+    expect(JSON.stringify((await db.inboundOrders.get(ORDER))?.data)).toContain('"shelvedQuantity":3');
+  });
+
+  it('refuses a quantity above what is left, with nothing queued', async () => {
+    renderScreen(await seed());
+    await toQuantityStep();
+    setQuantity('4');
+    fireEvent.click(screen.getByRole('button', { name: 'Shelve' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('feedback').textContent).toContain('Only 3 left to shelve: enter at most 3'),
+    );
+    expect(screen.getByTestId('feedback').className).toContain('pda-feedback-error');
+    expect(await db.outbox.count()).toBe(0);
+    expect(JSON.stringify((await db.boxes.get(BOX))?.data)).toContain('"shelvedQuantity":1');
+  });
+
+  it('refuses a location of another warehouse and an unknown location', async () => {
+    renderScreen(await seed());
+    scan('IB2025000001');
+    await waitFor(() => expect(screen.getByTestId('prompt').textContent).toBe('Scan a SKU or a box label'));
+    scan('6901234567892');
+    await waitFor(() => expect(screen.getByTestId('prompt').textContent).toBe('Scan the location'));
+
+    scan('Z-09-09');
+    await waitFor(() =>
+      expect(screen.getByTestId('feedback').textContent).toContain(
+        'Location Z-09-09 belongs to another warehouse',
+      ),
+    );
+    expect(screen.getByTestId('feedback').className).toContain('pda-feedback-error');
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+
+    scan('NOPE-01');
+    await waitFor(() =>
+      expect(screen.getByTestId('feedback').textContent).toContain('Unknown location NOPE-01'),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(screen.getByTestId('prompt').textContent).toBe('Scan the location');
+    expect(await db.outbox.count()).toBe(0);
+  });
+});
