@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'menu',
   'dict',
   'inventory',
+  'inbound',
 ] as const;
 
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');

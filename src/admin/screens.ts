@@ -89,6 +89,14 @@ export const SCREENS: Record<string, ScreenDefinition> = {
     page: lazy(() => import('./screens/catalog/ProductList.js')),
     titleKey: 'menu:products_list',
   },
+  'inbound/InboundList': {
+    page: lazy(() => import('./screens/inbound/InboundList.js')),
+    titleKey: 'menu:inbound_list',
+  },
+  'inbound/InboundDetail': {
+    page: lazy(() => import('./screens/inbound/InboundDetail.js')),
+    titleKey: 'menu:inbound_detail',
+  },
 };
 
 export function screenOf(component: string | null | undefined): ScreenDefinition | undefined {

@@ -1,0 +1,239 @@
+/**
+ * A new inbound order (spec 02 §3 'Inbound order'): the warehouse (required), transport mode,
+ * expected arrival, warehousing type, shipping remark, and boxes with their SKUs and ship
+ * quantities. Validated before sending; a refusal stays above the form in the server's words.
+ */
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Col, DatePicker, Drawer, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { addInboundOrder } from '../../../api/modules/inbound.js';
+import { useInventoryChange } from '../../../api/modules/inventory.js';
+import {
+  INBOUND_LIMITS as LIMITS,
+  type TransportMode,
+  type WarehousingType,
+} from '../../../shared/domain/inbound.js';
+import { FormFailure, useFormSubmit } from '../common/feedback.js';
+import { maxLength, required, requiredChoice } from '../common/rules.js';
+import { WarehouseSelect } from '../inventory/shared.js';
+import { SkuSelect, useTransportLabels, useWarehousingLabels } from './shared.js';
+
+interface LineValues {
+  skuId?: string;
+  shipQuantity?: number;
+}
+
+interface BoxValues {
+  boxNo?: string;
+  lines: LineValues[];
+}
+
+interface InboundValues {
+  warehouseId?: string;
+  transportMode: TransportMode;
+  expectedArrival?: Dayjs | null;
+  warehousingType: WarehousingType;
+  shippingRemark?: string;
+  boxes: BoxValues[];
+}
+
+const NEW_LINE: LineValues = {};
+const newBox = (index: number): BoxValues => ({ boxNo: `BOX-${index}`, lines: [{ ...NEW_LINE }] });
+const INITIAL: Partial<InboundValues> = {
+  transportMode: 'land',
+  warehousingType: 'normal',
+  boxes: [newBox(1)],
+};
+
+export function InboundFormDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('inbound');
+  const [form] = Form.useForm<InboundValues>();
+  const add = useInventoryChange(addInboundOrder);
+  const transport = useTransportLabels();
+  const warehousing = useWarehousingLabels();
+
+  useEffect(() => {
+    if (open) form.resetFields();
+  }, [open, form]);
+
+  const save = (values: InboundValues) =>
+    add.mutateAsync({
+      warehouseId: values.warehouseId ?? null,
+      transportMode: values.transportMode,
+      expectedArrival: values.expectedArrival ? values.expectedArrival.toISOString() : null,
+      warehousingType: values.warehousingType,
+      shippingRemark: values.shippingRemark?.trim() ?? '',
+      boxes: values.boxes.map((box) => ({
+        boxNo: (box.boxNo ?? '').trim(),
+        lines: box.lines.map((line) => ({ skuId: line.skuId ?? '', shipQuantity: line.shipQuantity ?? 0 })),
+      })),
+    });
+  const { submit, failure, isSaving, clearFailure } = useFormSubmit(form, save, onClose);
+  const close = () => {
+    clearFailure();
+    onClose();
+  };
+
+  return (
+    <Drawer
+      open={open}
+      width={820}
+      title={t('form.title')}
+      onClose={close}
+      destroyOnHidden
+      extra={
+        <Space>
+          <Button onClick={close}>{t('common.cancel')}</Button>
+          <Button type="primary" loading={isSaving} onClick={() => void submit()}>
+            {t('common.save')}
+          </Button>
+        </Space>
+      }
+    >
+      <FormFailure text={failure} />
+      <Form form={form} name="inbound" layout="vertical" initialValues={INITIAL}>
+        <Row gutter={12}>
+          <Col span={12}>
+            <Form.Item
+              name="warehouseId"
+              label={t('list.warehouse')}
+              rules={[{ required: true, message: t('form.warehouse_required') }]}
+            >
+              <WarehouseSelect placeholder={t('form.pick_warehouse')} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              name="transportMode"
+              label={t('list.transport_mode')}
+              rules={[requiredChoice(t, t('list.transport_mode'))]}
+            >
+              <Select options={transport.options} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="expectedArrival" label={t('list.expected_arrival')}>
+              <DatePicker
+                showTime={{ format: 'HH:mm' }}
+                format="YYYY-MM-DD HH:mm"
+                style={{ width: '100%' }}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              name="warehousingType"
+              label={t('list.warehousing_type')}
+              rules={[requiredChoice(t, t('list.warehousing_type'))]}
+            >
+              <Select options={warehousing.options} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item
+          name="shippingRemark"
+          label={t('list.shipping_remark')}
+          rules={[maxLength(t, LIMITS.remark)]}
+        >
+          <Input.TextArea rows={2} />
+        </Form.Item>
+        <Form.List
+          name="boxes"
+          rules={[
+            {
+              validator: (_rule, boxes: unknown[] | undefined) =>
+                boxes && boxes.length > 0
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('form.box_required'))),
+            },
+          ]}
+        >
+          {(boxes, { add: addBox, remove: removeBox }, { errors }) => (
+            <>
+              {boxes.map((box, index) => (
+                <Card
+                  key={box.key}
+                  size="small"
+                  style={{ marginBottom: 12 }}
+                  title={t('form.box_title', { index: index + 1 })}
+                  extra={
+                    <Button
+                      type="text"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={t('form.remove_box')}
+                      onClick={() => removeBox(box.name)}
+                    />
+                  }
+                >
+                  <Form.Item
+                    name={[box.name, 'boxNo']}
+                    label={t('form.box_no')}
+                    rules={[required(t, t('form.box_no')), maxLength(t, LIMITS.boxNo)]}
+                  >
+                    <Input style={{ width: 240 }} />
+                  </Form.Item>
+                  <Form.List name={[box.name, 'lines']}>
+                    {(lines, { add: addLine, remove: removeLine }) => (
+                      <>
+                        {lines.map((line) => (
+                          <Space key={line.key} align="start" style={{ display: 'flex' }}>
+                            <Form.Item name={[line.name, 'skuId']} rules={[requiredChoice(t, t('form.sku'))]}>
+                              <SkuSelect style={{ width: 420 }} aria-label={t('form.sku')} />
+                            </Form.Item>
+                            <Form.Item
+                              name={[line.name, 'shipQuantity']}
+                              rules={[requiredChoice(t, t('form.ship_quantity'))]}
+                            >
+                              <InputNumber
+                                min={1}
+                                max={LIMITS.quantity}
+                                precision={0}
+                                placeholder={t('form.ship_quantity')}
+                                aria-label={t('form.ship_quantity')}
+                                style={{ width: 140 }}
+                              />
+                            </Form.Item>
+                            <Button
+                              type="text"
+                              icon={<DeleteOutlined />}
+                              aria-label={t('form.remove_sku')}
+                              disabled={lines.length <= 1}
+                              onClick={() => removeLine(line.name)}
+                            />
+                          </Space>
+                        ))}
+                        {lines.length < LIMITS.linesPerBox && (
+                          <Button
+                            type="dashed"
+                            icon={<PlusOutlined />}
+                            onClick={() => addLine({ ...NEW_LINE })}
+                          >
+                            {t('form.add_sku')}
+                          </Button>
+                        )}
+                      </>
+                    )}
+                  </Form.List>
+                </Card>
+              ))}
+              <Form.ErrorList errors={errors} />
+              {boxes.length < LIMITS.boxes && (
+                <Button
+                  type="dashed"
+                  block
+                  icon={<PlusOutlined />}
+                  onClick={() => addBox(newBox(boxes.length + 1))}
+                >
+                  {t('form.add_box')}
+                </Button>
+              )}
+            </>
+          )}
+        </Form.List>
+      </Form>
+    </Drawer>
+  );
+}

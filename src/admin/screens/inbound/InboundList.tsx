@@ -1,0 +1,173 @@
+/**
+ * Inbound orders (issue 5, spec 02 §3 'Inbound order'): status tabs, filters by warehouse,
+ * inbound number and (for the warehouse side) seller, server-paged. Sellers and their staff
+ * make new orders here; each row opens the order's detail.
+ */
+import { PlusOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Space, Table, Tabs, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { useInboundOrders, type InboundFilter } from '../../../api/modules/inbound.js';
+import type { InboundOrderRow } from '../../../shared/contract/inbound.js';
+import type { InboundStatus } from '../../../shared/domain/inbound.js';
+import { PERMISSIONS } from '../../../shared/permissions.js';
+import { useSessionUser } from '../../layout/use-session-user.js';
+import { hasAuth } from '../auth.js';
+import { formatDateTime } from '../common/format.js';
+import { DEFAULT_PAGE, tablePagination } from '../common/paging.js';
+import { cleanFilter, useScreenState } from '../common/screen-state.js';
+import { SearchBar } from '../common/SearchBar.js';
+import { isSellerSide, SellerSelect, sellersOf, WarehouseSelect } from '../inventory/shared.js';
+import { InboundFormDrawer } from './InboundFormDrawer.js';
+import { StatusTag, useStatusLabels, useTransportLabels, useWarehousingLabels } from './shared.js';
+
+interface Filter {
+  warehouseId?: string;
+  inboundNo?: string;
+  sellerId?: string;
+}
+
+interface ListState {
+  pageNo: number;
+  pageSize: number;
+  status: InboundStatus | 'all';
+  filter: Filter;
+}
+
+const INITIAL: ListState = { ...DEFAULT_PAGE, status: 'all', filter: {} };
+
+export default function InboundList() {
+  const { t } = useTranslation('inbound');
+  const navigate = useNavigate();
+  const me = useSessionUser();
+  const statuses = useStatusLabels();
+  const transport = useTransportLabels();
+  const warehousing = useWarehousingLabels();
+  const [state, setState] = useScreenState('inbound/InboundList', INITIAL);
+  const [adding, setAdding] = useState(false);
+  const params: InboundFilter = {
+    pageNo: state.pageNo,
+    pageSize: state.pageSize,
+    ...state.filter,
+    status: state.status === 'all' ? undefined : state.status,
+  };
+  const orders = useInboundOrders(params);
+  const showSeller = !isSellerSide(me?.userRole);
+  const canAdd = isSellerSide(me?.userRole) && hasAuth(PERMISSIONS.inboundAdd);
+  const open = (row: InboundOrderRow) => navigate(`/inbound/detail?id=${encodeURIComponent(row.id)}`);
+  const number = (value: number) => value.toLocaleString();
+
+  const columns: ColumnsType<InboundOrderRow> = [
+    {
+      title: t('list.inbound_no'),
+      dataIndex: 'inboundNo',
+      width: 150,
+      fixed: 'left',
+      render: (inboundNo: string, row) => (
+        <Typography.Link onClick={() => open(row)}>{inboundNo}</Typography.Link>
+      ),
+    },
+    {
+      title: t('list.status'),
+      dataIndex: 'status',
+      width: 120,
+      render: (status: InboundStatus) => <StatusTag status={status} label={statuses.label(status)} />,
+    },
+    ...(showSeller ? [{ title: t('list.seller'), dataIndex: 'sellerName', width: 130, ellipsis: true }] : []),
+    { title: t('list.warehouse'), dataIndex: 'warehouseCode', width: 100 },
+    {
+      title: t('list.transport_mode'),
+      dataIndex: 'transportMode',
+      width: 110,
+      render: (mode: string) => transport.label(mode),
+    },
+    {
+      title: t('list.warehousing_type'),
+      dataIndex: 'warehousingType',
+      width: 130,
+      render: (type: string) => warehousing.label(type),
+    },
+    {
+      title: t('list.expected_arrival'),
+      dataIndex: 'expectedArrival',
+      width: 150,
+      render: formatDateTime,
+    },
+    { title: t('list.boxes'), dataIndex: 'boxCount', width: 80, align: 'right', render: number },
+    { title: t('progress.expected'), dataIndex: 'shipQuantity', width: 90, align: 'right', render: number },
+    {
+      title: t('progress.received'),
+      dataIndex: 'receivedQuantity',
+      width: 90,
+      align: 'right',
+      render: number,
+    },
+    { title: t('progress.shelved'), dataIndex: 'shelvedQuantity', width: 90, align: 'right', render: number },
+    {
+      title: t('list.abnormal_reason'),
+      dataIndex: 'abnormalReason',
+      width: 180,
+      ellipsis: true,
+      render: (reason: string) => reason || '-',
+    },
+    { title: t('common.created_at'), dataIndex: 'createdAt', width: 150, render: formatDateTime },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      width: 90,
+      fixed: 'right',
+      render: (_value, row) => (
+        <Typography.Link onClick={() => open(row)}>{t('list.detail')}</Typography.Link>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <SearchBar<Filter>
+        initialValues={state.filter}
+        onSearch={(values) => setState({ filter: cleanFilter(values), pageNo: 1 })}
+      >
+        <Form.Item name="warehouseId" label={t('list.warehouse')}>
+          <WarehouseSelect />
+        </Form.Item>
+        <Form.Item name="inboundNo" label={t('list.inbound_no')}>
+          <Input allowClear style={{ width: 180 }} />
+        </Form.Item>
+        {showSeller && (
+          <Form.Item name="sellerId" label={t('list.seller')}>
+            <SellerSelect known={sellersOf(orders.data?.records)} />
+          </Form.Item>
+        )}
+      </SearchBar>
+      {canAdd && (
+        <Space style={{ marginBottom: 8 }}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+            {t('form.title')}
+          </Button>
+        </Space>
+      )}
+      <Tabs
+        activeKey={state.status}
+        onChange={(key) => setState({ status: key as ListState['status'], pageNo: 1 })}
+        items={[
+          { key: 'all', label: t('common.all') },
+          ...statuses.options.map((option) => ({ key: option.value, label: option.label })),
+        ]}
+      />
+      <Table<InboundOrderRow>
+        rowKey="id"
+        size="middle"
+        bordered
+        columns={columns}
+        dataSource={orders.data?.records}
+        loading={orders.isFetching}
+        scroll={{ x: 1700 }}
+        pagination={tablePagination(t, state, orders.data?.total, (page) => setState(page))}
+      />
+      <InboundFormDrawer open={adding} onClose={() => setAdding(false)} />
+    </>
+  );
+}
