@@ -4,7 +4,8 @@
  * the menus above it (a button is useless without its page); unticking clears its branch.
  * Saving sends the role's whole new set.
  */
-import { Button, Drawer, Empty, Space, Spin, Tree } from 'antd';
+import { Button, Empty, Space, Spin, Tree } from 'antd';
+import { FormDrawer } from './FormDrawer.js';
 import { useEffect, useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Envelope } from '../../../api/client.js';
@@ -108,20 +109,14 @@ export function PermissionGrantDrawer({
 
   const isLoading = tree.isPending || granted.isPending;
   return (
-    <Drawer
+    <FormDrawer
       title={role ? t('role.grant_title', { name: role.roleName }) : ''}
       open={isOpen}
-      onClose={onClose}
       width={520}
-      destroyOnHidden
-      footer={
-        <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={save.isPending} disabled={isLoading} onClick={() => void submit()}>
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
+      isSaving={save.isPending}
+      isSaveDisabled={isLoading}
+      onSave={() => void submit()}
+      onClose={onClose}
     >
       <Space wrap style={{ marginBottom: 12 }}>
         <Button size="small" onClick={() => setChecked(new Set(tree.data?.ids ?? []))}>
@@ -155,6 +150,6 @@ export function PermissionGrantDrawer({
           }
         />
       )}
-    </Drawer>
+    </FormDrawer>
   );
 }

@@ -2,7 +2,8 @@
  * Adding or editing one of the seller's staff accounts: account and password (when adding),
  * name, contact, the seller's own roles, and on edit whether the account is frozen.
  */
-import { Button, Col, Drawer, Form, Input, Row, Select, Space, Switch } from 'antd';
+import { Col, Form, Input, Row, Select, Switch } from 'antd';
+import { FormDrawer } from '../common/FormDrawer.js';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -106,20 +107,13 @@ export function StaffFormDrawer({
     : { roleIds: [], isFrozen: false };
 
   return (
-    <Drawer
+    <FormDrawer
       title={staff ? t('staff.edit_title', { username: staff.username }) : t('staff.add_title')}
       open={open}
-      onClose={onClose}
       width={600}
-      destroyOnHidden
-      footer={
-        <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={isSaving} onClick={() => void submit()}>
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
+      isSaving={isSaving}
+      onSave={() => void submit()}
+      onClose={onClose}
     >
       <FormFailure text={failure} />
       <Form form={form} layout="vertical" preserve={false} initialValues={initialValues} name="staff-form">
@@ -213,6 +207,6 @@ export function StaffFormDrawer({
           </Form.Item>
         )}
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

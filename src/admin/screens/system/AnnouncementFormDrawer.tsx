@@ -2,7 +2,8 @@
  * Composing an announcement (a draft until released): title, category, priority, audience (all,
  * users of some roles, or chosen users), abstract and rich-text content with a sanitised preview.
  */
-import { Button, Col, Drawer, Form, Input, Radio, Row, Select, Space } from 'antd';
+import { Col, Form, Input, Radio, Row, Select } from 'antd';
+import { FormDrawer } from '../common/FormDrawer.js';
 import { useTranslation } from 'react-i18next';
 import {
   addAnnouncement,
@@ -82,20 +83,14 @@ export function AnnouncementFormDrawer({
     : { msgCategory: '1', priority: 'M', msgType: 'ALL', roleCodes: [], userIds: [], msgContent: '' };
 
   return (
-    <Drawer
+    <FormDrawer
       title={announcement ? t('announcement.edit_title') : t('announcement.add_title')}
       open={open}
-      onClose={onClose}
       width={760}
-      destroyOnHidden
-      footer={
-        <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={isSaving} onClick={() => void submit()}>
-            {t('announcement.save_draft')}
-          </Button>
-        </Space>
-      }
+      isSaving={isSaving}
+      saveLabel={t('announcement.save_draft')}
+      onSave={() => void submit()}
+      onClose={onClose}
     >
       <FormFailure text={failure} />
       <Form
@@ -183,6 +178,6 @@ export function AnnouncementFormDrawer({
           <HtmlEditor />
         </Form.Item>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

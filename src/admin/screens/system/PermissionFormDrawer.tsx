@@ -3,7 +3,8 @@
  * its name and per-language titles, the route (path, screen id, redirect, icon) for menus, the
  * permission code for buttons, and the route flags of spec 01 §2 'Dynamic routes'.
  */
-import { Button, Col, Drawer, Form, Input, InputNumber, Radio, Row, Space, Switch, TreeSelect } from 'antd';
+import { Col, Form, Input, InputNumber, Radio, Row, Space, Switch, TreeSelect } from 'antd';
+import { FormDrawer } from '../common/FormDrawer.js';
 import { useTranslation } from 'react-i18next';
 import { addPermission, editPermission, useSystemChange } from '../../../api/modules/system.js';
 import type { PermissionAddInput, PermissionView } from '../../../shared/contract/system-admin.js';
@@ -124,20 +125,13 @@ export function PermissionFormDrawer({
   const isButton = menuType === 2;
 
   return (
-    <Drawer
+    <FormDrawer
       title={current ? t('permission.edit_title', { name: current.title }) : t('permission.add_title')}
       open={editing !== null}
-      onClose={onClose}
       width={640}
-      destroyOnHidden
-      footer={
-        <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={isSaving} onClick={() => void submit()}>
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
+      isSaving={isSaving}
+      onSave={() => void submit()}
+      onClose={onClose}
     >
       <FormFailure text={failure} />
       <Form
@@ -235,6 +229,6 @@ export function PermissionFormDrawer({
         </Form.Item>
         <LanguageTexts name="titles" label={t('permission.titles')} />
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }

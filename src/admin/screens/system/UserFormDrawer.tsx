@@ -3,7 +3,8 @@
  * its seller), roles and departments. A new account gets the base role of its user role unless
  * other roles are chosen; the form checks the username with the server as it is typed.
  */
-import { Button, Col, Drawer, Form, Input, Row, Select, Space, TreeSelect } from 'antd';
+import { Col, Form, Input, Row, Select, TreeSelect } from 'antd';
+import { FormDrawer } from '../common/FormDrawer.js';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -179,20 +180,13 @@ export function UserFormDrawer({
   };
 
   return (
-    <Drawer
+    <FormDrawer
       title={user ? t('user.edit_title', { username: user.username }) : t('user.add_title')}
       open={open}
-      onClose={onClose}
       width={640}
-      destroyOnHidden
-      footer={
-        <Space style={{ justifyContent: 'flex-end', width: '100%' }}>
-          <Button onClick={onClose}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={isSaving} onClick={() => void submit()}>
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
+      isSaving={isSaving}
+      onSave={() => void submit()}
+      onClose={onClose}
     >
       <FormFailure text={failure} />
       <Form
@@ -323,6 +317,6 @@ export function UserFormDrawer({
           </Col>
         </Row>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }
