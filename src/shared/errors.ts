@@ -152,11 +152,17 @@ export const ERROR_STATUS = {
   'inbound.no_receiving_location': 422,
   'inbound.nothing_to_receive': 422,
   'inbound.transition_not_allowed': 409,
+  'inbound.undo_too_late': 409,
+  'inbound.photo_invalid': 400,
 
   'pda.sequence_gap': 409,
   'pda.sequence_reused': 409,
   'pda.session_revoked': 401,
   'pda.batch_invalid': 400,
+  'pda.undo_unknown': 404,
+  'pda.undo_already': 409,
+  'pda.undo_unsupported': 422,
+  'pda.photo_order_mismatch': 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -5,14 +5,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpResult, PdaOpType, PullChange } from '../../src/shared/contract/pda.js';
+import type { PullChange } from '../../src/shared/contract/pda.js';
 import {
   boxId,
   callerFor,
   inboundCounts,
   makeOrder,
   onLocation,
+  op,
+  push,
   sellerSkus,
+  statuses,
   type Caller,
   type MadeOrder,
 } from '../support/inbound-world.js';
@@ -43,35 +46,6 @@ afterAll(() => world.close());
 
 const sku = (code: string) => skus[code] ?? '';
 
-interface Op {
-  opId: string;
-  seq: number;
-  type: PdaOpType;
-  payload: Record<string, unknown>;
-  createdAt: string;
-  sessionId?: string;
-}
-const op = (seq: number, type: PdaOpType, payload: Record<string, unknown>): Op => ({
-  opId: randomUUID(),
-  seq,
-  type,
-  payload,
-  createdAt: new Date().toISOString(),
-});
-
-interface PushResult {
-  lastProcessedSeq: number;
-  results: OpResult[];
-  pullHint: boolean;
-}
-async function push(as: Caller, deviceId: string, ops: Op[]): Promise<PushResult> {
-  const response = await as('POST', '/api/pda/sync/push', { deviceId, ops });
-  if (response.statusCode !== 200) throw new Error(`push ${response.statusCode}: ${response.body}`);
-  return response.json().result;
-}
-
-const statuses = (result: PushResult) => result.results.map((entry) => entry.status);
-
 async function freshOrder(quantity = 10): Promise<MadeOrder> {
   return makeOrder(seller, dg01.id, [
     { boxNo: 'P1', lines: [{ skuId: sku('PDA-A'), shipQuantity: quantity }] },
@@ -86,6 +60,14 @@ const receive = (order: MadeOrder, seq: number, quantity: number, box = 'P1', co
     skuId: sku(code),
     quantity,
   });
+
+async function sellerOf(order: MadeOrder): Promise<string> {
+  const { rows } = await world.database.ownerPool.query(
+    'select seller_id from inbound_orders where id = $1',
+    [order.id],
+  );
+  return rows[0].seller_id;
+}
 
 async function receivedOf(order: MadeOrder): Promise<number> {
   const { rows } = await world.database.ownerPool.query(
@@ -282,7 +264,7 @@ describe('POST /api/pda/sync/push', () => {
         barcode: '4006381333931',
         quantity: 2,
         reason: 'Unlabelled items in the box',
-        photos: ['inbound/unknown.jpg'],
+        photos: [`inbound/${await sellerOf(order)}/${randomUUID()}.jpg`],
       }),
       op(3, 'inbound.finish_box', { inboundOrderId: order.id, boxId: boxId(order, 'P1') }),
       op(4, 'inbound.finish_box', { inboundOrderId: order.id, boxId: boxId(order, 'P1') }),

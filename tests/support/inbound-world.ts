@@ -2,7 +2,9 @@
  * Helpers for the inbound and PDA sync tests: calls as a named demo user, an inbound order made
  * through the API, and the inbound tables' row counts (to show a refusal changed nothing).
  */
+import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import type { OpResult, PdaOpType } from '../../src/shared/contract/pda.js';
 import { createProduct, tableCounts } from './stock-world.js';
 import type { TestWorld } from './test-app.js';
 
@@ -79,3 +81,40 @@ export async function onLocation(world: TestWorld, locationId: string, skuId: st
   );
   return rows[0].n;
 }
+
+/** A PDA op as a device queues it. */
+export interface Op {
+  opId: string;
+  seq: number;
+  type: PdaOpType;
+  payload: Record<string, unknown>;
+  createdAt: string;
+  sessionId?: string;
+}
+
+export const op = (seq: number, type: PdaOpType, payload: Record<string, unknown>): Op => ({
+  opId: randomUUID(),
+  seq,
+  type,
+  payload,
+  createdAt: new Date().toISOString(),
+});
+
+export interface PushResult {
+  lastProcessedSeq: number;
+  results: OpResult[];
+  pullHint: boolean;
+}
+
+/** POST /api/pda/sync/push as `as`; anything but 200 throws. */
+export async function push(as: Caller, deviceId: string, ops: Op[]): Promise<PushResult> {
+  const response = await as('POST', '/api/pda/sync/push', { deviceId, ops });
+  if (response.statusCode !== 200) throw new Error(`push ${response.statusCode}: ${response.body}`);
+  return response.json().result;
+}
+
+/** Each op's status, or its code when it was rejected. */
+export const outcomes = (result: PushResult) =>
+  result.results.map((entry) => (entry.status === 'rejected' ? entry.code : entry.status));
+
+export const statuses = (result: PushResult) => result.results.map((entry) => entry.status);

@@ -20,8 +20,22 @@ export const PDA_OP_TYPES = [
   'inbound.discrepancy',
   'inbound.shelve',
   'inbound.finish_box',
+  'inbound.undo',
 ] as const;
 export type PdaOpType = (typeof PDA_OP_TYPES)[number];
+
+/**
+ * Undo of a scan: a compensating op naming an earlier receive or shelve op of the same device
+ * (always processed first: it has a lower seq). A refused original leaves nothing to undo.
+ */
+export const undoOpInput = z.strictObject({ opId: uuid });
+export type UndoOpInput = z.input<typeof undoOpInput>;
+
+/** The op types a worker may undo. */
+export const UNDOABLE_OP_TYPES = [
+  'inbound.receive',
+  'inbound.shelve',
+] as const satisfies readonly PdaOpType[];
 
 /** Each op type's payload: the same input as the service it runs. */
 export const PDA_OP_PAYLOADS = {
@@ -29,6 +43,7 @@ export const PDA_OP_PAYLOADS = {
   'inbound.discrepancy': reportDiscrepancyInput,
   'inbound.shelve': shelveInboundInput,
   'inbound.finish_box': finishBoxInput,
+  'inbound.undo': undoOpInput,
 } as const satisfies Record<PdaOpType, z.ZodType>;
 
 export const deviceId = z
@@ -212,3 +227,13 @@ export const pullReply = z.object({
   changes: z.array(pullChange),
 });
 export type PullReply = z.infer<typeof pullReply>;
+
+/** POST /pda/photo: one discrepancy photo, under the key the device gave it. */
+export const pdaPhotoQuery = z.strictObject({
+  inboundOrderId: uuid,
+  key: z
+    .string()
+    .max(200)
+    .regex(/^inbound\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png|webp)$/, { message: 'file_key_format' }),
+});
+export type PdaPhotoQuery = z.infer<typeof pdaPhotoQuery>;

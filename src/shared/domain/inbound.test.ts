@@ -82,6 +82,14 @@ describe('inbound transitions', () => {
     expect(canTransition('abnormal', 'partial')).toBe(false);
   });
 
+  it('goes back a step only as far as an undone receipt takes it', () => {
+    expect(canTransition('received', 'partial')).toBe(true);
+    expect(canTransition('partial', 'pending')).toBe(true);
+    expect(canTransition('received', 'pending')).toBe(true);
+    expect(canTransition('stored', 'received')).toBe(false);
+    expect(canTransition('abnormal', 'received')).toBe(false);
+  });
+
   it('allows every step the status function takes as goods arrive and are shelved', () => {
     const steps = [
       { lines: [line(4)], boxesFinished: [false], discrepancyCount: 0 },

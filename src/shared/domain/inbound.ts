@@ -39,12 +39,19 @@ export const INBOUND_LIMITS = {
   photos: 5,
 } as const;
 
+/** A discrepancy photo's file key: under `inbound/<the order's seller>/`, named by the device. */
+export function inboundPhotoKey(sellerId: string): RegExp {
+  const seller = sellerId.replace(/[^0-9a-f-]/gi, '');
+  return new RegExp(`^inbound/${seller}/[0-9a-f-]{36}\\.(jpg|png|webp)$`);
+}
+
 /** Which status may follow which; a status may always stay as it is. */
 export const INBOUND_TRANSITIONS: Readonly<Record<InboundStatus, readonly InboundStatus[]>> = {
   pending: ['partial', 'abnormal', 'received', 'stored', 'not_received'],
-  partial: ['abnormal', 'received', 'stored'],
+  // Back to pending or partial only when a scan is undone (a receipt taken back).
+  partial: ['pending', 'abnormal', 'received', 'stored'],
   abnormal: ['stored', 'not_received'],
-  received: ['abnormal', 'stored'],
+  received: ['pending', 'partial', 'abnormal', 'stored'],
   stored: [],
   not_received: [],
 };

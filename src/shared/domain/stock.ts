@@ -19,6 +19,8 @@ export const MOVEMENT_KINDS = [
   'count_correction',
   'return',
   'destroy',
+  'receipt_undo',
+  'shelve_undo',
 ] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
@@ -29,8 +31,11 @@ export interface StockEffect {
   buckets: Partial<Record<StockBucket, 1 | -1>>;
   /** Goods put on a location, taken off one, moved between two, or not moved at all. */
   location: 'in' | 'out' | 'between' | 'none';
-  /** Goods in add a receipt lot; goods out consume lots first-in first-out. */
-  lots: 'add' | 'consume' | 'none';
+  /**
+   * Goods in add a receipt lot; goods out consume lots first-in first-out, except a receipt
+   * taken back, which consumes the newest lots (the one it made) so stock age stays true.
+   */
+  lots: 'add' | 'consume' | 'consume_newest' | 'none';
   /** The in-transit bucket of the destination warehouse (a transfer on its way). */
   destinationInTransit?: 1;
 }
@@ -59,6 +64,10 @@ export const STOCK_EFFECTS: Record<MovementKind, StockEffect> = {
   },
   adjust: { buckets: { available: 1 }, location: 'in', lots: 'add' },
   count_correction: { buckets: { available: 1 }, location: 'in', lots: 'add' },
+  /** A receipt taken back (a scan undone on the PDA): off the receiving area, newest lot first. */
+  receipt_undo: { buckets: { available: -1 }, location: 'out', lots: 'consume_newest' },
+  /** A shelving move taken back: from the location back to the receiving area. */
+  shelve_undo: { buckets: {}, location: 'between', lots: 'none' },
 };
 
 export const SIGNED_KINDS: readonly MovementKind[] = ['adjust', 'count_correction'];
@@ -82,7 +91,7 @@ export function effectOf(kind: MovementKind, quantity: number): StockEffect {
   return {
     buckets,
     location: effect.location === 'in' ? 'out' : effect.location === 'out' ? 'in' : effect.location,
-    lots: effect.lots === 'add' ? 'consume' : effect.lots === 'consume' ? 'add' : 'none',
+    lots: effect.lots === 'add' ? 'consume' : effect.lots === 'none' ? 'none' : 'add',
   };
 }
 

@@ -4,7 +4,7 @@
  * units onto a location, finishing a box. Each locks the order first, goes through the stock
  * ledger for every unit that moves, and recomputes the status in the same transaction.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
   finishBoxInput,
   receiveInboundInput,
@@ -16,13 +16,13 @@ import {
   type ReportDiscrepancyInput,
   type ShelveInboundInput,
 } from '../../../shared/contract/inbound.js';
-import { leftToShelve, lineOutstanding } from '../../../shared/domain/inbound.js';
+import { inboundPhotoKey, leftToShelve, lineOutstanding } from '../../../shared/domain/inbound.js';
 import { AppError } from '../../../shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { parseInput } from '../../http/parse-input.js';
 import { skus } from '../catalog/index.js';
-import { moveStock, receiveStock } from '../inventory/index.js';
+import { moveStock, receiveStock, takeBackReceipt, takeBackShelving } from '../inventory/index.js';
 import {
   assertOpen,
   boxOf,
@@ -102,6 +102,9 @@ export async function reportDiscrepancy(
   const order = await lockOrderForWork(tx, actor, input.inboundOrderId);
   assertOpen(order);
   const box = input.boxId ? await boxOf(tx, order, input.boxId) : null;
+  // Photos are stored under the order's seller (the PDA uploads them before the op).
+  const foreign = input.photos.find((photo) => !inboundPhotoKey(order.sellerId).test(photo));
+  if (foreign !== undefined) throw new AppError('inbound.photo_invalid');
   const skuId = input.kind === 'unknown_sku' ? null : (input.skuId ?? null);
   if (skuId) {
     const [line] = await tx
@@ -205,4 +208,94 @@ export async function finishBox(tx: TenantTx, actor: Actor, raw: FinishBoxInput)
     .where(eq(inboundBoxes.id, box.id));
   const status = await refreshStatus(tx, order);
   return { inboundOrderId: order.id, status, quantity: 0 };
+}
+
+/**
+ * Takes back a receipt of one SKU of a box (a scan undone on the PDA): the units leave the
+ * receiving area through the ledger, newest lot first, and the line counts them no more. Units
+ * already shelved can no longer be taken back ('inbound.undo_too_late').
+ */
+export async function undoReceipt(
+  tx: TenantTx,
+  actor: Actor,
+  raw: ReceiveInboundInput,
+): Promise<InboundChangeView> {
+  const input = parseInput(receiveInboundInput, raw);
+  if (input.skuId === undefined || input.quantity === undefined) throw new AppError('pda.undo_unsupported');
+  const order = await lockOrderForWork(tx, actor, input.inboundOrderId);
+  assertOpen(order);
+  const box = await boxOf(tx, order, input.boxId);
+  if (box.finishedAt) throw new AppError('inbound.box_finished', { boxNo: box.boxNo });
+  const [line] = await tx
+    .select()
+    .from(inboundBoxLines)
+    .where(and(eq(inboundBoxLines.boxId, box.id), eq(inboundBoxLines.skuId, input.skuId)));
+  if (!line) throw await notInOrder(tx, input.skuId);
+  if (leftToShelve(line) < input.quantity)
+    throw new AppError('inbound.undo_too_late', { left: leftToShelve(line), quantity: input.quantity });
+  await takeBackReceipt(tx, actor, {
+    warehouseId: order.warehouseId,
+    skuId: line.skuId,
+    locationId: order.receivingLocationId,
+    quantity: input.quantity,
+    source: sourceOf(order),
+    reason: box.boxNo,
+  });
+  await addReceived(tx, line, -input.quantity);
+  const status = await refreshStatus(tx, order);
+  return { inboundOrderId: order.id, status, quantity: -input.quantity };
+}
+
+/**
+ * Takes back a shelving move (a scan undone on the PDA): the units go from the location back to
+ * the receiving area, and the lines that counted them as shelved (newest box first) count them
+ * no more. A stored order is closed and keeps its shelving.
+ */
+export async function undoShelving(
+  tx: TenantTx,
+  actor: Actor,
+  raw: ShelveInboundInput,
+): Promise<InboundChangeView> {
+  const input = parseInput(shelveInboundInput, raw);
+  const order = await lockOrderForWork(tx, actor, input.inboundOrderId);
+  assertOpen(order);
+  const box = input.boxId ? await boxOf(tx, order, input.boxId) : null;
+  const lines = await tx
+    .select({ line: inboundBoxLines })
+    .from(inboundBoxLines)
+    .innerJoin(inboundBoxes, eq(inboundBoxes.id, inboundBoxLines.boxId))
+    .where(
+      and(
+        eq(inboundBoxLines.orderId, order.id),
+        eq(inboundBoxLines.skuId, input.skuId),
+        box ? eq(inboundBoxLines.boxId, box.id) : undefined,
+      ),
+    )
+    .orderBy(desc(inboundBoxes.boxNo));
+  if (lines.length === 0) throw await notInOrder(tx, input.skuId);
+  const shelved = lines.reduce((sum, { line }) => sum + line.shelvedQuantity, 0);
+  if (shelved < input.quantity)
+    throw new AppError('inbound.undo_too_late', { left: shelved, quantity: input.quantity });
+  // The ledger refuses when the units are no longer on the location (picked or moved since).
+  await takeBackShelving(tx, actor, {
+    warehouseId: order.warehouseId,
+    skuId: input.skuId,
+    fromLocationId: input.locationId,
+    toLocationId: order.receivingLocationId,
+    quantity: input.quantity,
+    source: sourceOf(order),
+    reason: box?.boxNo ?? '',
+  });
+  let remaining = input.quantity;
+  for (const { line } of lines) {
+    const take = Math.min(remaining, line.shelvedQuantity);
+    if (take <= 0) continue;
+    await tx
+      .update(inboundBoxLines)
+      .set({ shelvedQuantity: sql`${inboundBoxLines.shelvedQuantity} - ${take}`, updatedAt: sql`now()` })
+      .where(eq(inboundBoxLines.id, line.id));
+    remaining -= take;
+  }
+  const status = await refreshStatus(tx, order);
+  return { inboundOrderId: order.id, status, quantity: -input.quantity };
 }

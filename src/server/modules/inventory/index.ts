@@ -9,6 +9,8 @@ export {
   releaseStock,
   reserveStock,
   returnStock,
+  takeBackReceipt,
+  takeBackShelving,
   transferIn,
   transferOut,
   unfreezeStock,

@@ -147,18 +147,22 @@ async function takeOff(tx: TenantTx, entry: LedgerEntry, locationId: string, siz
     .where(and(eq(locationStock.locationId, locationId), eq(locationStock.skuId, entry.skuId)));
 }
 
-/** Takes `size` units from the oldest lots first (first in, first out). */
-async function consumeLots(tx: TenantTx, entry: LedgerEntry, size: number): Promise<void> {
+/**
+ * Takes `size` units from the oldest lots first (first in, first out), or from the newest first
+ * when a receipt is taken back.
+ */
+async function consumeLots(tx: TenantTx, entry: LedgerEntry, size: number, newestFirst: boolean): Promise<void> {
+  const order = newestFirst ? sql.raw('received_at desc, id desc') : sql.raw('received_at, id');
   const taken = rowsOf<{ take: number }>(
     await tx.execute(sql`
       with locked as (
         select id, quantity_remaining, received_at from ${stockLots}
         where warehouse_id = ${entry.warehouseId} and sku_id = ${entry.skuId} and quantity_remaining > 0
-        order by received_at, id
+        order by ${order}
         for update
       ), ranked as (
         select id, quantity_remaining,
-          coalesce(sum(quantity_remaining) over (order by received_at, id rows between unbounded preceding and 1 preceding), 0) as before
+          coalesce(sum(quantity_remaining) over (order by ${order} rows between unbounded preceding and 1 preceding), 0) as before
         from locked
       ), taken as (
         select id, least(quantity_remaining, ${size} - before)::int as take from ranked where before < ${size}
@@ -230,7 +234,8 @@ export async function writeMovement(tx: TenantTx, entry: LedgerEntry): Promise<L
   }
   if (!written) throw new Error('the balance change returned no row');
   if (to) await putOn(tx, entry, to, size);
-  if (effect.lots === 'consume') await consumeLots(tx, entry, size);
+  if (effect.lots === 'consume' || effect.lots === 'consume_newest')
+    await consumeLots(tx, entry, size, effect.lots === 'consume_newest');
   return toResult(entry, written);
 }
 

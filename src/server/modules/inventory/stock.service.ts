@@ -103,6 +103,30 @@ export async function returnStock(
   return record(tx, actor, 'return', { ...input, toLocationId: input.locationId });
 }
 
+/**
+ * Takes back a receipt (a receiving scan undone): off the location it arrived on, available
+ * down, the newest lots first so the stock's age stays what it was.
+ */
+export async function takeBackReceipt(
+  tx: TenantTx,
+  actor: Actor,
+  raw: ReceiveStockInput,
+): Promise<StockChangeView> {
+  const input = parseInput(receiveStockInput, raw);
+  return record(tx, actor, 'receipt_undo', { ...input, fromLocationId: input.locationId });
+}
+
+/** Takes back a shelving move (a shelving scan undone): from the location back where it came from. */
+export async function takeBackShelving(
+  tx: TenantTx,
+  actor: Actor,
+  raw: Omit<MoveStockInput, 'kind'>,
+): Promise<StockChangeView> {
+  const input = parseInput(moveStockInput, { ...raw, kind: 'move' });
+  if (input.fromLocationId === input.toLocationId) throw new AppError('inventory.same_location');
+  return record(tx, actor, 'shelve_undo', input);
+}
+
 /** Moves goods between two locations of one warehouse; never leaves a location below zero. */
 export async function moveStock(tx: TenantTx, actor: Actor, raw: MoveStockInput): Promise<StockChangeView> {
   const input = parseInput(moveStockInput, raw);

@@ -2,12 +2,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '../../../shared/contract/common.js';
-import { pullQuery, pullReply, pushReply, pushRequest } from '../../../shared/contract/pda.js';
+import { FILE_LIMITS, storedFile } from '../../../shared/contract/files.js';
+import { pdaPhotoQuery, pullQuery, pullReply, pushReply, pushRequest } from '../../../shared/contract/pda.js';
 import { PERMISSIONS } from '../../../shared/permissions.js';
 import type { AppDeps } from '../../deps.js';
+import { AppError } from '../../../shared/errors.js';
 import { ok } from '../../http/reply.js';
 import { actorOf } from '../../http/request-context.js';
 import { inActorTenant } from '../../http/scope.js';
+import { readFiles } from '../files/index.js';
+import { storeInboundPhoto } from './photo.service.js';
 import { pullChanges } from './pull.service.js';
 import { pushOps } from './push.service.js';
 
@@ -15,7 +19,7 @@ const config = { permission: { code: PERMISSIONS.pdaSync } };
 
 export async function pdaRoutes(app: FastifyInstance, deps: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
+  const { db, files: storage } = deps;
   const tags = ['pda'];
 
   // One transaction per op, not per request: the service opens them.
@@ -30,5 +34,32 @@ export async function pdaRoutes(app: FastifyInstance, deps: AppDeps) {
     { config, schema: { tags, querystring: pullQuery, response: { 200: envelope(pullReply) } } },
     async (request) =>
       ok(await inActorTenant(db, request, (tx, actor) => pullChanges(tx, actor, request.query))),
+  );
+
+  api.post(
+    '/pda/photo',
+    {
+      config,
+      schema: {
+        tags,
+        querystring: pdaPhotoQuery,
+        consumes: ['multipart/form-data'],
+        response: { 200: envelope(storedFile) },
+      },
+    },
+    async (request) => {
+      const [file] = await readFiles(request, {
+        files: 1,
+        fileBytes: FILE_LIMITS.bytesPerFile,
+        fields: FILE_LIMITS.fields,
+        fieldBytes: FILE_LIMITS.fieldBytes,
+      });
+      if (!file) throw new AppError('files.none');
+      return ok(
+        await inActorTenant(db, request, (tx, actor) =>
+          storeInboundPhoto(tx, storage, actor, request.query, file),
+        ),
+      );
+    },
   );
 }

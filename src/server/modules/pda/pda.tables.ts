@@ -51,8 +51,12 @@ export const pdaProcessedOps = pgTable(
     seq: bigint('seq', { mode: 'number' }).notNull(),
     type: varchar('type', { length: 32 }).notNull(),
     userId: uuid('user_id').notNull(),
+    /** The op's payload as pushed: what an undo takes back. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     /** applied or rejected, with the effect or the code: what a replay answers. */
     result: jsonb('result').$type<StoredOpResult>().notNull(),
+    /** The undo op that took this op back, once one did. */
+    undoneByOpId: uuid('undone_by_op_id'),
     /** The device's clock when scanned: audit only. */
     createdAtDevice: timestamp('created_at_device', { withTimezone: true }),
     receivedAt: createdAt(),

@@ -16,6 +16,8 @@ import type { z } from 'zod';
 import {
   PDA_OP_PAYLOADS,
   pushRequest,
+  UNDOABLE_OP_TYPES,
+  type UndoOpInput,
   type OpResult,
   type PdaOp,
   type PushReply,
@@ -27,13 +29,59 @@ import { withTenant, type Db, type TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { parseInput } from '../../http/parse-input.js';
 import { sessions } from '../identity/identity.tables.js';
-import { finishBox, receiveInbound, reportDiscrepancy, shelveInbound } from '../inbound/index.js';
+import {
+  finishBox,
+  receiveInbound,
+  reportDiscrepancy,
+  shelveInbound,
+  undoReceipt,
+  undoShelving,
+} from '../inbound/index.js';
 import { pdaDevices, pdaProcessedOps } from './pda.tables.js';
 
 type Payload<T extends keyof typeof PDA_OP_PAYLOADS> = z.output<(typeof PDA_OP_PAYLOADS)[T]>;
 
+/**
+ * Takes back an earlier op of this device: its receipt or shelving is reversed through the
+ * ledger and the original is marked, so it is undone once. An original the server refused
+ * changed nothing, so there is nothing to take back.
+ */
+async function undoOp(
+  tx: TenantTx,
+  actor: Actor,
+  deviceId: string,
+  op: PdaOp,
+  input: UndoOpInput,
+): Promise<Record<string, unknown>> {
+  const [original] = await tx
+    .select()
+    .from(pdaProcessedOps)
+    .where(and(eq(pdaProcessedOps.opId, input.opId), eq(pdaProcessedOps.deviceId, deviceId)))
+    .for('update');
+  if (!original) throw new AppError('pda.undo_unknown');
+  if (original.undoneByOpId) throw new AppError('pda.undo_already');
+  if (!(UNDOABLE_OP_TYPES as readonly string[]).includes(original.type))
+    throw new AppError('pda.undo_unsupported');
+  if (original.result.status === 'rejected') return { undoneOpId: original.opId, quantity: 0 };
+  const payload = original.payload;
+  const effect =
+    original.type === 'inbound.receive'
+      ? await undoReceipt(tx, actor, parseInput(PDA_OP_PAYLOADS['inbound.receive'], payload))
+      : await undoShelving(tx, actor, parseInput(PDA_OP_PAYLOADS['inbound.shelve'], payload));
+  await tx
+    .update(pdaProcessedOps)
+    .set({ undoneByOpId: op.opId })
+    .where(eq(pdaProcessedOps.opId, original.opId));
+  return { ...effect, undoneOpId: original.opId };
+}
+
 /** Runs one op's command with the same service the admin uses. */
-async function applyOp(tx: TenantTx, actor: Actor, op: PdaOp): Promise<Record<string, unknown>> {
+async function applyOp(
+  tx: TenantTx,
+  actor: Actor,
+  deviceId: string,
+  op: PdaOp,
+): Promise<Record<string, unknown>> {
   switch (op.type) {
     case 'inbound.receive': {
       const input: Payload<'inbound.receive'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
@@ -51,6 +99,8 @@ async function applyOp(tx: TenantTx, actor: Actor, op: PdaOp): Promise<Record<st
       const input: Payload<'inbound.finish_box'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
       return finishBox(tx, actor, input);
     }
+    case 'inbound.undo':
+      return undoOp(tx, actor, deviceId, op, parseInput(PDA_OP_PAYLOADS[op.type], op.payload));
   }
 }
 
@@ -114,7 +164,7 @@ async function processOp(db: Db, actor: Actor, deviceId: string, op: PdaOp): Pro
       const at = new Date().toISOString();
       let stored: StoredOpResult;
       try {
-        const effect = await tx.transaction((savepoint) => applyOp(savepoint, actor, op));
+        const effect = await tx.transaction((savepoint) => applyOp(savepoint, actor, deviceId, op));
         stored = { status: 'applied', effect, at };
       } catch (error) {
         if (!(error instanceof AppError) || error.status >= 500) throw error;
@@ -125,6 +175,7 @@ async function processOp(db: Db, actor: Actor, deviceId: string, op: PdaOp): Pro
         deviceId,
         seq: op.seq,
         type: op.type,
+        payload: op.payload,
         userId: actor.userId,
         result: stored,
         createdAtDevice: new Date(op.createdAt),
