@@ -2,29 +2,23 @@
 /**
  * The receiving screen over fake-indexeddb: a scanned box opens, each SKU scan (typed as a
  * scanner types it) shows its feedback, counts on the box and queues one 'inbound.receive' op
- * in the outbox; a code that is not in the box blocks until the worker acknowledges it.
+ * in the outbox; a code that is not in the box blocks until the worker acknowledges it. The
+ * last scans are undone by compensating ops, a difference is reported with a photo kept on the
+ * device, and a box is finished.
  */
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { PdaServicesProvider } from '../../src/pda/app/sync-context.js';
-import { PdaDatabase } from '../../src/pda/data/db.js';
+import type { PdaDatabase } from '../../src/pda/data/db.js';
 import { initPdaI18n } from '../../src/pda/i18n.js';
 import { ReceiveScreen } from '../../src/pda/receive/receive-screen.js';
-import { applyPullPage } from '../../src/pda/sync/apply.js';
-import { SyncEngine } from '../../src/pda/sync/engine.js';
-import type { SyncTransport } from '../../src/pda/sync/transport.js';
+import { renderOffline, scan, seededDatabase, skuChange } from './support/screen.js';
 
 const WAREHOUSE = '11111111-1111-4111-8111-111111111111';
 const ORDER = '22222222-2222-4222-8222-222222222222';
 const BOX = '33333333-3333-4333-8333-333333333333';
 const SKU_A = '44444444-4444-4444-8444-444444444444';
 const SKU_B = '55555555-5555-4555-8555-555555555555';
-
-const never: SyncTransport = {
-  push: () => Promise.reject(new Error('no network in this test')),
-  pull: () => Promise.reject(new Error('no network in this test')),
-};
+const SELLER = '66666666-6666-4666-8666-666666666666';
 
 beforeAll(async () => {
   await initPdaI18n('en-US');
@@ -36,91 +30,44 @@ afterEach(async () => {
   await db.delete();
 });
 
+const line = (skuId: string, shipQuantity: number) => ({
+  skuId,
+  shipQuantity,
+  receivedQuantity: 0,
+  shelvedQuantity: 0,
+  damagedQuantity: 0,
+});
+
 async function seed(): Promise<PdaDatabase> {
-  db = new PdaDatabase(`receive-${crypto.randomUUID()}`);
-  const sku = (id: string, sellerSku: string, barcode: string) => ({
-    entity: 'sku' as const,
-    op: 'upsert' as const,
-    key: id,
-    data: {
-      id,
-      sellerId: 's',
-      sellerSku,
-      sysCode: `SYS-${sellerSku}`,
-      name: sellerSku,
-      variation: '',
-      barcodes: [barcode],
-    },
-  });
-  await applyPullPage(
-    db,
+  db = await seededDatabase('receive', [
+    skuChange(SKU_A, 'MUG-RED', '6901234567892'),
+    skuChange(SKU_B, 'CUP-BLUE', 'CUPBLUE01'),
     {
-      cursor: '1',
-      reset: true,
-      hasMore: false,
-      lastProcessedSeq: null,
-      changes: [
-        sku(SKU_A, 'MUG-RED', '6901234567892'),
-        sku(SKU_B, 'CUP-BLUE', 'CUPBLUE01'),
-        {
-          entity: 'inbound_order',
-          op: 'upsert',
-          key: ORDER,
-          data: {
-            id: ORDER,
-            inboundNo: 'IB2025000001',
-            warehouseId: WAREHOUSE,
-            sellerId: 's',
-            status: 'pending',
-            receivingLocationId: 'r',
-            boxes: [
-              {
-                id: BOX,
-                boxNo: 'BOX-001',
-                isFinished: false,
-                lines: [
-                  {
-                    skuId: SKU_A,
-                    shipQuantity: 3,
-                    receivedQuantity: 0,
-                    shelvedQuantity: 0,
-                    damagedQuantity: 0,
-                  },
-                  {
-                    skuId: SKU_B,
-                    shipQuantity: 1,
-                    receivedQuantity: 0,
-                    shelvedQuantity: 0,
-                    damagedQuantity: 0,
-                  },
-                ],
-              },
-            ],
-          },
-        },
-      ],
+      entity: 'inbound_order',
+      op: 'upsert',
+      key: ORDER,
+      data: {
+        id: ORDER,
+        inboundNo: 'IB2025000001',
+        warehouseId: WAREHOUSE,
+        sellerId: SELLER,
+        status: 'pending',
+        receivingLocationId: 'r',
+        boxes: [{ id: BOX, boxNo: 'BOX-001', isFinished: false, lines: [line(SKU_A, 3), line(SKU_B, 1)] }],
+      },
     },
-    Date.now(),
-  );
+  ]);
   return db;
 }
 
-function renderScreen(database: PdaDatabase) {
-  const engine = new SyncEngine({ db: database, transport: never, isOnline: () => false });
-  return render(
-    <PdaServicesProvider services={{ db: database, engine }}>
-      <MemoryRouter initialEntries={['/receive']}>
-        <ReceiveScreen warehouseId={WAREHOUSE} />
-      </MemoryRouter>
-    </PdaServicesProvider>,
-  );
+/** Answers the open confirmation with its button `name` (a closing dialog may still be there). */
+async function confirmWith(name: string) {
+  const buttons = await screen.findAllByRole('button', { name });
+  fireEvent.click(buttons[buttons.length - 1] as HTMLElement);
 }
 
-/** Keys as a keyboard-wedge scanner sends them: fast, then Enter. */
-function scan(code: string) {
-  act(() => {
-    for (const key of [...code, 'Enter']) fireEvent.keyDown(document.activeElement ?? document.body, { key });
-  });
+function renderScreen(database: PdaDatabase) {
+  return renderOffline(database, '/receive', <ReceiveScreen warehouseId={WAREHOUSE} />);
 }
 
 describe('the receiving screen', () => {
@@ -170,5 +117,103 @@ describe('the receiving screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(screen.queryByTestId('feedback')).toBeNull();
     expect(await db.outbox.count()).toBe(2);
+  });
+
+  it('undoes the last scans newest first with compensating ops, counts back on the box', async () => {
+    renderScreen(await seed());
+    scan('BOX-001');
+    await waitFor(() => expect(screen.getByTestId('prompt').textContent).toBe('Scan a SKU'));
+    expect(screen.getByTestId('undo').textContent).toBe('Nothing to undo');
+    scan('6901234567892');
+    await waitFor(() => expect(screen.getByTestId('count-MUG-RED').textContent).toBe('1 / 3'));
+    scan('CUPBLUE01');
+    await waitFor(() => expect(screen.getByTestId('count-CUP-BLUE').textContent).toBe('1 / 1'));
+    const [first, second] = await db.outbox.orderBy('seq').toArray();
+
+    fireEvent.click(screen.getByTestId('undo'));
+    expect(await screen.findByText('Undo +1 CUP-BLUE? The units count as not scanned.')).toBeTruthy();
+    await confirmWith('Undo');
+    await waitFor(() => expect(screen.getByTestId('count-CUP-BLUE').textContent).toBe('0 / 1'));
+    expect(screen.getByTestId('feedback').textContent).toBe('Undone: +1 CUP-BLUE');
+    await waitFor(() => expect(screen.getByTestId('undo').textContent).toBe('Undo +1 MUG-RED'));
+
+    fireEvent.click(screen.getByTestId('undo'));
+    await confirmWith('Undo');
+    await waitFor(() => expect(screen.getByTestId('count-MUG-RED').textContent).toBe('0 / 3'));
+    await waitFor(() => expect(screen.getByTestId('undo').textContent).toBe('Nothing to undo'));
+
+    const queued = await db.outbox.orderBy('seq').toArray();
+    expect(queued.map((op) => [op.seq, op.type, op.payload])).toEqual([
+      [1, 'inbound.receive', { inboundOrderId: ORDER, boxId: BOX, skuId: SKU_A, quantity: 1 }],
+      [2, 'inbound.receive', { inboundOrderId: ORDER, boxId: BOX, skuId: SKU_B, quantity: 1 }],
+      [3, 'inbound.undo', { opId: second?.opId }],
+      [4, 'inbound.undo', { opId: first?.opId }],
+    ]);
+  });
+
+  it('reports a difference with its reason and a photo kept on the device with the op', async () => {
+    Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: vi.fn(() => 'blob:photo-1') });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: vi.fn() });
+    renderScreen(await seed());
+    scan('BOX-001');
+    await waitFor(() => expect(screen.getByTestId('prompt').textContent).toBe('Scan a SKU'));
+    scan('NOPE123');
+    await waitFor(() => expect(screen.getByTestId('feedback').textContent).toContain('Unknown code NOPE123'));
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Report a difference' }));
+    const form = await screen.findByTestId('difference-form');
+    expect(screen.getByDisplayValue('NOPE123')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save the report' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Enter the reason');
+    expect(await db.outbox.count()).toBe(0);
+
+    fireEvent.change(screen.getByPlaceholderText('What did you find?'), {
+      target: { value: 'Loose item without a label' },
+    });
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'shot.png', { type: 'image/png' });
+    const input = form.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no photo input');
+    fireEvent.change(input, { target: { files: [file] } });
+    await waitFor(() => expect(form.querySelectorAll('.adm-image-uploader-cell-image').length).toBe(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Save the report' }));
+    await waitFor(() => expect(screen.queryByTestId('difference-form')).toBeNull());
+    expect(screen.getByTestId('feedback').textContent).toBe('Difference reported: Unknown SKU');
+
+    const [op] = await db.outbox.toArray();
+    expect(op).toMatchObject({
+      type: 'inbound.discrepancy',
+      payload: { inboundOrderId: ORDER, boxId: BOX, kind: 'unknown_sku', barcode: 'NOPE123', quantity: 1 },
+    });
+    const photos = await db.photos.toArray();
+    expect(photos).toHaveLength(1);
+    expect(photos[0]).toMatchObject({ opId: op?.opId, inboundOrderId: ORDER, uploadedAt: null });
+    expect(op?.payload.photos).toEqual([photos[0]?.key]);
+    expect(photos[0]?.key).toMatch(new RegExp(`^inbound/${SELLER}/[0-9a-f-]{36}\\.png$`));
+  });
+
+  it('finishes a box after saying what it still expects, and the box is closed on the device', async () => {
+    renderScreen(await seed());
+    scan('BOX-001');
+    await waitFor(() => expect(screen.getByTestId('prompt').textContent).toBe('Scan a SKU'));
+    scan('6901234567892');
+    await waitFor(() => expect(screen.getByTestId('count-MUG-RED').textContent).toBe('1 / 3'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Finish box' }));
+    expect(
+      await screen.findByText(
+        'Finish box BOX-001? 3 expected units were not received and will no longer be waited for.',
+      ),
+    ).toBeTruthy();
+    await confirmWith('Finish box');
+    await waitFor(() =>
+      expect(screen.getByTestId('prompt').textContent).toBe('Scan the inbound order or a box label'),
+    );
+    expect((await db.outbox.orderBy('seq').last())?.type).toBe('inbound.finish_box');
+
+    scan('BOX-001');
+    await waitFor(() =>
+      expect(screen.getByTestId('feedback').textContent).toContain('Box BOX-001 is already finished'),
+    );
   });
 });

@@ -5,16 +5,12 @@
  * 'inbound.shelve' op with its local effect (the shelved count up); a quantity above what is
  * left and a location of another warehouse are refused on the device with nothing queued.
  */
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PdaServicesProvider } from '../../src/pda/app/sync-context.js';
-import { PdaDatabase } from '../../src/pda/data/db.js';
+import type { PdaDatabase } from '../../src/pda/data/db.js';
 import { initPdaI18n } from '../../src/pda/i18n.js';
 import { ShelveScreen } from '../../src/pda/shelve/shelve-screen.js';
-import { applyPullPage } from '../../src/pda/sync/apply.js';
-import { SyncEngine } from '../../src/pda/sync/engine.js';
-import type { SyncTransport } from '../../src/pda/sync/transport.js';
+import { renderOffline, scan, seededDatabase, skuChange } from './support/screen.js';
 
 const WAREHOUSE = '11111111-1111-4111-8111-111111111111';
 const OTHER_WAREHOUSE = '66666666-6666-4666-8666-666666666666';
@@ -24,11 +20,6 @@ const SKU_A = '44444444-4444-4444-8444-444444444444';
 const RECEIVING = '77777777-7777-4777-8777-777777777777';
 const SHELF = '88888888-8888-4888-8888-888888888888';
 const FAR_SHELF = '99999999-9999-4999-8999-999999999999';
-
-const never: SyncTransport = {
-  push: () => Promise.reject(new Error('no network in this test')),
-  pull: () => Promise.reject(new Error('no network in this test')),
-};
 
 beforeAll(async () => {
   await initPdaI18n('en-US');
@@ -48,84 +39,40 @@ const location = (id: string, warehouseId: string, code: string, locationType: s
 });
 
 async function seed(): Promise<PdaDatabase> {
-  db = new PdaDatabase(`shelve-${crypto.randomUUID()}`);
-  await applyPullPage(
-    db,
+  db = await seededDatabase('shelve', [
+    skuChange(SKU_A, 'MUG-RED', '6901234567892'),
+    location(RECEIVING, WAREHOUSE, 'RCV-01', 'receiving'),
+    location(SHELF, WAREHOUSE, 'A-01-01', 'storage'),
+    location(FAR_SHELF, OTHER_WAREHOUSE, 'Z-09-09', 'storage'),
     {
-      cursor: '1',
-      reset: true,
-      hasMore: false,
-      lastProcessedSeq: null,
-      changes: [
-        {
-          entity: 'sku',
-          op: 'upsert',
-          key: SKU_A,
-          data: {
-            id: SKU_A,
-            sellerId: 's',
-            sellerSku: 'MUG-RED',
-            sysCode: 'SYS-MUG-RED',
-            name: 'MUG-RED',
-            variation: '',
-            barcodes: ['6901234567892'],
-          },
-        },
-        location(RECEIVING, WAREHOUSE, 'RCV-01', 'receiving'),
-        location(SHELF, WAREHOUSE, 'A-01-01', 'storage'),
-        location(FAR_SHELF, OTHER_WAREHOUSE, 'Z-09-09', 'storage'),
-        {
-          entity: 'inbound_order',
-          op: 'upsert',
-          key: ORDER,
-          data: {
-            id: ORDER,
-            inboundNo: 'IB2025000001',
-            warehouseId: WAREHOUSE,
-            sellerId: 's',
-            status: 'partial',
-            receivingLocationId: RECEIVING,
-            boxes: [
-              {
-                id: BOX,
-                boxNo: 'BOX-001',
-                isFinished: false,
-                lines: [
-                  {
-                    skuId: SKU_A,
-                    shipQuantity: 5,
-                    receivedQuantity: 4,
-                    shelvedQuantity: 1,
-                    damagedQuantity: 0,
-                  },
-                ],
-              },
+      entity: 'inbound_order',
+      op: 'upsert',
+      key: ORDER,
+      data: {
+        id: ORDER,
+        inboundNo: 'IB2025000001',
+        warehouseId: WAREHOUSE,
+        sellerId: 's',
+        status: 'partial',
+        receivingLocationId: RECEIVING,
+        boxes: [
+          {
+            id: BOX,
+            boxNo: 'BOX-001',
+            isFinished: false,
+            lines: [
+              { skuId: SKU_A, shipQuantity: 5, receivedQuantity: 4, shelvedQuantity: 1, damagedQuantity: 0 },
             ],
           },
-        },
-      ],
+        ],
+      },
     },
-    Date.now(),
-  );
+  ]);
   return db;
 }
 
 function renderScreen(database: PdaDatabase) {
-  const engine = new SyncEngine({ db: database, transport: never, isOnline: () => false });
-  return render(
-    <PdaServicesProvider services={{ db: database, engine }}>
-      <MemoryRouter initialEntries={['/shelve']}>
-        <ShelveScreen warehouseId={WAREHOUSE} />
-      </MemoryRouter>
-    </PdaServicesProvider>,
-  );
-}
-
-/** Keys as a keyboard-wedge scanner sends them: fast, then Enter. */
-function scan(code: string) {
-  act(() => {
-    for (const key of [...code, 'Enter']) fireEvent.keyDown(document.activeElement ?? document.body, { key });
-  });
+  return renderOffline(database, '/shelve', <ShelveScreen warehouseId={WAREHOUSE} />);
 }
 
 async function toQuantityStep() {
@@ -200,5 +147,27 @@ describe('the shelving screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(screen.getByTestId('prompt').textContent).toBe('Scan the location');
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('undoes the last shelving: the units are left to shelve again and an undo op is queued', async () => {
+    renderScreen(await seed());
+    await toQuantityStep();
+    setQuantity('3');
+    fireEvent.click(screen.getByRole('button', { name: 'Shelve' }));
+    // Everything is shelved: back to the orders, with the shelving still undoable.
+    await waitFor(() =>
+      expect(screen.getByTestId('prompt').textContent).toBe('Scan the inbound order or a box label'),
+    );
+    const undo = await screen.findByTestId('undo');
+    expect(undo.textContent).toBe('Undo 3 MUG-RED → A-01-01');
+    fireEvent.click(undo);
+    const buttons = await screen.findAllByRole('button', { name: 'Undo' });
+    fireEvent.click(buttons[buttons.length - 1] as HTMLElement);
+    await waitFor(() => expect(screen.getByTestId('left-MUG-RED').textContent).toBe('3'));
+    expect(screen.queryByTestId('undo')).toBeNull();
+
+    const [shelved, undone] = await db.outbox.orderBy('seq').toArray();
+    expect(undone).toMatchObject({ seq: 2, type: 'inbound.undo', payload: { opId: shelved?.opId } });
+    expect(JSON.stringify((await db.boxes.get(BOX))?.data)).toContain('"shelvedQuantity":1');
   });
 });

@@ -4,6 +4,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { deviceId, PdaDatabase } from '../../src/pda/data/db.js';
 import type { SyncEngine } from '../../src/pda/sync/engine.js';
 import { leaseLock, webLock } from '../../src/pda/sync/lock.js';
+import { reportDifference } from '../../src/pda/receive/difference-data.js';
+import { applyPullPage } from '../../src/pda/sync/apply.js';
 import { enqueue } from '../../src/pda/sync/outbox.js';
 import { httpTransport, type SyncTransport } from '../../src/pda/sync/transport.js';
 import { BASE_URL, FakePdaServer } from './support/fake-server.js';
@@ -203,6 +205,7 @@ describe('a crash with ops in flight', () => {
         return new Promise(() => undefined);
       },
       pull: (cursor) => real.pull(cursor),
+      uploadPhoto: (photo) => real.uploadPhoto(photo),
     };
     const crashed = engineOver(db, { transport: dying, lock: leaseLock(db, 30_000, () => clock) });
     void crashed.syncNow();
@@ -254,5 +257,58 @@ describe('two tabs', () => {
     appliedOnce(ops.map((op) => op.opId));
     expect(ops.map((op) => op.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     otherDb.close();
+  });
+});
+
+describe('discrepancy photos', () => {
+  const ORDER = '22222222-2222-4222-8222-222222222222';
+  const report = (photos: Blob[]) =>
+    reportDifference(db, {
+      orderId: ORDER,
+      sellerId: '66666666-6666-4666-8666-666666666666',
+      boxId: '33333333-3333-4333-8333-333333333333',
+      kind: 'short',
+      skuId: '44444444-4444-4444-8444-444444444444',
+      quantity: 1,
+      reason: 'Two missing',
+      photos,
+    });
+  const png = () => new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
+
+  it('uploads a report’s photos before its op, once, and forgets them when the op is answered', async () => {
+    const op = await report([png(), png()]);
+    expect(await db.photos.where('opId').equals(op.opId).count()).toBe(2);
+    expect(await engine().syncNow()).toBe('synced');
+    const keys = op.payload.photos as string[];
+    expect(keys.map((key) => server.photos.get(key))).toEqual([1, 1]);
+    appliedOnce([op.opId]);
+    expect(await db.photos.count()).toBe(0);
+  });
+
+  it('keeps the op and its photos through a failed upload and sends both later, photo first', async () => {
+    const op = await report([png()]);
+    server.photoScript = [503];
+    let clock = 0;
+    const sync = engine({ now: () => clock });
+    expect(await sync.syncNow()).toBe('failed');
+    expect(server.pushes).toEqual([]);
+    expect(await db.outbox.count()).toBe(1);
+    expect(await db.photos.where('opId').equals(op.opId).first()).toMatchObject({ uploadedAt: null });
+    clock = 60_000;
+    expect(await sync.syncNow()).toBe('synced');
+    appliedOnce([op.opId]);
+    expect(await db.photos.count()).toBe(0);
+  });
+});
+
+describe('pull while scans wait', () => {
+  it('does not let a page replace the device’s rows until the queue is pushed', async () => {
+    await queueReceives(db, 1);
+    const page = { cursor: '9', reset: true, hasMore: false, lastProcessedSeq: null, changes: [] };
+    expect(await applyPullPage(db, page, 1)).toBe(false);
+    expect(await db.meta.get('pullCursor')).toBeUndefined();
+    await db.outbox.clear();
+    expect(await applyPullPage(db, page, 1)).toBe(true);
+    expect((await db.meta.get('pullCursor'))?.value).toBe('9');
   });
 });

@@ -10,6 +10,7 @@ import {
   inboundCounts,
   makeOrder,
   onLocation,
+  photoKeyFor,
   sellerSkus,
   type Caller,
 } from '../support/inbound-world.js';
@@ -154,6 +155,7 @@ describe('receiving and shelving', () => {
     });
     expect(shelved.json().result).toMatchObject({ status: 'received', quantity: 4 });
 
+    const photo = await photoKeyFor(world, order);
     const damaged = await staff('POST', '/api/inbound/order/discrepancy', {
       inboundOrderId: order.id,
       boxId: boxId(order, 'C1'),
@@ -161,7 +163,7 @@ describe('receiving and shelving', () => {
       kind: 'damaged',
       quantity: 1,
       reason: 'Crushed corner',
-      photos: ['inbound/photo-1.jpg'],
+      photos: [photo],
     });
     expect(damaged.json().result).toMatchObject({ status: 'abnormal' });
 
@@ -194,7 +196,7 @@ describe('receiving and shelving', () => {
     );
     expect(detail.skus).toHaveLength(3);
     expect(detail.discrepancies).toEqual([
-      expect.objectContaining({ kind: 'damaged', quantity: 1, photos: ['inbound/photo-1.jpg'] }),
+      expect.objectContaining({ kind: 'damaged', quantity: 1, photos: [photo] }),
     ]);
     expect(detail.records.filter((record: { kind: string }) => record.kind === 'receipt')).toHaveLength(3);
     expect(detail.records.filter((record: { kind: string }) => record.kind === 'shelve_move')).toHaveLength(

@@ -3,7 +3,6 @@
  * replayed, raced or lost; a rejected op never blocks the rest; a gap stops the batch; a revoked
  * session stops the call. Pull gives the device's reference data with a cursor and tombstones.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PullChange } from '../../src/shared/contract/pda.js';
 import {
@@ -13,6 +12,7 @@ import {
   makeOrder,
   onLocation,
   op,
+  photoKeyFor,
   push,
   sellerSkus,
   statuses,
@@ -60,14 +60,6 @@ const receive = (order: MadeOrder, seq: number, quantity: number, box = 'P1', co
     skuId: sku(code),
     quantity,
   });
-
-async function sellerOf(order: MadeOrder): Promise<string> {
-  const { rows } = await world.database.ownerPool.query(
-    'select seller_id from inbound_orders where id = $1',
-    [order.id],
-  );
-  return rows[0].seller_id;
-}
 
 async function receivedOf(order: MadeOrder): Promise<number> {
   const { rows } = await world.database.ownerPool.query(
@@ -264,7 +256,7 @@ describe('POST /api/pda/sync/push', () => {
         barcode: '4006381333931',
         quantity: 2,
         reason: 'Unlabelled items in the box',
-        photos: [`inbound/${await sellerOf(order)}/${randomUUID()}.jpg`],
+        photos: [await photoKeyFor(world, order)],
       }),
       op(3, 'inbound.finish_box', { inboundOrderId: order.id, boxId: boxId(order, 'P1') }),
       op(4, 'inbound.finish_box', { inboundOrderId: order.id, boxId: boxId(order, 'P1') }),

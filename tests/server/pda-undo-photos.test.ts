@@ -17,6 +17,7 @@ import {
   onLocation,
   op,
   outcomes,
+  photoKeyFor,
   push,
   sellerSkus,
   type Caller,
@@ -169,13 +170,6 @@ describe('inbound.undo', () => {
 });
 
 describe('POST /api/pda/photo', () => {
-  async function sellerOf(order: MadeOrder): Promise<string> {
-    const { rows } = await world.database.ownerPool.query(
-      'select seller_id from inbound_orders where id = $1',
-      [order.id],
-    );
-    return rows[0].seller_id;
-  }
   const upload = (as: string, query: Record<string, string>, data = JPEG_LIKE, type = 'image/jpeg') => {
     const body = multipartBody([{ name: 'photo.jpg', data, type }]);
     return world.request({
@@ -189,7 +183,7 @@ describe('POST /api/pda/photo', () => {
 
   it('stores a photo under the device’s key, again on a replay, and the discrepancy cites it', async () => {
     const order = await freshOrder(2);
-    const key = `inbound/${await sellerOf(order)}/${randomUUID()}.jpg`;
+    const key = await photoKeyFor(world, order);
     const first = await upload(staffToken, { inboundOrderId: order.id, key });
     expect(first.statusCode).toBe(200);
     expect(first.json().result).toMatchObject({ key, contentType: 'image/jpeg' });
@@ -217,7 +211,7 @@ describe('POST /api/pda/photo', () => {
 
   it('refuses a key of another seller, a type other than the key’s, a non-image and a seller', async () => {
     const order = await freshOrder(1);
-    const own = await sellerOf(order);
+    const own = (await photoKeyFor(world, order)).split('/')[1] ?? '';
     const other = `inbound/${randomUUID()}/${randomUUID()}.jpg`;
     const wrongSeller = await upload(staffToken, { inboundOrderId: order.id, key: other });
     expect(wrongSeller.statusCode).toBe(400);

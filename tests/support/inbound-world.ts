@@ -46,6 +46,15 @@ export function boxId(order: MadeOrder, boxNo: string): string {
   return box.id;
 }
 
+/** A discrepancy photo's key as the PDA makes it: under the order's seller, a fresh name. */
+export async function photoKeyFor(world: TestWorld, order: MadeOrder): Promise<string> {
+  const { rows } = await world.database.ownerPool.query<{ seller_id: string }>(
+    'select seller_id from inbound_orders where id = $1',
+    [order.id],
+  );
+  return `inbound/${rows[0]?.seller_id ?? ''}/${randomUUID()}.jpg`;
+}
+
 /** SKUs of a fresh product of the seller behind `token`, by seller SKU. */
 export async function sellerSkus(
   world: TestWorld,

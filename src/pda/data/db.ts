@@ -9,6 +9,8 @@
  * - reference tables pulled from the server by cursor (locations, SKUs with all barcodes,
  *   open inbound orders and, split out of them, their boxes), each row indexed by every code a
  *   scan may carry (`lookup`).
+ * - `photos`: discrepancy photos taken on the device, kept (as blobs) until the op citing them
+ *   has been answered; the sync engine uploads them just before that op.
  * - `meta`: the device id, the next seq, the pull cursor, the last sync time, the sync lease.
  * Schema changes must keep unsent ops readable: add versions, never drop the outbox.
  */
@@ -49,6 +51,17 @@ export interface AttentionItem extends Omit<OutboxOp, 'status'> {
   rejectedAt: number;
 }
 
+export interface PhotoRow {
+  /** The file key the op cites: `inbound/<seller>/<uuid>.<ext>`, made on the device. */
+  key: string;
+  /** The op that cites it, set when the op is queued. */
+  opId: string;
+  inboundOrderId: string;
+  blob: Blob;
+  /** Set once the server stored it, so a retried batch does not send it again. */
+  uploadedAt: number | null;
+}
+
 export interface MetaRow {
   key: string;
   value: Json;
@@ -71,6 +84,7 @@ export class PdaDatabase extends Dexie {
   declare readonly done: Table<DoneOp, number>;
   declare readonly attention: Table<AttentionItem, number>;
   declare readonly meta: Table<MetaRow, string>;
+  declare readonly photos: Table<PhotoRow, string>;
   declare readonly locations: Table<ReferenceRow, string>;
   declare readonly skus: Table<ReferenceRow, string>;
   declare readonly inboundOrders: Table<ReferenceRow, string>;
@@ -88,6 +102,8 @@ export class PdaDatabase extends Dexie {
       inboundOrders: '&key, *lookup',
       boxes: '&key, *lookup, parentKey',
     });
+    // Version 2 adds discrepancy photos; every table of version 1 stays as it was.
+    this.version(2).stores({ photos: '&key, opId' });
   }
 
   referenceTable(table: ReferenceTable): Table<ReferenceRow, string> {

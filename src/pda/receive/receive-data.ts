@@ -8,7 +8,13 @@
  */
 import { z } from 'zod';
 import { pdaInboundOrder, pdaSku } from '../../shared/contract/pda.js';
-import { findByCode, type JsonObject, type PdaDatabase, type ReferenceRow } from '../data/db.js';
+import {
+  findByCode,
+  type JsonObject,
+  type OutboxOp,
+  type PdaDatabase,
+  type ReferenceRow,
+} from '../data/db.js';
 import { enqueue } from '../sync/outbox.js';
 
 export type InboundOrderData = z.infer<typeof pdaInboundOrder>;
@@ -87,7 +93,8 @@ export async function findSkuInBox(
   return inBox ? { kind: 'line', skuId: inBox.key } : { kind: 'not_in_box' };
 }
 
-function addReceived(box: BoxData, skuId: string, quantity: number): BoxData {
+/** The box with `quantity` more (or, negative, fewer) received units of a SKU. */
+export function addReceived(box: BoxData, skuId: string, quantity: number): BoxData {
   return {
     ...box,
     lines: box.lines.map((line) =>
@@ -104,10 +111,35 @@ export interface ReceiveScan {
   sessionId?: string;
 }
 
-/** Queues the receipt and counts it on the box, atomically; answers the box as it is now. */
-export async function receiveUnits(db: PdaDatabase, scan: ReceiveScan): Promise<BoxData> {
+/**
+ * Changes one box of the device's copy (its own row and the order's copy of it) in the
+ * caller's transaction; answers the box as it is now.
+ */
+export async function updateBox(
+  db: PdaDatabase,
+  orderId: string,
+  boxId: string,
+  change: (box: BoxData) => BoxData,
+): Promise<BoxData> {
+  const box = await loadBox(db, boxId);
+  if (!box) throw new Error(`box ${boxId} is not on the device`);
+  const updated = change(box);
+  await db.boxes.update(boxId, { data: updated as unknown as JsonObject });
+  const order = await loadOrder(db, orderId);
+  if (order) {
+    const boxes = order.boxes.map((item) => (item.id === boxId ? change(item) : item));
+    await db.inboundOrders.update(orderId, { data: { ...order, boxes } as unknown as JsonObject });
+  }
+  return updated;
+}
+
+/** Queues the receipt and counts it on the box, atomically; answers the box as it is now and the op. */
+export async function receiveUnits(
+  db: PdaDatabase,
+  scan: ReceiveScan,
+): Promise<{ box: BoxData; op: OutboxOp }> {
   const outcome: { box: BoxData | null } = { box: null };
-  await enqueue(
+  const op = await enqueue(
     db,
     {
       type: 'inbound.receive',
@@ -122,21 +154,36 @@ export async function receiveUnits(db: PdaDatabase, scan: ReceiveScan): Promise<
     {
       effectTables: [db.boxes, db.inboundOrders],
       effect: async () => {
-        const box = await loadBox(db, scan.boxId);
-        if (!box) throw new Error(`box ${scan.boxId} is not on the device`);
-        const updated = addReceived(box, scan.skuId, scan.quantity);
-        outcome.box = updated;
-        await db.boxes.update(scan.boxId, { data: updated as unknown as JsonObject });
-        const order = await loadOrder(db, scan.orderId);
-        if (order) {
-          const boxes = order.boxes.map((item) =>
-            item.id === scan.boxId ? addReceived(item, scan.skuId, scan.quantity) : item,
-          );
-          await db.inboundOrders.update(scan.orderId, { data: { ...order, boxes } as unknown as JsonObject });
-        }
+        outcome.box = await updateBox(db, scan.orderId, scan.boxId, (box) =>
+          addReceived(box, scan.skuId, scan.quantity),
+        );
       },
     },
   );
   if (!outcome.box) throw new Error('receipt not recorded');
-  return outcome.box;
+  return { box: outcome.box, op };
+}
+
+/**
+ * Queues the end of a box: what it still expects is no longer waited for. The box shows as
+ * finished on the device at once.
+ */
+export async function finishBox(
+  db: PdaDatabase,
+  target: { orderId: string; boxId: string; sessionId?: string },
+): Promise<OutboxOp> {
+  return enqueue(
+    db,
+    {
+      type: 'inbound.finish_box',
+      payload: { inboundOrderId: target.orderId, boxId: target.boxId },
+      ...(target.sessionId ? { sessionId: target.sessionId } : {}),
+    },
+    {
+      effectTables: [db.boxes, db.inboundOrders],
+      effect: async () => {
+        await updateBox(db, target.orderId, target.boxId, (box) => ({ ...box, isFinished: true }));
+      },
+    },
+  );
 }

@@ -2,10 +2,10 @@
  * Receiving by scan, one step per screen: scan the inbound order or a box label, pick the box
  * when the order has several, then scan SKUs (each scan counts one, or the quantity set
  * first). Expected against received comes from the device's own data, feedback (colour,
- * vibration, tone) from the same lookup, before any network. Undo is not offered: the
- * protocol has no compensating op for a receipt, so a wrong count is reported from the admin.
+ * vibration, tone) from the same lookup, before any network. The last scans can be undone (a
+ * compensating op), a difference reported with photos, and the box finished.
  */
-import { Button, List, Stepper } from 'antd-mobile';
+import { Button, Dialog, List, Stepper } from 'antd-mobile';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClassifiedScan } from '../../shared/domain/scan.js';
@@ -13,10 +13,15 @@ import { signal, type FeedbackKind } from '../app/feedback.js';
 import { PdaHeader } from '../app/header.js';
 import { ScanInput } from '../app/scan-input.js';
 import { usePdaServices } from '../app/sync-context.js';
+import { UndoButton, useUndoStack } from '../undo/undo-button.js';
+import type { UndoableScan } from '../undo/undo-data.js';
+import { DifferenceForm } from './difference-form.js';
 import {
   boxLines,
+  finishBox,
   findReceiveTarget,
   findSkuInBox,
+  loadBox,
   receiveUnits,
   type BoxData,
   type BoxLine,
@@ -26,7 +31,10 @@ import {
 type Step =
   | { name: 'target' }
   | { name: 'box'; order: InboundOrderData }
-  | { name: 'sku'; order: InboundOrderData; box: BoxData; lines: BoxLine[]; lastSkuId: string | null };
+  | { name: 'sku'; order: InboundOrderData; box: BoxData; lines: BoxLine[]; lastSkuId: string | null }
+  | { name: 'difference'; order: InboundOrderData; box: BoxData; lines: BoxLine[]; lastSkuId: string | null };
+
+type BoxStep = Extract<Step, { name: 'sku' | 'difference' }>;
 
 interface Flash {
   kind: FeedbackKind;
@@ -43,6 +51,8 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
   const [step, setStep] = useState<Step>({ name: 'target' });
   const [flash, setFlash] = useState<Flash | null>(null);
   const [quantity, setQuantity] = useState(1);
+  const [unknownCode, setUnknownCode] = useState<string | null>(null);
+  const undo = useUndoStack();
 
   const tell = useCallback((kind: FeedbackKind, text: string) => {
     signal(kind);
@@ -84,36 +94,73 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
 
   const onSkuScan = async (current: Extract<Step, { name: 'sku' }>, code: string) => {
     const found = await findSkuInBox(db, current.box, code);
-    if (found.kind === 'unknown') return tell('error', t('receive.skuUnknown', { code }));
+    if (found.kind === 'unknown') {
+      setUnknownCode(code);
+      return tell('error', t('receive.skuUnknown', { code }));
+    }
     if (found.kind === 'not_in_box')
       return tell('error', t('receive.skuNotInBox', { code, boxNo: current.box.boxNo }));
     const line = current.lines.find((item) => item.skuId === found.skuId);
     const isOver = line !== undefined && line.received + quantity > line.expected;
     // Feedback first, from what the device knows; the op and its effect are stored right after.
     tell(isOver ? 'warn' : 'ok', t(isOver ? 'receive.over' : 'receive.counted', { quantity }));
-    const box = await receiveUnits(db, {
+    const { box, op } = await receiveUnits(db, {
       orderId: current.order.id,
       boxId: current.box.id,
       skuId: found.skuId,
       quantity,
     });
+    const sku = line?.sku?.sellerSku ?? found.skuId.slice(0, 8);
+    undo.remember({ op, label: t('receive.undoLabel', { quantity, sku }) });
     setQuantity(1);
     setStep({ ...current, box, lines: await boxLines(db, box), lastSkuId: found.skuId });
+  };
+
+  /** Shows the box as the device holds it now (after an undo, a report or a sync). */
+  const reload = async (current: BoxStep) => {
+    const box = (await loadBox(db, current.box.id)) ?? current.box;
+    setStep({ ...current, name: 'sku', box, lines: await boxLines(db, box) });
+  };
+
+  const onUndone = async (current: BoxStep, scan: UndoableScan) => {
+    undo.forget(scan);
+    tell('warn', t('undo.done', { scan: scan.label }));
+    await reload(current);
+  };
+
+  const finish = async (current: BoxStep) => {
+    const missing = current.lines.reduce((sum, line) => sum + Math.max(0, line.expected - line.received), 0);
+    const isSure = await Dialog.confirm({
+      content:
+        missing > 0
+          ? t('receive.finishMissing', { boxNo: current.box.boxNo, missing })
+          : t('receive.finishConfirm', { boxNo: current.box.boxNo }),
+      confirmText: t('receive.finish'),
+      cancelText: t('undo.cancel'),
+    });
+    if (!isSure) return;
+    await finishBox(db, { orderId: current.order.id, boxId: current.box.id });
+    tell('ok', t('receive.finished', { boxNo: current.box.boxNo }));
+    setStep({ name: 'target' });
+  };
+
+  const fail = (error: unknown) => {
+    console.error('PDA receive step failed', error);
+    tell('error', t('receive.failed'));
   };
 
   const onScan = (scan: ClassifiedScan) => {
     const code = scan.code;
     if (!code) return;
+    // The difference form is open: a scan fills its barcode only through the field.
+    if (step.name === 'difference') return;
     const run =
       step.name === 'target'
         ? onTargetScan(code)
         : step.name === 'box'
           ? onBoxScan(step.order, code)
           : onSkuScan(step, code);
-    run.catch((error: unknown) => {
-      console.error('PDA receive scan failed', error);
-      tell('error', t('receive.failed'));
-    });
+    run.catch(fail);
   };
 
   const isBlocked = flash?.kind === 'error';
@@ -140,7 +187,23 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
           )}
         </div>
       )}
-      <ScanInput onScan={onScan} enabled={!isBlocked} />
+      {step.name !== 'difference' && <ScanInput onScan={onScan} enabled={!isBlocked} />}
+      {step.name === 'difference' && (
+        <DifferenceForm
+          order={step.order}
+          box={step.box}
+          lines={step.lines}
+          skuId={step.lastSkuId}
+          unknownCode={unknownCode}
+          onDone={(kind) => {
+            setUnknownCode(null);
+            tell('warn', t('difference.saved', { kind: t(`difference.kinds.${kind}`) }));
+            void reload(step).catch(fail);
+          }}
+          onCancel={() => setStep({ ...step, name: 'sku' })}
+          onFailed={fail}
+        />
+      )}
       {step.name === 'box' && (
         <List header={t('receive.boxesOf', { inboundNo: step.order.inboundNo })}>
           {step.order.boxes
@@ -176,9 +239,18 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
               </List.Item>
             ))}
           </List>
-          <Button block size="large" onClick={() => setStep({ name: 'target' })}>
-            {t('receive.nextBox')}
-          </Button>
+          <div className="pda-actions">
+            <UndoButton last={undo.last} onUndone={(scan) => onUndone(step, scan)} onFailed={fail} />
+            <Button block size="large" onClick={() => setStep({ ...step, name: 'difference' })}>
+              {t('receive.reportDifference')}
+            </Button>
+            <Button block size="large" color="success" onClick={() => void finish(step).catch(fail)}>
+              {t('receive.finish')}
+            </Button>
+            <Button block size="large" onClick={() => setStep({ name: 'target' })}>
+              {t('receive.nextBox')}
+            </Button>
+          </div>
         </>
       )}
     </div>

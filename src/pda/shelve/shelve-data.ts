@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { pdaInboundOrder, pdaLocation, pdaSku } from '../../shared/contract/pda.js';
 import { leftToShelve } from '../../shared/domain/inbound.js';
-import { findByCode, type JsonObject, type PdaDatabase } from '../data/db.js';
+import { findByCode, type JsonObject, type OutboxOp, type PdaDatabase } from '../data/db.js';
 import { loadOrder, type BoxData, type InboundOrderData, type SkuData } from '../receive/receive-data.js';
 import { enqueue } from '../sync/outbox.js';
 
@@ -150,6 +150,39 @@ export function addShelved(
   return { ...order, boxes: order.boxes.map((box) => updated.get(box.id) ?? box) };
 }
 
+/** Takes `quantity` shelved units off the SKU's lines again, newest box first, as the server does. */
+export function removeShelved(
+  order: InboundOrderData,
+  boxId: string | null,
+  skuId: string,
+  quantity: number,
+): InboundOrderData {
+  let remaining = quantity;
+  const ordered = [...order.boxes].sort((a, b) => b.boxNo.localeCompare(a.boxNo));
+  const updated = new Map<string, BoxData>();
+  for (const box of ordered) {
+    if (boxId !== null && box.id !== boxId) continue;
+    const lines = box.lines.map((line) => {
+      if (line.skuId !== skuId || remaining <= 0) return line;
+      const take = Math.min(remaining, line.shelvedQuantity);
+      remaining -= take;
+      return take > 0 ? { ...line, shelvedQuantity: line.shelvedQuantity - take } : line;
+    });
+    updated.set(box.id, { ...box, lines });
+  }
+  return { ...order, boxes: order.boxes.map((box) => updated.get(box.id) ?? box) };
+}
+
+/** Writes the device's copy of an order and of its boxes that hold the SKU, in the caller's transaction. */
+export async function saveOrder(db: PdaDatabase, order: InboundOrderData, skuId: string): Promise<void> {
+  await db.inboundOrders.update(order.id, { data: order as unknown as JsonObject });
+  for (const box of order.boxes) {
+    if (box.lines.some((line) => line.skuId === skuId)) {
+      await db.boxes.update(box.id, { data: box as unknown as JsonObject });
+    }
+  }
+}
+
 export interface ShelveMove {
   orderId: string;
   boxId: string | null;
@@ -169,9 +202,12 @@ export class OverShelvingError extends Error {
  * Queues the shelving move and counts it on the order's box lines, atomically; refuses (with
  * nothing queued) a quantity above what is left. Answers the order as it is now.
  */
-export async function shelveUnits(db: PdaDatabase, move: ShelveMove): Promise<InboundOrderData> {
+export async function shelveUnits(
+  db: PdaDatabase,
+  move: ShelveMove,
+): Promise<{ order: InboundOrderData; op: OutboxOp }> {
   const outcome: { order: InboundOrderData | null } = { order: null };
-  await enqueue(
+  const op = await enqueue(
     db,
     {
       type: 'inbound.shelve',
@@ -193,15 +229,10 @@ export async function shelveUnits(db: PdaDatabase, move: ShelveMove): Promise<In
         if (move.quantity < 1 || move.quantity > left) throw new OverShelvingError(left);
         const updated = addShelved(order, move.boxId, move.skuId, move.quantity);
         outcome.order = updated;
-        await db.inboundOrders.update(move.orderId, { data: updated as unknown as JsonObject });
-        for (const box of updated.boxes) {
-          if (box.lines.some((line) => line.skuId === move.skuId)) {
-            await db.boxes.update(box.id, { data: box as unknown as JsonObject });
-          }
-        }
+        await saveOrder(db, updated, move.skuId);
       },
     },
   );
   if (!outcome.order) throw new Error('shelving not recorded');
-  return outcome.order;
+  return { order: outcome.order, op };
 }

@@ -4,7 +4,8 @@
  * location, then the quantity. What is left to shelve comes from the device's own data, and a
  * location of another warehouse, an unknown code or a quantity above what is left is refused
  * on the device before anything is queued. Feedback (colour, vibration, tone) comes from the
- * same lookup, before any network.
+ * same lookup, before any network. The last shelvings can be undone (a compensating op that
+ * brings the units back to the receiving area).
  */
 import { Button, List, Stepper } from 'antd-mobile';
 import { useCallback, useEffect, useState } from 'react';
@@ -14,7 +15,9 @@ import { signal, type FeedbackKind } from '../app/feedback.js';
 import { PdaHeader } from '../app/header.js';
 import { ScanInput } from '../app/scan-input.js';
 import { usePdaServices } from '../app/sync-context.js';
-import type { BoxData, InboundOrderData } from '../receive/receive-data.js';
+import { loadBox, loadOrder, type BoxData, type InboundOrderData } from '../receive/receive-data.js';
+import { UndoButton, useUndoStack } from '../undo/undo-button.js';
+import type { UndoableScan } from '../undo/undo-data.js';
 import {
   findLocation,
   findShelveOrder,
@@ -56,6 +59,7 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
   const [flash, setFlash] = useState<Flash | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [orders, setOrders] = useState<InboundOrderData[]>([]);
+  const undo = useUndoStack();
 
   const tell = useCallback((kind: FeedbackKind, text: string) => {
     signal(kind);
@@ -137,9 +141,9 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
     if (!Number.isInteger(quantity) || quantity < 1) return tell('error', t('shelve.quantityInvalid'));
     if (quantity > current.line.left) return tell('error', t('shelve.overLeft', { left: current.line.left }));
     const boxId = current.box?.id ?? null;
-    let order: InboundOrderData;
+    let shelved: { order: InboundOrderData; op: UndoableScan['op'] };
     try {
-      order = await shelveUnits(db, {
+      shelved = await shelveUnits(db, {
         orderId: current.order.id,
         boxId,
         skuId: current.line.skuId,
@@ -151,10 +155,13 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
         return tell('error', t('shelve.overLeft', { left: error.left }));
       throw error;
     }
+    const { order, op } = shelved;
     tell(
       'ok',
       t('shelve.shelved', { quantity, sku: skuLabel(current.line), location: current.location.code }),
     );
+    const sku = current.line.sku?.sellerSku ?? current.line.skuId.slice(0, 8);
+    undo.remember({ op, label: t('shelve.undoLabel', { quantity, sku, location: current.location.code }) });
     setQuantity(1);
     const box = current.box ? (order.boxes.find((item) => item.id === current.box?.id) ?? null) : null;
     if (leftInOrder(order, boxId) === 0) {
@@ -162,6 +169,18 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
       return;
     }
     setStep({ name: 'sku', order, box, lines: await shelveLines(db, order, boxId) });
+  };
+
+  /** After an undo the units are back to shelve: show that order (and box) as the device holds it. */
+  const onUndone = async (scan: UndoableScan) => {
+    undo.forget(scan);
+    const orderId = scan.op.payload.inboundOrderId;
+    const boxId = scan.op.payload.boxId;
+    const order = typeof orderId === 'string' ? await loadOrder(db, orderId) : null;
+    const box = typeof boxId === 'string' ? await loadBox(db, boxId) : null;
+    tell('warn', t('undo.done', { scan: scan.label }));
+    if (!order) return setStep({ name: 'order' });
+    setStep({ name: 'sku', order, box, lines: await shelveLines(db, order, box?.id ?? null) });
   };
 
   const fail = (error: unknown) => {
@@ -255,6 +274,9 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
             {t('shelve.otherOrder')}
           </Button>
         </>
+      )}
+      {(step.name === 'order' || step.name === 'sku') && undo.last && (
+        <UndoButton last={undo.last} onUndone={onUndone} onFailed={fail} />
       )}
       {(step.name === 'location' || step.name === 'quantity') && (
         <List header={t('shelve.orderHeader', { inboundNo: step.order.inboundNo })}>

@@ -40,7 +40,7 @@ export async function applyPushResults(
 ): Promise<PushApplied> {
   const byOpId = new Map(results.map((result) => [result.opId, result]));
   const outcome: PushApplied = { settled: 0, rejected: 0, gapExpectedSeq: null };
-  await db.transaction('rw', [db.outbox, db.done, db.attention], async () => {
+  await db.transaction('rw', [db.outbox, db.done, db.attention, db.photos], async () => {
     for (const op of batch) {
       const current = await db.outbox.get(op.seq);
       // Another run already settled it (a second tab before the lock, a replayed reply).
@@ -55,6 +55,8 @@ export async function applyPushResults(
         continue;
       }
       await db.outbox.delete(op.seq);
+      // The server has the op's photos (or refused the op): the device needs them no more.
+      await db.photos.where('opId').equals(op.opId).delete();
       outcome.settled += 1;
       // A replay answers the stored outcome: a rejection stays a rejection, even when the
       // first reply (the one that said so) was lost.
@@ -101,15 +103,21 @@ async function applyChange(db: PdaDatabase, change: PullChange): Promise<void> {
   }
 }
 
-/** Applies one pull page and its cursor atomically; a reset first empties the tables. */
-export async function applyPullPage(db: PdaDatabase, page: PullReply, now: number): Promise<void> {
-  const tables = [db.meta, ...REFERENCE_TABLES.map((name) => db.referenceTable(name))];
-  await db.transaction('rw', tables, async () => {
+/**
+ * Applies one pull page and its cursor atomically; a reset first empties the tables. While ops
+ * wait in the outbox the page is not applied (false): the server's rows do not hold those ops'
+ * effects yet, and replacing the device's rows would hide scans the worker just made.
+ */
+export async function applyPullPage(db: PdaDatabase, page: PullReply, now: number): Promise<boolean> {
+  const tables = [db.meta, db.outbox, ...REFERENCE_TABLES.map((name) => db.referenceTable(name))];
+  return db.transaction('rw', tables, async () => {
+    if ((await db.outbox.count()) > 0) return false;
     if (page.reset) {
       for (const name of REFERENCE_TABLES) await db.referenceTable(name).clear();
     }
     for (const change of page.changes) await applyChange(db, change);
     await writeMeta(db, META_KEYS.pullCursor, page.cursor);
     await writeMeta(db, META_KEYS.lastPullAt, now);
+    return true;
   });
 }

@@ -263,6 +263,7 @@ export class SyncEngine {
         });
       let reply;
       try {
+        await this.uploadPhotos(batch);
         reply = await this.transport.push({ deviceId: device, ops: batch.map(toWire) });
       } catch (error) {
         await this.db.outbox.where('status').equals('inflight').modify({ status: 'pending' });
@@ -285,12 +286,35 @@ export class SyncEngine {
     await this.pull(keepAlive);
   }
 
+  /**
+   * Uploads the photos the batch's ops cite, before the ops: the server keeps them under the
+   * keys the device made, so a retry uploads the same key again harmlessly. A photo the server
+   * refuses for good (not an image) is left out rather than blocking the queue for ever.
+   */
+  private async uploadPhotos(batch: OutboxOp[]): Promise<void> {
+    const opIds = batch.filter((op) => op.type === 'inbound.discrepancy').map((op) => op.opId);
+    if (opIds.length === 0) return;
+    const photos = await this.db.photos.where('opId').anyOf(opIds).toArray();
+    for (const photo of photos) {
+      if (photo.uploadedAt !== null) continue;
+      try {
+        await this.transport.uploadPhoto(photo);
+      } catch (error) {
+        if (!(error instanceof SyncHttpError) || error.kind !== 'bad_request') throw error;
+        console.warn('PDA photo refused by the server', photo.key, error.code);
+      }
+      await this.db.photos.update(photo.key, { uploadedAt: this.options.now() });
+    }
+  }
+
   private async pull(keepAlive: () => Promise<void>): Promise<void> {
     for (let page = 0; page < this.options.maxPullPages; page += 1) {
       await keepAlive();
       const cursor = await readMeta(this.db, META_KEYS.pullCursor);
       const reply = await this.transport.pull(typeof cursor === 'string' ? cursor : null);
-      await applyPullPage(this.db, reply, this.options.now());
+      // A scan queued since the push would lose its local effect under the server's rows: the
+      // page waits for the next run, which pushes that scan first.
+      if (!(await applyPullPage(this.db, reply, this.options.now()))) return;
       if (!reply.hasMore) return;
     }
   }

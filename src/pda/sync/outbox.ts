@@ -24,7 +24,7 @@ export interface NewOp {
 
 export interface EnqueueOptions {
   /** The op's local effect, run inside the same transaction (e.g. a received count). */
-  effect?: () => Promise<void>;
+  effect?: (op: OutboxOp) => Promise<void>;
   /** The tables the effect writes, so they join the transaction. */
   effectTables?: Table[];
   now?: () => Date;
@@ -55,7 +55,7 @@ export async function enqueue(db: PdaDatabase, op: NewOp, options: EnqueueOption
       attempts: 0,
     };
     await db.outbox.add(queued);
-    if (options.effect) await options.effect();
+    if (options.effect) await options.effect(queued);
     return queued;
   });
 }

@@ -14,6 +14,11 @@ import {
 export interface SyncTransport {
   push(request: PushRequest, signal?: AbortSignal): Promise<PushReply>;
   pull(cursor: string | null, signal?: AbortSignal): Promise<PullReply>;
+  /** Stores one discrepancy photo under its device-made key; again is harmless. */
+  uploadPhoto(
+    photo: { inboundOrderId: string; key: string; blob: Blob },
+    signal?: AbortSignal,
+  ): Promise<void>;
 }
 
 export type SyncFailureKind =
@@ -121,6 +126,12 @@ export function httpTransport(options: HttpTransportOptions): SyncTransport {
         body: JSON.stringify(request),
       };
       return parsed(pushReply)(await call(`${base}/pda/sync/push`, init, signal));
+    },
+    async uploadPhoto(photo, signal) {
+      const query = new URLSearchParams({ inboundOrderId: photo.inboundOrderId, key: photo.key });
+      const form = new FormData();
+      form.append('file', photo.blob, photo.key.split('/').pop() ?? 'photo');
+      await call(`${base}/pda/photo?${query.toString()}`, { method: 'POST', body: form }, signal);
     },
     async pull(cursor, signal) {
       const query = new URLSearchParams();

@@ -27,8 +27,10 @@ describe('stock effects', () => {
     for (const kind of MOVEMENT_KINDS) {
       const effect = STOCK_EFFECTS[kind];
       const expected = effect.location === 'in' ? 'add' : effect.location === 'out' ? 'consume' : 'none';
-      expect(effect.lots, kind).toBe(expected);
+      // A receipt taken back consumes the newest lots: the one it made.
+      expect(kind === 'receipt_undo' ? 'consume' : effect.lots, kind).toBe(expected);
     }
+    expect(STOCK_EFFECTS.receipt_undo.lots).toBe('consume_newest');
   });
 
   it('mirrors a negative adjustment: available down, goods out, lots consumed', () => {

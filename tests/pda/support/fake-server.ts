@@ -34,6 +34,9 @@ export class FakePdaServer {
   inFlight = 0;
   maxInFlight = 0;
   pullPageSize = 100;
+  /** Uploaded photos by key, with how many times each came. */
+  readonly photos = new Map<string, number>();
+  photoScript: ('ok' | 503)[] = [];
   private changeLog: { id: number; change: PullChange }[] = [];
   private nextChangeId = 1;
 
@@ -71,7 +74,10 @@ export class FakePdaServer {
         continue;
       }
       const at = new Date().toISOString();
-      const reject = op.payload.reject;
+      // A report whose photos did not arrive first is refused, so ordering is tested.
+      const photos = Array.isArray(op.payload.photos) ? op.payload.photos : [];
+      const missing = photos.some((key) => typeof key !== 'string' || !this.photos.has(key));
+      const reject = missing ? 'test.photo_missing' : op.payload.reject;
       const stored: StoredOpResult =
         typeof reject === 'string'
           ? { status: 'rejected', code: reject, params: { seq: op.seq }, at }
@@ -123,6 +129,16 @@ export class FakePdaServer {
         } finally {
           this.inFlight -= 1;
         }
+      }),
+      http.post(`${BASE_URL}/pda/photo`, async ({ request }) => {
+        const key = new URL(request.url).searchParams.get('key') ?? '';
+        const form = await request.formData();
+        if (!(form.get('file') instanceof Blob))
+          return HttpResponse.json({ success: false, code: 'files.none' }, { status: 400 });
+        if ((this.photoScript.shift() ?? 'ok') === 503)
+          return HttpResponse.json({ success: false, code: 'common.unavailable' }, { status: 503 });
+        this.photos.set(key, (this.photos.get(key) ?? 0) + 1);
+        return ok({ key });
       }),
       http.get(`${BASE_URL}/pda/sync/pull`, ({ request }) => {
         const cursor = new URL(request.url).searchParams.get('cursor');

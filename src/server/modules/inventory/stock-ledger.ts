@@ -151,7 +151,12 @@ async function takeOff(tx: TenantTx, entry: LedgerEntry, locationId: string, siz
  * Takes `size` units from the oldest lots first (first in, first out), or from the newest first
  * when a receipt is taken back.
  */
-async function consumeLots(tx: TenantTx, entry: LedgerEntry, size: number, newestFirst: boolean): Promise<void> {
+async function consumeLots(
+  tx: TenantTx,
+  entry: LedgerEntry,
+  size: number,
+  newestFirst: boolean,
+): Promise<void> {
   const order = newestFirst ? sql.raw('received_at desc, id desc') : sql.raw('received_at, id');
   const taken = rowsOf<{ take: number }>(
     await tx.execute(sql`

@@ -1,0 +1,60 @@
+/**
+ * What the PDA screen tests share: a device database seeded by a full pull, a screen rendered
+ * offline (its engine's transport always fails), and scans typed as a keyboard-wedge scanner
+ * types them.
+ */
+import { act, fireEvent, render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import type { PullChange } from '../../../src/shared/contract/pda.js';
+import { PdaServicesProvider } from '../../../src/pda/app/sync-context.js';
+import { PdaDatabase } from '../../../src/pda/data/db.js';
+import { applyPullPage } from '../../../src/pda/sync/apply.js';
+import { SyncEngine } from '../../../src/pda/sync/engine.js';
+import type { SyncTransport } from '../../../src/pda/sync/transport.js';
+
+const noNetwork = () => Promise.reject(new Error('no network in this test'));
+export const offlineTransport: SyncTransport = { push: noNetwork, pull: noNetwork, uploadPhoto: noNetwork };
+
+/** A fresh device database holding `changes` as a full pull left them. */
+export async function seededDatabase(prefix: string, changes: PullChange[]): Promise<PdaDatabase> {
+  const db = new PdaDatabase(`${prefix}-${crypto.randomUUID()}`);
+  await applyPullPage(
+    db,
+    { cursor: '1', reset: true, hasMore: false, lastProcessedSeq: null, changes },
+    Date.now(),
+  );
+  return db;
+}
+
+export const skuChange = (id: string, sellerSku: string, barcode: string): PullChange => ({
+  entity: 'sku',
+  op: 'upsert',
+  key: id,
+  data: {
+    id,
+    sellerId: 's',
+    sellerSku,
+    sysCode: `SYS-${sellerSku}`,
+    name: sellerSku,
+    variation: '',
+    barcodes: [barcode],
+  },
+});
+
+/** The screen on `path` with the device's services, never reaching a server. */
+export function renderOffline(db: PdaDatabase, path: string, screen: ReactElement) {
+  const engine = new SyncEngine({ db, transport: offlineTransport, isOnline: () => false });
+  return render(
+    <PdaServicesProvider services={{ db, engine }}>
+      <MemoryRouter initialEntries={[path]}>{screen}</MemoryRouter>
+    </PdaServicesProvider>,
+  );
+}
+
+/** Keys as a keyboard-wedge scanner sends them: fast, then Enter. */
+export function scan(code: string) {
+  act(() => {
+    for (const key of [...code, 'Enter']) fireEvent.keyDown(document.activeElement ?? document.body, { key });
+  });
+}
