@@ -41,7 +41,8 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // wasm: the camera's barcode reader (zxing_reader.wasm, ~1.1 MB), served by us, never a CDN.
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,wasm}'],
         maximumFileSizeToCacheInBytes: 4 * 1024 ** 2,
         navigateFallback: '/pda/index.html',
         navigateFallbackAllowlist: [/^\/pda\//],

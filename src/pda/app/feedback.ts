@@ -58,6 +58,9 @@ const PATTERNS: Record<FeedbackKind, { tones: Array<[number, number, number]>; v
 
 /** Sound and vibration for a scan's outcome; never throws. */
 export function signal(kind: FeedbackKind): void {
+  // The scan-to-feedback probe of bench/pda.ts; cleared at once, so a day of scans keeps none.
+  performance.mark('pda-scan-feedback');
+  performance.clearMarks('pda-scan-feedback');
   const pattern = PATTERNS[kind];
   try {
     const ctx = audio();

@@ -1,13 +1,40 @@
 /**
  * Where scans come in on a screen: the hardware scanner as keyboard input (listenForScans on
- * an off-screen `inputmode="none"` sink, note §1.3) and an on-screen field for typing a code
- * by hand. Both hand the screen the same classified scan.
+ * an off-screen `inputmode="none"` sink, note §1.3), an on-screen field for typing a code by
+ * hand, and the camera (note §2) for phones and PDAs without a scanner. All three hand the
+ * screen the same classified scan.
  */
 import { Button, Input } from 'antd-mobile';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { classifyScan, type ClassifiedScan } from '../../shared/domain/scan.js';
 import { listenForScans } from '../scan/keyboard-wedge.js';
+import type { CameraOverlayProps } from './camera-overlay.js';
+
+/** Where the camera's chunk cannot load (an old precache after an update): say so, never crash. */
+function CameraLoadFailed({ onClose }: CameraOverlayProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="pda-feedback pda-feedback-error pda-camera-load-failed" role="alert">
+      {t('camera.error.failed')}
+      <Button onClick={onClose}>{t('camera.close')}</Button>
+    </div>
+  );
+}
+
+/** The camera's screen and detector load only when the worker opens it (first load stays small). */
+const CameraOverlay = lazy(() => import('./camera-overlay.js').catch(() => ({ default: CameraLoadFailed })));
+
+function CameraIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M9 3 7.2 5H4a2 2 0 0 0-2 2v11a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2h-3.2L15 3H9Zm3 5a5 5 0 1 1 0 10 5 5 0 0 1 0-10Zm0 2a3 3 0 1 0 0 6 3 3 0 0 0 0-6Z"
+      />
+    </svg>
+  );
+}
 
 export interface ScanInputProps {
   onScan: (scan: ClassifiedScan) => void;
@@ -21,6 +48,7 @@ export function ScanInput({ onScan, enabled = true }: ScanInputProps) {
   const handler = useRef(onScan);
   const isEnabled = useRef(enabled);
   const [typed, setTyped] = useState('');
+  const [cameraOpen, setCameraOpen] = useState(false);
   handler.current = onScan;
   isEnabled.current = enabled;
 
@@ -35,6 +63,8 @@ export function ScanInput({ onScan, enabled = true }: ScanInputProps) {
 
   useEffect(() => {
     if (enabled) sink.current?.focus({ preventScroll: true });
+    // A blocking message waits for OK on the screen: the camera steps aside so it can be read.
+    else setCameraOpen(false);
   }, [enabled]);
 
   const submit = () => {
@@ -42,6 +72,14 @@ export function ScanInput({ onScan, enabled = true }: ScanInputProps) {
     if (!code || !isEnabled.current) return;
     setTyped('');
     handler.current(classifyScan(code));
+    sink.current?.focus({ preventScroll: true });
+  };
+
+  const cameraCode = (code: string) => {
+    if (isEnabled.current) handler.current(classifyScan(code));
+  };
+  const closeCamera = () => {
+    setCameraOpen(false);
     sink.current?.focus({ preventScroll: true });
   };
 
@@ -68,6 +106,21 @@ export function ScanInput({ onScan, enabled = true }: ScanInputProps) {
       <Button color="primary" fill="outline" onClick={submit} disabled={!typed.trim()}>
         {t('scan.enter')}
       </Button>
+      <Button
+        className="pda-camera-open"
+        color="primary"
+        fill="outline"
+        onClick={() => setCameraOpen(true)}
+        disabled={!enabled}
+        aria-label={t('camera.open')}
+      >
+        <CameraIcon />
+      </Button>
+      {cameraOpen && (
+        <Suspense fallback={null}>
+          <CameraOverlay onCode={cameraCode} onClose={closeCamera} />
+        </Suspense>
+      )}
     </div>
   );
 }
