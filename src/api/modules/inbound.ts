@@ -1,17 +1,20 @@
 /**
  * The calls behind the inbound screens (issue 5): the order list with its status tabs and
- * filters, one order's detail, and making an order with its boxes. Inbound orders share the
- * inventory cache root: making or receiving one moves in-transit and received stock too.
+ * filters, one order's detail, making an order with its boxes, the box list spreadsheet and
+ * the box labels. Inbound orders share the inventory cache root: making or receiving one moves
+ * in-transit and received stock too.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { pageResult } from '../../shared/contract/common.js';
 import {
+  importedBoxList,
   inboundDetail,
   inboundOrderRow,
   type CreateInboundInput,
   type InboundListQuery,
 } from '../../shared/contract/inbound.js';
+import { downloadBlob, requestEnvelope } from '../client.js';
 import { queryKeys } from '../query-keys.js';
 import { changeRequest, getParsed, type PageParams } from './inventory.js';
 
@@ -39,3 +42,26 @@ export function useInboundOrder(id: string | null) {
     enabled: id !== null && id !== '',
   });
 }
+
+/** GET /inbound/order/excel/template: the box list template, its header in the interface language. */
+export const downloadBoxListTemplate = () =>
+  downloadBlob('/inbound/order/excel/template', {}, 'inbound-boxes-template.xlsx');
+
+/**
+ * POST /inbound/order/excel/import: the boxes of the file for the new-order form, nothing saved.
+ * A refused file answers its row-by-row report, which the caller reads with `importReportOf`.
+ */
+export async function importBoxList(file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return requestEnvelope('/inbound/order/excel/import', {
+    method: 'POST',
+    body: form,
+    schema: importedBoxList,
+    silent: true,
+  });
+}
+
+/** GET /inbound/order/box/labels: one label per box of the order, as a PDF. */
+export const printBoxLabels = (order: { id: string; inboundNo: string }) =>
+  downloadBlob('/inbound/order/box/labels', { id: order.id }, `box-labels-${order.inboundNo}.pdf`);

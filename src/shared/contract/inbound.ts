@@ -179,3 +179,54 @@ export const inboundChangeView = z.object({
   quantity: z.number().int(),
 });
 export type InboundChangeView = z.infer<typeof inboundChangeView>;
+
+/**
+ * The box list as a spreadsheet: one row per SKU of a box (box number, the seller's SKU code or
+ * a barcode of it, ship quantity); rows with the same box number form one box. Import answers
+ * the boxes for the new-order form, or refuses the whole file with a row-by-row report.
+ */
+export const BOX_SHEET_COLUMNS = ['boxNo', 'sku', 'shipQuantity'] as const;
+export type BoxSheetColumn = (typeof BOX_SHEET_COLUMNS)[number];
+
+export const BOX_SHEET_LIMITS = {
+  /** Data rows one file may hold. */
+  rows: 5000,
+  fileBytes: 5 * 1024 * 1024,
+  /** Row errors one report lists. */
+  reportedErrors: 500,
+  /** A seller SKU or a barcode. */
+  code: 64,
+} as const;
+
+const languageParam = z.string().max(16).optional();
+const cacheBuster = z.string().max(20).optional();
+
+export const boxSheetTemplateQuery = z.strictObject({ lang: languageParam, _t: cacheBuster });
+
+/** One data row of the box list, as the import reads it. */
+export const boxSheetRow = z.strictObject({
+  boxNo: requiredText(LIMITS.boxNo),
+  sku: requiredText(BOX_SHEET_LIMITS.code),
+  shipQuantity: quantity,
+});
+export type BoxSheetRow = z.infer<typeof boxSheetRow>;
+
+export const importedBoxLine = z.object({
+  skuId: z.string(),
+  sellerSku: z.string(),
+  /** The product's name. */
+  name: z.string(),
+  variation: z.string().nullable(),
+  shipQuantity: z.number().int(),
+});
+export type ImportedBoxLine = z.infer<typeof importedBoxLine>;
+
+/** What a clean import answers: the boxes in the file's order, ready for the new-order form. */
+export const importedBoxList = z.object({
+  boxes: z.array(z.object({ boxNo: z.string(), lines: z.array(importedBoxLine) })),
+});
+export type ImportedBoxList = z.infer<typeof importedBoxList>;
+
+/** GET /inbound/order/box/labels: one label per box of an order the caller may see. */
+export const boxLabelQuery = z.strictObject({ id: uuid, lang: languageParam, _t: cacheBuster });
+export type BoxLabelQuery = z.infer<typeof boxLabelQuery>;

@@ -1,16 +1,31 @@
 /**
  * One inbound order (issue 5, opened at /inbound/detail?id=…): its header, progress per box and
- * per SKU (expected, received, shelved, damaged), the reported discrepancies, and the receiving
- * and shelving records from the ledger.
+ * per SKU (expected, received, shelved, damaged), the reported discrepancies with their photos,
+ * and the receiving and shelving records from the ledger; the box labels print from here.
  */
-import { Alert, Card, Descriptions, Empty, Progress, Space, Spin, Table, Tag, Typography } from 'antd';
+import { PrinterOutlined } from '@ant-design/icons';
+import {
+  Alert,
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Progress,
+  Space,
+  Spin,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { useInboundOrder } from '../../../api/modules/inbound.js';
+import { printBoxLabels, useInboundOrder } from '../../../api/modules/inbound.js';
 import type { InboundDetail as Detail, InboundLineView } from '../../../shared/contract/inbound.js';
 import type { DiscrepancyKind } from '../../../shared/domain/inbound.js';
 import { formatDateTime } from '../common/format.js';
+import { PhotoThumbnails } from './PhotoThumbnails.js';
 import { StatusTag, useStatusLabels, useTransportLabels, useWarehousingLabels } from './shared.js';
 
 type Discrepancy = Detail['discrepancies'][number];
@@ -63,11 +78,19 @@ export default function InboundDetail() {
   const warehousing = useWarehousingLabels();
   const lineColumns = useProgressColumns<InboundLineView>();
   const skuColumns = useProgressColumns<SkuProgress>();
+  const [isPrinting, setIsPrinting] = useState(false);
 
   if (!id) return <Empty description={t('detail.no_order')} />;
   if (order.isLoading) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   const detail = order.data;
   if (!detail) return <Empty description={t('detail.no_order')} />;
+
+  const printLabels = () => {
+    setIsPrinting(true);
+    void printBoxLabels(detail)
+      .catch(() => undefined)
+      .finally(() => setIsPrinting(false));
+  };
 
   const skuOf = (skuId: string | null) => detail.skus.find((sku) => sku.skuId === skuId)?.sellerSku ?? '-';
   const boxOf = (boxId: string | null) => detail.boxes.find((box) => box.id === boxId)?.boxNo ?? '-';
@@ -92,9 +115,8 @@ export default function InboundDetail() {
     {
       title: t('detail.photos'),
       dataIndex: 'photos',
-      width: 90,
-      align: 'right',
-      render: (photos: string[]) => photos.length,
+      width: 230,
+      render: (photos: string[]) => <PhotoThumbnails photos={photos} />,
     },
   ];
 
@@ -139,7 +161,14 @@ export default function InboundDetail() {
           description={detail.abnormalReason}
         />
       )}
-      <Card title={t('detail.title', { inboundNo: detail.inboundNo })}>
+      <Card
+        title={t('detail.title', { inboundNo: detail.inboundNo })}
+        extra={
+          <Button icon={<PrinterOutlined />} loading={isPrinting} onClick={printLabels}>
+            {t('detail.print_labels')}
+          </Button>
+        }
+      >
         <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 3 }} bordered>
           <Descriptions.Item label={t('list.inbound_no')}>{detail.inboundNo}</Descriptions.Item>
           <Descriptions.Item label={t('list.status')}>

@@ -1,7 +1,8 @@
 /**
  * A new inbound order (spec 02 §3 'Inbound order'): the warehouse (required), transport mode,
  * expected arrival, warehousing type, shipping remark, and boxes with their SKUs and ship
- * quantities. Validated before sending; a refusal stays above the form in the server's words.
+ * quantities, typed or filled from a box list spreadsheet. Validated before sending; a refusal
+ * stays above the form in the server's words.
  */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Col, DatePicker, Drawer, Form, Input, InputNumber, Row, Select, Space } from 'antd';
@@ -18,7 +19,8 @@ import {
 import { FormFailure, useFormSubmit } from '../common/feedback.js';
 import { maxLength, required, requiredChoice } from '../common/rules.js';
 import { WarehouseSelect } from '../inventory/shared.js';
-import { SkuSelect, useTransportLabels, useWarehousingLabels } from './shared.js';
+import { BoxListExcel, type ImportedBoxes, type ImportMode } from './BoxListExcel.js';
+import { rememberSkuLabel, SkuSelect, skuLabel, useTransportLabels, useWarehousingLabels } from './shared.js';
 
 interface LineValues {
   skuId?: string;
@@ -41,6 +43,9 @@ interface InboundValues {
 
 const NEW_LINE: LineValues = {};
 const newBox = (index: number): BoxValues => ({ boxNo: `BOX-${index}`, lines: [{ ...NEW_LINE }] });
+/** A box nobody filled in yet (the form's first box): appending an import drops it. */
+const isBlankBox = (box: BoxValues) => box.lines.every((line) => !line.skuId && !line.shipQuantity);
+
 const INITIAL: Partial<InboundValues> = {
   transportMode: 'land',
   warehousingType: 'normal',
@@ -71,6 +76,29 @@ export function InboundFormDrawer({ open, onClose }: { open: boolean; onClose: (
       })),
     });
   const { submit, failure, isSaving, clearFailure } = useFormSubmit(form, save, onClose);
+
+  const fillBoxes = (imported: ImportedBoxes, mode: ImportMode): string | null => {
+    const incoming: BoxValues[] = imported.map((box) => ({
+      boxNo: box.boxNo,
+      lines: box.lines.map((line) => {
+        rememberSkuLabel(line.skuId, skuLabel({ ...line, productName: line.name }));
+        return { skuId: line.skuId, shipQuantity: line.shipQuantity };
+      }),
+    }));
+    const current = ((form.getFieldValue('boxes') as BoxValues[] | undefined) ?? []).filter(
+      (box) => !isBlankBox(box),
+    );
+    const boxes = mode === 'replace' ? incoming : [...current, ...incoming];
+    if (mode === 'append') {
+      const taken = new Set(current.map((box) => (box.boxNo ?? '').trim()));
+      const repeated = incoming.filter((box) => taken.has(box.boxNo ?? '')).map((box) => box.boxNo);
+      if (repeated.length > 0) return t('excel.box_no_taken', { boxNos: repeated.slice(0, 10).join(', ') });
+    }
+    if (boxes.length > LIMITS.boxes) return t('excel.too_many_boxes', { max: LIMITS.boxes });
+    form.setFieldValue('boxes', boxes);
+    void form.validateFields([['boxes']]).catch(() => undefined);
+    return null;
+  };
   const close = () => {
     clearFailure();
     onClose();
@@ -139,6 +167,7 @@ export function InboundFormDrawer({ open, onClose }: { open: boolean; onClose: (
         >
           <Input.TextArea rows={2} />
         </Form.Item>
+        <BoxListExcel onImport={fillBoxes} />
         <Form.List
           name="boxes"
           rules={[

@@ -3,7 +3,7 @@
  * transport modes and warehousing types, and the searchable SKU picker of the order form.
  */
 import { Select, Tag, type SelectProps } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchSkus } from '../../../api/modules/catalog.js';
 import { useInventoryQuery } from '../../../api/modules/inventory.js';
@@ -32,6 +32,20 @@ export function StatusTag({ status, label }: { status: InboundStatus; label: str
   return <Tag color={STATUS_COLOURS[status]}>{label}</Tag>;
 }
 
+/**
+ * Labels of SKUs seen before (in search results, or filled in from an imported box list), so a
+ * chosen SKU keeps its label while another is searched or when it was never in a result page.
+ */
+const knownSkuLabels = new Map<string, string>();
+
+export function skuLabel(sku: { sellerSku: string; productName: string; variation?: string | null }) {
+  return `${sku.sellerSku} · ${sku.productName}${sku.variation ? ` (${sku.variation})` : ''}`;
+}
+
+export function rememberSkuLabel(skuId: string, label: string) {
+  knownSkuLabels.set(skuId, label);
+}
+
 /** The seller's SKUs, searched on the server by SKU as the user types. */
 export function SkuSelect(props: Omit<SelectProps<string>, 'options' | 'showSearch' | 'onSearch'>) {
   const { t } = useTranslation('inbound');
@@ -42,16 +56,14 @@ export function SkuSelect(props: Omit<SelectProps<string>, 'options' | 'showSear
     fetchSkus,
     { keepPrevious: true },
   );
-  /** Labels of SKUs seen before, so a chosen SKU keeps its label while another is searched. */
-  const known = useRef(new Map<string, string>());
   const { value } = props;
   const options = useMemo(() => {
     const found = (skus.data?.records ?? []).map((sku) => ({
       value: sku.id,
-      label: `${sku.sellerSku} · ${sku.productName}${sku.variation ? ` (${sku.variation})` : ''}`,
+      label: skuLabel(sku),
     }));
-    for (const option of found) known.current.set(option.value, option.label);
-    const chosen = typeof value === 'string' ? known.current.get(value) : undefined;
+    for (const option of found) rememberSkuLabel(option.value, option.label);
+    const chosen = typeof value === 'string' ? knownSkuLabels.get(value) : undefined;
     return chosen !== undefined && typeof value === 'string' && !found.some((o) => o.value === value)
       ? [{ value, label: chosen }, ...found]
       : found;

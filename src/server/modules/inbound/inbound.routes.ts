@@ -3,11 +3,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, idQuery, pageResult } from '../../../shared/contract/common.js';
 import {
+  BOX_SHEET_LIMITS,
+  boxLabelQuery,
+  boxSheetTemplateQuery,
   createInboundInput,
   finishBoxInput,
   inboundChangeView,
   inboundDetail,
   inboundListQuery,
+  importedBoxList,
   inboundOrderRow,
   receiveInboundInput,
   reportDiscrepancyInput,
@@ -21,6 +25,12 @@ import { ok } from '../../http/reply.js';
 import { requestLanguage } from '../../http/request-context.js';
 import { inActorTenant } from '../../http/scope.js';
 import { translatorFor } from '../../i18n.js';
+import { readFiles } from '../files/index.js';
+import { sendPdf } from '../printing/index.js';
+import { sendRowReport, sendSheet, XLSX } from './inbound-excel-reply.js';
+import { boxListTemplate, importBoxList } from './inbound-excel.service.js';
+import { readBoxSheet } from './inbound-excel-sheet.js';
+import { boxLabels } from './inbound-labels.service.js';
 import { finishBox, receiveInbound, reportDiscrepancy, shelveInbound } from './inbound-work.service.js';
 import { getInboundOrder, listInboundOrders } from './inbound.queries.js';
 import { createInboundOrder } from './inbound.service.js';
@@ -123,5 +133,52 @@ export async function inboundRoutes(app: FastifyInstance, deps: AppDeps) {
         await inActorTenant(db, request, (tx, actor) => shelveInbound(tx, actor, request.body)),
         said(request, 'saved'),
       ),
+  );
+
+  api.get(
+    '/inbound/order/excel/template',
+    {
+      config: needs(PERMISSIONS.inboundAdd),
+      schema: { tags, querystring: boxSheetTemplateQuery, produces: [XLSX] },
+    },
+    async (request, reply) => sendSheet(reply, await boxListTemplate(requestLanguage(request))),
+  );
+
+  api.post(
+    '/inbound/order/excel/import',
+    {
+      config: needs(PERMISSIONS.inboundAdd),
+      schema: { tags, consumes: ['multipart/form-data'], response: { 200: envelope(importedBoxList) } },
+    },
+    async (request, reply) => {
+      const [file] = await readFiles(request, {
+        files: 1,
+        fileBytes: BOX_SHEET_LIMITS.fileBytes,
+        fields: 2,
+        fieldBytes: 100,
+      });
+      const rows = await readBoxSheet(file?.data ?? Buffer.alloc(0), requestLanguage(request));
+      const outcome = await inActorTenant(db, request, (tx, actor) => importBoxList(tx, actor, { rows }));
+      if (!outcome.ok) return sendRowReport(request, reply, outcome.problems);
+      const boxes = outcome.list.boxes;
+      const lines = boxes.reduce((sum, box) => sum + box.lines.length, 0);
+      const t = translatorFor(requestLanguage(request));
+      return ok(outcome.list, t('inbound:excel.import_done', { boxes: boxes.length, lines }));
+    },
+  );
+
+  api.get(
+    '/inbound/order/box/labels',
+    {
+      config: needs(PERMISSIONS.inboundList),
+      schema: { tags, querystring: boxLabelQuery, produces: ['application/pdf'] },
+    },
+    async (request, reply) => {
+      const language = requestLanguage(request);
+      const file = await inActorTenant(db, request, (tx, actor) =>
+        boxLabels(tx, actor, { id: request.query.id, language }),
+      );
+      return sendPdf(reply, file);
+    },
   );
 }
