@@ -9,11 +9,11 @@ import bwipjs from 'bwip-js/node';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.js';
-import { CHROMIUM, hasChromium, startLiveServer, type LiveServer } from './browser.js';
+import { hasChromium, launchBrowser, startLiveServer, type LiveServer } from './browser.js';
 
 const WIDTH = 640;
 const HEIGHT = 480;
@@ -50,22 +50,11 @@ async function barcodeVideo(
 }
 
 function launchWithCamera(videoFile: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${videoFile}`,
-    ],
-  });
+  return launchBrowser([
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+    `--use-file-for-fake-video-capture=${videoFile}`,
+  ]);
 }
 
 let server: LiveServer;

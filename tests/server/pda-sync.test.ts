@@ -10,6 +10,8 @@ import {
   callerFor,
   inboundCounts,
   makeOrder,
+  orderOfBoxes,
+  receiveOp,
   onLocation,
   op,
   photoKeyFor,
@@ -46,20 +48,19 @@ afterAll(() => world.close());
 
 const sku = (code: string) => skus[code] ?? '';
 
-async function freshOrder(quantity = 10): Promise<MadeOrder> {
-  return makeOrder(seller, dg01.id, [
-    { boxNo: 'P1', lines: [{ skuId: sku('PDA-A'), shipQuantity: quantity }] },
-    { boxNo: 'P2', lines: [{ skuId: sku('PDA-B'), shipQuantity: quantity }] },
-  ]);
-}
+const freshOrder = (quantity = 10): Promise<MadeOrder> =>
+  orderOfBoxes(
+    seller,
+    dg01.id,
+    [
+      ['P1', sku('PDA-A')],
+      ['P2', sku('PDA-B')],
+    ],
+    quantity,
+  );
 
 const receive = (order: MadeOrder, seq: number, quantity: number, box = 'P1', code = 'PDA-A') =>
-  op(seq, 'inbound.receive', {
-    inboundOrderId: order.id,
-    boxId: boxId(order, box),
-    skuId: sku(code),
-    quantity,
-  });
+  receiveOp(order, seq, box, sku(code), quantity);
 
 async function receivedOf(order: MadeOrder): Promise<number> {
   const { rows } = await world.database.ownerPool.query(

@@ -13,7 +13,8 @@ import {
   boxId,
   callerFor,
   inboundCounts,
-  makeOrder,
+  orderOfBoxes,
+  receiveOp,
   onLocation,
   op,
   outcomes,
@@ -51,20 +52,19 @@ afterAll(async () => {
 
 const sku = (code: string) => skus[code] ?? '';
 
-async function freshOrder(quantity = 5): Promise<MadeOrder> {
-  return makeOrder(seller, dg01.id, [
-    { boxNo: 'U1', lines: [{ skuId: sku('UNDO-A'), shipQuantity: quantity }] },
-    { boxNo: 'U2', lines: [{ skuId: sku('UNDO-B'), shipQuantity: quantity }] },
-  ]);
-}
+const freshOrder = (quantity = 5): Promise<MadeOrder> =>
+  orderOfBoxes(
+    seller,
+    dg01.id,
+    [
+      ['U1', sku('UNDO-A')],
+      ['U2', sku('UNDO-B')],
+    ],
+    quantity,
+  );
 
 const receive = (order: MadeOrder, seq: number, quantity: number, box = 'U1', code = 'UNDO-A') =>
-  op(seq, 'inbound.receive', {
-    inboundOrderId: order.id,
-    boxId: boxId(order, box),
-    skuId: sku(code),
-    quantity,
-  });
+  receiveOp(order, seq, box, sku(code), quantity);
 const shelve = (order: MadeOrder, seq: number, location: string, quantity: number) =>
   op(seq, 'inbound.shelve', {
     inboundOrderId: order.id,

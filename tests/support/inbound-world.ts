@@ -40,6 +40,20 @@ export async function makeOrder(
   return { id, inboundNo, boxes: result.boxes.map((box) => ({ id: box.id, boxNo: box.boxNo })) };
 }
 
+/** An order with one box per [box number, SKU id], each box expecting `quantity` of its SKU. */
+export function orderOfBoxes(
+  call: Caller,
+  warehouseId: string,
+  boxes: [string, string][],
+  quantity: number,
+): Promise<MadeOrder> {
+  return makeOrder(
+    call,
+    warehouseId,
+    boxes.map(([boxNo, skuId]) => ({ boxNo, lines: [{ skuId, shipQuantity: quantity }] })),
+  );
+}
+
 export function boxId(order: MadeOrder, boxNo: string): string {
   const box = order.boxes.find((candidate) => candidate.boxNo === boxNo);
   if (!box) throw new Error(`no box ${boxNo}`);
@@ -108,6 +122,16 @@ export const op = (seq: number, type: PdaOpType, payload: Record<string, unknown
   payload,
   createdAt: new Date().toISOString(),
 });
+
+/** An 'inbound.receive' op of `quantity` units of a SKU into a box of the order. */
+export const receiveOp = (
+  order: MadeOrder,
+  seq: number,
+  boxNo: string,
+  skuId: string,
+  quantity: number,
+): Op =>
+  op(seq, 'inbound.receive', { inboundOrderId: order.id, boxId: boxId(order, boxNo), skuId, quantity });
 
 export interface PushResult {
   lastProcessedSeq: number;

@@ -127,46 +127,29 @@ export async function findLocation(
   return here ? { kind: 'location', location: here } : { kind: 'other_warehouse' };
 }
 
-/** Adds `quantity` shelved units to the SKU's lines, in box-number order, as the server does. */
+/**
+ * Counts `quantity` shelved units on the SKU's lines as the server does: added oldest box first
+ * (up to what each line has left to shelve), or, negative for an undone shelving, taken off
+ * newest box first (up to what each line has shelved).
+ */
 export function addShelved(
   order: InboundOrderData,
   boxId: string | null,
   skuId: string,
   quantity: number,
 ): InboundOrderData {
-  let remaining = quantity;
-  const ordered = [...order.boxes].sort((a, b) => a.boxNo.localeCompare(b.boxNo));
+  const isUndo = quantity < 0;
+  let remaining = Math.abs(quantity);
+  const ordered = [...order.boxes].sort((a, b) => (isUndo ? -1 : 1) * a.boxNo.localeCompare(b.boxNo));
   const updated = new Map<string, BoxData>();
   for (const box of ordered) {
     if (boxId !== null && box.id !== boxId) continue;
     const lines = box.lines.map((line) => {
       if (line.skuId !== skuId || remaining <= 0) return line;
-      const take = Math.min(remaining, Math.max(0, leftToShelve(line)));
+      const room = isUndo ? line.shelvedQuantity : Math.max(0, leftToShelve(line));
+      const take = Math.min(remaining, room);
       remaining -= take;
-      return take > 0 ? { ...line, shelvedQuantity: line.shelvedQuantity + take } : line;
-    });
-    updated.set(box.id, { ...box, lines });
-  }
-  return { ...order, boxes: order.boxes.map((box) => updated.get(box.id) ?? box) };
-}
-
-/** Takes `quantity` shelved units off the SKU's lines again, newest box first, as the server does. */
-export function removeShelved(
-  order: InboundOrderData,
-  boxId: string | null,
-  skuId: string,
-  quantity: number,
-): InboundOrderData {
-  let remaining = quantity;
-  const ordered = [...order.boxes].sort((a, b) => b.boxNo.localeCompare(a.boxNo));
-  const updated = new Map<string, BoxData>();
-  for (const box of ordered) {
-    if (boxId !== null && box.id !== boxId) continue;
-    const lines = box.lines.map((line) => {
-      if (line.skuId !== skuId || remaining <= 0) return line;
-      const take = Math.min(remaining, line.shelvedQuantity);
-      remaining -= take;
-      return take > 0 ? { ...line, shelvedQuantity: line.shelvedQuantity - take } : line;
+      return take > 0 ? { ...line, shelvedQuantity: line.shelvedQuantity + (isUndo ? -take : take) } : line;
     });
     updated.set(box.id, { ...box, lines });
   }

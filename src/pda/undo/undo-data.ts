@@ -7,7 +7,7 @@
 import { receiveInboundInput, shelveInboundInput } from '../../shared/contract/inbound.js';
 import type { OutboxOp, PdaDatabase } from '../data/db.js';
 import { addReceived, loadOrder, updateBox } from '../receive/receive-data.js';
-import { removeShelved, saveOrder } from '../shelve/shelve-data.js';
+import { addShelved, saveOrder } from '../shelve/shelve-data.js';
 import { enqueue } from '../sync/outbox.js';
 
 /** A scan that can still be undone: its op and what the screen says about it. */
@@ -30,7 +30,7 @@ async function reverseEffect(db: PdaDatabase, op: OutboxOp): Promise<void> {
     const payload = shelveInboundInput.parse(op.payload);
     const order = await loadOrder(db, payload.inboundOrderId);
     if (!order) return;
-    const updated = removeShelved(order, payload.boxId ?? null, payload.skuId, payload.quantity);
+    const updated = addShelved(order, payload.boxId ?? null, payload.skuId, -payload.quantity);
     await saveOrder(db, updated, payload.skuId);
     return;
   }

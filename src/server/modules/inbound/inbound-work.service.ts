@@ -143,6 +143,33 @@ export async function reportDiscrepancy(
 }
 
 /**
+ * The order's lines of a SKU (of one box, or of every box), oldest box first for shelving,
+ * newest first for taking shelving back; refused when the order does not hold the SKU.
+ */
+async function skuLines(
+  tx: TenantTx,
+  order: InboundOrderRow,
+  skuId: string,
+  box: { id: string } | null,
+  first: 'oldest' | 'newest',
+): Promise<InboundLineRow[]> {
+  const rows = await tx
+    .select({ line: inboundBoxLines })
+    .from(inboundBoxLines)
+    .innerJoin(inboundBoxes, eq(inboundBoxes.id, inboundBoxLines.boxId))
+    .where(
+      and(
+        eq(inboundBoxLines.orderId, order.id),
+        eq(inboundBoxLines.skuId, skuId),
+        box ? eq(inboundBoxLines.boxId, box.id) : undefined,
+      ),
+    )
+    .orderBy(first === 'oldest' ? asc(inboundBoxes.boxNo) : desc(inboundBoxes.boxNo));
+  if (rows.length === 0) throw await notInOrder(tx, skuId);
+  return rows.map((row) => row.line);
+}
+
+/**
  * Moves received units of a SKU from the receiving area onto a location through the ledger;
  * never more than is left to shelve ('inbound.over_shelving'). Without a box, the oldest boxes'
  * lines are shelved first.
@@ -155,20 +182,8 @@ export async function shelveInbound(
   const input = parseInput(shelveInboundInput, raw);
   const order = await lockOrderForWork(tx, actor, input.inboundOrderId);
   const box = input.boxId ? await boxOf(tx, order, input.boxId) : null;
-  const lines = await tx
-    .select({ line: inboundBoxLines })
-    .from(inboundBoxLines)
-    .innerJoin(inboundBoxes, eq(inboundBoxes.id, inboundBoxLines.boxId))
-    .where(
-      and(
-        eq(inboundBoxLines.orderId, order.id),
-        eq(inboundBoxLines.skuId, input.skuId),
-        box ? eq(inboundBoxLines.boxId, box.id) : undefined,
-      ),
-    )
-    .orderBy(asc(inboundBoxes.boxNo));
-  if (lines.length === 0) throw await notInOrder(tx, input.skuId);
-  const left = lines.reduce((sum, { line }) => sum + leftToShelve(line), 0);
+  const lines = await skuLines(tx, order, input.skuId, box, 'oldest');
+  const left = lines.reduce((sum, line) => sum + leftToShelve(line), 0);
   if (input.quantity > left) throw new AppError('inbound.over_shelving', { left, quantity: input.quantity });
   // The ledger checks the location (this warehouse's, not the receiving area) before any write.
   await moveStock(tx, actor, {
@@ -182,7 +197,7 @@ export async function shelveInbound(
     reason: box?.boxNo ?? '',
   });
   let remaining = input.quantity;
-  for (const { line } of lines) {
+  for (const line of lines) {
     const take = Math.min(remaining, leftToShelve(line));
     if (take <= 0) continue;
     await tx
@@ -260,20 +275,8 @@ export async function undoShelving(
   const order = await lockOrderForWork(tx, actor, input.inboundOrderId);
   assertOpen(order);
   const box = input.boxId ? await boxOf(tx, order, input.boxId) : null;
-  const lines = await tx
-    .select({ line: inboundBoxLines })
-    .from(inboundBoxLines)
-    .innerJoin(inboundBoxes, eq(inboundBoxes.id, inboundBoxLines.boxId))
-    .where(
-      and(
-        eq(inboundBoxLines.orderId, order.id),
-        eq(inboundBoxLines.skuId, input.skuId),
-        box ? eq(inboundBoxLines.boxId, box.id) : undefined,
-      ),
-    )
-    .orderBy(desc(inboundBoxes.boxNo));
-  if (lines.length === 0) throw await notInOrder(tx, input.skuId);
-  const shelved = lines.reduce((sum, { line }) => sum + line.shelvedQuantity, 0);
+  const lines = await skuLines(tx, order, input.skuId, box, 'newest');
+  const shelved = lines.reduce((sum, line) => sum + line.shelvedQuantity, 0);
   if (shelved < input.quantity)
     throw new AppError('inbound.undo_too_late', { left: shelved, quantity: input.quantity });
   // The ledger refuses when the units are no longer on the location (picked or moved since).
@@ -287,7 +290,7 @@ export async function undoShelving(
     reason: box?.boxNo ?? '',
   });
   let remaining = input.quantity;
-  for (const { line } of lines) {
+  for (const line of lines) {
     const take = Math.min(remaining, line.shelvedQuantity);
     if (take <= 0) continue;
     await tx
