@@ -1,0 +1,127 @@
+/**
+ * What the benches share: the PostgreSQL server they run on (TEST_DATABASE_URL, else the
+ * machine's on 127.0.0.1:5432, else an embedded one; loopback only), actors of the demo
+ * tenant, and pgbench's TPC-B-like baseline on the same server.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { withTenant, type Db } from '../src/server/db/client.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/server/db/embedded.js';
+import type { Actor } from '../src/server/http/actor.js';
+import { users } from '../src/server/modules/identity/index.js';
+
+const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+export function withDatabase(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function reachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The server the bench runs on; `embedded` is to be stopped at the end when one was started. */
+export async function benchServer(
+  embeddedPort = 54331,
+): Promise<{ url: string; embedded: EmbeddedDatabase | null }> {
+  const given = process.env.TEST_DATABASE_URL;
+  let found: { url: string; embedded: EmbeddedDatabase | null };
+  if (given || (await reachable(DEFAULT_URL))) found = { url: given ?? DEFAULT_URL, embedded: null };
+  else {
+    console.log('no PostgreSQL on 127.0.0.1:5432: starting an embedded one');
+    const embedded = await startEmbeddedPostgres('./data/bench', embeddedPort, (message) =>
+      console.warn(message),
+    );
+    found = { url: embedded.url, embedded };
+  }
+  const host = new URL(found.url).hostname;
+  if (!LOOPBACK.has(host)) {
+    await found.embedded?.stop();
+    throw new Error(`the bench runs on loopback only, not ${host}`);
+  }
+  return found;
+}
+
+/** Makes fresh databases on the server; `drop` removes them again and closes the connection. */
+export async function freshDatabases(serverUrl: string, names: string[]): Promise<{ drop(): Promise<void> }> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  for (const name of names) await admin.query(`create database ${name}`);
+  return {
+    async drop() {
+      for (const name of names) await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/** The demo tenant's id (tenants has no row-level security: the owner pool reads it). */
+export async function demoTenantId(ownerPool: pg.Pool): Promise<string> {
+  const { rows } = await ownerPool.query<{ id: string }>("select id from tenants where agent_code = 'demo'");
+  const id = rows[0]?.id;
+  if (!id) throw new Error('the demo tenant is missing: was the database seeded?');
+  return id;
+}
+
+export async function actorOf(db: Db, tenantId: string, username: string): Promise<Actor> {
+  const [user] = await withTenant(db, tenantId, (tx) =>
+    tx.select().from(users).where(eq(users.username, username)),
+  );
+  if (!user) throw new Error(`no user ${username}`);
+  return {
+    tenantId,
+    userId: user.id,
+    sessionId: '00000000-0000-0000-0000-000000000000',
+    username: user.username,
+    userRole: user.userRole,
+    sellerId: user.sellerId,
+    orgCode: user.orgCode,
+    permissions: new Set(),
+    isAdmin: user.userRole === 'admin',
+  };
+}
+
+export function pgbenchBinary(): string | null {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return null;
+  const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a));
+  for (const version of versions) {
+    const binary = join(root, version, 'bin', 'pgbench');
+    if (existsSync(binary)) return binary;
+  }
+  return null;
+}
+
+/** pgbench's TPC-B-like transactions per second (scale 1) on the database at `url`. */
+export function runPgbench(binary: string, url: string, seconds: number, clients: number): number {
+  execFileSync(binary, ['-i', '-s', '1', '-q', url], { stdio: 'pipe', timeout: 60_000 });
+  const output = execFileSync(binary, ['-T', String(seconds), '-c', String(clients), '-n', url], {
+    encoding: 'utf8',
+    timeout: (seconds + 30) * 1000,
+  });
+  const match =
+    /tps = ([\d.]+) \((?:without initial connection time|excluding connections establishing)\)/.exec(output);
+  if (!match?.[1]) throw new Error(`pgbench printed no tps:\n${output}`);
+  return Number(match[1]);
+}
+
+/** The value at quantile `q` (0..1) of some numbers, nearest-rank. */
+export function quantile(values: readonly number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[rank] ?? Number.NaN;
+}
