@@ -1,5 +1,5 @@
 /** Catalogue spreadsheet calls: template, export, import. HTTP only. */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { catalogExportQuery, importSummary, SHEET_LIMITS } from '../../../shared/contract/catalog-excel.js';
@@ -7,44 +7,14 @@ import { envelope } from '../../../shared/contract/common.js';
 import { PERMISSIONS } from '../../../shared/permissions.js';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../http/reply.js';
+import { sendRowReport, sendSheet, XLSX } from '../../http/sheet-reply.js';
 import { requestLanguage } from '../../http/request-context.js';
 import { inActorTenant } from '../../http/scope.js';
 import { translatorFor } from '../../i18n.js';
 import { readFiles } from '../files/index.js';
-import { catalogTemplate, exportCatalog, type SheetFile } from './catalog-export.service.js';
-import { importCatalog, type RowProblem } from './catalog-import.service.js';
+import { catalogTemplate, exportCatalog } from './catalog-export.service.js';
+import { importCatalog } from './catalog-import.service.js';
 import { readCatalogSheet } from './catalog-sheet.js';
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-function sendSheet(reply: FastifyReply, file: SheetFile) {
-  return reply
-    .header('content-type', XLSX)
-    .header('content-disposition', `attachment; filename="${file.fileName}"`)
-    .header('cache-control', 'no-store')
-    .send(file.data);
-}
-
-/** 422 with the error envelope and the report: every problem with its row, column and message. */
-function sendReport(request: FastifyRequest, reply: FastifyReply, problems: RowProblem[]) {
-  const t = translatorFor(requestLanguage(request));
-  const report = problems.slice(0, SHEET_LIMITS.reportedErrors).map((problem) => ({
-    row: problem.row,
-    column: problem.column,
-    code: problem.code,
-    message: t(`errors:${problem.code}`, { ...problem.params, defaultValue: t('errors:validation.invalid') }),
-  }));
-  return reply.status(422).send({
-    success: false,
-    message: t('errors:import.rows_invalid', { count: problems.length }),
-    code: 'import.rows_invalid',
-    status: 422,
-    params: { count: problems.length },
-    report,
-    result: null,
-    timestamp: Date.now(),
-  });
-}
 
 export async function catalogExcelRoutes(app: FastifyInstance, deps: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -89,7 +59,8 @@ export async function catalogExcelRoutes(app: FastifyInstance, deps: AppDeps) {
       });
       const rows = await readCatalogSheet(file?.data ?? Buffer.alloc(0));
       const outcome = await inActorTenant(db, request, (tx, actor) => importCatalog(tx, actor, { rows }));
-      if (!outcome.ok) return sendReport(request, reply, outcome.problems);
+      if (!outcome.ok)
+        return sendRowReport(request, reply, outcome.problems, { limit: SHEET_LIMITS.reportedErrors });
       return ok(outcome.summary, translatorFor(requestLanguage(request))('messages:saved'));
     },
   );

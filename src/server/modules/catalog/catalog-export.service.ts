@@ -3,6 +3,7 @@
  * read-only system code and seller. A seller exports their own; other roles every seller's
  * or the chosen one's. Import reads the same file back.
  */
+import type { SheetFile } from '../../http/sheet-reply.js';
 import { asc, eq, ilike } from 'drizzle-orm';
 import { SHEET_LIMITS, type CatalogExportQuery } from '../../../shared/contract/catalog-excel.js';
 import type { TenantTx } from '../../db/client.js';
@@ -14,10 +15,7 @@ import { barcodesOf, skuSearch } from './catalog.queries.js';
 import { products, skus } from './catalog.tables.js';
 import { writeCatalogSheet, type SheetCell } from './catalog-sheet.js';
 
-export interface SheetFile {
-  fileName: string;
-  data: Buffer;
-}
+export type { SheetFile } from '../../http/sheet-reply.js';
 
 const today = () => new Date().toISOString().slice(0, 10).replace(/-/g, '');
 

@@ -4,6 +4,7 @@
  * problem refuses the whole file with a row-by-row report. Only a clean file is written, through
  * the catalogue's own services, in the request's one transaction: all rows or none.
  */
+import type { RowProblem } from '../../http/sheet-reply.js';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -22,13 +23,7 @@ import type { SheetRow } from './catalog-sheet.js';
 import { addProduct, editProduct } from './product.service.js';
 import { addSku, editSku } from './sku.service.js';
 
-export interface RowProblem {
-  row: number;
-  column: string;
-  /** An error code: `validation.<rule>` for a field's format, else a business refusal. */
-  code: string;
-  params: ErrorParams;
-}
+export type { RowProblem } from '../../http/sheet-reply.js';
 
 export type ImportOutcome = { ok: true; summary: ImportSummary } | { ok: false; problems: RowProblem[] };
 

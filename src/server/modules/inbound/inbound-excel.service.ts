@@ -4,32 +4,21 @@
  * saves. Every row is checked first (the contract's row schema, the seller's own SKU codes and
  * barcodes, the order's limits); any problem refuses the whole file with a row-by-row report.
  */
+import type { RowProblem, SheetFile } from '../../http/sheet-reply.js';
+export type { RowProblem, SheetFile } from '../../http/sheet-reply.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { boxSheetRow, type ImportedBoxLine, type ImportedBoxList } from '../../../shared/contract/inbound.js';
 import { isValidGtin, normaliseBarcode } from '../../../shared/domain/barcode.js';
 import { INBOUND_LIMITS } from '../../../shared/domain/inbound.js';
-import { AppError, type ErrorParams } from '../../../shared/errors.js';
+import { AppError } from '../../../shared/errors.js';
 import type { Language } from '../../../shared/i18n/languages.js';
 import type { TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { isSellerBound, products, skuBarcodes, skus } from '../catalog/index.js';
 import { writeBoxTemplate, type BoxSheetValues } from './inbound-excel-sheet.js';
 
-export interface RowProblem {
-  row: number;
-  column: string;
-  /** An error code: `validation.<rule>` for a cell's format, else an inbound import refusal. */
-  code: string;
-  params: ErrorParams;
-}
-
 export type BoxListOutcome = { ok: true; list: ImportedBoxList } | { ok: false; problems: RowProblem[] };
-
-export interface SheetFile {
-  fileName: string;
-  data: Buffer;
-}
 
 /** GET /inbound/order/excel/template: the header row in the caller's language, and instructions. */
 export async function boxListTemplate(language: Language): Promise<SheetFile> {
