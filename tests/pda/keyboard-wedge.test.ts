@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { listenForScans } from '../../src/pda/scan/keyboard-wedge.js';
+import { listenForScans, pressedAt } from '../../src/pda/scan/keyboard-wedge.js';
 import type { WedgeScan } from '../../src/shared/domain/scan.js';
 
 let sink: HTMLInputElement;
@@ -80,5 +80,33 @@ describe('listening for keyboard-wedge scans', () => {
     type('BX000123', 5);
     press('Enter');
     expect(scans).toEqual([]);
+  });
+});
+
+describe('a busy page', () => {
+  it('keeps a scan whole when its keys are handled late, by the time they were pressed', () => {
+    // Keys pressed 10 ms apart at scanner speed; the page stalls 150 ms after the sixth, so the
+    // rest are handled late (handling times alone would end the scan there, at 'idle').
+    const base = performance.now();
+    const clockNow = vi.spyOn(performance, 'now').mockReturnValue(base);
+    let handledAt = 0;
+    stop();
+    stop = listenForScans(sink, (scan) => scans.push(scan), { now: () => handledAt });
+    [...'4006381333931', 'Enter'].forEach((key, index) => {
+      const lag = index < 6 ? 0 : 150;
+      handledAt = index * 10 + lag;
+      const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+      // Its stamp says how long ago it was pressed.
+      Object.defineProperty(event, 'timeStamp', { value: base - lag });
+      sink.dispatchEvent(event);
+    });
+    clockNow.mockRestore();
+    expect(scans.map((scan) => scan.raw)).toEqual(['4006381333931']);
+  });
+
+  it('falls back to the handling time when an event’s stamp is not on the performance clock', () => {
+    const event = new KeyboardEvent('keydown', { key: '1' });
+    Object.defineProperty(event, 'timeStamp', { value: Date.now() });
+    expect(pressedAt(event, 42)).toBe(42);
   });
 });
