@@ -174,10 +174,12 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
   return (
     <div className={`pda-screen pda-flash-${flash?.kind ?? 'none'}`} data-testid="receive-screen">
       <PdaHeader title={t('receive.title')} />
-      <div className="pda-prompt" data-testid="prompt">
-        {prompt}
-      </div>
-      {flash && (
+      {step.name !== 'difference' && (
+        <div className="pda-prompt" data-testid="prompt">
+          {prompt}
+        </div>
+      )}
+      {flash && step.name !== 'difference' && (
         <div className={`pda-feedback pda-feedback-${flash.kind}`} role="alert" data-testid="feedback">
           <span>{flash.text}</span>
           {isBlocked && (
@@ -241,7 +243,14 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
           </List>
           <div className="pda-actions">
             <UndoButton last={undo.last} onUndone={(scan) => onUndone(step, scan)} onFailed={fail} />
-            <Button block size="large" onClick={() => setStep({ ...step, name: 'difference' })}>
+            <Button
+              block
+              size="large"
+              onClick={() => {
+                setFlash(null);
+                setStep({ ...step, name: 'difference' });
+              }}
+            >
               {t('receive.reportDifference')}
             </Button>
             <Button block size="large" color="success" onClick={() => void finish(step).catch(fail)}>
