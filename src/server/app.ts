@@ -29,6 +29,7 @@ import { inboundRoutes } from './modules/inbound/index.js';
 import { inventoryRoutes } from './modules/inventory/index.js';
 import { logSmsSender, type SmsSender } from './modules/identity/sms.js';
 import { pdaRoutes } from './modules/pda/index.js';
+import { pdaPruneJob, type PdaPruneJobOptions } from './modules/pda/prune.service.js';
 import { printingRoutes } from './modules/printing/index.js';
 import { questionRoutes } from './modules/questions/index.js';
 import { systemRoutes } from './modules/system/index.js';
@@ -53,6 +54,8 @@ export interface BuildAppOptions {
   listenConnection?: pg.ClientConfig;
   /** Where uploaded files are kept (DATA_DIR/files in production); default ./data/files. */
   filesDir?: string;
+  /** The periodic pruning of the PDA sync logs (modules/pda/prune.service.ts); false: none. */
+  pdaPrune?: PdaPruneJobOptions | false;
 }
 
 const REDACT = [
@@ -165,6 +168,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   await registerWebApps(app, options.webRoot ?? WEB_ROOT);
+
+  if (options.pdaPrune !== false) {
+    const prune = pdaPruneJob(options.db, app.log, options.pdaPrune);
+    app.addHook('onReady', async () => prune.start());
+    app.addHook('onClose', () => prune.stop());
+  }
 
   return app;
 }

@@ -13,7 +13,11 @@ import {
 } from './inbound.js';
 import { uuid } from './common.js';
 
-export const PDA_LIMITS = { opsPerPush: 200, deviceId: 64 } as const;
+/**
+ * opsPerPush: ops in one push. pullPage: changes in one pull reply; a longer pull goes on over
+ * further pages (`hasMore`), each continuing from the cursor the previous one answered.
+ */
+export const PDA_LIMITS = { opsPerPush: 200, deviceId: 64, pullPage: 500 } as const;
 
 export const PDA_OP_TYPES = [
   'inbound.receive',
@@ -135,13 +139,36 @@ export const PULL_SCOPES = ['locations', 'skus', 'inbound_orders'] as const;
 export type PullScope = (typeof PULL_SCOPES)[number];
 const isPullScope = (value: string): value is PullScope => (PULL_SCOPES as readonly string[]).includes(value);
 
+/**
+ * The pull cursor, opaque to the device (it stores and sends back what the last page answered):
+ *
+ * - `X`: done; every change of a transaction with an id below X was pulled. X is the xmin of
+ *   the snapshot of the pull's first page (see modules/pda/pull.service.ts).
+ * - `X.f.E.K`: in the middle of a full pull (reset) whose first page took snapshot xmin X;
+ *   the rows of entity E (0 locations, 1 SKUs, 2 inbound orders) up to id K were sent.
+ * - `X.d.F.E.K`: in the middle of a delta pull of the changes since F (a cursor `F`), begun at
+ *   snapshot xmin X (F <= X); the changed ids of entity E up to id K were sent.
+ *
+ * X and F are xid8 values (at most 2^64 - 1), K a row id (a lower-case UUID).
+ */
+export const PULL_CURSOR =
+  /^(\d{1,20})(?:\.(?:f|d\.(\d{1,20}))\.([0-2])\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}))?$/;
+const XID8_MAX = 18446744073709551615n;
+
 export const pullQuery = z.strictObject({
-  /** Absent or empty: a full pull (reset). */
+  /** Absent or empty: a full pull (reset). Otherwise a cursor a pull answered (PULL_CURSOR). */
   cursor: z
     .string()
-    .regex(/^\d{1,20}$/, { message: 'cursor_format' })
-    .optional()
-    .or(z.literal('')),
+    .max(100)
+    .superRefine((value, context) => {
+      const match = PULL_CURSOR.exec(value);
+      const xmin = match?.[1] === undefined ? null : BigInt(match[1]);
+      const from = match?.[2] === undefined ? null : BigInt(match[2]);
+      const valid =
+        xmin !== null && xmin <= XID8_MAX && (from === null || (from <= XID8_MAX && from <= xmin));
+      if (!valid && value !== '') context.addIssue({ code: 'custom', message: 'cursor_format' });
+    })
+    .optional(),
   /** Comma-separated; all when absent. */
   scope: z
     .string()

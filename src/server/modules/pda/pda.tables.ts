@@ -5,6 +5,14 @@
  * op, written in the same transaction as the op's effect: an op id found there was applied (or
  * refused) once and is answered from the row. pda_changes is the change log the pull reads; the
  * migration's triggers fill it with the writing transaction's id (see pull.service.ts).
+ *
+ * Retention (prune.service.ts, PDA_RETENTION): pda_changes rows are kept 30 days and
+ * pda_processed_ops rows 90 days, then pruned by app_pda_prune (migration 0008). A device whose
+ * pull cursor is older than the pruned changes gets a full pull (pda_prune_marks below). An op
+ * replayed after its processed-op row was pruned is no longer known: its seq is at or below the
+ * device's last_seq (pda_devices is never pruned), so it is answered 'pda.sequence_reused'
+ * instead of 'duplicate', and is not applied twice. That is acceptable after 90 days, far past
+ * any offline period a device is allowed; an undo naming a pruned op gets 'pda.undo_unknown'.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -85,4 +93,20 @@ export const pdaChanges = pgTable(
     index('pda_changes_xid_idx').on(table.tenantId, table.xid),
     check('pda_changes_entity_check', sql`${table.entity} in ('location', 'sku', 'inbound_order')`),
   ],
+);
+
+/**
+ * Per tenant, how far pda_changes was pruned: the largest xid among the pruned changes. A pull
+ * cursor at or below it may have skipped one of them, so such a device gets a full pull
+ * (reset) instead of a delta (see pull.service.ts). Written only by app_pda_prune (migration
+ * 0008), which runs as the owner across tenants; the app reads its tenant's row under RLS.
+ */
+export const pdaPruneMarks = pgTable(
+  'pda_prune_marks',
+  {
+    tenantId: tenantId(),
+    changesThrough: xid8('changes_through').notNull(),
+    prunedAt: timestamp('pruned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.tenantId] })],
 );
