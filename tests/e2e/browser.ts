@@ -6,13 +6,15 @@
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { BuildAppOptions } from '../../src/server/app.js';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.js';
 import { createTestWorld, type TestWorld } from '../support/test-app.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
 
-export function launchBrowser(): Promise<Browser> {
+/** Chromium as CI runs it; `extraArgs` add flags (a fake camera, say). */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
@@ -24,6 +26,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
 }
@@ -34,9 +37,12 @@ export interface LiveServer {
   close(): Promise<void>;
 }
 
-/** The app on a free loopback port, on its own cloned database. */
-export async function startLiveServer(): Promise<LiveServer> {
-  const world = await createTestWorld();
+/**
+ * The app on a free loopback port, on its own cloned database; `options` go to the app (such as
+ * `filesDir`, to look at the files it stores).
+ */
+export async function startLiveServer(options: Partial<BuildAppOptions> = {}): Promise<LiveServer> {
+  const world = await createTestWorld(options);
   await world.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = world.app.server.address() as AddressInfo;
   return { world, baseUrl: `http://localhost:${port}`, close: () => world.close() };

@@ -1,10 +1,12 @@
 /**
  * The PDA offline journey (DESIGN §5, research note §5.2), in Chromium with the PDA's service
  * worker in control, against the real server on its own cloned database: prepare the device
- * online, go offline for real, receive a box and shelve some of it by scans, reload while
- * offline (the shell comes from the precache, the queue is intact), come back online with one
- * push response lost on the way, and find every queued op applied exactly once on the server,
- * with the inbound lines and the stock ledger as scanned.
+ * online, go offline for real, receive a box by scans (one scan undone), report a damaged unit
+ * with a real photo, finish the other box, shelve some of what was received, reload while
+ * offline (the shell comes from the precache, the queue and the photo are intact), come back
+ * online with one push response lost on the way, and find every queued op applied exactly once
+ * on the server: the inbound lines, the undone receipt, the discrepancy with its stored photo,
+ * the finished box and the stock ledger as scanned.
  *
  * Offline is real: the browser talks to the server only through a TCP proxy (pda-proxy.ts) that
  * the test cuts, resetting every connection and refusing new ones, together with
@@ -13,8 +15,11 @@
  * microsoft/playwright#2311); the proxy stops everything, page or worker, whatever Chromium
  * decides, and lets the test lose one response after the server committed a push.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PDA_DB_NAME } from '../../src/pda/data/db.js';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.js';
@@ -39,25 +44,35 @@ const SYNC_WAIT = 45_000;
 const KEY_DELAY_MS = 50;
 
 const ean13 = (body: string) => `${body}${gtinCheckDigit(body)}`;
-/** The demo SKUs of box BOX-001 (src/server/seed/demo-warehouse.ts) and their EAN-13 barcodes. */
+/**
+ * The demo SKUs (src/server/seed/demo-warehouse.ts) and their EAN-13 barcodes: box BOX-001
+ * holds the first two, box BOX-002 the third (src/server/seed/demo-inbound.ts).
+ */
 const SKUS = {
   'TS-BLK-M': ean13('690000000001'),
   'TS-BLK-L': ean13('690000000002'),
 } as const;
 type SkuCode = keyof typeof SKUS;
+const BOX_002_SKU = 'TS-WHT-M';
 /** A storage location of DG01 to shelve to. */
 const SHELF = 'A-01-03';
 /** A code that names nothing on the device. */
 const BAD_CODE = 'NOSUCH-4711';
 
+/** What the worker writes in the difference report. */
+const DAMAGE_REASON = 'Carton crushed, one T-shirt torn';
+
 let server: LiveServer;
 let proxy: CuttableProxy;
 let browser: Browser;
+/** Where the server stores uploaded files: the test looks at the photo there. */
+let filesDir: string;
 
 beforeAll(async () => {
   if (!hasChromium) return;
   mkdirSync('data/screenshots', { recursive: true });
-  server = await startLiveServer();
+  filesDir = mkdtempSync(join(tmpdir(), 'pda-e2e-files-'));
+  server = await startLiveServer({ filesDir });
   proxy = await startCuttableProxy(server.baseUrl);
   browser = await launchBrowser();
 });
@@ -65,7 +80,30 @@ afterAll(async () => {
   await browser?.close();
   await proxy?.close();
   await server?.close();
+  if (filesDir) rmSync(filesDir, { recursive: true, force: true });
 });
+
+/** A small but real photo (a colour gradient), as a camera app would hand the file input. */
+function damagePhoto(): Buffer {
+  const png = new PNG({ width: 96, height: 64 });
+  for (let y = 0; y < png.height; y += 1)
+    for (let x = 0; x < png.width; x += 1) {
+      const at = (y * png.width + x) * 4;
+      png.data[at] = x * 2;
+      png.data[at + 1] = y * 3;
+      png.data[at + 2] = 160;
+      png.data[at + 3] = 255;
+    }
+  return PNG.sync.write(png);
+}
+const PHOTO_SIZE = { width: 96, height: 64 };
+
+/** The first bytes of each photo type the server takes, by the key's extension. */
+const MAGIC: Record<string, Buffer> = {
+  jpg: Buffer.from([0xff, 0xd8, 0xff]),
+  png: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  webp: Buffer.from('RIFF'),
+};
 
 /** Rejects with `message` when `promise` has not settled within `ms`. */
 async function within<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
@@ -102,6 +140,30 @@ const network = (page: Page) => page.getByTestId('network');
 const queued = (page: Page) => page.getByTestId('queued');
 const feedback = (page: Page) => page.getByTestId('feedback');
 const prompt = (page: Page) => page.getByTestId('prompt');
+/** antd-mobile's confirmation dialog (Dialog.confirm). */
+const dialog = (page: Page) => page.getByRole('dialog');
+
+/** Waits until the open dialog and its mask have faded in, for a screenshot worth looking at. */
+async function dialogShown(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const shown = [
+        document.querySelector('[role=dialog] > div'),
+        document.querySelector('.adm-center-popup-mask'),
+      ];
+      return shown.every((element) => element !== null && getComputedStyle(element).opacity === '1');
+    },
+    undefined,
+    { timeout: UI_WAIT },
+  );
+}
+
+/** Answers the open confirmation dialog, which must say `text`, with its `button`. */
+async function confirm(page: Page, text: string | RegExp, button: string): Promise<void> {
+  await shows(dialog(page), text);
+  await dialog(page).getByRole('button', { name: button, exact: true }).click();
+  await dialog(page).waitFor({ state: 'detached', timeout: UI_WAIT });
+}
 
 /** Types a code as a keyboard-wedge scanner does, into the screen's scan sink, ended by Enter. */
 async function scan(page: Page, code: string): Promise<void> {
@@ -115,30 +177,50 @@ interface DeviceOp {
   type: string;
   payload: Record<string, unknown>;
 }
+/** A photo kept on the device, without its blob: what it is and what the browser makes of it. */
+interface DevicePhoto {
+  key: string;
+  opId: string;
+  inboundOrderId: string;
+  uploadedAt: number | null;
+  type: string;
+  size: number;
+  /** The blob decoded as an image by the browser, or null when it cannot be. */
+  image: { width: number; height: number } | null;
+}
 interface DeviceState {
   deviceId: string | null;
   outbox: DeviceOp[];
   done: (DeviceOp & { result: string })[];
+  photos: DevicePhoto[];
 }
 
 /** What an op is, without its sync bookkeeping (status, attempts). */
 const essence = (ops: DeviceOp[]) =>
   ops.map(({ opId, seq, type, payload }) => ({ opId, seq, type, payload }));
 
-/** The device's outbox, done ops and id, read straight from its IndexedDB. */
+/** The device's outbox, done ops, photos and id, read straight from its IndexedDB. */
 function readDevice(page: Page): Promise<DeviceState> {
-  return page.evaluate(
-    (name) =>
-      new Promise<DeviceState>((resolve, reject) => {
+  return page.evaluate(async (name) => {
+    interface StoredPhoto {
+      key: string;
+      opId: string;
+      inboundOrderId: string;
+      uploadedAt: number | null;
+      blob: Blob;
+    }
+    const read = await new Promise<Omit<DeviceState, 'photos'> & { photos: StoredPhoto[] }>(
+      (resolve, reject) => {
         const request = indexedDB.open(name);
         // The app made the database; never create an empty one in its place.
         request.onupgradeneeded = () => request.transaction?.abort();
         request.onerror = () => reject(request.error ?? new Error(`cannot open ${name}`));
         request.onsuccess = () => {
           const db = request.result;
-          const tx = db.transaction(['outbox', 'done', 'meta'], 'readonly');
+          const tx = db.transaction(['outbox', 'done', 'meta', 'photos'], 'readonly');
           const outbox = tx.objectStore('outbox').getAll();
           const done = tx.objectStore('done').getAll();
+          const photos = tx.objectStore('photos').getAll();
           const device = tx.objectStore('meta').get('deviceId');
           tx.oncomplete = () => {
             db.close();
@@ -147,27 +229,50 @@ function readDevice(page: Page): Promise<DeviceState> {
               deviceId: typeof id === 'string' ? id : null,
               outbox: outbox.result as DeviceOp[],
               done: done.result as DeviceState['done'],
+              photos: photos.result as StoredPhoto[],
             });
           };
           tx.onerror = () => reject(tx.error ?? new Error('reading the device failed'));
         };
-      }),
-    PDA_DB_NAME,
-  );
+      },
+    );
+    const photos: DevicePhoto[] = [];
+    for (const { blob, ...photo } of read.photos) {
+      const image = await createImageBitmap(blob).then(
+        (bitmap) => {
+          const size = { width: bitmap.width, height: bitmap.height };
+          bitmap.close();
+          return size;
+        },
+        () => null,
+      );
+      photos.push({ ...photo, type: blob.type, size: blob.size, image });
+    }
+    return { ...read, photos };
+  }, PDA_DB_NAME);
 }
 
 interface DemoOrder {
   id: string;
+  tenantId: string;
+  sellerId: string;
   inboundNo: string;
   receivingLocationId: string;
-  skuIds: Record<SkuCode, string>;
+  skuIds: Record<SkuCode | typeof BOX_002_SKU, string>;
+  boxIds: Record<'BOX-001' | 'BOX-002', string>;
 }
 
 /** The demo inbound order with box BOX-001 on its way to DG01, read as the database owner. */
 async function demoOrder(world: TestWorld, warehouseId: string): Promise<DemoOrder> {
   const pool = world.database.ownerPool;
-  const { rows } = await pool.query<{ id: string; inbound_no: string; receiving_location_id: string }>(
-    `select o.id, o.inbound_no, o.receiving_location_id from inbound_orders o
+  const { rows } = await pool.query<{
+    id: string;
+    tenant_id: string;
+    seller_id: string;
+    inbound_no: string;
+    receiving_location_id: string;
+  }>(
+    `select o.id, o.tenant_id, o.seller_id, o.inbound_no, o.receiving_location_id from inbound_orders o
      join inbound_boxes b on b.tenant_id = o.tenant_id and b.order_id = o.id
      where o.warehouse_id = $1 and b.box_no = 'BOX-001'`,
     [warehouseId],
@@ -180,16 +285,32 @@ async function demoOrder(world: TestWorld, warehouseId: string): Promise<DemoOrd
      join skus s on s.tenant_id = l.tenant_id and s.id = l.sku_id where l.order_id = $1`,
     [order.id],
   );
-  const skuId = (code: SkuCode) => {
+  const skuId = (code: string) => {
     const found = skus.rows.find((row) => row.seller_sku === code);
     if (!found) throw new Error(`${code} is not in the demo order`);
     return found.id;
   };
+  const boxes = await pool.query<{ id: string; box_no: string }>(
+    'select id, box_no from inbound_boxes where order_id = $1',
+    [order.id],
+  );
+  const boxId = (boxNo: string) => {
+    const found = boxes.rows.find((row) => row.box_no === boxNo);
+    if (!found) throw new Error(`${boxNo} is not in the demo order`);
+    return found.id;
+  };
   return {
     id: order.id,
+    tenantId: order.tenant_id,
+    sellerId: order.seller_id,
     inboundNo: order.inbound_no,
     receivingLocationId: order.receiving_location_id,
-    skuIds: { 'TS-BLK-M': skuId('TS-BLK-M'), 'TS-BLK-L': skuId('TS-BLK-L') },
+    skuIds: {
+      'TS-BLK-M': skuId('TS-BLK-M'),
+      'TS-BLK-L': skuId('TS-BLK-L'),
+      [BOX_002_SKU]: skuId(BOX_002_SKU),
+    },
+    boxIds: { 'BOX-001': boxId('BOX-001'), 'BOX-002': boxId('BOX-002') },
   };
 }
 
@@ -232,7 +353,7 @@ async function newPdaContext(): Promise<BrowserContext> {
 }
 
 describe.skipIf(!hasChromium)('the PDA offline in Chromium', () => {
-  it('receives and shelves offline, survives a reload, and syncs each op exactly once', async () => {
+  it('receives, undoes, reports, finishes and shelves offline, survives a reload, and syncs each op once', async () => {
     const { world } = server;
     const dg01 = await demoWarehouse(world, 'DG01');
     const order = await demoOrder(world, dg01.id);
@@ -285,11 +406,12 @@ describe.skipIf(!hasChromium)('the PDA offline in Chromium', () => {
     const receiveScans: SkuCode[] = ['TS-BLK-M', 'TS-BLK-L', 'TS-BLK-M', 'TS-BLK-L', 'TS-BLK-M'];
     const counted: Record<SkuCode, number> = { 'TS-BLK-M': 0, 'TS-BLK-L': 0 };
     const expected: Record<SkuCode, number> = { 'TS-BLK-M': 12, 'TS-BLK-L': 6 };
+    const count = (sku: SkuCode) => page.getByTestId(`count-${sku}`);
     for (const [index, sku] of receiveScans.entries()) {
       await scan(page, SKUS[sku]);
       counted[sku] += 1;
       // The line's count is written after the op is queued: the next scan waits for it.
-      await shows(page.getByTestId(`count-${sku}`), exactly(`${counted[sku]} / ${expected[sku]}`));
+      await shows(count(sku), exactly(`${counted[sku]} / ${expected[sku]}`));
       await shows(queued(page), exactly(`Queued ${index + 1}`));
       if (index === 1) {
         await scan(page, BAD_CODE);
@@ -301,8 +423,70 @@ describe.skipIf(!hasChromium)('the PDA offline in Chromium', () => {
     expect(counted).toEqual(received);
     await shows(network(page), exactly('Offline'));
     await page.screenshot({ path: 'data/screenshots/pda-offline-receive.png' });
+    let queuedOps = receiveScans.length;
 
-    // 3b. Shelve some of what was received onto a DG01 location, by scans.
+    // 3b. One unit too many, taken back with Undo (confirmed): the count goes back.
+    await scan(page, SKUS['TS-BLK-M']);
+    await shows(count('TS-BLK-M'), exactly(`${received['TS-BLK-M'] + 1} / 12`));
+    queuedOps += 1;
+    await shows(queued(page), exactly(`Queued ${queuedOps}`));
+    const undoButton = page.getByTestId('undo');
+    await shows(undoButton, exactly('Undo +1 TS-BLK-M'));
+    await page.getByRole('button', { name: 'Finish box' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'data/screenshots/pda-receive-actions.png' });
+    await undoButton.click();
+    await shows(dialog(page), 'Undo +1 TS-BLK-M? The units count as not scanned.');
+    await dialogShown(page);
+    await page.screenshot({ path: 'data/screenshots/pda-undo-confirm.png' });
+    await confirm(page, 'Undo +1 TS-BLK-M?', 'Undo');
+    await shows(feedback(page), 'Undone: +1 TS-BLK-M');
+    await shows(count('TS-BLK-M'), exactly(`${received['TS-BLK-M']} / 12`));
+    queuedOps += 1;
+    await shows(queued(page), exactly(`Queued ${queuedOps}`));
+
+    // 3c. A damaged unit of TS-BLK-L reported with its reason and a photo from the "camera".
+    await page.getByRole('button', { name: 'Report a difference' }).click();
+    const form = page.getByTestId('difference-form');
+    await shows(form, 'Report a difference · box BOX-001');
+    await form.locator('.adm-selector-item', { hasText: 'Damaged' }).click();
+    const damagedSku = form.locator('.adm-selector-item', { hasText: 'TS-BLK-L' });
+    await damagedSku.click();
+    await expect
+      .poll(() => damagedSku.getAttribute('class'), { timeout: UI_WAIT })
+      .toContain('adm-selector-item-active');
+    await expect
+      .poll(() => form.locator('.adm-selector-item-active').allInnerTexts(), { timeout: UI_WAIT })
+      .toEqual([expect.stringContaining('Damaged'), expect.stringContaining('TS-BLK-L')]);
+    await form.locator('textarea').fill(DAMAGE_REASON);
+    await form
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'damage.png', mimeType: 'image/png', buffer: damagePhoto() });
+    // The photo is prepared (scaled, maybe re-encoded) and shown once kept in memory.
+    await form.locator('.adm-image-uploader-cell-image').first().waitFor({ timeout: UI_WAIT });
+    await form.locator('.adm-image-uploader-cell-mask').waitFor({ state: 'detached', timeout: UI_WAIT });
+    expect(await form.locator('.adm-image-uploader-cell-image').count()).toBe(1);
+    expect(await form.getByRole('alert').count()).toBe(0);
+    await page.screenshot({ path: 'data/screenshots/pda-difference-form.png', fullPage: true });
+    await form.getByRole('button', { name: 'Save the report' }).click();
+    await shows(feedback(page), 'Difference reported: Damaged');
+    await shows(prompt(page), 'Scan a SKU');
+    queuedOps += 1;
+    await shows(queued(page), exactly(`Queued ${queuedOps}`));
+
+    // 3d. Box BOX-002 did not come: finish it (confirmed), nothing received.
+    await page.getByRole('button', { name: 'Next box' }).click();
+    await shows(prompt(page), 'Scan the inbound order or a box label');
+    await scan(page, 'BOX-002');
+    await shows(feedback(page), 'Box BOX-002');
+    await shows(page.getByTestId(`count-${BOX_002_SKU}`), exactly('0 / 20'));
+    await page.getByRole('button', { name: 'Finish box' }).click();
+    await confirm(page, 'Finish box BOX-002? 20 expected units were not received', 'Finish box');
+    await shows(feedback(page), 'Box BOX-002 finished');
+    await shows(prompt(page), 'Scan the inbound order or a box label');
+    queuedOps += 1;
+    await shows(queued(page), exactly(`Queued ${queuedOps}`));
+
+    // 3e. Shelve some of what was received onto a DG01 location, by scans.
     const shelved: Record<SkuCode, number> = { 'TS-BLK-M': 2, 'TS-BLK-L': 1 };
     // antd-mobile's NavBar renders its back link as a plain div, not a button.
     await page.getByText('Back', { exact: true }).click();
@@ -311,7 +495,6 @@ describe.skipIf(!hasChromium)('the PDA offline in Chromium', () => {
     await shows(page.getByTestId('shelve-screen'), new RegExp(`${escapeRegExp(order.inboundNo)}\\s*5 left`));
     await scan(page, 'BOX-001');
     await shows(feedback(page), 'Box BOX-001');
-    let queuedOps = receiveScans.length;
     for (const sku of ['TS-BLK-M', 'TS-BLK-L'] as const) {
       await shows(prompt(page), 'Scan a SKU or a box label');
       await scan(page, SKUS[sku]);
@@ -331,12 +514,57 @@ describe.skipIf(!hasChromium)('the PDA offline in Chromium', () => {
     const queuedOffline = await readDevice(page);
     expect(queuedOffline.outbox.map((op) => op.type)).toEqual([
       ...receiveScans.map(() => 'inbound.receive'),
+      'inbound.receive',
+      'inbound.undo',
+      'inbound.discrepancy',
+      'inbound.finish_box',
       'inbound.shelve',
       'inbound.shelve',
     ]);
     expect(queuedOffline.done).toEqual([]);
+    const opOf = (type: string, nth = 0) => {
+      const found = queuedOffline.outbox.filter((op) => op.type === type)[nth];
+      if (!found) throw new Error(`no ${type} op #${nth} queued`);
+      return found;
+    };
+    const undoneScan = opOf('inbound.receive', receiveScans.length);
+    const undoOp = opOf('inbound.undo');
+    const reportOp = opOf('inbound.discrepancy');
+    const finishOp = opOf('inbound.finish_box');
+    expect(undoneScan.payload).toEqual({
+      inboundOrderId: order.id,
+      boxId: order.boxIds['BOX-001'],
+      skuId: order.skuIds['TS-BLK-M'],
+      quantity: 1,
+    });
+    expect(undoOp.payload).toEqual({ opId: undoneScan.opId });
+    expect(finishOp.payload).toEqual({ inboundOrderId: order.id, boxId: order.boxIds['BOX-002'] });
+    const photoKeys = reportOp.payload.photos as string[];
+    expect(photoKeys).toHaveLength(1);
+    const [photoKey = ''] = photoKeys;
+    expect(photoKey).toMatch(new RegExp(`^inbound/${order.sellerId}/[0-9a-f-]{36}\\.(jpg|png)$`));
+    expect(reportOp.payload).toEqual({
+      inboundOrderId: order.id,
+      boxId: order.boxIds['BOX-001'],
+      kind: 'damaged',
+      skuId: order.skuIds['TS-BLK-L'],
+      quantity: 1,
+      reason: DAMAGE_REASON,
+      photos: [photoKey],
+    });
+    // The photo waits on the device with its op, as a real image.
+    const keptPhoto = {
+      key: photoKey,
+      opId: reportOp.opId,
+      inboundOrderId: order.id,
+      uploadedAt: null,
+      image: PHOTO_SIZE,
+    };
+    expect(queuedOffline.photos).toEqual([expect.objectContaining(keptPhoto)]);
+    expect(queuedOffline.photos[0]?.size).toBeGreaterThan(0);
 
-    // 4. Reload while offline: the shell comes from the precache, still logged in, queue intact.
+    // 4. Reload while offline: the shell comes from the precache, still logged in, queue and
+    //    photo intact.
     await page.reload();
     await shows(page.getByTestId('shelve-screen'), 'Shelving');
     await shows(prompt(page), 'Scan the inbound order or a box label');
@@ -344,7 +572,9 @@ describe.skipIf(!hasChromium)('the PDA offline in Chromium', () => {
     await shows(queued(page), exactly(`Queued ${queuedOps}`));
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     // The same ops, in the same order (only their attempt counts move, as sync keeps trying).
-    expect(essence((await readDevice(page)).outbox)).toEqual(essence(queuedOffline.outbox));
+    const reloaded = await readDevice(page);
+    expect(essence(reloaded.outbox)).toEqual(essence(queuedOffline.outbox));
+    expect(reloaded.photos).toEqual(queuedOffline.photos);
     expect(proxy.droppedResponses()).toBe(0);
 
     // Not one request reached the server while offline, the reload's included.
@@ -357,10 +587,16 @@ describe.skipIf(!hasChromium)('the PDA offline in Chromium', () => {
     await shows(queued(page), exactly('Queued 0'), SYNC_WAIT);
     await shows(network(page), exactly('Online'), SYNC_WAIT);
     expect(proxy.droppedResponses()).toBe(1);
-    const pushes = proxy.requests().filter((line) => line.startsWith('POST /api/pda/sync/push '));
+    const sent = proxy.requests().slice(requestsBeforeOffline);
+    const pushes = sent.filter((line) => line.startsWith('POST /api/pda/sync/push '));
     expect(pushes.length).toBeGreaterThanOrEqual(2);
+    // The photo went up before the op that cites it, and (once uploaded) not again.
+    const uploads = sent.filter((line) => line.startsWith('POST /api/pda/photo?'));
+    expect(uploads).toHaveLength(1);
+    expect(sent.indexOf(uploads[0] ?? '')).toBeLessThan(sent.indexOf(pushes[0] ?? ''));
     const synced = await readDevice(page);
     expect(synced.outbox).toEqual([]);
+    expect(synced.photos).toEqual([]);
     expect(synced.done.map((op) => op.opId).sort()).toEqual(queuedOffline.outbox.map((op) => op.opId).sort());
     // The lost response's ops were sent again and answered as duplicates, not applied twice.
     expect(synced.done.some((op) => op.result === 'duplicate')).toBe(true);
@@ -369,51 +605,82 @@ describe.skipIf(!hasChromium)('the PDA offline in Chromium', () => {
 
     // 6. On the server: each op applied exactly once, the order and the ledger as scanned.
     const pool = world.database.ownerPool;
-    const processed = await pool.query<{ op_id: string; status: string; rows: number }>(
-      `select op_id, min(result->>'status') as status, count(*)::int as rows from pda_processed_ops
-       where device_id = $1 group by op_id`,
+    const processed = await pool.query<{
+      op_id: string;
+      status: string;
+      rows: number;
+      undone_by: string | null;
+    }>(
+      `select op_id, min(result->>'status') as status, count(*)::int as rows,
+              min(undone_by_op_id::text) as undone_by
+       from pda_processed_ops where device_id = $1 group by op_id`,
       [queuedOffline.deviceId],
     );
     expect(processed.rows.map((row) => row.op_id).sort()).toEqual(
       queuedOffline.outbox.map((op) => op.opId).sort(),
     );
-    for (const row of processed.rows) expect(row, row.op_id).toMatchObject({ status: 'applied', rows: 1 });
+    for (const row of processed.rows)
+      expect(row, row.op_id).toMatchObject({
+        status: 'applied',
+        rows: 1,
+        undone_by: row.op_id === undoneScan.opId ? undoOp.opId : null,
+      });
 
-    const lines = await pool.query<{ sku_id: string; received: number; shelved: number }>(
-      `select sku_id, sum(received_quantity)::int as received, sum(shelved_quantity)::int as shelved
+    const lines = await pool.query<{ sku_id: string; received: number; shelved: number; damaged: number }>(
+      `select sku_id, sum(received_quantity)::int as received, sum(shelved_quantity)::int as shelved,
+              sum(damaged_quantity)::int as damaged
        from inbound_box_lines where order_id = $1 group by sku_id`,
       [order.id],
     );
     const movements = await pool.query<{
       sku_id: string;
       kind: string;
-      to_location_id: string;
+      from_location_id: string | null;
+      to_location_id: string | null;
       quantity: number;
     }>(
-      `select sku_id, kind, to_location_id, sum(quantity)::int as quantity from stock_movements
-       where source_type = 'inbound' and source_id = $1 group by 1, 2, 3`,
+      `select sku_id, kind, from_location_id, to_location_id, sum(quantity)::int as quantity
+       from stock_movements where source_type = 'inbound' and source_id = $1 group by 1, 2, 3, 4`,
       [order.id],
     );
+    const damaged: Record<SkuCode, number> = { 'TS-BLK-M': 0, 'TS-BLK-L': 1 };
     for (const sku of ['TS-BLK-M', 'TS-BLK-L'] as const) {
       const skuId = order.skuIds[sku];
       expect(
         lines.rows.find((row) => row.sku_id === skuId),
         sku,
-      ).toMatchObject({
-        received: received[sku],
-        shelved: shelved[sku],
-      });
+      ).toMatchObject({ received: received[sku], shelved: shelved[sku], damaged: damaged[sku] });
+      const receipt = {
+        sku_id: skuId,
+        from_location_id: null,
+        to_location_id: order.receivingLocationId,
+      };
+      // TS-BLK-M's extra unit came in and went out again through the ledger.
+      const receipts =
+        sku === 'TS-BLK-M'
+          ? [
+              { ...receipt, kind: 'receipt', quantity: received[sku] + 1 },
+              {
+                sku_id: skuId,
+                kind: 'receipt_undo',
+                from_location_id: order.receivingLocationId,
+                to_location_id: null,
+                quantity: 1,
+              },
+            ]
+          : [{ ...receipt, kind: 'receipt', quantity: received[sku] }];
       expect(
         movements.rows.filter((row) => row.sku_id === skuId).sort((a, b) => a.kind.localeCompare(b.kind)),
         sku,
       ).toEqual([
+        ...receipts,
         {
           sku_id: skuId,
-          kind: 'receipt',
-          to_location_id: order.receivingLocationId,
-          quantity: received[sku],
+          kind: 'shelve_move',
+          from_location_id: order.receivingLocationId,
+          to_location_id: shelfId,
+          quantity: shelved[sku],
         },
-        { sku_id: skuId, kind: 'shelve_move', to_location_id: shelfId, quantity: shelved[sku] },
       ]);
       const after = await stockOf(world, dg01.id, order.receivingLocationId, shelfId, skuId);
       expect(after, sku).toEqual({
@@ -422,8 +689,49 @@ describe.skipIf(!hasChromium)('the PDA offline in Chromium', () => {
         available: before[sku].available + received[sku],
       });
     }
-    const otherLines = lines.rows.filter((row) => !Object.values(order.skuIds).includes(row.sku_id));
-    for (const row of otherLines) expect(row).toMatchObject({ received: 0, shelved: 0 });
+    const otherLines = lines.rows.filter(
+      (row) => row.sku_id !== order.skuIds['TS-BLK-M'] && row.sku_id !== order.skuIds['TS-BLK-L'],
+    );
+    expect(otherLines.map((row) => row.sku_id)).toEqual([order.skuIds[BOX_002_SKU]]);
+    for (const row of otherLines) expect(row).toMatchObject({ received: 0, shelved: 0, damaged: 0 });
+
+    // The difference, with its reason and its photo, stored as an image where the server keeps files.
+    const reports = await pool.query(
+      `select box_id, sku_id, barcode, kind, quantity, reason, photos from inbound_discrepancies
+       where order_id = $1`,
+      [order.id],
+    );
+    expect(reports.rows).toEqual([
+      {
+        box_id: order.boxIds['BOX-001'],
+        sku_id: order.skuIds['TS-BLK-L'],
+        barcode: null,
+        kind: 'damaged',
+        quantity: 1,
+        reason: DAMAGE_REASON,
+        photos: [photoKey],
+      },
+    ]);
+    const stored = readFileSync(join(filesDir, order.tenantId, photoKey));
+    const extension = photoKey.split('.').pop() ?? '';
+    expect(
+      stored.subarray(0, MAGIC[extension]?.length ?? 1).equals(MAGIC[extension] ?? Buffer.alloc(0)),
+    ).toBe(true);
+    expect(stored.length).toBe(queuedOffline.photos[0]?.size);
+
+    // BOX-002 is finished, BOX-001 still open; the difference makes the order abnormal.
+    const boxes = await pool.query<{ box_no: string; finished: boolean }>(
+      'select box_no, finished_at is not null as finished from inbound_boxes where order_id = $1 order by box_no',
+      [order.id],
+    );
+    expect(boxes.rows).toEqual([
+      { box_no: 'BOX-001', finished: false },
+      { box_no: 'BOX-002', finished: true },
+    ]);
+    const status = await pool.query('select status, abnormal_reason from inbound_orders where id = $1', [
+      order.id,
+    ]);
+    expect(status.rows).toEqual([{ status: 'abnormal', abnormal_reason: DAMAGE_REASON }]);
     expect(await ledgerMismatches(world)).toEqual([]);
     expect(pageErrors).toEqual([]);
     await context.close();
