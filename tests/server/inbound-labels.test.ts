@@ -3,10 +3,9 @@
  * here from the rendered page, as the PDA's scanner reads them), 'box i of n', the order, the
  * warehouse, the seller and the SKUs, long lists cut short. Only those who see the order print it.
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerFor, makeOrder, sellerSkus, type MadeOrder } from '../support/inbound-world.js';
-import { decodePage, hasPdftoppm, pdfPageTexts, renderPage, scratchDir } from '../support/pdf-reading.js';
+import { barcodesOn, pdfPageTexts, scratchDir } from '../support/pdf-reading.js';
 import { demoWarehouse } from '../support/stock-world.js';
 import { createTestWorld, type TestWorld } from '../support/test-app.js';
 
@@ -57,20 +56,6 @@ const labels = (as: string, id: string, query = '', headers: Record<string, stri
     headers,
   });
 
-/** Decodes page `page`'s barcodes, or returns null when pdftoppm is not installed. */
-function barcodesOn(pdf: Buffer, page: number, keepAs?: string) {
-  if (!hasPdftoppm) {
-    console.warn('pdftoppm (poppler-utils) is not installed: the box label barcodes are not decoded');
-    return null;
-  }
-  const png = renderPage(pdf, page, scratch.dir);
-  if (keepAs && process.env.KEEP_LABEL_PNG) {
-    mkdirSync(process.env.KEEP_LABEL_PNG, { recursive: true });
-    copyFileSync(png, `${process.env.KEEP_LABEL_PNG}/${keepAs}.png`);
-  }
-  return decodePage(png);
-}
-
 describe('GET /api/inbound/order/box/labels', () => {
   it('prints one label per box in box-number order, each box number as Code 128 and QR', async () => {
     const response = await labels('seller', order.id, '', { 'x-lang': 'en-US' });
@@ -94,7 +79,7 @@ describe('GET /api/inbound/order/box/labels', () => {
     expect(third).toContain('BOX-10');
 
     for (const [index, boxNo] of ['BOX-1', 'BOX-2', 'BOX-10'].entries()) {
-      const decoded = barcodesOn(response.rawPayload, index + 1, `box-label-${boxNo}`);
+      const decoded = barcodesOn(response.rawPayload, index + 1, scratch.dir, `box-label-${boxNo}`);
       if (decoded) expect(decoded).toEqual({ code128: boxNo, qr: boxNo });
     }
   });
@@ -119,7 +104,7 @@ describe('GET /api/inbound/order/box/labels', () => {
     expect(page).toContain('ลัง-1');
     expect(page).toContain('กล่อง 1 จาก 1');
     expect(page).toContain('คลังสินค้า: BKK1');
-    const decoded = barcodesOn(response.rawPayload, 1, 'box-label-th');
+    const decoded = barcodesOn(response.rawPayload, 1, scratch.dir, 'box-label-th');
     // No Code 128 for Thai; the QR holds the UTF-8 bytes, which ZXing hands back one per character.
     if (decoded) {
       expect(decoded.code128).toBeNull();

@@ -3,9 +3,8 @@
  * works in, each with the code as Code 128 and as QR (decoded here from the rendered page) and
  * the text in the caller's language, Thai and Chinese included.
  */
-import { copyFileSync, mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodePage, hasPdftoppm, pdfPageTexts, renderPage, scratchDir } from '../support/pdf-reading.js';
+import { barcodesOn, pdfPageTexts, scratchDir } from '../support/pdf-reading.js';
 import { createProduct, demoWarehouse, locationOf, type DemoWarehouse } from '../support/stock-world.js';
 import { createTestWorld, type TestWorld } from '../support/test-app.js';
 
@@ -35,20 +34,6 @@ afterAll(async () => {
 const get = (as: string, url: string, headers: Record<string, string> = {}) =>
   world.request({ method: 'GET', url: `/api${url}`, token: tokens[as], headers });
 
-/** Decodes page `page`'s barcodes, or returns null when pdftoppm is not installed. */
-function barcodesOn(pdf: Buffer, page: number, keepAs?: string) {
-  if (!hasPdftoppm) {
-    console.warn('pdftoppm (poppler-utils) is not installed: the label barcodes are not decoded');
-    return null;
-  }
-  const png = renderPage(pdf, page, scratch.dir);
-  if (keepAs && process.env.KEEP_LABEL_PNG) {
-    mkdirSync(process.env.KEEP_LABEL_PNG, { recursive: true });
-    copyFileSync(png, `${process.env.KEEP_LABEL_PNG}/${keepAs}.png`);
-  }
-  return decodePage(png);
-}
-
 describe('GET /api/print/label/sku', () => {
   it('prints each SKU as many times as asked, in Thai, with both barcodes of its system code', async () => {
     const [red, blue] = silk.skus;
@@ -63,7 +48,7 @@ describe('GET /api/print/label/sku', () => {
     expect(pages[0]).toContain('泰国丝绸围巾 ผ้าไหมไทย');
     expect(pages[1]).toContain('SILK-RED-L');
     expect(pages[2]).toContain('SILK-BLUE-M');
-    const decoded = barcodesOn(pdf, 3, 'sku-label-th');
+    const decoded = barcodesOn(pdf, 3, scratch.dir, 'sku-label-th');
     if (decoded) expect(decoded).toEqual({ code128: blue?.sysCode, qr: blue?.sysCode });
   });
 
@@ -113,7 +98,7 @@ describe('GET /api/print/label/location', () => {
     expect(pages[0]).toContain(codes[0]);
     expect(pages[0]).toContain('倉庫: DG01');
     expect(pages[0]).toContain('類型:');
-    const decoded = barcodesOn(response.rawPayload, 1, 'location-label-tc');
+    const decoded = barcodesOn(response.rawPayload, 1, scratch.dir, 'location-label-tc');
     if (decoded) expect(decoded).toEqual({ code128: codes[0], qr: codes[0] });
   });
 
@@ -126,7 +111,7 @@ describe('GET /api/print/label/location', () => {
     expect(pages).toHaveLength(2);
     expect(pages[1]).toContain(second);
     expect(pages[1]).toContain('คลังสินค้า: DG01');
-    const decoded = barcodesOn(chosen.rawPayload, 1, 'location-label-th');
+    const decoded = barcodesOn(chosen.rawPayload, 1, scratch.dir, 'location-label-th');
     if (decoded) expect(decoded.code128).toBe(first);
 
     const { rows } = await world.database.ownerPool.query<{ id: string; n: number }>(

@@ -4,7 +4,7 @@
  * with ZXing. Without pdftoppm on the machine, rendering reports that it cannot run.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -88,6 +88,23 @@ function decodeAs(png: PNG, format: BarcodeFormat): string | null {
 export function decodePage(pngPath: string): { code128: string | null; qr: string | null } {
   const png = PNG.sync.read(readFileSync(pngPath));
   return { code128: decodeAs(png, BarcodeFormat.CODE_128), qr: decodeAs(png, BarcodeFormat.QR_CODE) };
+}
+
+/**
+ * Decodes the barcodes on page `page`, rendered in `dir`; null when pdftoppm is not installed.
+ * With KEEP_LABEL_PNG set, the rendered page is kept there as `<keepAs>.png` to look at.
+ */
+export function barcodesOn(pdf: Buffer, page: number, dir: string, keepAs?: string) {
+  if (!hasPdftoppm) {
+    console.warn('pdftoppm (poppler-utils) is not installed: the label barcodes are not decoded');
+    return null;
+  }
+  const png = renderPage(pdf, page, dir);
+  if (keepAs && process.env.KEEP_LABEL_PNG) {
+    mkdirSync(process.env.KEEP_LABEL_PNG, { recursive: true });
+    copyFileSync(png, `${process.env.KEEP_LABEL_PNG}/${keepAs}.png`);
+  }
+  return decodePage(png);
 }
 
 /** A scratch directory for rendered pages; removed by the returned function. */

@@ -2,21 +2,19 @@
  * The spreadsheet side of the product screen (issue 4): the import template, export of what
  * the filter finds, and import — all rows or none; a refused file shows its row-by-row report.
  */
-import { DownloadOutlined, FileExcelOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Modal, Table, Upload } from 'antd';
+import { App, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   downloadProductTemplate,
   exportProducts,
   importProducts,
-  importReportOf,
-  type ImportReportRow,
   type ProductFilter,
 } from '../../../api/modules/catalog.js';
 import { queryKeys } from '../../../api/query-keys.js';
-import { useFeedback } from '../common/feedback.js';
+import { ImportButton, ImportReportModal, TemplateButton, useImportReport } from '../common/SheetImport.js';
 
 export function ProductExcel({
   filter,
@@ -27,10 +25,9 @@ export function ProductExcel({
 }) {
   const { t } = useTranslation('inventory');
   const { message } = App.useApp();
-  const feedback = useFeedback();
+  const { report, showFailure, closeReport } = useImportReport();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<'export' | 'import' | null>(null);
-  const [report, setReport] = useState<{ message: string; rows: ImportReportRow[] } | null>(null);
 
   const run = async (kind: 'export' | 'import', work: () => Promise<void>) => {
     setBusy(kind);
@@ -54,20 +51,13 @@ export function ProductExcel({
         );
         await queryClient.invalidateQueries({ queryKey: queryKeys.inventory.all });
       } catch (error) {
-        const rows = importReportOf(error);
-        if (rows.length > 0) setReport({ message: error instanceof Error ? error.message : '', rows });
-        else feedback.failed(error);
+        showFailure(error);
       }
     });
 
   return (
     <>
-      <Button
-        icon={<FileExcelOutlined />}
-        onClick={() => void downloadProductTemplate().catch(() => undefined)}
-      >
-        {t('product.excel_template')}
-      </Button>
+      <TemplateButton label={t('product.excel_template')} onDownload={downloadProductTemplate} />
       <Button
         icon={<DownloadOutlined />}
         loading={busy === 'export'}
@@ -78,44 +68,22 @@ export function ProductExcel({
         {t('product.excel_export')}
       </Button>
       {canImport && (
-        <Upload
-          accept=".xlsx"
-          showUploadList={false}
-          beforeUpload={(file) => {
-            void handleImport(file);
-            return false;
-          }}
-        >
-          <Button icon={<UploadOutlined />} loading={busy === 'import'}>
-            {t('product.excel_import')}
-          </Button>
-        </Upload>
-      )}
-      <Modal
-        open={report !== null}
-        title={t('product.import_failed_title')}
-        width={760}
-        footer={null}
-        onCancel={() => setReport(null)}
-      >
-        <p>{report?.message}</p>
-        <Table<ImportReportRow & { key: number }>
-          rowKey="key"
-          size="small"
-          pagination={{ pageSize: 10, hideOnSinglePage: true }}
-          dataSource={report?.rows.map((row, index) => ({ ...row, key: index }))}
-          columns={[
-            { title: t('product.import_row'), dataIndex: 'row', width: 80 },
-            {
-              title: t('product.import_column'),
-              dataIndex: 'column',
-              width: 160,
-              render: (value) => value ?? '-',
-            },
-            { title: t('product.import_problem'), dataIndex: 'message' },
-          ]}
+        <ImportButton
+          label={t('product.excel_import')}
+          isImporting={busy === 'import'}
+          onFile={(file) => void handleImport(file)}
         />
-      </Modal>
+      )}
+      <ImportReportModal
+        report={report}
+        labels={{
+          title: t('product.import_failed_title'),
+          row: t('product.import_row'),
+          column: t('product.import_column'),
+          problem: t('product.import_problem'),
+        }}
+        onClose={closeReport}
+      />
     </>
   );
 }

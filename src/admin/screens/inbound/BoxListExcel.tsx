@@ -4,14 +4,12 @@
  * after them as the user chose. Nothing is saved until the form is; a refused file shows its
  * row-by-row report and leaves the form as it was.
  */
-import { FileExcelOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Modal, Radio, Space, Table, Typography, Upload } from 'antd';
+import { App, Radio, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { importReportOf, type ImportReportRow } from '../../../api/modules/catalog.js';
 import { downloadBoxListTemplate, importBoxList } from '../../../api/modules/inbound.js';
 import type { ImportedBoxList } from '../../../shared/contract/inbound.js';
-import { useFeedback } from '../common/feedback.js';
+import { ImportButton, ImportReportModal, TemplateButton, useImportReport } from '../common/SheetImport.js';
 
 export type ImportMode = 'replace' | 'append';
 export type ImportedBoxes = ImportedBoxList['boxes'];
@@ -24,10 +22,9 @@ export function BoxListExcel({
 }) {
   const { t } = useTranslation('inbound');
   const { message } = App.useApp();
-  const feedback = useFeedback();
+  const { report, showFailure, closeReport } = useImportReport();
   const [mode, setMode] = useState<ImportMode>('replace');
   const [isImporting, setIsImporting] = useState(false);
-  const [report, setReport] = useState<{ message: string; rows: ImportReportRow[] } | null>(null);
 
   const handleImport = async (file: File) => {
     setIsImporting(true);
@@ -42,9 +39,7 @@ export function BoxListExcel({
       const lines = boxes.reduce((sum, box) => sum + box.lines.length, 0);
       void message.success(t(`excel.imported_${mode}`, { boxes: boxes.length, lines }));
     } catch (error) {
-      const rows = importReportOf(error);
-      if (rows.length > 0) setReport({ message: error instanceof Error ? error.message : '', rows });
-      else feedback.failed(error);
+      showFailure(error);
     } finally {
       setIsImporting(false);
     }
@@ -53,24 +48,12 @@ export function BoxListExcel({
   return (
     <Space direction="vertical" size={4} style={{ width: '100%', marginBottom: 12 }}>
       <Space wrap>
-        <Button
-          icon={<FileExcelOutlined />}
-          onClick={() => void downloadBoxListTemplate().catch(() => undefined)}
-        >
-          {t('excel.template')}
-        </Button>
-        <Upload
-          accept=".xlsx"
-          showUploadList={false}
-          beforeUpload={(file) => {
-            void handleImport(file);
-            return false;
-          }}
-        >
-          <Button icon={<UploadOutlined />} loading={isImporting}>
-            {t('excel.import')}
-          </Button>
-        </Upload>
+        <TemplateButton label={t('excel.template')} onDownload={downloadBoxListTemplate} />
+        <ImportButton
+          label={t('excel.import')}
+          isImporting={isImporting}
+          onFile={(file) => void handleImport(file)}
+        />
         <Radio.Group
           value={mode}
           optionType="button"
@@ -83,31 +66,16 @@ export function BoxListExcel({
         />
       </Space>
       <Typography.Text type="secondary">{t('excel.mode_hint')}</Typography.Text>
-      <Modal
-        open={report !== null}
-        title={t('excel.report_title')}
-        width={760}
-        footer={null}
-        onCancel={() => setReport(null)}
-      >
-        <p>{report?.message}</p>
-        <Table<ImportReportRow & { key: number }>
-          rowKey="key"
-          size="small"
-          pagination={{ pageSize: 10, hideOnSinglePage: true }}
-          dataSource={report?.rows.map((row, index) => ({ ...row, key: index }))}
-          columns={[
-            { title: t('excel.report_row'), dataIndex: 'row', width: 70 },
-            {
-              title: t('excel.report_column'),
-              dataIndex: 'column',
-              width: 180,
-              render: (value: string | null | undefined) => value ?? '-',
-            },
-            { title: t('excel.report_problem'), dataIndex: 'message' },
-          ]}
-        />
-      </Modal>
+      <ImportReportModal
+        report={report}
+        labels={{
+          title: t('excel.report_title'),
+          row: t('excel.report_row'),
+          column: t('excel.report_column'),
+          problem: t('excel.report_problem'),
+        }}
+        onClose={closeReport}
+      />
     </Space>
   );
 }

@@ -12,24 +12,11 @@ import {
   type SheetColumn,
 } from '../../../shared/contract/catalog-excel.js';
 import { AppError } from '../../../shared/errors.js';
+import { dataRows, firstSheet, headerTexts, type SheetValues } from '../../http/sheet-read.js';
 
 export const SHEET_NAME = 'products';
 
-export interface SheetRow {
-  /** As Excel numbers it: the header is row 1. */
-  row: number;
-  values: Partial<Record<SheetColumn, unknown>>;
-}
-
-function cellValue(cell: ExcelJS.Cell): unknown {
-  const value = cell.value;
-  if (value === null || value === undefined) return undefined;
-  if (typeof value === 'number' || typeof value === 'boolean') return value;
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object' && 'result' in value) return value.result ?? undefined;
-  const shown = cell.text.trim();
-  return shown === '' ? undefined : shown;
-}
+export type SheetRow = SheetValues<SheetColumn>;
 
 function columnValue(column: SheetColumn, raw: unknown): unknown {
   if (raw === undefined) return undefined;
@@ -46,36 +33,15 @@ function columnValue(column: SheetColumn, raw: unknown): unknown {
 
 /** The rows of the first sheet; refuses a file that is not a workbook or whose headers differ. */
 export async function readCatalogSheet(data: Buffer): Promise<SheetRow[]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError('import.not_a_workbook');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new AppError('import.not_a_workbook');
-  const header = (sheet.getRow(1).values as unknown[]).slice(1).map((value) => String(value ?? '').trim());
-  while (header.length > 0 && header[header.length - 1] === '') header.pop();
+  const sheet = await firstSheet(data);
+  const header = headerTexts(sheet, (text) => text.trim());
   const expected: string[] = [...TEMPLATE_COLUMNS];
   const withExportColumns = [...expected, ...EXPORT_ONLY_COLUMNS];
   const matches = (columns: string[]) =>
     header.length === columns.length && columns.every((name, index) => header[index] === name);
   if (!matches(expected) && !matches(withExportColumns))
     throw new AppError('import.wrong_columns', { expected: expected.join(', ') });
-  if (sheet.actualRowCount - 1 > SHEET_LIMITS.rows)
-    throw new AppError('import.too_many_rows', { max: SHEET_LIMITS.rows });
-  const rows: SheetRow[] = [];
-  sheet.eachRow((row, number) => {
-    if (number === 1) return;
-    const values: SheetRow['values'] = {};
-    TEMPLATE_COLUMNS.forEach((column, index) => {
-      const value = columnValue(column, cellValue(row.getCell(index + 1)));
-      if (value !== undefined) values[column] = value;
-    });
-    if (Object.keys(values).length > 0) rows.push({ row: number, values });
-  });
-  if (rows.length === 0) throw new AppError('import.empty');
-  return rows;
+  return dataRows(sheet, TEMPLATE_COLUMNS, SHEET_LIMITS.rows, columnValue);
 }
 
 export type SheetCell = string | number | null;

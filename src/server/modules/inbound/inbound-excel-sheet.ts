@@ -13,13 +13,10 @@ import {
 import { INBOUND_LIMITS } from '../../../shared/domain/inbound.js';
 import { AppError } from '../../../shared/errors.js';
 import { LANGUAGES, type Language } from '../../../shared/i18n/languages.js';
+import { dataRows, firstSheet, headerTexts, type SheetValues } from '../../http/sheet-read.js';
 import { translatorFor } from '../../i18n.js';
 
-export interface BoxSheetValues {
-  /** As Excel numbers it: the header is row 1. */
-  row: number;
-  values: Partial<Record<BoxSheetColumn, unknown>>;
-}
+export type BoxSheetValues = SheetValues<BoxSheetColumn>;
 
 const HEADER_KEYS: Record<BoxSheetColumn, string> = {
   boxNo: 'inbound:excel.column.box_no',
@@ -50,16 +47,6 @@ function acceptedHeaders(column: BoxSheetColumn): Set<string> {
   return names;
 }
 
-function cellValue(cell: ExcelJS.Cell): unknown {
-  const value = cell.value;
-  if (value === null || value === undefined) return undefined;
-  if (typeof value === 'number' || typeof value === 'boolean') return value;
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object' && 'result' in value) return value.result ?? undefined;
-  const shown = cell.text.trim();
-  return shown === '' ? undefined : shown;
-}
-
 /** Codes are text even when Excel stored them as numbers; a quantity typed as text is a number. */
 function columnValue(column: BoxSheetColumn, raw: unknown): unknown {
   if (raw === undefined) return undefined;
@@ -72,36 +59,13 @@ function columnValue(column: BoxSheetColumn, raw: unknown): unknown {
 
 /** The data rows of the first sheet; refuses a file that is not a workbook or whose header differs. */
 export async function readBoxSheet(data: Buffer, language: Language): Promise<BoxSheetValues[]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError('import.not_a_workbook');
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) throw new AppError('import.not_a_workbook');
-  const header = (sheet.getRow(1).values as unknown[])
-    .slice(1)
-    .map((value) => normalised(String(value ?? '')));
-  while (header.length > 0 && header[header.length - 1] === '') header.pop();
+  const sheet = await firstSheet(data);
+  const header = headerTexts(sheet, normalised);
   const matches =
     header.length === BOX_SHEET_COLUMNS.length &&
     BOX_SHEET_COLUMNS.every((column, index) => acceptedHeaders(column).has(header[index] ?? ''));
   if (!matches) throw new AppError('import.wrong_columns', { expected: headerLabels(language).join(', ') });
-  if (sheet.actualRowCount - 1 > BOX_SHEET_LIMITS.rows)
-    throw new AppError('import.too_many_rows', { max: BOX_SHEET_LIMITS.rows });
-  const rows: BoxSheetValues[] = [];
-  sheet.eachRow((row, number) => {
-    if (number === 1) return;
-    const values: BoxSheetValues['values'] = {};
-    BOX_SHEET_COLUMNS.forEach((column, index) => {
-      const value = columnValue(column, cellValue(row.getCell(index + 1)));
-      if (value !== undefined) values[column] = value;
-    });
-    if (Object.keys(values).length > 0) rows.push({ row: number, values });
-  });
-  if (rows.length === 0) throw new AppError('import.empty');
-  return rows;
+  return dataRows(sheet, BOX_SHEET_COLUMNS, BOX_SHEET_LIMITS.rows, columnValue);
 }
 
 /** The template: the header row in `language`, text-formatted code columns, and the instructions. */

@@ -5,11 +5,9 @@
  * what fits with a line saying how many more there are. Pure layout: the caller gathers the text.
  */
 import bwipjs from 'bwip-js/node';
-import PDFDocument from 'pdfkit';
 import type { Language } from '../../../shared/i18n/languages.js';
-import { FONT_NAMES, printFonts, textRuns } from './fonts.js';
+import { MM, openLabelDocument, writeText } from './label-document.js';
 
-const MM = 72 / 25.4;
 export const BOX_LABEL_SIZE: [number, number] = [100 * MM, 100 * MM];
 const MARGIN = 4 * MM;
 
@@ -48,34 +46,6 @@ async function barcodeImages(code: string): Promise<{ linear: Buffer | null; qr:
     bwipjs.toBuffer({ bcid: 'qrcode', text: qrText(code), scale: 4 }),
   ]);
   return { linear, qr };
-}
-
-interface TextBox {
-  x: number;
-  y: number;
-  width: number;
-  size: number;
-  align?: 'left' | 'right';
-}
-
-/** One line of text in runs of the fonts that have its glyphs, cut with an ellipsis past `width`. */
-function writeText(doc: PDFKit.PDFDocument, text: string, language: Language, box: TextBox): number {
-  const runs = textRuns(text, language);
-  const height = box.size * 1.3;
-  runs.forEach((run, index) => {
-    doc.font(run.font).fontSize(box.size);
-    const options = {
-      continued: index < runs.length - 1,
-      width: box.width,
-      height,
-      lineBreak: false,
-      ellipsis: true,
-      align: box.align ?? 'left',
-    };
-    if (index === 0) doc.text(run.text, box.x, box.y, options);
-    else doc.text(run.text, options);
-  });
-  return box.y + height;
 }
 
 function drawLabel(
@@ -162,20 +132,7 @@ export async function renderBoxLabels(
   language: Language,
   title: string,
 ): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: BOX_LABEL_SIZE,
-    margin: MARGIN,
-    autoFirstPage: false,
-    info: { Title: title },
-  });
-  const fonts = printFonts();
-  for (const name of FONT_NAMES) doc.registerFont(name, fonts[name].data);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done } = openLabelDocument(BOX_LABEL_SIZE, MARGIN, title);
   for (const label of labels) {
     doc.addPage({ size: BOX_LABEL_SIZE, margin: MARGIN });
     drawLabel(doc, label, await barcodeImages(label.code), language);

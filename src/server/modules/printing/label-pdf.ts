@@ -4,11 +4,9 @@
  * code. Pure layout: the caller gathers what is printed.
  */
 import bwipjs from 'bwip-js/node';
-import PDFDocument from 'pdfkit';
 import type { Language } from '../../../shared/i18n/languages.js';
-import { FONT_NAMES, printFonts, textRuns } from './fonts.js';
+import { MM, openLabelDocument, writeText } from './label-document.js';
 
-const MM = 72 / 25.4;
 /** 100 × 60 mm, the common thermal label. */
 export const LABEL_SIZE: [number, number] = [100 * MM, 60 * MM];
 const MARGIN = 4 * MM;
@@ -39,34 +37,9 @@ async function barcodeImages(code: string): Promise<{ linear: Buffer; qr: Buffer
   return { linear, qr };
 }
 
-function writeLine(doc: PDFKit.PDFDocument, line: LabelLine, language: Language, y: number, width: number) {
-  const runs = textRuns(line.text, language);
-  const height = line.size * 1.3;
-  runs.forEach((run, index) => {
-    doc.font(run.font).fontSize(line.size);
-    const options = { continued: index < runs.length - 1, width, height, lineBreak: false, ellipsis: true };
-    if (index === 0) doc.text(run.text, MARGIN, y, options);
-    else doc.text(run.text, options);
-  });
-  return y + height;
-}
-
 /** The labels as one PDF, each label on its own page. */
 export async function renderLabels(labels: Label[], language: Language, title: string): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: LABEL_SIZE,
-    margin: MARGIN,
-    autoFirstPage: false,
-    info: { Title: title },
-  });
-  const fonts = printFonts();
-  for (const name of FONT_NAMES) doc.registerFont(name, fonts[name].data);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done } = openLabelDocument(LABEL_SIZE, MARGIN, title);
   const images = new Map<string, { linear: Buffer; qr: Buffer }>();
   const [pageWidth, pageHeight] = LABEL_SIZE;
   const qrSize = 26 * MM;
@@ -78,7 +51,13 @@ export async function renderLabels(labels: Label[], language: Language, title: s
     }
     doc.addPage({ size: LABEL_SIZE, margin: MARGIN });
     let y = MARGIN;
-    for (const line of label.lines) y = writeLine(doc, line, language, y, pageWidth - 2 * MARGIN);
+    for (const line of label.lines)
+      y = writeText(doc, line.text, language, {
+        x: MARGIN,
+        y,
+        width: pageWidth - 2 * MARGIN,
+        size: line.size,
+      });
     const top = pageHeight - MARGIN - qrSize;
     doc.image(barcodes.linear, MARGIN, top + 2 * MM, {
       fit: [pageWidth - 3 * MARGIN - qrSize, qrSize - 2 * MM],

@@ -1,0 +1,71 @@
+/**
+ * Reading an uploaded spreadsheet (exceljs), shared by every Excel import: the first sheet of
+ * the workbook, its header row, and its data rows as the values the contract schemas check.
+ * Each import matches the header and converts its own columns; the refusals are the same for
+ * all. The reply side is sheet-reply.ts. No I/O beyond the workbook buffer.
+ */
+import ExcelJS from 'exceljs';
+import { AppError } from '../../shared/errors.js';
+
+/** One data row of a sheet. */
+export interface SheetValues<Column extends string> {
+  /** As Excel numbers it: the header is row 1. */
+  row: number;
+  values: Partial<Record<Column, unknown>>;
+}
+
+/** A cell as typed: numbers and booleans as they are, a formula as its result, else its text. */
+function cellValue(cell: ExcelJS.Cell): unknown {
+  const value = cell.value;
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'number' || typeof value === 'boolean') return value;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object' && 'result' in value) return value.result ?? undefined;
+  const shown = cell.text.trim();
+  return shown === '' ? undefined : shown;
+}
+
+/** The first sheet of the uploaded workbook; refuses a file that is not a workbook. */
+export async function firstSheet(data: Buffer): Promise<ExcelJS.Worksheet> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(data as unknown as ArrayBuffer);
+  } catch {
+    throw new AppError('import.not_a_workbook');
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new AppError('import.not_a_workbook');
+  return sheet;
+}
+
+/** The texts of the header row, each through `clean`, without the empty cells after the last. */
+export function headerTexts(sheet: ExcelJS.Worksheet, clean: (text: string) => string): string[] {
+  const header = (sheet.getRow(1).values as unknown[]).slice(1).map((value) => clean(String(value ?? '')));
+  while (header.length > 0 && header[header.length - 1] === '') header.pop();
+  return header;
+}
+
+/**
+ * The rows under the header that hold anything, their cells read in `columns` order and turned
+ * by `columnValue` into what the schemas check. Refuses more than `maxRows` rows, and none.
+ */
+export function dataRows<Column extends string>(
+  sheet: ExcelJS.Worksheet,
+  columns: readonly Column[],
+  maxRows: number,
+  columnValue: (column: Column, raw: unknown) => unknown,
+): SheetValues<Column>[] {
+  if (sheet.actualRowCount - 1 > maxRows) throw new AppError('import.too_many_rows', { max: maxRows });
+  const rows: SheetValues<Column>[] = [];
+  sheet.eachRow((row, number) => {
+    if (number === 1) return;
+    const values: SheetValues<Column>['values'] = {};
+    columns.forEach((column, index) => {
+      const value = columnValue(column, cellValue(row.getCell(index + 1)));
+      if (value !== undefined) values[column] = value;
+    });
+    if (Object.keys(values).length > 0) rows.push({ row: number, values });
+  });
+  if (rows.length === 0) throw new AppError('import.empty');
+  return rows;
+}
