@@ -49,7 +49,7 @@ export function PdaApp({ services }: { services: PdaServices }) {
             userName={user.realname || user.username}
             onChangeWarehouse={() => setWarehouse(null)}
             onLogout={() => {
-              logout();
+              void logout();
               setWarehouse(null);
               setUser(null);
             }}

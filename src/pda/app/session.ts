@@ -10,7 +10,8 @@ import { sessionStore } from '../../api/storage.js';
 import { loginResult, type UserInfo } from '../../shared/contract/identity.js';
 import { warehouseOption, type WarehouseOption } from '../../shared/contract/warehouse.js';
 import type { UserRole } from '../../shared/domain/roles.js';
-import type { PdaDatabase } from '../data/db.js';
+import { META_KEYS, writeMeta, type PdaDatabase } from '../data/db.js';
+import { queuedByOthers } from '../sync/outbox.js';
 
 export const PDA_ROLES: readonly UserRole[] = ['ware_manager', 'ware_staff', 'agent_manager', 'admin'];
 
@@ -27,15 +28,51 @@ export function mayUsePda(user: UserInfo | null): boolean {
   return user !== null && PDA_ROLES.includes(user.userRole);
 }
 
-/** Logs in; a role outside the warehouse is refused before anything is kept. */
-export async function login(username: string, password: string): Promise<UserInfo> {
+/** Roles that may take over (and send, under their own name) another worker's queued scans. */
+export const SUPERVISOR_ROLES: readonly UserRole[] = ['ware_manager', 'agent_manager', 'admin'];
+
+export class QueuedByOtherError extends Error {
+  constructor(
+    readonly workerName: string,
+    readonly count: number,
+  ) {
+    super(`${count} scans of ${workerName} are not synced yet`);
+  }
+}
+
+/** Ends the session on the server, best effort (offline, the token simply expires). */
+async function endServerSession(): Promise<void> {
+  try {
+    await http.post('/sys/logout', {});
+  } catch {
+    // Offline or already ended: nothing more to do on the device.
+  }
+}
+
+/**
+ * Logs in; a role outside the warehouse is refused before anything is kept. On a shared device
+ * whose queue still holds another worker's scans, only a supervisor may log in (and send them);
+ * anyone else is refused, with the new session ended again, so no scan is sent under the wrong
+ * name. The worker is remembered with the device's queue.
+ */
+export async function login(db: PdaDatabase, username: string, password: string): Promise<UserInfo> {
   const result = await http.post('/sys/login', { username, password }, loginResult);
   if (!mayUsePda(result.userInfo)) throw new RoleRefusedError(result.userInfo.userRole);
   sessionStore.save(result.token, result.userInfo);
-  return result.userInfo;
+  const waiting = await queuedByOthers(db, result.userInfo.id);
+  if (waiting && !SUPERVISOR_ROLES.includes(result.userInfo.userRole)) {
+    await endServerSession();
+    sessionStore.clear();
+    throw new QueuedByOtherError(waiting.name, waiting.count);
+  }
+  const user = result.userInfo;
+  await writeMeta(db, META_KEYS.worker, { id: user.id, name: user.realname || user.username });
+  return user;
 }
 
-export function logout(): void {
+/** Logs out on the server and the device; the queue and the reference data stay. */
+export async function logout(): Promise<void> {
+  await endServerSession();
   sessionStore.clear();
   localStorage.removeItem(WAREHOUSE_KEY);
 }

@@ -33,6 +33,9 @@ export interface OutboxOp {
   payload: JsonObject;
   /** The login session the op was made in; the server refuses ops of a revoked one. */
   sessionId?: string;
+  /** Who scanned it (the worker logged in on the device then), so it is sent under their name. */
+  userId?: string;
+  userName?: string;
   /** Device clock, ISO: audit only; the server orders by seq. */
   createdAt: string;
   /** `inflight` while a push holds it; left over from a crash, it is pushed again. */
@@ -149,6 +152,8 @@ export const META_KEYS = {
   lastSyncAt: 'lastSyncAt',
   lastPullAt: 'lastPullAt',
   syncLease: 'syncLease',
+  /** The worker logged in on the device: `{ id, name }`, written at login. */
+  worker: 'worker',
 } as const;
 
 export async function readMeta(db: PdaDatabase, key: string): Promise<Json | undefined> {

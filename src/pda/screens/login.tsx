@@ -1,6 +1,7 @@
 /**
  * Login with the same accounts as the admin; only warehouse roles may use the PDA, others get
- * a clear refusal. The language can be chosen here, before anyone is logged in.
+ * a clear refusal, and so does a worker while another worker's scans wait to be sent. The
+ * language can be chosen here, before anyone is logged in.
  */
 import { Button, Form, Input, Selector } from 'antd-mobile';
 import { useState } from 'react';
@@ -9,7 +10,8 @@ import { ApiError } from '../../api/client.js';
 import type { UserInfo } from '../../shared/contract/identity.js';
 import { isLanguage, LANGUAGES, type Language } from '../../shared/i18n/languages.js';
 import { switchPdaLanguage } from '../i18n.js';
-import { login, RoleRefusedError } from '../app/session.js';
+import { login, QueuedByOtherError, RoleRefusedError } from '../app/session.js';
+import { usePdaServices } from '../app/sync-context.js';
 
 const LANGUAGE_NAMES: Record<Language, string> = {
   'zh-CN': '简体中文',
@@ -24,14 +26,17 @@ export function LoginScreen({ onLoggedIn }: { onLoggedIn: (user: UserInfo) => vo
   const { t, i18n } = useTranslation();
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
+  const { db } = usePdaServices();
 
   const submit = async (values: { username?: string; password?: string }) => {
     setError(null);
     setBusy(true);
     try {
-      onLoggedIn(await login(values.username ?? '', values.password ?? ''));
+      onLoggedIn(await login(db, values.username ?? '', values.password ?? ''));
     } catch (failure) {
       if (failure instanceof RoleRefusedError) setError(t('login.roleRefused'));
+      else if (failure instanceof QueuedByOtherError)
+        setError(t('login.othersQueued', { name: failure.workerName, count: failure.count }));
       else if (failure instanceof ApiError && failure.status === 0) setError(t('login.offline'));
       else if (failure instanceof ApiError)
         setError(t(`errors:${failure.code}`, { ...failure.params, defaultValue: failure.message }));

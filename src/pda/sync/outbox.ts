@@ -3,7 +3,9 @@
  * per-device seq in the same Dexie transaction as its local effect, so either both are stored
  * or neither is, and seqs have no gaps (the server stops a batch at a gap). Ops are immutable
  * once queued; a correction is a new op. Nothing here deletes a queued op: only the server's
- * answer moves it (sync/apply.ts), and undo is a compensating op.
+ * answer moves it (sync/apply.ts), and undo is a compensating op. Each op names the worker
+ * logged in when it was made (meta `worker`), so a shared device never sends one worker's scans
+ * under another's name (app/session.ts refuses that login).
  */
 import type { Table } from 'dexie';
 import type { PdaOpType } from '../../shared/contract/pda.js';
@@ -44,8 +46,14 @@ async function allocateSeq(db: PdaDatabase): Promise<number> {
 export async function enqueue(db: PdaDatabase, op: NewOp, options: EnqueueOptions = {}): Promise<OutboxOp> {
   const tables = [db.outbox, db.meta, ...(options.effectTables ?? [])];
   return db.transaction('rw', tables, async () => {
+    const worker = await readMeta(db, META_KEYS.worker);
+    const by =
+      worker && typeof worker === 'object' && !Array.isArray(worker) && typeof worker.id === 'string'
+        ? { userId: worker.id, userName: typeof worker.name === 'string' ? worker.name : '' }
+        : {};
     const queued: OutboxOp = {
       seq: await allocateSeq(db),
+      ...by,
       opId: crypto.randomUUID(),
       type: op.type,
       payload: op.payload,
@@ -58,6 +66,16 @@ export async function enqueue(db: PdaDatabase, op: NewOp, options: EnqueueOption
     if (options.effect) await options.effect(queued);
     return queued;
   });
+}
+
+/** The worker whose scans wait in the queue, other than `userId`, and how many: null if none. */
+export async function queuedByOthers(
+  db: PdaDatabase,
+  userId: string,
+): Promise<{ name: string; count: number } | null> {
+  const others = await db.outbox.filter((op) => op.userId !== undefined && op.userId !== userId).toArray();
+  const [first] = others;
+  return first ? { name: first.userName ?? '', count: others.length } : null;
 }
 
 /** How many ops wait for the server: logout and app updates wait while this is not zero. */
