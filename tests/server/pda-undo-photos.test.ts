@@ -119,6 +119,14 @@ describe('inbound.undo', () => {
       [order.id],
     );
     expect(rows).toHaveLength(2);
+    // The order's records show the receipts and their undoing, so the counts add up for the seller.
+    const detail = (await seller('GET', `/api/inbound/order/detail?id=${order.id}`)).json().result;
+    expect(detail.records.map((record: { kind: string }) => record.kind).sort()).toEqual([
+      'receipt',
+      'receipt',
+      'receipt_undo',
+      'receipt_undo',
+    ]);
     expect(await ledgerMismatches(world)).toEqual([]);
   });
 

@@ -147,10 +147,13 @@ export const discrepancyView = z.object({
   createdAt: z.string(),
 });
 
-/** A receipt onto the receiving area or a shelving move, from the ledger. */
+/** The ledger's movements an inbound order shows: receipts, shelving, and scans undone. */
+export const INBOUND_RECORD_KINDS = ['receipt', 'shelve_move', 'receipt_undo', 'shelve_undo'] as const;
+
+/** A receipt onto the receiving area or a shelving move (or one taken back), from the ledger. */
 export const inboundRecordView = z.object({
   id: z.number().int(),
-  kind: z.enum(['receipt', 'shelve_move']),
+  kind: z.enum(INBOUND_RECORD_KINDS),
   skuId: z.string(),
   sellerSku: z.string(),
   quantity: z.number().int(),

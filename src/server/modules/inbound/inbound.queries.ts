@@ -6,6 +6,7 @@
 import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Page } from '../../../shared/contract/common.js';
+import { INBOUND_RECORD_KINDS } from '../../../shared/contract/inbound.js';
 import type {
   InboundDetail,
   InboundLineView,
@@ -194,19 +195,23 @@ export async function getInboundOrder(tx: TenantTx, actor: Actor, id: string): P
       photos: found.photos,
       createdAt: iso(found.createdAt),
     })),
-    records: records
-      .filter((record) => record.movement.kind === 'receipt' || record.movement.kind === 'shelve_move')
-      .map((record) => ({
-        id: record.movement.id,
-        kind: record.movement.kind === 'receipt' ? ('receipt' as const) : ('shelve_move' as const),
-        skuId: record.movement.skuId,
-        sellerSku: record.sellerSku,
-        quantity: record.movement.quantity,
-        fromLocationCode: record.from,
-        toLocationCode: record.to,
-        reason: record.movement.reason,
-        actorName: record.actorName,
-        createdAt: iso(record.movement.createdAt),
-      })),
+    records: records.flatMap((record) => {
+      const kind = INBOUND_RECORD_KINDS.find((candidate) => candidate === record.movement.kind);
+      if (!kind) return [];
+      return [
+        {
+          id: record.movement.id,
+          kind,
+          skuId: record.movement.skuId,
+          sellerSku: record.sellerSku,
+          quantity: record.movement.quantity,
+          fromLocationCode: record.from,
+          toLocationCode: record.to,
+          reason: record.movement.reason,
+          actorName: record.actorName,
+          createdAt: iso(record.movement.createdAt),
+        },
+      ];
+    }),
   };
 }
