@@ -1,11 +1,11 @@
 /**
- * The admin's translations: locales/<lang>/<namespace>.json, loaded for the chosen language
- * only. The choice is kept under the language key of spec 01 §9; changing it reloads the page.
+ * The admin's translations: every namespace of locales/<lang>/, loaded for the chosen language
+ * only (src/api/i18n-setup.ts).
  */
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { STORAGE_KEYS } from '../api/storage.js';
-import { BCP47, resolveLanguage, type Language } from '../shared/i18n/languages.js';
+import { setUpI18n, storedLanguage } from '../api/i18n-setup.js';
+import type { Language } from '../shared/i18n/languages.js';
+
+export { i18next, storedLanguage, switchLanguage } from '../api/i18n-setup.js';
 
 export const NAMESPACES = [
   'shell',
@@ -21,40 +21,6 @@ export const NAMESPACES = [
 
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
 
-async function loadBundle(language: Language, namespace: string): Promise<Record<string, unknown>> {
-  const loader = bundles[`../../locales/${language}/${namespace}.json`];
-  return loader ? (await loader()).default : {};
+export function initI18n(language: Language = storedLanguage()): Promise<Language> {
+  return setUpI18n({ bundles, namespaces: NAMESPACES, defaultNS: 'shell', language });
 }
-
-export function storedLanguage(): Language {
-  return resolveLanguage(localStorage.getItem(STORAGE_KEYS.language) ?? navigator.language);
-}
-
-export async function initI18n(language: Language = storedLanguage()): Promise<Language> {
-  const resources: Record<string, Record<string, unknown>> = {};
-  await Promise.all(
-    NAMESPACES.map(async (namespace) => {
-      resources[namespace] = await loadBundle(language, namespace);
-    }),
-  );
-  await i18next.use(initReactI18next).init({
-    lng: language,
-    resources: { [language]: resources },
-    ns: [...NAMESPACES],
-    defaultNS: 'shell',
-    fallbackLng: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    showSupportNotice: false,
-  });
-  document.documentElement.lang = BCP47[language];
-  return language;
-}
-
-/** Keeps the choice and reloads the page so every screen renders in the new language. */
-export function switchLanguage(language: Language) {
-  localStorage.setItem(STORAGE_KEYS.language, language);
-  window.location.reload();
-}
-
-export { i18next };

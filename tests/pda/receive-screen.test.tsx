@@ -6,29 +6,26 @@
  * last scans are undone by compensating ops, a difference is reported with a photo kept on the
  * device, and a box is finished.
  */
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import type { PdaDatabase } from '../../src/pda/data/db.js';
-import { initPdaI18n } from '../../src/pda/i18n.js';
 import { ReceiveScreen } from '../../src/pda/receive/receive-screen.js';
-import { renderOffline, scan, seededDatabase, skuChange } from './support/screen.js';
+import {
+  renderOffline,
+  scan,
+  SCREEN_IDS,
+  seededDatabase,
+  setUpScreenTests,
+  skuChange,
+} from './support/screen.js';
 
-const WAREHOUSE = '11111111-1111-4111-8111-111111111111';
-const ORDER = '22222222-2222-4222-8222-222222222222';
-const BOX = '33333333-3333-4333-8333-333333333333';
-const SKU_A = '44444444-4444-4444-8444-444444444444';
 const SKU_B = '55555555-5555-4555-8555-555555555555';
 const SELLER = '66666666-6666-4666-8666-666666666666';
 
-beforeAll(async () => {
-  await initPdaI18n('en-US');
-});
+const { WAREHOUSE, ORDER, BOX, SKU_A } = SCREEN_IDS;
+setUpScreenTests();
 
 let db: PdaDatabase;
-afterEach(async () => {
-  cleanup();
-  await db.delete();
-});
 
 const line = (skuId: string, shipQuantity: number) => ({
   skuId,

@@ -5,31 +5,28 @@
  * 'inbound.shelve' op with its local effect (the shelved count up); a quantity above what is
  * left and a location of another warehouse are refused on the device with nothing queued.
  */
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { PdaDatabase } from '../../src/pda/data/db.js';
-import { initPdaI18n } from '../../src/pda/i18n.js';
 import { ShelveScreen } from '../../src/pda/shelve/shelve-screen.js';
-import { renderOffline, scan, seededDatabase, skuChange } from './support/screen.js';
+import {
+  renderOffline,
+  scan,
+  SCREEN_IDS,
+  seededDatabase,
+  setUpScreenTests,
+  skuChange,
+} from './support/screen.js';
 
-const WAREHOUSE = '11111111-1111-4111-8111-111111111111';
 const OTHER_WAREHOUSE = '66666666-6666-4666-8666-666666666666';
-const ORDER = '22222222-2222-4222-8222-222222222222';
-const BOX = '33333333-3333-4333-8333-333333333333';
-const SKU_A = '44444444-4444-4444-8444-444444444444';
 const RECEIVING = '77777777-7777-4777-8777-777777777777';
 const SHELF = '88888888-8888-4888-8888-888888888888';
 const FAR_SHELF = '99999999-9999-4999-8999-999999999999';
 
-beforeAll(async () => {
-  await initPdaI18n('en-US');
-});
+const { WAREHOUSE, ORDER, BOX, SKU_A } = SCREEN_IDS;
+setUpScreenTests();
 
 let db: PdaDatabase;
-afterEach(async () => {
-  cleanup();
-  await db.delete();
-});
 
 const location = (id: string, warehouseId: string, code: string, locationType: string) => ({
   entity: 'location' as const,

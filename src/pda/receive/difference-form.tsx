@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { DISCREPANCY_KINDS, INBOUND_LIMITS, type DiscrepancyKind } from '../../shared/domain/inbound.js';
 import { usePdaServices } from '../app/sync-context.js';
 import { preparePhoto, reportDifference } from './difference-data.js';
-import type { BoxData, BoxLine, InboundOrderData } from './receive-data.js';
+import { skuLabel, type BoxData, type BoxLine, type InboundOrderData } from './receive-data.js';
 
 export interface DifferenceFormProps {
   order: InboundOrderData;
@@ -115,7 +115,7 @@ export function DifferenceForm(props: DifferenceFormProps) {
             onChange={(value) => setSkuId(value[0] ?? null)}
             options={lines.map((line) => ({
               value: line.skuId,
-              label: line.sku ? `${line.sku.sellerSku} ${line.sku.name}`.trim() : line.skuId.slice(0, 8),
+              label: skuLabel(line),
               description: `${line.received} / ${line.expected}`,
             }))}
           />

@@ -64,6 +64,11 @@ export async function findReceiveTarget(
   return order.warehouseId === warehouseId ? { kind: 'order', order } : { kind: 'other_warehouse' };
 }
 
+/** How a screen names a SKU line: the seller's code and the product, or the id when not on the device. */
+export function skuLabel(line: { skuId: string; sku: SkuData | null }): string {
+  return line.sku ? `${line.sku.sellerSku} ${line.sku.name}`.trim() : line.skuId.slice(0, 8);
+}
+
 export interface BoxLine {
   skuId: string;
   sku: SkuData | null;

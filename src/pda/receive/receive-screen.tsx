@@ -9,7 +9,7 @@ import { Button, Dialog, List, Stepper } from 'antd-mobile';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClassifiedScan } from '../../shared/domain/scan.js';
-import { signal, type FeedbackKind } from '../app/feedback.js';
+import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedback.js';
 import { PdaHeader } from '../app/header.js';
 import { ScanInput } from '../app/scan-input.js';
 import { usePdaServices } from '../app/sync-context.js';
@@ -23,6 +23,7 @@ import {
   findSkuInBox,
   loadBox,
   receiveUnits,
+  skuLabel,
   type BoxData,
   type BoxLine,
   type InboundOrderData,
@@ -36,28 +37,14 @@ type Step =
 
 type BoxStep = Extract<Step, { name: 'sku' | 'difference' }>;
 
-interface Flash {
-  kind: FeedbackKind;
-  text: string;
-}
-
-function skuLabel(line: BoxLine): string {
-  return line.sku ? `${line.sku.sellerSku} ${line.sku.name}`.trim() : line.skuId.slice(0, 8);
-}
-
 export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
   const { t } = useTranslation();
   const { db } = usePdaServices();
   const [step, setStep] = useState<Step>({ name: 'target' });
-  const [flash, setFlash] = useState<Flash | null>(null);
+  const { flash, tell, clear, isBlocked } = useScanFeedback();
   const [quantity, setQuantity] = useState(1);
   const [unknownCode, setUnknownCode] = useState<string | null>(null);
   const undo = useUndoStack();
-
-  const tell = useCallback((kind: FeedbackKind, text: string) => {
-    signal(kind);
-    setFlash({ kind, text });
-  }, []);
 
   const openBox = useCallback(
     async (order: InboundOrderData, box: BoxData) => {
@@ -163,7 +150,6 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
     run.catch(fail);
   };
 
-  const isBlocked = flash?.kind === 'error';
   const prompt =
     step.name === 'target'
       ? t('receive.scanTarget')
@@ -172,23 +158,14 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
         : t('receive.scanSku');
 
   return (
-    <div className={`pda-screen pda-flash-${flash?.kind ?? 'none'}`} data-testid="receive-screen">
+    <div className={flashClass(flash)} data-testid="receive-screen">
       <PdaHeader title={t('receive.title')} />
       {step.name !== 'difference' && (
         <div className="pda-prompt" data-testid="prompt">
           {prompt}
         </div>
       )}
-      {flash && step.name !== 'difference' && (
-        <div className={`pda-feedback pda-feedback-${flash.kind}`} role="alert" data-testid="feedback">
-          <span>{flash.text}</span>
-          {isBlocked && (
-            <Button block size="large" color="danger" onClick={() => setFlash(null)}>
-              {t('common.ok')}
-            </Button>
-          )}
-        </div>
-      )}
+      {step.name !== 'difference' && <FeedbackBanner flash={flash} onOk={clear} />}
       {step.name !== 'difference' && <ScanInput onScan={onScan} enabled={!isBlocked} />}
       {step.name === 'difference' && (
         <DifferenceForm
@@ -247,7 +224,7 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
               block
               size="large"
               onClick={() => {
-                setFlash(null);
+                clear();
                 setStep({ ...step, name: 'difference' });
               }}
             >

@@ -11,11 +11,17 @@ import { Button, List, Stepper } from 'antd-mobile';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClassifiedScan } from '../../shared/domain/scan.js';
-import { signal, type FeedbackKind } from '../app/feedback.js';
+import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedback.js';
 import { PdaHeader } from '../app/header.js';
 import { ScanInput } from '../app/scan-input.js';
 import { usePdaServices } from '../app/sync-context.js';
-import { loadBox, loadOrder, type BoxData, type InboundOrderData } from '../receive/receive-data.js';
+import {
+  loadBox,
+  loadOrder,
+  skuLabel,
+  type BoxData,
+  type InboundOrderData,
+} from '../receive/receive-data.js';
 import { UndoButton, useUndoStack } from '../undo/undo-button.js';
 import type { UndoableScan } from '../undo/undo-data.js';
 import {
@@ -43,28 +49,14 @@ type Step =
   | ({ name: 'location'; line: ShelveLine } & Scope)
   | ({ name: 'quantity'; line: ShelveLine; location: LocationData } & Scope);
 
-interface Flash {
-  kind: FeedbackKind;
-  text: string;
-}
-
-function skuLabel(line: ShelveLine): string {
-  return line.sku ? `${line.sku.sellerSku} ${line.sku.name}`.trim() : line.skuId.slice(0, 8);
-}
-
 export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
   const { t } = useTranslation();
   const { db } = usePdaServices();
   const [step, setStep] = useState<Step>({ name: 'order' });
-  const [flash, setFlash] = useState<Flash | null>(null);
+  const { flash, tell, clear, isBlocked } = useScanFeedback();
   const [quantity, setQuantity] = useState(1);
   const [orders, setOrders] = useState<InboundOrderData[]>([]);
   const undo = useUndoStack();
-
-  const tell = useCallback((kind: FeedbackKind, text: string) => {
-    signal(kind);
-    setFlash({ kind, text });
-  }, []);
 
   useEffect(() => {
     if (step.name !== 'order') return undefined;
@@ -202,7 +194,6 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
     run.catch(fail);
   };
 
-  const isBlocked = flash?.kind === 'error';
   const prompt =
     step.name === 'order'
       ? t('shelve.scanOrder')
@@ -213,21 +204,12 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
           : t('shelve.enterQuantity');
 
   return (
-    <div className={`pda-screen pda-flash-${flash?.kind ?? 'none'}`} data-testid="shelve-screen">
+    <div className={flashClass(flash)} data-testid="shelve-screen">
       <PdaHeader title={t('shelve.title')} />
       <div className="pda-prompt" data-testid="prompt">
         {prompt}
       </div>
-      {flash && (
-        <div className={`pda-feedback pda-feedback-${flash.kind}`} role="alert" data-testid="feedback">
-          <span>{flash.text}</span>
-          {isBlocked && (
-            <Button block size="large" color="danger" onClick={() => setFlash(null)}>
-              {t('common.ok')}
-            </Button>
-          )}
-        </div>
-      )}
+      <FeedbackBanner flash={flash} onOk={clear} />
       {step.name !== 'quantity' && <ScanInput onScan={onScan} enabled={!isBlocked} />}
       {step.name === 'order' && (
         <List header={t('shelve.openOrders')}>

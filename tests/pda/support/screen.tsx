@@ -3,12 +3,14 @@
  * offline (its engine's transport always fails), and scans typed as a keyboard-wedge scanner
  * types them.
  */
-import { act, fireEvent, render } from '@testing-library/react';
+import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeAll } from 'vitest';
 import type { PullChange } from '../../../src/shared/contract/pda.js';
 import { PdaServicesProvider } from '../../../src/pda/app/sync-context.js';
 import { PdaDatabase } from '../../../src/pda/data/db.js';
+import { initPdaI18n } from '../../../src/pda/i18n.js';
 import { applyPullPage } from '../../../src/pda/sync/apply.js';
 import { SyncEngine } from '../../../src/pda/sync/engine.js';
 import type { SyncTransport } from '../../../src/pda/sync/transport.js';
@@ -16,9 +18,31 @@ import type { SyncTransport } from '../../../src/pda/sync/transport.js';
 const noNetwork = () => Promise.reject(new Error('no network in this test'));
 export const offlineTransport: SyncTransport = { push: noNetwork, pull: noNetwork, uploadPhoto: noNetwork };
 
+/** The ids the screen tests' orders are made of. */
+export const SCREEN_IDS = {
+  WAREHOUSE: '11111111-1111-4111-8111-111111111111',
+  ORDER: '22222222-2222-4222-8222-222222222222',
+  BOX: '33333333-3333-4333-8333-333333333333',
+  SKU_A: '44444444-4444-4444-8444-444444444444',
+} as const;
+
+const opened: PdaDatabase[] = [];
+
+/** English texts for the file's tests; after each, the screen unmounted and its databases deleted. */
+export function setUpScreenTests(): void {
+  beforeAll(async () => {
+    await initPdaI18n('en-US');
+  });
+  afterEach(async () => {
+    cleanup();
+    for (const db of opened.splice(0)) await db.delete();
+  });
+}
+
 /** A fresh device database holding `changes` as a full pull left them. */
 export async function seededDatabase(prefix: string, changes: PullChange[]): Promise<PdaDatabase> {
   const db = new PdaDatabase(`${prefix}-${crypto.randomUUID()}`);
+  opened.push(db);
   await applyPullPage(
     db,
     { cursor: '1', reset: true, hasMore: false, lastProcessedSeq: null, changes },
