@@ -2,12 +2,12 @@
  * Someone else sets an account's password (an administrator for a user, a seller for a staff
  * member): the new password twice, with the rule of spec 01 §5. The account's sessions end.
  */
-import { Form, Input, Modal, Typography } from 'antd';
+import { Form, Modal, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Envelope } from '../../../api/client.js';
 import type { SetPasswordInput } from '../../../shared/contract/system-admin.js';
 import { FormFailure, useFormSubmit } from './feedback.js';
-import { confirmRules, passwordRules } from './rules.js';
+import { ConfirmPasswordField, PasswordField } from './UserFields.js';
 
 interface PasswordValues {
   password: string;
@@ -46,18 +46,8 @@ export function PasswordModal({
       </Typography.Paragraph>
       <FormFailure text={failure} />
       <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item name="password" label={t('user.new_password')} rules={passwordRules(t)} hasFeedback>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
-        <Form.Item
-          name="confirmpassword"
-          label={t('user.confirm_password')}
-          dependencies={['password']}
-          rules={confirmRules(t)}
-          hasFeedback
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <PasswordField label={t('user.new_password')} />
+        <ConfirmPasswordField />
       </Form>
     </Modal>
   );

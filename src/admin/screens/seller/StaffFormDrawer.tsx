@@ -2,7 +2,7 @@
  * Adding or editing one of the seller's staff accounts: account and password (when adding),
  * name, contact, the seller's own roles, and on edit whether the account is frozen.
  */
-import { Col, Form, Input, Row, Select, Switch } from 'antd';
+import { Col, Form, Row, Select, Switch } from 'antd';
 import { FormDrawer } from '../common/FormDrawer.js';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,6 @@ import {
   addStaff,
   editStaff,
   fetchStaffRoleIds,
-  isUsernameFree,
   useSellerRoles,
   useSystemChange,
   useSystemQuery,
@@ -19,16 +18,14 @@ import type { UserView } from '../../../shared/contract/system-admin.js';
 import { USER_STATUS } from '../../../shared/domain/roles.js';
 import { FormFailure, useFormSubmit } from '../common/feedback.js';
 import {
-  confirmRules,
-  emailRule,
-  freeRule,
-  maxLength,
-  passwordRules,
-  phoneRule,
-  required,
-  usernameRule,
-  USERNAME_PATTERN,
-} from '../common/rules.js';
+  ConfirmPasswordField,
+  EmailField,
+  NicknameField,
+  PasswordField,
+  PhoneField,
+  RealnameField,
+  UsernameField,
+} from '../common/UserFields.js';
 
 interface StaffValues {
   username: string;
@@ -119,71 +116,29 @@ export function StaffFormDrawer({
       <Form form={form} layout="vertical" preserve={false} initialValues={initialValues} name="staff-form">
         <Row gutter={16}>
           <Col span={12}>
-            <Form.Item
-              name="username"
-              label={t('user.username')}
-              validateTrigger={['onChange', 'onBlur']}
-              hasFeedback={!staff}
-              rules={
-                staff
-                  ? []
-                  : [
-                      required(t, t('user.username')),
-                      usernameRule(t),
-                      freeRule(
-                        (value) => isUsernameFree(value),
-                        t('validation.username_taken'),
-                        USERNAME_PATTERN,
-                      ),
-                    ]
-              }
-            >
-              <Input disabled={staff !== null} autoComplete="off" />
-            </Form.Item>
+            <UsernameField isExisting={staff !== null} />
           </Col>
           <Col span={12}>
-            <Form.Item
-              name="realname"
-              label={t('user.realname')}
-              rules={[required(t, t('user.realname')), maxLength(t, 64)]}
-            >
-              <Input />
-            </Form.Item>
+            <RealnameField />
           </Col>
           {!staff && (
             <>
               <Col span={12}>
-                <Form.Item name="password" label={t('user.password')} rules={passwordRules(t)} hasFeedback>
-                  <Input.Password autoComplete="new-password" />
-                </Form.Item>
+                <PasswordField label={t('user.password')} />
               </Col>
               <Col span={12}>
-                <Form.Item
-                  name="confirmpassword"
-                  label={t('user.confirm_password')}
-                  dependencies={['password']}
-                  rules={confirmRules(t)}
-                  hasFeedback
-                >
-                  <Input.Password autoComplete="new-password" />
-                </Form.Item>
+                <ConfirmPasswordField />
               </Col>
             </>
           )}
           <Col span={12}>
-            <Form.Item name="nickname" label={t('user.nickname')} rules={[maxLength(t, 64)]}>
-              <Input />
-            </Form.Item>
+            <NicknameField />
           </Col>
           <Col span={12}>
-            <Form.Item name="phone" label={t('user.phone')} rules={[phoneRule(t)]}>
-              <Input />
-            </Form.Item>
+            <PhoneField />
           </Col>
           <Col span={24}>
-            <Form.Item name="email" label={t('user.email')} rules={[emailRule(t), maxLength(t, 128)]}>
-              <Input />
-            </Form.Item>
+            <EmailField />
           </Col>
         </Row>
         <Form.Item name="roleIds" label={t('staff.roles')} extra={t('staff.roles_hint')}>

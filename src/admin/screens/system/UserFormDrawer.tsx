@@ -3,7 +3,7 @@
  * its seller), roles and departments. A new account gets the base role of its user role unless
  * other roles are chosen; the form checks the username with the server as it is typed.
  */
-import { Col, Form, Input, Row, Select, TreeSelect } from 'antd';
+import { Col, Form, Row, Select, TreeSelect } from 'antd';
 import { FormDrawer } from '../common/FormDrawer.js';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,6 @@ import {
   addUser,
   editUser,
   fetchUserRoleIds,
-  isUsernameFree,
   useAllRoles,
   useSellerAccounts,
   useSystemChange,
@@ -27,18 +26,16 @@ import type {
 import type { UserRole } from '../../../shared/domain/roles.js';
 import { FormFailure, useFormSubmit } from '../common/feedback.js';
 import { useRoleLabels } from '../common/roles.js';
+import { requiredChoice } from '../common/rules.js';
 import {
-  confirmRules,
-  emailRule,
-  freeRule,
-  maxLength,
-  passwordRules,
-  phoneRule,
-  required,
-  requiredChoice,
-  usernameRule,
-  USERNAME_PATTERN,
-} from '../common/rules.js';
+  ConfirmPasswordField,
+  EmailField,
+  NicknameField,
+  PasswordField,
+  PhoneField,
+  RealnameField,
+  UsernameField,
+} from '../common/UserFields.js';
 
 export interface UserFormValues {
   username: string;
@@ -199,63 +196,25 @@ export function UserFormDrawer({
       >
         <Row gutter={16}>
           <Col span={12}>
-            <Form.Item
-              name="username"
-              label={t('user.username')}
-              validateTrigger={['onChange', 'onBlur']}
-              rules={
-                user
-                  ? []
-                  : [
-                      required(t, t('user.username')),
-                      usernameRule(t),
-                      freeRule(
-                        (value) => isUsernameFree(value),
-                        t('validation.username_taken'),
-                        USERNAME_PATTERN,
-                      ),
-                    ]
-              }
-              hasFeedback={!user}
-            >
-              <Input disabled={user !== null} autoComplete="off" />
-            </Form.Item>
+            <UsernameField isExisting={user !== null} />
           </Col>
           <Col span={12}>
-            <Form.Item
-              name="realname"
-              label={t('user.realname')}
-              rules={[required(t, t('user.realname')), maxLength(t, 64)]}
-            >
-              <Input />
-            </Form.Item>
+            <RealnameField />
           </Col>
         </Row>
         {!user && (
           <Row gutter={16}>
             <Col span={12}>
-              <Form.Item name="password" label={t('user.password')} rules={passwordRules(t)} hasFeedback>
-                <Input.Password autoComplete="new-password" />
-              </Form.Item>
+              <PasswordField label={t('user.password')} />
             </Col>
             <Col span={12}>
-              <Form.Item
-                name="confirmpassword"
-                label={t('user.confirm_password')}
-                dependencies={['password']}
-                rules={confirmRules(t)}
-                hasFeedback
-              >
-                <Input.Password autoComplete="new-password" />
-              </Form.Item>
+              <ConfirmPasswordField />
             </Col>
           </Row>
         )}
         <Row gutter={16}>
           <Col span={12}>
-            <Form.Item name="nickname" label={t('user.nickname')} rules={[maxLength(t, 64)]}>
-              <Input />
-            </Form.Item>
+            <NicknameField />
           </Col>
           <Col span={12}>
             <Form.Item
@@ -306,14 +265,10 @@ export function UserFormDrawer({
         </Form.Item>
         <Row gutter={16}>
           <Col span={12}>
-            <Form.Item name="phone" label={t('user.phone')} rules={[phoneRule(t)]}>
-              <Input />
-            </Form.Item>
+            <PhoneField />
           </Col>
           <Col span={12}>
-            <Form.Item name="email" label={t('user.email')} rules={[emailRule(t), maxLength(t, 128)]}>
-              <Input />
-            </Form.Item>
+            <EmailField />
           </Col>
         </Row>
       </Form>
