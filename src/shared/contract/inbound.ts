@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   DISCREPANCY_KINDS,
   INBOUND_LIMITS as LIMITS,
+  INBOUND_PHOTO_KEY,
   INBOUND_STATUSES,
   TRANSPORT_MODES,
   WAREHOUSING_TYPES,
@@ -15,6 +16,8 @@ import { pageQuery, requiredText, text, uuid } from './common.js';
 
 const blankOr = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), schema]).optional();
 const quantity = z.number().int().min(1).max(LIMITS.quantity);
+/** A discrepancy photo, by the key the PDA stored it under (domain INBOUND_PHOTO_KEY). */
+export const photoKey = z.string().max(200).regex(INBOUND_PHOTO_KEY, { message: 'file_key_format' });
 
 export const inboundBoxInput = z.strictObject({
   boxNo: requiredText(LIMITS.boxNo),
@@ -59,7 +62,7 @@ export const reportDiscrepancyInput = z
     kind: z.enum(DISCREPANCY_KINDS),
     quantity,
     reason: requiredText(LIMITS.reason),
-    photos: z.array(z.string().min(1).max(255)).max(LIMITS.photos).default([]),
+    photos: z.array(photoKey).max(LIMITS.photos).default([]),
   })
   .refine(
     (input) => (input.kind === 'unknown_sku' ? input.barcode !== undefined : input.skuId !== undefined),

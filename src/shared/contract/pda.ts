@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import {
   finishBoxInput,
+  photoKey,
   receiveInboundInput,
   reportDiscrepancyInput,
   shelveInboundInput,
@@ -258,9 +259,6 @@ export type PullReply = z.infer<typeof pullReply>;
 /** POST /pda/photo: one discrepancy photo, under the key the device gave it. */
 export const pdaPhotoQuery = z.strictObject({
   inboundOrderId: uuid,
-  key: z
-    .string()
-    .max(200)
-    .regex(/^inbound\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png|webp)$/, { message: 'file_key_format' }),
+  key: photoKey,
 });
 export type PdaPhotoQuery = z.infer<typeof pdaPhotoQuery>;

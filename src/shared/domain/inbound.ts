@@ -39,10 +39,12 @@ export const INBOUND_LIMITS = {
   photos: 5,
 } as const;
 
-/** A discrepancy photo's file key: under `inbound/<the order's seller>/`, named by the device. */
-export function inboundPhotoKey(sellerId: string): RegExp {
-  const seller = sellerId.replace(/[^0-9a-f-]/gi, '');
-  return new RegExp(`^inbound/${seller}/[0-9a-f-]{36}\\.(jpg|png|webp)$`);
+/** A discrepancy photo's file key: `inbound/<the order's seller>/<uuid>.<ext>`, named by the device. */
+export const INBOUND_PHOTO_KEY = /^inbound\/([0-9a-f-]{36})\/[0-9a-f-]{36}\.(jpg|png|webp)$/;
+
+/** Whether a well-formed photo key lies under this seller's folder. */
+export function isPhotoOfSeller(key: string, sellerId: string): boolean {
+  return INBOUND_PHOTO_KEY.exec(key)?.[1] === sellerId;
 }
 
 /** Which status may follow which; a status may always stay as it is. */

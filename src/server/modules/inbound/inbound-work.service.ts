@@ -16,7 +16,7 @@ import {
   type ReportDiscrepancyInput,
   type ShelveInboundInput,
 } from '../../../shared/contract/inbound.js';
-import { inboundPhotoKey, leftToShelve, lineOutstanding } from '../../../shared/domain/inbound.js';
+import { isPhotoOfSeller, leftToShelve, lineOutstanding } from '../../../shared/domain/inbound.js';
 import { AppError } from '../../../shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
@@ -103,7 +103,7 @@ export async function reportDiscrepancy(
   assertOpen(order);
   const box = input.boxId ? await boxOf(tx, order, input.boxId) : null;
   // Photos are stored under the order's seller (the PDA uploads them before the op).
-  const foreign = input.photos.find((photo) => !inboundPhotoKey(order.sellerId).test(photo));
+  const foreign = input.photos.find((photo) => !isPhotoOfSeller(photo, order.sellerId));
   if (foreign !== undefined) throw new AppError('inbound.photo_invalid');
   const skuId = input.kind === 'unknown_sku' ? null : (input.skuId ?? null);
   if (skuId) {

@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { PdaPhotoQuery } from '../../../shared/contract/pda.js';
 import type { StoredFile } from '../../../shared/contract/files.js';
-import { inboundPhotoKey } from '../../../shared/domain/inbound.js';
+import { isPhotoOfSeller } from '../../../shared/domain/inbound.js';
 import { AppError } from '../../../shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
@@ -32,7 +32,7 @@ export async function storeInboundPhoto(
     .from(inboundOrders)
     .where(and(eq(inboundOrders.id, query.inboundOrderId), inboundScope(actor)));
   if (!order) throw new AppError('inbound.not_found');
-  if (!inboundPhotoKey(order.sellerId).test(query.key)) throw new AppError('pda.photo_order_mismatch');
+  if (!isPhotoOfSeller(query.key, order.sellerId)) throw new AppError('pda.photo_order_mismatch');
   const contentType = sniffImageType(file.data);
   if (!contentType) throw new AppError('files.not_an_image', { name: file.fileName });
   if (typeOfExtension(query.key) !== contentType) throw new AppError('pda.photo_order_mismatch');
