@@ -4,7 +4,7 @@
  * add and edit products (with photos and SKUs) and delete them after a confirmation; SKU labels
  * print as a PDF for the selected products.
  */
-import { PlusOutlined, PrinterOutlined } from '@ant-design/icons';
+import { PrinterOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
@@ -20,10 +20,12 @@ import type { ProductView, SkuView } from '../../../shared/contract/catalog.js';
 import { PERMISSIONS } from '../../../shared/permissions.js';
 import { useSessionUser } from '../../layout/use-session-user.js';
 import { hasAuth } from '../auth.js';
-import { useFeedback } from '../common/feedback.js';
+import { AddButton } from '../common/AddButton.js';
 import { formatDateTime } from '../common/format.js';
-import { DEFAULT_PAGE, tablePagination } from '../common/paging.js';
-import { cleanFilter, useScreenState } from '../common/screen-state.js';
+import { PagedTable } from '../common/PagedTable.js';
+import { DEFAULT_PAGE } from '../common/paging.js';
+import { actionsColumn, useDeleteAction } from '../common/RowActions.js';
+import { useListState } from '../common/screen-state.js';
 import { SearchBar } from '../common/SearchBar.js';
 import { isSellerSide, SellerSelect, sellersOf } from '../inventory/shared.js';
 import { StoredImage } from './PhotoUpload.js';
@@ -46,10 +48,10 @@ const size = (sku: SkuView) =>
 
 export default function ProductList() {
   const { t } = useTranslation('inventory');
-  const { modal, message } = App.useApp();
-  const feedback = useFeedback();
+  const { message } = App.useApp();
+  const deleteAction = useDeleteAction();
   const me = useSessionUser();
-  const [state, setState] = useScreenState('catalog/ProductList', INITIAL);
+  const [state, setState, search] = useListState('catalog/ProductList', INITIAL);
   const params: ProductFilter = {
     pageNo: state.pageNo,
     pageSize: state.pageSize,
@@ -63,22 +65,6 @@ export default function ProductList() {
   const [isPrinting, setIsPrinting] = useState(false);
   const canEdit = hasAuth(PERMISSIONS.productEdit);
   const showSeller = !isSellerSide(me?.userRole);
-
-  const confirmDelete = (product: ProductView) =>
-    modal.confirm({
-      title: t('product.delete_title'),
-      content: t('product.delete_confirm', { name: product.name, count: product.skus.length }),
-      okText: t('common.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        try {
-          feedback.done(await remove.mutateAsync(product.id));
-        } catch (error) {
-          feedback.failed(error);
-        }
-      },
-    });
 
   const print = async () => {
     if (selected.length === 0) {
@@ -127,20 +113,16 @@ export default function ProductList() {
     { title: t('common.created_at'), dataIndex: 'createdAt', width: 150, render: formatDateTime },
   ];
   if (canEdit) {
-    columns.push({
-      title: t('common.actions'),
-      key: 'actions',
-      width: 120,
-      fixed: 'right',
-      render: (_value, row) => (
-        <Space size={12}>
-          <Typography.Link onClick={() => setEditing(row)}>{t('common.edit')}</Typography.Link>
-          <Typography.Link type="danger" onClick={() => confirmDelete(row)}>
-            {t('common.delete')}
-          </Typography.Link>
-        </Space>
-      ),
-    });
+    columns.push(
+      actionsColumn<ProductView>(t, { width: 120, fixed: 'right' }, (row) => [
+        { key: 'edit', label: t('common.edit'), onClick: () => setEditing(row) },
+        deleteAction({
+          title: t('product.delete_title'),
+          content: t('product.delete_confirm', { name: row.name, count: row.skus.length }),
+          remove: () => remove.mutateAsync(row.id),
+        }),
+      ]),
+    );
   }
 
   const skuColumns: ColumnsType<SkuView> = [
@@ -161,10 +143,7 @@ export default function ProductList() {
 
   return (
     <>
-      <SearchBar<Filter>
-        initialValues={state.filter}
-        onSearch={(values) => setState({ filter: cleanFilter(values), pageNo: 1 })}
-      >
+      <SearchBar<Filter> initialValues={state.filter} onSearch={search}>
         <Form.Item name="name" label={t('product.name')}>
           <Input allowClear style={{ width: 180 }} />
         </Form.Item>
@@ -179,9 +158,9 @@ export default function ProductList() {
       </SearchBar>
       <Space style={{ marginBottom: 16 }} wrap>
         {canEdit && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+          <AddButton isInToolbar onClick={() => setEditing('new')}>
             {t('product.add')}
-          </Button>
+          </AddButton>
         )}
         <Button icon={<PrinterOutlined />} loading={isPrinting} onClick={() => void print()}>
           {t('product.print_labels')}
@@ -196,12 +175,11 @@ export default function ProductList() {
           </Typography.Text>
         )}
       </Space>
-      <Table<ProductView>
-        rowKey="id"
-        size="middle"
+      <PagedTable<ProductView>
         columns={columns}
-        dataSource={products.data?.records}
-        loading={products.isFetching}
+        query={products}
+        page={state}
+        onPageChange={setState}
         scroll={{ x: 1150 }}
         rowSelection={{
           selectedRowKeys: selected.map((row) => row.id),
@@ -218,7 +196,6 @@ export default function ProductList() {
             />
           ),
         }}
-        pagination={tablePagination(t, state, products.data?.total, (page) => setState(page))}
       />
       <ProductFormDrawer editing={editing} onClose={() => setEditing(null)} />
     </>

@@ -4,7 +4,7 @@
  * else (no session, server down, time-out) through the error catalogue of spec 01 §8.
  */
 import { Alert, App, type FormInstance } from 'antd';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, clientHooks, type Envelope } from '../../../api/client.js';
 
@@ -53,6 +53,39 @@ export function useFeedback() {
       },
     }),
     [message, t],
+  );
+}
+
+/** What a delete confirmation says, and the delete to run once the user agrees. */
+export interface DeleteQuestion {
+  title: string;
+  content: string;
+  remove: () => Promise<Pick<Envelope<unknown>, 'message'>>;
+}
+
+/** Asks before deleting (a red Delete beside Cancel), then reports the server's answer. */
+export function useConfirmDelete() {
+  const { modal } = App.useApp();
+  const feedback = useFeedback();
+  const { t } = useTranslation('system');
+  return useCallback(
+    ({ title, content, remove }: DeleteQuestion) => {
+      modal.confirm({
+        title,
+        content,
+        okText: t('common.delete'),
+        okButtonProps: { danger: true },
+        cancelText: t('common.cancel'),
+        onOk: async () => {
+          try {
+            feedback.done(await remove());
+          } catch (error) {
+            feedback.failed(error);
+          }
+        },
+      });
+    },
+    [modal, feedback, t],
   );
 }
 

@@ -5,6 +5,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import type { PageParams } from '../../../api/modules/system.js';
 import { queryKeys } from '../../../api/query-keys.js';
 
 export function useScreenState<T extends object>(
@@ -38,4 +39,23 @@ export function cleanFilter<T extends object>(values: T): Partial<T> {
     if (cleaned !== undefined && cleaned !== null && cleaned !== '') result[key] = cleaned as T[keyof T];
   }
   return result;
+}
+
+/** A server-paged list's state: the page and the filter of its search bar. */
+export type ListState = PageParams & { filter: object };
+
+/**
+ * useScreenState for a searchable, paged list, with its SearchBar's onSearch: a new search
+ * keeps the cleaned filter and goes back to the first page.
+ */
+export function useListState<S extends ListState>(
+  screen: string,
+  initial: S,
+): [S, (patch: Partial<S>) => void, (values: Partial<S['filter']>) => void] {
+  const [state, setState] = useScreenState(screen, initial);
+  const search = useCallback(
+    (values: Partial<S['filter']>) => setState({ filter: cleanFilter(values), pageNo: 1 } as Partial<S>),
+    [setState],
+  );
+  return [state, setState, search];
 }

@@ -3,8 +3,7 @@
  * inbound number and (for the warehouse side) seller, server-paged. Sellers and their staff
  * make new orders here; each row opens the order's detail.
  */
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Space, Table, Tabs, Typography } from 'antd';
+import { Form, Input, Space, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,9 +14,11 @@ import type { InboundStatus } from '../../../shared/domain/inbound.js';
 import { PERMISSIONS } from '../../../shared/permissions.js';
 import { useSessionUser } from '../../layout/use-session-user.js';
 import { hasAuth } from '../auth.js';
+import { AddButton } from '../common/AddButton.js';
 import { formatDateTime } from '../common/format.js';
-import { DEFAULT_PAGE, tablePagination } from '../common/paging.js';
-import { cleanFilter, useScreenState } from '../common/screen-state.js';
+import { PagedTable } from '../common/PagedTable.js';
+import { DEFAULT_PAGE } from '../common/paging.js';
+import { useListState } from '../common/screen-state.js';
 import { SearchBar } from '../common/SearchBar.js';
 import { isSellerSide, SellerSelect, sellersOf, WarehouseSelect } from '../inventory/shared.js';
 import { InboundFormDrawer } from './InboundFormDrawer.js';
@@ -45,7 +46,7 @@ export default function InboundList() {
   const statuses = useStatusLabels();
   const transport = useTransportLabels();
   const warehousing = useWarehousingLabels();
-  const [state, setState] = useScreenState('inbound/InboundList', INITIAL);
+  const [state, setState, search] = useListState('inbound/InboundList', INITIAL);
   const [adding, setAdding] = useState(false);
   const params: InboundFilter = {
     pageNo: state.pageNo,
@@ -126,10 +127,7 @@ export default function InboundList() {
 
   return (
     <>
-      <SearchBar<Filter>
-        initialValues={state.filter}
-        onSearch={(values) => setState({ filter: cleanFilter(values), pageNo: 1 })}
-      >
+      <SearchBar<Filter> initialValues={state.filter} onSearch={search}>
         <Form.Item name="warehouseId" label={t('list.warehouse')}>
           <WarehouseSelect />
         </Form.Item>
@@ -144,9 +142,9 @@ export default function InboundList() {
       </SearchBar>
       {canAdd && (
         <Space style={{ marginBottom: 8 }}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+          <AddButton isInToolbar onClick={() => setAdding(true)}>
             {t('form.title')}
-          </Button>
+          </AddButton>
         </Space>
       )}
       <Tabs
@@ -157,15 +155,13 @@ export default function InboundList() {
           ...statuses.options.map((option) => ({ key: option.value, label: option.label })),
         ]}
       />
-      <Table<InboundOrderRow>
-        rowKey="id"
-        size="middle"
+      <PagedTable<InboundOrderRow>
         bordered
         columns={columns}
-        dataSource={orders.data?.records}
-        loading={orders.isFetching}
+        query={orders}
+        page={state}
+        onPageChange={setState}
         scroll={{ x: 1700 }}
-        pagination={tablePagination(t, state, orders.data?.total, (page) => setState(page))}
       />
       <InboundFormDrawer open={adding} onClose={() => setAdding(false)} />
     </>

@@ -3,7 +3,7 @@
  * warehouse, location code and type, SKU batch search and, for the warehouse side, seller.
  * Warehouse workers move units between locations of the same warehouse.
  */
-import { Form, Input, Select, Table, Typography } from 'antd';
+import { Form, Input, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,8 +18,9 @@ import { LOCATION_TYPES, type LocationType } from '../../../shared/domain/wareho
 import { PERMISSIONS } from '../../../shared/permissions.js';
 import { useSessionUser } from '../../layout/use-session-user.js';
 import { hasAuth } from '../auth.js';
-import { DEFAULT_PAGE, tablePagination } from '../common/paging.js';
-import { cleanFilter, useScreenState } from '../common/screen-state.js';
+import { PagedTable } from '../common/PagedTable.js';
+import { DEFAULT_PAGE } from '../common/paging.js';
+import { useListState } from '../common/screen-state.js';
 import { SearchBar } from '../common/SearchBar.js';
 import { MoveModal } from './MoveModal.js';
 import { isSellerSide, SellerSelect, useDictLabels, WarehouseSelect } from './shared.js';
@@ -38,7 +39,7 @@ export default function LocationStock() {
   const { t } = useTranslation('inventory');
   const me = useSessionUser();
   const types = useDictLabels('location_type', LOCATION_TYPES);
-  const [state, setState] = useScreenState('inventory/LocationStock', INITIAL);
+  const [state, setState, search] = useListState('inventory/LocationStock', INITIAL);
   const params: LocationStockFilter = {
     pageNo: state.pageNo,
     pageSize: state.pageSize,
@@ -91,10 +92,7 @@ export default function LocationStock() {
 
   return (
     <>
-      <SearchBar<Filter>
-        initialValues={state.filter}
-        onSearch={(values) => setState({ filter: cleanFilter(values), pageNo: 1 })}
-      >
+      <SearchBar<Filter> initialValues={state.filter} onSearch={search}>
         <Form.Item name="warehouseId" label={t('stock.warehouse')}>
           <WarehouseSelect />
         </Form.Item>
@@ -113,14 +111,13 @@ export default function LocationStock() {
           </Form.Item>
         )}
       </SearchBar>
-      <Table<LocationStockRow>
+      <PagedTable<LocationStockRow>
         rowKey={(row) => `${row.locationId}:${row.skuId}`}
-        size="middle"
         columns={columns}
-        dataSource={rows.data?.records}
-        loading={rows.isFetching}
+        query={rows}
+        page={state}
+        onPageChange={setState}
         scroll={{ x: 1200 }}
-        pagination={tablePagination(t, state, rows.data?.total, (page) => setState(page))}
       />
       <MoveModal row={moving} onClose={() => setMoving(null)} />
     </>

@@ -5,7 +5,7 @@
  * Selected rows can be adjusted (with a reason, after a confirmation), frozen or unfrozen.
  */
 import { LockOutlined, ToolOutlined, UnlockOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Select, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Form, Input, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,8 +20,9 @@ import { STOCK_AGE_BUCKETS, STOCK_AGE_FILTERS, type StockAgeFilter } from '../..
 import { PERMISSIONS } from '../../../shared/permissions.js';
 import { useSessionUser } from '../../layout/use-session-user.js';
 import { hasAuth } from '../auth.js';
-import { DEFAULT_PAGE, tablePagination } from '../common/paging.js';
-import { cleanFilter, useScreenState } from '../common/screen-state.js';
+import { PagedTable } from '../common/PagedTable.js';
+import { DEFAULT_PAGE } from '../common/paging.js';
+import { useListState } from '../common/screen-state.js';
 import { SearchBar } from '../common/SearchBar.js';
 import { isSellerSide, SellerSelect, sellersOf, useDictLabels, WarehouseSelect } from './shared.js';
 import { StockChangeModal, type StockChangeMode } from './StockChangeModal.js';
@@ -48,7 +49,7 @@ export default function StockList() {
   const { message } = App.useApp();
   const me = useSessionUser();
   const ages = useDictLabels('stock_age', STOCK_AGE_BUCKETS);
-  const [state, setState] = useScreenState('inventory/StockList', INITIAL);
+  const [state, setState, search] = useListState('inventory/StockList', INITIAL);
   const { belowSafety, skuSearch, ...rest } = state.filter;
   const params: StockFilter = {
     pageNo: state.pageNo,
@@ -137,7 +138,7 @@ export default function StockList() {
         initialValues={state.filter}
         onSearch={(values) => {
           setSelected([]);
-          setState({ filter: cleanFilter(values), pageNo: 1 });
+          search(values);
         }}
       >
         <Form.Item name="warehouseId" label={t('stock.warehouse')}>
@@ -187,13 +188,13 @@ export default function StockList() {
           )}
         </Space>
       )}
-      <Table<StockRow>
+      <PagedTable<StockRow>
         rowKey={keyOf}
-        size="middle"
         bordered
         columns={columns}
-        dataSource={stock.data?.records}
-        loading={stock.isFetching}
+        query={stock}
+        page={state}
+        onPageChange={setState}
         scroll={{ x: 1900 }}
         rowSelection={
           canChange
@@ -204,7 +205,6 @@ export default function StockList() {
               }
             : undefined
         }
-        pagination={tablePagination(t, state, stock.data?.total, (page) => setState(page))}
       />
       <StockChangeModal
         mode={mode}

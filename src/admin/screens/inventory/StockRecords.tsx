@@ -3,7 +3,7 @@
  * server-paged, filtered by warehouse, SKU batch search, kind, direction, source document and
  * date; the date picker offers nothing older than 90 days.
  */
-import { DatePicker, Form, Input, Select, Table, Tag, Typography } from 'antd';
+import { DatePicker, Form, Input, Select, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -17,8 +17,9 @@ import type { StockRecord } from '../../../shared/contract/inventory.js';
 import { MOVEMENT_KINDS, RECORDS_WINDOW_DAYS, type MovementKind } from '../../../shared/domain/stock.js';
 import { useSessionUser } from '../../layout/use-session-user.js';
 import { formatDateTime } from '../common/format.js';
-import { DEFAULT_PAGE, tablePagination } from '../common/paging.js';
-import { cleanFilter, useScreenState } from '../common/screen-state.js';
+import { PagedTable } from '../common/PagedTable.js';
+import { DEFAULT_PAGE } from '../common/paging.js';
+import { useListState } from '../common/screen-state.js';
 import { SearchBar } from '../common/SearchBar.js';
 import { isSellerSide, SellerSelect, WarehouseSelect } from './shared.js';
 
@@ -46,7 +47,7 @@ function delta(value: number) {
 export default function StockRecords() {
   const { t } = useTranslation('inventory');
   const me = useSessionUser();
-  const [state, setState] = useScreenState('inventory/StockRecords', INITIAL);
+  const [state, setState, search] = useListState('inventory/StockRecords', INITIAL);
   const { dates, skuSearch, ...rest } = state.filter;
   const params: RecordsFilter = {
     pageNo: state.pageNo,
@@ -99,10 +100,7 @@ export default function StockRecords() {
 
   return (
     <>
-      <SearchBar<Filter>
-        initialValues={state.filter}
-        onSearch={(values) => setState({ filter: cleanFilter(values), pageNo: 1 })}
-      >
+      <SearchBar<Filter> initialValues={state.filter} onSearch={search}>
         <Form.Item name="warehouseId" label={t('stock.warehouse')}>
           <WarehouseSelect />
         </Form.Item>
@@ -145,14 +143,12 @@ export default function StockRecords() {
       <Typography.Paragraph type="secondary">
         {t('records.window_hint', { days: RECORDS_WINDOW_DAYS })}
       </Typography.Paragraph>
-      <Table<StockRecord>
-        rowKey="id"
-        size="middle"
+      <PagedTable<StockRecord>
         columns={columns}
-        dataSource={records.data?.records}
-        loading={records.isFetching}
+        query={records}
+        page={state}
+        onPageChange={setState}
         scroll={{ x: 1700 }}
-        pagination={tablePagination(t, state, records.data?.total, (page) => setState(page))}
       />
     </>
   );

@@ -3,9 +3,6 @@
  * checked with the server as it is typed), edit, and granting from the tree of what the seller
  * may grant — the server offers nothing beyond what the seller holds.
  */
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Space, Table, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -21,9 +18,12 @@ import {
 import type { RoleView } from '../../../shared/contract/system-admin.js';
 import { PERMISSIONS } from '../../../shared/permissions.js';
 import { hasAuth } from '../auth.js';
-import { formatDateTime } from '../common/format.js';
+import { roleColumns } from '../common/account-columns.js';
+import { AddButton } from '../common/AddButton.js';
+import { QueryTable } from '../common/PagedTable.js';
 import { PermissionGrantDrawer, type GrantSource } from '../common/PermissionGrantDrawer.js';
 import { RoleFormModal } from '../common/RoleFormModal.js';
+import { actionsColumn } from '../common/RowActions.js';
 
 const GRANTS: GrantSource = {
   tree: { resource: 'sellerPermissionTree', fetch: fetchSellerPermissionTree },
@@ -42,49 +42,22 @@ export default function SellerRoleList() {
   const canEdit = hasAuth(PERMISSIONS.sellerRoleEdit);
   const canGrant = hasAuth(PERMISSIONS.sellerRolePermission);
 
-  const columns: ColumnsType<RoleView> = [
-    { title: t('role.code'), dataIndex: 'roleCode', width: 200 },
-    { title: t('role.name'), dataIndex: 'roleName', width: 220 },
-    {
-      title: t('common.description'),
-      dataIndex: 'description',
-      ellipsis: true,
-      render: (text: string | null) => text ?? '-',
-    },
-    { title: t('common.created_at'), dataIndex: 'createdAt', width: 160, render: formatDateTime },
-  ];
+  const columns = roleColumns(t, 200);
   if (canEdit || canGrant) {
-    columns.push({
-      title: t('common.actions'),
-      key: 'actions',
-      width: 180,
-      render: (_value, role) => (
-        <Space size={12}>
-          {canEdit && <Typography.Link onClick={() => setEditing(role)}>{t('common.edit')}</Typography.Link>}
-          {canGrant && <Typography.Link onClick={() => setGranting(role)}>{t('role.grant')}</Typography.Link>}
-        </Space>
-      ),
-    });
+    columns.push(
+      actionsColumn<RoleView>(t, { width: 180 }, (role) => [
+        { key: 'edit', label: t('common.edit'), onClick: () => setEditing(role), show: canEdit },
+        { key: 'grant', label: t('role.grant'), onClick: () => setGranting(role), show: canGrant },
+      ]),
+    );
   }
 
   return (
     <>
-      {canAdd && (
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setEditing('new')}
-          style={{ marginBottom: 16 }}
-        >
-          {t('role.add')}
-        </Button>
-      )}
-      <Table<RoleView>
-        rowKey="id"
-        size="middle"
+      {canAdd && <AddButton onClick={() => setEditing('new')}>{t('role.add')}</AddButton>}
+      <QueryTable<RoleView>
         columns={columns}
-        dataSource={roles.data}
-        loading={roles.isFetching}
+        query={roles}
         locale={{ emptyText: t('role.seller_empty') }}
         pagination={{
           pageSize: 20,

@@ -4,8 +4,7 @@
  * lifecycle of src/shared/domain/announcements.ts decides which actions a row offers); delete
  * drafts and revoked ones; preview any of them as readers will see it.
  */
-import { PlusOutlined } from '@ant-design/icons';
-import { App, Badge, Button, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Badge, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,12 +32,15 @@ import {
 import { PERMISSIONS } from '../../../shared/permissions.js';
 import { AnnouncementModal } from '../../dialogs/AnnouncementModal.js';
 import { hasAuth } from '../auth.js';
+import { AddButton } from '../common/AddButton.js';
 import { PRIORITY_COLORS, SEND_STATUS_BADGES } from '../common/announcements.js';
 import { useFeedback } from '../common/feedback.js';
 import { formatDateTime } from '../common/format.js';
-import { DEFAULT_PAGE, tablePagination } from '../common/paging.js';
+import { PagedTable } from '../common/PagedTable.js';
+import { DEFAULT_PAGE } from '../common/paging.js';
 import { useRoleLabels } from '../common/roles.js';
-import { cleanFilter, useScreenState } from '../common/screen-state.js';
+import { RowActions } from '../common/RowActions.js';
+import { useListState } from '../common/screen-state.js';
 import { SearchBar } from '../common/SearchBar.js';
 import { AnnouncementFormDrawer } from './AnnouncementFormDrawer.js';
 
@@ -62,7 +64,7 @@ export default function AnnouncementList() {
   const { modal } = App.useApp();
   const feedback = useFeedback();
   const roles = useRoleLabels();
-  const [state, setState] = useScreenState('system/AnnouncementList', INITIAL);
+  const [state, setState, search] = useListState('system/AnnouncementList', INITIAL);
   const list = useSystemQuery(
     'announcements',
     { pageNo: state.pageNo, pageSize: state.pageSize, ...state.filter },
@@ -164,26 +166,37 @@ export default function AnnouncementList() {
       render: (_value, record) => {
         const status = record.sendStatus;
         return (
-          <Space size={10}>
-            {canEdit && EDITABLE_STATUSES.includes(status) && (
-              <Typography.Link onClick={() => setEditing(record)}>{t('common.edit')}</Typography.Link>
-            )}
-            {canRelease && canTransition(status, SEND_STATUS.released) && (
-              <Typography.Link onClick={() => confirm('release', record)}>
-                {t('announcement.release')}
-              </Typography.Link>
-            )}
-            {canRelease && canTransition(status, SEND_STATUS.revoked) && (
-              <Typography.Link type="warning" onClick={() => confirm('revoke', record)}>
-                {t('announcement.revoke')}
-              </Typography.Link>
-            )}
-            {canEdit && DELETABLE_STATUSES.includes(status) && (
-              <Typography.Link type="danger" onClick={() => confirm('delete', record)}>
-                {t('common.delete')}
-              </Typography.Link>
-            )}
-          </Space>
+          <RowActions
+            size={10}
+            actions={[
+              {
+                key: 'edit',
+                label: t('common.edit'),
+                onClick: () => setEditing(record),
+                show: canEdit && EDITABLE_STATUSES.includes(status),
+              },
+              {
+                key: 'release',
+                label: t('announcement.release'),
+                onClick: () => confirm('release', record),
+                show: canRelease && canTransition(status, SEND_STATUS.released),
+              },
+              {
+                key: 'revoke',
+                label: t('announcement.revoke'),
+                type: 'warning',
+                onClick: () => confirm('revoke', record),
+                show: canRelease && canTransition(status, SEND_STATUS.revoked),
+              },
+              {
+                key: 'delete',
+                label: t('common.delete'),
+                type: 'danger',
+                onClick: () => confirm('delete', record),
+                show: canEdit && DELETABLE_STATUSES.includes(status),
+              },
+            ]}
+          />
         );
       },
     },
@@ -191,10 +204,7 @@ export default function AnnouncementList() {
 
   return (
     <>
-      <SearchBar<AnnouncementFilterValues>
-        initialValues={state.filter}
-        onSearch={(values) => setState({ filter: cleanFilter(values), pageNo: 1 })}
-      >
+      <SearchBar<AnnouncementFilterValues> initialValues={state.filter} onSearch={search}>
         <Form.Item name="titile" label={t('announcement.title')}>
           <Input allowClear style={{ width: 200 }} />
         </Form.Item>
@@ -215,24 +225,13 @@ export default function AnnouncementList() {
           />
         </Form.Item>
       </SearchBar>
-      {canAdd && (
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setEditing('new')}
-          style={{ marginBottom: 16 }}
-        >
-          {t('announcement.add')}
-        </Button>
-      )}
-      <Table<AnnouncementRecord>
-        rowKey="id"
-        size="middle"
+      {canAdd && <AddButton onClick={() => setEditing('new')}>{t('announcement.add')}</AddButton>}
+      <PagedTable<AnnouncementRecord>
         columns={columns}
-        dataSource={list.data?.records}
-        loading={list.isFetching}
+        query={list}
+        page={state}
+        onPageChange={setState}
         scroll={{ x: 1300 }}
-        pagination={tablePagination(t, state, list.data?.total, (page) => setState(page))}
       />
       <AnnouncementFormDrawer
         open={editing !== null}

@@ -3,8 +3,7 @@
  * the top or under a department, edit, and delete after a confirmation (the server refuses a
  * department that still has sub-departments or users, and says so).
  */
-import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Input, Space, Table, Typography } from 'antd';
+import { Input, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +16,8 @@ import {
 import type { DepartNode } from '../../../shared/contract/system-admin.js';
 import { PERMISSIONS } from '../../../shared/permissions.js';
 import { hasAuth } from '../auth.js';
-import { useFeedback } from '../common/feedback.js';
+import { AddButton } from '../common/AddButton.js';
+import { actionsColumn, useDeleteAction } from '../common/RowActions.js';
 import { DepartFormModal, type DepartEditing } from './DepartFormModal.js';
 
 /** The branches that hold a name containing `word` (case-insensitive), with their ancestors. */
@@ -33,8 +33,7 @@ export function filterTree(nodes: readonly DepartNode[], word: string): DepartNo
 
 export default function DepartList() {
   const { t } = useTranslation('system');
-  const { modal } = App.useApp();
-  const feedback = useFeedback();
+  const deleteAction = useDeleteAction();
   const tree = useSystemQuery('departs', 'tree', fetchDepartTree);
   const remove = useSystemChange(deleteDepart, ['departs', 'users']);
   const [word, setWord] = useState('');
@@ -43,22 +42,6 @@ export default function DepartList() {
   const canAdd = hasAuth(PERMISSIONS.departAdd);
   const canEdit = hasAuth(PERMISSIONS.departEdit);
   const canDelete = hasAuth(PERMISSIONS.departDelete);
-
-  const confirmDelete = (depart: DepartNode) =>
-    modal.confirm({
-      title: t('depart.delete_title'),
-      content: t('depart.delete_confirm', { name: depart.departName }),
-      okText: t('common.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        try {
-          feedback.done(await remove.mutateAsync(depart.id));
-        } catch (error) {
-          feedback.failed(error);
-        }
-      },
-    });
 
   const columns: ColumnsType<DepartNode> = [
     { title: t('depart.name'), dataIndex: 'departName' },
@@ -72,30 +55,28 @@ export default function DepartList() {
     },
   ];
   if (canAdd || canEdit || canDelete) {
-    columns.push({
-      title: t('common.actions'),
-      key: 'actions',
-      width: 240,
-      render: (_value, depart) => (
-        <Space size={12}>
-          {canAdd && (
-            <Typography.Link onClick={() => setEditing({ mode: 'add', parentId: depart.id })}>
-              {t('depart.add_child')}
-            </Typography.Link>
-          )}
-          {canEdit && (
-            <Typography.Link onClick={() => setEditing({ mode: 'edit', depart })}>
-              {t('common.edit')}
-            </Typography.Link>
-          )}
-          {canDelete && (
-            <Typography.Link type="danger" onClick={() => confirmDelete(depart)}>
-              {t('common.delete')}
-            </Typography.Link>
-          )}
-        </Space>
-      ),
-    });
+    columns.push(
+      actionsColumn<DepartNode>(t, { width: 240 }, (depart) => [
+        {
+          key: 'add_child',
+          label: t('depart.add_child'),
+          onClick: () => setEditing({ mode: 'add', parentId: depart.id }),
+          show: canAdd,
+        },
+        {
+          key: 'edit',
+          label: t('common.edit'),
+          onClick: () => setEditing({ mode: 'edit', depart }),
+          show: canEdit,
+        },
+        deleteAction({
+          show: canDelete,
+          title: t('depart.delete_title'),
+          content: t('depart.delete_confirm', { name: depart.departName }),
+          remove: () => remove.mutateAsync(depart.id),
+        }),
+      ]),
+    );
   }
 
   return (
@@ -109,9 +90,9 @@ export default function DepartList() {
           style={{ width: 260 }}
         />
         {canAdd && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'add' })}>
+          <AddButton isInToolbar onClick={() => setEditing({ mode: 'add' })}>
             {t('depart.add')}
-          </Button>
+          </AddButton>
         )}
       </Space>
       <Table<DepartNode>

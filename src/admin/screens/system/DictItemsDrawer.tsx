@@ -1,6 +1,5 @@
 /** The items of one dictionary, server-paged and filtered by text, with their per-language labels. */
-import { PlusOutlined } from '@ant-design/icons';
-import { Badge, Button, Drawer, Input, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Badge, Drawer, Input, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +8,9 @@ import type { DictItemView, DictView } from '../../../shared/contract/system-adm
 import { LANGUAGES } from '../../../shared/i18n/languages.js';
 import { PERMISSIONS } from '../../../shared/permissions.js';
 import { hasAuth } from '../auth.js';
-import { DEFAULT_PAGE, tablePagination } from '../common/paging.js';
+import { AddButton } from '../common/AddButton.js';
+import { PagedTable } from '../common/PagedTable.js';
+import { DEFAULT_PAGE } from '../common/paging.js';
 import { DictItemFormModal } from './DictItemFormModal.js';
 
 export function DictItemsDrawer({ dict, onClose }: { dict: DictView | null; onClose: () => void }) {
@@ -95,18 +96,17 @@ export function DictItemsDrawer({ dict, onClose }: { dict: DictView | null; onCl
           style={{ width: 240 }}
         />
         {canAdd && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+          <AddButton isInToolbar onClick={() => setEditing('new')}>
             {t('dict.item_add')}
-          </Button>
+          </AddButton>
         )}
       </Space>
-      <Table<DictItemView>
-        rowKey="id"
+      <PagedTable<DictItemView>
         size="small"
         columns={columns}
-        dataSource={items.data?.records}
-        loading={items.isFetching}
-        pagination={tablePagination(t, page, items.data?.total, setPage)}
+        query={items}
+        page={page}
+        onPageChange={setPage}
       />
       {dict && (
         <DictItemFormModal

@@ -2,8 +2,7 @@
  * Dictionaries (spec 01 §7 /sys/dict/*, /sys/dictItem/*): a server-paged list filtered by code
  * and name; add and edit; each dictionary's items with a label per interface language.
  */
-import { PlusOutlined } from '@ant-design/icons';
-import { Button, Form, Input, Space, Table, Typography } from 'antd';
+import { Form, Input } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,9 +10,12 @@ import { fetchDicts, useSystemQuery, type PageParams } from '../../../api/module
 import type { DictView } from '../../../shared/contract/system-admin.js';
 import { PERMISSIONS } from '../../../shared/permissions.js';
 import { hasAuth } from '../auth.js';
+import { AddButton } from '../common/AddButton.js';
 import { formatDateTime } from '../common/format.js';
-import { DEFAULT_PAGE, tablePagination } from '../common/paging.js';
-import { cleanFilter, useScreenState } from '../common/screen-state.js';
+import { DEFAULT_PAGE } from '../common/paging.js';
+import { PagedTable } from '../common/PagedTable.js';
+import { actionsColumn } from '../common/RowActions.js';
+import { useListState } from '../common/screen-state.js';
 import { SearchBar } from '../common/SearchBar.js';
 import { DictFormModal } from './DictFormModal.js';
 import { DictItemsDrawer } from './DictItemsDrawer.js';
@@ -27,7 +29,7 @@ const INITIAL: PageParams & { filter: DictFilterValues } = { ...DEFAULT_PAGE, fi
 
 export default function DictList() {
   const { t } = useTranslation('system');
-  const [state, setState] = useScreenState('system/DictList', INITIAL);
+  const [state, setState, search] = useListState('system/DictList', INITIAL);
   const dicts = useSystemQuery(
     'dicts',
     { pageNo: state.pageNo, pageSize: state.pageSize, ...state.filter },
@@ -49,25 +51,15 @@ export default function DictList() {
       render: (text: string | null) => text ?? '-',
     },
     { title: t('common.created_at'), dataIndex: 'createdAt', width: 160, render: formatDateTime },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      width: 160,
-      render: (_value, dict) => (
-        <Space size={12}>
-          {canEdit && <Typography.Link onClick={() => setEditing(dict)}>{t('common.edit')}</Typography.Link>}
-          <Typography.Link onClick={() => setItemsOf(dict)}>{t('dict.items')}</Typography.Link>
-        </Space>
-      ),
-    },
+    actionsColumn<DictView>(t, { width: 160 }, (dict) => [
+      { key: 'edit', label: t('common.edit'), onClick: () => setEditing(dict), show: canEdit },
+      { key: 'items', label: t('dict.items'), onClick: () => setItemsOf(dict) },
+    ]),
   ];
 
   return (
     <>
-      <SearchBar<DictFilterValues>
-        initialValues={state.filter}
-        onSearch={(values) => setState({ filter: cleanFilter(values), pageNo: 1 })}
-      >
+      <SearchBar<DictFilterValues> initialValues={state.filter} onSearch={search}>
         <Form.Item name="dictCode" label={t('dict.code')}>
           <Input allowClear style={{ width: 180 }} />
         </Form.Item>
@@ -75,24 +67,8 @@ export default function DictList() {
           <Input allowClear style={{ width: 180 }} />
         </Form.Item>
       </SearchBar>
-      {canAdd && (
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setEditing('new')}
-          style={{ marginBottom: 16 }}
-        >
-          {t('dict.add')}
-        </Button>
-      )}
-      <Table<DictView>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={dicts.data?.records}
-        loading={dicts.isFetching}
-        pagination={tablePagination(t, state, dicts.data?.total, (page) => setState(page))}
-      />
+      {canAdd && <AddButton onClick={() => setEditing('new')}>{t('dict.add')}</AddButton>}
+      <PagedTable<DictView> columns={columns} query={dicts} page={state} onPageChange={setState} />
       <DictFormModal
         open={editing !== null}
         dict={editing === 'new' ? null : editing}

@@ -2,8 +2,7 @@
  * Menus and permissions of the tenant (spec 01 §7 /sys/permission/*): the whole tree of menus,
  * sub-menus and buttons with their routes and codes; add (at the top or under a menu) and edit.
  */
-import { PlusOutlined } from '@ant-design/icons';
-import { Badge, Button, Space, Table, Tag, Typography } from 'antd';
+import { Badge, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +11,9 @@ import type { PermissionView } from '../../../shared/contract/system-admin.js';
 import { PERMISSIONS } from '../../../shared/permissions.js';
 import { MenuIcon } from '../../layout/menu-icons.js';
 import { hasAuth } from '../auth.js';
+import { AddButton } from '../common/AddButton.js';
+import { QueryTable } from '../common/PagedTable.js';
+import { actionsColumn } from '../common/RowActions.js';
 import { PermissionFormDrawer, type PermissionEditing } from './PermissionFormDrawer.js';
 
 const TYPE_COLORS = ['blue', 'cyan', 'default'] as const;
@@ -78,45 +80,30 @@ export default function PermissionList() {
     },
   ];
   if (canAdd || canEdit) {
-    columns.push({
-      title: t('common.actions'),
-      key: 'actions',
-      width: 170,
-      render: (_value, row) => (
-        <Space size={12}>
-          {canEdit && (
-            <Typography.Link onClick={() => setEditing({ mode: 'edit', permission: row })}>
-              {t('common.edit')}
-            </Typography.Link>
-          )}
-          {canAdd && row.menuType !== 2 && (
-            <Typography.Link onClick={() => setEditing({ mode: 'add', parentId: row.id })}>
-              {t('permission.add_child')}
-            </Typography.Link>
-          )}
-        </Space>
-      ),
-    });
+    columns.push(
+      actionsColumn<PermissionView>(t, { width: 170 }, (row) => [
+        {
+          key: 'edit',
+          label: t('common.edit'),
+          onClick: () => setEditing({ mode: 'edit', permission: row }),
+          show: canEdit,
+        },
+        {
+          key: 'add_child',
+          label: t('permission.add_child'),
+          onClick: () => setEditing({ mode: 'add', parentId: row.id }),
+          show: canAdd && row.menuType !== 2,
+        },
+      ]),
+    );
   }
 
   return (
     <>
-      {canAdd && (
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setEditing({ mode: 'add' })}
-          style={{ marginBottom: 16 }}
-        >
-          {t('permission.add')}
-        </Button>
-      )}
-      <Table<PermissionView>
-        rowKey="id"
-        size="middle"
+      {canAdd && <AddButton onClick={() => setEditing({ mode: 'add' })}>{t('permission.add')}</AddButton>}
+      <QueryTable<PermissionView>
         columns={columns}
-        dataSource={permissions.data}
-        loading={permissions.isFetching}
+        query={permissions}
         pagination={false}
         scroll={{ x: 1100 }}
       />

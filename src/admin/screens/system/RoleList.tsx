@@ -2,9 +2,7 @@
  * Roles of the tenant (spec 01 §7 /sys/role/*): a server-paged list filtered by name and code,
  * add and edit, delete after a confirmation, and granting menus and buttons with a tree.
  */
-import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Form, Input, Space, Table, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -22,12 +20,14 @@ import {
 import type { RoleView } from '../../../shared/contract/system-admin.js';
 import { PERMISSIONS } from '../../../shared/permissions.js';
 import { hasAuth } from '../auth.js';
-import { useFeedback } from '../common/feedback.js';
-import { formatDateTime } from '../common/format.js';
-import { DEFAULT_PAGE, tablePagination } from '../common/paging.js';
+import { roleColumns } from '../common/account-columns.js';
+import { AddButton } from '../common/AddButton.js';
+import { PagedTable } from '../common/PagedTable.js';
+import { DEFAULT_PAGE } from '../common/paging.js';
 import { PermissionGrantDrawer, type GrantSource } from '../common/PermissionGrantDrawer.js';
 import { RoleFormModal } from '../common/RoleFormModal.js';
-import { cleanFilter, useScreenState } from '../common/screen-state.js';
+import { actionsColumn, useDeleteAction } from '../common/RowActions.js';
+import { useListState } from '../common/screen-state.js';
 import { SearchBar } from '../common/SearchBar.js';
 
 interface RoleFilterValues {
@@ -45,9 +45,8 @@ const GRANTS: GrantSource = {
 
 export default function RoleList() {
   const { t } = useTranslation('system');
-  const { modal } = App.useApp();
-  const feedback = useFeedback();
-  const [state, setState] = useScreenState('system/RoleList', INITIAL);
+  const deleteAction = useDeleteAction();
+  const [state, setState, search] = useListState('system/RoleList', INITIAL);
   const roles = useSystemQuery(
     'roles',
     { pageNo: state.pageNo, pageSize: state.pageSize, ...state.filter },
@@ -63,58 +62,25 @@ export default function RoleList() {
   const canEdit = hasAuth(PERMISSIONS.roleEdit);
   const canGrant = hasAuth(PERMISSIONS.rolePermission);
 
-  const confirmDelete = (role: RoleView) =>
-    modal.confirm({
-      title: t('role.delete_title'),
-      content: t('role.delete_confirm', { name: role.roleName }),
-      okText: t('common.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        try {
-          feedback.done(await remove.mutateAsync(role.id));
-        } catch (error) {
-          feedback.failed(error);
-        }
-      },
-    });
-
-  const columns: ColumnsType<RoleView> = [
-    { title: t('role.code'), dataIndex: 'roleCode', width: 180 },
-    { title: t('role.name'), dataIndex: 'roleName', width: 220 },
-    {
-      title: t('common.description'),
-      dataIndex: 'description',
-      ellipsis: true,
-      render: (text: string | null) => text ?? '-',
-    },
-    { title: t('common.created_at'), dataIndex: 'createdAt', width: 160, render: formatDateTime },
-  ];
+  const columns = roleColumns(t, 180);
   if (canEdit || canGrant) {
-    columns.push({
-      title: t('common.actions'),
-      key: 'actions',
-      width: 220,
-      render: (_value, role) => (
-        <Space size={12}>
-          {canEdit && <Typography.Link onClick={() => setEditing(role)}>{t('common.edit')}</Typography.Link>}
-          {canGrant && <Typography.Link onClick={() => setGranting(role)}>{t('role.grant')}</Typography.Link>}
-          {canEdit && (
-            <Typography.Link type="danger" onClick={() => confirmDelete(role)}>
-              {t('common.delete')}
-            </Typography.Link>
-          )}
-        </Space>
-      ),
-    });
+    columns.push(
+      actionsColumn<RoleView>(t, { width: 220 }, (role) => [
+        { key: 'edit', label: t('common.edit'), onClick: () => setEditing(role), show: canEdit },
+        { key: 'grant', label: t('role.grant'), onClick: () => setGranting(role), show: canGrant },
+        deleteAction({
+          show: canEdit,
+          title: t('role.delete_title'),
+          content: t('role.delete_confirm', { name: role.roleName }),
+          remove: () => remove.mutateAsync(role.id),
+        }),
+      ]),
+    );
   }
 
   return (
     <>
-      <SearchBar<RoleFilterValues>
-        initialValues={state.filter}
-        onSearch={(values) => setState({ filter: cleanFilter(values), pageNo: 1 })}
-      >
+      <SearchBar<RoleFilterValues> initialValues={state.filter} onSearch={search}>
         <Form.Item name="roleName" label={t('role.name')}>
           <Input allowClear style={{ width: 180 }} />
         </Form.Item>
@@ -122,24 +88,8 @@ export default function RoleList() {
           <Input allowClear style={{ width: 180 }} />
         </Form.Item>
       </SearchBar>
-      {canAdd && (
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setEditing('new')}
-          style={{ marginBottom: 16 }}
-        >
-          {t('role.add')}
-        </Button>
-      )}
-      <Table<RoleView>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={roles.data?.records}
-        loading={roles.isFetching}
-        pagination={tablePagination(t, state, roles.data?.total, (page) => setState(page))}
-      />
+      {canAdd && <AddButton onClick={() => setEditing('new')}>{t('role.add')}</AddButton>}
+      <PagedTable<RoleView> columns={columns} query={roles} page={state} onPageChange={setState} />
       <RoleFormModal
         open={editing !== null}
         role={editing === 'new' ? null : editing}

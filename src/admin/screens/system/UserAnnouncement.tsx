@@ -4,7 +4,7 @@
  * announcement modal and marks it read; 'mark all read' clears the rest.
  */
 import { CheckOutlined } from '@ant-design/icons';
-import { Badge, Button, Form, Input, Select, Table, Tag, Typography } from 'antd';
+import { Badge, Button, Form, Input, Select, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,8 +21,9 @@ import { AnnouncementReader } from '../common/AnnouncementReader.js';
 import { PRIORITY_COLORS } from '../common/announcements.js';
 import { useFeedback } from '../common/feedback.js';
 import { formatDateTime } from '../common/format.js';
-import { DEFAULT_PAGE, tablePagination } from '../common/paging.js';
-import { cleanFilter, useScreenState } from '../common/screen-state.js';
+import { PagedTable } from '../common/PagedTable.js';
+import { DEFAULT_PAGE } from '../common/paging.js';
+import { useListState } from '../common/screen-state.js';
 import { SearchBar } from '../common/SearchBar.js';
 
 interface MyFilterValues {
@@ -36,7 +37,7 @@ const INITIAL: PageParams & { filter: MyFilterValues } = { ...DEFAULT_PAGE, filt
 export default function UserAnnouncement() {
   const { t } = useTranslation('system');
   const feedback = useFeedback();
-  const [state, setState] = useScreenState('system/UserAnnouncement', INITIAL);
+  const [state, setState, search] = useListState('system/UserAnnouncement', INITIAL);
   const list = useSystemQuery(
     'myAnnouncements',
     { pageNo: state.pageNo, pageSize: state.pageSize, ...state.filter },
@@ -100,10 +101,7 @@ export default function UserAnnouncement() {
 
   return (
     <>
-      <SearchBar<MyFilterValues>
-        initialValues={state.filter}
-        onSearch={(values) => setState({ filter: cleanFilter(values), pageNo: 1 })}
-      >
+      <SearchBar<MyFilterValues> initialValues={state.filter} onSearch={search}>
         <Form.Item name="titile" label={t('announcement.title')}>
           <Input allowClear style={{ width: 200 }} />
         </Form.Item>
@@ -138,14 +136,12 @@ export default function UserAnnouncement() {
       >
         {t('announcement.mark_all_read')}
       </Button>
-      <Table<AnnouncementView>
-        rowKey="id"
-        size="middle"
+      <PagedTable<AnnouncementView>
         columns={columns}
-        dataSource={list.data?.records}
-        loading={list.isFetching}
+        query={list}
+        page={state}
+        onPageChange={setState}
         locale={{ emptyText: t('announcement.none_for_me') }}
-        pagination={tablePagination(t, state, list.data?.total, (page) => setState(page))}
       />
       <AnnouncementReader id={openId} onClose={() => setOpenId(null)} />
     </>

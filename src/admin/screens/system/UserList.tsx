@@ -3,8 +3,8 @@
  * role and status; add and edit in a drawer; freeze and unfreeze several at once after a
  * confirmation (frozen accounts are signed out at once); reset a password.
  */
-import { DownOutlined, LockOutlined, PlusOutlined, StopOutlined, UnlockOutlined } from '@ant-design/icons';
-import { App, Badge, Button, Dropdown, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { DownOutlined, LockOutlined, StopOutlined, UnlockOutlined } from '@ant-design/icons';
+import { App, Button, Dropdown, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,12 +23,14 @@ import { USER_STATUS, type UserRole, type UserStatus } from '../../../shared/dom
 import { PERMISSIONS } from '../../../shared/permissions.js';
 import { useSessionUser } from '../../layout/use-session-user.js';
 import { hasAuth } from '../auth.js';
+import { accountColumns } from '../common/account-columns.js';
+import { AddButton } from '../common/AddButton.js';
 import { useFeedback } from '../common/feedback.js';
-import { formatDateTime } from '../common/format.js';
-import { DEFAULT_PAGE, tablePagination } from '../common/paging.js';
+import { PagedTable } from '../common/PagedTable.js';
+import { DEFAULT_PAGE } from '../common/paging.js';
 import { PasswordModal } from '../common/PasswordModal.js';
 import { ROLE_COLORS, useRoleLabels } from '../common/roles.js';
-import { cleanFilter, useScreenState } from '../common/screen-state.js';
+import { useListState } from '../common/screen-state.js';
 import { SearchBar } from '../common/SearchBar.js';
 import { UserFormDrawer } from './UserFormDrawer.js';
 
@@ -52,7 +54,7 @@ export default function UserList() {
   const feedback = useFeedback();
   const roles = useRoleLabels();
   const me = useSessionUser();
-  const [state, setState] = useScreenState('system/UserList', INITIAL);
+  const [state, setState, search] = useListState('system/UserList', INITIAL);
   const params: UserFilter = { pageNo: state.pageNo, pageSize: state.pageSize, ...state.filter };
   const users = useSystemQuery('users', params, fetchUsers, { keepPrevious: true });
   const canSeeDeparts = hasAuth(PERMISSIONS.departList);
@@ -100,31 +102,7 @@ export default function UserList() {
       width: 210,
       render: (role: UserRole) => <Tag color={ROLE_COLORS[role]}>{roles.label(role)}</Tag>,
     },
-    {
-      title: t('user.phone'),
-      dataIndex: 'phone',
-      width: 140,
-      render: (phone: string | null) => phone ?? '-',
-    },
-    {
-      title: t('user.email'),
-      dataIndex: 'email',
-      ellipsis: true,
-      render: (email: string | null) => email ?? '-',
-    },
-    {
-      title: t('user.status'),
-      dataIndex: 'status',
-      width: 100,
-      render: (status: number) =>
-        status === USER_STATUS.frozen ? (
-          <Badge status="error" text={t('user.status_frozen')} />
-        ) : (
-          <Badge status="success" text={t('user.status_normal')} />
-        ),
-    },
-    { title: t('user.last_login'), dataIndex: 'lastLoginAt', width: 150, render: formatDateTime },
-    { title: t('common.created_at'), dataIndex: 'createdAt', width: 150, render: formatDateTime },
+    ...accountColumns(t),
   ];
   if (canEdit || canFreeze || canReset) {
     columns.push({
@@ -171,10 +149,7 @@ export default function UserList() {
 
   return (
     <>
-      <SearchBar<UserFilterValues>
-        initialValues={state.filter}
-        onSearch={(values) => setState({ filter: cleanFilter(values), pageNo: 1 })}
-      >
+      <SearchBar<UserFilterValues> initialValues={state.filter} onSearch={search}>
         <Form.Item name="username" label={t('user.username')}>
           <Input allowClear style={{ width: 150 }} />
         </Form.Item>
@@ -201,9 +176,9 @@ export default function UserList() {
       </SearchBar>
       <Space style={{ marginBottom: 16 }} wrap>
         {canAdd && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+          <AddButton isInToolbar onClick={() => setEditing('new')}>
             {t('user.add')}
-          </Button>
+          </AddButton>
         )}
         {canFreeze && (
           <>
@@ -230,12 +205,11 @@ export default function UserList() {
           </>
         )}
       </Space>
-      <Table<UserView>
-        rowKey="id"
-        size="middle"
+      <PagedTable<UserView>
         columns={columns}
-        dataSource={users.data?.records}
-        loading={users.isFetching}
+        query={users}
+        page={state}
+        onPageChange={setState}
         scroll={{ x: 1480 }}
         rowSelection={
           canFreeze
@@ -249,7 +223,6 @@ export default function UserList() {
               }
             : undefined
         }
-        pagination={tablePagination(t, state, users.data?.total, (page) => setState(page))}
       />
       <UserFormDrawer
         open={editing !== null}

@@ -2,21 +2,7 @@
  * Video tutorials of the help panel (spec 01 §2 dialog 6): the seller and warehouse lists,
  * ordered; add, edit and delete (after a confirmation) for those who manage them.
  */
-import { PlusOutlined } from '@ant-design/icons';
-import {
-  App,
-  Button,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Radio,
-  Segmented,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
+import { Form, Input, InputNumber, Modal, Radio, Segmented, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +18,10 @@ import type { VideoRecord } from '../../../shared/contract/videos.js';
 import { VIDEO_AUDIENCES, type VideoAudience } from '../../../shared/domain/videos.js';
 import { PERMISSIONS } from '../../../shared/permissions.js';
 import { hasAuth } from '../auth.js';
-import { FormFailure, useFeedback, useFormSubmit } from '../common/feedback.js';
+import { AddButton } from '../common/AddButton.js';
+import { FormFailure, useFormSubmit } from '../common/feedback.js';
+import { QueryTable } from '../common/PagedTable.js';
+import { actionsColumn, useDeleteAction } from '../common/RowActions.js';
 import { maxLength, required } from '../common/rules.js';
 
 interface VideoValues {
@@ -123,29 +112,12 @@ function VideoFormModal({
 
 export default function VideoList() {
   const { t } = useTranslation('system');
-  const { modal } = App.useApp();
-  const feedback = useFeedback();
+  const deleteAction = useDeleteAction();
   const [audience, setAudience] = useState<VideoAudience>('seller');
   const videos = useSystemQuery('videos', audience, fetchVideoList, { keepPrevious: true });
   const remove = useSystemChange(deleteVideo, ['videos']);
   const [editing, setEditing] = useState<VideoRecord | 'new' | null>(null);
   const canEdit = hasAuth(PERMISSIONS.videoEdit);
-
-  const confirmDelete = (video: VideoRecord) =>
-    modal.confirm({
-      title: t('video.delete_title'),
-      content: t('video.delete_confirm', { title: video.title }),
-      okText: t('common.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        try {
-          feedback.done(await remove.mutateAsync(video.id));
-        } catch (error) {
-          feedback.failed(error);
-        }
-      },
-    });
 
   const columns: ColumnsType<VideoRecord> = [
     {
@@ -170,19 +142,16 @@ export default function VideoList() {
     { title: t('common.sort_no'), dataIndex: 'sortNo', width: 90 },
   ];
   if (canEdit) {
-    columns.push({
-      title: t('common.actions'),
-      key: 'actions',
-      width: 140,
-      render: (_value, video) => (
-        <Space size={12}>
-          <Typography.Link onClick={() => setEditing(video)}>{t('common.edit')}</Typography.Link>
-          <Typography.Link type="danger" onClick={() => confirmDelete(video)}>
-            {t('common.delete')}
-          </Typography.Link>
-        </Space>
-      ),
-    });
+    columns.push(
+      actionsColumn<VideoRecord>(t, { width: 140 }, (video) => [
+        { key: 'edit', label: t('common.edit'), onClick: () => setEditing(video) },
+        deleteAction({
+          title: t('video.delete_title'),
+          content: t('video.delete_confirm', { title: video.title }),
+          remove: () => remove.mutateAsync(video.id),
+        }),
+      ]),
+    );
   }
 
   return (
@@ -194,17 +163,14 @@ export default function VideoList() {
           options={VIDEO_AUDIENCES.map((value) => ({ value, label: t(`video.audience_${value}`) }))}
         />
         {canEdit && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+          <AddButton isInToolbar onClick={() => setEditing('new')}>
             {t('video.add')}
-          </Button>
+          </AddButton>
         )}
       </Space>
-      <Table<VideoRecord>
-        rowKey="id"
-        size="middle"
+      <QueryTable<VideoRecord>
         columns={columns}
-        dataSource={videos.data}
-        loading={videos.isFetching}
+        query={videos}
         pagination={{ pageSize: 20, hideOnSinglePage: true }}
         locale={{ emptyText: t('video.empty') }}
       />

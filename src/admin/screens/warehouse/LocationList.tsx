@@ -3,8 +3,8 @@
  * (idle, in use, full: it follows from what lies on a location and its capacity). Add one,
  * add a rack at once, edit, delete after a confirmation.
  */
-import { AppstoreAddOutlined, PlusOutlined, PrinterOutlined } from '@ant-design/icons';
-import { App, Badge, Button, Form, Input, Select, Space, Table, Typography } from 'antd';
+import { AppstoreAddOutlined, PrinterOutlined } from '@ant-design/icons';
+import { App, Badge, Button, Form, Input, Select, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,9 +25,11 @@ import {
 } from '../../../shared/domain/warehouse.js';
 import { PERMISSIONS } from '../../../shared/permissions.js';
 import { hasAuth } from '../auth.js';
-import { useFeedback } from '../common/feedback.js';
-import { DEFAULT_PAGE, tablePagination } from '../common/paging.js';
-import { cleanFilter, useScreenState } from '../common/screen-state.js';
+import { AddButton } from '../common/AddButton.js';
+import { PagedTable } from '../common/PagedTable.js';
+import { DEFAULT_PAGE } from '../common/paging.js';
+import { actionsColumn, useDeleteAction } from '../common/RowActions.js';
+import { useListState } from '../common/screen-state.js';
 import { SearchBar } from '../common/SearchBar.js';
 import { useDictLabels, WarehouseSelect } from '../inventory/shared.js';
 import { LocationFormModal, type LocationEditing } from './LocationFormModal.js';
@@ -71,11 +73,11 @@ function PartitionFilter({
 
 export default function LocationList() {
   const { t } = useTranslation('inventory');
-  const { modal, message } = App.useApp();
-  const feedback = useFeedback();
+  const { message } = App.useApp();
+  const deleteAction = useDeleteAction();
   const types = useDictLabels('location_type', LOCATION_TYPES);
   const statuses = useDictLabels('shelf_status', LOCATION_STATUSES);
-  const [state, setState] = useScreenState('warehouse/LocationList', INITIAL);
+  const [state, setState, search] = useListState('warehouse/LocationList', INITIAL);
   const params: LocationFilter = {
     pageNo: state.pageNo,
     pageSize: state.pageSize,
@@ -105,22 +107,6 @@ export default function LocationList() {
       setIsPrinting(false);
     }
   };
-
-  const confirmDelete = (location: LocationView) =>
-    modal.confirm({
-      title: t('location.delete_title'),
-      content: t('location.delete_confirm', { code: location.code }),
-      okText: t('common.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        try {
-          feedback.done(await remove.mutateAsync(location.id));
-        } catch (error) {
-          feedback.failed(error);
-        }
-      },
-    });
 
   const columns: ColumnsType<LocationView> = [
     { title: t('stock.warehouse'), dataIndex: 'warehouseCode', width: 110 },
@@ -156,22 +142,16 @@ export default function LocationList() {
     },
   ];
   if (canEdit) {
-    columns.push({
-      title: t('common.actions'),
-      key: 'actions',
-      width: 120,
-      fixed: 'right',
-      render: (_value, row) => (
-        <Space size={12}>
-          <Typography.Link onClick={() => setEditing({ mode: 'edit', location: row })}>
-            {t('common.edit')}
-          </Typography.Link>
-          <Typography.Link type="danger" onClick={() => confirmDelete(row)}>
-            {t('common.delete')}
-          </Typography.Link>
-        </Space>
-      ),
-    });
+    columns.push(
+      actionsColumn<LocationView>(t, { width: 120, fixed: 'right' }, (row) => [
+        { key: 'edit', label: t('common.edit'), onClick: () => setEditing({ mode: 'edit', location: row }) },
+        deleteAction({
+          title: t('location.delete_title'),
+          content: t('location.delete_confirm', { code: row.code }),
+          remove: () => remove.mutateAsync(row.id),
+        }),
+      ]),
+    );
   }
 
   return (
@@ -180,7 +160,7 @@ export default function LocationList() {
         initialValues={state.filter}
         onSearch={(values) => {
           setFilterWarehouse(values.warehouseId);
-          setState({ filter: cleanFilter(values), pageNo: 1 });
+          search(values);
         }}
       >
         <Form.Item name="warehouseId" label={t('stock.warehouse')}>
@@ -207,13 +187,12 @@ export default function LocationList() {
       <Space style={{ marginBottom: 16 }} wrap>
         {canEdit && (
           <>
-            <Button
-              type="primary"
-              icon={<PlusOutlined />}
+            <AddButton
+              isInToolbar
               onClick={() => setEditing({ mode: 'add', warehouseId: state.filter.warehouseId })}
             >
               {t('location.add')}
-            </Button>
+            </AddButton>
             <Button
               icon={<AppstoreAddOutlined />}
               onClick={() => setEditing({ mode: 'rack', warehouseId: state.filter.warehouseId })}
@@ -228,15 +207,13 @@ export default function LocationList() {
             : t('location.print_all')}
         </Button>
       </Space>
-      <Table<LocationView>
-        rowKey="id"
-        size="middle"
+      <PagedTable<LocationView>
         columns={columns}
-        dataSource={locations.data?.records}
-        loading={locations.isFetching}
+        query={locations}
+        page={state}
+        onPageChange={setState}
         scroll={{ x: 1050 }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
-        pagination={tablePagination(t, state, locations.data?.total, (page) => setState(page))}
       />
       <LocationFormModal editing={editing} onClose={() => setEditing(null)} />
     </>

@@ -1,6 +1,5 @@
 /** A warehouse's partitions (zones): list, add, rename and delete (after a confirmation). */
-import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Drawer, Form, Input, Space, Table, Typography } from 'antd';
+import { Button, Drawer, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInventoryChange } from '../../../api/modules/inventory.js';
@@ -12,7 +11,10 @@ import {
 } from '../../../api/modules/warehouse.js';
 import type { PartitionView, WarehouseView } from '../../../shared/contract/warehouse.js';
 import { WAREHOUSE_CODE_PATTERN, WAREHOUSE_LIMITS as LIMITS } from '../../../shared/domain/warehouse.js';
-import { FormFailure, useFeedback, useFormSubmit } from '../common/feedback.js';
+import { AddButton } from '../common/AddButton.js';
+import { FormFailure, useFormSubmit } from '../common/feedback.js';
+import { QueryTable } from '../common/PagedTable.js';
+import { RowActions, useDeleteAction } from '../common/RowActions.js';
 import { maxLength, required } from '../common/rules.js';
 
 interface PartitionValues {
@@ -30,8 +32,7 @@ export function PartitionsDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation('inventory');
-  const { modal } = App.useApp();
-  const feedback = useFeedback();
+  const deleteAction = useDeleteAction();
   const partitions = usePartitions(warehouse?.id);
   const [form] = Form.useForm<PartitionValues>();
   const [editing, setEditing] = useState<PartitionView | 'new' | null>(null);
@@ -60,22 +61,6 @@ export function PartitionsDrawer({
     form.setFieldsValue(next === 'new' ? { code: '', name: '' } : { code: next.code, name: next.name });
   };
 
-  const confirmDelete = (partition: PartitionView) =>
-    modal.confirm({
-      title: t('partition.delete_title'),
-      content: t('partition.delete_confirm', { code: partition.code }),
-      okText: t('common.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        try {
-          feedback.done(await remove.mutateAsync(partition.id));
-        } catch (error) {
-          feedback.failed(error);
-        }
-      },
-    });
-
   return (
     <Drawer
       open={warehouse !== null}
@@ -84,16 +69,7 @@ export function PartitionsDrawer({
       onClose={onClose}
       destroyOnHidden
     >
-      {canEdit && editing === null && (
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => open('new')}
-          style={{ marginBottom: 16 }}
-        >
-          {t('partition.add')}
-        </Button>
-      )}
+      {canEdit && editing === null && <AddButton onClick={() => open('new')}>{t('partition.add')}</AddButton>}
       {editing !== null && (
         <>
           <FormFailure text={failure} />
@@ -125,12 +101,10 @@ export function PartitionsDrawer({
           </Form>
         </>
       )}
-      <Table<PartitionView>
-        rowKey="id"
+      <QueryTable<PartitionView>
         size="small"
         pagination={false}
-        loading={partitions.isFetching}
-        dataSource={partitions.data}
+        query={partitions}
         columns={[
           { title: t('partition.code'), dataIndex: 'code' },
           { title: t('partition.name'), dataIndex: 'name' },
@@ -142,12 +116,17 @@ export function PartitionsDrawer({
                   key: 'actions',
                   width: 120,
                   render: (_value: unknown, row: PartitionView) => (
-                    <Space>
-                      <Typography.Link onClick={() => open(row)}>{t('common.edit')}</Typography.Link>
-                      <Typography.Link type="danger" onClick={() => confirmDelete(row)}>
-                        {t('common.delete')}
-                      </Typography.Link>
-                    </Space>
+                    <RowActions
+                      size="small"
+                      actions={[
+                        { key: 'edit', label: t('common.edit'), onClick: () => open(row) },
+                        deleteAction({
+                          title: t('partition.delete_title'),
+                          content: t('partition.delete_confirm', { code: row.code }),
+                          remove: () => remove.mutateAsync(row.id),
+                        }),
+                      ]}
+                    />
                   ),
                 },
               ]

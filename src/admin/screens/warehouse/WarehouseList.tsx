@@ -2,8 +2,7 @@
  * Warehouses (issue 4): server-paged, filtered by code, name and status; add and edit in a
  * modal, delete after a confirmation; each warehouse's partitions and staff in a drawer.
  */
-import { PlusOutlined } from '@ant-design/icons';
-import { App, Badge, Button, Form, Input, Select, Space, Table, Typography } from 'antd';
+import { Badge, Form, Input, Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +11,11 @@ import { deleteWarehouse, fetchWarehouses, type WarehouseFilter } from '../../..
 import type { WarehouseView } from '../../../shared/contract/warehouse.js';
 import { PERMISSIONS } from '../../../shared/permissions.js';
 import { hasAuth } from '../auth.js';
-import { useFeedback } from '../common/feedback.js';
-import { DEFAULT_PAGE, tablePagination } from '../common/paging.js';
-import { cleanFilter, useScreenState } from '../common/screen-state.js';
+import { AddButton } from '../common/AddButton.js';
+import { PagedTable } from '../common/PagedTable.js';
+import { DEFAULT_PAGE } from '../common/paging.js';
+import { actionsColumn, useDeleteAction } from '../common/RowActions.js';
+import { useListState } from '../common/screen-state.js';
 import { SearchBar } from '../common/SearchBar.js';
 import { PartitionsDrawer } from './PartitionsDrawer.js';
 import { StaffDrawer } from './StaffDrawer.js';
@@ -30,9 +31,8 @@ const INITIAL = { ...DEFAULT_PAGE, filter: {} as Filter };
 
 export default function WarehouseList() {
   const { t } = useTranslation('inventory');
-  const { modal } = App.useApp();
-  const feedback = useFeedback();
-  const [state, setState] = useScreenState('warehouse/WarehouseList', INITIAL);
+  const deleteAction = useDeleteAction();
+  const [state, setState, search] = useListState('warehouse/WarehouseList', INITIAL);
   const params: WarehouseFilter = { pageNo: state.pageNo, pageSize: state.pageSize, ...state.filter };
   const warehouses = useInventoryQuery('warehouses', params, fetchWarehouses, { keepPrevious: true });
   const remove = useInventoryChange(deleteWarehouse);
@@ -43,22 +43,6 @@ export default function WarehouseList() {
   const canEdit = hasAuth(PERMISSIONS.warehouseEdit);
   const canStaff = hasAuth(PERMISSIONS.warehouseStaff);
   const canLocations = hasAuth(PERMISSIONS.locationEdit);
-
-  const confirmDelete = (warehouse: WarehouseView) =>
-    modal.confirm({
-      title: t('warehouse.delete_title'),
-      content: t('warehouse.delete_confirm', { code: warehouse.code, name: warehouse.name }),
-      okText: t('common.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('common.cancel'),
-      onOk: async () => {
-        try {
-          feedback.done(await remove.mutateAsync(warehouse.id));
-        } catch (error) {
-          feedback.failed(error);
-        }
-      },
-    });
 
   const columns: ColumnsType<WarehouseView> = [
     { title: t('warehouse.code'), dataIndex: 'code', width: 120 },
@@ -88,32 +72,22 @@ export default function WarehouseList() {
           <Badge status="default" text={t('warehouse.disabled')} />
         ),
     },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      width: 220,
-      fixed: 'right',
-      render: (_value, row) => (
-        <Space size={12}>
-          {canEdit && <Typography.Link onClick={() => setEditing(row)}>{t('common.edit')}</Typography.Link>}
-          <Typography.Link onClick={() => setPartitionsOf(row)}>{t('warehouse.partitions')}</Typography.Link>
-          <Typography.Link onClick={() => setStaffOf(row)}>{t('warehouse.staff')}</Typography.Link>
-          {canEdit && (
-            <Typography.Link type="danger" onClick={() => confirmDelete(row)}>
-              {t('common.delete')}
-            </Typography.Link>
-          )}
-        </Space>
-      ),
-    },
+    actionsColumn<WarehouseView>(t, { width: 220, fixed: 'right' }, (row) => [
+      { key: 'edit', label: t('common.edit'), onClick: () => setEditing(row), show: canEdit },
+      { key: 'partitions', label: t('warehouse.partitions'), onClick: () => setPartitionsOf(row) },
+      { key: 'staff', label: t('warehouse.staff'), onClick: () => setStaffOf(row) },
+      deleteAction({
+        show: canEdit,
+        title: t('warehouse.delete_title'),
+        content: t('warehouse.delete_confirm', { code: row.code, name: row.name }),
+        remove: () => remove.mutateAsync(row.id),
+      }),
+    ]),
   ];
 
   return (
     <>
-      <SearchBar<Filter>
-        initialValues={state.filter}
-        onSearch={(values) => setState({ filter: cleanFilter(values), pageNo: 1 })}
-      >
+      <SearchBar<Filter> initialValues={state.filter} onSearch={search}>
         <Form.Item name="code" label={t('warehouse.code')}>
           <Input allowClear style={{ width: 140 }} />
         </Form.Item>
@@ -132,24 +106,13 @@ export default function WarehouseList() {
           />
         </Form.Item>
       </SearchBar>
-      {canAdd && (
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setEditing('new')}
-          style={{ marginBottom: 16 }}
-        >
-          {t('warehouse.add')}
-        </Button>
-      )}
-      <Table<WarehouseView>
-        rowKey="id"
-        size="middle"
+      {canAdd && <AddButton onClick={() => setEditing('new')}>{t('warehouse.add')}</AddButton>}
+      <PagedTable<WarehouseView>
         columns={columns}
-        dataSource={warehouses.data?.records}
-        loading={warehouses.isFetching}
+        query={warehouses}
+        page={state}
+        onPageChange={setState}
         scroll={{ x: 1250 }}
-        pagination={tablePagination(t, state, warehouses.data?.total, (page) => setState(page))}
       />
       <WarehouseFormModal editing={editing} onClose={() => setEditing(null)} />
       <PartitionsDrawer
