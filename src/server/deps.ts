@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client.js';
 import type { FileStorage } from './modules/files/local-storage.js';
-import type { SmsSender } from './modules/identity/sms.js';
+import type { SmsSender } from './modules/identity/sign-in/sms.js';
 
 /** What the app's services need from outside: built once in buildApp, passed explicitly. */
 export interface AppDeps {

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../shared/errors.js';
 import type { Db } from '../db/client.js';
-import { resolveActor } from '../modules/identity/session.service.js';
+import { resolveActor } from '../modules/identity/sign-in/session.service.js';
 import { hasPermission, type Actor, type RoutePermission } from './actor.js';
 
 declare module 'fastify' {

@@ -10,7 +10,7 @@ import type { TenantTx } from '../../db/client.js';
 import { allOf, contains } from '../../db/query-helpers.js';
 import type { Actor } from '../../http/actor.js';
 import { users } from '../identity/identity.tables.js';
-import { sellerFilter } from './catalog.access.js';
+import { sellerFilter } from '../../access/seller-scope.js';
 import { barcodesOf, skuSearch } from './catalog.queries.js';
 import { products, skus } from './catalog.tables.js';
 import { writeCatalogSheet, type SheetCell } from './catalog-sheet.js';

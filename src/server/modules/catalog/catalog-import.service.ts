@@ -17,7 +17,7 @@ import type { SkuInput } from '../../../shared/contract/catalog.js';
 import type { ErrorParams } from '../../../shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
-import { owningSeller } from './catalog.access.js';
+import { owningSeller } from '../../access/seller-scope.js';
 import { products, skuBarcodes, skus } from './catalog.tables.js';
 import type { SheetRow } from './catalog-sheet.js';
 import { addProduct, editProduct } from './product.service.js';

@@ -17,7 +17,7 @@ import { allOf, contains, offsetOf, refuseOnConstraint } from '../../db/query-he
 import type { Actor } from '../../http/actor.js';
 import { parseInput } from '../../http/parse-input.js';
 import { page } from '../../http/reply.js';
-import { owningSeller, sellerFilter, sellerScope } from './catalog.access.js';
+import { owningSeller, sellerFilter, sellerScope } from '../../access/seller-scope.js';
 import { productRow, productViews, skuSearch, type ProductRow } from './catalog.queries.js';
 import { products, skus } from './catalog.tables.js';
 import { assertSkuCodesFree, insertSkus, SKU_REFUSALS } from './sku-codes.js';

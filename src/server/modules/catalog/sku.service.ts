@@ -21,7 +21,7 @@ import { allOf, offsetOf, refuseOnConstraint } from '../../db/query-helpers.js';
 import type { Actor } from '../../http/actor.js';
 import { parseInput } from '../../http/parse-input.js';
 import { page } from '../../http/reply.js';
-import { owningSeller, sellerFilter, sellerScope } from './catalog.access.js';
+import { owningSeller, sellerFilter, sellerScope } from '../../access/seller-scope.js';
 import { skuSearch, skuViews, type SkuRow } from './catalog.queries.js';
 import { products, skuBarcodes, skus } from './catalog.tables.js';
 import { ownProduct } from './product.service.js';

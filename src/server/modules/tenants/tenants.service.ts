@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Branding } from '../../../shared/contract/tenants.js';
 import { withTenant, type Db } from '../../db/client.js';
-import { resolveTenantId } from '../identity/tenant-resolution.js';
+import { resolveTenantId } from './tenant-resolution.js';
 import { tenants } from './tenants.tables.js';
 
 /** The product's own branding, answered for a domain no agent has claimed. */

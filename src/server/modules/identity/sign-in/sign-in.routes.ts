@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cacheBuster, envelope } from '../../../shared/contract/common.js';
+import { cacheBuster, envelope } from '../../../../shared/contract/common.js';
 import {
   casQuery,
   departsResult,
@@ -17,15 +17,15 @@ import {
   smsBody,
   updatePasswordBody,
   userInfo,
-} from '../../../shared/contract/identity.js';
-import { LOGIN_RATE_LIMIT } from '../../../shared/domain/session.js';
-import type { AppDeps } from '../../deps.js';
-import { ok } from '../../http/reply.js';
-import { requestLanguage } from '../../http/request-context.js';
-import { inActorTenant, originOf } from '../../http/scope.js';
-import { translatorFor } from '../../i18n.js';
-import { checkDuplicate } from '../system/duplicate.service.js';
-import { hitRateLimit } from '../system/rate-limit.js';
+} from '../../../../shared/contract/identity.js';
+import { LOGIN_RATE_LIMIT } from '../../../../shared/domain/session.js';
+import type { AppDeps } from '../../../deps.js';
+import { ok } from '../../../http/reply.js';
+import { requestLanguage } from '../../../http/request-context.js';
+import { inActorTenant, originOf } from '../../../http/scope.js';
+import { translatorFor } from '../../../i18n.js';
+import { checkDuplicate } from '../../system/duplicate.service.js';
+import { hitRateLimit } from '../../system/rate-limit.js';
 import { currentUserDeparts, currentUserInfo, selectDepart, updateOwnPassword } from './account.service.js';
 import { loginWithCasTicket } from './cas.service.js';
 import { userPermissions } from './menu.service.js';

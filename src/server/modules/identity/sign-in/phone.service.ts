@@ -4,26 +4,26 @@
  * A wrong try is counted and committed before the refusal is thrown.
  */
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { LoginResult, SmsMode } from '../../../shared/contract/identity.js';
-import { USER_STATUS } from '../../../shared/domain/roles.js';
+import type { LoginResult, SmsMode } from '../../../../shared/contract/identity.js';
+import { USER_STATUS } from '../../../../shared/domain/roles.js';
 import {
   SMS_CODE_TTL_MS,
   SMS_MAX_ATTEMPTS,
   SMS_RATE_LIMIT,
   SMS_RESEND_MS,
-} from '../../../shared/domain/session.js';
-import { AppError } from '../../../shared/errors.js';
-import { withTenant, type Db, type TenantTx } from '../../db/client.js';
-import type { RequestOrigin } from '../../deps.js';
-import type { Translate } from '../../i18n.js';
-import { hitRateLimit } from '../system/rate-limit.js';
+} from '../../../../shared/domain/session.js';
+import { AppError } from '../../../../shared/errors.js';
+import { withTenant, type Db, type TenantTx } from '../../../db/client.js';
+import type { RequestOrigin } from '../../../deps.js';
+import type { Translate } from '../../../i18n.js';
+import { hitRateLimit } from '../../system/rate-limit.js';
 import { hashPassword, hashSmsCode, newSmsCode, sameHash } from './credentials.js';
-import { findUserByPhone, findUserByUsername } from './identity.queries.js';
-import { departments, roles, userDeparts, userRoles, smsCodes, users } from './identity.tables.js';
-import { assertNewPassword } from './password-rules.js';
+import { findUserByPhone, findUserByUsername } from './sign-in.queries.js';
+import { departments, roles, userDeparts, userRoles, smsCodes, users } from '../identity.tables.js';
+import { assertNewPassword } from '../users/password-rules.js';
 import { openSession, revokeSessionsOf } from './session.service.js';
 import type { SmsSender } from './sms.js';
-import { resolveLoginTenant, resolveTenantId } from './tenant-resolution.js';
+import { resolveLoginTenant, resolveTenantId } from '../../tenants/tenant-resolution.js';
 
 const PURPOSE: Record<SmsMode, 'login' | 'register' | 'reset'> = {
   '0': 'login',

@@ -3,10 +3,10 @@
  * and turning a unique-key race into the refusal the pre-check would have given.
  */
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import { AppError, type ErrorCode } from '../../../../shared/errors.js';
-import type { TenantTx } from '../../../db/client.js';
-import type { Actor } from '../../../http/actor.js';
-import { permissions, rolePermissions, userRoles } from '../identity.tables.js';
+import { AppError, type ErrorCode } from '../../../shared/errors.js';
+import type { TenantTx } from '../../db/client.js';
+import type { Actor } from '../../http/actor.js';
+import { permissions, rolePermissions, userRoles } from './identity.tables.js';
 
 /** Timestamps travel as ISO strings. */
 export function iso(date: Date): string;

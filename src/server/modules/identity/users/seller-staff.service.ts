@@ -14,11 +14,11 @@ import { USER_STATUS } from '../../../../shared/domain/roles.js';
 import { AppError } from '../../../../shared/errors.js';
 import type { TenantTx } from '../../../db/client.js';
 import type { Actor } from '../../../http/actor.js';
-import { baseRoleId } from '../catalog.service.js';
-import { departsOf, type UserRow } from '../identity.queries.js';
+import { baseRoleId } from '../roles/menu-catalog.service.js';
+import { departsOf, type UserRow } from '../sign-in/sign-in.queries.js';
 import { roles, userRoles, users } from '../identity.tables.js';
-import { revokeSessionsOf } from '../session.service.js';
-import { allOf, contains, heldPermissionIds, permissionsByRole } from './admin.shared.js';
+import { revokeSessionsOf } from '../sign-in/session.service.js';
+import { allOf, contains, heldPermissionIds, permissionsByRole } from '../identity.shared.js';
 import {
   assertAccountFree,
   guardedUpdate,

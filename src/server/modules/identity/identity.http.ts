@@ -1,12 +1,12 @@
 /** Small pieces every administration route file uses: permission config, replies, messages. */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { envelope } from '../../../../shared/contract/common.js';
-import type { PermissionCode } from '../../../../shared/permissions.js';
-import type { RoutePermission } from '../../../http/actor.js';
-import { requestLanguage } from '../../../http/request-context.js';
-import { translatorFor } from '../../../i18n.js';
-import type { Labels } from './permissions.admin.service.js';
+import { envelope } from '../../../shared/contract/common.js';
+import type { PermissionCode } from '../../../shared/permissions.js';
+import type { RoutePermission } from '../../http/actor.js';
+import { requestLanguage } from '../../http/request-context.js';
+import { translatorFor } from '../../i18n.js';
+import type { Labels } from './roles/permissions.service.js';
 
 export const nothing = envelope(z.null());
 export const idList = envelope(z.array(z.string()));

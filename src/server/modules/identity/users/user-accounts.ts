@@ -10,12 +10,12 @@ import { AppError } from '../../../../shared/errors.js';
 import type { TenantTx } from '../../../db/client.js';
 import type { Actor } from '../../../http/actor.js';
 import { page } from '../../../http/reply.js';
-import { hashPassword } from '../credentials.js';
-import type { UserRow } from '../identity.queries.js';
+import { hashPassword } from '../sign-in/credentials.js';
+import type { UserRow } from '../sign-in/sign-in.queries.js';
 import { departments, userDeparts, userRoles, users } from '../identity.tables.js';
-import { assertNewPassword } from '../password-rules.js';
-import { revokeSessionsOf } from '../session.service.js';
-import { guardUnique, iso, offsetOf } from './admin.shared.js';
+import { assertNewPassword } from './password-rules.js';
+import { revokeSessionsOf } from '../sign-in/session.service.js';
+import { guardUnique, iso, offsetOf } from '../identity.shared.js';
 
 /** The user as lists show it: never the password hash or the lockout counters. */
 export function toUserView(row: UserRow): UserView {

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { Depart, UserInfo } from '../../../shared/contract/identity.js';
-import { AppError } from '../../../shared/errors.js';
-import type { TenantTx } from '../../db/client.js';
-import type { Actor } from '../../http/actor.js';
+import type { Depart, UserInfo } from '../../../../shared/contract/identity.js';
+import { AppError } from '../../../../shared/errors.js';
+import type { TenantTx } from '../../../db/client.js';
+import type { Actor } from '../../../http/actor.js';
 import { hashPassword, verifyPassword } from './credentials.js';
-import { agentCodeOf, departsOf, findUserById, toUserInfo } from './identity.queries.js';
-import { sessions, users } from './identity.tables.js';
-import { assertNewPassword } from './password-rules.js';
+import { agentCodeOf, departsOf, findUserById, toUserInfo } from './sign-in.queries.js';
+import { sessions, users } from '../identity.tables.js';
+import { assertNewPassword } from '../users/password-rules.js';
 import { revokeSessionsOf } from './session.service.js';
 
 /**

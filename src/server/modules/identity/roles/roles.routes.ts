@@ -30,8 +30,8 @@ import { PERMISSIONS } from '../../../../shared/permissions.js';
 import type { AppDeps } from '../../../deps.js';
 import { ok } from '../../../http/reply.js';
 import { inActorTenant } from '../../../http/scope.js';
-import { idList, labelsOf, needs, nothing, said } from './admin.http.js';
-import { loginInfo, visitInfo } from './logs.admin.service.js';
+import { idList, labelsOf, needs, nothing, said } from '../identity.http.js';
+import { loginInfo, visitInfo } from '../logs/logs.service.js';
 import {
   addPermission,
   editPermission,
@@ -41,16 +41,16 @@ import {
   saveRolePermissions,
   systemMenus,
   systemSubmenu,
-} from './permissions.admin.service.js';
+} from './permissions.service.js';
 import {
   addTenantRole,
   allTenantRoles,
   deleteTenantRole,
   editTenantRole,
   listTenantRoles,
-} from './roles.admin.service.js';
-import { sellerAdminRoutes } from './seller.admin.routes.js';
-import { userAdminRoutes } from './users.admin.routes.js';
+} from './roles.service.js';
+import { sellerAdminRoutes } from '../users/seller.routes.js';
+import { userAdminRoutes } from '../users/users.routes.js';
 
 export async function adminRoutes(app: FastifyInstance, deps: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -15,10 +15,10 @@ import { AppError } from '../../../../shared/errors.js';
 import type { TenantTx } from '../../../db/client.js';
 import type { Actor } from '../../../http/actor.js';
 import { permissions, rolePermissions, roles } from '../identity.tables.js';
-import { guardUnique, heldPermissionIds, replaceRolePermissions } from './admin.shared.js';
-import { permissionOptions, type Labels } from './permissions.admin.service.js';
-import { toRoleView } from './roles.admin.service.js';
-import { sellerScope } from './seller-staff.service.js';
+import { guardUnique, heldPermissionIds, replaceRolePermissions } from '../identity.shared.js';
+import { permissionOptions, type Labels } from './permissions.service.js';
+import { toRoleView } from './roles.service.js';
+import { sellerScope } from '../users/seller-staff.service.js';
 
 type RoleRow = typeof roles.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Depart, UserInfo } from '../../../shared/contract/identity.js';
-import type { TenantTx } from '../../db/client.js';
-import { tenants } from '../tenants/tenants.tables.js';
+import type { Depart, UserInfo } from '../../../../shared/contract/identity.js';
+import type { TenantTx } from '../../../db/client.js';
+import { tenants } from '../../tenants/tenants.tables.js';
 import {
   departments,
   permissions,
@@ -9,7 +9,7 @@ import {
   userDeparts,
   userRoles,
   users,
-} from './identity.tables.js';
+} from '../identity.tables.js';
 
 export type UserRow = typeof users.$inferSelect;
 

@@ -4,12 +4,12 @@
  * see are left out; an item granted without its parent brings its ancestors along.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { MenuItem } from '../../../shared/contract/identity.js';
-import type { Language } from '../../../shared/i18n/languages.js';
-import type { TenantTx } from '../../db/client.js';
-import type { Actor } from '../../http/actor.js';
-import type { Translate } from '../../i18n.js';
-import { permissions, rolePermissions, userRoles } from './identity.tables.js';
+import type { MenuItem } from '../../../../shared/contract/identity.js';
+import type { Language } from '../../../../shared/i18n/languages.js';
+import type { TenantTx } from '../../../db/client.js';
+import type { Actor } from '../../../http/actor.js';
+import type { Translate } from '../../../i18n.js';
+import { permissions, rolePermissions, userRoles } from '../identity.tables.js';
 
 type PermissionRow = typeof permissions.$inferSelect;
 

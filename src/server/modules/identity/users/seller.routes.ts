@@ -25,8 +25,8 @@ import { PERMISSIONS } from '../../../../shared/permissions.js';
 import type { AppDeps } from '../../../deps.js';
 import { ok } from '../../../http/reply.js';
 import { inActorTenant } from '../../../http/scope.js';
-import { currentUserInfo } from '../account.service.js';
-import { idList, labelsOf, needs, nothing, said } from './admin.http.js';
+import { currentUserInfo } from '../sign-in/account.service.js';
+import { idList, labelsOf, needs, nothing, said } from '../identity.http.js';
 import {
   addSellerRole,
   checkSellerRoleCode,
@@ -35,7 +35,7 @@ import {
   sellerPermissionTree,
   sellerRolePermissionIds,
   sellerRoles,
-} from './seller-roles.service.js';
+} from '../roles/seller-roles.service.js';
 import { addStaff, editStaff, listStaff, setStaffPassword, staffRoleIds } from './seller-staff.service.js';
 
 export async function sellerAdminRoutes(app: FastifyInstance, deps: AppDeps) {

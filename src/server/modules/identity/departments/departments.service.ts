@@ -14,7 +14,7 @@ import { AppError } from '../../../../shared/errors.js';
 import type { TenantTx } from '../../../db/client.js';
 import type { Actor } from '../../../http/actor.js';
 import { departments, userDeparts } from '../identity.tables.js';
-import { buildTree, contains, guardUnique } from './admin.shared.js';
+import { buildTree, contains, guardUnique } from '../identity.shared.js';
 
 type DepartRow = typeof departments.$inferSelect;
 type DepartView = Omit<DepartNode, 'children'>;

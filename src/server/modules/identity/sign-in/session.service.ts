@@ -5,14 +5,14 @@
  * login itself is refused, so refusals are returned as values and thrown after commit.
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { LoginResult } from '../../../shared/contract/identity.js';
-import { USER_STATUS } from '../../../shared/domain/roles.js';
-import { LOCKOUT_MS, MAX_FAILED_LOGINS, SESSION_TTL_MS } from '../../../shared/domain/session.js';
-import { AppError } from '../../../shared/errors.js';
-import { rowsOf, withTenant, type Db, type TenantTx } from '../../db/client.js';
-import type { RequestOrigin } from '../../deps.js';
-import type { Actor } from '../../http/actor.js';
-import { sysLogs } from '../system/system.tables.js';
+import type { LoginResult } from '../../../../shared/contract/identity.js';
+import { USER_STATUS } from '../../../../shared/domain/roles.js';
+import { LOCKOUT_MS, MAX_FAILED_LOGINS, SESSION_TTL_MS } from '../../../../shared/domain/session.js';
+import { AppError } from '../../../../shared/errors.js';
+import { rowsOf, withTenant, type Db, type TenantTx } from '../../../db/client.js';
+import type { RequestOrigin } from '../../../deps.js';
+import type { Actor } from '../../../http/actor.js';
+import { sysLogs } from '../../system/system.tables.js';
 import { newToken, sha256, verifyDecoy, verifyPassword } from './credentials.js';
 import {
   agentCodeOf,
@@ -22,9 +22,9 @@ import {
   permissionCodesOf,
   toUserInfo,
   type UserRow,
-} from './identity.queries.js';
-import { sessions, users } from './identity.tables.js';
-import { resolveLoginTenant } from './tenant-resolution.js';
+} from './sign-in.queries.js';
+import { sessions, users } from '../identity.tables.js';
+import { resolveLoginTenant } from '../../tenants/tenant-resolution.js';
 
 export const LOG_TYPE = { login: 1, visit: 2, operation: 3 } as const;
 

@@ -26,7 +26,7 @@ import { PERMISSIONS } from '../../../../shared/permissions.js';
 import type { AppDeps } from '../../../deps.js';
 import { ok } from '../../../http/reply.js';
 import { inActorTenant } from '../../../http/scope.js';
-import { idList, needs, nothing, said } from './admin.http.js';
+import { idList, needs, nothing, said } from '../identity.http.js';
 import {
   addDepart,
   deleteDepart,
@@ -34,7 +34,7 @@ import {
   departTree,
   editDepart,
   searchDeparts,
-} from './departs.admin.service.js';
+} from '../departments/departments.service.js';
 import {
   addUser,
   changeUserPassword,
@@ -44,7 +44,7 @@ import {
   listUsers,
   userRoleIds,
   usersOfDepart,
-} from './users.admin.service.js';
+} from './users.service.js';
 
 export async function userAdminRoutes(app: FastifyInstance, deps: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -18,9 +18,9 @@ import type { TenantTx } from '../../../db/client.js';
 import type { Actor } from '../../../http/actor.js';
 import type { Translate } from '../../../i18n.js';
 import { permissions, rolePermissions } from '../identity.tables.js';
-import { titleOf } from '../menu.service.js';
-import { assertGrantable, buildTree, guardUnique, replaceRolePermissions } from './admin.shared.js';
-import { tenantRole } from './roles.admin.service.js';
+import { titleOf } from '../sign-in/menu.service.js';
+import { assertGrantable, buildTree, guardUnique, replaceRolePermissions } from '../identity.shared.js';
+import { tenantRole } from './roles.service.js';
 
 type PermissionRow = typeof permissions.$inferSelect;
 

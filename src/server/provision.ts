@@ -5,11 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { WebSite } from '../../../shared/contract/tenants.js';
-import { rowsOf, withTenant, type Db, type TenantTx } from '../../db/client.js';
-import { syncMenuCatalog } from '../identity/index.js';
-import { syncDictionaries } from '../system/index.js';
-import { tenantDomains, tenants } from './tenants.tables.js';
+import type { WebSite } from '../shared/contract/tenants.js';
+import { rowsOf, withTenant, type Db, type TenantTx } from './db/client.js';
+import { syncMenuCatalog } from './modules/identity/index.js';
+import { syncDictionaries } from './modules/system/index.js';
+import { tenantDomains, tenants } from './modules/tenants/tenants.tables.js';
 
 export interface NewTenant {
   agentCode: string;
