@@ -19,23 +19,26 @@ import type { AppDeps } from './deps.js';
 import { registerAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerWebApps } from './http/web-apps.js';
-import { adminRoutes } from './modules/identity/roles/roles.routes.js';
-import { announcementRoutes, registerLiveChannel } from './modules/announcements/index.js';
-import { catalogExcelRoutes, catalogRoutes } from './modules/catalog/index.js';
-import { dashboardRoutes } from './modules/dashboard/index.js';
-import { filesRoutes, localFileStorage } from './modules/files/index.js';
-import { identityRoutes } from './modules/identity/index.js';
-import { inboundRoutes } from './modules/inbound/index.js';
-import { inventoryRoutes } from './modules/inventory/index.js';
-import { logSmsSender, type SmsSender } from './modules/identity/sign-in/sms.js';
-import { pdaRoutes } from './modules/pda/index.js';
-import { pdaPruneJob, type PdaPruneJobOptions } from './modules/pda/prune.service.js';
-import { printingRoutes } from './modules/printing/index.js';
-import { questionRoutes } from './modules/questions/index.js';
-import { systemRoutes } from './modules/system/index.js';
-import { tenantRoutes } from './modules/tenants/index.js';
-import { videoRoutes } from './modules/videos/index.js';
-import { warehouseRoutes } from './modules/warehouse/index.js';
+import { announcementRoutes } from './modules/announcements/announcements.routes.js';
+import { catalogRoutes } from './modules/catalog/catalog.routes.js';
+import { catalogExcelRoutes } from './modules/catalog/catalog-excel.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { filesRoutes } from './modules/files/files.routes.js';
+import { identityRoutes } from './modules/identity/identity.routes.js';
+import { inboundRoutes } from './modules/inbound/inbound.routes.js';
+import { inventoryRoutes } from './modules/inventory/inventory.routes.js';
+import { pdaRoutes } from './modules/pda/pda.routes.js';
+import { printingRoutes } from './modules/printing/printing.routes.js';
+import { questionRoutes } from './modules/questions/questions.routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { tenantRoutes } from './modules/tenants/tenants.routes.js';
+import { videoRoutes } from './modules/videos/videos.routes.js';
+import { warehouseRoutes } from './modules/warehouse/warehouse.routes.js';
+import { registerLiveChannel } from './modules/announcements/index.js';
+import { localFileStorage } from './modules/files/index.js';
+import { locationOccupancy } from './modules/inventory/index.js';
+import { logSmsSender, resolveActor, type SmsSender } from './modules/identity/index.js';
+import { pdaPruneJob, type PdaPruneJobOptions } from './modules/pda/index.js';
 
 export interface BuildAppOptions {
   db: Db;
@@ -108,7 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  registerAuth(app, options.db);
+  registerAuth(app, options.db, resolveActor);
   // Limits are set per route when the parts are read (modules/files/multipart.ts).
   await app.register(multipart);
 
@@ -148,14 +151,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(
     async (api) => {
       await identityRoutes(api, deps);
-      await adminRoutes(api, deps);
       await tenantRoutes(api, deps);
       await systemRoutes(api, deps);
       await announcementRoutes(api, deps);
       await questionRoutes(api, deps);
       await videoRoutes(api, deps);
       await dashboardRoutes(api, deps);
-      await warehouseRoutes(api, deps);
+      await warehouseRoutes(api, deps, locationOccupancy);
       await catalogRoutes(api, deps);
       await catalogExcelRoutes(api, deps);
       await inventoryRoutes(api, deps);

@@ -6,7 +6,7 @@ import type { Env } from './env.js';
 import { connectDatabase, type Database } from './db/client.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { runMigrations } from './db/migrate.js';
-import { syncAllTenants } from './modules/tenants/index.js';
+import { syncAllTenants } from './provision.js';
 
 export interface Started {
   database: Database;

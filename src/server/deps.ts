@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client.js';
-import type { FileStorage } from './modules/files/local-storage.js';
-import type { SmsSender } from './modules/identity/sign-in/sms.js';
+import type { FileStorage } from './modules/files/index.js';
+import type { SmsSender } from './modules/identity/index.js';
 
 /** What the app's services need from outside: built once in buildApp, passed explicitly. */
 export interface AppDeps {
@@ -10,11 +10,4 @@ export interface AppDeps {
   casServerUrl: string | undefined;
   log: FastifyBaseLogger;
   files: FileStorage;
-}
-
-/** Where a pre-login request came from: for tenant resolution, rate limits and the session row. */
-export interface RequestOrigin {
-  domain: string;
-  ip: string;
-  userAgent: string;
 }

@@ -9,7 +9,7 @@ import type { WebSite } from '../shared/contract/tenants.js';
 import { rowsOf, withTenant, type Db, type TenantTx } from './db/client.js';
 import { syncMenuCatalog } from './modules/identity/index.js';
 import { syncDictionaries } from './modules/system/index.js';
-import { tenantDomains, tenants } from './modules/tenants/tenants.tables.js';
+import { tenantDomains, tenants } from './modules/tenants/index.js';
 
 export interface NewTenant {
   agentCode: string;

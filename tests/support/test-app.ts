@@ -11,7 +11,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../src/server/app.js';
 import { connectDatabase, type Database } from '../../src/server/db/client.js';
-import type { SmsSender } from '../../src/server/modules/identity/sms.js';
+import type { SmsSender } from '../../src/server/modules/identity/sign-in/sms.js';
 import { DEMO_PASSWORD } from '../../src/server/seed/demo.js';
 import { databaseUrl, templateName } from './database-names.js';
 

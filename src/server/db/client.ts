@@ -7,9 +7,9 @@
 import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import * as schema from './schema.js';
 
-export type Db = NodePgDatabase<typeof schema>;
+/** Queries are built with Drizzle's query builder over the tables each module owns (no relational schema). */
+export type Db = NodePgDatabase;
 export type TenantTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
@@ -32,7 +32,7 @@ export function connectDatabase(options: { url: string; appUrl?: string; poolSiz
   // An idle client that loses its server (restart, network) must not crash the process.
   ownerPool.on('error', () => undefined);
   appPool.on('error', () => undefined);
-  const db = drizzle(appPool, { schema });
+  const db = drizzle(appPool);
   return {
     db,
     appPool,

@@ -66,3 +66,21 @@ export async function refuseOnConstraint<T>(
     throw error;
   }
 }
+
+/**
+ * Runs a write whose unique keys were checked first; if another request took the key in
+ * between, answers the same refusal the check gives instead of a 500.
+ */
+export async function guardUnique<T>(
+  work: () => Promise<T>,
+  byConstraint: Record<string, ErrorCode>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const pg = pgErrorOf(error);
+    if (pg?.code === '23505') throw new AppError(byConstraint[pg.constraint ?? ''] ?? 'common.conflict');
+    if (pg?.code === '23503') throw new AppError('common.not_found');
+    throw error;
+  }
+}

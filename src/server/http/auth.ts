@@ -6,7 +6,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../shared/errors.js';
 import type { Db } from '../db/client.js';
-import { resolveActor } from '../modules/identity/sign-in/session.service.js';
 import { hasPermission, type Actor, type RoutePermission } from './actor.js';
 
 declare module 'fastify' {
@@ -31,7 +30,11 @@ export function tokenOf(headers: Record<string, string | string[] | undefined>):
   return token && token.length <= 200 ? token : null;
 }
 
-export function registerAuth(app: FastifyInstance, db: Db) {
+/** Finds the signed-in actor of a token (the identity module's sessions), null when there is none. */
+export type ActorResolver = (db: Db, token: string) => Promise<Actor | null>;
+
+/** Registers the permission check; `resolveActor` is passed in by app.ts, the composition root. */
+export function registerAuth(app: FastifyInstance, db: Db, resolveActor: ActorResolver) {
   app.decorateRequest('actor', null);
 
   app.addHook('onRoute', (route) => {

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { withTenant, type Db, type TenantTx } from '../db/client.js';
-import type { RequestOrigin } from '../deps.js';
 import type { Actor } from './actor.js';
 import { actorOf, requestDomain } from './request-context.js';
 
@@ -12,6 +11,13 @@ export function inActorTenant<T>(
 ): Promise<T> {
   const actor = actorOf(request);
   return withTenant(db, actor.tenantId, (tx) => work(tx, actor), actor.userId);
+}
+
+/** Where a pre-login request came from: for tenant resolution, rate limits and the session row. */
+export interface RequestOrigin {
+  domain: string;
+  ip: string;
+  userAgent: string;
 }
 
 export function originOf(request: FastifyRequest): RequestOrigin {

@@ -15,6 +15,7 @@ import type { Actor } from '../http/actor.js';
 import { addProduct } from '../modules/catalog/index.js';
 import { users } from '../modules/identity/index.js';
 import { moveStock, receiveStock, reserveStock } from '../modules/inventory/index.js';
+import { locationOccupancy } from '../modules/inventory/index.js';
 import { addLocations, addPartition, addWarehouse, assignStaff } from '../modules/warehouse/index.js';
 
 function sellerIdOf(actor: Actor): string {
@@ -75,13 +76,18 @@ async function seedZones(tx: TenantTx, actor: Actor, warehouseId: string, zones:
   const byCode = new Map<string, LocationView>();
   for (const zone of zones) {
     const partition = await addPartition(tx, actor, { warehouseId, code: zone.code, name: zone.name });
-    const locations = await addLocations(tx, actor, {
-      warehouseId,
-      partitionId: partition.id,
-      codes: zone.codes,
-      locationType: zone.type,
-      capacity: zone.capacity,
-    });
+    const locations = await addLocations(
+      tx,
+      actor,
+      {
+        warehouseId,
+        partitionId: partition.id,
+        codes: zone.codes,
+        locationType: zone.type,
+        capacity: zone.capacity,
+      },
+      locationOccupancy,
+    );
     for (const location of locations) byCode.set(location.code, location);
   }
   return byCode;

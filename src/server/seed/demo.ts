@@ -14,7 +14,7 @@ import {
   userRoles,
   users,
 } from '../modules/identity/index.js';
-import { allTenantIds, createTenant } from '../modules/tenants/index.js';
+import { allTenantIds, createTenant } from '../provision.js';
 import { seedDemoHelpDesk, seedOtherTenantVideos } from './demo-help-desk.js';
 import { writeDemoPhotos } from './demo-photos.js';
 import { seedDemoWarehouses } from './demo-warehouse.js';

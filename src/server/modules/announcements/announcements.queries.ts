@@ -4,7 +4,7 @@ import type { AnnouncementRecord, AnnouncementView } from '../../../shared/contr
 import { SEND_STATUS } from '../../../shared/domain/announcements.js';
 import type { TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
-import { users } from '../identity/identity.tables.js';
+import { users } from '../identity/index.js';
 import { announcementReads, announcements } from './announcements.tables.js';
 
 export type AnnouncementRow = typeof announcements.$inferSelect;

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/contract/announcements.js';
 import { cacheBuster, envelope, idQuery, pageResult } from '../../../shared/contract/common.js';
 import { PERMISSIONS } from '../../../shared/permissions.js';
+import { needs, nothing } from '../../http/route-kit.js';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../http/reply.js';
 import { requestLanguage } from '../../http/request-context.js';
@@ -35,8 +36,6 @@ import {
   unreadByUser,
 } from './inbox.service.js';
 
-const nothing = envelope(z.null());
-const needs = (code: string) => ({ permission: { code } });
 const tags = ['announcements'];
 
 export async function announcementRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -23,7 +23,7 @@ import { AppError } from '../../../shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { page } from '../../http/reply.js';
-import { users } from '../identity/identity.tables.js';
+import { users } from '../identity/index.js';
 import {
   ANNOUNCEMENT_CHANNEL,
   contains,

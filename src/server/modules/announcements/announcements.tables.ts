@@ -18,7 +18,7 @@ import {
 import type { MsgCategory, MsgType, Priority, SendStatus } from '../../../shared/domain/announcements.js';
 import type { UserRole } from '../../../shared/domain/roles.js';
 import { createdAt, tenantId, updatedAt } from '../../db/columns.js';
-import { users } from '../identity/identity.tables.js';
+import { users } from '../identity/index.js';
 
 export const announcements = pgTable(
   'announcements',

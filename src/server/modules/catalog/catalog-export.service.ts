@@ -9,7 +9,7 @@ import { SHEET_LIMITS, type CatalogExportQuery } from '../../../shared/contract/
 import type { TenantTx } from '../../db/client.js';
 import { allOf, contains } from '../../db/query-helpers.js';
 import type { Actor } from '../../http/actor.js';
-import { users } from '../identity/identity.tables.js';
+import { users } from '../identity/index.js';
 import { sellerFilter } from '../../access/seller-scope.js';
 import { barcodesOf, skuSearch } from './catalog.queries.js';
 import { products, skus } from './catalog.tables.js';

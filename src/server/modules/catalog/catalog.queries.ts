@@ -5,7 +5,7 @@ import type { ProductView, SkuView } from '../../../shared/contract/catalog.js';
 import { normaliseBarcode } from '../../../shared/domain/barcode.js';
 import type { TenantTx } from '../../db/client.js';
 import { iso } from '../../db/query-helpers.js';
-import { users } from '../identity/identity.tables.js';
+import { users } from '../identity/index.js';
 import { products, skuBarcodes, skus } from './catalog.tables.js';
 
 export type ProductRow = typeof products.$inferSelect;

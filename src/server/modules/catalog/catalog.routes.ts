@@ -1,5 +1,5 @@
 /** Product, SKU and barcode calls. HTTP only. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -21,13 +21,11 @@ import {
   skuView,
 } from '../../../shared/contract/catalog.js';
 import { envelope, pageResult } from '../../../shared/contract/common.js';
-import { PERMISSIONS, type PermissionCode } from '../../../shared/permissions.js';
+import { PERMISSIONS } from '../../../shared/permissions.js';
+import { needs, nothing, said } from '../../http/route-kit.js';
 import type { AppDeps } from '../../deps.js';
-import type { RoutePermission } from '../../http/actor.js';
 import { ok } from '../../http/reply.js';
-import { requestLanguage } from '../../http/request-context.js';
 import { inActorTenant } from '../../http/scope.js';
-import { translatorFor } from '../../i18n.js';
 import { addProduct, deleteProduct, editProduct, getProduct, listProducts } from './product.service.js';
 import {
   addBarcode,
@@ -39,11 +37,6 @@ import {
   removeBarcode,
   skusByBarcode,
 } from './sku.service.js';
-
-const needs = (code: PermissionCode): { permission: RoutePermission } => ({ permission: { code } });
-const said = (request: FastifyRequest, key: string) =>
-  translatorFor(requestLanguage(request))(`messages:${key}`);
-const nothing = envelope(z.null());
 
 export async function catalogRoutes(app: FastifyInstance, deps: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();

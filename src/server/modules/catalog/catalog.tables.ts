@@ -21,7 +21,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { Currency } from '../../../shared/domain/catalog.js';
 import { createdAt, tenantId, updatedAt } from '../../db/columns.js';
-import { users } from '../identity/identity.tables.js';
+import { users } from '../identity/index.js';
 
 export const products = pgTable(
   'products',

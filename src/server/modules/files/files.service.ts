@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { StoredFile, UploadKind } from '../../../shared/contract/files.js';
 import { AppError } from '../../../shared/errors.js';
 import type { Actor } from '../../http/actor.js';
-import { isSellerBound, owningSeller } from '../catalog/index.js';
+import { isSellerBound, owningSeller } from '../../access/seller-scope.js';
 import { EXTENSIONS, sniffImageType, typeOfExtension } from './image-type.js';
 import type { FileStorage } from './local-storage.js';
 import type { UploadedPart } from './multipart.js';

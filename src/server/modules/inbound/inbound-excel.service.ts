@@ -15,7 +15,8 @@ import { AppError } from '../../../shared/errors.js';
 import type { Language } from '../../../shared/i18n/languages.js';
 import type { TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
-import { isSellerBound, products, skuBarcodes, skus } from '../catalog/index.js';
+import { isSellerBound } from '../../access/seller-scope.js';
+import { products, skuBarcodes, skus } from '../catalog/index.js';
 import { writeBoxTemplate, type BoxSheetValues } from './inbound-excel-sheet.js';
 
 export type BoxListOutcome = { ok: true; list: ImportedBoxList } | { ok: false; problems: RowProblem[] };

@@ -9,11 +9,7 @@ import type { Actor } from '../../http/actor.js';
 import { translatorFor } from '../../i18n.js';
 import { renderBoxLabels, type BoxLabel } from '../printing/index.js';
 import { getInboundOrder } from './inbound.queries.js';
-
-export interface PrintedFile {
-  fileName: string;
-  pdf: Buffer;
-}
+import type { PdfFile } from '../../http/pdf-reply.js';
 
 /** Box numbers in the order a person counts them: BOX-2 before BOX-10. */
 const naturalOrder = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
@@ -23,7 +19,7 @@ export async function boxLabels(
   tx: TenantTx,
   actor: Actor,
   input: { id: string; language: Language },
-): Promise<PrintedFile> {
+): Promise<PdfFile> {
   const order = await getInboundOrder(tx, actor, input.id);
   const t = translatorFor(input.language);
   const boxes = [...order.boxes].sort((a, b) => naturalOrder.compare(a.boxNo, b.boxNo));

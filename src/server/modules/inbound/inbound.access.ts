@@ -9,7 +9,7 @@ import { canTransition, inboundStatus, type InboundStatus } from '../../../share
 import { AppError } from '../../../shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
-import { isSellerBound, sellerScope } from '../catalog/index.js';
+import { isSellerBound, sellerScope } from '../../access/seller-scope.js';
 import { warehouseScope } from '../warehouse/index.js';
 import { inboundBoxes, inboundBoxLines, inboundDiscrepancies, inboundOrders } from './inbound.tables.js';
 

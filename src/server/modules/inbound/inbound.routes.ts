@@ -1,5 +1,5 @@
 /** Inbound calls: make, list and read orders; receive, report, shelve and finish boxes. HTTP only. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, idQuery, pageResult } from '../../../shared/contract/common.js';
 import {
@@ -17,17 +17,17 @@ import {
   reportDiscrepancyInput,
   shelveInboundInput,
 } from '../../../shared/contract/inbound.js';
-import { PERMISSIONS, type PermissionCode } from '../../../shared/permissions.js';
+import { PERMISSIONS } from '../../../shared/permissions.js';
 import { z } from 'zod';
+import { needs, said } from '../../http/route-kit.js';
 import type { AppDeps } from '../../deps.js';
-import type { RoutePermission } from '../../http/actor.js';
 import { ok } from '../../http/reply.js';
 import { sendSheet, XLSX } from '../../http/sheet-reply.js';
 import { requestLanguage } from '../../http/request-context.js';
 import { inActorTenant } from '../../http/scope.js';
 import { translatorFor } from '../../i18n.js';
 import { readFiles } from '../files/index.js';
-import { sendPdf } from '../printing/index.js';
+import { sendPdf } from '../../http/pdf-reply.js';
 import { sendBoxListReport } from './inbound-excel-reply.js';
 import { boxListTemplate, importBoxList } from './inbound-excel.service.js';
 import { readBoxSheet } from './inbound-excel-sheet.js';
@@ -35,10 +35,6 @@ import { boxLabels } from './inbound-labels.service.js';
 import { finishBox, receiveInbound, reportDiscrepancy, shelveInbound } from './inbound-work.service.js';
 import { getInboundOrder, listInboundOrders } from './inbound.queries.js';
 import { createInboundOrder } from './inbound.service.js';
-
-const needs = (code: PermissionCode): { permission: RoutePermission } => ({ permission: { code } });
-const said = (request: FastifyRequest, key: string) =>
-  translatorFor(requestLanguage(request))(`messages:${key}`);
 
 export async function inboundRoutes(app: FastifyInstance, deps: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -10,7 +10,8 @@ import { AppError } from '../../../shared/errors.js';
 import { rowsOf, type TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { parseInput } from '../../http/parse-input.js';
-import { isSellerBound, skus } from '../catalog/index.js';
+import { isSellerBound } from '../../access/seller-scope.js';
+import { skus } from '../catalog/index.js';
 import { visibleWarehouse, warehouseLocations } from '../warehouse/index.js';
 import { inboundBoxes, inboundBoxLines, inboundCounters, inboundOrders } from './inbound.tables.js';
 

@@ -29,9 +29,9 @@ import type {
   WarehousingType,
 } from '../../../shared/domain/inbound.js';
 import { createdAt, tenantId, updatedAt } from '../../db/columns.js';
-import { skus } from '../catalog/catalog.tables.js';
-import { users } from '../identity/identity.tables.js';
-import { warehouseLocations, warehouses } from '../warehouse/warehouse.tables.js';
+import { skus } from '../catalog/index.js';
+import { users } from '../identity/index.js';
+import { warehouseLocations, warehouses } from '../warehouse/index.js';
 
 export const inboundCounters = pgTable(
   'inbound_counters',

@@ -1,4 +1,3 @@
-export { inboundRoutes } from './inbound.routes.js';
 export { createInboundOrder } from './inbound.service.js';
 export {
   finishBox,
@@ -9,5 +8,6 @@ export {
   undoShelving,
 } from './inbound-work.service.js';
 export { getInboundOrder, listInboundOrders } from './inbound.queries.js';
-export * from './inbound.tables.js';
 export { inboundScope } from './inbound.access.js';
+export { inboundBoxes } from './inbound.tables.js';
+export { inboundBoxLines, inboundOrders } from './inbound.tables.js';

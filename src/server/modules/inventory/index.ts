@@ -1,4 +1,3 @@
-export { inventoryRoutes } from './inventory.routes.js';
 export {
   adjustStock,
   destroyStock,
@@ -16,4 +15,5 @@ export {
   unfreezeStock,
 } from './stock.service.js';
 export { listLocationStock, listStock, listStockRecords } from './stock.queries.js';
-export * from './inventory.tables.js';
+export { stockMovements } from './inventory.tables.js';
+export { locationOccupancy } from './location-occupancy.js';

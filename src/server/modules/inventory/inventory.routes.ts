@@ -1,5 +1,5 @@
 /** Stock calls: the stock list, stock per location, records, and changes by hand. HTTP only. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, pageResult } from '../../../shared/contract/common.js';
 import {
@@ -14,19 +14,14 @@ import {
   stockRecordsQuery,
   stockRow,
 } from '../../../shared/contract/inventory.js';
-import { PERMISSIONS, type PermissionCode } from '../../../shared/permissions.js';
+import { PERMISSIONS } from '../../../shared/permissions.js';
+import { needs, said } from '../../http/route-kit.js';
 import type { AppDeps } from '../../deps.js';
-import type { RoutePermission } from '../../http/actor.js';
 import { ok } from '../../http/reply.js';
-import { requestLanguage } from '../../http/request-context.js';
 import { inActorTenant } from '../../http/scope.js';
-import { translatorFor } from '../../i18n.js';
 import { listLocationStock, listStock, listStockRecords } from './stock.queries.js';
 import { adjustStock, freezeStock, moveStock, unfreezeStock } from './stock.service.js';
 
-const needs = (code: PermissionCode): { permission: RoutePermission } => ({ permission: { code } });
-const said = (request: FastifyRequest, key: string) =>
-  translatorFor(requestLanguage(request))(`messages:${key}`);
 const manual = { type: 'manual', id: null };
 
 export async function inventoryRoutes(app: FastifyInstance, deps: AppDeps) {

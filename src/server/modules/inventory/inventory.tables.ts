@@ -19,8 +19,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { MovementKind } from '../../../shared/domain/stock.js';
 import { createdAt, tenantId, updatedAt } from '../../db/columns.js';
-import { skus } from '../catalog/catalog.tables.js';
-import { warehouseLocations, warehouses } from '../warehouse/warehouse.tables.js';
+import { skus } from '../catalog/index.js';
+import { warehouseLocations, warehouses } from '../warehouse/index.js';
 
 export const stockBalances = pgTable(
   'stock_balances',

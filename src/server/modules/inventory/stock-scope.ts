@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm';
 import { AppError } from '../../../shared/errors.js';
 import { rowsOf, type TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
-import { sellerScope, skus } from '../catalog/index.js';
+import { sellerScope } from '../../access/seller-scope.js';
+import { skus } from '../catalog/index.js';
 import { warehouseLocations, warehouses, warehouseScope } from '../warehouse/index.js';
 
 export interface StockScope {

@@ -19,8 +19,9 @@ import type { TenantTx } from '../../db/client.js';
 import { allOf, iso, offsetOf } from '../../db/query-helpers.js';
 import type { Actor } from '../../http/actor.js';
 import { page } from '../../http/reply.js';
-import { products, sellerFilter, skus, skuSearch } from '../catalog/index.js';
-import { users } from '../identity/identity.tables.js';
+import { sellerFilter } from '../../access/seller-scope.js';
+import { products, skus, skuSearch } from '../catalog/index.js';
+import { users } from '../identity/index.js';
 import {
   visibleWarehouse,
   warehouseLocations,

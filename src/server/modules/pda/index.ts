@@ -1,4 +1,3 @@
-export { pdaRoutes } from './pda.routes.js';
 export { pushOps } from './push.service.js';
 export { pullChanges } from './pull.service.js';
-export * from './pda.tables.js';
+export { type PdaPruneJobOptions, pdaPruneJob } from './prune.service.js';

@@ -47,7 +47,8 @@ import {
 } from '../../../shared/contract/pda.js';
 import { rowsOf, type TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
-import { products, sellerScope, skuBarcodes, skus } from '../catalog/index.js';
+import { sellerScope } from '../../access/seller-scope.js';
+import { products, skuBarcodes, skus } from '../catalog/index.js';
 import { inboundBoxes, inboundBoxLines, inboundOrders } from '../inbound/index.js';
 import { warehouseLocations, warehouseScope } from '../warehouse/index.js';
 import { pdaChanges, pdaDevices, pdaPruneMarks, type PdaEntity as Entity } from './pda.tables.js';

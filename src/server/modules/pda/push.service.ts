@@ -33,7 +33,7 @@ import { AppError } from '../../../shared/errors.js';
 import { withTenant, type Db, type TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { parseInput } from '../../http/parse-input.js';
-import { sessions } from '../identity/identity.tables.js';
+import { sessions } from '../identity/index.js';
 import {
   finishBox,
   receiveInbound,

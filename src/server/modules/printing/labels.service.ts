@@ -15,7 +15,8 @@ import type { TenantTx } from '../../db/client.js';
 import { allOf } from '../../db/query-helpers.js';
 import type { Actor } from '../../http/actor.js';
 import { translatorFor } from '../../i18n.js';
-import { products, sellerScope, skus } from '../catalog/index.js';
+import { sellerScope } from '../../access/seller-scope.js';
+import { products, skus } from '../catalog/index.js';
 import {
   visibleWarehouse,
   warehouseLocations as l,
@@ -24,11 +25,7 @@ import {
   warehouseScope,
 } from '../warehouse/index.js';
 import { renderLabels, type Label } from './label-pdf.js';
-
-export interface PrintedFile {
-  fileName: string;
-  pdf: Buffer;
-}
+import type { PdfFile } from '../../http/pdf-reply.js';
 
 const today = () => new Date().toISOString().slice(0, 10).replace(/-/g, '');
 
@@ -37,7 +34,7 @@ export async function skuLabels(
   tx: TenantTx,
   actor: Actor,
   input: SkuLabelQuery & { language: Language },
-): Promise<PrintedFile> {
+): Promise<PdfFile> {
   const rows = await tx
     .select({
       id: skus.id,
@@ -82,7 +79,7 @@ export async function locationLabels(
   tx: TenantTx,
   actor: Actor,
   input: LocationLabelQuery & { language: Language },
-): Promise<PrintedFile> {
+): Promise<PdfFile> {
   if (input.warehouseId) await visibleWarehouse(tx, actor, input.warehouseId);
   if (input.partitionId) {
     const warehouseId = await partitionWarehouse(tx, actor, input.partitionId);

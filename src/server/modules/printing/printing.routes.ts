@@ -1,21 +1,13 @@
 /** Label printing calls: PDFs to open in a tab and print. HTTP only. */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { locationLabelQuery, skuLabelQuery } from '../../../shared/contract/printing.js';
 import { PERMISSIONS } from '../../../shared/permissions.js';
 import type { AppDeps } from '../../deps.js';
 import { requestLanguage } from '../../http/request-context.js';
 import { inActorTenant } from '../../http/scope.js';
-import { locationLabels, skuLabels, type PrintedFile } from './labels.service.js';
-
-/** Sends a PDF to be shown in the browser's viewer, with a file name for saving it. */
-export function sendPdf(reply: FastifyReply, file: PrintedFile) {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `inline; filename="${file.fileName}"`)
-    .header('cache-control', 'no-store')
-    .send(file.pdf);
-}
+import { sendPdf } from '../../http/pdf-reply.js';
+import { locationLabels, skuLabels } from './labels.service.js';
 
 export async function printingRoutes(app: FastifyInstance, deps: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();

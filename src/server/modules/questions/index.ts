@@ -1,3 +1,2 @@
-export { questionRoutes } from './questions.routes.js';
 export { pendingQuestionCount } from './questions.service.js';
-export * from './questions.tables.js';
+export { orderQuestions } from './questions.tables.js';

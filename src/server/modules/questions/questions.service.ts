@@ -18,7 +18,7 @@ import { AppError } from '../../../shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { page } from '../../http/reply.js';
-import { users } from '../identity/identity.tables.js';
+import { users } from '../identity/index.js';
 import { orderQuestions } from './questions.tables.js';
 
 type QuestionRow = typeof orderQuestions.$inferSelect;

@@ -1,4 +1,4 @@
-export { systemRoutes } from './system.routes.js';
 export { hitRateLimit } from './rate-limit.js';
-export * from './system.tables.js';
 export { syncDictionaries } from './dict-catalog.service.js';
+export { checkDuplicate } from './duplicate.service.js';
+export { sysLogs } from './system.tables.js';

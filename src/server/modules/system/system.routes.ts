@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cacheBuster, envelope, pageResult } from '../../../shared/contract/common.js';
@@ -12,12 +12,12 @@ import {
   dictListQuery,
   dictView,
 } from '../../../shared/contract/system-admin.js';
-import { PERMISSIONS, type PermissionCode } from '../../../shared/permissions.js';
+import { PERMISSIONS } from '../../../shared/permissions.js';
+import { needs, said } from '../../http/route-kit.js';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../http/reply.js';
 import { requestLanguage } from '../../http/request-context.js';
 import { inActorTenant } from '../../http/scope.js';
-import { translatorFor } from '../../i18n.js';
 import {
   addDict,
   addDictItem,
@@ -27,10 +27,6 @@ import {
   listDicts,
 } from './dict-admin.service.js';
 import { dictItemsOf } from './dict.service.js';
-
-const needs = (code: PermissionCode) => ({ permission: { code } }) as const;
-const said = (request: FastifyRequest, key: string) =>
-  translatorFor(requestLanguage(request))(`messages:${key}`);
 
 const dictItem = z.object({ value: z.string(), text: z.string(), title: z.string(), label: z.string() });
 

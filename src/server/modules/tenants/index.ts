@@ -1,4 +1,3 @@
-export { tenantRoutes } from './tenants.routes.js';
 export { brandingFor, DEFAULT_BRANDING } from './tenants.service.js';
-export * from './tenants.tables.js';
-export { createTenant, syncAllTenants, allTenantIds, type NewTenant } from '../../provision.js';
+export { resolveLoginTenant, resolveTenantId } from './tenant-resolution.js';
+export { tenantDomains, tenants } from './tenants.tables.js';

@@ -1,2 +1,1 @@
-export { videoRoutes } from './videos.routes.js';
-export * from './videos.tables.js';
+export { tutorialVideos } from './videos.tables.js';

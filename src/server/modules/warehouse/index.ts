@@ -1,5 +1,6 @@
-export { warehouseRoutes } from './warehouse.routes.js';
 export { isWarehouseBound, visibleWarehouse, warehouseScope, type WarehouseRow } from './warehouse.access.js';
 export { addWarehouse, assignStaff, listWarehouseOptions } from './warehouse.service.js';
 export { addLocations, addPartition, visibleLocation } from './location.service.js';
-export * from './warehouse.tables.js';
+export { warehouseLocations, warehouses } from './warehouse.tables.js';
+export { warehousePartitions } from './warehouse.tables.js';
+export type { LocationOccupancy } from './warehouse.queries.js';

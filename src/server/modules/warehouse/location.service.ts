@@ -23,7 +23,7 @@ import { refuseOnConstraint } from '../../db/query-helpers.js';
 import type { Actor } from '../../http/actor.js';
 import { parseInput } from '../../http/parse-input.js';
 import { visibleWarehouse } from './warehouse.access.js';
-import { locationPage, locationsWhere } from './warehouse.queries.js';
+import { locationPage, locationsWhere, type LocationOccupancy } from './warehouse.queries.js';
 import { warehouseLocations, warehousePartitions } from './warehouse.tables.js';
 
 type PartitionRow = typeof warehousePartitions.$inferSelect;
@@ -169,8 +169,18 @@ const LOCATION_REFUSALS = {
   warehouse_locations_partition_fk: 'warehouse.partition_other_warehouse',
 } as const;
 
-async function locationViews(tx: TenantTx, actor: Actor, ids: string[]): Promise<LocationView[]> {
-  const result = await locationPage(tx, locationsWhere(actor, { ids }), { pageNo: 1, pageSize: ids.length });
+async function locationViews(
+  tx: TenantTx,
+  actor: Actor,
+  ids: string[],
+  occupancy: LocationOccupancy,
+): Promise<LocationView[]> {
+  const result = await locationPage(
+    tx,
+    locationsWhere(actor, { ids }, occupancy),
+    { pageNo: 1, pageSize: ids.length },
+    occupancy,
+  );
   return result.records;
 }
 
@@ -189,9 +199,10 @@ export async function listLocations(
   tx: TenantTx,
   actor: Actor,
   input: LocationListQuery,
+  occupancy: LocationOccupancy,
 ): Promise<Page<LocationView>> {
   if (input.warehouseId) await visibleWarehouse(tx, actor, input.warehouseId);
-  return locationPage(tx, locationsWhere(actor, input), input);
+  return locationPage(tx, locationsWhere(actor, input, occupancy), input, occupancy);
 }
 
 /** GET /warehouse/location/queryByCode: a scanned shelf code in one warehouse. */
@@ -199,15 +210,14 @@ export async function locationByCode(
   tx: TenantTx,
   actor: Actor,
   input: LocationByCodeQuery,
+  occupancy: LocationOccupancy,
 ): Promise<LocationView> {
   await visibleWarehouse(tx, actor, input.warehouseId);
   const result = await locationPage(
     tx,
-    locationsWhere(actor, { warehouseId: input.warehouseId, exactCode: input.code }),
-    {
-      pageNo: 1,
-      pageSize: 1,
-    },
+    locationsWhere(actor, { warehouseId: input.warehouseId, exactCode: input.code }, occupancy),
+    { pageNo: 1, pageSize: 1 },
+    occupancy,
   );
   const [location] = result.records;
   if (!location) throw new AppError('warehouse.location_not_found');
@@ -218,15 +228,21 @@ export async function addLocation(
   tx: TenantTx,
   actor: Actor,
   raw: z.input<typeof locationAddBody>,
+  occupancy: LocationOccupancy,
 ): Promise<LocationView> {
   const input = parseInput(locationAddBody, raw);
-  const [location] = await addLocations(tx, actor, {
-    warehouseId: input.warehouseId,
-    partitionId: input.partitionId,
-    codes: [input.code],
-    locationType: input.locationType,
-    capacity: input.capacity,
-  });
+  const [location] = await addLocations(
+    tx,
+    actor,
+    {
+      warehouseId: input.warehouseId,
+      partitionId: input.partitionId,
+      codes: [input.code],
+      locationType: input.locationType,
+      capacity: input.capacity,
+    },
+    occupancy,
+  );
   if (!location) throw new AppError('warehouse.location_not_found');
   return location;
 }
@@ -236,6 +252,7 @@ export async function addLocations(
   tx: TenantTx,
   actor: Actor,
   raw: z.input<typeof locationBatchBody>,
+  occupancy: LocationOccupancy,
 ): Promise<LocationView[]> {
   const input = parseInput(locationBatchBody, raw);
   const warehouse = await visibleWarehouse(tx, actor, input.warehouseId);
@@ -261,6 +278,7 @@ export async function addLocations(
     tx,
     actor,
     rows.map((row) => row.id),
+    occupancy,
   );
 }
 
@@ -268,6 +286,7 @@ export async function editLocation(
   tx: TenantTx,
   actor: Actor,
   raw: z.input<typeof locationEditBody>,
+  occupancy: LocationOccupancy,
 ): Promise<LocationView> {
   const input = parseInput(locationEditBody, raw);
   const current = await visibleLocation(tx, actor, input.id);
@@ -288,7 +307,7 @@ export async function editLocation(
         .where(eq(warehouseLocations.id, current.id)),
     LOCATION_REFUSALS,
   );
-  const [view] = await locationViews(tx, actor, [current.id]);
+  const [view] = await locationViews(tx, actor, [current.id], occupancy);
   if (!view) throw new AppError('warehouse.location_not_found');
   return view;
 }

@@ -1,7 +1,8 @@
 /**
- * Locations with their derived status. What lies on a location is summed from location_stock
- * (the inventory module's table) per row, so the status is always current and never stored;
- * the SQL filter by status keeps the rule of locationStatus() in src/shared/domain/warehouse.ts.
+ * Locations with their derived status. What lies on a location is the inventory module's to
+ * say: it is passed in as a LocationOccupancy (SQL over the location's id, summed per row), so
+ * the status is always current and never stored, and this module never reads stock tables.
+ * The SQL filter by status keeps the rule of locationStatus() in src/shared/domain/warehouse.ts.
  */
 import { asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../shared/contract/common.js';
@@ -11,15 +12,20 @@ import type { TenantTx } from '../../db/client.js';
 import { allOf, contains, offsetOf } from '../../db/query-helpers.js';
 import type { Actor } from '../../http/actor.js';
 import { page } from '../../http/reply.js';
-import { locationStock } from '../inventory/inventory.tables.js';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { warehouseScope } from './warehouse.access.js';
 import { warehouseLocations as l, warehousePartitions, warehouses } from './warehouse.tables.js';
 
-/** Units on the location, over all its SKUs. */
-const occupied = sql<number>`coalesce((select sum(${locationStock.quantity}) from ${locationStock} where ${locationStock.locationId} = ${l.id}), 0)::int`;
-const skuCount = sql<number>`(select count(*) from ${locationStock} where ${locationStock.locationId} = ${l.id} and ${locationStock.quantity} > 0)::int`;
+/** What lies on a location, as SQL over its id column: given by the module that keeps stock. */
+export interface LocationOccupancy {
+  /** Units on the location, over all its SKUs (an int). */
+  units(locationId: AnyPgColumn): SQL<number>;
+  /** SKUs with units on the location (an int). */
+  skuCount(locationId: AnyPgColumn): SQL<number>;
+}
 
-function statusIs(status: LocationStatus): SQL {
+function statusIs(occupancy: LocationOccupancy, status: LocationStatus): SQL {
+  const occupied = occupancy.units(l.id);
   if (status === 'idle') return sql`${occupied} = 0`;
   if (status === 'full')
     return sql`${occupied} > 0 and ${l.capacity} is not null and ${occupied} >= ${l.capacity}`;
@@ -36,7 +42,11 @@ export interface LocationFilter {
   status?: LocationStatus | '';
 }
 
-export function locationsWhere(actor: Actor, filter: LocationFilter): SQL | undefined {
+export function locationsWhere(
+  actor: Actor,
+  filter: LocationFilter,
+  occupancy: LocationOccupancy,
+): SQL | undefined {
   return allOf([
     warehouseScope(actor, l.warehouseId),
     filter.ids ? inArray(l.id, filter.ids) : undefined,
@@ -45,7 +55,7 @@ export function locationsWhere(actor: Actor, filter: LocationFilter): SQL | unde
     filter.code ? ilike(l.code, contains(filter.code)) : undefined,
     filter.exactCode ? eq(l.code, filter.exactCode) : undefined,
     filter.locationType ? eq(l.locationType, filter.locationType) : undefined,
-    filter.status ? statusIs(filter.status) : undefined,
+    filter.status ? statusIs(occupancy, filter.status) : undefined,
   ]);
 }
 
@@ -53,6 +63,7 @@ export async function locationPage(
   tx: TenantTx,
   where: SQL | undefined,
   input: { pageNo: number; pageSize: number },
+  occupancy: LocationOccupancy,
 ): Promise<Page<LocationView>> {
   const [rows, [total]] = await Promise.all([
     tx
@@ -65,8 +76,8 @@ export async function locationPage(
         code: l.code,
         locationType: l.locationType,
         capacity: l.capacity,
-        quantity: occupied,
-        skuCount,
+        quantity: occupancy.units(l.id),
+        skuCount: occupancy.skuCount(l.id),
       })
       .from(l)
       .innerJoin(warehouses, eq(warehouses.id, l.warehouseId))

@@ -1,5 +1,5 @@
 /** Warehouse calls: warehouses, staff, partitions and locations. HTTP only. */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, pageResult } from '../../../shared/contract/common.js';
@@ -29,13 +29,12 @@ import {
   warehouseOptionsQuery,
   warehouseView,
 } from '../../../shared/contract/warehouse.js';
-import { PERMISSIONS, type PermissionCode } from '../../../shared/permissions.js';
+import { PERMISSIONS } from '../../../shared/permissions.js';
+import { needs, nothing, said } from '../../http/route-kit.js';
 import type { AppDeps } from '../../deps.js';
-import type { RoutePermission } from '../../http/actor.js';
+import type { LocationOccupancy } from './warehouse.queries.js';
 import { ok } from '../../http/reply.js';
-import { requestLanguage } from '../../http/request-context.js';
 import { inActorTenant } from '../../http/scope.js';
-import { translatorFor } from '../../i18n.js';
 import {
   addLocation,
   addLocations,
@@ -61,12 +60,8 @@ import {
   removeStaff,
 } from './warehouse.service.js';
 
-const needs = (code: PermissionCode): { permission: RoutePermission } => ({ permission: { code } });
-const said = (request: FastifyRequest, key: string) =>
-  translatorFor(requestLanguage(request))(`messages:${key}`);
-const nothing = envelope(z.null());
-
-export async function warehouseRoutes(app: FastifyInstance, deps: AppDeps) {
+/** `occupancy` says what lies on each location; app.ts passes the inventory module's. */
+export async function warehouseRoutes(app: FastifyInstance, deps: AppDeps, occupancy: LocationOccupancy) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const tags = ['warehouse'];
@@ -246,7 +241,7 @@ export async function warehouseRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: { tags, querystring: locationListQuery, response: { 200: envelope(pageResult(locationView)) } },
     },
     async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => listLocations(tx, actor, request.query))),
+      ok(await inActorTenant(db, request, (tx, actor) => listLocations(tx, actor, request.query, occupancy))),
   );
 
   api.get(
@@ -256,7 +251,9 @@ export async function warehouseRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: { tags, querystring: locationByCodeQuery, response: { 200: envelope(locationView) } },
     },
     async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => locationByCode(tx, actor, request.query))),
+      ok(
+        await inActorTenant(db, request, (tx, actor) => locationByCode(tx, actor, request.query, occupancy)),
+      ),
   );
 
   api.post(
@@ -267,7 +264,7 @@ export async function warehouseRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) =>
       ok(
-        await inActorTenant(db, request, (tx, actor) => addLocation(tx, actor, request.body)),
+        await inActorTenant(db, request, (tx, actor) => addLocation(tx, actor, request.body, occupancy)),
         said(request, 'added'),
       ),
   );
@@ -280,7 +277,7 @@ export async function warehouseRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) =>
       ok(
-        await inActorTenant(db, request, (tx, actor) => addLocations(tx, actor, request.body)),
+        await inActorTenant(db, request, (tx, actor) => addLocations(tx, actor, request.body, occupancy)),
         said(request, 'added'),
       ),
   );
@@ -293,7 +290,7 @@ export async function warehouseRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) =>
       ok(
-        await inActorTenant(db, request, (tx, actor) => editLocation(tx, actor, request.body)),
+        await inActorTenant(db, request, (tx, actor) => editLocation(tx, actor, request.body, occupancy)),
         said(request, 'updated'),
       ),
   );

@@ -23,7 +23,7 @@ import { allOf, contains, iso, offsetOf, refuseOnConstraint } from '../../db/que
 import type { Actor } from '../../http/actor.js';
 import { parseInput } from '../../http/parse-input.js';
 import { page } from '../../http/reply.js';
-import { users } from '../identity/identity.tables.js';
+import { users } from '../identity/index.js';
 import { isWarehouseBound, visibleWarehouse, warehouseScope, type WarehouseRow } from './warehouse.access.js';
 import { warehouseLocations, warehousePartitions, warehouses, warehouseStaff } from './warehouse.tables.js';
 

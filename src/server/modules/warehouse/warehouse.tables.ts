@@ -19,7 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { LocationType } from '../../../shared/domain/warehouse.js';
 import { createdAt, tenantId, updatedAt } from '../../db/columns.js';
-import { users } from '../identity/identity.tables.js';
+import { users } from '../identity/index.js';
 
 export const warehouses = pgTable(
   'warehouses',

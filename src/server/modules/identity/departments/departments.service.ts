@@ -14,7 +14,8 @@ import { AppError } from '../../../../shared/errors.js';
 import type { TenantTx } from '../../../db/client.js';
 import type { Actor } from '../../../http/actor.js';
 import { departments, userDeparts } from '../identity.tables.js';
-import { buildTree, contains, guardUnique } from '../identity.shared.js';
+import { contains, guardUnique } from '../../../db/query-helpers.js';
+import { buildTree } from '../tree.js';
 
 type DepartRow = typeof departments.$inferSelect;
 type DepartView = Omit<DepartNode, 'children'>;

@@ -19,7 +19,9 @@ import type { Actor } from '../../../http/actor.js';
 import type { Translate } from '../../../i18n.js';
 import { permissions, rolePermissions } from '../identity.tables.js';
 import { titleOf } from '../sign-in/menu.service.js';
-import { assertGrantable, buildTree, guardUnique, replaceRolePermissions } from '../identity.shared.js';
+import { guardUnique } from '../../../db/query-helpers.js';
+import { assertGrantable, replaceRolePermissions } from './grants.js';
+import { buildTree } from '../tree.js';
 import { tenantRole } from './roles.service.js';
 
 type PermissionRow = typeof permissions.$inferSelect;

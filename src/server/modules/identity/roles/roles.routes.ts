@@ -1,7 +1,7 @@
 /**
- * The system administration calls of spec 01 §7 (roles, permissions and logs here; users,
- * departments and the seller's calls in their own route files). HTTP only: the contract's
- * schema, the permission, one service call in the actor's tenant, the reply.
+ * The administrator's role and permission calls (users, departments, logs and the seller's
+ * calls have route files of their own). HTTP only: the contract's schema, the permission, one
+ * service call in the actor's tenant, the reply.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,7 +10,6 @@ import { envelope, pageResult } from '../../../../shared/contract/common.js';
 import {
   emptyQuery,
   idQuery,
-  loginInfo as loginInfoResult,
   permissionAddBody,
   permissionEditBody,
   permissionNode,
@@ -24,14 +23,13 @@ import {
   roleView,
   saveRolePermissionBody,
   submenuQuery,
-  visitDay,
 } from '../../../../shared/contract/system-admin.js';
 import { PERMISSIONS } from '../../../../shared/permissions.js';
 import type { AppDeps } from '../../../deps.js';
 import { ok } from '../../../http/reply.js';
 import { inActorTenant } from '../../../http/scope.js';
-import { idList, labelsOf, needs, nothing, said } from '../identity.http.js';
-import { loginInfo, visitInfo } from '../logs/logs.service.js';
+import { idList, needs, nothing, said } from '../../../http/route-kit.js';
+import { labelsOf } from './permission-labels.js';
 import {
   addPermission,
   editPermission,
@@ -49,10 +47,8 @@ import {
   editTenantRole,
   listTenantRoles,
 } from './roles.service.js';
-import { sellerAdminRoutes } from '../users/seller.routes.js';
-import { userAdminRoutes } from '../users/users.routes.js';
 
-export async function adminRoutes(app: FastifyInstance, deps: AppDeps) {
+export async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const tags = ['system admin'];
@@ -207,25 +203,4 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps) {
         ),
       ),
   );
-
-  api.get(
-    '/sys/loginfo',
-    {
-      config: needs(PERMISSIONS.logList),
-      schema: { tags, querystring: emptyQuery, response: { 200: envelope(loginInfoResult) } },
-    },
-    async (request) => ok(await inActorTenant(db, request, loginInfo)),
-  );
-
-  api.get(
-    '/sys/visitInfo',
-    {
-      config: needs(PERMISSIONS.logList),
-      schema: { tags, querystring: emptyQuery, response: { 200: envelope(z.array(visitDay)) } },
-    },
-    async (request) => ok(await inActorTenant(db, request, visitInfo)),
-  );
-
-  await userAdminRoutes(api, deps);
-  await sellerAdminRoutes(api, deps);
 }

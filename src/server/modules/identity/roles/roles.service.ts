@@ -12,7 +12,7 @@ import type { TenantTx } from '../../../db/client.js';
 import type { Actor } from '../../../http/actor.js';
 import { page } from '../../../http/reply.js';
 import { roles, userRoles } from '../identity.tables.js';
-import { allOf, contains, guardUnique, iso, offsetOf } from '../identity.shared.js';
+import { allOf, contains, guardUnique, iso, offsetOf } from '../../../db/query-helpers.js';
 
 type RoleRow = typeof roles.$inferSelect;
 

@@ -5,10 +5,10 @@
 import type { LoginResult } from '../../../../shared/contract/identity.js';
 import { AppError } from '../../../../shared/errors.js';
 import { withTenant, type Db } from '../../../db/client.js';
-import type { RequestOrigin } from '../../../deps.js';
+import type { RequestOrigin } from '../../../http/scope.js';
 import { findUserByUsername } from './sign-in.queries.js';
 import { openSession } from './session.service.js';
-import { resolveLoginTenant } from '../../tenants/tenant-resolution.js';
+import { resolveLoginTenant } from '../../tenants/index.js';
 
 const CAS_TIMEOUT_MS = 10_000;
 

@@ -14,16 +14,16 @@ import {
 } from '../../../../shared/domain/session.js';
 import { AppError } from '../../../../shared/errors.js';
 import { withTenant, type Db, type TenantTx } from '../../../db/client.js';
-import type { RequestOrigin } from '../../../deps.js';
+import type { RequestOrigin } from '../../../http/scope.js';
 import type { Translate } from '../../../i18n.js';
-import { hitRateLimit } from '../../system/rate-limit.js';
+import { hitRateLimit } from '../../system/index.js';
 import { hashPassword, hashSmsCode, newSmsCode, sameHash } from './credentials.js';
 import { findUserByPhone, findUserByUsername } from './sign-in.queries.js';
 import { departments, roles, userDeparts, userRoles, smsCodes, users } from '../identity.tables.js';
 import { assertNewPassword } from '../users/password-rules.js';
 import { openSession, revokeSessionsOf } from './session.service.js';
 import type { SmsSender } from './sms.js';
-import { resolveLoginTenant, resolveTenantId } from '../../tenants/tenant-resolution.js';
+import { resolveLoginTenant, resolveTenantId } from '../../tenants/index.js';
 
 const PURPOSE: Record<SmsMode, 'login' | 'register' | 'reset'> = {
   '0': 'login',

@@ -10,9 +10,9 @@ import { USER_STATUS } from '../../../../shared/domain/roles.js';
 import { LOCKOUT_MS, MAX_FAILED_LOGINS, SESSION_TTL_MS } from '../../../../shared/domain/session.js';
 import { AppError } from '../../../../shared/errors.js';
 import { rowsOf, withTenant, type Db, type TenantTx } from '../../../db/client.js';
-import type { RequestOrigin } from '../../../deps.js';
+import type { RequestOrigin } from '../../../http/scope.js';
 import type { Actor } from '../../../http/actor.js';
-import { sysLogs } from '../../system/system.tables.js';
+import { sysLogs } from '../../system/index.js';
 import { newToken, sha256, verifyDecoy, verifyPassword } from './credentials.js';
 import {
   agentCodeOf,
@@ -24,7 +24,7 @@ import {
   type UserRow,
 } from './sign-in.queries.js';
 import { sessions, users } from '../identity.tables.js';
-import { resolveLoginTenant } from '../../tenants/tenant-resolution.js';
+import { resolveLoginTenant } from '../../tenants/index.js';
 
 export const LOG_TYPE = { login: 1, visit: 2, operation: 3 } as const;
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Depart, UserInfo } from '../../../../shared/contract/identity.js';
 import type { TenantTx } from '../../../db/client.js';
-import { tenants } from '../../tenants/tenants.tables.js';
+import { tenants } from '../../tenants/index.js';
 import {
   departments,
   permissions,

@@ -19,22 +19,21 @@ import {
   userInfo,
 } from '../../../../shared/contract/identity.js';
 import { LOGIN_RATE_LIMIT } from '../../../../shared/domain/session.js';
+import { nothing } from '../../../http/route-kit.js';
 import type { AppDeps } from '../../../deps.js';
 import { ok } from '../../../http/reply.js';
 import { requestLanguage } from '../../../http/request-context.js';
 import { inActorTenant, originOf } from '../../../http/scope.js';
 import { translatorFor } from '../../../i18n.js';
-import { checkDuplicate } from '../../system/duplicate.service.js';
-import { hitRateLimit } from '../../system/rate-limit.js';
+import { checkDuplicate } from '../../system/index.js';
+import { hitRateLimit } from '../../system/index.js';
 import { currentUserDeparts, currentUserInfo, selectDepart, updateOwnPassword } from './account.service.js';
 import { loginWithCasTicket } from './cas.service.js';
 import { userPermissions } from './menu.service.js';
 import { loginWithPhone, registerSeller, resetPasswordByPhone, sendSmsCode } from './phone.service.js';
 import { loginWithPassword, logout } from './session.service.js';
 
-const nothing = envelope(z.null());
-
-export async function identityRoutes(app: FastifyInstance, deps: AppDeps) {
+export async function signInRoutes(app: FastifyInstance, deps: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const limitLogin = (ip: string) => hitRateLimit(db, `login:ip:${ip}`, LOGIN_RATE_LIMIT);

@@ -18,7 +18,8 @@ import { baseRoleId } from '../roles/menu-catalog.service.js';
 import { departsOf, type UserRow } from '../sign-in/sign-in.queries.js';
 import { roles, userRoles, users } from '../identity.tables.js';
 import { revokeSessionsOf } from '../sign-in/session.service.js';
-import { allOf, contains, heldPermissionIds, permissionsByRole } from '../identity.shared.js';
+import { allOf, contains } from '../../../db/query-helpers.js';
+import { heldPermissionIds, permissionsByRole } from '../roles/grants.js';
 import {
   assertAccountFree,
   guardedUpdate,

@@ -26,7 +26,8 @@ import type { AppDeps } from '../../../deps.js';
 import { ok } from '../../../http/reply.js';
 import { inActorTenant } from '../../../http/scope.js';
 import { currentUserInfo } from '../sign-in/account.service.js';
-import { idList, labelsOf, needs, nothing, said } from '../identity.http.js';
+import { idList, needs, nothing, said } from '../../../http/route-kit.js';
+import { labelsOf } from '../roles/permission-labels.js';
 import {
   addSellerRole,
   checkSellerRoleCode,

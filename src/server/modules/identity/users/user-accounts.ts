@@ -15,7 +15,7 @@ import type { UserRow } from '../sign-in/sign-in.queries.js';
 import { departments, userDeparts, userRoles, users } from '../identity.tables.js';
 import { assertNewPassword } from './password-rules.js';
 import { revokeSessionsOf } from '../sign-in/session.service.js';
-import { guardUnique, iso, offsetOf } from '../identity.shared.js';
+import { guardUnique, iso, offsetOf } from '../../../db/query-helpers.js';
 
 /** The user as lists show it: never the password hash or the lockout counters. */
 export function toUserView(row: UserRow): UserView {
