@@ -145,6 +145,7 @@ async function assertAppliedOnce(world: World, deviceId: string, target: Receive
 
 /** One device pushing batches of one-unit receipts until the deadline; answers ops applied. */
 async function pushUntil(transport: SyncTransport, device: string, target: ReceiveTarget, deadline: number) {
+  const { deviceKey } = await transport.register({ deviceId: device, nextSeq: 1 });
   let seq = 0;
   while (Date.now() < deadline) {
     const ops = Array.from({ length: BATCH }, () => {
@@ -157,7 +158,7 @@ async function pushUntil(transport: SyncTransport, device: string, target: Recei
         createdAt: new Date().toISOString(),
       };
     });
-    const reply = await transport.push({ deviceId: device, ops });
+    const reply = await transport.push({ deviceId: device, deviceKey, ops });
     const failed = reply.results.find((result) => result.status !== 'applied');
     if (failed || reply.results.length !== BATCH)
       throw new Error(`push of ${device}: ${JSON.stringify(failed ?? reply.results.length)}`);
