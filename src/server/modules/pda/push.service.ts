@@ -203,25 +203,42 @@ async function lockDevice(tx: TenantTx, deviceId: string, key: string | undefine
   return device.lastSeq;
 }
 
-type Outcome = { result: OpResult; lastSeq: number; applied: boolean; stop: boolean };
+type ProcessedRow = typeof pdaProcessedOps.$inferInsert;
 
-/** One op in the batch's transaction, after the device's row was locked. */
+type Outcome = { result: OpResult; lastSeq: number; applied: boolean; stop: boolean; row?: ProcessedRow };
+
+/** The stored results of the batch's ops the server has seen before, by op id: one query. */
+async function seenResults(tx: TenantTx, ops: CheckedOp[]): Promise<Map<string, StoredOpResult>> {
+  if (ops.length === 0) return new Map();
+  const seen = await tx
+    .select({ opId: pdaProcessedOps.opId, result: pdaProcessedOps.result })
+    .from(pdaProcessedOps)
+    .where(
+      inArray(
+        pdaProcessedOps.opId,
+        ops.map((op) => op.opId),
+      ),
+    );
+  return new Map(seen.map((row) => [row.opId, row.result]));
+}
+
+/**
+ * One op in the batch's transaction, after the device's row was locked. Its processed-op row
+ * is answered, to be written in the same transaction (processBatch writes them together).
+ */
 async function processOp(
   tx: TenantTx,
   actor: Actor,
   deviceId: string,
   lastSeq: number,
   checked: CheckedOp,
+  seen: StoredOpResult | undefined,
 ): Promise<Outcome> {
   const base = { opId: checked.opId, seq: checked.seq };
-  const [seen] = await tx
-    .select({ result: pdaProcessedOps.result })
-    .from(pdaProcessedOps)
-    .where(eq(pdaProcessedOps.opId, checked.opId));
   // An op applied under the device's earlier registration fills its seq here as well.
   if (seen)
     return {
-      result: { ...base, status: 'duplicate', original: seen.result },
+      result: { ...base, status: 'duplicate', original: seen },
       lastSeq: checked.seq === lastSeq + 1 ? checked.seq : lastSeq,
       applied: false,
       stop: false,
@@ -258,7 +275,7 @@ async function processOp(
       if (!(error instanceof AppError) || error.status >= 500) throw error;
       stored = { status: 'rejected', code: error.code, params: error.params, at };
     }
-  await tx.insert(pdaProcessedOps).values({
+  const row: ProcessedRow = {
     opId: checked.opId,
     deviceId,
     seq: checked.seq,
@@ -267,15 +284,20 @@ async function processOp(
     userId: actor.userId,
     result: stored,
     createdAtDevice: op ? new Date(op.createdAt) : null,
-  });
+  };
   const result: OpResult =
     stored.status === 'applied'
       ? { ...base, status: 'applied', effect: stored.effect }
       : { ...base, status: 'rejected', code: stored.code, params: stored.params };
-  return { result, lastSeq: checked.seq, applied: stored.status === 'applied', stop: false };
+  return { result, lastSeq: checked.seq, applied: stored.status === 'applied', stop: false, row };
 }
 
-/** The batch in one transaction: lock the device (checking its key), then each op in seq order. */
+/**
+ * The batch in one transaction: lock the device (checking its key), find which ops were seen
+ * before (one query), then each op in seq order. The processed-op rows go in with one insert
+ * before commit (and before an undo, which reads the rows of the ops it takes back), so each
+ * op's effect and its row still commit together or not at all.
+ */
 async function processBatch(
   db: Db,
   actor: Actor,
@@ -293,11 +315,18 @@ async function processBatch(
       );
       // The lock holds the device's row until commit: this device's batches run one at a time.
       let lastSeq = await lockDevice(tx, deviceId, device.deviceKey);
+      const seen = await seenResults(tx, ops);
+      const rows: ProcessedRow[] = [];
+      const writeRows = async () => {
+        if (rows.length > 0) await tx.insert(pdaProcessedOps).values(rows.splice(0));
+      };
       const results: OpResult[] = [];
       let pullHint = false;
       for (const [index, op] of ops.entries()) {
-        const outcome = await processOp(tx, actor, deviceId, lastSeq, op);
+        if (op.op?.type === 'inbound.undo') await writeRows();
+        const outcome = await processOp(tx, actor, deviceId, lastSeq, op, seen.get(op.opId));
         results.push(outcome.result);
+        if (outcome.row) rows.push(outcome.row);
         lastSeq = Math.max(lastSeq, outcome.lastSeq);
         pullHint ||= outcome.applied;
         if (outcome.stop) {
@@ -312,6 +341,7 @@ async function processBatch(
           break;
         }
       }
+      await writeRows();
       await tx
         .update(pdaDevices)
         .set({ lastSeq, lastSeen: sql`now()`, userId: actor.userId })
