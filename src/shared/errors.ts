@@ -163,6 +163,8 @@ export const ERROR_STATUS = {
   'pda.undo_already': 409,
   'pda.undo_unsupported': 422,
   'pda.photo_order_mismatch': 400,
+  'pda.device_unknown': 403,
+  'pda.device_taken': 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -200,6 +200,7 @@ describe('a crash with ops in flight', () => {
     const real = httpTransport({ baseUrl: BASE_URL, token: () => 't' });
     // The tab dies after the server committed, before the reply: the push never returns.
     const dying: SyncTransport = {
+      register: (request) => real.register(request),
       push: async (request) => {
         await real.push(request);
         return new Promise(() => undefined);

@@ -139,9 +139,29 @@ export interface PushResult {
   pullHint: boolean;
 }
 
-/** POST /api/pda/sync/push as `as`; anything but 200 throws. */
+const deviceKeys = new Map<string, Promise<string>>();
+
+/** POST /api/pda/device/register as `as`: the key the device must present; anything but 200 throws. */
+export async function registerDevice(as: Caller, deviceId: string, nextSeq?: number): Promise<string> {
+  const response = await as('POST', '/api/pda/device/register', { deviceId, nextSeq });
+  if (response.statusCode !== 200) throw new Error(`register ${response.statusCode}: ${response.body}`);
+  return (response.json().result as { deviceKey: string }).deviceKey;
+}
+
+/** The key of the test device called `deviceId`, registered by `as` on its first push. */
+export function deviceKeyOf(as: Caller, deviceId: string): Promise<string> {
+  let key = deviceKeys.get(deviceId);
+  if (!key) {
+    key = registerDevice(as, deviceId);
+    deviceKeys.set(deviceId, key);
+  }
+  return key;
+}
+
+/** POST /api/pda/sync/push as `as` from the device (registered on first use); anything but 200 throws. */
 export async function push(as: Caller, deviceId: string, ops: Op[]): Promise<PushResult> {
-  const response = await as('POST', '/api/pda/sync/push', { deviceId, ops });
+  const deviceKey = await deviceKeyOf(as, deviceId);
+  const response = await as('POST', '/api/pda/sync/push', { deviceId, deviceKey, ops });
   if (response.statusCode !== 200) throw new Error(`push ${response.statusCode}: ${response.body}`);
   return response.json().result;
 }

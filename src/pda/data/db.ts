@@ -11,7 +11,7 @@
  *   scan may carry (`lookup`).
  * - `photos`: discrepancy photos taken on the device, kept (as blobs) until the op citing them
  *   has been answered; the sync engine uploads them just before that op.
- * - `meta`: the device id, the next seq, the pull cursor, the last sync time, the sync lease.
+ * - `meta`: the device id and the key the server issued to it, the next seq, the pull cursor, the last sync time, the sync lease.
  * Schema changes must keep unsent ops readable: add versions, never drop the outbox.
  */
 import Dexie, { type Table } from 'dexie';
@@ -147,6 +147,8 @@ export async function findByCode(db: PdaDatabase, table: ReferenceTable, code: s
 
 export const META_KEYS = {
   deviceId: 'deviceId',
+  /** The key the server issued at registration; every push presents it. Kept across logins. */
+  deviceKey: 'deviceKey',
   nextSeq: 'nextSeq',
   pullCursor: 'pullCursor',
   lastSyncAt: 'lastSyncAt',
@@ -162,6 +164,15 @@ export async function readMeta(db: PdaDatabase, key: string): Promise<Json | und
 
 export async function writeMeta(db: PdaDatabase, key: string, value: Json): Promise<void> {
   await db.meta.put({ key, value });
+}
+
+/**
+ * The seq the server should expect first from a device registering now: the one after the
+ * last op it answered (ops leave the outbox only on an answer, into `done` or `attention`).
+ */
+export async function firstUnansweredSeq(db: PdaDatabase): Promise<number> {
+  const [done, attention] = await Promise.all([db.done.orderBy('seq').last(), db.attention.orderBy('seq').last()]);
+  return Math.max(done?.seq ?? 0, attention?.seq ?? 0) + 1;
 }
 
 /** The device's id, made once on first use and kept with the outbox it numbers. */

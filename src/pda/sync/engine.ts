@@ -10,6 +10,7 @@ import { liveQuery, type Subscription } from 'dexie';
 import type { PdaOp } from '../../shared/contract/pda.js';
 import {
   deviceId,
+  firstUnansweredSeq,
   META_KEYS,
   readMeta,
   writeMeta,
@@ -247,7 +248,8 @@ export class SyncEngine {
     // Under the lock no other run is pushing, so an inflight op was left by a crash or a closed
     // tab: it goes again, and the server answers 'duplicate' if it had already applied it.
     await this.db.outbox.where('status').equals('inflight').modify({ status: 'pending' });
-    const device = await deviceId(this.db);
+    let device = await this.credential();
+    let hasRegisteredAgain = false;
     for (;;) {
       const batch = await this.db.outbox.orderBy('seq').limit(this.batchSize).toArray();
       const first = batch[0];
@@ -264,9 +266,17 @@ export class SyncEngine {
       let reply;
       try {
         await this.uploadPhotos(batch);
-        reply = await this.transport.push({ deviceId: device, ops: batch.map(toWire) });
+        reply = await this.transport.push({ ...device, ops: batch.map(toWire) });
       } catch (error) {
         await this.db.outbox.where('status').equals('inflight').modify({ status: 'pending' });
+        if (error instanceof SyncHttpError && error.code === 'pda.device_unknown' && !hasRegisteredAgain) {
+          // The server no longer knows this device's key (its data was restored, say): register
+          // anew; ops it had applied are still found by their ids and answered 'duplicate'.
+          hasRegisteredAgain = true;
+          await this.db.meta.delete(META_KEYS.deviceKey);
+          device = await this.credential();
+          continue;
+        }
         if (error instanceof SyncHttpError && error.kind === 'too_large' && this.batchSize > 1) {
           this.batchSize = Math.ceil(this.batchSize / 2);
           continue;
@@ -284,6 +294,33 @@ export class SyncEngine {
       }
     }
     await this.pull(keepAlive);
+  }
+
+  /**
+   * The device's id and key, registering the device when it has no key yet. A refused id (the
+   * server already has it: an earlier registration whose reply was lost, or a device from
+   * before keys) is replaced by a new one; seqs go on after the last op the server answered.
+   */
+  private async credential(): Promise<{ deviceId: string; deviceKey: string }> {
+    const id = await deviceId(this.db);
+    const key = await readMeta(this.db, META_KEYS.deviceKey);
+    if (typeof key === 'string') return { deviceId: id, deviceKey: key };
+    let candidate = id;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const nextSeq = await firstUnansweredSeq(this.db);
+        const made = await this.transport.register({ deviceId: candidate, nextSeq });
+        await this.db.transaction('rw', this.db.meta, async () => {
+          await writeMeta(this.db, META_KEYS.deviceId, made.deviceId);
+          await writeMeta(this.db, META_KEYS.deviceKey, made.deviceKey);
+        });
+        return made;
+      } catch (error) {
+        if (!(error instanceof SyncHttpError) || error.code !== 'pda.device_taken' || attempt >= 3)
+          throw error;
+        candidate = crypto.randomUUID();
+      }
+    }
   }
 
   /**

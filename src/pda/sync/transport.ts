@@ -7,11 +7,16 @@ import {
   pullReply,
   pushReply,
   type PullReply,
+  registerDeviceReply,
   type PushReply,
   type PushRequest,
+  type RegisterDeviceReply,
+  type RegisterDeviceRequest,
 } from '../../shared/contract/pda.js';
 
 export interface SyncTransport {
+  /** Registers the device under its id; answers the key every push must present. */
+  register(request: RegisterDeviceRequest, signal?: AbortSignal): Promise<RegisterDeviceReply>;
   push(request: PushRequest, signal?: AbortSignal): Promise<PushReply>;
   pull(cursor: string | null, signal?: AbortSignal): Promise<PullReply>;
   /** Stores one discrepancy photo under its device-made key; again is harmless. */
@@ -119,6 +124,14 @@ export function httpTransport(options: HttpTransportOptions): SyncTransport {
   }
 
   return {
+    async register(request, signal) {
+      const init = {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(request),
+      };
+      return parsed(registerDeviceReply)(await call(`${base}/pda/device/register`, init, signal));
+    },
     async push(request, signal) {
       const init = {
         method: 'POST',

@@ -73,11 +73,46 @@ export const pdaOp = z.strictObject({
 });
 export type PdaOp = z.infer<typeof pdaOp>;
 
+/**
+ * What identifies an op in a batch: its id and its seq. Only these are checked for the whole
+ * call; everything else of an op (type, payload, clock, session) is checked per op, so an op
+ * the server cannot take is that op's rejection and the rest of the batch still applies.
+ */
+export const pushedOp = z.looseObject({
+  opId: uuid,
+  seq: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+});
+
+/** The secret the server issued to a device at registration; the device keeps it and sends it. */
+export const deviceKey = z
+  .string()
+  .min(32)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/, { message: 'device_key_format' });
+
 export const pushRequest = z.strictObject({
   deviceId,
-  ops: z.array(pdaOp).max(PDA_LIMITS.opsPerPush),
+  /** Required by the server: a push without the device's key is refused as 'pda.device_unknown'. */
+  deviceKey: deviceKey.optional(),
+  ops: z.array(pushedOp).max(PDA_LIMITS.opsPerPush),
 });
-export type PushRequest = z.infer<typeof pushRequest>;
+/** A push as the device builds it: its ops are whole ops. */
+export type PushRequest = Omit<z.input<typeof pushRequest>, 'ops'> & { ops: PdaOp[] };
+
+/**
+ * POST /pda/device/register: the device names the id it made and the first seq it will push
+ * (the seq after the last one the server answered it, 1 on a new device). The server keeps a
+ * hash of the key it answers; every push of that device must present the key. An id already
+ * registered is refused ('pda.device_taken'): the device then makes a new id.
+ */
+export const registerDeviceRequest = z.strictObject({
+  deviceId,
+  nextSeq: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).default(1),
+});
+export type RegisterDeviceRequest = z.input<typeof registerDeviceRequest>;
+
+export const registerDeviceReply = z.object({ deviceId: z.string(), deviceKey: z.string() });
+export type RegisterDeviceReply = z.infer<typeof registerDeviceReply>;
 
 const params = z.record(z.string(), z.union([z.string(), z.number()]));
 

@@ -6,8 +6,11 @@
  * a 503 before anything is applied, or a reply lost after the commit.
  */
 import { delay, http, HttpResponse } from 'msw';
+import { z } from 'zod';
 import {
+  pdaOp,
   pushRequest,
+  registerDeviceRequest,
   type OpResult,
   type PullChange,
   type PullReply,
@@ -17,6 +20,9 @@ import {
 
 export const BASE_URL = 'http://pda.test/api';
 
+/** The push as the fake reads it: whole ops (the real server checks each op on its own). */
+const wholePush = pushRequest.extend({ ops: z.array(pdaOp) });
+
 export type Scripted = 'ok' | 'lose-reply' | 503;
 
 function ok<T>(result: T) {
@@ -25,6 +31,8 @@ function ok<T>(result: T) {
 
 export class FakePdaServer {
   readonly lastSeq = new Map<string, number>();
+  /** Each registered device's key; a push with another key is refused like the server does. */
+  readonly deviceKeys = new Map<string, string>();
   readonly processed = new Map<string, StoredOpResult>();
   /** How many times each op's effect ran: exactly-once means every value is 1. */
   readonly effects = new Map<string, number>();
@@ -52,7 +60,7 @@ export class FakePdaServer {
   }
 
   private process(body: unknown): PushReply {
-    const request = pushRequest.parse(body);
+    const request = wholePush.parse(body);
     const results: OpResult[] = [];
     let last = this.lastSeq.get(request.deviceId) ?? 0;
     let stopped: number | null = null;
@@ -122,13 +130,25 @@ export class FakePdaServer {
           if (step === 503) {
             return HttpResponse.json({ success: false, code: 'common.unavailable' }, { status: 503 });
           }
+          const pushed = wholePush.parse(body);
+          if (this.deviceKeys.get(pushed.deviceId) !== pushed.deviceKey)
+            return HttpResponse.json({ success: false, code: 'pda.device_unknown' }, { status: 403 });
           const reply = this.process(body);
-          this.pushes.push(pushRequest.parse(body).ops.map((op) => op.seq));
+          this.pushes.push(pushed.ops.map((op) => op.seq));
           if (step === 'lose-reply') return HttpResponse.error();
           return ok(reply);
         } finally {
           this.inFlight -= 1;
         }
+      }),
+      http.post(`${BASE_URL}/pda/device/register`, async ({ request }) => {
+        const { deviceId, nextSeq } = registerDeviceRequest.parse(await request.json());
+        if (this.deviceKeys.has(deviceId))
+          return HttpResponse.json({ success: false, code: 'pda.device_taken' }, { status: 409 });
+        const deviceKey = `key-${deviceId}`.padEnd(32, 'k').replace(/[^A-Za-z0-9_-]/g, '_');
+        this.deviceKeys.set(deviceId, deviceKey);
+        if (!this.lastSeq.has(deviceId)) this.lastSeq.set(deviceId, nextSeq - 1);
+        return ok({ deviceId, deviceKey });
       }),
       http.post(`${BASE_URL}/pda/photo`, async ({ request }) => {
         const key = new URL(request.url).searchParams.get('key') ?? '';

@@ -16,7 +16,12 @@ import { SyncEngine } from '../../../src/pda/sync/engine.js';
 import type { SyncTransport } from '../../../src/pda/sync/transport.js';
 
 const noNetwork = () => Promise.reject(new Error('no network in this test'));
-export const offlineTransport: SyncTransport = { push: noNetwork, pull: noNetwork, uploadPhoto: noNetwork };
+export const offlineTransport: SyncTransport = {
+  register: noNetwork,
+  push: noNetwork,
+  pull: noNetwork,
+  uploadPhoto: noNetwork,
+};
 
 /** The ids the screen tests' orders are made of. */
 export const SCREEN_IDS = {

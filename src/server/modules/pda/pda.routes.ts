@@ -3,7 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '../../../shared/contract/common.js';
 import { FILE_LIMITS, storedFile } from '../../../shared/contract/files.js';
-import { pdaPhotoQuery, pullQuery, pullReply, pushReply, pushRequest } from '../../../shared/contract/pda.js';
+import {
+  pdaPhotoQuery,
+  pullQuery,
+  pullReply,
+  pushReply,
+  pushRequest,
+  registerDeviceReply,
+  registerDeviceRequest,
+} from '../../../shared/contract/pda.js';
 import { PERMISSIONS } from '../../../shared/permissions.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '../../../shared/errors.js';
@@ -13,7 +21,7 @@ import { inActorTenant } from '../../http/scope.js';
 import { readFiles } from '../files/index.js';
 import { storeInboundPhoto } from './photo.service.js';
 import { pullChanges } from './pull.service.js';
-import { pushOps } from './push.service.js';
+import { pushOps, registerDevice } from './push.service.js';
 
 const config = { permission: { code: PERMISSIONS.pdaSync } };
 
@@ -27,6 +35,16 @@ export async function pdaRoutes(app: FastifyInstance, deps: AppDeps) {
     '/pda/sync/push',
     { config, schema: { tags, body: pushRequest, response: { 200: envelope(pushReply) } } },
     async (request) => ok(await pushOps(db, actorOf(request), request.body)),
+  );
+
+  api.post(
+    '/pda/device/register',
+    {
+      config,
+      schema: { tags, body: registerDeviceRequest, response: { 200: envelope(registerDeviceReply) } },
+    },
+    async (request) =>
+      ok(await inActorTenant(db, request, (tx, actor) => registerDevice(tx, actor, request.body))),
   );
 
   api.get(

@@ -1,7 +1,9 @@
 /**
  * The PDA sync protocol's server state (research note §3.10), per tenant under forced RLS.
- * pda_devices holds each device's last applied seq; its row is locked while an op is applied,
- * so one device's ops run one at a time and in seq order. pda_processed_ops holds one row per
+ * pda_devices holds each device's last applied seq and the hash of the key the server issued
+ * to it at registration (a push must present the key, so no other user or device can push in
+ * its name); its row is locked while a batch is applied, so one device's ops run one at a time
+ * and in seq order. pda_processed_ops holds one row per
  * op, written in the same transaction as the op's effect: an op id found there was applied (or
  * refused) once and is answered from the row. pda_changes is the change log the pull reads; the
  * migration's triggers fill it with the writing transaction's id (see pull.service.ts).
@@ -44,6 +46,8 @@ export const pdaDevices = pgTable(
     /** The user who pushed last. */
     userId: uuid('user_id').notNull(),
     lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
+    /** SHA-256 (hex) of the device's key; null on rows made before devices registered. */
+    keyHash: varchar('key_hash', { length: 64 }),
     lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },

@@ -1,12 +1,16 @@
 /**
- * Push (research note §3.10): applies a device's ops exactly once, in seq order. A batch runs in
- * one transaction that first locks the device's row (registering the device), so one device's
- * batches never interleave: two requests carrying the same ops wait for each other, and the
+ * Push: applies a device's ops exactly once, in seq order. A device registers first and gets a
+ * key (registerDevice); a push must present it, so another user or device cannot push in its
+ * name, while workers signing in one after another on a shared handheld keep pushing with it.
+ * A batch runs in one transaction that first locks the device's row (checking the key), so one
+ * device's batches never interleave: two requests carrying the same ops wait for each other, and the
  * second finds the first's pda_processed_ops rows. Each op's effect and its processed-op row are
  * written together, and the device's last_seq with them at commit: after a lost response the
  * ops are answered 'duplicate' with the stored results. A business refusal rolls back to the
  * op's savepoint and is stored as that op's terminal 'rejected' result, and the device's seq
- * still advances, so one bad op never blocks the queue. A seq beyond last_seq + 1 stops the
+ * still advances, so one bad op never blocks the queue. An op is checked on its own, including
+ * every string of its payload (U+0000 or half a surrogate pair, which PostgreSQL cannot store,
+ * is that op's 'common.validation'), so nothing in one op fails the batch. A seq beyond last_seq + 1 stops the
  * batch: it and every later op come back 'not_processed' with 'pda.sequence_gap' and the
  * expected seq, to be sent again. Anything else that fails (a bug, the database gone) rolls
  * the whole batch back and fails the call; the device sends it again. Two devices' batches
@@ -16,17 +20,21 @@
  * One transaction per batch rather than per op: a commit per op made pushing ~20 round trips
  * and a WAL flush per scan (see `npm run bench`); a batch of 100 now commits once.
  */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   PDA_OP_PAYLOADS,
+  pdaOp,
   pushRequest,
+  registerDeviceRequest,
   UNDOABLE_OP_TYPES,
+  type RegisterDeviceReply,
+  type RegisterDeviceRequest,
   type UndoOpInput,
   type OpResult,
   type PdaOp,
   type PushReply,
-  type PushRequest,
   type StoredOpResult,
 } from '../../../shared/contract/pda.js';
 import { AppError } from '../../../shared/errors.js';
@@ -109,6 +117,59 @@ async function applyOp(
   }
 }
 
+/**
+ * The first place in a value where a string (or a key) holds what PostgreSQL cannot store or a
+ * UTF-16 string cannot encode: U+0000, or half of a surrogate pair. Null when there is none.
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const isUnstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
+
+function unstorableAt(value: unknown, path = ''): string | null {
+  const at = (key: string) => (path ? `${path}.${key}` : key);
+  if (typeof value === 'string') return isUnstorable(value) ? path || '(root)' : null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = unstorableAt(item, at(String(index)));
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      if (isUnstorable(key)) return at('(key)');
+      const found = unstorableAt(item, at(key));
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+type PushedOp = z.output<typeof pushRequest>['ops'][number];
+
+/** An op of the batch: whole and ready to run, or refused as it came. */
+type CheckedOp =
+  | { opId: string; seq: number; op: PdaOp; refusal: null }
+  | {
+      opId: string;
+      seq: number;
+      op: null;
+      refusal: { code: 'common.validation'; params: { field: string } };
+    };
+
+/**
+ * Checks one op on its own: its type, clock, session and every string of its payload. An op
+ * that fails is refused by itself ('common.validation' naming the field) and never fails the
+ * batch; its payload is not kept, since it may hold what the database cannot store.
+ */
+function checkOp(raw: PushedOp): CheckedOp {
+  const base = { opId: raw.opId, seq: raw.seq };
+  const bad = unstorableAt(raw);
+  const parsed = bad === null ? pdaOp.safeParse(raw) : null;
+  if (parsed?.success) return { ...base, op: parsed.data, refusal: null };
+  const field = bad ?? (parsed?.error.issues[0]?.path.map(String).join('.') || '(root)');
+  return { ...base, op: null, refusal: { code: 'common.validation', params: { field } } };
+}
+
 /** Every op's session must be one of this tenant's and not revoked; else the whole call is 401. */
 async function assertSessionsLive(tx: TenantTx, ops: PdaOp[]): Promise<void> {
   const ids = [...new Set(ops.flatMap((op) => (op.sessionId ? [op.sessionId] : [])))];
@@ -120,36 +181,76 @@ async function assertSessionsLive(tx: TenantTx, ops: PdaOp[]): Promise<void> {
   if (live.length !== ids.length) throw new AppError('pda.session_revoked');
 }
 
-type Outcome = { result: OpResult; lastSeq: number; applied: boolean; stop: boolean };
+/** The hex SHA-256 the server keeps of a device's key. */
+export function deviceKeyHash(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
 
-/** One op in the batch's transaction, after the device's row was locked. */
+/**
+ * Locks the device's row and checks the key it presents against the one issued at
+ * registration: a device pushes only with its own key, whoever is signed in on it.
+ */
+async function lockDevice(tx: TenantTx, deviceId: string, key: string | undefined): Promise<number> {
+  const [device] = await tx
+    .select({ lastSeq: pdaDevices.lastSeq, keyHash: pdaDevices.keyHash })
+    .from(pdaDevices)
+    .where(eq(pdaDevices.deviceId, deviceId))
+    .for('update');
+  const expected = Buffer.from(device?.keyHash ?? '', 'hex');
+  const presented = Buffer.from(deviceKeyHash(key ?? ''), 'hex');
+  if (!device || !key || expected.length !== presented.length || !timingSafeEqual(expected, presented))
+    throw new AppError('pda.device_unknown');
+  return device.lastSeq;
+}
+
+type ProcessedRow = typeof pdaProcessedOps.$inferInsert;
+
+type Outcome = { result: OpResult; lastSeq: number; applied: boolean; stop: boolean; row?: ProcessedRow };
+
+/** The stored results of the batch's ops the server has seen before, by op id: one query. */
+async function seenResults(tx: TenantTx, ops: CheckedOp[]): Promise<Map<string, StoredOpResult>> {
+  if (ops.length === 0) return new Map();
+  const seen = await tx
+    .select({ opId: pdaProcessedOps.opId, result: pdaProcessedOps.result })
+    .from(pdaProcessedOps)
+    .where(
+      inArray(
+        pdaProcessedOps.opId,
+        ops.map((op) => op.opId),
+      ),
+    );
+  return new Map(seen.map((row) => [row.opId, row.result]));
+}
+
+/**
+ * One op in the batch's transaction, after the device's row was locked. Its processed-op row
+ * is answered, to be written in the same transaction (processBatch writes them together).
+ */
 async function processOp(
   tx: TenantTx,
   actor: Actor,
   deviceId: string,
   lastSeq: number,
-  op: PdaOp,
+  checked: CheckedOp,
+  seen: StoredOpResult | undefined,
 ): Promise<Outcome> {
-  const base = { opId: op.opId, seq: op.seq };
-  const [seen] = await tx
-    .select({ result: pdaProcessedOps.result })
-    .from(pdaProcessedOps)
-    .where(eq(pdaProcessedOps.opId, op.opId));
+  const base = { opId: checked.opId, seq: checked.seq };
+  // An op applied under the device's earlier registration fills its seq here as well.
   if (seen)
     return {
-      result: { ...base, status: 'duplicate', original: seen.result },
-      lastSeq,
+      result: { ...base, status: 'duplicate', original: seen },
+      lastSeq: checked.seq === lastSeq + 1 ? checked.seq : lastSeq,
       applied: false,
       stop: false,
     };
-  if (op.seq <= lastSeq)
+  if (checked.seq <= lastSeq)
     return {
       result: { ...base, status: 'rejected', code: 'pda.sequence_reused', params: { lastSeq } },
       lastSeq,
       applied: false,
       stop: false,
     };
-  if (op.seq > lastSeq + 1)
+  if (checked.seq > lastSeq + 1)
     return {
       result: {
         ...base,
@@ -164,52 +265,68 @@ async function processOp(
 
   const at = new Date().toISOString();
   let stored: StoredOpResult;
-  try {
-    const effect = await tx.transaction((savepoint) => applyOp(savepoint, actor, deviceId, op));
-    stored = { status: 'applied', effect, at };
-  } catch (error) {
-    if (!(error instanceof AppError) || error.status >= 500) throw error;
-    stored = { status: 'rejected', code: error.code, params: error.params, at };
-  }
-  await tx.insert(pdaProcessedOps).values({
-    opId: op.opId,
+  const { op } = checked;
+  if (op === null) stored = { status: 'rejected', ...checked.refusal, at };
+  else
+    try {
+      const effect = await tx.transaction((savepoint) => applyOp(savepoint, actor, deviceId, op));
+      stored = { status: 'applied', effect, at };
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status >= 500) throw error;
+      stored = { status: 'rejected', code: error.code, params: error.params, at };
+    }
+  const row: ProcessedRow = {
+    opId: checked.opId,
     deviceId,
-    seq: op.seq,
-    type: op.type,
-    payload: op.payload,
+    seq: checked.seq,
+    type: op?.type ?? 'invalid',
+    payload: op?.payload ?? {},
     userId: actor.userId,
     result: stored,
-    createdAtDevice: new Date(op.createdAt),
-  });
+    createdAtDevice: op ? new Date(op.createdAt) : null,
+  };
   const result: OpResult =
     stored.status === 'applied'
       ? { ...base, status: 'applied', effect: stored.effect }
       : { ...base, status: 'rejected', code: stored.code, params: stored.params };
-  return { result, lastSeq: op.seq, applied: stored.status === 'applied', stop: false };
+  return { result, lastSeq: checked.seq, applied: stored.status === 'applied', stop: false, row };
 }
 
-/** The batch in one transaction: lock (or register) the device, then each op in seq order. */
-async function processBatch(db: Db, actor: Actor, deviceId: string, ops: PdaOp[]): Promise<PushReply> {
+/**
+ * The batch in one transaction: lock the device (checking its key), find which ops were seen
+ * before (one query), then each op in seq order. The processed-op rows go in with one insert
+ * before commit (and before an undo, which reads the rows of the ops it takes back), so each
+ * op's effect and its row still commit together or not at all.
+ */
+async function processBatch(
+  db: Db,
+  actor: Actor,
+  device: { deviceId: string; deviceKey: string | undefined },
+  ops: CheckedOp[],
+): Promise<PushReply> {
+  const { deviceId } = device;
   return withTenant(
     db,
     actor.tenantId,
     async (tx) => {
-      await assertSessionsLive(tx, ops);
-      // The upsert locks the device's row until commit: this device's batches run one at a time.
-      const [device] = await tx
-        .insert(pdaDevices)
-        .values({ deviceId, userId: actor.userId })
-        .onConflictDoUpdate({
-          target: [pdaDevices.tenantId, pdaDevices.deviceId],
-          set: { userId: actor.userId, lastSeen: sql`now()` },
-        })
-        .returning({ lastSeq: pdaDevices.lastSeq });
-      let lastSeq = device?.lastSeq ?? 0;
+      await assertSessionsLive(
+        tx,
+        ops.flatMap((checked) => (checked.op ? [checked.op] : [])),
+      );
+      // The lock holds the device's row until commit: this device's batches run one at a time.
+      let lastSeq = await lockDevice(tx, deviceId, device.deviceKey);
+      const seen = await seenResults(tx, ops);
+      const rows: ProcessedRow[] = [];
+      const writeRows = async () => {
+        if (rows.length > 0) await tx.insert(pdaProcessedOps).values(rows.splice(0));
+      };
       const results: OpResult[] = [];
       let pullHint = false;
       for (const [index, op] of ops.entries()) {
-        const outcome = await processOp(tx, actor, deviceId, lastSeq, op);
+        if (op.op?.type === 'inbound.undo') await writeRows();
+        const outcome = await processOp(tx, actor, deviceId, lastSeq, op, seen.get(op.opId));
         results.push(outcome.result);
+        if (outcome.row) rows.push(outcome.row);
         lastSeq = Math.max(lastSeq, outcome.lastSeq);
         pullHint ||= outcome.applied;
         if (outcome.stop) {
@@ -224,6 +341,7 @@ async function processBatch(db: Db, actor: Actor, deviceId: string, ops: PdaOp[]
           break;
         }
       }
+      await writeRows();
       await tx
         .update(pdaDevices)
         .set({ lastSeq, lastSeen: sql`now()`, userId: actor.userId })
@@ -242,20 +360,46 @@ function isDeadlock(error: unknown): boolean {
   return false;
 }
 
-/** Applies a batch of a device's ops, each exactly once, and answers each op's result. */
-export async function pushOps(db: Db, actor: Actor, raw: PushRequest): Promise<PushReply> {
+/**
+ * Applies a batch of a device's ops, each exactly once, and answers each op's result. Only
+ * what identifies the ops (ids and seqs, no repeats) and the device's key are checked for the
+ * whole call; each op's own content is checked on its own.
+ */
+export async function pushOps(db: Db, actor: Actor, raw: unknown): Promise<PushReply> {
   const request = parseInput(pushRequest, raw);
-  const ops = [...request.ops].sort((a, b) => a.seq - b.seq);
+  const ops = request.ops.map(checkOp).sort((a, b) => a.seq - b.seq);
   if (
     new Set(ops.map((op) => op.opId)).size !== ops.length ||
     new Set(ops.map((op) => op.seq)).size !== ops.length
   )
     throw new AppError('pda.batch_invalid');
+  const device = { deviceId: request.deviceId, deviceKey: request.deviceKey };
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await processBatch(db, actor, request.deviceId, ops);
+      return await processBatch(db, actor, device, ops);
     } catch (error) {
       if (attempt >= DEADLOCK_ATTEMPTS || !isDeadlock(error)) throw error;
     }
   }
+}
+
+/**
+ * Registers a device under the id it made and answers the key it must present on every push.
+ * Only the hash is kept. The device's seqs go on from `nextSeq`. An id already registered is
+ * refused, so nobody can take over another device's id (or its seqs) by registering it again.
+ */
+export async function registerDevice(
+  tx: TenantTx,
+  actor: Actor,
+  input: RegisterDeviceRequest,
+): Promise<RegisterDeviceReply> {
+  const { deviceId, nextSeq } = parseInput(registerDeviceRequest, input);
+  const key = randomBytes(32).toString('base64url');
+  const made = await tx
+    .insert(pdaDevices)
+    .values({ deviceId, userId: actor.userId, lastSeq: nextSeq - 1, keyHash: deviceKeyHash(key) })
+    .onConflictDoNothing()
+    .returning({ deviceId: pdaDevices.deviceId });
+  if (made.length === 0) throw new AppError('pda.device_taken');
+  return { deviceId, deviceKey: key };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "pda_devices" ADD COLUMN "key_hash" varchar(64);
