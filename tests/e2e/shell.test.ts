@@ -230,12 +230,16 @@ describe.skipIf(!hasChromium)('the admin shell in Chromium', () => {
     await page.context().close();
   });
 
-  it('leads back to the login page when the session has expired', async () => {
+  it("shows the 'login expired' dialog when the session has expired, and 'log in again' leads to the login page", async () => {
     const page = await signedIn('waremanager');
     await server.world.database.ownerPool.query(
       "update sessions set expires_at = now() - interval '1 second' where user_id = (select id from users where username = 'waremanager')",
     );
     await page.reload();
+    const dialog = page.locator('.ant-modal-confirm').filter({ hasText: 'login expired' });
+    await dialog.waitFor({ state: 'visible', timeout: 15_000 });
+    expect(await dialog.innerText()).toContain('Sorry, login has expired, please log in again');
+    await dialog.getByRole('button', { name: 'log in again' }).click();
     await page.waitForURL(/\/user\/login/, { timeout: 15_000 });
     expect(await page.evaluate(() => localStorage.getItem('Access-Token'))).toBeNull();
     await page.context().close();

@@ -1,12 +1,14 @@
 /**
  * Deny by default: every route declares `config.permission`; a route without one stops the
  * server at start. The token (X-Access-Token) is resolved before the body is validated, so
- * an anonymous caller learns nothing about a protected route's schema.
+ * an anonymous caller learns nothing about a protected route's schema. A session that ran out
+ * of time answers 'auth.token_expired' (the client's 'login expired' dialog), any other bad
+ * token 'common.unauthorized'.
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../shared/errors.js';
 import type { Db } from '../db/client.js';
-import { resolveActor } from '../modules/identity/session.service.js';
+import { authenticate } from '../modules/identity/session.service.js';
 import { hasPermission, type Actor, type RoutePermission } from './actor.js';
 
 declare module 'fastify' {
@@ -45,8 +47,8 @@ export function registerAuth(app: FastifyInstance, db: Db) {
     if (!permission || permission === 'public') return;
     const token = tokenOf(request.headers);
     if (!token) throw new AppError('common.unauthorized');
-    const actor = await resolveActor(db, token);
-    if (!actor) throw new AppError('common.unauthorized');
+    const actor = await authenticate(db, token);
+    if (typeof actor === 'string') throw new AppError(actor);
     request.actor = actor;
     if (permission !== 'authenticated' && !hasPermission(actor, permission.code)) {
       throw new AppError('common.forbidden');
