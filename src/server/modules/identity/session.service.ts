@@ -170,6 +170,7 @@ export async function authenticate(db: Db, token: string): Promise<Actor | Token
       orgCode: current?.orgCode ?? user.orgCode,
       permissions: new Set(codes),
       isAdmin,
+      language: user.language,
     } satisfies Actor;
   });
 }
