@@ -34,6 +34,20 @@ describe('the error catalogue of spec 01 §8', () => {
     });
   });
 
+  it('shows the login-expired dialog for the 401 of a session that ran out of time, with a token', () => {
+    expect(reactionTo(error(401, 'Sorry, login has expired', 'auth.token_expired'), true)).toEqual({
+      kind: 'expired-dialog',
+    });
+    expect(reactionTo(error(401, 'Sorry, login has expired', 'auth.token_expired'), false)).toMatchObject({
+      messageKey: 'shell:errors.unauthorized',
+      logoutAndReload: false,
+    });
+    expect(reactionTo(error(401, 'Unauthorized', 'common.unauthorized'), true)).toMatchObject({
+      messageKey: 'shell:errors.unauthorized',
+      logoutAndReload: true,
+    });
+  });
+
   it("shows the server's message for other statuses", () => {
     expect(reactionTo(error(422, 'Incorrect username or password'), false)).toEqual({
       kind: 'notify-server',

@@ -15,12 +15,20 @@ export type ErrorReaction =
   /** The 'login expired' dialog with its 'log in again' button. */
   | { kind: 'expired-dialog' };
 
+/** The server's code for a session that ran out of time (a missing or revoked token has another). */
+export const SESSION_EXPIRED_CODE = 'auth.token_expired';
 const TOKEN_EXPIRED = /token.*(expired|失效|过期)|auth\.token_expired/i;
 
+/**
+ * The reaction to a failed call. A session that ran out of time (its own code, on the 401 our
+ * server answers or a 500 whose message says so) opens the 'login expired' dialog while a token
+ * is stored; any other 401 logs out and reloads.
+ */
 export function reactionTo(
   error: Pick<ApiError, 'status' | 'code' | 'message'>,
   hasToken: boolean,
 ): ErrorReaction {
+  if (hasToken && error.code === SESSION_EXPIRED_CODE) return { kind: 'expired-dialog' };
   switch (error.status) {
     case 403:
       return { kind: 'notify', messageKey: 'shell:errors.forbidden', logoutAndReload: false };

@@ -1,6 +1,7 @@
 /**
  * What the browser keeps between visits: the token and user info (7 days, spec 01 §9),
- * the permission lists (session storage, spec 01 §6) and the language. Used by admin and PDA.
+ * the permission lists (session storage, spec 01 §6) and the language; for the browser session,
+ * the agent a link chose. Used by admin and PDA.
  */
 import { SESSION_TTL_MS } from '../shared/domain/session.js';
 import type { UserInfo } from '../shared/contract/identity.js';
@@ -12,6 +13,7 @@ export const STORAGE_KEYS = {
   auth: 'LOGIN_USER_BUTTON_AUTH',
   allAuth: 'SYS_BUTTON_AUTH',
   departs: 'Login_Departs',
+  agent: 'AGENT_CODE',
 } as const;
 
 interface Stored<T> {
@@ -48,6 +50,11 @@ export const sessionStore = {
   },
   saveUserInfo(userInfo: UserInfo) {
     write(localStorage, STORAGE_KEYS.userInfo, userInfo);
+  },
+  /** The agent a link chose (`?agent=CODE`), kept for the browser session; survives logout. */
+  agentCode: (): string | null => sessionStorage.getItem(STORAGE_KEYS.agent),
+  saveAgentCode(agentCode: string) {
+    sessionStorage.setItem(STORAGE_KEYS.agent, agentCode);
   },
   saveAuth(auth: unknown, allAuth: unknown) {
     sessionStorage.setItem(STORAGE_KEYS.auth, JSON.stringify(auth));

@@ -37,7 +37,7 @@ import { warehouseRoutes } from './modules/warehouse/warehouse.routes.js';
 import { registerLiveChannel } from './modules/announcements/index.js';
 import { localFileStorage } from './modules/files/index.js';
 import { locationOccupancy } from './modules/inventory/index.js';
-import { logSmsSender, resolveActor, type SmsSender } from './modules/identity/index.js';
+import { authenticate, logSmsSender, type SmsSender } from './modules/identity/index.js';
 import { pdaPruneJob, type PdaPruneJobOptions } from './modules/pda/index.js';
 
 export interface BuildAppOptions {
@@ -111,7 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  registerAuth(app, options.db, resolveActor);
+  registerAuth(app, options.db, authenticate);
   // Limits are set per route when the parts are read (modules/files/multipart.ts).
   await app.register(multipart);
 

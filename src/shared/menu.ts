@@ -22,6 +22,11 @@ export interface CatalogEntry {
   isRoute?: boolean;
   alwaysShow?: boolean;
   keepAlive?: boolean;
+  /**
+   * The screen works on the caller's own seller (its staff, its roles): a user who acts for no
+   * seller never gets it, whatever roles grant it, nor anything under it.
+   */
+  isSellerScoped?: boolean;
   roles: readonly UserRole[];
 }
 
@@ -125,6 +130,7 @@ export const MENU_CATALOG: readonly CatalogEntry[] = [
     redirect: '/seller/staff',
     icon: 'team',
     sortNo: 80,
+    isSellerScoped: true,
     roles: SELLER,
   },
   {
@@ -424,3 +430,14 @@ export const MENU_CATALOG: readonly CatalogEntry[] = [
   ...buttons('warehouse_locations', WAREHOUSE_WORKERS, [PERMISSIONS.locationList]),
   ...buttons('warehouse_locations', STOCK_KEEPERS, [PERMISSIONS.locationEdit]),
 ];
+
+const CATALOG_BY_KEY = new Map(MENU_CATALOG.map((entry) => [entry.key, entry]));
+
+/** Whether a catalogue entry, or an entry above it, works on the caller's own seller only. */
+export function isSellerScoped(key: string | null): boolean {
+  for (let entry = key ? CATALOG_BY_KEY.get(key) : undefined; entry;) {
+    if (entry.isSellerScoped) return true;
+    entry = entry.parentKey ? CATALOG_BY_KEY.get(entry.parentKey) : undefined;
+  }
+  return false;
+}

@@ -15,6 +15,7 @@ import {
   startLiveServer,
   type LiveServer,
 } from './browser.js';
+import { DEMO_PASSWORD } from '../../src/server/seed/demo.js';
 
 let server: LiveServer;
 let browser: Browser;
@@ -40,6 +41,8 @@ async function signedIn(username: string, language = 'en-US'): Promise<Page> {
 
 /** The order of the language switch's entries. */
 const LANGUAGE_ORDER = ['zh-CN', 'en-US', 'th-TH', 'vn-VN', 'zh-TC', 'ru-RU'];
+/** How long a poll waits for the page to reach a state before the test fails. */
+const STATE_WAIT = { timeout: 20_000 };
 const sideMenu = (page: Page) => page.locator('.ant-layout-sider').first();
 const header = (page: Page) => page.locator('.ant-layout-header');
 
@@ -84,7 +87,38 @@ describe.skipIf(!hasChromium)('the admin shell in Chromium', () => {
     const admin = await signedIn('admin');
     await admin.locator('.ant-layout-sider').getByText('System', { exact: true }).click();
     await expect.poll(() => sideMenu(admin).innerText()).toContain('Menus and permissions');
+    expect(await sideMenu(admin).innerText()).not.toContain('Staff');
     await admin.context().close();
+  });
+
+  it("keeps the agent of '?agent=acme' through the redirect, signs its seller in and brands the shell as that agent", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/?agent=acme`);
+    await page.waitForURL(/\/user\/login\?agent=acme$/, { timeout: 20_000 });
+    await expect.poll(() => page.title(), STATE_WAIT).toBe('Acme Fulfilment');
+
+    await page.getByRole('link', { name: 'Register now' }).click();
+    await page.waitForURL(/\/user\/register\?agent=acme$/);
+    await page.goto(`${server.baseUrl}/user/login`);
+    await expect.poll(() => page.title(), STATE_WAIT).toBe('Acme Fulfilment');
+
+    await page.getByPlaceholder(/username/i).fill('acme-seller');
+    await page
+      .getByPlaceholder(/password/i)
+      .first()
+      .fill(DEMO_PASSWORD);
+    await page.locator('button[type="submit"]').first().click();
+    await page.waitForURL(/\/dashboard\/analysis/, { timeout: 20_000 });
+    await closeAnnouncements(page);
+    await expect.poll(() => sideMenu(page).innerText(), STATE_WAIT).toContain('Acme Fulfilment');
+    expect(await sideMenu(page).innerText()).not.toContain('Demo Logistics');
+    expect(await header(page).innerText()).toContain('Acme Seller');
+    expect(await page.locator('.ant-breadcrumb').innerText()).toMatch(/^Home\s*\/\s*Dashboard$/);
+
+    await page.reload();
+    await expect.poll(() => sideMenu(page).innerText(), STATE_WAIT).toContain('Acme Fulfilment');
+    await context.close();
   });
 
   it('keeps the tab rules with their messages', async () => {
@@ -230,12 +264,16 @@ describe.skipIf(!hasChromium)('the admin shell in Chromium', () => {
     await page.context().close();
   });
 
-  it('leads back to the login page when the session has expired', async () => {
+  it("shows the 'login expired' dialog when the session has expired, and 'log in again' leads to the login page", async () => {
     const page = await signedIn('waremanager');
     await server.world.database.ownerPool.query(
       "update sessions set expires_at = now() - interval '1 second' where user_id = (select id from users where username = 'waremanager')",
     );
     await page.reload();
+    const dialog = page.locator('.ant-modal-confirm').filter({ hasText: 'login expired' });
+    await dialog.waitFor({ state: 'visible', timeout: 15_000 });
+    expect(await dialog.innerText()).toContain('Sorry, login has expired, please log in again');
+    await dialog.getByRole('button', { name: 'log in again' }).click();
     await page.waitForURL(/\/user\/login/, { timeout: 15_000 });
     expect(await page.evaluate(() => localStorage.getItem('Access-Token'))).toBeNull();
     await page.context().close();

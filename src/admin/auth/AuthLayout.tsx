@@ -2,7 +2,7 @@ import { App, Spin, theme } from 'antd';
 import { Suspense, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
-import { useBranding } from '../../api/modules/session.js';
+import { chosenAgentCode, useBranding } from '../../api/modules/session.js';
 import './auth.css';
 import { AuthFooter } from './layout/AuthFooter.js';
 import { BrandPanel } from './layout/BrandPanel.js';
@@ -31,7 +31,7 @@ function BrandMark({ logo, title, homeUrl }: { logo: string | null; title: strin
  */
 export function AuthLayout() {
   const { t } = useTranslation('auth');
-  const { data: branding, isPending } = useBranding(useLocation().search);
+  const { data: branding, isPending } = useBranding(chosenAgentCode(useLocation().search));
   useBrandingEffects(branding);
   const title = branding?.title || t('layout.default_title');
   const { token } = theme.useToken();

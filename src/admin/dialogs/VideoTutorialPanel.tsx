@@ -7,7 +7,7 @@ import { PlayCircleOutlined, ReadOutlined } from '@ant-design/icons';
 import { Drawer, Empty, List, Segmented, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBranding } from '../../api/modules/session.js';
+import { useSignedInBranding } from '../../api/modules/session.js';
 import { useVideos } from '../../api/modules/shell.js';
 import type { UserRole } from '../../shared/domain/roles.js';
 import { defaultVideoAudience, videoAudiencesFor, type VideoAudience } from '../../shared/domain/videos.js';
@@ -26,7 +26,7 @@ export function VideoTutorialPanel({
   const audiences = videoAudiencesFor(role);
   const [audience, setAudience] = useState<VideoAudience>(defaultVideoAudience(role));
   const videos = useVideos(audience, open);
-  const helpLink = useBranding().data?.helpLink || DEFAULT_HELP_LINK;
+  const helpLink = useSignedInBranding().data?.helpLink || DEFAULT_HELP_LINK;
 
   return (
     <Drawer

@@ -1,14 +1,14 @@
 /**
  * The signed-in part of the admin (spec 01 §2 'Dynamic routes'). Without a token the visitor
- * goes to /user/login. Otherwise the permission call's menu becomes the routes: each item's
- * `component` names a registered screen, pages load on demand, '/' and unknown paths go to the
- * home page (the server-menu behaviour).
+ * goes to /user/login, keeping the agent a link chose. Otherwise the permission call's menu
+ * becomes the routes: each item's `component` names a registered screen, pages load on demand,
+ * '/' and unknown paths go to the home page (the server-menu behaviour).
  */
 import { Button, Result } from 'antd';
 import { Suspense, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { useLogout, usePermissions } from '../../api/modules/session.js';
+import { useLogout, usePermissions, withChosenAgent } from '../../api/modules/session.js';
 import { sessionStore } from '../../api/storage.js';
 import type { UserInfo } from '../../shared/contract/identity.js';
 import { ShellDialogsProvider } from '../dialogs/ShellDialogs.js';
@@ -87,7 +87,13 @@ export function ProtectedShell() {
   const location = useLocation();
   const user = useSessionUser();
   if (!sessionStore.token() || !user) {
-    return <Navigate to={LOGIN_PATH} replace state={{ from: `${location.pathname}${location.search}` }} />;
+    return (
+      <Navigate
+        to={withChosenAgent(LOGIN_PATH, location.search)}
+        replace
+        state={{ from: `${location.pathname}${location.search}` }}
+      />
+    );
   }
   return <SignedInShell user={user} />;
 }

@@ -1,16 +1,25 @@
 /**
  * The breadcrumb (spec 01 §2): a home entry pointing to /dashboard/, then one entry per matched
  * route level with its title; every entry but the current one is a link. It follows the route.
+ * The level the home entry already stands for (the /dashboard group) is not repeated.
  */
 import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { BREADCRUMB_HOME_PATH, pageAt, type Crumb, type PageRoute } from './menu-routes.js';
 
+const withoutTrailingSlash = (path: string) => path.replace(/\/+$/, '');
+
+/** A route level at the home entry's own path, which the home entry already shows. */
+function isHomeLevel(path: string): boolean {
+  return withoutTrailingSlash(path) === withoutTrailingSlash(BREADCRUMB_HOME_PATH);
+}
+
 /** The entries of the breadcrumb for a location; the last one is the current page. */
 export function breadcrumbTrail(pages: PageRoute[], pathname: string, homeTitle: string): Crumb[] {
   const page = pageAt(pages, pathname);
-  return [{ path: BREADCRUMB_HOME_PATH, title: homeTitle }, ...(page ? page.trail : [])];
+  const levels = (page ? page.trail : []).filter((crumb) => !isHomeLevel(crumb.path));
+  return [{ path: BREADCRUMB_HOME_PATH, title: homeTitle }, ...levels];
 }
 
 export function ShellBreadcrumb({ pages }: { pages: PageRoute[] }) {

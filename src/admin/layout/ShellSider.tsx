@@ -4,7 +4,7 @@
  */
 import { Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useBranding } from '../../api/modules/session.js';
+import { useSignedInBranding } from '../../api/modules/session.js';
 import type { MenuItem } from '../../shared/contract/identity.js';
 import type { NavTheme } from '../settings/settings-store.js';
 import { SideMenu } from './SideMenu.js';
@@ -15,7 +15,7 @@ const LOGO_HEIGHT = 64;
 
 function SiderLogo({ collapsed, dark }: { collapsed: boolean; dark: boolean }) {
   const { t } = useTranslation('shell');
-  const branding = useBranding().data;
+  const branding = useSignedInBranding().data;
   const title = branding?.title || t('app_title');
   return (
     <div

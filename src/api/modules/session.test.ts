@@ -6,12 +6,15 @@ import { ApiError, clientHooks } from '../client.js';
 import { sessionStore, STORAGE_KEYS } from '../storage.js';
 import {
   agentCodeFromSearch,
+  chosenAgentCode,
   fetchBranding,
   fetchCurrentUserDeparts,
   fetchDictItems,
   login,
+  logout,
   selectDepart,
   updatePassword,
+  withChosenAgent,
 } from './session.js';
 
 interface Sent {
@@ -69,6 +72,28 @@ describe('agentCodeFromSearch', () => {
     expect(agentCodeFromSearch('?agent=acme&x=1')).toBe('acme');
     expect(agentCodeFromSearch('?agent=%20')).toBeUndefined();
     expect(agentCodeFromSearch('')).toBeUndefined();
+  });
+});
+
+describe('chosenAgentCode', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it('remembers the agent a link named for the browser session, so pages without the parameter keep it', () => {
+    expect(chosenAgentCode('')).toBeUndefined();
+    expect(chosenAgentCode('?agent=acme')).toBe('acme');
+    expect(chosenAgentCode('')).toBe('acme');
+    expect(withChosenAgent('/user/login', '')).toBe('/user/login?agent=acme');
+    expect(chosenAgentCode('?agent=demo')).toBe('demo');
+    expect(chosenAgentCode('')).toBe('demo');
+  });
+
+  it('keeps the chosen agent through a logout', async () => {
+    chosenAgentCode('?agent=acme');
+    sessionStore.save('token-1', user);
+    answer(200, ok(null));
+    await logout();
+    expect(sessionStore.token()).toBeNull();
+    expect(chosenAgentCode('')).toBe('acme');
   });
 });
 

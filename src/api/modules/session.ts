@@ -34,6 +34,26 @@ export function agentCodeFromSearch(search: string = window.location.search): st
   return value ? value : undefined;
 }
 
+/**
+ * The agent the visitor chose: the page's `agent` parameter, which is remembered for the
+ * browser session, else the one remembered. So redirects and links that drop the parameter
+ * keep the visitor in that agent's tenant, and it is sent as agentCode.
+ */
+export function chosenAgentCode(search: string = window.location.search): string | undefined {
+  const named = agentCodeFromSearch(search);
+  if (named) {
+    if (sessionStore.agentCode() !== named) sessionStore.saveAgentCode(named);
+    return named;
+  }
+  return sessionStore.agentCode() ?? undefined;
+}
+
+/** A path of the /user pages that keeps the chosen agent in its `agent` parameter. */
+export function withChosenAgent(path: string, search: string = window.location.search): string {
+  const agentCode = chosenAgentCode(search);
+  return agentCode ? `${path}?${new URLSearchParams({ agent: agentCode }).toString()}` : path;
+}
+
 // Branding
 
 /** POST /agent/agentMg/property: the site's origin and the agent parameter name the tenant. */
@@ -41,15 +61,20 @@ export function fetchBranding(input: { domain: string; agentCode?: string }): Pr
   return request('/agent/agentMg/property', { method: 'POST', body: input, schema: branding, silent: true });
 }
 
-export function useBranding(search: string = window.location.search) {
+/** The branding of the site, or of the agent named by `agentCode`. */
+export function useBranding(agentCode: string | undefined) {
   const domain = window.location.origin;
-  const agentCode = agentCodeFromSearch(search);
   return useQuery({
     queryKey: queryKeys.branding.property(domain, agentCode ?? null),
     queryFn: () => fetchBranding({ domain, agentCode }),
     staleTime: Infinity,
     retry: 1,
   });
+}
+
+/** The shell's branding: the signed-in user's own tenant, whatever site or link led there. */
+export function useSignedInBranding() {
+  return useBranding(sessionStore.userInfo()?.agentCode ?? chosenAgentCode());
 }
 
 // Login, registration, password retrieval
@@ -147,14 +172,14 @@ export async function logout(): Promise<ApiError | null> {
   return failure;
 }
 
-/** Logs out, drops every cached query and goes to the landing path. */
+/** Logs out, drops every cached query and goes to the landing path of the chosen agent. */
 export function useLogout(landingPath: string = LANDING_PATH) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
     mutationFn: logout,
     onSettled: () => {
-      navigate(landingPath, { replace: true });
+      navigate(withChosenAgent(landingPath), { replace: true });
       queryClient.clear();
     },
   });

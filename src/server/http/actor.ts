@@ -1,4 +1,5 @@
 import type { UserRole } from '../../shared/domain/roles.js';
+import type { Language } from '../../shared/i18n/languages.js';
 
 /** Who is making a request: resolved from the session token, carried into every service call. */
 export interface Actor {
@@ -13,6 +14,8 @@ export interface Actor {
   /** Permission codes granted through roles; administrators hold every code. */
   permissions: ReadonlySet<string>;
   isAdmin: boolean;
+  /** The language the user last chose in the app; replies use it when a request names none. */
+  language?: Language | null;
 }
 
 /** What a route requires: nothing, a signed-in user, or a permission code. */

@@ -1,10 +1,12 @@
 /**
  * Deny by default: every route declares `config.permission`; a route without one stops the
  * server at start. The token (X-Access-Token) is resolved before the body is validated, so
- * an anonymous caller learns nothing about a protected route's schema.
+ * an anonymous caller learns nothing about a protected route's schema. A session that ran out
+ * of time answers 'auth.token_expired' (the client's 'login expired' dialog), any other bad
+ * token 'common.unauthorized'.
  */
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../shared/errors.js';
+import { AppError, type ErrorCode } from '../../shared/errors.js';
 import type { Db } from '../db/client.js';
 import { hasPermission, type Actor, type RoutePermission } from './actor.js';
 
@@ -30,11 +32,11 @@ export function tokenOf(headers: Record<string, string | string[] | undefined>):
   return token && token.length <= 200 ? token : null;
 }
 
-/** Finds the signed-in actor of a token (the identity module's sessions), null when there is none. */
-export type ActorResolver = (db: Db, token: string) => Promise<Actor | null>;
+/** The signed-in actor of a token (the identity module's sessions), or the code of why there is none. */
+export type Authenticator = (db: Db, token: string) => Promise<Actor | ErrorCode>;
 
-/** Registers the permission check; `resolveActor` is passed in by app.ts, the composition root. */
-export function registerAuth(app: FastifyInstance, db: Db, resolveActor: ActorResolver) {
+/** Registers the permission check; `authenticate` is passed in by app.ts, the composition root. */
+export function registerAuth(app: FastifyInstance, db: Db, authenticate: Authenticator) {
   app.decorateRequest('actor', null);
 
   app.addHook('onRoute', (route) => {
@@ -48,8 +50,8 @@ export function registerAuth(app: FastifyInstance, db: Db, resolveActor: ActorRe
     if (!permission || permission === 'public') return;
     const token = tokenOf(request.headers);
     if (!token) throw new AppError('common.unauthorized');
-    const actor = await resolveActor(db, token);
-    if (!actor) throw new AppError('common.unauthorized');
+    const actor = await authenticate(db, token);
+    if (typeof actor === 'string') throw new AppError(actor);
     request.actor = actor;
     if (permission !== 'authenticated' && !hasPermission(actor, permission.code)) {
       throw new AppError('common.forbidden');

@@ -3,14 +3,17 @@ import { resolveLanguage, type Language } from '../../shared/i18n/languages.js';
 import { AppError } from '../../shared/errors.js';
 import type { Actor } from './actor.js';
 
-/** The caller's language: `lang` query, then X-Lang / Accept-Language headers, then the default. */
+/**
+ * The caller's language: the one the request names (`lang` query, then the X-Lang and
+ * Accept-Language headers), else the signed-in user's own choice, else the default.
+ */
 export function requestLanguage(request: FastifyRequest): Language {
   const query = request.query as Record<string, unknown> | undefined;
   const fromQuery = typeof query?.lang === 'string' ? query.lang : undefined;
   const header = request.headers['x-lang'];
-  return resolveLanguage(
-    fromQuery ?? (typeof header === 'string' ? header : request.headers['accept-language']),
-  );
+  const named = fromQuery ?? (typeof header === 'string' ? header : request.headers['accept-language']);
+  if (!named && request.actor?.language) return request.actor.language;
+  return resolveLanguage(named);
 }
 
 /** The signed-in actor; routes declared 'public' must not call this. */

@@ -84,6 +84,22 @@ describe('the error catalogue as the admin shows it (spec 01 §8)', () => {
     expect(sessionStore.token()).toBeNull();
   });
 
+  it("opens the 'login expired' dialog, not the 401 notice, when the server says the session ran out of time", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    renderApp();
+    act(() =>
+      clientHooks.onError(
+        new ApiError(401, 'auth.token_expired', 'Sorry, login has expired, please log in again'),
+      ),
+    );
+    expect(await screen.findByRole('button', { name: 'log in again' })).toBeTruthy();
+    expect(screen.getAllByText('login expired').length).toBeGreaterThan(0);
+    expect(screen.queryByText('Unauthorized, log in again')).toBeNull();
+    act(() => vi.advanceTimersByTime(LOGOUT_RELOAD_DELAY_MS * 2));
+    expect(reloadPage).not.toHaveBeenCalled();
+    expect(sessionStore.token()).toBe('token-1');
+  });
+
   it('sends the chosen language with every call', () => {
     renderApp();
     expect(clientHooks.language()).toBe('en-US');

@@ -128,6 +128,16 @@ describe('the signed-in shell (spec 01 §2 Dynamic routes)', () => {
     expect(within(crumbs).getByText('Roles').closest('a')).toBeNull();
   });
 
+  it('names home once on the home page: Home / Dashboard', async () => {
+    renderShell('/dashboard/analysis', seller);
+    await screen.findByText('Home page content');
+    const crumbs = document.querySelector('.ant-breadcrumb');
+    if (!(crumbs instanceof HTMLElement)) throw new Error('no breadcrumb');
+    const entries = [...crumbs.querySelectorAll('.ant-breadcrumb-link')].map((entry) => entry.textContent);
+    expect(entries).toEqual(['Home', 'Dashboard']);
+    expect(within(crumbs).getByRole('link').getAttribute('href')).toBe('/dashboard/');
+  });
+
   it('connects the live channel with the token as its subprotocol', async () => {
     renderShell('/dashboard/analysis', seller);
     await screen.findByText('Home page content');

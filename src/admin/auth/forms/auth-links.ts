@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { agentCodeFromSearch } from '../../../api/modules/session.js';
+import { chosenAgentCode } from '../../../api/modules/session.js';
 
 /**
  * Links between the /user pages keep the `agent` query parameter, so a visitor who came
@@ -9,7 +9,7 @@ export function useAuthLink() {
   const { search } = useLocation();
   return (path: string, extra: Record<string, string> = {}) => {
     const params = new URLSearchParams();
-    const agent = agentCodeFromSearch(search);
+    const agent = chosenAgentCode(search);
     if (agent) params.set('agent', agent);
     for (const [key, value] of Object.entries(extra)) params.set(key, value);
     const query = params.toString();
@@ -17,7 +17,10 @@ export function useAuthLink() {
   };
 }
 
-/** The agent code of the current page's `agent` parameter, passed to login, register and SMS. */
+/**
+ * The agent chosen by this page's `agent` parameter or earlier in the browser session; sent
+ * with login, register and SMS.
+ */
 export function useAgentCode(): string | undefined {
-  return agentCodeFromSearch(useLocation().search);
+  return chosenAgentCode(useLocation().search);
 }

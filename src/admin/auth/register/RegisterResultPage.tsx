@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { useBranding } from '../../../api/modules/session.js';
+import { chosenAgentCode, useBranding } from '../../../api/modules/session.js';
 import { useAuthLink } from '../forms/auth-links.js';
 
 /** /user/register-result: the account just registered, with the way to log in. */
@@ -10,7 +10,7 @@ export function RegisterResultPage() {
   const [params] = useSearchParams();
   const authLink = useAuthLink();
   const navigate = useNavigate();
-  const homeUrl = useBranding(useLocation().search).data?.homeUrl;
+  const homeUrl = useBranding(chosenAgentCode(useLocation().search)).data?.homeUrl;
   const account = params.get('account') ?? '';
 
   return (

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Depart, UserInfo } from '../../../../shared/contract/identity.js';
 import { AppError } from '../../../../shared/errors.js';
+import type { Language } from '../../../../shared/i18n/languages.js';
 import type { TenantTx } from '../../../db/client.js';
 import type { Actor } from '../../../http/actor.js';
 import { hashPassword, verifyPassword } from './credentials.js';
@@ -71,4 +72,13 @@ export async function currentUserInfo(tx: TenantTx, actor: Actor): Promise<UserI
   const user = await findUserById(tx, actor.userId);
   if (!user) throw new AppError('user.not_found');
   return toUserInfo({ ...user, orgCode: actor.orgCode }, await agentCodeOf(tx));
+}
+
+/**
+ * Keeps the language the user's app names as the user's own choice, so replies to requests
+ * that name no language come in it.
+ */
+export async function rememberLanguage(tx: TenantTx, actor: Actor, language: Language): Promise<void> {
+  if (actor.language === language) return;
+  await tx.update(users).set({ language }).where(eq(users.id, actor.userId));
 }

@@ -1,11 +1,14 @@
 /**
  * The permission call (spec 01 §7): the user's menu tree in the spec's item shape, the
  * buttons granted (auth) and every button of the tenant (allAuth). Menu items the user may not
- * see are left out; an item granted without its parent brings its ancestors along.
+ * see are left out; an item granted without its parent brings its ancestors along. Screens that
+ * work on the caller's own seller are never granted to a user who acts for no seller (an
+ * administrator holds every other entry), so no menu entry leads to a screen that refuses.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { MenuItem } from '../../../../shared/contract/identity.js';
 import type { Language } from '../../../../shared/i18n/languages.js';
+import { isSellerScoped } from '../../../../shared/menu.js';
 import type { TenantTx } from '../../../db/client.js';
 import type { Actor } from '../../../http/actor.js';
 import type { Translate } from '../../../i18n.js';
@@ -52,7 +55,9 @@ export async function userPermissions(
     .where(eq(permissions.status, '1'))
     .orderBy(asc(permissions.sortNo), asc(permissions.name));
   const granted = await grantedIds(tx, actor);
-  const isGranted = (row: PermissionRow) => granted === 'all' || granted.has(row.id);
+  const isGranted = (row: PermissionRow) =>
+    (granted === 'all' || granted.has(row.id)) &&
+    (actor.sellerId !== null || !isSellerScoped(row.catalogKey));
   const byId = new Map(all.map((row) => [row.id, row]));
 
   const visible = new Set<string>();

@@ -130,6 +130,18 @@ export async function loginWithPassword(
 
 /** The actor of a token, or null when the token is unknown, revoked, expired or its user frozen. */
 export async function resolveActor(db: Db, token: string): Promise<Actor | null> {
+  const outcome = await authenticate(db, token);
+  return typeof outcome === 'string' ? null : outcome;
+}
+
+/** Why a token signs no one in: its session ran out, or it never was or no longer is valid. */
+export type TokenRefusal = 'auth.token_expired' | 'common.unauthorized';
+
+/**
+ * The actor of a token, or why there is none. Only a session that ran out of time answers
+ * 'auth.token_expired'; an unknown or revoked token and a frozen user answer 'common.unauthorized'.
+ */
+export async function authenticate(db: Db, token: string): Promise<Actor | TokenRefusal> {
   const [session] = rowsOf<{
     tenant_id: string;
     session_id: string;
@@ -137,10 +149,11 @@ export async function resolveActor(db: Db, token: string): Promise<Actor | null>
     expires_at: Date;
     revoked_at: Date | null;
   }>(await db.execute(sql`select * from app_find_session(${sha256(token)})`));
-  if (!session || session.revoked_at || new Date(session.expires_at).getTime() <= Date.now()) return null;
+  if (!session || session.revoked_at) return 'common.unauthorized';
+  if (new Date(session.expires_at).getTime() <= Date.now()) return 'auth.token_expired';
   return withTenant(db, session.tenant_id, async (tx) => {
     const user = await findUserById(tx, session.user_id);
-    if (!user || user.status !== USER_STATUS.normal) return null;
+    if (!user || user.status !== USER_STATUS.normal) return 'common.unauthorized';
     const isAdmin = user.userRole === 'admin';
     const codes = isAdmin ? [] : await permissionCodesOf(tx, user.id);
     const [current] = await tx
@@ -157,6 +170,7 @@ export async function resolveActor(db: Db, token: string): Promise<Actor | null>
       orgCode: current?.orgCode ?? user.orgCode,
       permissions: new Set(codes),
       isAdmin,
+      language: user.language,
     } satisfies Actor;
   });
 }

@@ -19,6 +19,7 @@ import {
   userInfo,
 } from '../../../../shared/contract/identity.js';
 import { LOGIN_RATE_LIMIT } from '../../../../shared/domain/session.js';
+import { isLanguage } from '../../../../shared/i18n/languages.js';
 import { nothing } from '../../../http/route-kit.js';
 import type { AppDeps } from '../../../deps.js';
 import { ok } from '../../../http/reply.js';
@@ -27,7 +28,13 @@ import { inActorTenant, originOf } from '../../../http/scope.js';
 import { translatorFor } from '../../../i18n.js';
 import { checkDuplicate } from '../../system/index.js';
 import { hitRateLimit } from '../../system/index.js';
-import { currentUserDeparts, currentUserInfo, selectDepart, updateOwnPassword } from './account.service.js';
+import {
+  currentUserDeparts,
+  currentUserInfo,
+  rememberLanguage,
+  selectDepart,
+  updateOwnPassword,
+} from './account.service.js';
 import { loginWithCasTicket } from './cas.service.js';
 import { userPermissions } from './menu.service.js';
 import { loginWithPhone, registerSeller, resetPasswordByPhone, sendSmsCode } from './phone.service.js';
@@ -141,9 +148,12 @@ export async function signInRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const language = requestLanguage(request);
-      const result = await inActorTenant(db, request, (tx, actor) =>
-        userPermissions(tx, actor, language, translatorFor(language)),
-      );
+      const { lang } = request.query;
+      // The app names the language it shows on this call, after sign-in and after each switch.
+      const result = await inActorTenant(db, request, async (tx, actor) => {
+        if (isLanguage(lang)) await rememberLanguage(tx, actor, lang);
+        return userPermissions(tx, actor, language, translatorFor(language));
+      });
       return ok(result);
     },
   );

@@ -1,0 +1,104 @@
+/**
+ * A role sees only the screens it can use: for every demo user, every screen of the menu the
+ * permission call answers is opened the way the admin opens it, by its list call, and that
+ * call answers 200. A screen added to the menu without its list call here fails the test, so
+ * every later screen is held to the same rule.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MenuItem } from '../../src/shared/contract/identity.js';
+import { DEMO_LOGINS } from '../../src/server/seed/demo.js';
+import { adminCalls } from '../support/admin-calls.js';
+import { createTestWorld, type TestWorld } from '../support/test-app.js';
+
+let world: TestWorld;
+beforeAll(async () => {
+  world = await createTestWorld();
+});
+afterAll(() => world.close());
+const api = adminCalls(() => world);
+
+/**
+ * The call each screen makes first to fill itself, by the screen id the menu names in
+ * `component`; null for a screen that calls nothing yet.
+ */
+const SCREEN_LIST_CALLS: Record<string, string | null> = {
+  'dashboard/Analysis': 'dashboard/summary?tz=UTC',
+  'system/UserAnnouncement': 'sys/sysAnnouncementSend/getMyAnnouncementSend?pageNo=1&pageSize=10',
+  'system/DownloadTask': null,
+  'system/UserList': 'sys/user/list?pageNo=1&pageSize=10',
+  'system/RoleList': 'sys/role/list?pageNo=1&pageSize=10',
+  'system/DepartList': 'sys/sysDepart/queryTreeList',
+  'system/PermissionList': 'sys/permission/list',
+  'system/DictList': 'sys/dict/list?pageNo=1&pageSize=10',
+  'system/LogList': 'sys/loginfo',
+  'system/AnnouncementList': 'sys/annountCement/list?pageNo=1&pageSize=10',
+  'system/VideoList': 'sys/video/list',
+  'seller/StaffList': 'agent/user/store/list?pageNo=1&pageSize=10',
+  'seller/RoleList': 'sys/seller/role/queryall',
+  'catalog/ProductList': 'catalog/product/list?pageNo=1&pageSize=10',
+  'inventory/StockList': 'inventory/stock/list?pageNo=1&pageSize=10',
+  'inventory/LocationStock': 'inventory/stock/locations?pageNo=1&pageSize=10',
+  'inventory/StockRecords': 'inventory/stock/records?pageNo=1&pageSize=10',
+  'inbound/InboundList': 'inbound/order/list?pageNo=1&pageSize=10',
+  'warehouse/WarehouseList': 'warehouse/list?pageNo=1&pageSize=10',
+  'warehouse/LocationList': 'warehouse/location/list?pageNo=1&pageSize=10',
+};
+
+/** The screens a user can open from the side menu: visible, routed items with a screen. */
+function shownScreens(items: MenuItem[]): MenuItem[] {
+  return items.flatMap((item) => {
+    if (item.hidden) return [];
+    const own = item.route === '1' && item.component !== 'layouts/RouteView' ? [item] : [];
+    return [...own, ...shownScreens(item.children ?? [])];
+  });
+}
+
+describe('the menu of each demo role', () => {
+  it.each(DEMO_LOGINS.map((login) => [login.username, login.tenant] as const))(
+    'leads %s only to screens whose list call answers 200',
+    async (username, tenant) => {
+      const token = await api.signIn(username, 'Demo12345', tenant);
+      const permissions = await api.call(token, 'GET', 'sys/permission/getUserPermissionByToken?lang=en-US');
+      expect(permissions.status).toBe(200);
+      const screens = shownScreens(permissions.body.result.menu as MenuItem[]);
+      expect(screens.length).toBeGreaterThan(0);
+
+      const refused: string[] = [];
+      for (const screen of screens) {
+        expect(
+          Object.keys(SCREEN_LIST_CALLS),
+          `screen ${screen.component} needs its list call here`,
+        ).toContain(screen.component);
+        const listCall = SCREEN_LIST_CALLS[screen.component];
+        if (!listCall) continue;
+        const reply = await api.call(token, 'GET', listCall);
+        if (reply.status !== 200)
+          refused.push(`${screen.path} → ${listCall}: ${reply.status} ${reply.body.code}`);
+      }
+      expect(refused).toEqual([]);
+    },
+  );
+});
+
+describe('screens that work on the caller’s own seller', () => {
+  it('stay out of the menu of a user who acts for no seller, even when a role grants them', async () => {
+    await world.database.ownerPool.query(
+      `insert into role_permissions (tenant_id, role_id, permission_id)
+       select r.tenant_id, r.id, p.id
+         from roles r
+         join tenants t on t.id = r.tenant_id
+         join permissions p on p.tenant_id = r.tenant_id
+        where t.agent_code = 'demo' and r.role_code = 'customer_service' and r.seller_id is null
+          and p.catalog_key like 'seller_staff%'
+       on conflict do nothing`,
+    );
+    const token = await api.signIn('service');
+    const permissions = await api.call(token, 'GET', 'sys/permission/getUserPermissionByToken?lang=en-US');
+    const paths = shownScreens(permissions.body.result.menu as MenuItem[]).map((screen) => screen.path);
+    expect(paths).toContain('/dashboard/analysis');
+    expect(paths).not.toContain('/seller/staff');
+    expect(paths).not.toContain('/seller/roles');
+    const actions = (permissions.body.result.auth as { action: string }[]).map((entry) => entry.action);
+    expect(actions.filter((action) => action.startsWith('seller:'))).toEqual([]);
+  });
+});
