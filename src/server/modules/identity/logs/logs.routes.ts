@@ -14,8 +14,6 @@ import { ok } from '../../../http/reply.js';
 import { inActorTenant } from '../../../http/scope.js';
 import { needs } from '../../../http/route-kit.js';
 import { loginInfo, visitInfo } from '../logs/logs.service.js';
-import { sellerAdminRoutes } from '../users/seller.routes.js';
-import { userAdminRoutes } from '../users/users.routes.js';
 
 export async function logRoutes(app: FastifyInstance, deps: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -39,7 +37,4 @@ export async function logRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => ok(await inActorTenant(db, request, visitInfo)),
   );
-
-  await userAdminRoutes(api, deps);
-  await sellerAdminRoutes(api, deps);
 }
