@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { parseBarcode } from '../domain/barcode.js';
-import { CATALOG_LIMITS as LIMITS, CURRENCIES } from '../domain/catalog.js';
+import { CATALOG_LIMITS as LIMITS, CURRENCIES, PRODUCT_PHOTO_KEY } from '../domain/catalog.js';
 import { STOCK_LIMITS } from '../domain/stock.js';
 import { pageQuery, requiredText, text, uuid } from './common.js';
 
@@ -51,12 +51,8 @@ export const batchSearch = z
     return values;
   });
 
-/** A key of the files module: a relative path without '..'. */
-const photoKey = z
-  .string()
-  .max(LIMITS.photoKey)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9/_.-]*$/, { message: 'file_key_format' })
-  .refine((value) => !value.includes('..'), { message: 'file_key_format' });
+/** A product photo, by the key its upload answered (domain PRODUCT_PHOTO_KEY). */
+const photoKey = z.string().max(LIMITS.photoKey).regex(PRODUCT_PHOTO_KEY, { message: 'file_key_format' });
 /** A product photo is mandatory; at most five (spec 02 §5). */
 const photos = z.array(photoKey).min(1).max(LIMITS.photos);
 const money = z.number().int().min(0).max(LIMITS.money);
