@@ -18,6 +18,7 @@ import type { Db } from './db/client.js';
 import type { AppDeps } from './deps.js';
 import { registerAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
+import { registerStorableInput } from './http/storable-input.js';
 import { registerWebApps } from './http/web-apps.js';
 import { adminRoutes } from './modules/identity/admin/admin.routes.js';
 import { announcementRoutes, registerLiveChannel } from './modules/announcements/index.js';
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerStorableInput(app);
 
   await app.register(swagger, {
     openapi: {
