@@ -13,6 +13,7 @@ import { addProduct } from '../src/server/modules/catalog/index.js';
 import { issueStock, receiveStock, reserveStock } from '../src/server/modules/inventory/index.js';
 import { warehouseLocations, warehouses } from '../src/server/modules/warehouse/index.js';
 import { seedDemo } from '../src/server/seed/demo.js';
+import { demoPhotoKey } from '../src/server/seed/demo-photos.js';
 import {
   actorOf,
   benchServer,
@@ -63,7 +64,7 @@ async function main() {
     const lanes = await withTenant(database.db, tenantId, async (tx) => {
       const product = await addProduct(tx, seller, {
         name: 'Bench product',
-        photos: ['bench/photo.jpg'],
+        photos: [demoPhotoKey(seller.sellerId ?? '', 't-shirt')],
         skus: Array.from({ length: CLIENTS }, (_, index) => ({ sellerSku: `BENCH-${index}` })),
       });
       const [warehouse] = await tx.select().from(warehouses).where(eq(warehouses.code, 'DG01'));

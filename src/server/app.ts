@@ -18,6 +18,7 @@ import type { Db } from './db/client.js';
 import type { AppDeps } from './deps.js';
 import { registerAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
+import { registerStorableInput } from './http/storable-input.js';
 import { registerWebApps } from './http/web-apps.js';
 import { announcementRoutes } from './modules/announcements/announcements.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
@@ -100,6 +101,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerStorableInput(app);
 
   await app.register(swagger, {
     openapi: {

@@ -114,6 +114,7 @@ export const ERROR_STATUS = {
   'catalog.barcode_not_found': 404,
   'catalog.too_many_barcodes': 422,
   'catalog.sku_in_use': 422,
+  'catalog.photo_invalid': 400,
 
   'printing.too_many_labels': 422,
 

@@ -8,16 +8,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEMPLATE_COLUMNS } from '../../src/shared/contract/catalog-excel.js';
 import { gtinCheckDigit } from '../../src/shared/domain/barcode.js';
 import { multipartBody } from '../support/multipart.js';
+import { productPhotoKey, sellerIdOf } from '../support/photos.js';
 import { createProduct, tableCounts } from '../support/stock-world.js';
 import { createTestWorld, type TestWorld } from '../support/test-app.js';
 
 let world: TestWorld;
 const tokens: Record<string, string> = {};
+const sellerIds: Record<string, string> = {};
+const photo = (as: string, n = 1) => productPhotoKey(sellerIds[as] ?? 'unknown', n);
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 beforeAll(async () => {
   world = await createTestWorld();
   for (const name of ['agent', 'seller', 'seller2']) tokens[name] = await world.login(name);
+  for (const name of ['seller', 'seller2']) sellerIds[name] = await sellerIdOf(world, tokens[name] ?? '');
 });
 afterAll(() => world.close());
 
@@ -60,7 +64,7 @@ const ean13 = (body: string) => `${body}${gtinCheckDigit(body)}`;
 const wrongCheckDigit = (body: string) => `${body}${(gtinCheckDigit(body) + 1) % 10}`;
 const shirt = (sellerSku: string, extra: Row = {}): Row => ({
   productName: 'Cotton shirt 棉衬衫',
-  photos: 'product/a.jpg',
+  photos: photo('seller'),
   hsCode: '620520',
   declaredName: 'Cotton shirt',
   declaredValue: 1500,
@@ -148,6 +152,27 @@ describe('POST /api/catalog/excel/import', () => {
     expect(await tableCounts(world)).toEqual(before);
   });
 
+  it("reports a row that names another seller's photo, and imports nothing", async () => {
+    const before = await tableCounts(world);
+    const response = await importFile(
+      'seller2',
+      await workbook([
+        shirt('S2-1', { productName: 'Own photo', photos: photo('seller2') }),
+        shirt('S2-2', { productName: 'Borrowed photo', photos: `${photo('seller2')},${photo('seller')}` }),
+      ]),
+    );
+    expect(response.statusCode).toBe(422);
+    expect(response.json().report).toEqual([
+      {
+        row: 3,
+        column: 'photos',
+        code: 'catalog.photo_invalid',
+        message: 'A photo was not uploaded by this seller',
+      },
+    ]);
+    expect(await tableCounts(world)).toEqual(before);
+  });
+
   it('imports a clean file as products with their SKUs, for the seller only', async () => {
     const before = await tableCounts(world);
     const response = await importFile(
@@ -159,7 +184,11 @@ describe('POST /api/catalog/excel/import', () => {
           weightG: 180,
         }),
         shirt('IMP-M', { cost: 2300, costCurrency: 'THB', safetyStock: 4 }),
-        { productName: 'Silk scarf ผ้าไหม', photos: 'product/b.jpg,product/c.jpg', sellerSku: 'SCARF-1' },
+        {
+          productName: 'Silk scarf ผ้าไหม',
+          photos: `${photo('seller', 2)},${photo('seller', 3)}`,
+          sellerSku: 'SCARF-1',
+        },
       ]),
     );
     expect(response.statusCode).toBe(200);
@@ -201,7 +230,7 @@ describe('GET /api/catalog/excel/export', () => {
     const scarf = rows.find((row) => row.sellerSku === 'SCARF-1');
     expect(scarf).toMatchObject({
       productName: 'Silk scarf ผ้าไหม',
-      photos: 'product/b.jpg,product/c.jpg',
+      photos: `${photo('seller', 2)},${photo('seller', 3)}`,
       seller: 'Sam Seller',
     });
     expect(String(scarf?.sysCode)).toMatch(/^S\d+$/);

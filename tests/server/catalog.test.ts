@@ -4,17 +4,24 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gtinCheckDigit } from '../../src/shared/domain/barcode.js';
+import { productPhotoKey, sellerIdOf } from '../support/photos.js';
 import { tableCounts } from '../support/stock-world.js';
 import { createTestWorld, type TestWorld } from '../support/test-app.js';
 
 let world: TestWorld;
 const tokens: Record<string, string> = {};
+const sellerIds: Record<string, string> = {};
+/** The n-th photo of a seller (by the name of one of its users), as its upload would name it. */
+const photo = (as: string, n = 1) => productPhotoKey(sellerIds[as] ?? 'unknown', n);
 
 beforeAll(async () => {
   world = await createTestWorld();
   for (const name of ['admin', 'agent', 'waremanager', 'warestaff', 'seller', 'seller2', 'sellerstaff'])
     tokens[name] = await world.login(name);
   tokens.acme = await world.login('acme-agent', { agentCode: 'acme' });
+  tokens['acme-seller'] = await world.login('acme-seller', { agentCode: 'acme' });
+  for (const name of ['seller', 'seller2', 'sellerstaff', 'acme-seller'])
+    sellerIds[name] = await sellerIdOf(world, tokens[name] ?? '');
 });
 afterAll(() => world.close());
 
@@ -29,7 +36,7 @@ const call = (as: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string
 const ean13 = (body: string) => `${body}${gtinCheckDigit(body)}`;
 const product = (skus: Record<string, unknown>[], extra: Record<string, unknown> = {}) => ({
   name: `Shirt ${String(skus[0]?.sellerSku ?? '')}`,
-  photos: ['products/linen-1.jpg'],
+  photos: [photo('seller')],
   hsCode: '620520',
   declaredName: 'Linen shirt',
   declaredValue: 4200,
@@ -69,7 +76,7 @@ describe('POST /api/catalog/product/add', () => {
       name: 'Linen shirt',
       sellerName: 'Sam Seller',
       declaredValue: 4200,
-      photos: ['products/linen-1.jpg'],
+      photos: [photo('seller')],
     });
     const [small, medium] = added.skus;
     expect(small).toMatchObject({
@@ -86,7 +93,12 @@ describe('POST /api/catalog/product/add', () => {
     });
     expect(small.sysCode).toMatch(/^S\d{8}$/);
     expect(Number(medium.sysCode.slice(1))).toBe(Number(small.sysCode.slice(1)) + 1);
-    const other = await call('seller2', 'POST', '/catalog/product/add', product([{ sellerSku: 'LS-S' }]));
+    const other = await call(
+      'seller2',
+      'POST',
+      '/catalog/product/add',
+      product([{ sellerSku: 'LS-S' }], { photos: [photo('seller2')] }),
+    );
     expect(Number(other.json().result.skus[0].sysCode.slice(1))).toBe(Number(medium.sysCode.slice(1)) + 1);
   });
 
@@ -125,7 +137,7 @@ describe('POST /api/catalog/product/add', () => {
       'seller2',
       'POST',
       '/catalog/product/add',
-      product([{ sellerSku: 'X-1', localCode: 'L-LS-S' }]),
+      product([{ sellerSku: 'X-1', localCode: 'L-LS-S' }], { photos: [photo('seller2')] }),
     );
     expect(otherSeller.statusCode).toBe(200);
   });
@@ -154,7 +166,7 @@ describe('POST /api/catalog/product/add', () => {
       [product([{ sellerSku: 'B-1', barcodes: ['4006381333932'] }]), 'skus.0.barcodes.0'],
       [
         product([{ sellerSku: 'B-2' }], {
-          photos: Array.from({ length: 6 }, (_, index) => `p/${index}.jpg`),
+          photos: Array.from({ length: 6 }, (_, index) => photo('seller', index + 1)),
         }),
         'photos',
       ],
@@ -254,7 +266,7 @@ describe("a seller's catalogue is theirs alone", () => {
       'seller2',
       'POST',
       '/catalog/product/add',
-      product([{ sellerSku: 'SHARED-1', barcodes: ['036000291452'] }]),
+      product([{ sellerSku: 'SHARED-1', barcodes: ['036000291452'] }], { photos: [photo('seller2')] }),
     );
     const forSeller = (await call('seller', 'GET', '/catalog/sku/queryByBarcode?barcode=036000291452')).json()
       .result;
@@ -266,7 +278,7 @@ describe("a seller's catalogue is theirs alone", () => {
       'LS-S',
       'SHARED-1',
     ]);
-    expect(forWarehouse[0]).toMatchObject({ productName: 'Linen shirt', photo: 'products/linen-1.jpg' });
+    expect(forWarehouse[0]).toMatchObject({ productName: 'Linen shirt', photo: photo('seller') });
   });
 });
 
@@ -276,7 +288,7 @@ describe('editing products, SKUs and barcodes', () => {
     const edited = await call('sellerstaff', 'PUT', '/catalog/product/edit', {
       id: linen.id,
       name: 'Linen shirt 2026',
-      photos: ['products/linen-1.jpg', 'products/linen-2.jpg'],
+      photos: [photo('seller'), photo('seller', 2)],
     });
     expect(edited.json().result).toMatchObject({ name: 'Linen shirt 2026', hsCode: '620520' });
     const sku = linen.skus[0];
@@ -355,5 +367,73 @@ describe('editing products, SKUs and barcodes', () => {
     expect((await call('seller', 'DELETE', `/catalog/product/delete?id=${linen.id}`)).statusCode).toBe(200);
     expect((await call('seller', 'GET', `/catalog/product/queryById?id=${linen.id}`)).statusCode).toBe(404);
     expect((await call('seller', 'GET', '/catalog/sku/list?skuSearch=LS-S')).json().result.total).toBe(0);
+  });
+});
+
+describe('product photos belong to their seller', () => {
+  it("refuses a product that names another seller's photo, in this tenant or another, and changes nothing", async () => {
+    const before = await tableCounts(world);
+    const attempts: [string, string][] = [
+      ['seller2', photo('seller')],
+      ['acme-seller', photo('seller')],
+      ['seller', photo('seller2')],
+      ['sellerstaff', photo('seller2')],
+    ];
+    for (const [as, stolen] of attempts) {
+      const added = await call(
+        as,
+        'POST',
+        '/catalog/product/add',
+        product([{ sellerSku: `STOLEN-${as}` }], { photos: [photo(as, 7), stolen] }),
+      );
+      expect(added.statusCode, `${as} names ${stolen}`).toBe(400);
+      expect(added.json()).toMatchObject({
+        code: 'catalog.photo_invalid',
+        message: 'A photo was not uploaded by this seller',
+      });
+    }
+    expect(await tableCounts(world)).toEqual(before);
+  });
+
+  it("refuses an edit that names another seller's photo, and keeps the product's own", async () => {
+    const own = await call(
+      'seller2',
+      'POST',
+      '/catalog/product/add',
+      product([{ sellerSku: 'OWN-PHOTO-1' }], { photos: [photo('seller2', 3)] }),
+    );
+    expect(own.statusCode).toBe(200);
+    const id = own.json().result.id as string;
+    const edit = await call('seller2', 'PUT', '/catalog/product/edit', { id, photos: [photo('seller')] });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().code).toBe('catalog.photo_invalid');
+    const kept = await call('seller2', 'GET', `/catalog/product/queryById?id=${id}`);
+    expect(kept.json().result.photos).toEqual([photo('seller2', 3)]);
+    const renamed = await call('seller2', 'PUT', '/catalog/product/edit', {
+      id,
+      photos: [photo('seller2', 4), photo('seller2', 3)],
+    });
+    expect(renamed.json().result.photos).toEqual([photo('seller2', 4), photo('seller2', 3)]);
+  });
+
+  it("lets a seller's staff and the acme seller use their own seller's photos", async () => {
+    expect(
+      (
+        await call(
+          'sellerstaff',
+          'POST',
+          '/catalog/product/add',
+          product([{ sellerSku: 'STAFF-PHOTO-1' }], { name: 'Staff photo', photos: [photo('seller', 5)] }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    const acme = await call(
+      'acme-seller',
+      'POST',
+      '/catalog/product/add',
+      product([{ sellerSku: 'ACME-PHOTO-1' }], { photos: [photo('acme-seller')] }),
+    );
+    expect(acme.statusCode).toBe(200);
+    expect(acme.json().result.photos).toEqual([photo('acme-seller')]);
   });
 });

@@ -7,6 +7,9 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sniffImageType } from '../../src/server/modules/files/image-type.js';
+import { localFileStorage } from '../../src/server/modules/files/index.js';
+import { writeDemoFiles } from '../../src/server/seed/demo.js';
 import { JPEG_LIKE, multipartBody, PNG_1X1, type FormFile } from '../support/multipart.js';
 import { createTestWorld, type TestWorld } from '../support/test-app.js';
 
@@ -157,5 +160,31 @@ describe('GET /api/sys/common/static/*', () => {
     expect((await read('agent', '/api/sys/common/static/product/x/..%2F..%2Fsecret.png')).statusCode).toBe(
       400,
     );
+  });
+});
+
+describe('seeded product photos', () => {
+  it('are read back like uploaded ones: every photo a demo product names is an image, for its seller and the agent', async () => {
+    await writeDemoFiles(world.database.db, localFileStorage(filesDir));
+    const unreadable: string[] = [];
+    let photos = 0;
+    for (const as of ['seller', 'seller2', 'agent', 'waremanager']) {
+      const list = await read(as, '/api/catalog/product/list?pageSize=50');
+      expect(list.statusCode).toBe(200);
+      for (const product of list.json().result.records as { photos: string[] }[]) {
+        for (const key of product.photos) {
+          photos += 1;
+          const served = await read(as, `/api/sys/common/static/${key}`);
+          if (
+            served.statusCode !== 200 ||
+            !String(served.headers['content-type']).startsWith('image/') ||
+            sniffImageType(served.rawPayload) !== served.headers['content-type']
+          )
+            unreadable.push(`${as} ${key} → ${served.statusCode} ${served.body.slice(0, 80)}`);
+        }
+      }
+    }
+    expect(photos).toBeGreaterThanOrEqual(6);
+    expect(unreadable).toEqual([]);
   });
 });

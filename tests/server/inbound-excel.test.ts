@@ -10,6 +10,7 @@ import { INBOUND_LIMITS } from '../../src/shared/domain/inbound.js';
 import { callerFor, inboundCounts, sellerSkus, type Caller } from '../support/inbound-world.js';
 import { multipartBody } from '../support/multipart.js';
 import { demoWarehouse } from '../support/stock-world.js';
+import { productPhotoKey, sellerIdOf } from '../support/photos.js';
 import { createTestWorld, type TestWorld } from '../support/test-app.js';
 
 let world: TestWorld;
@@ -34,7 +35,7 @@ async function addProduct(
     method: 'POST',
     url: '/api/catalog/product/add',
     token,
-    payload: { name, photos: ['test/photo.jpg'], skus: entries },
+    payload: { name, photos: [productPhotoKey(await sellerIdOf(world, token))], skus: entries },
   });
   if (response.statusCode !== 200) throw new Error(`product add failed: ${response.body}`);
   const result = response.json().result as { skus: { id: string; sellerSku: string }[] };

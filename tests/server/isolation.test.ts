@@ -2,6 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, withTenant } from '../../src/server/db/client.js';
+import {
+  apiOperations,
+  build,
+  optionsOf,
+  stringPlaces,
+  type JsonSchema,
+  type Operation,
+  type Segment,
+} from '../support/openapi.js';
 import { createTestWorld, type TestWorld } from '../support/test-app.js';
 
 let world: TestWorld;
@@ -143,4 +152,161 @@ describe('tenant isolation through the API', () => {
       departs.json().result.list.every((depart: { orgCode: string }) => depart.orgCode.startsWith('A01')),
     ).toBe(true);
   });
+});
+
+/**
+ * Every route in the OpenAPI document, called by a user of another tenant (acme-agent) and by
+ * another seller of the same tenant (seller2) with the victims' ids in every id it takes (path,
+ * query and body; the rest shaped by the schema): no successful JSON reply carries a victim's
+ * id, and no victim row changes. A route added later is covered by being in the document.
+ */
+describe('isolation on every route', () => {
+  const SKIP = new Set(['POST /api/sys/logout']);
+  const ID_NAME = /(^id$|Id$|^ids$|Ids$)/;
+  const UUID_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+  interface Victim {
+    attacker: string;
+    /** Every id the attacker must never see. */
+    ids: Set<string>;
+    /** One id of each table, to put into the routes' id slots. */
+    probes: string[];
+    /** The victim's rows, summarised per table, to see that nothing changed. */
+    snapshot: () => Promise<Record<string, string>>;
+  }
+
+  async function columnsOf(table: string): Promise<Set<string>> {
+    const { rows } = await world.database.ownerPool.query<{ column_name: string }>(
+      `select column_name from information_schema.columns where table_schema = 'public' and table_name = $1`,
+      [table],
+    );
+    return new Set(rows.map((row) => row.column_name));
+  }
+
+  async function victimOf(attacker: string, where: (columns: Set<string>) => string | null): Promise<Victim> {
+    const scoped: { table: string; where: string; hasId: boolean }[] = [];
+    for (const table of tenantTables) {
+      const columns = await columnsOf(table);
+      const condition = where(columns);
+      if (condition) scoped.push({ table, where: condition, hasId: columns.has('id') });
+    }
+    const ids = new Set<string>();
+    const probes: string[] = [];
+    for (const { table, where: condition } of scoped.filter((entry) => entry.hasId)) {
+      const { rows } = await world.database.ownerPool.query<{ id: string }>(
+        `select id::text as id from ${table} where ${condition} order by id`,
+      );
+      for (const row of rows) ids.add(row.id);
+      if (rows[0]) probes.push(rows[0].id);
+    }
+    const snapshot = async () => {
+      const sums: Record<string, string> = {};
+      for (const { table, where: condition } of scoped) {
+        const { rows } = await world.database.ownerPool.query<{ sum: string | null }>(
+          `select md5(string_agg(t::text, '|' order by t::text)) as sum from ${table} t where ${condition}`,
+        );
+        sums[table] = rows[0]?.sum ?? '';
+      }
+      return sums;
+    };
+    return { attacker, ids, probes, snapshot };
+  }
+
+  function setAt(target: Record<string, unknown>, segments: Segment[], value: unknown) {
+    let node: Record<string | number, unknown> = target;
+    for (const [index, segment] of segments.entries()) {
+      if (index === segments.length - 1) {
+        node[segment] = value;
+        return;
+      }
+      const next = segments[index + 1];
+      if (typeof node[segment] !== 'object' || node[segment] === null)
+        node[segment] = typeof next === 'number' ? [] : {};
+      node = node[segment] as Record<string | number, unknown>;
+    }
+  }
+
+  const isIdSlot = (name: Segment | undefined, schema?: JsonSchema) =>
+    (typeof name === 'string' && ID_NAME.test(name)) ||
+    schema?.format === 'uuid' ||
+    (schema ? optionsOf(schema).some((option) => option.format === 'uuid') : false);
+
+  function requestWith(operation: Operation, id: string, token: string) {
+    const path = operation.path.replace(/{([^}]+)}/g, (_, name: string) => {
+      const parameter = operation.parameters.find((p) => p.in === 'path' && p.name === name);
+      return encodeURIComponent(
+        isIdSlot(name, parameter?.schema) ? id : String(build(parameter?.schema ?? {}, null, '')),
+      );
+    });
+    const query = new URLSearchParams();
+    for (const parameter of operation.parameters.filter((p) => p.in === 'query')) {
+      if (isIdSlot(parameter.name, parameter.schema)) query.set(parameter.name, id);
+      else if (parameter.required) query.set(parameter.name, String(build(parameter.schema ?? {}, null, '')));
+    }
+    let body: unknown;
+    if (operation.body) {
+      body = build(operation.body, null, '');
+      const slots = stringPlaces(operation.body).filter((segments) => isIdSlot(segments.at(-1)));
+      for (const segments of slots) setAt(body as Record<string, unknown>, segments, id);
+      for (const [key, child] of Object.entries(operation.body.properties ?? {}))
+        if (child.type === 'array' && child.items?.format === 'uuid' && isIdSlot(key))
+          setAt(body as Record<string, unknown>, [key], [id]);
+    }
+    return world.app.inject({
+      method: operation.method as 'POST',
+      url: `${path}${query.size > 0 ? `?${query}` : ''}`,
+      remoteAddress: `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.3`,
+      headers: { 'x-access-token': token },
+      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+    });
+  }
+
+  it("never shows or changes another tenant's or another seller's rows, whatever id a route is given", async () => {
+    const operations = await apiOperations(world, SKIP);
+    expect(operations.length).toBeGreaterThan(100);
+    const sellerId = (
+      await world.database.ownerPool.query<{ id: string }>(
+        `select id::text as id from users where username = 'seller'`,
+      )
+    ).rows[0]?.id;
+    const victims = [
+      await victimOf('acme-agent', () => `tenant_id = '${demoId}'`),
+      await victimOf('seller2', (columns) =>
+        columns.has('seller_id') ? `tenant_id = '${demoId}' and seller_id = '${sellerId}'` : null,
+      ),
+    ];
+    victims[1]?.ids.add(sellerId ?? '');
+    const leaks: string[] = [];
+    let reached = 0;
+    for (const victim of victims) {
+      expect(victim.probes.length, victim.attacker).toBeGreaterThan(3);
+      const token =
+        victim.attacker === 'acme-agent'
+          ? await world.login('acme-agent', { agentCode: 'acme' })
+          : await world.login(victim.attacker);
+      const before = await victim.snapshot();
+      for (const operation of operations) {
+        const takesIds =
+          operation.parameters.some((p) => isIdSlot(p.name, p.schema)) ||
+          (operation.body
+            ? stringPlaces(operation.body).some((segments) => isIdSlot(segments.at(-1)))
+            : false);
+        const probes = takesIds ? victim.probes : [randomUUID()];
+        const replies = await Promise.all(probes.map((id) => requestWith(operation, id, token)));
+        for (const [index, reply] of replies.entries()) {
+          if (reply.statusCode !== 400 && reply.statusCode !== 401 && reply.statusCode !== 403) reached += 1;
+          if (reply.statusCode < 200 || reply.statusCode >= 300) continue;
+          if (!String(reply.headers['content-type']).startsWith('application/json')) continue;
+          const seen = (reply.body.match(UUID_TEXT) ?? []).filter((id) => victim.ids.has(id.toLowerCase()));
+          if (seen.length > 0)
+            leaks.push(
+              `${victim.attacker} ${operation.method} ${operation.path} with ${probes[index]} → ${seen.slice(0, 3).join(', ')}`,
+            );
+        }
+      }
+      expect(await victim.snapshot(), `${victim.attacker} changed a victim row`).toEqual(before);
+    }
+    expect(leaks).toEqual([]);
+    expect(reached).toBeGreaterThan(100);
+  }, 240_000);
 });

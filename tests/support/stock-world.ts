@@ -6,6 +6,7 @@
 import type { Actor } from '../../src/server/http/actor.js';
 import { withTenant, type TenantTx } from '../../src/server/db/client.js';
 import { resolveActor } from '../../src/server/modules/identity/index.js';
+import { productPhotoKey, sellerIdOf } from './photos.js';
 import type { TestWorld } from './test-app.js';
 
 export async function actorFor(world: TestWorld, username: string, agentCode?: string): Promise<Actor> {
@@ -67,7 +68,7 @@ export async function createProduct(
     token,
     payload: {
       name: `Test product ${skuNumber}`,
-      photos: ['test/photo.jpg'],
+      photos: [productPhotoKey(await sellerIdOf(world, token))],
       skus: sellerSkus.map((sellerSku) => ({ sellerSku })),
       ...extra,
     },

@@ -1,5 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { fileKey } from '../../shared/contract/files.js';
 import { sniffImageType } from '../modules/files/image-type.js';
 import { demoPhotoKey, solidPng } from './demo-photos.js';
 
@@ -16,7 +17,12 @@ describe('demo photos', () => {
     expect(pixels.length).toBe(3 * (1 + 4 * 3));
   });
 
-  it('live under the seller folder the files module serves from', () => {
-    expect(demoPhotoKey('s1', 'mug')).toBe('product/s1/demo-mug.png');
+  it('are named like uploaded photos, under the seller folder the files module serves from', () => {
+    const seller = '5f0c8a52-3c1e-4d7a-9a57-0d2f4c1b9e11';
+    const key = demoPhotoKey(seller, 'mug');
+    expect(fileKey.safeParse(key).success).toBe(true);
+    expect(key.startsWith(`product/${seller}/`)).toBe(true);
+    expect(demoPhotoKey(seller, 'mug')).toBe(key);
+    expect(demoPhotoKey(seller, 't-shirt')).not.toBe(key);
   });
 });

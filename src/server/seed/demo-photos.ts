@@ -2,6 +2,7 @@
  * Product photos of the demo data: small real PNG images (one colour each), written through
  * the files module's storage so the product screens show them like uploaded photos.
  */
+import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { FileStorage } from '../modules/files/index.js';
 
@@ -12,9 +13,15 @@ export const DEMO_PHOTO_COLOURS = {
 } as const;
 export type DemoPhoto = keyof typeof DEMO_PHOTO_COLOURS;
 
-/** The key under which the files module serves a demo photo of this seller. */
+/**
+ * The key under which the files module serves a demo photo of this seller: the upload's own
+ * format (`product/<seller>/<uuid>.png`), with a uuid derived from the seller and the photo so
+ * a second seeding finds the same file.
+ */
 export function demoPhotoKey(sellerId: string, photo: DemoPhoto): string {
-  return `product/${sellerId}/demo-${photo}.png`;
+  const hex = createHash('sha256').update(`${sellerId}/${photo}`).digest('hex');
+  const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+  return `product/${sellerId}/${id}.png`;
 }
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {

@@ -178,7 +178,7 @@ export async function seedDemoWarehouses(tx: TenantTx): Promise<void> {
   const seller2 = await actorOf(tx, 'seller2');
   const mug = await addProduct(tx, seller2, {
     name: 'Ceramic mug',
-    photos: [demoPhotoKey(sellerIdOf(seller), 'mug')],
+    photos: [demoPhotoKey(sellerIdOf(seller2), 'mug')],
     hsCode: '691200',
     declaredName: 'Ceramic mug',
     declaredValue: 90000,

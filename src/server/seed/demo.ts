@@ -200,7 +200,6 @@ export async function seedDemo(db: Db, options: { files?: FileStorage } = {}): P
   await withTenant(db, demoId, (tx) => createDemoUsers(tx, 'demo', passwordHash));
   await withTenant(db, demoId, seedDemoHelpDesk);
   await withTenant(db, demoId, seedDemoWarehouses);
-  if (options.files) await writeDemoPhotosOf(db, demoId, options.files);
   const acmeId = await createTenant(db, {
     agentCode: 'acme',
     name: 'Acme Fulfilment',
@@ -210,12 +209,18 @@ export async function seedDemo(db: Db, options: { files?: FileStorage } = {}): P
   });
   await withTenant(db, acmeId, (tx) => createDemoUsers(tx, 'acme', passwordHash));
   await withTenant(db, acmeId, seedOtherTenantVideos);
+  if (options.files) await writeDemoFiles(db, options.files);
   return true;
 }
 
-async function writeDemoPhotosOf(db: Db, tenantId: string, files: FileStorage): Promise<void> {
-  const sellerIds = await withTenant(db, tenantId, async (tx) =>
-    (await tx.select({ id: users.id }).from(users).where(eq(users.userRole, 'seller'))).map((row) => row.id),
-  );
-  for (const sellerId of sellerIds) await writeDemoPhotos(files, tenantId, sellerId);
+/** Writes the files the demo data names: every seller's demo photos; files already there are kept. */
+export async function writeDemoFiles(db: Db, files: FileStorage): Promise<void> {
+  for (const tenantId of await allTenantIds(db)) {
+    const sellerIds = await withTenant(db, tenantId, async (tx) =>
+      (await tx.select({ id: users.id }).from(users).where(eq(users.userRole, 'seller'))).map(
+        (row) => row.id,
+      ),
+    );
+    for (const sellerId of sellerIds) await writeDemoPhotos(files, tenantId, sellerId);
+  }
 }

@@ -12,7 +12,7 @@ import {
   SEND_STATUSES,
 } from '../domain/announcements.js';
 import { USER_ROLES } from '../domain/roles.js';
-import { pageQuery, requiredText, text, uuid } from './common.js';
+import { pageQuery, requiredText, string, uuid, text } from './common.js';
 
 /** The most rows one page of an announcement list holds; records carry their HTML content. */
 export const ANNOUNCEMENT_PAGE_SIZE_MAX = 100;
@@ -20,7 +20,7 @@ export const ANNOUNCEMENT_PAGE_SIZE_MAX = 100;
 const fields = {
   titile: requiredText(ANNOUNCEMENT_LIMITS.titile),
   /** Rich text; the server keeps only the allowed tags and addresses (see the module's sanitize.ts). */
-  msgContent: z.string().max(ANNOUNCEMENT_LIMITS.msgContent).default(''),
+  msgContent: string().max(ANNOUNCEMENT_LIMITS.msgContent).default(''),
   /** Plain text; when empty the server takes the opening of the content. */
   msgAbstract: text(ANNOUNCEMENT_LIMITS.msgAbstract).optional(),
   priority: z.enum(PRIORITIES).default('M'),
@@ -52,7 +52,7 @@ const blankOr = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), sche
 
 export const announcementListQuery = pageQuery.extend({
   pageSize: z.coerce.number().int().min(1).max(ANNOUNCEMENT_PAGE_SIZE_MAX).default(10),
-  titile: z.string().trim().max(ANNOUNCEMENT_LIMITS.titile).optional(),
+  titile: string().trim().max(ANNOUNCEMENT_LIMITS.titile).optional(),
   sendStatus: blankOr(z.enum(SEND_STATUSES)),
   msgCategory: blankOr(z.enum(MSG_CATEGORIES)),
 });
@@ -60,7 +60,7 @@ export type AnnouncementListQuery = z.infer<typeof announcementListQuery>;
 
 export const myAnnouncementQuery = pageQuery.extend({
   pageSize: z.coerce.number().int().min(1).max(ANNOUNCEMENT_PAGE_SIZE_MAX).default(10),
-  titile: z.string().trim().max(ANNOUNCEMENT_LIMITS.titile).optional(),
+  titile: string().trim().max(ANNOUNCEMENT_LIMITS.titile).optional(),
   readFlag: blankOr(z.enum(READ_FLAGS)),
   msgCategory: blankOr(z.enum(MSG_CATEGORIES)),
 });
@@ -69,37 +69,37 @@ export type MyAnnouncementQuery = z.infer<typeof myAnnouncementQuery>;
 export const markReadBody = z.strictObject({ anntId: uuid });
 
 const common = {
-  id: z.string(),
-  titile: z.string(),
-  msgContent: z.string(),
-  msgAbstract: z.string(),
+  id: string(),
+  titile: string(),
+  msgContent: string(),
+  msgAbstract: string(),
   priority: z.enum(PRIORITIES),
   msgCategory: z.enum(MSG_CATEGORIES),
   msgType: z.enum(MSG_TYPES),
   sendStatus: z.enum(SEND_STATUSES),
   /** ISO 8601 instants; the client shows them in the viewer's time zone. */
-  sendTime: z.string().nullable(),
-  revokeTime: z.string().nullable(),
+  sendTime: string().nullable(),
+  revokeTime: string().nullable(),
 };
 
 /** A row of the administrators' list, with its audience. */
 export const announcementRecord = z.object({
   ...common,
   roleCodes: z.array(z.enum(USER_ROLES)),
-  userIds: z.array(z.string()),
-  createBy: z.string().nullable(),
-  createTime: z.string(),
-  updateTime: z.string(),
+  userIds: z.array(string()),
+  createBy: string().nullable(),
+  createTime: string(),
+  updateTime: string(),
 });
 export type AnnouncementRecord = z.infer<typeof announcementRecord>;
 
 /** An announcement as its reader sees it: no audience lists, with whether this user has read it. */
 export const announcementView = z.object({
   ...common,
-  anntId: z.string(),
-  sender: z.string().nullable(),
+  anntId: string(),
+  sender: string().nullable(),
   readFlag: z.enum(READ_FLAGS),
-  readTime: z.string().nullable(),
+  readTime: string().nullable(),
 });
 export type AnnouncementView = z.infer<typeof announcementView>;
 
@@ -114,7 +114,7 @@ export type AnnouncementsByUser = z.infer<typeof announcementsByUser>;
 
 /** What the live channel (/websocket/{userId}) sends. */
 export const liveMessage = z.discriminatedUnion('cmd', [
-  z.object({ cmd: z.literal('announcement'), msgId: z.string(), msgTxt: z.string() }),
+  z.object({ cmd: z.literal('announcement'), msgId: string(), msgTxt: string() }),
   z.object({ cmd: z.literal('heartcheck') }),
 ]);
 export type LiveMessage = z.infer<typeof liveMessage>;

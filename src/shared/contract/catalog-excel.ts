@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { productAddBody, skuInput, batchSearch } from './catalog.js';
-import { text, uuid } from './common.js';
+import { string, uuid, text } from './common.js';
 
 export const PRODUCT_COLUMNS = [
   'productName',
@@ -64,17 +64,17 @@ export const catalogExportQuery = z.strictObject({
   sellerId: z.union([z.literal(''), uuid]).optional(),
   name: text(200).optional(),
   skuSearch: batchSearch.optional(),
-  lang: z.string().max(16).optional(),
-  _t: z.string().max(20).optional(),
+  lang: string().max(16).optional(),
+  _t: string().max(20).optional(),
 });
 export type CatalogExportQuery = z.infer<typeof catalogExportQuery>;
 
 export const importError = z.object({
   /** The spreadsheet's row number, as Excel shows it (the header is row 1). */
   row: z.number().int(),
-  column: z.string(),
-  code: z.string(),
-  message: z.string(),
+  column: string(),
+  code: string(),
+  message: string(),
 });
 export type ImportError = z.infer<typeof importError>;
 

@@ -5,17 +5,16 @@
  */
 import { z } from 'zod';
 import { parseBarcode } from '../domain/barcode.js';
-import { CATALOG_LIMITS as LIMITS, CURRENCIES } from '../domain/catalog.js';
+import { CATALOG_LIMITS as LIMITS, CURRENCIES, PRODUCT_PHOTO_KEY } from '../domain/catalog.js';
 import { STOCK_LIMITS } from '../domain/stock.js';
-import { pageQuery, requiredText, text, uuid } from './common.js';
+import { pageQuery, requiredText, string, uuid, text } from './common.js';
 
-const cacheBuster = { _t: z.string().max(20).optional() };
+const cacheBuster = { _t: string().max(20).optional() };
 const blankOr = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), schema]).optional();
 const pagedQuery = <T extends z.ZodRawShape>(shape: T) => z.strictObject({ ...pageQuery.shape, ...shape });
 
 /** A barcode as typed or scanned, normalised: GTINs to 14 digits, other codes upper-cased. */
-export const barcode = z
-  .string()
+export const barcode = string()
   .max(LIMITS.code * 2)
   .transform((value, context) => {
     const parsed = parseBarcode(value);
@@ -28,8 +27,7 @@ export const barcode = z
  * A batch search as the spec's forms take it: values separated by commas (English or Chinese),
  * spaces or lines; at most 100, each trimmed, duplicates dropped.
  */
-export const batchSearch = z
-  .string()
+export const batchSearch = string()
   .max(STOCK_LIMITS.batchSearch * (LIMITS.code + 1))
   .transform((value, context) => {
     const values = [
@@ -51,12 +49,8 @@ export const batchSearch = z
     return values;
   });
 
-/** A key of the files module: a relative path without '..'. */
-const photoKey = z
-  .string()
-  .max(LIMITS.photoKey)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9/_.-]*$/, { message: 'file_key_format' })
-  .refine((value) => !value.includes('..'), { message: 'file_key_format' });
+/** A product photo, by the key its upload answered (domain PRODUCT_PHOTO_KEY). */
+const photoKey = string().max(LIMITS.photoKey).regex(PRODUCT_PHOTO_KEY, { message: 'file_key_format' });
 /** A product photo is mandatory; at most five (spec 02 §5). */
 const photos = z.array(photoKey).min(1).max(LIMITS.photos);
 const money = z.number().int().min(0).max(LIMITS.money);
@@ -124,15 +118,15 @@ export const skuListQuery = pagedQuery({
 export type SkuListQuery = z.infer<typeof skuListQuery>;
 
 export const skuView = z.object({
-  id: z.string(),
-  productId: z.string(),
-  sellerId: z.string(),
-  sellerSku: z.string(),
-  sysCode: z.string(),
-  customCode: z.string().nullable(),
-  localCode: z.string().nullable(),
-  variation: z.string(),
-  barcodes: z.array(z.string()),
+  id: string(),
+  productId: string(),
+  sellerId: string(),
+  sellerSku: string(),
+  sysCode: string(),
+  customCode: string().nullable(),
+  localCode: string().nullable(),
+  variation: string(),
+  barcodes: z.array(string()),
   weightG: z.number().int().nullable(),
   lengthMm: z.number().int().nullable(),
   widthMm: z.number().int().nullable(),
@@ -140,15 +134,15 @@ export const skuView = z.object({
   cost: z.number().int().nullable(),
   costCurrency: currency,
   safetyStock: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: string(),
+  updatedAt: string(),
 });
 export type SkuView = z.infer<typeof skuView>;
 
 /** A SKU in a list or picker: with its product's name and first photo. */
 export const skuSummary = skuView.extend({
-  productName: z.string(),
-  photo: z.string().nullable(),
+  productName: string(),
+  photo: string().nullable(),
 });
 export type SkuSummary = z.infer<typeof skuSummary>;
 
@@ -193,17 +187,17 @@ export const productListQuery = pagedQuery({
 export type ProductListQuery = z.infer<typeof productListQuery>;
 
 export const productView = z.object({
-  id: z.string(),
-  sellerId: z.string(),
-  sellerName: z.string(),
-  name: z.string(),
-  photos: z.array(z.string()),
-  hsCode: z.string(),
-  declaredName: z.string(),
+  id: string(),
+  sellerId: string(),
+  sellerName: string(),
+  name: string(),
+  photos: z.array(string()),
+  hsCode: string(),
+  declaredName: string(),
   declaredValue: z.number().int(),
   declaredCurrency: currency,
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: string(),
+  updatedAt: string(),
   skus: z.array(skuView),
 });
 export type ProductView = z.infer<typeof productView>;

@@ -1,11 +1,39 @@
 import { z } from 'zod';
 
+/**
+ * True when the text can be stored as it is: no NUL (PostgreSQL refuses it in text and jsonb)
+ * and no unpaired UTF-16 surrogate (it has no UTF-8 form, so it would be silently replaced).
+ */
+export function isStorableText(value: string): boolean {
+  for (let index = 0; index < value.length; index += 1) {
+    const code = value.charCodeAt(index);
+    if (code === 0) return false;
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = value.charCodeAt(index + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
+      index += 1;
+    } else if (code >= 0xdc00 && code <= 0xdfff) return false;
+  }
+  return true;
+}
+
+/** The rule a field breaks when it holds text that cannot be stored (errors:validation.invalid_characters). */
+export const UNSTORABLE_TEXT_RULE = 'invalid_characters';
+
+/**
+ * Every string of the contract starts here, so no path, query or body string reaches a service
+ * with a NUL or an unpaired surrogate (tests walk every route's schema for strings that do not).
+ */
+export function string(): z.ZodString {
+  return z.string().refine(isStorableText, { message: UNSTORABLE_TEXT_RULE });
+}
+
 /** The reply envelope every JSON answer uses (DESIGN §3). */
 export function envelope<T extends z.ZodType>(result: T) {
   return z.object({
     success: z.boolean(),
-    message: z.string(),
-    code: z.union([z.number(), z.string()]),
+    message: string(),
+    code: z.union([z.number(), string()]),
     result,
     timestamp: z.number(),
   });
@@ -13,11 +41,11 @@ export function envelope<T extends z.ZodType>(result: T) {
 
 export const errorEnvelope = z.object({
   success: z.literal(false),
-  message: z.string(),
-  code: z.string(),
+  message: string(),
+  code: string(),
   status: z.number(),
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-  fields: z.array(z.object({ path: z.string(), rule: z.string(), message: z.string() })).optional(),
+  params: z.record(string(), z.union([string(), z.number()])).optional(),
+  fields: z.array(z.object({ path: string(), rule: string(), message: string() })).optional(),
   result: z.null(),
   timestamp: z.number(),
 });
@@ -28,7 +56,7 @@ export const MAX_PAGE_SIZE = 200;
 export const pageQuery = z.object({
   pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(10),
-  _t: z.string().max(20).optional(),
+  _t: string().max(20).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
@@ -50,11 +78,11 @@ export interface Page<T> {
 }
 
 /** The `_t` cache-buster that GET requests carry; accepted everywhere and ignored. */
-export const cacheBuster = z.object({ _t: z.string().max(20).optional() });
+export const cacheBuster = z.object({ _t: string().max(20).optional() });
 
-export const uuid = z.string().uuid();
+export const uuid = string().uuid();
 export const idParam = z.object({ id: uuid });
-export const idQuery = z.object({ id: uuid, _t: z.string().max(20).optional() });
+export const idQuery = z.object({ id: uuid, _t: string().max(20).optional() });
 
 /** True when the text holds a control character other than tab, line feed and carriage return. */
 export function hasControlCharacters(value: string): boolean {
@@ -67,8 +95,7 @@ export function hasControlCharacters(value: string): boolean {
 
 /** Text a person typed: trimmed, bounded, no control characters. */
 export function text(max: number) {
-  return z
-    .string()
+  return string()
     .trim()
     .max(max)
     .refine((value) => !hasControlCharacters(value), { message: 'control_characters' });

@@ -1,5 +1,6 @@
 /** GET /dashboard/summary: the home page's numbers, each present only for roles that may see it. */
 import { z } from 'zod';
+import { string } from './common.js';
 import { USER_ROLES } from '../domain/roles.js';
 
 /** True for an IANA time zone name this runtime knows (Asia/Bangkok, UTC, …). */
@@ -14,13 +15,12 @@ export function isTimeZone(value: string): boolean {
 
 export const dashboardQuery = z.object({
   /** The viewer's time zone, which decides where a day of the login chart starts. */
-  tz: z
-    .string()
+  tz: string()
     .max(64)
     .regex(/^[A-Za-z0-9_+/-]+$/, { message: 'time_zone' })
     .refine(isTimeZone, { message: 'time_zone' })
     .default('UTC'),
-  _t: z.string().max(20).optional(),
+  _t: string().max(20).optional(),
 });
 export type DashboardQuery = z.infer<typeof dashboardQuery>;
 
@@ -32,7 +32,7 @@ export const dashboardSummary = z.object({
   /** Those who manage users: how many users hold each role. */
   usersByRole: z.array(z.object({ userRole: z.enum(USER_ROLES), count: z.number().int() })).nullable(),
   /** Those who read the logs: sign-ins per day for the last 7 days (oldest first, YYYY-MM-DD in `tz`). */
-  loginsPerDay: z.array(z.object({ date: z.string(), count: z.number().int() })).nullable(),
+  loginsPerDay: z.array(z.object({ date: string(), count: z.number().int() })).nullable(),
   /** Those who manage announcements: how many are released now. */
   announcementsReleased: z.number().int().nullable(),
 });

@@ -3,6 +3,7 @@
  * spec's: at most five files per upload, 5 MB each, images only (checked by content).
  */
 import { z } from 'zod';
+import { string } from './common.js';
 
 export const FILE_LIMITS = {
   filesPerUpload: 5,
@@ -24,17 +25,16 @@ export const uploadQuery = z.strictObject({ biz: z.enum(UPLOAD_KINDS).default('p
 export type UploadQuery = z.infer<typeof uploadQuery>;
 
 /** A stored file's key: `<kind>/<owner>/<random>.<ext>`, no '..', no leading slash. */
-export const fileKey = z
-  .string()
+export const fileKey = string()
   .max(FILE_LIMITS.keyLength)
   .regex(/^[a-z]+\/[0-9a-f-]{36}\/[0-9a-f-]{36}\.(jpg|png|webp|gif)$/, { message: 'file_key_format' });
 
 export const fileKeyParams = z.strictObject({ '*': fileKey });
 
 export const storedFile = z.object({
-  key: z.string(),
-  url: z.string(),
-  name: z.string(),
+  key: string(),
+  url: string(),
+  name: string(),
   contentType: z.enum(IMAGE_TYPES),
   size: z.number().int(),
 });

@@ -1,29 +1,25 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../domain/password.js';
 import { USER_ROLES } from '../domain/roles.js';
-import { cacheBuster, requiredText, text } from './common.js';
+import { cacheBuster, requiredText, string, text } from './common.js';
 
 /** Usernames: letters, digits and . _ - @, 2 to 32 characters. */
-export const username = z
-  .string()
+export const username = string()
   .trim()
   .min(2)
   .max(32)
   .regex(/^[A-Za-z0-9][A-Za-z0-9._@-]*$/, { message: 'username_format' });
 /** Mobile numbers in international or national form: digits with an optional leading +. */
-export const phone = z
-  .string()
+export const phone = string()
   .trim()
   .regex(/^\+?\d{6,15}$/, { message: 'phone_format' });
-export const smsCode = z.string().regex(/^\d{6}$/, { message: 'sms_code_format' });
-export const password = z.string().min(1).max(PASSWORD_MAX_LENGTH);
-export const agentCode = z
-  .string()
+export const smsCode = string().regex(/^\d{6}$/, { message: 'sms_code_format' });
+export const password = string().min(1).max(PASSWORD_MAX_LENGTH);
+export const agentCode = string()
   .trim()
   .max(32)
   .regex(/^[A-Za-z0-9_-]*$/, { message: 'agent_code_format' });
-export const orgCode = z
-  .string()
+export const orgCode = string()
   .trim()
   .min(1)
   .max(64)
@@ -32,23 +28,23 @@ export const orgCode = z
 export const userRole = z.enum(USER_ROLES);
 
 export const userInfo = z.object({
-  id: z.string(),
-  username: z.string(),
-  realname: z.string(),
-  nickname: z.string(),
-  avatar: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
+  id: string(),
+  username: string(),
+  realname: string(),
+  nickname: string(),
+  avatar: string().nullable(),
+  phone: string().nullable(),
+  email: string().nullable(),
   userRole,
-  orgCode: z.string().nullable(),
-  sellerId: z.string().nullable(),
+  orgCode: string().nullable(),
+  sellerId: string().nullable(),
   status: z.number().int(),
-  tenantId: z.string(),
-  agentCode: z.string(),
+  tenantId: string(),
+  agentCode: string(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
-export const depart = z.object({ id: z.string(), orgCode: z.string(), departName: z.string() });
+export const depart = z.object({ id: string(), orgCode: string(), departName: string() });
 export type Depart = z.infer<typeof depart>;
 
 export const loginBody = z.strictObject({
@@ -75,7 +71,7 @@ export const smsBody = z.strictObject({
 export type SmsMode = (typeof SMS_MODES)[number];
 
 export const loginResult = z.object({
-  token: z.string(),
+  token: string(),
   userInfo,
   departs: z.array(depart),
   /** 0 no department, 1 exactly one, 2 several: the client then asks which one to work in. */
@@ -84,29 +80,29 @@ export const loginResult = z.object({
 export type LoginResult = z.infer<typeof loginResult>;
 
 export const casQuery = z.object({
-  ticket: z.string().min(1).max(512),
-  service: z.string().url().max(2048),
-  _t: z.string().max(20).optional(),
+  ticket: string().min(1).max(512),
+  service: string().url().max(2048),
+  _t: string().max(20).optional(),
 });
 
 /** Spec 01 §3 'Change-password payload'; the rules of §5 are checked by the service too. */
 export const updatePasswordBody = z.strictObject({
   username,
-  oldpassword: z.string().max(PASSWORD_MAX_LENGTH),
-  password: z.string().max(PASSWORD_MAX_LENGTH),
-  confirmpassword: z.string().max(PASSWORD_MAX_LENGTH),
+  oldpassword: string().max(PASSWORD_MAX_LENGTH),
+  password: string().max(PASSWORD_MAX_LENGTH),
+  confirmpassword: string().max(PASSWORD_MAX_LENGTH),
 });
 
 export const selectDepartBody = z.strictObject({ orgCode, username: username.optional() });
 
-export const departsResult = z.object({ list: z.array(depart), orgCode: z.string().nullable() });
+export const departsResult = z.object({ list: z.array(depart), orgCode: string().nullable() });
 
 export const duplicateCheckQuery = z.object({
-  tableName: z.string().min(1).max(64),
-  fieldName: z.string().min(1).max(64),
-  fieldVal: z.string().max(255),
-  dataId: z.string().max(64).optional(),
-  _t: z.string().max(20).optional(),
+  tableName: string().min(1).max(64),
+  fieldName: string().min(1).max(64),
+  fieldVal: string().max(255),
+  dataId: string().max(64).optional(),
+  _t: string().max(20).optional(),
 });
 
 export const registerBody = z.strictObject({
@@ -116,7 +112,7 @@ export const registerBody = z.strictObject({
   mobile: phone,
   captcha: smsCode,
   realname: text(64).optional(),
-  email: z.string().trim().email().max(128).optional(),
+  email: string().trim().email().max(128).optional(),
   agentCode: agentCode.optional(),
 });
 
@@ -129,14 +125,14 @@ export const forgePasswordBody = z.strictObject({
 });
 
 export const permissionQuery = cacheBuster.extend({
-  lang: z.string().max(10).optional(),
+  lang: string().max(10).optional(),
 });
 
 export const menuMeta = z.object({
-  title: z.string(),
-  icon: z.string().nullable(),
-  url: z.string().nullable(),
-  permissionList: z.array(z.object({ action: z.string(), describe: z.string(), type: z.string() })),
+  title: string(),
+  icon: string().nullable(),
+  url: string().nullable(),
+  permissionList: z.array(z.object({ action: string(), describe: string(), type: string() })),
   keepAlive: z.boolean(),
   internalOrExternal: z.boolean(),
 });
@@ -153,10 +149,10 @@ export interface MenuItem {
 }
 export const menuItem: z.ZodType<MenuItem> = z.lazy(() =>
   z.object({
-    path: z.string(),
-    name: z.string(),
-    component: z.string(),
-    redirect: z.string().nullable(),
+    path: string(),
+    name: string(),
+    component: string(),
+    redirect: string().nullable(),
     hidden: z.boolean(),
     route: z.enum(['0', '1']),
     alwaysShow: z.boolean(),
@@ -165,8 +161,8 @@ export const menuItem: z.ZodType<MenuItem> = z.lazy(() =>
   }),
 );
 
-export const authItem = z.object({ action: z.string(), describe: z.string(), type: z.string() });
-export const allAuthItem = authItem.extend({ status: z.string() });
+export const authItem = z.object({ action: string(), describe: string(), type: string() });
+export const allAuthItem = authItem.extend({ status: string() });
 export const permissionResult = z.object({
   menu: z.array(menuItem),
   auth: z.array(authItem),

@@ -12,12 +12,12 @@ import {
   TRANSPORT_MODES,
   WAREHOUSING_TYPES,
 } from '../domain/inbound.js';
-import { pageQuery, requiredText, text, uuid } from './common.js';
+import { pageQuery, requiredText, string, uuid, text } from './common.js';
 
 const blankOr = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), schema]).optional();
 const quantity = z.number().int().min(1).max(LIMITS.quantity);
 /** A discrepancy photo, by the key the PDA stored it under (domain INBOUND_PHOTO_KEY). */
-export const photoKey = z.string().max(200).regex(INBOUND_PHOTO_KEY, { message: 'file_key_format' });
+export const photoKey = string().max(200).regex(INBOUND_PHOTO_KEY, { message: 'file_key_format' });
 
 export const inboundBoxInput = z.strictObject({
   boxNo: requiredText(LIMITS.boxNo),
@@ -97,32 +97,32 @@ export const inboundListQuery = z.strictObject({
 export type InboundListQuery = z.infer<typeof inboundListQuery>;
 
 export const inboundOrderRow = z.object({
-  id: z.string(),
-  inboundNo: z.string(),
-  sellerId: z.string(),
-  sellerName: z.string(),
-  warehouseId: z.string(),
-  warehouseCode: z.string(),
+  id: string(),
+  inboundNo: string(),
+  sellerId: string(),
+  sellerName: string(),
+  warehouseId: string(),
+  warehouseCode: string(),
   transportMode: z.enum(TRANSPORT_MODES),
-  expectedArrival: z.string().nullable(),
+  expectedArrival: string().nullable(),
   warehousingType: z.enum(WAREHOUSING_TYPES),
-  shippingRemark: z.string(),
+  shippingRemark: string(),
   status: z.enum(INBOUND_STATUSES),
-  abnormalReason: z.string(),
+  abnormalReason: string(),
   boxCount: z.number().int(),
   shipQuantity: z.number().int(),
   receivedQuantity: z.number().int(),
   shelvedQuantity: z.number().int(),
-  createdAt: z.string(),
+  createdAt: string(),
 });
 export type InboundOrderRow = z.infer<typeof inboundOrderRow>;
 
 export const inboundLineView = z.object({
-  id: z.string(),
-  skuId: z.string(),
-  sellerSku: z.string(),
-  sysCode: z.string(),
-  productName: z.string(),
+  id: string(),
+  skuId: string(),
+  sellerSku: string(),
+  sysCode: string(),
+  productName: string(),
   shipQuantity: z.number().int(),
   receivedQuantity: z.number().int(),
   shelvedQuantity: z.number().int(),
@@ -131,23 +131,23 @@ export const inboundLineView = z.object({
 export type InboundLineView = z.infer<typeof inboundLineView>;
 
 export const inboundBoxView = z.object({
-  id: z.string(),
-  boxNo: z.string(),
-  finishedAt: z.string().nullable(),
+  id: string(),
+  boxNo: string(),
+  finishedAt: string().nullable(),
   lines: z.array(inboundLineView),
 });
 export type InboundBoxView = z.infer<typeof inboundBoxView>;
 
 export const discrepancyView = z.object({
-  id: z.string(),
-  boxId: z.string().nullable(),
-  skuId: z.string().nullable(),
-  barcode: z.string().nullable(),
+  id: string(),
+  boxId: string().nullable(),
+  skuId: string().nullable(),
+  barcode: string().nullable(),
   kind: z.enum(DISCREPANCY_KINDS),
   quantity: z.number().int(),
-  reason: z.string(),
-  photos: z.array(z.string()),
-  createdAt: z.string(),
+  reason: string(),
+  photos: z.array(string()),
+  createdAt: string(),
 });
 
 /** The ledger's movements an inbound order shows: receipts, shelving, and scans undone. */
@@ -157,18 +157,18 @@ export const INBOUND_RECORD_KINDS = ['receipt', 'shelve_move', 'receipt_undo', '
 export const inboundRecordView = z.object({
   id: z.number().int(),
   kind: z.enum(INBOUND_RECORD_KINDS),
-  skuId: z.string(),
-  sellerSku: z.string(),
+  skuId: string(),
+  sellerSku: string(),
   quantity: z.number().int(),
-  fromLocationCode: z.string().nullable(),
-  toLocationCode: z.string().nullable(),
-  reason: z.string(),
-  actorName: z.string().nullable(),
-  createdAt: z.string(),
+  fromLocationCode: string().nullable(),
+  toLocationCode: string().nullable(),
+  reason: string(),
+  actorName: string().nullable(),
+  createdAt: string(),
 });
 
 export const inboundDetail = inboundOrderRow.extend({
-  receivingLocationCode: z.string(),
+  receivingLocationCode: string(),
   boxes: z.array(inboundBoxView),
   /** Per SKU over every box. */
   skus: z.array(inboundLineView.omit({ id: true })),
@@ -179,7 +179,7 @@ export type InboundDetail = z.infer<typeof inboundDetail>;
 
 /** What receiving, a discrepancy, shelving or finishing a box answers. */
 export const inboundChangeView = z.object({
-  inboundOrderId: z.string(),
+  inboundOrderId: string(),
   status: z.enum(INBOUND_STATUSES),
   /** Units this call received or shelved. */
   quantity: z.number().int(),
@@ -204,8 +204,8 @@ export const BOX_SHEET_LIMITS = {
   code: 64,
 } as const;
 
-const languageParam = z.string().max(16).optional();
-const cacheBuster = z.string().max(20).optional();
+const languageParam = string().max(16).optional();
+const cacheBuster = string().max(20).optional();
 
 export const boxSheetTemplateQuery = z.strictObject({ lang: languageParam, _t: cacheBuster });
 
@@ -218,18 +218,18 @@ export const boxSheetRow = z.strictObject({
 export type BoxSheetRow = z.infer<typeof boxSheetRow>;
 
 export const importedBoxLine = z.object({
-  skuId: z.string(),
-  sellerSku: z.string(),
+  skuId: string(),
+  sellerSku: string(),
   /** The product's name. */
-  name: z.string(),
-  variation: z.string().nullable(),
+  name: string(),
+  variation: string().nullable(),
   shipQuantity: z.number().int(),
 });
 export type ImportedBoxLine = z.infer<typeof importedBoxLine>;
 
 /** What a clean import answers: the boxes in the file's order, ready for the new-order form. */
 export const importedBoxList = z.object({
-  boxes: z.array(z.object({ boxNo: z.string(), lines: z.array(importedBoxLine) })),
+  boxes: z.array(z.object({ boxNo: string(), lines: z.array(importedBoxLine) })),
 });
 export type ImportedBoxList = z.infer<typeof importedBoxList>;
 

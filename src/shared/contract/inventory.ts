@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { MOVEMENT_KINDS, STOCK_AGE_FILTERS, STOCK_LIMITS as LIMITS } from '../domain/stock.js';
 import { LOCATION_TYPES } from '../domain/warehouse.js';
 import { batchSearch } from './catalog.js';
-import { pageQuery, requiredText, text, uuid } from './common.js';
+import { pageQuery, requiredText, string, uuid, text } from './common.js';
 import { stockCode } from './warehouse.js';
 
 const blankOr = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), schema]).optional();
@@ -25,8 +25,7 @@ const reason = requiredText(LIMITS.reason);
 
 /** The document a movement comes from (an inbound order, an order, a count…); 'manual' by hand. */
 export const stockSource = z.strictObject({
-  type: z
-    .string()
+  type: string()
     .min(1)
     .max(LIMITS.sourceType)
     .regex(/^[a-z][a-z_]*$/, { message: 'source_type_format' }),
@@ -131,8 +130,8 @@ export const moveBody = z.strictObject({
 export type MoveBody = z.infer<typeof moveBody>;
 
 export const stockBalanceView = z.object({
-  warehouseId: z.string(),
-  skuId: z.string(),
+  warehouseId: string(),
+  skuId: string(),
   available: z.number().int(),
   frozen: z.number().int(),
   total: z.number().int(),
@@ -162,27 +161,27 @@ export const stockAges = z.object({
 });
 
 export const stockRow = stockBalanceView.extend({
-  warehouseCode: z.string(),
-  warehouseName: z.string(),
-  sellerId: z.string(),
-  sellerName: z.string(),
-  productId: z.string(),
-  productName: z.string(),
-  photo: z.string().nullable(),
-  sellerSku: z.string(),
-  sysCode: z.string(),
-  customCode: z.string().nullable(),
-  localCode: z.string().nullable(),
-  variation: z.string(),
+  warehouseCode: string(),
+  warehouseName: string(),
+  sellerId: string(),
+  sellerName: string(),
+  productId: string(),
+  productName: string(),
+  photo: string().nullable(),
+  sellerSku: string(),
+  sysCode: string(),
+  customCode: string().nullable(),
+  localCode: string().nullable(),
+  variation: string(),
   safetyStock: z.number().int(),
   isBelowSafety: z.boolean(),
   cost: z.number().int().nullable(),
-  costCurrency: z.string(),
+  costCurrency: string(),
   /** Shelf codes the SKU lies on in this warehouse. */
-  locationCodes: z.array(z.string()),
+  locationCodes: z.array(string()),
   /** Units by stock-age bucket, from the receipt lots. */
   ages: stockAges,
-  oldestReceivedAt: z.string().nullable(),
+  oldestReceivedAt: string().nullable(),
 });
 export type StockRow = z.infer<typeof stockRow>;
 
@@ -198,18 +197,18 @@ export const locationStockQuery = pagedQuery({
 export type LocationStockQuery = z.infer<typeof locationStockQuery>;
 
 export const locationStockRow = z.object({
-  warehouseId: z.string(),
-  warehouseCode: z.string(),
-  locationId: z.string(),
-  locationCode: z.string(),
+  warehouseId: string(),
+  warehouseCode: string(),
+  locationId: string(),
+  locationCode: string(),
   locationType: z.enum(LOCATION_TYPES),
-  partitionCode: z.string().nullable(),
-  skuId: z.string(),
-  sellerId: z.string(),
-  sellerSku: z.string(),
-  sysCode: z.string(),
-  productName: z.string(),
-  variation: z.string(),
+  partitionCode: string().nullable(),
+  skuId: string(),
+  sellerId: string(),
+  sellerSku: string(),
+  sysCode: string(),
+  productName: string(),
+  variation: string(),
   quantity: z.number().int(),
 });
 export type LocationStockRow = z.infer<typeof locationStockRow>;
@@ -231,23 +230,23 @@ export type StockRecordsQuery = z.infer<typeof stockRecordsQuery>;
 export const stockRecord = z.object({
   id: z.number().int(),
   kind: z.enum(MOVEMENT_KINDS),
-  warehouseId: z.string(),
-  warehouseCode: z.string(),
-  skuId: z.string(),
-  sellerId: z.string(),
-  sellerSku: z.string(),
-  sysCode: z.string(),
-  productName: z.string(),
+  warehouseId: string(),
+  warehouseCode: string(),
+  skuId: string(),
+  sellerId: string(),
+  sellerSku: string(),
+  sysCode: string(),
+  productName: string(),
   quantity: z.number().int(),
   availableDelta: z.number().int(),
   frozenDelta: z.number().int(),
   inTransitDelta: z.number().int(),
-  fromLocationCode: z.string().nullable(),
-  toLocationCode: z.string().nullable(),
-  sourceType: z.string(),
-  sourceId: z.string().nullable(),
-  reason: z.string(),
-  actorName: z.string().nullable(),
-  createdAt: z.string(),
+  fromLocationCode: string().nullable(),
+  toLocationCode: string().nullable(),
+  sourceType: string(),
+  sourceId: string().nullable(),
+  reason: string(),
+  actorName: string().nullable(),
+  createdAt: string(),
 });
 export type StockRecord = z.infer<typeof stockRecord>;

@@ -12,7 +12,7 @@ import {
   reportDiscrepancyInput,
   shelveInboundInput,
 } from './inbound.js';
-import { uuid } from './common.js';
+import { string, uuid } from './common.js';
 
 /**
  * opsPerPush: ops in one push. pullPage: changes in one pull reply; a longer pull goes on over
@@ -51,8 +51,7 @@ export const PDA_OP_PAYLOADS = {
   'inbound.undo': undoOpInput,
 } as const satisfies Record<PdaOpType, z.ZodType>;
 
-export const deviceId = z
-  .string()
+export const deviceId = string()
   .min(1)
   .max(PDA_LIMITS.deviceId)
   .regex(/^[A-Za-z0-9_.:-]+$/, { message: 'device_id_format' });
@@ -65,7 +64,7 @@ export const pdaOp = z.strictObject({
   opId: uuid,
   seq: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
   type: z.enum(PDA_OP_TYPES),
-  payload: z.record(z.string(), z.unknown()),
+  payload: z.record(string(), z.unknown()),
   /** The device's clock when the op was made: audit only. */
   createdAt: z.iso.datetime({ offset: true }),
   /** The session the op was made in; an op of a revoked session fails the whole call (401). */
@@ -114,45 +113,45 @@ export type RegisterDeviceRequest = z.input<typeof registerDeviceRequest>;
 export const registerDeviceReply = z.object({ deviceId: z.string(), deviceKey: z.string() });
 export type RegisterDeviceReply = z.infer<typeof registerDeviceReply>;
 
-const params = z.record(z.string(), z.union([z.string(), z.number()]));
+const params = z.record(string(), z.union([string(), z.number()]));
 
 /** What the server keeps per op and answers again to a replay. */
 export const storedOpResult = z.discriminatedUnion('status', [
   z.object({
     status: z.literal('applied'),
     /** The service's answer (an inbound change: order, status, quantity). */
-    effect: z.record(z.string(), z.unknown()),
-    at: z.string(),
+    effect: z.record(string(), z.unknown()),
+    at: string(),
   }),
-  z.object({ status: z.literal('rejected'), code: z.string(), params, at: z.string() }),
+  z.object({ status: z.literal('rejected'), code: string(), params, at: string() }),
 ]);
 export type StoredOpResult = z.infer<typeof storedOpResult>;
 
 export const opResult = z.discriminatedUnion('status', [
   z.object({
-    opId: z.string(),
+    opId: string(),
     seq: z.number().int(),
     status: z.literal('applied'),
-    effect: z.record(z.string(), z.unknown()),
+    effect: z.record(string(), z.unknown()),
   }),
   /** Processed before: the stored outcome, unchanged. */
   z.object({
-    opId: z.string(),
+    opId: string(),
     seq: z.number().int(),
     status: z.literal('duplicate'),
     original: storedOpResult,
   }),
   /** Terminal: the op will never apply; the device shows it under 'needs attention'. */
   z.object({
-    opId: z.string(),
+    opId: string(),
     seq: z.number().int(),
     status: z.literal('rejected'),
-    code: z.string(),
+    code: string(),
     params,
   }),
   /** Not looked at (an earlier seq is missing): send it again after the gap is filled. */
   z.object({
-    opId: z.string(),
+    opId: string(),
     seq: z.number().int(),
     status: z.literal('not_processed'),
     code: z.literal('pda.sequence_gap'),
@@ -162,7 +161,7 @@ export const opResult = z.discriminatedUnion('status', [
 export type OpResult = z.infer<typeof opResult>;
 
 export const pushReply = z.object({
-  serverTime: z.string(),
+  serverTime: string(),
   /** The device's last processed seq after this call. */
   lastProcessedSeq: z.number().int(),
   results: z.array(opResult),
@@ -193,8 +192,7 @@ const XID8_MAX = 18446744073709551615n;
 
 export const pullQuery = z.strictObject({
   /** Absent or empty: a full pull (reset). Otherwise a cursor a pull answered (PULL_CURSOR). */
-  cursor: z
-    .string()
+  cursor: string()
     .max(100)
     .superRefine((value, context) => {
       const match = PULL_CURSOR.exec(value);
@@ -206,8 +204,7 @@ export const pullQuery = z.strictObject({
     })
     .optional(),
   /** Comma-separated; all when absent. */
-  scope: z
-    .string()
+  scope: string()
     .max(100)
     .transform((value, context) => {
       const parts = value
@@ -220,40 +217,40 @@ export const pullQuery = z.strictObject({
     })
     .optional(),
   deviceId: deviceId.optional(),
-  _t: z.string().max(20).optional(),
+  _t: string().max(20).optional(),
 });
 export type PullQuery = z.infer<typeof pullQuery>;
 
 export const pdaLocation = z.object({
-  id: z.string(),
-  warehouseId: z.string(),
-  code: z.string(),
-  locationType: z.string(),
+  id: string(),
+  warehouseId: string(),
+  code: string(),
+  locationType: string(),
 });
 export const pdaSku = z.object({
-  id: z.string(),
-  sellerId: z.string(),
-  sellerSku: z.string(),
-  sysCode: z.string(),
-  name: z.string(),
-  variation: z.string(),
-  barcodes: z.array(z.string()),
+  id: string(),
+  sellerId: string(),
+  sellerSku: string(),
+  sysCode: string(),
+  name: string(),
+  variation: string(),
+  barcodes: z.array(string()),
 });
 export const pdaInboundOrder = z.object({
-  id: z.string(),
-  inboundNo: z.string(),
-  warehouseId: z.string(),
-  sellerId: z.string(),
-  status: z.string(),
-  receivingLocationId: z.string(),
+  id: string(),
+  inboundNo: string(),
+  warehouseId: string(),
+  sellerId: string(),
+  status: string(),
+  receivingLocationId: string(),
   boxes: z.array(
     z.object({
-      id: z.string(),
-      boxNo: z.string(),
+      id: string(),
+      boxNo: string(),
       isFinished: z.boolean(),
       lines: z.array(
         z.object({
-          skuId: z.string(),
+          skuId: string(),
           shipQuantity: z.number().int(),
           receivedQuantity: z.number().int(),
           shelvedQuantity: z.number().int(),
@@ -265,24 +262,24 @@ export const pdaInboundOrder = z.object({
 });
 
 export const pullChange = z.union([
-  z.object({ entity: z.literal('location'), op: z.literal('upsert'), key: z.string(), data: pdaLocation }),
-  z.object({ entity: z.literal('sku'), op: z.literal('upsert'), key: z.string(), data: pdaSku }),
+  z.object({ entity: z.literal('location'), op: z.literal('upsert'), key: string(), data: pdaLocation }),
+  z.object({ entity: z.literal('sku'), op: z.literal('upsert'), key: string(), data: pdaSku }),
   z.object({
     entity: z.literal('inbound_order'),
     op: z.literal('upsert'),
-    key: z.string(),
+    key: string(),
     data: pdaInboundOrder,
   }),
   z.object({
     entity: z.enum(['location', 'sku', 'inbound_order']),
     op: z.literal('delete'),
-    key: z.string(),
+    key: string(),
   }),
 ]);
 export type PullChange = z.infer<typeof pullChange>;
 
 export const pullReply = z.object({
-  cursor: z.string(),
+  cursor: string(),
   /** True for a full pull: the device replaces the scoped tables with `changes`. */
   reset: z.boolean(),
   hasMore: z.boolean(),

@@ -4,7 +4,7 @@
  * language of the printed text (else X-Lang / Accept-Language).
  */
 import { z } from 'zod';
-import { uuid } from './common.js';
+import { string, uuid } from './common.js';
 
 export const LABEL_LIMITS = {
   /** Ids one request may name. */
@@ -15,12 +15,11 @@ export const LABEL_LIMITS = {
   pages: 2000,
 } as const;
 
-const langParam = z.string().max(16).optional();
-const cacheBuster = z.string().max(20).optional();
+const langParam = string().max(16).optional();
+const cacheBuster = string().max(20).optional();
 
 /** `a,b,c` → distinct uuids, at most LABEL_LIMITS.ids. */
-const idList = z
-  .string()
+const idList = string()
   .max(LABEL_LIMITS.ids * 37)
   .transform((value, context) => {
     const ids = [

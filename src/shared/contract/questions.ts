@@ -1,7 +1,7 @@
 /** The order-question calls of spec 01 §7 (/orderNoteRec/*), behind the header's notification popover. */
 import { z } from 'zod';
 import { QUESTION_NOTE_MAX, QUESTION_PAGE_SIZE, QUESTION_PAGE_SIZE_MAX } from '../domain/questions.js';
-import { requiredText, uuid } from './common.js';
+import { requiredText, string, uuid } from './common.js';
 
 const questionFlag = z.number().int().min(0).max(2);
 
@@ -10,19 +10,19 @@ export const pendingQuestionsQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(QUESTION_PAGE_SIZE_MAX).default(QUESTION_PAGE_SIZE),
   /** 1 for the seller side, 2 otherwise; the role's own flag when left out. */
   questionFlag: z.coerce.number().int().min(0).max(2).optional(),
-  _t: z.string().max(20).optional(),
+  _t: string().max(20).optional(),
 });
 export type PendingQuestionsQuery = z.infer<typeof pendingQuestionsQuery>;
 
 export const questionRecord = z.object({
-  id: z.string(),
-  orderId: z.string().nullable(),
-  ordersn: z.string(),
-  sellerId: z.string(),
-  note: z.string(),
+  id: string(),
+  orderId: string().nullable(),
+  ordersn: string(),
+  sellerId: string(),
+  note: string(),
   questionFlag: z.number().int(),
   /** ISO 8601 instant. */
-  createTime: z.string(),
+  createTime: string(),
 });
 export type QuestionRecord = z.infer<typeof questionRecord>;
 

@@ -11,15 +11,15 @@ import {
 } from '../domain/dictionaries.js';
 import { PASSWORD_MAX_LENGTH } from '../domain/password.js';
 import { LANGUAGES } from '../i18n/languages.js';
-import { pageQuery, requiredText, text, uuid } from './common.js';
+import { pageQuery, requiredText, string, uuid, text } from './common.js';
 import { password, phone, userRole, username } from './identity.js';
 
 /** Most ids one call may name (role grants list the whole permission set, so they get more). */
 export const MAX_IDS = 100;
 export const MAX_PERMISSION_IDS = 2000;
 
-const cacheBusterShape = { _t: z.string().max(20).optional() };
-const langShape = { lang: z.string().max(10).optional() };
+const cacheBusterShape = { _t: string().max(20).optional() };
+const langShape = { lang: string().max(10).optional() };
 /** A GET query: strict, with the `_t` cache-buster every GET carries. */
 function query<T extends z.ZodRawShape>(shape: T) {
   return z.strictObject({ ...cacheBusterShape, ...shape });
@@ -33,9 +33,8 @@ function pagedQuery<T extends z.ZodRawShape>(shape: T) {
 export const emptyQuery = query({});
 export const langQuery = query(langShape);
 
-const email = z.string().trim().email().max(128);
-const code = z
-  .string()
+const email = string().trim().email().max(128);
+const code = string()
   .trim()
   .min(1)
   .max(64)
@@ -72,12 +71,12 @@ export const saveRolePermissionBody = z.strictObject({
 export type SaveRolePermissionInput = z.infer<typeof saveRolePermissionBody>;
 
 export const roleView = z.object({
-  id: z.string(),
-  roleCode: z.string(),
-  roleName: z.string(),
-  description: z.string().nullable(),
-  sellerId: z.string().nullable(),
-  createdAt: z.string(),
+  id: string(),
+  roleCode: string(),
+  roleName: string(),
+  description: string().nullable(),
+  sellerId: string().nullable(),
+  createdAt: string(),
 });
 export type RoleView = z.infer<typeof roleView>;
 
@@ -92,8 +91,7 @@ const permissionShape = {
   componentName: text(128).optional(),
   redirect: text(255).optional(),
   menuType: z.union([z.literal(0), z.literal(1), z.literal(2)]),
-  perms: z
-    .string()
+  perms: string()
     .trim()
     .min(1)
     .max(128)
@@ -123,20 +121,20 @@ export type PermissionEditInput = z.infer<typeof permissionEditBody>;
 export const submenuQuery = query({ parentId: uuid, ...langShape });
 
 export const permissionView = z.object({
-  id: z.string(),
-  parentId: z.string().nullable(),
-  catalogKey: z.string().nullable(),
-  name: z.string(),
-  title: z.string(),
-  titles: z.record(z.string(), z.string()),
-  url: z.string().nullable(),
-  component: z.string().nullable(),
-  componentName: z.string().nullable(),
-  redirect: z.string().nullable(),
+  id: string(),
+  parentId: string().nullable(),
+  catalogKey: string().nullable(),
+  name: string(),
+  title: string(),
+  titles: z.record(string(), string()),
+  url: string().nullable(),
+  component: string().nullable(),
+  componentName: string().nullable(),
+  redirect: string().nullable(),
   menuType: z.number().int(),
-  perms: z.string().nullable(),
-  permsType: z.string(),
-  icon: z.string().nullable(),
+  perms: string().nullable(),
+  permsType: string(),
+  icon: string().nullable(),
   sortNo: z.number().int(),
   isRoute: z.boolean(),
   isLeaf: z.boolean(),
@@ -144,7 +142,7 @@ export const permissionView = z.object({
   hidden: z.boolean(),
   alwaysShow: z.boolean(),
   internalOrExternal: z.boolean(),
-  status: z.string(),
+  status: string(),
 });
 export type PermissionView = z.infer<typeof permissionView> & { children?: PermissionView[] };
 export const permissionNode: z.ZodType<PermissionView> = z.lazy(() =>
@@ -160,14 +158,14 @@ export interface TreeOption {
 }
 export const treeOption: z.ZodType<TreeOption> = z.lazy(() =>
   z.object({
-    key: z.string(),
-    title: z.string(),
-    value: z.string(),
+    key: string(),
+    title: string(),
+    value: string(),
     children: z.array(treeOption).optional(),
   }),
 );
 /** queryTreeList of permissions: the tree and every id in it (for "select all"). */
-export const permissionTreeResult = z.object({ treeList: z.array(treeOption), ids: z.array(z.string()) });
+export const permissionTreeResult = z.object({ treeList: z.array(treeOption), ids: z.array(string()) });
 export type PermissionTreeResult = z.infer<typeof permissionTreeResult>;
 
 // Users and seller staff
@@ -175,8 +173,7 @@ export type PermissionTreeResult = z.infer<typeof permissionTreeResult>;
 export const userListQuery = pagedQuery({
   username: filter(32),
   realname: filter(64),
-  phone: z
-    .string()
+  phone: string()
     .trim()
     .max(16)
     .regex(/^\+?\d*$/, { message: 'phone_format' })
@@ -236,8 +233,8 @@ export const checkOnlyUserQuery = query({ username, id: uuid.optional() });
 /** An administrator (or a seller for their staff) sets another account's password. */
 export const setPasswordBody = z.strictObject({
   username,
-  password: z.string().max(PASSWORD_MAX_LENGTH),
-  confirmpassword: z.string().max(PASSWORD_MAX_LENGTH),
+  password: string().max(PASSWORD_MAX_LENGTH),
+  confirmpassword: string().max(PASSWORD_MAX_LENGTH),
 });
 export type SetPasswordInput = z.infer<typeof setPasswordBody>;
 export const usersOfDepartQuery = pagedQuery({ id: uuid });
@@ -267,19 +264,19 @@ export const staffRoleQuery = query({ userId: uuid });
 
 /** A user as the admin lists show it: never the password hash or the lockout counters. */
 export const userView = z.object({
-  id: z.string(),
-  username: z.string(),
-  realname: z.string(),
-  nickname: z.string(),
-  avatar: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
+  id: string(),
+  username: string(),
+  realname: string(),
+  nickname: string(),
+  avatar: string().nullable(),
+  phone: string().nullable(),
+  email: string().nullable(),
   userRole,
-  sellerId: z.string().nullable(),
-  orgCode: z.string().nullable(),
+  sellerId: string().nullable(),
+  orgCode: string().nullable(),
   status: z.number().int(),
-  lastLoginAt: z.string().nullable(),
-  createdAt: z.string(),
+  lastLoginAt: string().nullable(),
+  createdAt: string(),
 });
 export type UserView = z.infer<typeof userView>;
 
@@ -302,15 +299,15 @@ export type DepartEditInput = z.infer<typeof departEditBody>;
 export const departSearchQuery = query({ keyWord: requiredText(128) });
 
 export const departView = z.object({
-  id: z.string(),
-  key: z.string(),
-  value: z.string(),
-  title: z.string(),
-  orgCode: z.string(),
-  departName: z.string(),
-  parentId: z.string().nullable(),
+  id: string(),
+  key: string(),
+  value: string(),
+  title: string(),
+  orgCode: string(),
+  departName: string(),
+  parentId: string().nullable(),
   sortNo: z.number().int(),
-  description: z.string().nullable(),
+  description: string().nullable(),
 });
 export type DepartNode = z.infer<typeof departView> & { children?: DepartNode[] };
 export const departNode: z.ZodType<DepartNode> = z.lazy(() =>
@@ -320,8 +317,7 @@ export const departNode: z.ZodType<DepartNode> = z.lazy(() =>
 // Dictionaries
 
 export const dictListQuery = pagedQuery({ dictCode: filter(64), dictName: filter(128) });
-const dictCode = z
-  .string()
+const dictCode = string()
   .trim()
   .min(1)
   .max(64)
@@ -343,8 +339,7 @@ export const dictItemListQuery = pagedQuery({ dictId: uuid, itemText: filter(128
 const itemStatus = z.union([z.literal(0), z.literal(1)]);
 export const dictItemAddBody = z.strictObject({
   dictId: uuid,
-  itemValue: z
-    .string()
+  itemValue: string()
     .trim()
     .min(1)
     .max(DICTIONARY_VALUE_MAX_LENGTH)
@@ -367,19 +362,19 @@ export type DictItemAddInput = z.infer<typeof dictItemAddBody>;
 export type DictItemEditInput = z.infer<typeof dictItemEditBody>;
 
 export const dictView = z.object({
-  id: z.string(),
-  dictCode: z.string(),
-  dictName: z.string(),
-  description: z.string().nullable(),
-  createdAt: z.string(),
+  id: string(),
+  dictCode: string(),
+  dictName: string(),
+  description: string().nullable(),
+  createdAt: string(),
 });
 export const dictItemView = z.object({
-  id: z.string(),
-  dictId: z.string(),
-  itemValue: z.string(),
-  itemText: z.string(),
-  texts: z.record(z.string(), z.string()),
-  description: z.string().nullable(),
+  id: string(),
+  dictId: string(),
+  itemValue: string(),
+  itemText: string(),
+  texts: z.record(string(), string()),
+  description: string().nullable(),
   sortOrder: z.number().int(),
   status: z.number().int(),
 });
@@ -396,8 +391,8 @@ export const loginInfo = z.object({
 });
 /** One day of the last seven: `tian` the date, `type` its short label, logins and addresses. */
 export const visitDay = z.object({
-  tian: z.string(),
-  type: z.string(),
+  tian: string(),
+  type: string(),
   visit: z.number().int(),
   ip: z.number().int(),
 });

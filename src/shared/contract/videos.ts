@@ -1,18 +1,21 @@
 /** Video tutorials of the help panel (spec 01 §2 dialog 6), kept per tenant. */
 import { z } from 'zod';
 import { VIDEO_AUDIENCES } from '../domain/videos.js';
-import { requiredText, uuid } from './common.js';
+import { isStorableText, requiredText, string, UNSTORABLE_TEXT_RULE, uuid } from './common.js';
 
 const audience = z.enum(VIDEO_AUDIENCES);
-const videoUrl = z.url({ protocol: /^https?$/ }).max(512);
+const videoUrl = z
+  .url({ protocol: /^https?$/ })
+  .max(512)
+  .refine(isStorableText, { message: UNSTORABLE_TEXT_RULE });
 
-export const videoListQuery = z.object({ audience: audience.optional(), _t: z.string().max(20).optional() });
+export const videoListQuery = z.object({ audience: audience.optional(), _t: string().max(20).optional() });
 
 export const videoRecord = z.object({
-  id: z.string(),
+  id: string(),
   audience,
-  title: z.string(),
-  url: z.string(),
+  title: string(),
+  url: string(),
   sortNo: z.number().int(),
 });
 export type VideoRecord = z.infer<typeof videoRecord>;

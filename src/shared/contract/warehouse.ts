@@ -11,30 +11,27 @@ import {
   WAREHOUSE_LIMITS as LIMITS,
 } from '../domain/warehouse.js';
 import { USER_ROLES } from '../domain/roles.js';
-import { pageQuery, requiredText, text, uuid } from './common.js';
+import { pageQuery, requiredText, string, uuid, text } from './common.js';
 import { isTimeZone } from './dashboard.js';
 
-const cacheBuster = { _t: z.string().max(20).optional() };
+const cacheBuster = { _t: string().max(20).optional() };
 /** An empty filter from a search form counts as no filter. */
 const blankOr = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), schema]).optional();
 const pagedQuery = <T extends z.ZodRawShape>(shape: T) => z.strictObject({ ...pageQuery.shape, ...shape });
 
 /** A warehouse, partition or location code: letters, digits, - _ . ; stored upper-case. */
-export const stockCode = z
-  .string()
+export const stockCode = string()
   .trim()
   .min(1)
   .max(LIMITS.code)
   .regex(WAREHOUSE_CODE_PATTERN, { message: 'stock_code_format' })
   .transform((value) => value.toUpperCase());
 
-const country = z
-  .string()
+const country = string()
   .trim()
   .regex(/^[A-Za-z]{2}$/, { message: 'country_code' })
   .transform((value) => value.toUpperCase());
-const timeZone = z
-  .string()
+const timeZone = string()
   .max(64)
   .regex(/^[A-Za-z0-9_+/-]+$/, { message: 'time_zone' })
   .refine(isTimeZone, { message: 'time_zone' });
@@ -81,26 +78,26 @@ export const warehouseIdQuery = z.strictObject({ ...cacheBuster, id: uuid });
 export const warehouseOptionsQuery = z.strictObject({ ...cacheBuster });
 
 export const warehouseView = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  country: z.string(),
-  address: z.string(),
-  timeZone: z.string(),
-  contactName: z.string(),
-  contactPhone: z.string(),
+  id: string(),
+  code: string(),
+  name: string(),
+  country: string(),
+  address: string(),
+  timeZone: string(),
+  contactName: string(),
+  contactPhone: string(),
   isActive: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: string(),
+  updatedAt: string(),
 });
 export type WarehouseView = z.infer<typeof warehouseView>;
 
 /** What anyone who ships to a warehouse may know of it. */
 export const warehouseOption = z.object({
-  id: z.string(),
-  code: z.string(),
-  name: z.string(),
-  country: z.string(),
+  id: string(),
+  code: string(),
+  name: string(),
+  country: string(),
 });
 export type WarehouseOption = z.infer<typeof warehouseOption>;
 
@@ -118,9 +115,9 @@ export const staffCandidatesQuery = pagedQuery({ keyword: text(64).optional() })
 export type StaffCandidatesQuery = z.infer<typeof staffCandidatesQuery>;
 
 export const staffView = z.object({
-  userId: z.string(),
-  username: z.string(),
-  realname: z.string(),
+  userId: string(),
+  username: string(),
+  realname: string(),
   userRole: z.enum(USER_ROLES),
 });
 export type StaffView = z.infer<typeof staffView>;
@@ -143,10 +140,10 @@ export type PartitionEditInput = z.infer<typeof partitionEditBody>;
 export const partitionIdQuery = z.strictObject({ id: uuid });
 
 export const partitionView = z.object({
-  id: z.string(),
-  warehouseId: z.string(),
-  code: z.string(),
-  name: z.string(),
+  id: string(),
+  warehouseId: string(),
+  code: string(),
+  name: string(),
   locationCount: z.number().int(),
 });
 export type PartitionView = z.infer<typeof partitionView>;
@@ -195,12 +192,12 @@ export const locationByCodeQuery = z.strictObject({ ...cacheBuster, warehouseId:
 export type LocationByCodeQuery = z.infer<typeof locationByCodeQuery>;
 
 export const locationView = z.object({
-  id: z.string(),
-  warehouseId: z.string(),
-  warehouseCode: z.string(),
-  partitionId: z.string().nullable(),
-  partitionCode: z.string().nullable(),
-  code: z.string(),
+  id: string(),
+  warehouseId: string(),
+  warehouseCode: string(),
+  partitionId: string().nullable(),
+  partitionCode: string().nullable(),
+  code: string(),
   locationType: z.enum(LOCATION_TYPES),
   capacity: z.number().int().nullable(),
   /** Units lying on it now, over all SKUs. */

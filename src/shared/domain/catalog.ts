@@ -25,6 +25,17 @@ export const CATALOG_LIMITS = {
   safetyStock: 1_000_000,
 } as const;
 
+/**
+ * A product photo's file key, as the upload names it: `product/<the product's seller>/<uuid>.<ext>`.
+ * The seller folder is the owner: a product may name only photos of its own seller.
+ */
+export const PRODUCT_PHOTO_KEY = /^product\/([0-9a-f-]{36})\/[0-9a-f-]{36}\.(jpg|png|webp|gif)$/;
+
+/** Whether a well-formed product photo key lies under this seller's folder. */
+export function isProductPhotoOfSeller(key: string, sellerId: string): boolean {
+  return PRODUCT_PHOTO_KEY.exec(key)?.[1] === sellerId;
+}
+
 /** System codes: S and eight digits from the tenant's counter (S00000001). */
 export function sysCodeOf(sequence: number): string {
   return `S${String(sequence).padStart(8, '0')}`;

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
+import { string } from '../../../shared/contract/common.js';
 import { isInAudience, SEND_STATUS } from '../../../shared/domain/announcements.js';
 import { AppError } from '../../../shared/errors.js';
 import { withTenant } from '../../db/client.js';
@@ -123,8 +124,8 @@ export async function registerLiveChannel(
       config: { permission: 'public' },
       schema: {
         hide: true,
-        params: z.object({ userId: z.string().max(64) }),
-        querystring: z.object({ token: z.string().max(200).optional() }),
+        params: z.object({ userId: string().max(64) }),
+        querystring: z.object({ token: string().max(200).optional() }),
       },
       onRequest: async (request) => {
         const token = socketTokenOf(request);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { catalogExportQuery, importSummary, SHEET_LIMITS } from '../../../shared/contract/catalog-excel.js';
-import { envelope } from '../../../shared/contract/common.js';
+import { envelope, string } from '../../../shared/contract/common.js';
 import { PERMISSIONS } from '../../../shared/permissions.js';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../http/reply.js';
@@ -26,7 +26,7 @@ export async function catalogExcelRoutes(app: FastifyInstance, deps: AppDeps) {
     '/catalog/excel/template',
     {
       config: { permission: { code: PERMISSIONS.productList } },
-      schema: { tags, querystring: z.strictObject({ _t: z.string().max(20).optional() }), produces },
+      schema: { tags, querystring: z.strictObject({ _t: string().max(20).optional() }), produces },
     },
     async (_request, reply) => sendSheet(reply, await catalogTemplate()),
   );

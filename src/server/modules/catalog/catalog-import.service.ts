@@ -14,6 +14,7 @@ import {
   type SheetColumn,
 } from '../../../shared/contract/catalog-excel.js';
 import type { SkuInput } from '../../../shared/contract/catalog.js';
+import { isProductPhotoOfSeller } from '../../../shared/domain/catalog.js';
 import type { ErrorParams } from '../../../shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
@@ -87,6 +88,13 @@ function parseRows(rows: SheetRow[], problems: RowProblem[]): GoodRow[] {
     if (product.success && sku.success) good.push({ row, product: product.data, sku: sku.data });
   }
   return good;
+}
+
+/** Photos a row names must be the seller's own uploads. */
+function foreignPhotos(rows: GoodRow[], sellerId: string, problems: RowProblem[]) {
+  for (const { row, product } of rows)
+    if (product.photos.some((photo) => !isProductPhotoOfSeller(photo, sellerId)))
+      problems.push({ row, column: 'photos', code: 'catalog.photo_invalid', params: {} });
 }
 
 /** Codes a file repeats: a seller SKU, local code or barcode may name one row only. */
@@ -178,6 +186,7 @@ export async function importCatalog(
   const problems: RowProblem[] = [];
   const rows = parseRows(input.rows, problems);
   repeatsInFile(rows, problems);
+  foreignPhotos(rows, sellerId, problems);
   const existing = rows.length > 0 ? await clashesWithCatalogue(tx, sellerId, rows, problems) : [];
   if (problems.length > 0) {
     problems.sort((a, b) => a.row - b.row);

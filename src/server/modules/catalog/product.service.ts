@@ -11,6 +11,7 @@ import {
   type ProductView,
 } from '../../../shared/contract/catalog.js';
 import type { Page } from '../../../shared/contract/common.js';
+import { isProductPhotoOfSeller } from '../../../shared/domain/catalog.js';
 import { AppError } from '../../../shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import { allOf, contains, offsetOf, refuseOnConstraint } from '../../db/query-helpers.js';
@@ -35,6 +36,12 @@ export async function ownProduct(tx: TenantTx, actor: Actor, id: string): Promis
   const row = await productRow(tx, id, eq(products.sellerId, sellerId));
   if (!row) throw new AppError('catalog.product_not_found');
   return row;
+}
+
+/** A product names only photos its own seller uploaded (they lie under that seller's folder). */
+function assertOwnPhotos(photos: readonly string[] | undefined, sellerId: string): void {
+  const foreign = photos?.find((photo) => !isProductPhotoOfSeller(photo, sellerId));
+  if (foreign !== undefined) throw new AppError('catalog.photo_invalid');
 }
 
 async function viewOf(tx: TenantTx, row: ProductRow): Promise<ProductView> {
@@ -81,6 +88,7 @@ export async function addProduct(
 ): Promise<ProductView> {
   const sellerId = owningSeller(actor);
   const input = parseInput(productAddBody, raw);
+  assertOwnPhotos(input.photos, sellerId);
   await assertSkuCodesFree(tx, sellerId, input.skus);
   const { skus: skuInputs, ...fields } = input;
   const [row] = await tx
@@ -100,6 +108,7 @@ export async function editProduct(
 ): Promise<ProductView> {
   const input = parseInput(productEditBody, raw);
   const current = await ownProduct(tx, actor, input.id);
+  assertOwnPhotos(input.photos, current.sellerId);
   const { id: _id, ...changes } = input;
   const [row] = await tx
     .update(products)

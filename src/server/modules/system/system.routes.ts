@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cacheBuster, envelope, pageResult } from '../../../shared/contract/common.js';
+import { cacheBuster, envelope, pageResult, string } from '../../../shared/contract/common.js';
 import {
   dictAddBody,
   dictEditBody,
@@ -39,13 +39,12 @@ export async function systemRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: {
         tags: ['dictionaries'],
         params: z.object({
-          code: z
-            .string()
+          code: string()
             .min(1)
             .max(64)
             .regex(/^[A-Za-z0-9_]+$/),
         }),
-        querystring: cacheBuster.extend({ lang: z.string().max(10).optional() }),
+        querystring: cacheBuster.extend({ lang: string().max(10).optional() }),
         response: { 200: envelope(z.array(dictItem)) },
       },
     },
