@@ -4,7 +4,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /**
- * The PDA's own build (research note §4.1): src/pda → dist/pda, served at /pda/, installable,
+ * The PDA's own build (docs/research/pda-offline.md §4.1): src/pda → dist/pda, served at /pda/, installable,
  * its service worker scoped to /pda/ and precaching the whole shell (locales included) so the
  * app starts offline. `registerType: 'prompt'`: a new version waits until the worker applies it
  * from the home screen (src/pda/app/update.tsx), never mid-task.

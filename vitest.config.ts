@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Test tiers (DESIGN §8): `unit` beside the code, `server` through app.inject against a real
+ * Test tiers (docs/architecture.md §9): `unit` beside the code, `server` through app.inject against a real
  * PostgreSQL, `pda` for the PDA's outbox and sync engine over fake-indexeddb. `npm test`
  * (scripts/test.ts) runs every tier and prints the counts.
  */

@@ -1,5 +1,5 @@
 /**
- * Part of `npm run bench`: the PDA's numbers (DESIGN §5, §8), on one fresh migrated and seeded
+ * Part of `npm run bench`: the PDA's numbers (docs/architecture.md §6), on one fresh migrated and seeded
  * database that is dropped afterwards, with the app listening on a loopback port:
  * 1. push throughput: 'inbound.receive' ops of one unit per second applied through
  *    POST /api/pda/sync/push in batches of 100, from one device and from four at once (each on
@@ -10,7 +10,7 @@
  * 3. scan to feedback in Chromium at phone size, CPU slowed four times and not slowed: from a
  *    wedge scanner's Enter keydown to the feedback's call (the 'pda-scan-feedback' mark in
  *    src/pda/app/feedback.ts: tone and vibration start there, the colour is set in the same
- *    tick) and to the first frame painted after that colour was committed. DESIGN §5's
+ *    tick) and to the first frame painted after that colour was committed. docs/architecture.md §6's
  *    target is 100 ms; it is shown, not asserted.
  * Sizes shrink with BENCH_SECONDS, BENCH_PDA_BACKLOG and BENCH_PDA_SCANS (for trying it out).
  */

@@ -1,5 +1,5 @@
 /**
- * Every error the API can answer, as a stable code and its HTTP status (DESIGN §3).
+ * Every error the API can answer, as a stable code and its HTTP status (docs/architecture.md §3).
  * Clients translate the code with i18next (`errors:<code>`); a code without its six
  * translations fails the locale test.
  */

@@ -1,7 +1,7 @@
 /**
  * A TCP proxy between the browser and the live server that a test can cut and restore, for
  * real offline: `context.setOffline(true)` does not stop requests made by a service worker
- * (research note §5.2, microsoft/playwright#2311), but nothing gets through a proxy that
+ * (docs/research/pda-offline.md §5.2, microsoft/playwright#2311), but nothing gets through a proxy that
  * resets every open connection and every new one. It can also drop one response after the
  * server has sent it (so the server committed the work), before the browser sees a byte of it.
  */

@@ -1,5 +1,5 @@
 /**
- * The PDA offline journey (DESIGN §5, research note §5.2), in Chromium with the PDA's service
+ * The PDA offline journey (docs/architecture.md §6, docs/research/pda-offline.md §5.2), in Chromium with the PDA's service
  * worker in control, against the real server on its own cloned database: prepare the device
  * online, go offline for real, receive a box by scans (one scan undone), report a damaged unit
  * with a real photo, finish the other box, shelve some of what was received, reload while
@@ -11,7 +11,7 @@
  * Offline is real: the browser talks to the server only through a TCP proxy (pda-proxy.ts) that
  * the test cuts, resetting every connection and refusing new ones, together with
  * `context.setOffline(true)` so that `navigator.onLine` is false and the app says so.
- * setOffline alone would not stop requests made by the service worker (note §5.2,
+ * setOffline alone would not stop requests made by the service worker (docs/research/pda-offline.md §5.2,
  * microsoft/playwright#2311); the proxy stops everything, page or worker, whatever Chromium
  * decides, and lets the test lose one response after the server committed a push.
  */

@@ -1,5 +1,5 @@
 /**
- * The stock ledger through its service functions (DESIGN §4): every movement kind, balances
+ * The stock ledger through its service functions (docs/architecture.md §5): every movement kind, balances
  * that always equal the sum of their movements, their locations and their lots, FIFO ages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

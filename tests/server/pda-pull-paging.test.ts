@@ -1,5 +1,5 @@
 /**
- * PDA pull paging and the pruning of the sync logs (research note §3.6, §3.10): a pull over
+ * PDA pull paging and the pruning of the sync logs (docs/research/pda-offline.md §3.6, §3.10): a pull over
  * many pages gives what one page would, says `reset` on its first page only, and keeps the
  * xid-cursor guarantee across pages; old change-log and processed-op rows are pruned in every
  * tenant, and a device whose cursor is older than the pruned changes gets a full pull.

@@ -1,5 +1,5 @@
 /**
- * The PDA sync protocol (research note §3.10): every op is applied exactly once, whatever is
+ * The PDA sync protocol (docs/research/pda-offline.md §3.10): every op is applied exactly once, whatever is
  * replayed, raced or lost; a rejected op never blocks the rest; a gap stops the batch; a revoked
  * session stops the call. Pull gives the device's reference data with a cursor and tombstones.
  */

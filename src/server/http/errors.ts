@@ -1,5 +1,5 @@
 /**
- * Turns every failure into the error envelope of DESIGN §3: a stable code, the HTTP status of
+ * Turns every failure into the error envelope of docs/architecture.md §3: a stable code, the HTTP status of
  * the spec's catalogue, a message in the caller's language, the failing fields for bad input.
  * Nothing but a bug answers 500, and a 500 never carries a stack trace or SQL.
  */

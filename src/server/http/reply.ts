@@ -8,7 +8,7 @@ export interface Envelope<T> {
   timestamp: number;
 }
 
-/** The success envelope of DESIGN §3. */
+/** The success envelope of docs/architecture.md §3. */
 export function ok<T>(result: T, message = ''): Envelope<T> {
   return { success: true, message, code: 200, result, timestamp: Date.now() };
 }

@@ -1,5 +1,5 @@
 /**
- * The demo data of issue 2, made on first start and by `npm run seed` on an empty database:
+ * The demo data, made on first start and by `npm run seed` on an empty database:
  * tenant `demo` (Demo Logistics) with one user per role, and a second tenant `acme`. Every
  * demo password is Demo12345.
  */

@@ -28,7 +28,7 @@ export function string(): z.ZodString {
   return z.string().refine(isStorableText, { message: UNSTORABLE_TEXT_RULE });
 }
 
-/** The reply envelope every JSON answer uses (DESIGN §3). */
+/** The reply envelope every JSON answer uses (docs/architecture.md §3). */
 export function envelope<T extends z.ZodType>(result: T) {
   return z.object({
     success: z.boolean(),

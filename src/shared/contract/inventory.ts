@@ -1,5 +1,5 @@
 /**
- * Stock calls and the inputs of the ledger's service functions (DESIGN §4): the stock list with
+ * Stock calls and the inputs of the ledger's service functions (docs/architecture.md §5): the stock list with
  * ages, stock per location, receipt and issue records, and the hand-made changes (adjust,
  * freeze, unfreeze, move). Quantities are integers within STOCK_LIMITS.
  */

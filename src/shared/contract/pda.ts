@@ -1,5 +1,5 @@
 /**
- * The PDA sync protocol (research note §3.10, DESIGN §5). Push: a device sends its queued ops
+ * The PDA sync protocol (docs/research/pda-offline.md §3.10, docs/architecture.md §6). Push: a device sends its queued ops
  * in seq order; each op gets its own result. Pull: reference data changed since a cursor, with
  * tombstones for what left the device's scope. Per-op outcomes never use HTTP errors: the reply
  * is 200 whenever the batch was examined.

@@ -1,5 +1,5 @@
 /**
- * Product and SKU vocabulary (spec 02 §3 'Stock item', §5, §9): currencies (DESIGN §4: integer
+ * Product and SKU vocabulary (spec 02 §3 'Stock item', §5, §9): currencies (docs/architecture.md §5: integer
  * minor units plus currency), limits of the product form, and the system code format.
  */
 

@@ -1,11 +1,11 @@
 /**
- * What a scan is, decided before anything is looked up (research note §1.6): the AIM symbology
+ * What a scan is, decided before anything is looked up (docs/research/pda-offline.md §1.6): the AIM symbology
  * prefix is recorded and stripped, GS1 element strings (SSCC box labels, GTINs) are read, then
  * the warehouse's own label conventions (location, box, inbound order, carrier tracking) are
  * tried in the order the caller configures, then GTIN by check digit, then SKU codes. The label
  * conventions are data passed in, because each warehouse prints its own labels.
  *
- * And how a scan arrives from a keyboard-wedge scanner (note §1.3, §1.4): characters with their
+ * And how a scan arrives from a keyboard-wedge scanner (docs/research/pda-offline.md §1.3, §1.4): characters with their
  * times, a scan ends on Enter or Tab, or on an idle gap when the characters came at scanner speed.
  * Timing only labels the source (scanner or keypad) and ends suffix-less scans; the terminator
  * stays the primary signal.
@@ -31,7 +31,7 @@ export interface ScanRules {
   tracking?: TrackingRule[];
   /** Codes that may be a SKU code; any printable code when absent. */
   sku?: RegExp[];
-  /** A printable stand-in the device profile puts where GS was (note §1.2), e.g. '~'. */
+  /** A printable stand-in the device profile puts where GS was (docs/research/pda-offline.md §1.2), e.g. '~'. */
   gsPlaceholder?: string;
   /** Kinds tried first, in this order, when several match. Defaults to SCAN_KINDS. */
   order?: readonly ScanKind[];
@@ -181,7 +181,7 @@ export function classifyScan(raw: string, rules: ScanRules = {}): ClassifiedScan
   const { symbology, rest } = splitSymbology(raw.trim());
   let body = rest;
   if (rules.gsPlaceholder) body = body.split(rules.gsPlaceholder).join(GS);
-  // Control characters other than GS are keyboard noise (note §1.7), never data.
+  // Control characters other than GS are keyboard noise (docs/research/pda-offline.md §1.7), never data.
   body = [...body]
     .filter((char) => char === GS || !isControl(char))
     .join('')
@@ -377,7 +377,7 @@ export function wedgeStep(
     return { state: append(current, GS, event.at), scan: pending, consumed: true };
   }
   // 'Unidentified' comes from the IME path: its text arrives as a 'text' event instead.
-  // Alt is allowed: the Zebra MC3300x sets it on every scanned character (note §1.2).
+  // Alt is allowed: the Zebra MC3300x sets it on every scanned character (docs/research/pda-offline.md §1.2).
   if (event.ctrlKey || event.metaKey || event.key.length !== 1) {
     return { state: current, scan: pending, consumed: false };
   }

@@ -1,7 +1,7 @@
 /** Spec 01 §9: a token and the stored user info are valid for 7 days. */
 export const SESSION_TTL_MS = 604_800_000;
 
-/** After this many wrong passwords in a row the account is locked (issue 2). */
+/** After this many wrong passwords in a row the account is locked. */
 export const MAX_FAILED_LOGINS = 5;
 export const LOCKOUT_MS = 15 * 60 * 1000;
 

@@ -1,5 +1,5 @@
 /**
- * The stock ledger's rules (DESIGN §4), shared by server, admin and PDA: the kinds of movement,
+ * The stock ledger's rules (docs/architecture.md §5), shared by server, admin and PDA: the kinds of movement,
  * what each does to a balance (available, frozen, in transit), to the locations and to the
  * receipt lots that give stock its age, and the stock-age buckets of spec 02 §9.
  */

@@ -1,5 +1,5 @@
 /**
- * The live channel (spec 01 §7, DESIGN §7): WebSocket /websocket/{userId}. A browser cannot
+ * The live channel (spec 01 §7, docs/architecture.md §7): WebSocket /websocket/{userId}. A browser cannot
  * set X-Access-Token on a WebSocket, so the session token comes as the subprotocol (echoed
  * back, as browsers require) or as a `token` query parameter, and this route checks it itself.
  * Releases arrive from any node through PostgreSQL NOTIFY on one LISTEN connection per node

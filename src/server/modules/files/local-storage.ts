@@ -1,5 +1,5 @@
 /**
- * Where uploaded files live (DESIGN §7): a local directory, `./data/files` unless the app is
+ * Where uploaded files live (docs/architecture.md §7): a local directory, `./data/files` unless the app is
  * given another (tests use a temporary one). Each tenant has its own folder, so a key read
  * in one tenant never reaches another tenant's file; keys are random, never a user's file name.
  */

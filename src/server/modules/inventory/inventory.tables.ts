@@ -1,5 +1,5 @@
 /**
- * The stock ledger (DESIGN §4), per tenant under forced RLS. stock_movements holds one row per
+ * The stock ledger (docs/architecture.md §5), per tenant under forced RLS. stock_movements holds one row per
  * change with its signed effect on the balance; stock_balances, location_stock and stock_lots
  * are kept by relative updates in the same transaction, and their check constraints make a
  * negative quantity impossible whatever the code does. Lots give stock its age (FIFO).

@@ -1,4 +1,4 @@
-/** The PDA sync calls of research note §3.10: push ops, pull reference data. HTTP only. */
+/** The PDA sync calls of docs/research/pda-offline.md §3.10: push ops, pull reference data. HTTP only. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '../../../shared/contract/common.js';

@@ -1,5 +1,5 @@
 /**
- * The PDA sync protocol's server state (research note §3.10), per tenant under forced RLS.
+ * The PDA sync protocol's server state (docs/research/pda-offline.md §3.10), per tenant under forced RLS.
  * pda_devices holds each device's last applied seq and the hash of the key the server issued
  * to it at registration (a push must present the key, so no other user or device can push in
  * its name); its row is locked while a batch is applied, so one device's ops run one at a time

@@ -1,5 +1,5 @@
 /**
- * Pull (research note §3.6, §3.10): reference data for offline scan checks, as changes since a
+ * Pull (docs/research/pda-offline.md §3.6, §3.10): reference data for offline scan checks, as changes since a
  * cursor, with tombstones. Triggers (migration 0006) write a pda_changes row, stamped with the
  * writing transaction's id (pg_current_xact_id()), whenever a location, a SKU or its barcodes,
  * or an inbound order, box or line changes.

@@ -3,7 +3,7 @@ import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid, varchar } from
 import type { WebSite } from '../../../shared/contract/tenants.js';
 import { createdAt, tenantId, updatedAt } from '../../db/columns.js';
 
-/** A tenant is an agent: the operator of one white-labelled site (DESIGN §4). */
+/** A tenant is an agent: the operator of one white-labelled site (docs/architecture.md §4). */
 export const tenants = pgTable('tenants', {
   id: uuid('id').primaryKey().defaultRandom(),
   agentCode: varchar('agent_code', { length: 32 }).notNull().unique(),

@@ -1,5 +1,5 @@
 /**
- * Who sees which warehouse (DESIGN §4): warehouse managers and workers only the warehouses they
+ * Who sees which warehouse (docs/architecture.md §4): warehouse managers and workers only the warehouses they
  * are assigned to; everyone else in the tenant (agents, administrators, sellers shipping to a
  * warehouse) all of them. A warehouse out of sight answers 404, as if it did not exist.
  */
