@@ -83,8 +83,7 @@ export const pushedOp = z.looseObject({
 });
 
 /** The secret the server issued to a device at registration; the device keeps it and sends it. */
-export const deviceKey = z
-  .string()
+export const deviceKey = string()
   .min(32)
   .max(128)
   .regex(/^[A-Za-z0-9_-]+$/, { message: 'device_key_format' });
