@@ -17,7 +17,7 @@ import type pg from 'pg';
 import type { Db } from './db/client.js';
 import type { AppDeps } from './deps.js';
 import { registerAuth } from './http/auth.js';
-import { registerErrorHandling } from './http/errors.js';
+import { handleClientError, handleFrameworkError, registerErrorHandling } from './http/errors.js';
 import { registerWebApps } from './http/web-apps.js';
 import { adminRoutes } from './modules/identity/admin/admin.routes.js';
 import { announcementRoutes, registerLiveChannel } from './modules/announcements/index.js';
@@ -92,6 +92,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     routerOptions: { ignoreTrailingSlash: true },
+    // Refusals of Node's HTTP parser and of the router answer in the error envelope too.
+    clientErrorHandler: handleClientError,
+    frameworkErrors: handleFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
