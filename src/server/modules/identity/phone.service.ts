@@ -20,6 +20,7 @@ import { hitRateLimit } from '../system/rate-limit.js';
 import { hashPassword, hashSmsCode, newSmsCode, sameHash } from './credentials.js';
 import { findUserByPhone, findUserByUsername } from './identity.queries.js';
 import { departments, roles, userDeparts, userRoles, smsCodes, users } from './identity.tables.js';
+import { clearLoginLockouts } from './login-lockout.js';
 import { assertNewPassword } from './password-rules.js';
 import { openSession, revokeSessionsOf } from './session.service.js';
 import type { SmsSender } from './sms.js';
@@ -206,10 +207,8 @@ export async function resetPasswordByPhone(
     if (!check.ok) return check;
     const user = await findUserByPhone(tx, input.mobile);
     if (!user) return { ok: false, error: new AppError('auth.phone_not_registered') };
-    await tx
-      .update(users)
-      .set({ passwordHash, failedLoginCount: 0, lockedUntil: null, updatedAt: new Date() })
-      .where(eq(users.id, user.id));
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await clearLoginLockouts(tx, tenantId, user.username);
     await revokeSessionsOf(tx, user.id);
     return { ok: true };
   });
