@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../shared/errors.js';
 import type { Db } from '../db/client.js';
 import { resolveActor } from '../modules/identity/session.service.js';
-import { hasPermission, type Actor, type RoutePermission } from './actor.js';
+import { meetsPermission, type Actor, type RoutePermission } from './actor.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -48,8 +48,6 @@ export function registerAuth(app: FastifyInstance, db: Db) {
     const actor = await resolveActor(db, token);
     if (!actor) throw new AppError('common.unauthorized');
     request.actor = actor;
-    if (permission !== 'authenticated' && !hasPermission(actor, permission.code)) {
-      throw new AppError('common.forbidden');
-    }
+    if (!meetsPermission(actor, permission)) throw new AppError('common.forbidden');
   });
 }

@@ -24,7 +24,7 @@ import { ok } from '../../http/reply.js';
 import { requestLanguage } from '../../http/request-context.js';
 import { inActorTenant, originOf } from '../../http/scope.js';
 import { translatorFor } from '../../i18n.js';
-import { checkDuplicate } from '../system/duplicate.service.js';
+import { checkDuplicate, DUPLICATE_CHECK_PERMISSIONS } from '../system/duplicate.service.js';
 import { hitRateLimit } from '../system/rate-limit.js';
 import { currentUserDeparts, currentUserInfo, selectDepart, updateOwnPassword } from './account.service.js';
 import { loginWithCasTicket } from './cas.service.js';
@@ -198,7 +198,7 @@ export async function identityRoutes(app: FastifyInstance, deps: AppDeps) {
   api.get(
     '/sys/duplicate/check',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: { anyOf: DUPLICATE_CHECK_PERMISSIONS } },
       schema: { tags: ['access'], querystring: duplicateCheckQuery, response: { 200: nothing } },
     },
     async (request) => {
