@@ -18,6 +18,8 @@ import type { Db } from './db/client.js';
 import type { AppDeps } from './deps.js';
 import { registerAuth } from './http/auth.js';
 import { handleClientError, handleFrameworkError, registerErrorHandling } from './http/errors.js';
+import { requestDomain } from './http/request-context.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApps } from './http/web-apps.js';
 import { adminRoutes } from './modules/identity/admin/admin.routes.js';
 import { announcementRoutes, registerLiveChannel } from './modules/announcements/index.js';
@@ -33,7 +35,7 @@ import { pdaPruneJob, type PdaPruneJobOptions } from './modules/pda/prune.servic
 import { printingRoutes } from './modules/printing/index.js';
 import { questionRoutes } from './modules/questions/index.js';
 import { systemRoutes } from './modules/system/index.js';
-import { tenantRoutes } from './modules/tenants/index.js';
+import { chatScriptOriginFor, tenantRoutes } from './modules/tenants/index.js';
 import { videoRoutes } from './modules/videos/index.js';
 import { warehouseRoutes } from './modules/warehouse/index.js';
 
@@ -100,6 +102,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerSecurityHeaders(app, (request) => {
+    const agent = (request.query as Record<string, unknown> | undefined)?.agent;
+    return chatScriptOriginFor(
+      options.db,
+      requestDomain(request),
+      typeof agent === 'string' && agent.length <= 64 ? agent : undefined,
+    );
+  });
 
   await app.register(swagger, {
     openapi: {

@@ -55,6 +55,8 @@ describe('errors of the HTTP server itself', () => {
     const reply = await rawExchange(`GET ${url} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
     expect(reply.status).toBe(431);
     expect(reply.headers).toMatch(/content-type: application\/json/i);
+    expect(reply.headers).toMatch(/x-content-type-options: nosniff/i);
+    expect(reply.headers).toMatch(/content-security-policy: default-src 'none'/i);
     expectEnvelope(JSON.parse(reply.body), 431, 'common.headers_too_large');
   });
 

@@ -11,6 +11,7 @@ import { AppError, type ErrorCode, type FieldError } from '../../shared/errors.j
 import { DEFAULT_LANGUAGE, type Language } from '../../shared/i18n/languages.js';
 import { translatorFor } from '../i18n.js';
 import { requestLanguage } from './request-context.js';
+import { API_POLICY, BASE_HEADERS } from './security-headers.js';
 
 interface PgError {
   code: string;
@@ -156,8 +157,12 @@ export function handleClientError(error: Error & { code?: string }, socket: Sock
   if (socket.writable) {
     const appError = new AppError(clientErrorCode(error.code));
     const body = JSON.stringify(errorBody(DEFAULT_LANGUAGE, appError));
+    const security = Object.entries({ ...BASE_HEADERS, 'content-security-policy': API_POLICY })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
     socket.write(
       `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status] ?? ''}\r\n` +
+        security +
         'Content-Type: application/json; charset=utf-8\r\n' +
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
         'Connection: close\r\n\r\n' +
