@@ -9,6 +9,14 @@ import { defineConfig } from 'vite';
  */
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+/**
+ * Zod in the browser without its compiled fast path: the pages' content security policy allows
+ * no eval, and zod's probe for it (a `new Function` whose failure it catches) is still reported
+ * as a violation. Zod reads this global config when it loads; every chunk sets it first thing,
+ * so it is set whichever chunk runs first, before any schema is built.
+ */
+const ZOD_JITLESS = 'globalThis.__zod_globalConfig ??= { jitless: true };';
+
 export default defineConfig({
   root: root('./src/admin'),
   base: '/',
@@ -21,6 +29,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rollupOptions: {
       output: {
+        intro: ZOD_JITLESS,
         manualChunks(id) {
           if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom)\//.test(id))
             return 'react';

@@ -56,6 +56,9 @@ export default defineConfig({
     outDir: root('./dist/pda'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    // Zod without its eval-compiled fast path, which the PDA's content security policy forbids
+    // (the same setting as the admin's build, vite.config.ts).
+    rollupOptions: { output: { intro: 'globalThis.__zod_globalConfig ??= { jitless: true };' } },
   },
   server: {
     port: 5174,

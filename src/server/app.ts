@@ -17,7 +17,9 @@ import type pg from 'pg';
 import type { Db } from './db/client.js';
 import type { AppDeps } from './deps.js';
 import { registerAuth } from './http/auth.js';
-import { registerErrorHandling } from './http/errors.js';
+import { handleClientError, handleFrameworkError, registerErrorHandling } from './http/errors.js';
+import { requestDomain } from './http/request-context.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerStorableInput } from './http/storable-input.js';
 import { registerWebApps } from './http/web-apps.js';
 import { announcementRoutes } from './modules/announcements/announcements.routes.js';
@@ -40,6 +42,7 @@ import { localFileStorage } from './modules/files/index.js';
 import { locationOccupancy } from './modules/inventory/index.js';
 import { authenticate, logSmsSender, type SmsSender } from './modules/identity/index.js';
 import { pdaPruneJob, type PdaPruneJobOptions } from './modules/pda/index.js';
+import { chatScriptOriginFor } from './modules/tenants/index.js';
 
 export interface BuildAppOptions {
   db: Db;
@@ -96,12 +99,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: 'x-request-id',
     routerOptions: { ignoreTrailingSlash: true },
+    // Refusals of Node's HTTP parser and of the router answer in the error envelope too.
+    clientErrorHandler: handleClientError,
+    frameworkErrors: handleFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerStorableInput(app);
+  registerSecurityHeaders(app, (request) => {
+    const agent = (request.query as Record<string, unknown> | undefined)?.agent;
+    return chatScriptOriginFor(
+      options.db,
+      requestDomain(request),
+      typeof agent === 'string' && agent.length <= 64 ? agent : undefined,
+    );
+  });
 
   await app.register(swagger, {
     openapi: {

@@ -230,6 +230,49 @@ describe('GET /api/sys/duplicate/check', () => {
   });
 });
 
+describe('who may ask whether a value is taken', () => {
+  const get = (token: string, url: string) => world.request({ method: 'GET', url: `/api/${url}`, token });
+
+  it('refuses the duplicate check to anyone without the permission of the form that uses it', async () => {
+    const seller = await world.login('seller');
+    for (const query of [
+      'tableName=sys_user&fieldName=username&fieldVal=agent',
+      'tableName=sys_user&fieldName=phone&fieldVal=13800000001',
+      'tableName=sys_role&fieldName=roleCode&fieldVal=seller',
+    ]) {
+      const response = await get(seller, `sys/duplicate/check?${query}`);
+      expect(response.statusCode, query).toBe(403);
+      expect(response.json().code).toBe('common.forbidden');
+    }
+    const warestaff = await world.login('warestaff');
+    expect(
+      (await get(warestaff, 'sys/duplicate/check?tableName=sys_user&fieldName=username&fieldVal=agent'))
+        .statusCode,
+    ).toBe(403);
+    // The agent edits users and roles but not the permission list, which only the administrator edits.
+    const agent = await world.login('agent');
+    expect(
+      (await get(agent, 'sys/duplicate/check?tableName=sys_role&fieldName=roleCode&fieldVal=seller'))
+        .statusCode,
+    ).toBe(409);
+    expect(
+      (await get(agent, 'sys/duplicate/check?tableName=sys_permission&fieldName=perms&fieldVal=x'))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('answers checkOnlyUser only to those who may add an account', async () => {
+    // The seller adds staff, whose form checks the username as it is typed.
+    const seller = await world.login('seller');
+    expect((await get(seller, 'sys/user/checkOnlyUser?username=agent')).statusCode).toBe(409);
+    for (const username of ['sellerstaff', 'warestaff', 'service']) {
+      const token = await world.login(username);
+      const response = await get(token, 'sys/user/checkOnlyUser?username=agent');
+      expect(response.statusCode, username).toBe(403);
+    }
+  });
+});
+
 describe('GET /api/sys/dict/getDictItems/{code}', () => {
   it('answers the status groups of spec 02 §4 in the language asked for', async () => {
     const token = await world.login('seller');

@@ -55,8 +55,7 @@ describe('announcement administration', () => {
     const { result } = response.json();
     expect(result).toMatchObject({
       titile: 'Holiday hours',
-      msgContent:
-        '<p>Closed <b>Monday</b><img src="x" /><a>here</a><a href="https://help.example.com">help</a></p>',
+      msgContent: '<p>Closed <b>Monday</b><a>here</a><a href="https://help.example.com">help</a></p>',
       msgAbstract: 'Closed Mondayherehelp',
       sendStatus: '0',
       sendTime: null,
@@ -70,6 +69,42 @@ describe('announcement administration', () => {
       [result.id],
     );
     expect(rows[0].msg_content).not.toMatch(/script|onerror|onclick|javascript|iframe/i);
+  });
+
+  it('stores titles and abstracts as plain text, whatever markup they carried', async () => {
+    const titled = await send('agent', 'POST', '/api/sys/annountCement/add', {
+      titile: '<b onclick="x()">Sale</b> <img src=x onerror=alert(1)>today',
+      msgContent: '<p>&lt;img src=x onerror=alert(document.cookie)&gt;Prices &amp; hours</p>',
+    });
+    expect(titled.statusCode, titled.body).toBe(200);
+    expect(titled.json().result).toMatchObject({ titile: 'Sale today', msgAbstract: 'Prices & hours' });
+    const written = await send('agent', 'POST', '/api/sys/annountCement/add', {
+      titile: 'Written abstract',
+      msgAbstract: '<i>Short</i> &lt;script&gt;alert(1)&lt;/script&gt;note',
+    });
+    expect(written.json().result.msgAbstract).toBe('Short note');
+    const { rows } = await world.database.ownerPool.query(
+      'select titile, msg_abstract from announcements where id = any($1)',
+      [[titled.json().result.id, written.json().result.id]],
+    );
+    for (const row of rows) expect(`${row.titile} ${row.msg_abstract}`).not.toMatch(/[<>]/);
+    const onlyMarkup = await send('agent', 'POST', '/api/sys/annountCement/add', {
+      titile: '<script>alert(1)</script>',
+    });
+    expect(onlyMarkup.statusCode).toBe(400);
+    expect(onlyMarkup.json().fields[0]).toMatchObject({ path: 'titile', rule: 'required' });
+  });
+
+  it('keeps images of our file store in the content and drops remote ones', async () => {
+    const response = await send('agent', 'POST', '/api/sys/annountCement/add', {
+      titile: 'Pictures',
+      msgContent:
+        '<p><img src="https://tracker.example/pixel.gif?u=1">' +
+        '<img src="/api/sys/common/static/notice/map.png" alt="map"></p>',
+    });
+    expect(response.json().result.msgContent).toBe(
+      '<p><img src="/api/sys/common/static/notice/map.png" alt="map" /></p>',
+    );
   });
 
   it('refuses sellers and warehouse staff (403)', async () => {
@@ -304,6 +339,14 @@ describe('live channel /websocket/{userId}', () => {
     expect(warehouse.pending()).toEqual([]);
     seller.close();
     warehouse.close();
+  });
+
+  it('pushes the plain-text title', async () => {
+    const socket = await openSocket(`${nodeA}/websocket/${ids.seller2}`, [as('seller2')]);
+    const id = await addAnnouncement('agent', { titile: '<b>Flash</b> <img src=x onerror=alert(1)>sale' });
+    await release('agent', id);
+    expect(await socket.next(1000)).toEqual({ cmd: 'announcement', msgId: id, msgTxt: 'Flash sale' });
+    socket.close();
   });
 
   it('answers a heartbeat text with heartcheck', async () => {

@@ -51,39 +51,75 @@ describe('POST /api/sys/login', () => {
     expect(zh.json().message).toBe('用户名或密码错误');
   });
 
-  it('refuses an unknown user the same way as a wrong password', async () => {
-    const response = await login({ username: 'nobody', password: 'Demo12345' });
-    expect(response.statusCode).toBe(422);
-    expect(response.json().code).toBe('auth.bad_credentials');
+  it('refuses an unknown user exactly as a wrong password for a real one', async () => {
+    const headers = { 'accept-language': 'en-US' };
+    const real = await login({ username: 'service', password: 'Wrong12345' }, headers);
+    const unknown = await login({ username: 'nobody', password: 'Wrong12345' }, headers);
+    expect(unknown.statusCode).toBe(real.statusCode);
+    const { timestamp: _a, ...realBody } = real.json();
+    const { timestamp: _b, ...unknownBody } = unknown.json();
+    expect(realBody).toEqual(unknownBody);
+    expect(realBody).toMatchObject({ code: 'auth.bad_credentials', params: {} });
   });
 
-  it('locks the account for 15 minutes after 5 wrong passwords, even for the right one', async () => {
-    for (let attempt = 1; attempt <= 4; attempt += 1) {
-      expect((await login({ username: 'warestaff', password: `Wrong${attempt}xxxx` })).json().code).toBe(
-        'auth.bad_credentials',
-      );
+  it('locks a username for the address that sent 5 wrong passwords, even for the right one', async () => {
+    const from = '203.0.113.50';
+    const attempt = (password: string, remoteAddress = from) =>
+      world.app.inject({
+        method: 'POST',
+        url: '/api/sys/login',
+        remoteAddress,
+        headers: { 'accept-language': 'en-US' },
+        payload: { username: 'warestaff', password },
+      });
+    for (let n = 1; n <= 4; n += 1) {
+      expect((await attempt(`Wrong${n}xxxx`)).json().code).toBe('auth.bad_credentials');
     }
-    const fifth = await login(
-      { username: 'warestaff', password: 'Wrong5xxxx' },
-      { 'accept-language': 'en-US' },
-    );
+    const fifth = await attempt('Wrong5xxxx');
     expect(fifth.json()).toMatchObject({ code: 'auth.account_locked', params: { minutes: 15 } });
     expect(fifth.json().message).toContain('15 minutes');
-    const right = await login({ username: 'warestaff', password: 'Demo12345' });
-    expect(right.json().code).toBe('auth.account_locked');
+    expect((await attempt('Demo12345')).json().code).toBe('auth.account_locked');
+    // The owner, elsewhere, still signs in; the attacker's address stays refused.
+    expect((await attempt('Demo12345', '198.51.100.20')).json().success).toBe(true);
+    expect((await attempt('Demo12345')).json().code).toBe('auth.account_locked');
+    // 15 minutes later the address may try again.
     await world.database.ownerPool.query(
-      "update users set locked_until = now() - interval '1 second' where username = 'warestaff'",
+      "update rate_limits set hits = array(select h - interval '15 minutes' from unnest(hits) h) where key like 'login:fail:%'",
     );
-    expect((await login({ username: 'warestaff', password: 'Demo12345' })).json().success).toBe(true);
+    expect((await attempt('Demo12345')).json().success).toBe(true);
+  });
+
+  it('locks an unknown username the same way, so a lock tells nothing', async () => {
+    const attempt = (username: string) =>
+      world.app.inject({
+        method: 'POST',
+        url: '/api/sys/login',
+        remoteAddress: '203.0.113.51',
+        payload: { username, password: 'Wrong12345' },
+      });
+    const codes = async (username: string) => {
+      const seen: unknown[] = [];
+      for (let i = 0; i < 6; i += 1) {
+        const { timestamp: _t, ...body } = (await attempt(username)).json();
+        seen.push(body);
+      }
+      return seen;
+    };
+    expect(await codes('nobody-here')).toEqual(await codes('seller2'));
   });
 
   it('resets the failure count after a successful login', async () => {
-    for (let attempt = 1; attempt <= 4; attempt += 1)
-      await login({ username: 'waremanager', password: 'Nope12345' });
-    expect((await login({ username: 'waremanager', password: 'Demo12345' })).json().success).toBe(true);
-    expect((await login({ username: 'waremanager', password: 'Nope12345' })).json().code).toBe(
-      'auth.bad_credentials',
-    );
+    const attempt = (password: string) =>
+      world.app.inject({
+        method: 'POST',
+        url: '/api/sys/login',
+        remoteAddress: '203.0.113.52',
+        payload: { username: 'waremanager', password },
+      });
+    for (let i = 1; i <= 4; i += 1) await attempt('Nope12345');
+    expect((await attempt('Demo12345')).json().success).toBe(true);
+    for (let i = 1; i <= 4; i += 1)
+      expect((await attempt('Nope12345')).json().code).toBe('auth.bad_credentials');
   });
 
   it('keeps tenants apart: acme users sign in on the acme domain or with its agent code only', async () => {

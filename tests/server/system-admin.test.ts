@@ -167,9 +167,15 @@ describe('users', () => {
 
   it('sets another user’s password: their sessions end and the lockout clears', async () => {
     const token = await signIn('waremanager');
-    await world.database.ownerPool.query(
-      "update users set failed_login_count = 3, locked_until = now() + interval '10 minutes' where username = 'waremanager'",
-    );
+    const fromHome = (password: string) =>
+      world.app.inject({
+        method: 'POST',
+        url: '/api/sys/login',
+        remoteAddress: '198.51.100.60',
+        payload: { username: 'waremanager', password },
+      });
+    for (let n = 0; n < 5; n += 1) await fromHome('Forgot1234');
+    expect((await fromHome('Demo12345')).json().code).toBe('auth.account_locked');
     const mismatch = await call(agent, 'PUT', 'sys/user/changPassword', {
       username: 'waremanager',
       password: 'Fresh1234',
@@ -185,6 +191,7 @@ describe('users', () => {
     expect((await call(token, 'GET', 'user/info')).status).toBe(401);
     await signIn('waremanager', 'Fresh1234');
     await expect(signIn('waremanager')).rejects.toThrow(/bad_credentials/);
+    expect((await fromHome('Fresh1234')).json().success).toBe(true);
   });
 
   it('keeps administrator accounts out of a non-administrator’s reach', async () => {

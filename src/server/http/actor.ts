@@ -18,9 +18,19 @@ export interface Actor {
   language?: Language | null;
 }
 
-/** What a route requires: nothing, a signed-in user, or a permission code. */
-export type RoutePermission = 'public' | 'authenticated' | { code: string };
+/**
+ * What a route requires: nothing, a signed-in user, a permission code, or any one of several
+ * codes (a call that several forms make, each behind its own permission).
+ */
+export type RoutePermission = 'public' | 'authenticated' | { code: string } | { anyOf: readonly string[] };
 
 export function hasPermission(actor: Actor, code: string): boolean {
   return actor.isAdmin || actor.permissions.has(code);
+}
+
+/** Whether the actor holds what a route requires beyond being signed in. */
+export function meetsPermission(actor: Actor, permission: Exclude<RoutePermission, 'public'>): boolean {
+  if (permission === 'authenticated') return true;
+  if ('anyOf' in permission) return permission.anyOf.some((code) => hasPermission(actor, code));
+  return hasPermission(actor, permission.code);
 }

@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, type ErrorCode } from '../../shared/errors.js';
 import type { Db } from '../db/client.js';
-import { hasPermission, type Actor, type RoutePermission } from './actor.js';
+import { meetsPermission, type Actor, type RoutePermission } from './actor.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -53,8 +53,6 @@ export function registerAuth(app: FastifyInstance, db: Db, authenticate: Authent
     const actor = await authenticate(db, token);
     if (typeof actor === 'string') throw new AppError(actor);
     request.actor = actor;
-    if (permission !== 'authenticated' && !hasPermission(actor, permission.code)) {
-      throw new AppError('common.forbidden');
-    }
+    if (!meetsPermission(actor, permission)) throw new AppError('common.forbidden');
   });
 }

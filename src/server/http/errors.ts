@@ -3,11 +3,15 @@
  * the spec's catalogue, a message in the caller's language, the failing fields for bad input.
  * Nothing but a bug answers 500, and a 500 never carries a stack trace or SQL.
  */
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type ErrorCode, type FieldError } from '../../shared/errors.js';
+import { DEFAULT_LANGUAGE, type Language } from '../../shared/i18n/languages.js';
 import { translatorFor } from '../i18n.js';
 import { requestLanguage } from './request-context.js';
+import { API_POLICY, BASE_HEADERS } from './security-headers.js';
 
 interface PgError {
   code: string;
@@ -104,8 +108,9 @@ export function classifyError(error: unknown): AppError | null {
   return null;
 }
 
-export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
-  const t = translatorFor(requestLanguage(request));
+/** The error envelope in `language`: code, status, translated message, failing fields. */
+function errorBody(language: Language, error: AppError) {
+  const t = translatorFor(language);
   const fields = error.fields.map((field) => ({
     path: field.path,
     rule: field.rule,
@@ -117,7 +122,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   let message = t(`errors:${error.code}`, error.params);
   if (error.code === 'common.validation' && fields.length > 0)
     message = `${message}: ${fields.map((f) => `${f.path} ${f.message}`).join('; ')}`;
-  return reply.status(error.status).send({
+  return {
     success: false,
     message,
     code: error.code,
@@ -126,7 +131,55 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
     ...(fields.length > 0 ? { fields } : {}),
     result: null,
     timestamp: Date.now(),
-  });
+  };
+}
+
+export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
+  return reply.status(error.status).send(errorBody(requestLanguage(request), error));
+}
+
+/** What Node's HTTP parser refuses before Fastify sees a request, by the parser's error code. */
+function clientErrorCode(code: string | undefined): ErrorCode {
+  if (code === 'HPE_HEADER_OVERFLOW') return 'common.headers_too_large';
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return 'common.request_timeout';
+  if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') return 'common.payload_too_large';
+  return 'common.bad_request';
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's parser refused (headers or address over
+ * the size limit, malformed request line, a client too slow to send) still gets the error
+ * envelope with its code, written straight to the socket because no request object exists.
+ * Its language is the default one: the request's headers were never read.
+ */
+export function handleClientError(error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (socket.writable) {
+    const appError = new AppError(clientErrorCode(error.code));
+    const body = JSON.stringify(errorBody(DEFAULT_LANGUAGE, appError));
+    const security = Object.entries({ ...BASE_HEADERS, 'content-security-policy': API_POLICY })
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('');
+    socket.write(
+      `HTTP/1.1 ${appError.status} ${STATUS_CODES[appError.status] ?? ''}\r\n` +
+        security +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroy(error);
+}
+
+/**
+ * Fastify's `frameworkErrors`: errors the router raises before a route runs (an address that
+ * is not valid percent-encoding, say) get the envelope like any other.
+ */
+export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode ?? 500;
+  if (status >= 500) request.log.error({ err: error }, 'framework error');
+  return sendError(request, reply, new AppError(status < 500 ? 'common.bad_request' : 'common.internal'));
 }
 
 export function registerErrorHandling(app: FastifyInstance) {

@@ -1,12 +1,14 @@
 /**
  * The agent's chat widget (spec 01 §1 'an optional chat script'). `chatJs` may be a script
- * address, a `<script src=…>` snippet as chat vendors hand them out, or script code. It is
- * always added as a new <script> element, never as markup: a snippet is parsed inertly and
- * only its address or code is taken.
+ * address or a `<script src=…>` snippet as chat vendors hand them out. It is always added as a
+ * new <script> element loading that address, never as markup: a snippet is parsed inertly and
+ * only its address is taken. Script code (an inline snippet) is not run: the page's content
+ * security policy allows no inline script, only the chat script's own origin, which the server
+ * derives from the same chatJs (modules/tenants).
  */
 export const CHAT_SCRIPT_ID = 'agent-chat-script';
 
-export type ChatScript = { src: string } | { code: string };
+export type ChatScript = { src: string };
 
 function isScriptAddress(value: string): boolean {
   return /^(https?:)?\/\/[^\s]+$/i.test(value) || /^\/[^/\s][^\s]*$/.test(value);
@@ -14,21 +16,17 @@ function isScriptAddress(value: string): boolean {
 
 function fromSnippet(snippet: string): ChatScript | null {
   const parsed = new DOMParser().parseFromString(snippet, 'text/html');
-  const script = parsed.querySelector('script');
-  if (!script) return null;
-  const src = script.getAttribute('src')?.trim();
-  if (src) return isScriptAddress(src) ? { src } : null;
-  const code = script.textContent?.trim();
-  return code ? { code } : null;
+  const src = parsed.querySelector('script')?.getAttribute('src')?.trim();
+  return src && isScriptAddress(src) ? { src } : null;
 }
 
-/** What to run for a configured chatJs; null when there is nothing safe to run. */
+/** What to load for a configured chatJs; null when there is nothing safe to load. */
 export function chatScriptOf(chatJs: string | null | undefined): ChatScript | null {
   const value = chatJs?.trim();
   if (!value) return null;
   if (isScriptAddress(value)) return { src: value };
   if (value.startsWith('<')) return fromSnippet(value);
-  return { code: value };
+  return null;
 }
 
 /** Adds the chat script once per page; a second call with a script already present does nothing. */
@@ -37,12 +35,8 @@ export function injectChatScript(chatJs: string | null | undefined): HTMLScriptE
   if (!script || document.getElementById(CHAT_SCRIPT_ID)) return null;
   const element = document.createElement('script');
   element.id = CHAT_SCRIPT_ID;
-  if ('src' in script) {
-    element.src = script.src;
-    element.async = true;
-  } else {
-    element.text = script.code;
-  }
+  element.src = script.src;
+  element.async = true;
   document.body.appendChild(element);
   return element;
 }

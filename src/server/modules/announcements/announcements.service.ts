@@ -33,14 +33,22 @@ import {
   type AnnouncementRow,
 } from './announcements.queries.js';
 import { announcements } from './announcements.tables.js';
-import { plainTextOf, sanitizeAnnouncementHtml } from './sanitize.js';
+import { plainText, plainTextOf, sanitizeAnnouncementHtml } from './sanitize.js';
 
 /** How much of the content becomes the abstract when the author wrote none. */
 const ABSTRACT_FROM_CONTENT = 200;
 
-/** The stored form of the fields: clean HTML, an abstract, and only the audience list its type uses. */
+/**
+ * The stored form of the fields: clean HTML, a plain-text title and abstract (the author's or
+ * one taken from the content), and only the audience list its type uses.
+ */
 async function storedFields(tx: TenantTx, input: AnnouncementAddBody) {
+  const titile = plainText(input.titile);
+  if (!titile) {
+    throw new AppError('common.validation', {}, [{ path: 'titile', rule: 'required', params: {} }]);
+  }
   const msgContent = sanitizeAnnouncementHtml(input.msgContent);
+  const msgAbstract = input.msgAbstract ? plainText(input.msgAbstract) : '';
   const userIds = input.msgType === 'USER' ? [...new Set(input.userIds)] : [];
   if (userIds.length > 0) {
     const [found] = await tx.select({ value: count() }).from(users).where(inArray(users.id, userIds));
@@ -48,10 +56,10 @@ async function storedFields(tx: TenantTx, input: AnnouncementAddBody) {
     if (missing > 0) throw new AppError('announcement.recipient_not_found', { count: missing });
   }
   return {
-    titile: input.titile,
+    titile,
     msgContent,
     msgAbstract:
-      input.msgAbstract ||
+      msgAbstract ||
       plainTextOf(msgContent, Math.min(ABSTRACT_FROM_CONTENT, ANNOUNCEMENT_LIMITS.msgAbstract)),
     priority: input.priority,
     msgCategory: input.msgCategory,

@@ -22,6 +22,7 @@ import { resolveActor } from '../identity/index.js';
 import { ANNOUNCEMENT_CHANNEL } from './announcements.queries.js';
 import { announcements } from './announcements.tables.js';
 import { createLiveHub, type LiveClient, type LiveHub } from './live-hub.js';
+import { plainText } from './sanitize.js';
 
 /** How often a heartbeat also re-checks the session, so a logout closes its sockets. */
 const SESSION_RECHECK_MS = 60_000;
@@ -68,8 +69,9 @@ async function deliverRelease(deps: AppDeps, hub: LiveHub, payload: string): Pro
   );
   if (!row || row.sendStatus !== SEND_STATUS.released) return;
   for (const client of clients) {
+    // Titles are stored as plain text; one stored before that rule is cleaned on the way out.
     if (isInAudience(row, client))
-      hub.send(client, { cmd: 'announcement', msgId: notice.id, msgTxt: row.titile });
+      hub.send(client, { cmd: 'announcement', msgId: notice.id, msgTxt: plainText(row.titile) });
   }
 }
 

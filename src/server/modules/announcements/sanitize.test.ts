@@ -1,15 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { plainTextOf, sanitizeAnnouncementHtml as clean } from './sanitize.js';
+import { plainText, plainTextOf, sanitizeAnnouncementHtml as clean } from './sanitize.js';
 
 describe('sanitizeAnnouncementHtml', () => {
-  it('keeps ordinary formatting, lists, tables, links and images', () => {
+  it('keeps ordinary formatting, lists, tables, links and images of our file store', () => {
     const html =
       '<h2>Holiday hours</h2><p>We close on <strong>1 May</strong> and <em>reopen</em> on <u>2 May</u>.</p>' +
       '<ul><li>Bangkok</li><li>Taipei</li></ul><ol start="3"><li>third</li></ol>' +
       '<table border="1"><thead><tr><th scope="col">Day</th></tr></thead><tbody><tr><td colspan="2">Mon</td></tr></tbody></table>' +
       '<p><a href="https://help.example.com/hours" title="Hours">hours</a> <a href="mailto:ops@example.com">mail us</a></p>' +
-      '<p><img src="https://cdn.example.com/map.png" alt="map" width="200"><img src="/files/logo.png" alt="logo"></p>';
+      '<p><img src="/api/sys/common/static/notice/map.png" alt="map" width="200"></p>';
     expect(clean(html)).toBe(html.replace(/<img([^>]*)>/g, '<img$1 />'));
+  });
+
+  it('removes images from anywhere but our file store: a remote image is a tracking pixel', () => {
+    for (const src of [
+      'https://tracker.example/pixel.gif?reader=1',
+      'http://cdn.example.com/map.png',
+      '//tracker.example/p.gif',
+      '/files/logo.png',
+      '/api/sys/common/static/../../sys/user/list',
+      '/api/sys/common/static/a.png?x=1',
+      'x',
+    ]) {
+      expect(clean(`<p>a<img src="${src}" alt="x">b</p>`), src).toBe('<p>ab</p>');
+    }
+    expect(clean('<img alt="no source">')).toBe('');
   });
 
   it('keeps safe inline styles and drops the rest of a style attribute', () => {
@@ -29,7 +44,9 @@ describe('sanitizeAnnouncementHtml', () => {
   });
 
   it('removes event handlers', () => {
-    expect(clean('<img src=x onerror=alert(1)>')).toBe('<img src="x" />');
+    expect(clean('<img src=/api/sys/common/static/a.png onerror=alert(1)>')).toBe(
+      '<img src="/api/sys/common/static/a.png" />',
+    );
     expect(clean('<p onclick="steal()" onmouseover="steal()">x</p>')).toBe('<p>x</p>');
     expect(clean('<svg onload=alert(1)><circle /></svg>')).toBe('');
     expect(clean('<body onload=alert(1)>x')).toBe('x');
@@ -48,9 +65,9 @@ describe('sanitizeAnnouncementHtml', () => {
     ]) {
       expect(clean(`<a href="${href}">x</a>`), href).toBe('<a>x</a>');
     }
-    expect(clean('<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">')).toBe('<img />');
-    expect(clean('<img src="//evil.example/pixel.gif">')).toBe('<img />');
-    expect(clean('<img src="mailto:a@example.com">')).toBe('<img />');
+    expect(clean('<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">')).toBe('');
+    expect(clean('<img src="//evil.example/pixel.gif">')).toBe('');
+    expect(clean('<img src="mailto:a@example.com">')).toBe('');
   });
 
   it('removes frames, objects, forms and document-level tags', () => {
@@ -96,7 +113,27 @@ describe('plainTextOf', () => {
     );
   });
 
+  it('leaves no markup that entity-encoding hid', () => {
+    expect(plainTextOf('<p>&lt;img src=x onerror=alert(1)&gt;Sale</p>', 100)).toBe('Sale');
+    expect(plainTextOf('&#60;script&#62;alert(1)&#60;/script&#62;hi', 100)).toBe('hi');
+    expect(plainTextOf('&amp;lt;b&amp;gt; stays text', 100)).toBe('&lt;b&gt; stays text');
+  });
+
   it('cuts long text with an ellipsis', () => {
     expect(plainTextOf(`<p>${'a'.repeat(50)}</p>`, 10)).toBe(`${'a'.repeat(9)}…`);
+  });
+});
+
+describe('plainText', () => {
+  it('removes every tag of a title and keeps its text', () => {
+    expect(plainText('<b>Sale</b> <i onclick="x()">today</i>')).toBe('Sale today');
+    expect(plainText('<img src=x onerror=alert(1)>Sale')).toBe('Sale');
+    expect(plainText('&lt;svg onload=alert(1)&gt;')).toBe('');
+    expect(plainText('<script>alert(1)</script>')).toBe('');
+  });
+
+  it('keeps text that only looks like markup', () => {
+    expect(plainText('1 < 2 & 3 > 2')).toBe('1 < 2 & 3 > 2');
+    expect(plainText('R&D "quoted"')).toBe('R&D "quoted"');
   });
 });

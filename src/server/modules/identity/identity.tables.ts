@@ -58,8 +58,6 @@ export const users = pgTable(
     /** The department the user currently works in. */
     orgCode: varchar('org_code', { length: 64 }),
     status: smallint('status').notNull().default(1),
-    failedLoginCount: integer('failed_login_count').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     language: varchar('language', { length: 8 }).$type<Language>(),
     createdBy: uuid('created_by'),

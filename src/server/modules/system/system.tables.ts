@@ -1,4 +1,5 @@
 import {
+  boolean,
   foreignKey,
   index,
   integer,
@@ -76,13 +77,13 @@ export const sysLogs = pgTable(
   ],
 );
 
-/** Fixed-window counters for per-address limits; shared by every server node through the database. */
-export const rateLimits = pgTable(
-  'rate_limits',
-  {
-    key: varchar('key', { length: 200 }).notNull(),
-    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
-    hits: integer('hits').notNull().default(0),
-  },
-  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
-);
+/**
+ * Sliding-window limits (modules/system/rate-limit.ts): per key, the times of the hits that
+ * still count; shared by every server node through the database.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: varchar('key', { length: 200 }).primaryKey(),
+  hits: timestamp('hits', { withTimezone: true }).array().notNull(),
+  lastAccepted: boolean('last_accepted').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});

@@ -1,3 +1,3 @@
-export { brandingFor, DEFAULT_BRANDING } from './tenants.service.js';
+export { brandingFor, chatScriptOriginFor, DEFAULT_BRANDING } from './tenants.service.js';
 export { resolveLoginTenant, resolveTenantId } from './tenant-resolution.js';
 export { tenantDomains, tenants } from './tenants.tables.js';

@@ -64,3 +64,40 @@ export async function brandingFor(
     webSite: row.webSite,
   };
 }
+
+const SNIPPET_SRC = /<script\b[^>]*?\bsrc\s*=\s*["']?([^"'\s>]+)/i;
+
+/**
+ * The origin an agent's chat script loads from, as a content-security-policy source: the
+ * scheme and host of a script address or of a `<script src=…>` snippet (the host alone for a
+ * protocol-relative address). Null for none, for a path on our own site and for script code,
+ * which the admin does not run (src/admin/auth/layout/chat-script.ts reads chatJs the same way).
+ */
+export function chatScriptOrigin(chatJs: string | null | undefined): string | null {
+  const value = chatJs?.trim();
+  if (!value) return null;
+  const src = value.startsWith('<') ? SNIPPET_SRC.exec(value)?.[1] : value;
+  if (!src || /\s/.test(src)) return null;
+  const relative = src.startsWith('//');
+  if (!relative && !/^https?:\/\//i.test(src)) return null;
+  try {
+    const url = new URL(relative ? `https:${src}` : src);
+    return relative ? url.host : url.origin;
+  } catch {
+    return null;
+  }
+}
+
+/** The chat script origin of the agent that owns this site (or agent code), for the page's policy. */
+export async function chatScriptOriginFor(
+  db: Db,
+  domain: string,
+  agentCode?: string,
+): Promise<string | null> {
+  const tenantId = await resolveTenantId(db, domain, agentCode);
+  if (!tenantId) return null;
+  const [row] = await withTenant(db, tenantId, (tx) =>
+    tx.select({ chatJs: tenants.chatJs }).from(tenants).where(eq(tenants.id, tenantId)),
+  );
+  return chatScriptOrigin(row?.chatJs);
+}

@@ -18,9 +18,10 @@ import type { RequestOrigin } from '../../../http/scope.js';
 import type { Translate } from '../../../i18n.js';
 import { hitRateLimit } from '../../system/index.js';
 import { hashPassword, hashSmsCode, newSmsCode, sameHash } from './credentials.js';
-import { findUserByPhone, findUserByUsername } from './sign-in.queries.js';
 import { departments, roles, userDeparts, userRoles, smsCodes, users } from '../identity.tables.js';
+import { clearLoginLockouts } from './login-lockout.js';
 import { assertNewPassword } from '../users/password-rules.js';
+import { findUserByPhone, findUserByUsername } from './sign-in.queries.js';
 import { openSession, revokeSessionsOf } from './session.service.js';
 import type { SmsSender } from './sms.js';
 import { resolveLoginTenant, resolveTenantId } from '../../tenants/index.js';
@@ -206,10 +207,8 @@ export async function resetPasswordByPhone(
     if (!check.ok) return check;
     const user = await findUserByPhone(tx, input.mobile);
     if (!user) return { ok: false, error: new AppError('auth.phone_not_registered') };
-    await tx
-      .update(users)
-      .set({ passwordHash, failedLoginCount: 0, lockedUntil: null, updatedAt: new Date() })
-      .where(eq(users.id, user.id));
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await clearLoginLockouts(tx, tenantId, user.username);
     await revokeSessionsOf(tx, user.id);
     return { ok: true };
   });

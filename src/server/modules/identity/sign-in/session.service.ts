@@ -1,17 +1,16 @@
 /**
  * Sign-in and sessions. A session is a row holding the SHA-256 of an opaque token, valid
- * for 7 days and revoked at logout. Failed passwords are counted on the user row and lock the
- * account for 15 minutes after five in a row; those counters are committed even though the
- * login itself is refused, so refusals are returned as values and thrown after commit.
+ * for 7 days and revoked at logout. Wrong passwords lock the username for the address they
+ * came from (login-lockout.ts). A wrong password and an unknown username get the same reply.
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { LoginResult } from '../../../../shared/contract/identity.js';
 import { USER_STATUS } from '../../../../shared/domain/roles.js';
-import { LOCKOUT_MS, MAX_FAILED_LOGINS, SESSION_TTL_MS } from '../../../../shared/domain/session.js';
+import { SESSION_TTL_MS } from '../../../../shared/domain/session.js';
 import { AppError } from '../../../../shared/errors.js';
 import { rowsOf, withTenant, type Db, type TenantTx } from '../../../db/client.js';
-import type { RequestOrigin } from '../../../http/scope.js';
 import type { Actor } from '../../../http/actor.js';
+import type { RequestOrigin } from '../../../http/scope.js';
 import { sysLogs } from '../../system/index.js';
 import { newToken, sha256, verifyDecoy, verifyPassword } from './credentials.js';
 import {
@@ -25,6 +24,7 @@ import {
 } from './sign-in.queries.js';
 import { sessions, users } from '../identity.tables.js';
 import { resolveLoginTenant } from '../../tenants/index.js';
+import { beginLoginAttempt } from './login-lockout.js';
 
 export const LOG_TYPE = { login: 1, visit: 2, operation: 3 } as const;
 
@@ -42,7 +42,7 @@ export async function openSession(
   if (!departs.some((depart) => depart.orgCode === orgCode)) orgCode = departs[0]?.orgCode ?? null;
   const [updated] = await tx
     .update(users)
-    .set({ failedLoginCount: 0, lockedUntil: null, lastLoginAt: new Date(), orgCode })
+    .set({ lastLoginAt: new Date(), orgCode })
     .where(eq(users.id, user.id))
     .returning();
   await tx.insert(sessions).values({
@@ -68,42 +68,17 @@ export async function openSession(
   };
 }
 
-type PasswordCheck = { ok: true; result: LoginResult } | { ok: false; error: AppError };
-
+/** The session of a user whose password matches, or null: unknown user or wrong password alike. */
 async function checkPassword(
   tx: TenantTx,
   username: string,
   password: string,
   origin: RequestOrigin,
-): Promise<PasswordCheck> {
+): Promise<LoginResult | null> {
   const user = await findUserByUsername(tx, username);
-  if (!user) {
-    await verifyDecoy(password);
-    return { ok: false, error: new AppError('auth.bad_credentials') };
-  }
-  if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
-    const minutes = Math.ceil((user.lockedUntil.getTime() - Date.now()) / 60000);
-    return { ok: false, error: new AppError('auth.account_locked', { minutes }) };
-  }
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    const [row] = rowsOf<{ failed: number; locked: boolean }>(
-      await tx.execute(sql`
-        update users set
-          failed_login_count = case when failed_login_count + 1 >= ${MAX_FAILED_LOGINS} then 0 else failed_login_count + 1 end,
-          locked_until = case when failed_login_count + 1 >= ${MAX_FAILED_LOGINS}
-            then now() + make_interval(secs => ${LOCKOUT_MS / 1000}) else locked_until end
-        where id = ${user.id}
-        returning failed_login_count as failed, locked_until is not null and locked_until > now() as locked`),
-    );
-    if (row?.locked) {
-      return { ok: false, error: new AppError('auth.account_locked', { minutes: LOCKOUT_MS / 60000 }) };
-    }
-    return {
-      ok: false,
-      error: new AppError('auth.bad_credentials', { remaining: MAX_FAILED_LOGINS - (row?.failed ?? 0) }),
-    };
-  }
-  return { ok: true, result: await openSession(tx, user, origin, 'password') };
+  if (!user) return verifyDecoy(password).then(() => null);
+  if (!(await verifyPassword(user.passwordHash, password))) return null;
+  return openSession(tx, user, origin, 'password');
 }
 
 /** POST /sys/login: username and password, in the tenant of the site or agent code. */
@@ -117,15 +92,13 @@ export async function loginWithPassword(
     { domain: origin.domain, agentCode: input.agentCode },
     { username: input.username },
   );
-  if (!tenantId) {
-    await verifyDecoy(input.password);
-    throw new AppError('auth.bad_credentials');
-  }
-  const outcome = await withTenant(db, tenantId, (tx) =>
-    checkPassword(tx, input.username, input.password, origin),
-  );
-  if (!outcome.ok) throw outcome.error;
-  return outcome.result;
+  const attempt = await beginLoginAttempt(db, { tenantId, ip: origin.ip, username: input.username });
+  const result = tenantId
+    ? await withTenant(db, tenantId, (tx) => checkPassword(tx, input.username, input.password, origin))
+    : await verifyDecoy(input.password).then(() => null);
+  if (!result) throw attempt.failure;
+  await attempt.succeeded();
+  return result;
 }
 
 /** The actor of a token, or null when the token is unknown, revoked, expired or its user frozen. */

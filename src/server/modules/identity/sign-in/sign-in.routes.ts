@@ -26,7 +26,7 @@ import { ok } from '../../../http/reply.js';
 import { requestLanguage } from '../../../http/request-context.js';
 import { inActorTenant, originOf } from '../../../http/scope.js';
 import { translatorFor } from '../../../i18n.js';
-import { checkDuplicate } from '../../system/index.js';
+import { checkDuplicate, DUPLICATE_CHECK_PERMISSIONS } from '../../system/index.js';
 import { hitRateLimit } from '../../system/index.js';
 import {
   currentUserDeparts,
@@ -207,7 +207,7 @@ export async function signInRoutes(app: FastifyInstance, deps: AppDeps) {
   api.get(
     '/sys/duplicate/check',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: { anyOf: DUPLICATE_CHECK_PERMISSIONS } },
       schema: { tags: ['access'], querystring: duplicateCheckQuery, response: { 200: nothing } },
     },
     async (request) => {

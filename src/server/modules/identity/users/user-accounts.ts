@@ -13,6 +13,7 @@ import { page } from '../../../http/reply.js';
 import { hashPassword } from '../sign-in/credentials.js';
 import type { UserRow } from '../sign-in/sign-in.queries.js';
 import { departments, userDeparts, userRoles, users } from '../identity.tables.js';
+import { clearLoginLockouts } from '../sign-in/login-lockout.js';
 import { assertNewPassword } from './password-rules.js';
 import { revokeSessionsOf } from '../sign-in/session.service.js';
 import { guardUnique, iso, offsetOf } from '../../../db/query-helpers.js';
@@ -173,10 +174,9 @@ export async function setPasswordOf(
     .update(users)
     .set({
       passwordHash: await hashPassword(input.password),
-      failedLoginCount: 0,
-      lockedUntil: null,
       updatedAt: new Date(),
     })
     .where(eq(users.id, user.id));
+  await clearLoginLockouts(tx, actor.tenantId, user.username);
   await revokeSessionsOf(tx, user.id, user.id === actor.userId ? actor.sessionId : undefined);
 }

@@ -91,11 +91,12 @@ export async function userAdminRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  // The add forms of administrators and sellers both check usernames as they are typed.
+  // The add forms of administrators and sellers both check usernames as they are typed; only
+  // someone who may add an account may ask whether a username is taken.
   api.get(
     '/sys/user/checkOnlyUser',
     {
-      config: { permission: 'authenticated' },
+      config: { permission: { anyOf: [PERMISSIONS.userAdd, PERMISSIONS.sellerStaffAdd] } },
       schema: { tags, querystring: checkOnlyUserQuery, response: { 200: nothing } },
     },
     async (request) => {
