@@ -38,7 +38,7 @@ function storedContinuous(): boolean {
 
 type Status = { name: 'starting' } | { name: 'scanning' } | { name: 'error'; code: CameraErrorCode };
 
-export default function CameraOverlay({ onCode, onClose, scanner: given }: CameraOverlayProps) {
+export function CameraOverlay({ onCode, onClose, scanner: given }: CameraOverlayProps) {
   const { t } = useTranslation();
   const [scanner] = useState<CameraScanner>(() => given ?? new MediaCameraScanner());
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);

@@ -23,7 +23,12 @@ function CameraLoadFailed({ onClose }: CameraOverlayProps) {
 }
 
 /** The camera's screen and detector load only when the worker opens it (first load stays small). */
-const CameraOverlay = lazy(() => import('./camera-overlay.js').catch(() => ({ default: CameraLoadFailed })));
+const CameraOverlay = lazy(() =>
+  import('./camera-overlay.js').then(
+    (module) => ({ default: module.CameraOverlay }),
+    () => ({ default: CameraLoadFailed }),
+  ),
+);
 
 function CameraIcon() {
   return (

@@ -26,15 +26,14 @@ function testPage(text: string, extra?: () => JSX.Element) {
 }
 
 vi.mock('../../../src/admin/screens.js', () => {
-  const screens: Record<string, { page: ReturnType<typeof testPage>; titleKey: string }> = {
-    'test/Home': { page: testPage('Home page content'), titleKey: 'menu:dashboard_analysis' },
+  const screens: Record<string, { page: ReturnType<typeof testPage> }> = {
+    'test/Home': { page: testPage('Home page content') },
     'test/Users': {
       page: testPage('Users page content', () => <nav className="custom-paginator">1 2 3</nav>),
-      titleKey: 'x',
     },
-    'test/Roles': { page: testPage('Roles page content'), titleKey: 'x' },
-    'test/Secret': { page: testPage('Secret page content'), titleKey: 'x' },
-    'test/Unrouted': { page: testPage('Unrouted page content'), titleKey: 'x' },
+    'test/Roles': { page: testPage('Roles page content') },
+    'test/Secret': { page: testPage('Secret page content') },
+    'test/Unrouted': { page: testPage('Unrouted page content') },
   };
   return { SCREENS: screens, screenOf: (component: string) => screens[component] };
 });

@@ -46,7 +46,7 @@ const size = (sku: SkuView) =>
     ? '-'
     : `${sku.lengthMm ?? '-'}×${sku.widthMm ?? '-'}×${sku.heightMm ?? '-'}`;
 
-export default function ProductList() {
+export function ProductList() {
   const { t } = useTranslation('inventory');
   const { message } = App.useApp();
   const deleteAction = useDeleteAction();

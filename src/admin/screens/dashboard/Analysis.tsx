@@ -37,7 +37,7 @@ function useSummaryFollowsBell() {
   }, [unread, client]);
 }
 
-export default function Analysis() {
+export function Analysis() {
   const { t } = useTranslation('system');
   const user = useSessionUser();
   const roles = useRoleLabels();

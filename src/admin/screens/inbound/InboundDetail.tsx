@@ -68,7 +68,7 @@ function useProgressColumns<T extends Omit<InboundLineView, 'id'>>(): ColumnsTyp
   ];
 }
 
-export default function InboundDetail() {
+export function InboundDetail() {
   const { t } = useTranslation('inbound');
   const [search] = useSearchParams();
   const id = search.get('id');

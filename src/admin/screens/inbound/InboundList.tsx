@@ -39,7 +39,7 @@ interface ListState {
 
 const INITIAL: ListState = { ...DEFAULT_PAGE, status: 'all', filter: {} };
 
-export default function InboundList() {
+export function InboundList() {
   const { t } = useTranslation('inbound');
   const navigate = useNavigate();
   const me = useSessionUser();

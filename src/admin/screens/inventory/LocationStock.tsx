@@ -35,7 +35,7 @@ interface Filter {
 
 const INITIAL = { ...DEFAULT_PAGE, filter: {} as Filter };
 
-export default function LocationStock() {
+export function LocationStock() {
   const { t } = useTranslation('inventory');
   const me = useSessionUser();
   const types = useDictLabels('location_type', LOCATION_TYPES);

@@ -44,7 +44,7 @@ interface StockListState {
 const INITIAL: StockListState = { ...DEFAULT_PAGE, filter: {} };
 const keyOf = (row: StockRow) => `${row.warehouseId}:${row.skuId}`;
 
-export default function StockList() {
+export function StockList() {
   const { t } = useTranslation('inventory');
   const { message } = App.useApp();
   const me = useSessionUser();

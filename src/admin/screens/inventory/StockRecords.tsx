@@ -44,7 +44,7 @@ function delta(value: number) {
   );
 }
 
-export default function StockRecords() {
+export function StockRecords() {
   const { t } = useTranslation('inventory');
   const me = useSessionUser();
   const [state, setState, search] = useListState('inventory/StockRecords', INITIAL);

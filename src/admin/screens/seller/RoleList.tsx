@@ -31,7 +31,7 @@ const GRANTS: GrantSource = {
   save: saveSellerRolePermissions,
 };
 
-export default function SellerRoleList() {
+export function SellerRoleList() {
   const { t } = useTranslation('system');
   const roles = useSellerRoles();
   const add = useSystemChange(addSellerRole, ['sellerRoles']);

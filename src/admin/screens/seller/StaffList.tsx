@@ -32,7 +32,7 @@ interface StaffFilterValues {
 
 const INITIAL: PageParams & { filter: StaffFilterValues } = { ...DEFAULT_PAGE, filter: {} };
 
-export default function StaffList() {
+export function StaffList() {
   const { t } = useTranslation('system');
   const [state, setState, search] = useListState('seller/StaffList', INITIAL);
   const staff = useSystemQuery(

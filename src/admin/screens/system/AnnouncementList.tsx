@@ -59,7 +59,7 @@ function asView(record: AnnouncementRecord): AnnouncementView {
   return { ...record, anntId: record.id, sender: record.createBy, readFlag: '1', readTime: null };
 }
 
-export default function AnnouncementList() {
+export function AnnouncementList() {
   const { t } = useTranslation('system');
   const { modal } = App.useApp();
   const feedback = useFeedback();

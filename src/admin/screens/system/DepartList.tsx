@@ -31,7 +31,7 @@ export function filterTree(nodes: readonly DepartNode[], word: string): DepartNo
   });
 }
 
-export default function DepartList() {
+export function DepartList() {
   const { t } = useTranslation('system');
   const deleteAction = useDeleteAction();
   const tree = useSystemQuery('departs', 'tree', fetchDepartTree);

@@ -27,7 +27,7 @@ interface DictFilterValues {
 
 const INITIAL: PageParams & { filter: DictFilterValues } = { ...DEFAULT_PAGE, filter: {} };
 
-export default function DictList() {
+export function DictList() {
   const { t } = useTranslation('system');
   const [state, setState, search] = useListState('system/DictList', INITIAL);
   const dicts = useSystemQuery(

@@ -13,7 +13,7 @@ interface DownloadTaskRow {
   createTime: string;
 }
 
-export default function DownloadTask() {
+export function DownloadTask() {
   const { t } = useTranslation('system');
   return (
     <>

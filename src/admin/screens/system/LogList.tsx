@@ -8,7 +8,7 @@ import { useLoginInfo, useVisitInfo } from '../../../api/modules/dashboard.js';
 import type { VisitDay } from '../../../shared/contract/system-admin.js';
 import { BarChart } from '../common/BarChart.js';
 
-export default function LogList() {
+export function LogList() {
   const { t } = useTranslation('system');
   const { token } = theme.useToken();
   const info = useLoginInfo();

@@ -18,7 +18,7 @@ import { PermissionFormDrawer, type PermissionEditing } from './PermissionFormDr
 
 const TYPE_COLORS = ['blue', 'cyan', 'default'] as const;
 
-export default function PermissionList() {
+export function PermissionList() {
   const { t } = useTranslation('system');
   const permissions = useSystemQuery('permissions', 'tree', fetchPermissions);
   const [editing, setEditing] = useState<PermissionEditing | null>(null);

@@ -43,7 +43,7 @@ const GRANTS: GrantSource = {
   save: saveRolePermissions,
 };
 
-export default function RoleList() {
+export function RoleList() {
   const { t } = useTranslation('system');
   const deleteAction = useDeleteAction();
   const [state, setState, search] = useListState('system/RoleList', INITIAL);

@@ -34,7 +34,7 @@ interface MyFilterValues {
 
 const INITIAL: PageParams & { filter: MyFilterValues } = { ...DEFAULT_PAGE, filter: {} };
 
-export default function UserAnnouncement() {
+export function UserAnnouncement() {
   const { t } = useTranslation('system');
   const feedback = useFeedback();
   const [state, setState, search] = useListState('system/UserAnnouncement', INITIAL);

@@ -48,7 +48,7 @@ interface UserListState extends PageParams {
 
 const INITIAL: UserListState = { ...DEFAULT_PAGE, filter: {} };
 
-export default function UserList() {
+export function UserList() {
   const { t } = useTranslation('system');
   const { modal } = App.useApp();
   const feedback = useFeedback();

@@ -110,7 +110,7 @@ function VideoFormModal({
   );
 }
 
-export default function VideoList() {
+export function VideoList() {
   const { t } = useTranslation('system');
   const deleteAction = useDeleteAction();
   const [audience, setAudience] = useState<VideoAudience>('seller');

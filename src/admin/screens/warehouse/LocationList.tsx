@@ -71,7 +71,7 @@ function PartitionFilter({
   );
 }
 
-export default function LocationList() {
+export function LocationList() {
   const { t } = useTranslation('inventory');
   const { message } = App.useApp();
   const deleteAction = useDeleteAction();

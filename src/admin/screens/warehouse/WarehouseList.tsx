@@ -29,7 +29,7 @@ interface Filter {
 
 const INITIAL = { ...DEFAULT_PAGE, filter: {} as Filter };
 
-export default function WarehouseList() {
+export function WarehouseList() {
   const { t } = useTranslation('inventory');
   const deleteAction = useDeleteAction();
   const [state, setState, search] = useListState('warehouse/WarehouseList', INITIAL);
