@@ -15,7 +15,7 @@ import {
 import { pageResult } from '../../shared/contract/common.js';
 import { ApiError, buildUrl, downloadBlob, requestEnvelope } from '../client.js';
 import { sessionStore } from '../storage.js';
-import { changeRequest, getParsed, type PageParams } from './inventory.js';
+import { changeRequest, getParsed, type PageParams } from '../client.js';
 
 const nothing = z.null();
 

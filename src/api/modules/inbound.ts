@@ -16,7 +16,7 @@ import {
 } from '../../shared/contract/inbound.js';
 import { downloadBlob, requestEnvelope } from '../client.js';
 import { queryKeys } from '../query-keys.js';
-import { changeRequest, getParsed, type PageParams } from './inventory.js';
+import { changeRequest, getParsed, type PageParams } from '../client.js';
 
 export type InboundFilter = PageParams & Partial<Omit<InboundListQuery, 'pageNo' | 'pageSize'>>;
 

@@ -23,7 +23,8 @@ import {
 } from '../../shared/contract/warehouse.js';
 import type { LocationStatus, LocationType } from '../../shared/domain/warehouse.js';
 import { downloadBlob } from '../client.js';
-import { changeRequest, getParsed, useInventoryQuery, type PageParams } from './inventory.js';
+import { changeRequest, getParsed, type PageParams } from '../client.js';
+import { useInventoryQuery } from './inventory.js';
 
 const nothing = z.null();
 

@@ -5,7 +5,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { PageParams } from '../../../api/modules/system.js';
+import type { PageParams } from '../../../api/client.js';
 import { queryKeys } from '../../../api/query-keys.js';
 import type { ScreenId } from '../../../shared/menu.js';
 

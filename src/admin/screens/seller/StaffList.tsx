@@ -6,12 +6,8 @@ import { Form, Input } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  fetchStaff,
-  setStaffPassword,
-  useSystemQuery,
-  type PageParams,
-} from '../../../api/modules/system.js';
+import { fetchStaff, setStaffPassword, useSystemQuery } from '../../../api/modules/system.js';
+import type { PageParams } from '../../../api/client.js';
 import type { UserView } from '../../../shared/contract/system-admin.js';
 import { PERMISSIONS } from '../../../shared/permissions.js';
 import { hasAuth } from '../auth.js';

@@ -15,8 +15,8 @@ import {
   revokeAnnouncement,
   useSystemChange,
   useSystemQuery,
-  type PageParams,
 } from '../../../api/modules/system.js';
+import type { PageParams } from '../../../api/client.js';
 import type { AnnouncementRecord, AnnouncementView } from '../../../shared/contract/announcements.js';
 import {
   canTransition,

@@ -15,8 +15,8 @@ import {
   saveRolePermissions,
   useSystemChange,
   useSystemQuery,
-  type PageParams,
 } from '../../../api/modules/system.js';
+import type { PageParams } from '../../../api/client.js';
 import type { RoleView } from '../../../shared/contract/system-admin.js';
 import { PERMISSIONS } from '../../../shared/permissions.js';
 import { hasAuth } from '../auth.js';

@@ -13,8 +13,8 @@ import {
   markAllRead,
   useSystemChange,
   useSystemQuery,
-  type PageParams,
 } from '../../../api/modules/system.js';
+import type { PageParams } from '../../../api/client.js';
 import type { AnnouncementView } from '../../../shared/contract/announcements.js';
 import type { MsgCategory, Priority, ReadFlag } from '../../../shared/domain/announcements.js';
 import { AnnouncementReader } from '../common/AnnouncementReader.js';

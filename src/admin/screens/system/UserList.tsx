@@ -15,9 +15,9 @@ import {
   freezeUsers,
   useSystemChange,
   useSystemQuery,
-  type PageParams,
   type UserFilter,
 } from '../../../api/modules/system.js';
+import type { PageParams } from '../../../api/client.js';
 import type { UserView } from '../../../shared/contract/system-admin.js';
 import { USER_STATUS, type UserRole, type UserStatus } from '../../../shared/domain/roles.js';
 import { PERMISSIONS } from '../../../shared/permissions.js';
