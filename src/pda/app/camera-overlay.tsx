@@ -8,12 +8,12 @@ import { Button, Popup, Switch } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  CAMERA_FORMATS,
   cameraErrorCode,
   MediaCameraScanner,
   type CameraErrorCode,
   type CameraScanner,
 } from '../scan/camera.js';
+import { CAMERA_FORMATS } from '../scan/detector.js';
 
 export interface CameraOverlayProps {
   /** A recognised code (already de-duplicated), as a hardware scanner would send it. */
@@ -82,11 +82,11 @@ export function CameraOverlay({ onCode, onClose, scanner: given }: CameraOverlay
 
   // A camera left running in the background drains the battery and blocks other apps (note §2.2).
   useEffect(() => {
-    const onVisibility = () => {
+    const handleVisibility = () => {
       if (document.visibilityState === 'hidden') latest.current.onClose();
     };
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => document.removeEventListener('visibilitychange', onVisibility);
+    document.addEventListener('visibilitychange', handleVisibility);
+    return () => document.removeEventListener('visibilitychange', handleVisibility);
   }, []);
 
   const toggleTorch = async () => {

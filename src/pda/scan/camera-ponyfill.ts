@@ -7,7 +7,7 @@
  */
 import { BarcodeDetector, prepareZXingModule, purgeZXingModule } from 'barcode-detector/ponyfill';
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
-import type { CameraFormat, CameraRead, Detector } from './camera.js';
+import type { CameraFormat, CameraRead, Detector } from './detector.js';
 
 export const ZXING_WASM_URL = wasmUrl;
 

@@ -5,28 +5,10 @@
  * (Chrome on Android with Google Play services), else the `barcode-detector` ponyfill (ZXing-C++
  * in WebAssembly), loaded only when the camera opens and with its .wasm served by us.
  */
-
-/** What a warehouse prints and receives: box and SKU labels, retail codes, location QR codes. */
-export const CAMERA_FORMATS = [
-  'code_128',
-  'ean_13',
-  'ean_8',
-  'upc_a',
-  'upc_e',
-  'qr_code',
-  'data_matrix',
-  'code_39',
-  'itf',
-] as const;
-export type CameraFormat = (typeof CAMERA_FORMATS)[number];
+import type { CameraFormat, CameraRead, Detector } from './detector.js';
 
 /** 2D codes carry their own error correction; 1D reads are confirmed by a second frame. */
 const MATRIX_FORMATS: ReadonlySet<string> = new Set(['qr_code', 'data_matrix']);
-
-export interface CameraRead {
-  rawValue: string;
-  format: string;
-}
 
 export interface CameraScanner {
   /** Opens the rear camera into `video` and calls `onResult` once per new code until stopped. */
@@ -46,10 +28,6 @@ export interface CameraScanner {
 }
 
 export type DetectorEngine = 'native' | 'ponyfill';
-
-export interface Detector {
-  detect(source: HTMLVideoElement): Promise<CameraRead[]>;
-}
 
 export interface DetectorChoice {
   engine: DetectorEngine;

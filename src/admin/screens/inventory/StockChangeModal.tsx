@@ -70,7 +70,7 @@ export function StockChangeModal({
   const { submit, failure, isSaving, clearFailure } = useFormSubmit(form, send, () => onClose(true));
 
   /** Adjustments are confirmed first (spec 02 §5); freezing shows its warning in the form. */
-  const onOk = async () => {
+  const handleOk = async () => {
     if (mode !== 'adjust') return submit();
     let values: ChangeValues;
     try {
@@ -110,7 +110,7 @@ export function StockChangeModal({
       cancelText={t('common.cancel')}
       okButtonProps={{ danger: mode === 'freeze' }}
       confirmLoading={isSaving}
-      onOk={() => void onOk()}
+      onOk={() => void handleOk()}
       onCancel={() => {
         clearFailure();
         onClose(false);
