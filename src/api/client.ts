@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of the admin and the PDA (spec 01 §7): base path /api, the token in
+ * The one HTTP client of the admin and the PDA: base path /api, the token in
  * X-Access-Token, `_t` (seconds) on GET requests except dictionary look-ups, a 60 s time-out,
  * JSON replies parsed with the shared zod schemas, blob download and multipart upload.
  * Failures become ApiError; how the UI reacts to them is the error catalogue's job.
@@ -45,7 +45,7 @@ export interface RequestOptions<T> {
   body?: unknown;
   /** Parses `result` of the envelope. */
   schema?: z.ZodType<T>;
-  /** Dictionary look-ups go without the `_t` cache-buster (spec 01 §7). */
+  /** Dictionary look-ups go without the `_t` cache-buster. */
   noCacheBuster?: boolean;
   signal?: AbortSignal;
   timeoutMs?: number;

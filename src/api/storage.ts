@@ -1,6 +1,6 @@
 /**
- * What the browser keeps between visits: the token and user info (7 days, spec 01 §9),
- * the permission lists (session storage, spec 01 §6) and the language. Used by admin and PDA.
+ * What the browser keeps between visits: the token and user info (7 days),
+ * the permission lists (session storage) and the language. Used by admin and PDA.
  */
 import { SESSION_TTL_MS } from '../shared/domain/session.js';
 import type { UserInfo } from '../shared/contract/identity.js';

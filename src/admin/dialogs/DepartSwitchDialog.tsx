@@ -1,5 +1,5 @@
 /**
- * The department switch dialog of the user menu (spec 01 §2 'Header', §5): a user of several
+ * The department switch dialog of the user menu: a user of several
  * departments picks the one to work in; confirming without a choice puts the select in its
  * error state.
  */

@@ -1,5 +1,5 @@
 /**
- * The notification popover of pending order questions (spec 01 §2 dialog 5): a badge with the
+ * The notification popover of pending order questions: a badge with the
  * total, 10 a page with 'load more', each entry with order number, creation time and note,
  * linking to the role's order list and feedback page.
  */

@@ -1,5 +1,5 @@
 /**
- * The signed-in part of the admin (spec 01 §2 'Dynamic routes'). Without a token the visitor
+ * The signed-in part of the admin. Without a token the visitor
  * goes to /user/login. Otherwise the permission call's menu becomes the routes: each item's
  * `component` names a registered screen, pages load on demand, '/' and unknown paths go to the
  * home page (the server-menu behaviour).

@@ -1,5 +1,5 @@
 /**
- * The calls behind the product screen (issue 4): a seller's products with customs information
+ * The calls behind the product screen: a seller's products with customs information
  * and photos, and their SKUs (codes, barcodes, measures, cost, safety stock).
  */
 import { z } from 'zod';

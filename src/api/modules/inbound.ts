@@ -1,5 +1,5 @@
 /**
- * The calls behind the inbound screens (issue 5): the order list with its status tabs and
+ * The calls behind the inbound screens: the order list with its status tabs and
  * filters, one order's detail, making an order with its boxes, the box list spreadsheet and
  * the box labels. Inbound orders share the inventory cache root: making or receiving one moves
  * in-transit and received stock too.

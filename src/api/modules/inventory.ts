@@ -1,5 +1,5 @@
 /**
- * The calls behind the stock screens (issue 4): the stock list with ages, stock per location,
+ * The calls behind the stock screens: the stock list with ages, stock per location,
  * receipt and issue records, and the hand-made changes (adjust, freeze, unfreeze, move). The
  * warehouse and catalog modules share the cache root defined here: a stock change moves
  * location statuses and product lists too, so one root is refreshed.
@@ -61,7 +61,7 @@ export function useInventoryChange<I, T>(mutationFn: (input: I) => Promise<Envel
 
 export interface StockFilter extends PageParams {
   warehouseId?: string;
-  /** Values separated by English commas, as the spec's batch searches take them. */
+  /** Values separated by English commas, as the server's batch searches take them. */
   skuSearch?: string;
   stockAge?: StockAgeFilter;
   belowSafety?: boolean;
@@ -103,7 +103,7 @@ export const unfreezeStock = (input: FreezeBody) =>
 export const moveStock = (input: MoveBody) =>
   changeRequest('POST', '/inventory/stock/move', stockChangeView, input);
 
-/** English commas between values, whatever separators were typed (spec 02 §5 batch search). */
+/** English commas between values, whatever separators were typed (batch search). */
 export function batchValues(text: string | undefined): string | undefined {
   if (!text) return undefined;
   const values = text

@@ -1,5 +1,5 @@
 /**
- * The calls behind the signed-in shell (spec 01 §7): announcements for the bell, the modal and
+ * The calls behind the signed-in shell: announcements for the bell, the modal and
  * the live channel, pending order questions of the notification popover, the video tutorials
  * of the help panel. Each call parses its reply with the shared
  * contract; the hooks keep the answers in the react-query cache under SHELL_KEYS.
@@ -48,7 +48,7 @@ export async function markAnnouncementRead(anntId: string): Promise<void> {
 
 const questionPage = pageResult(questionRecord);
 
-/** GET /orderNoteRec/queryPendingQuestions, 10 a page (spec 01 §9). */
+/** GET /orderNoteRec/queryPendingQuestions, 10 a page. */
 export function fetchPendingQuestions(
   questionFlag: QuestionFlag,
   pageNo: number,

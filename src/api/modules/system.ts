@@ -1,5 +1,5 @@
 /**
- * The calls behind the administration screens (spec 01 §7 'System administration calls'):
+ * The calls behind the administration screens:
  * users, roles, permissions, departments, dictionaries, announcements, video tutorials and the
  * seller's own staff and roles. Replies are parsed with the shared contract. Lists are cached
  * per resource and parameters (queryKeys.system); a change refreshes the resources it touches.

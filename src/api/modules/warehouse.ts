@@ -1,5 +1,5 @@
 /**
- * The calls behind the warehouse screens (issue 4): warehouses, their staff, partitions and
+ * The calls behind the warehouse screens: warehouses, their staff, partitions and
  * locations (with the status that follows from their stock). Replies are parsed with the
  * shared contract; changes answer the whole envelope so the screen shows the server's words.
  */

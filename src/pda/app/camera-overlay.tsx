@@ -80,7 +80,7 @@ export function CameraOverlay({ onCode, onClose, scanner: given }: CameraOverlay
     };
   }, [scanner, video, attempt]);
 
-  // A camera left running in the background drains the battery and blocks other apps (note §2.2).
+  // A camera left running in the background drains the battery and blocks other apps.
   useEffect(() => {
     const handleVisibility = () => {
       if (document.visibilityState === 'hidden') latest.current.onClose();

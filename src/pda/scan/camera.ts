@@ -1,5 +1,5 @@
 /**
- * Camera scanning for phones and PDAs without a hardware scanner (research note §2). Frames come
+ * Camera scanning for phones and PDAs without a hardware scanner. Frames come
  * from our own getUserMedia `<video>`, so we own the camera, the torch and the teardown; a
  * detector reads them: the native `BarcodeDetector` where the platform has every format we need
  * (Chrome on Android with Google Play services), else the `barcode-detector` ponyfill (ZXing-C++
@@ -51,7 +51,7 @@ export const loadPonyfillDetector: PonyfillLoader = async (formats) => {
 /**
  * Implementation A when the platform's detector is there and covers every format asked for,
  * else B. On devices without Google Play services the native class may exist but support
- * nothing (note §2.1), so the formats are always asked.
+ * nothing, so the formats are always asked.
  */
 export async function chooseDetector(
   formats: readonly CameraFormat[],
@@ -74,7 +74,7 @@ export async function chooseDetector(
 export interface ReadFilterOptions {
   /** The same code again within this long of its last sighting is the same scan. */
   dedupeMs: number;
-  /** Consecutive frames a 1D code must be read in before it counts (misread guard, note §2.2). */
+  /** Consecutive frames a 1D code must be read in before it counts (misread guard). */
   linearFrames: number;
   now: () => number;
 }
@@ -178,7 +178,7 @@ function browserEnvironment(): CameraEnvironment {
 export interface MediaCameraScannerOptions {
   environment?: CameraEnvironment;
   loadPonyfill?: PonyfillLoader;
-  /** Time between frames handed to the detector: 8–15 fps is enough (note §2.2). */
+  /** Time between frames handed to the detector: 8–15 fps is enough. */
   frameMs?: number;
   filter?: Partial<ReadFilterOptions>;
 }
@@ -198,7 +198,7 @@ type TorchCapabilities = MediaTrackCapabilities & { torch?: boolean; focusMode?:
 /**
  * The one implementation of CameraScanner: getUserMedia into a `<video>`, a detector on a timer.
  * Start and stop are serialised and a stop wins over a start still waiting for the camera, so
- * React StrictMode's mount-unmount-mount never leaves a second stream running (note §2.2).
+ * React StrictMode's mount-unmount-mount never leaves a second stream running.
  */
 export class MediaCameraScanner implements CameraScanner {
   hasTorch = false;

@@ -1,5 +1,5 @@
 /**
- * An in-memory PDA sync server for msw/node, following the algorithm of research note §3.10
+ * An in-memory PDA sync server for msw/node, following the sync algorithm
  * and the contract in src/shared/contract/pda.ts: per device, ops in seq order; a known opId
  * answers its stored result as 'duplicate'; a seq past last+1 stops the batch ('not_processed');
  * the effect, the processed-op record and the cursor change together. Tests script failures:

@@ -53,7 +53,7 @@ useApiServer(
   }),
 );
 
-describe('button permissions (spec 01 §6)', () => {
+describe('button permissions', () => {
   it('reads the granted codes the permission call kept in session storage', () => {
     expect(hasAuth(PERMISSIONS.userAdd)).toBe(false);
     sessionStorage.setItem(STORAGE_KEYS.auth, JSON.stringify([{ action: 'system:user:add', type: '1' }]));

@@ -72,7 +72,7 @@ beforeEach(() => {
   settingsStore.reset();
 });
 
-describe('the signed-in shell (spec 01 §2 Dynamic routes)', () => {
+describe('the signed-in shell', () => {
   it('sends a visitor without a token to /user/login', async () => {
     renderShell('/system/user', null);
     expect(await screen.findByText('Login page')).toBeTruthy();
@@ -145,7 +145,7 @@ describe('the signed-in shell (spec 01 §2 Dynamic routes)', () => {
   });
 });
 
-describe('the multi-tab bar (spec 01 §2 Main layout with tabs)', () => {
+describe('the multi-tab bar', () => {
   it('opens a tab per visited page with home first, and refuses to close home', async () => {
     renderShell('/system/user', seller);
     await screen.findByText('Users page content');
@@ -208,7 +208,7 @@ describe('the multi-tab bar (spec 01 §2 Main layout with tabs)', () => {
   });
 });
 
-describe("the 'Initialize boot' button (spec 01 §2)", () => {
+describe("the 'Initialize boot' button", () => {
   it('shows for a seller on the home page until the guide is marked done', async () => {
     renderShell('/dashboard/analysis', seller);
     fireEvent.click(await screen.findByRole('button', { name: /Initialize boot/ }));

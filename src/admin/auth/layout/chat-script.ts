@@ -1,5 +1,5 @@
 /**
- * The agent's chat widget (spec 01 §1 'an optional chat script'). `chatJs` may be a script
+ * The agent's chat widget. `chatJs` may be a script
  * address, a `<script src=…>` snippet as chat vendors hand them out, or script code. It is
  * always added as a new <script> element, never as markup: a snippet is parsed inertly and
  * only its address or code is taken.

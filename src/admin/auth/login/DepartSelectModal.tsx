@@ -14,7 +14,7 @@ interface DepartSelectModalProps {
 
 /**
  * Asks a user of several departments which one to work in. A department must be chosen:
- * confirming without one puts the select in its error state (spec 01 §5).
+ * confirming without one puts the select in its error state.
  */
 export function DepartSelectModal({ open, departs, username, onSelected }: DepartSelectModalProps) {
   const { t } = useTranslation('auth');

@@ -1,5 +1,5 @@
 /**
- * Products and SKUs (issue 4): server-paged, filtered by name, a comma-separated SKU batch
+ * Products and SKUs: server-paged, filtered by name, a comma-separated SKU batch
  * search and, for the warehouse side, the seller. Each product unfolds into its SKUs. Sellers
  * add and edit products (with photos and SKUs) and delete them after a confirmation; SKU labels
  * print as a PDF for the selected products.

@@ -1,6 +1,7 @@
 /**
  * Someone else sets an account's password (an administrator for a user, a seller for a staff
- * member): the new password twice, with the rule of spec 01 §5. The account's sessions end.
+ * member): the new password twice, at least 8 characters with letters and digits. The
+ * account's sessions end.
  */
 import { Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';

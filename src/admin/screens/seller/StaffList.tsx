@@ -1,5 +1,5 @@
 /**
- * The seller's staff accounts (spec 01 §7 /agent/user/store/*): a server-paged list filtered by
+ * The seller's staff accounts (/agent/user/store/*): a server-paged list filtered by
  * username and name; add, edit (roles, frozen or not) and set a password.
  */
 import { Form, Input } from 'antd';

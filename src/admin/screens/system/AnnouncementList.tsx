@@ -1,5 +1,5 @@
 /**
- * Announcements (spec 01 §7 /sys/annountCement/*): a server-paged list filtered by title, status
+ * Announcements (/sys/annountCement/*): a server-paged list filtered by title, status
  * and category; compose and edit drafts; release and revoke after a confirmation (the release
  * lifecycle of src/shared/domain/announcements.ts decides which actions a row offers); delete
  * drafts and revoked ones; preview any of them as readers will see it.

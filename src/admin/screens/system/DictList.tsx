@@ -1,5 +1,5 @@
 /**
- * Dictionaries (spec 01 §7 /sys/dict/*, /sys/dictItem/*): a server-paged list filtered by code
+ * Dictionaries (/sys/dict/*, /sys/dictItem/*): a server-paged list filtered by code
  * and name; add and edit; each dictionary's items with a label per interface language.
  */
 import { Form, Input } from 'antd';

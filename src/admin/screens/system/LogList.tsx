@@ -1,5 +1,5 @@
 /**
- * Login statistics (spec 01 §7 /sys/loginfo, /sys/visitInfo): sign-ins ever and today, distinct
+ * Login statistics (/sys/loginfo, /sys/visitInfo): sign-ins ever and today, distinct
  * addresses today, the viewer's own sign-ins today, and the last seven days as a chart and a table.
  */
 import { Card, Col, Empty, Row, Skeleton, Space, Statistic, Table, theme } from 'antd';

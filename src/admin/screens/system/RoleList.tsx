@@ -1,5 +1,5 @@
 /**
- * Roles of the tenant (spec 01 §7 /sys/role/*): a server-paged list filtered by name and code,
+ * Roles of the tenant (/sys/role/*): a server-paged list filtered by name and code,
  * add and edit, delete after a confirmation, and granting menus and buttons with a tree.
  */
 import { Form, Input } from 'antd';

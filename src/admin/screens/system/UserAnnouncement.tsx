@@ -1,5 +1,5 @@
 /**
- * My announcements (spec 01 §2 /isps/userAnnouncement): the announcements released to the
+ * My announcements (/isps/userAnnouncement): the announcements released to the
  * user, server-paged, filtered by title, read state and category. Opening one shows it in the
  * announcement modal and marks it read; 'mark all read' clears the rest.
  */

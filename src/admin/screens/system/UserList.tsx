@@ -1,5 +1,5 @@
 /**
- * Users (spec 01 §7 /sys/user/*): a server-paged list filtered by username, real name, phone,
+ * Users (/sys/user/*): a server-paged list filtered by username, real name, phone,
  * role and status; add and edit in a drawer; freeze and unfreeze several at once after a
  * confirmation (frozen accounts are signed out at once); reset a password.
  */

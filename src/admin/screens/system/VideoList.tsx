@@ -1,5 +1,5 @@
 /**
- * Video tutorials of the help panel (spec 01 §2 dialog 6): the seller and warehouse lists,
+ * Video tutorials of the help panel: the seller and warehouse lists,
  * ordered; add, edit and delete (after a confirmation) for those who manage them.
  */
 import { Form, Input, InputNumber, Radio, Segmented, Space, Tag, Typography } from 'antd';
