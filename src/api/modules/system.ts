@@ -56,11 +56,23 @@ import {
   requestEnvelope,
   type Envelope,
   type PageParams,
+  type Query,
 } from '../client.js';
 import { queryKeys } from '../query-keys.js';
 import { SHELL_KEYS } from './shell.js';
 
 const nothing = z.null();
+
+/** A uniqueness check: true when the value is free, false on the 409 that says it is taken. */
+async function isFree(path: string, query: Query): Promise<boolean> {
+  try {
+    await requestEnvelope(path, { query, schema: nothing, silent: true });
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409) return false;
+    throw error;
+  }
+}
 const ids = z.array(z.string());
 const userPage = pageResult(userView);
 
@@ -79,19 +91,8 @@ export const changeUserPassword = (input: SetPasswordInput) =>
   changeRequest('PUT', '/sys/user/changPassword', nothing, input);
 
 /** GET /sys/user/checkOnlyUser: true when the username is free (a 409 says it is taken). */
-export async function isUsernameFree(username: string, id?: string): Promise<boolean> {
-  try {
-    await requestEnvelope('/sys/user/checkOnlyUser', {
-      query: { username, id },
-      schema: nothing,
-      silent: true,
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 409) return false;
-    throw error;
-  }
-}
+export const isUsernameFree = (username: string, id?: string) =>
+  isFree('/sys/user/checkOnlyUser', { username, id });
 
 // Roles and permissions
 
@@ -206,19 +207,8 @@ export const saveSellerRolePermissions = (input: SaveRolePermissionInput) =>
   changeRequest('POST', '/sys/seller/permission/saveRolePermission', nothing, input);
 
 /** GET /sys/seller/role/checkRoleCode: true when the code is free among the seller's roles. */
-export async function isSellerRoleCodeFree(roleCode: string, id?: string): Promise<boolean> {
-  try {
-    await requestEnvelope('/sys/seller/role/checkRoleCode', {
-      query: { roleCode, id },
-      schema: nothing,
-      silent: true,
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 409) return false;
-    throw error;
-  }
-}
+export const isSellerRoleCodeFree = (roleCode: string, id?: string) =>
+  isFree('/sys/seller/role/checkRoleCode', { roleCode, id });
 
 // Hooks
 
