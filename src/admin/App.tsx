@@ -14,7 +14,7 @@ const ProtectedShell = lazy(() =>
 );
 
 /**
- * The admin's route table (spec 01 §2): the /user pages under the login layout, a few
+ * The admin's route table: the /user pages under the login layout, a few
  * standalone pages, and everything else inside the signed-in shell, whose routes come from
  * the server's menu.
  */

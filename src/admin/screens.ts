@@ -1,104 +1,70 @@
 /**
- * Screens are declared once (STYLE 'Screens are declared once'): the id the server's menu
- * names in `component`, the page loaded on demand, and the title key. Routes, tabs and the
- * breadcrumb derive from the menu plus this registry; a menu item whose component is not
- * registered here is not routed.
+ * The admin's screens, one entry per screen id of the menu catalogue: the page, loaded on
+ * demand. Routes, tabs and the breadcrumb derive from the server's menu plus this registry; the
+ * registry is keyed by ScreenId, so a menu screen missing here (or a misspelt id) fails the
+ * typecheck, and a menu item whose component is not registered is not routed.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ScreenId } from '../shared/menu.js';
 
 export interface ScreenDefinition {
   page: LazyExoticComponent<ComponentType>;
-  /** i18n key of the page title when the menu has none (hidden routes). */
-  titleKey: string;
 }
 
-export const SCREENS: Record<string, ScreenDefinition> = {
-  'dashboard/Analysis': {
-    page: lazy(() => import('./screens/dashboard/Analysis.js')),
-    titleKey: 'menu:dashboard_analysis',
-  },
+/** lazy() for a module that exports its component by name. */
+function lazyNamed<K extends string, M extends Record<K, ComponentType>>(
+  load: () => Promise<M>,
+  name: K,
+): LazyExoticComponent<ComponentType> {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+export const SCREENS: Record<ScreenId, ScreenDefinition> = {
+  'dashboard/Analysis': { page: lazyNamed(() => import('./screens/dashboard/Analysis.js'), 'Analysis') },
   'system/UserAnnouncement': {
-    page: lazy(() => import('./screens/system/UserAnnouncement.js')),
-    titleKey: 'menu:personal_announcements',
+    page: lazyNamed(() => import('./screens/system/UserAnnouncement.js'), 'UserAnnouncement'),
   },
   'system/DownloadTask': {
-    page: lazy(() => import('./screens/system/DownloadTask.js')),
-    titleKey: 'menu:personal_downloads',
+    page: lazyNamed(() => import('./screens/system/DownloadTask.js'), 'DownloadTask'),
   },
-  'system/UserList': {
-    page: lazy(() => import('./screens/system/UserList.js')),
-    titleKey: 'menu:system_users',
-  },
-  'system/RoleList': {
-    page: lazy(() => import('./screens/system/RoleList.js')),
-    titleKey: 'menu:system_roles',
-  },
-  'system/DepartList': {
-    page: lazy(() => import('./screens/system/DepartList.js')),
-    titleKey: 'menu:system_departs',
-  },
+  'system/UserList': { page: lazyNamed(() => import('./screens/system/UserList.js'), 'UserList') },
+  'system/RoleList': { page: lazyNamed(() => import('./screens/system/RoleList.js'), 'RoleList') },
+  'system/DepartList': { page: lazyNamed(() => import('./screens/system/DepartList.js'), 'DepartList') },
   'system/PermissionList': {
-    page: lazy(() => import('./screens/system/PermissionList.js')),
-    titleKey: 'menu:system_permissions',
+    page: lazyNamed(() => import('./screens/system/PermissionList.js'), 'PermissionList'),
   },
-  'system/DictList': {
-    page: lazy(() => import('./screens/system/DictList.js')),
-    titleKey: 'menu:system_dicts',
-  },
-  'system/LogList': {
-    page: lazy(() => import('./screens/system/LogList.js')),
-    titleKey: 'menu:system_logs',
-  },
+  'system/DictList': { page: lazyNamed(() => import('./screens/system/DictList.js'), 'DictList') },
+  'system/LogList': { page: lazyNamed(() => import('./screens/system/LogList.js'), 'LogList') },
   'system/AnnouncementList': {
-    page: lazy(() => import('./screens/system/AnnouncementList.js')),
-    titleKey: 'menu:system_announcements',
+    page: lazyNamed(() => import('./screens/system/AnnouncementList.js'), 'AnnouncementList'),
   },
-  'system/VideoList': {
-    page: lazy(() => import('./screens/system/VideoList.js')),
-    titleKey: 'menu:system_videos',
-  },
-  'seller/StaffList': {
-    page: lazy(() => import('./screens/seller/StaffList.js')),
-    titleKey: 'menu:seller_staff_users',
-  },
-  'seller/RoleList': {
-    page: lazy(() => import('./screens/seller/RoleList.js')),
-    titleKey: 'menu:seller_staff_roles',
-  },
-  'inventory/StockList': {
-    page: lazy(() => import('./screens/inventory/StockList.js')),
-    titleKey: 'menu:stock_list',
-  },
+  'system/VideoList': { page: lazyNamed(() => import('./screens/system/VideoList.js'), 'VideoList') },
+  'seller/StaffList': { page: lazyNamed(() => import('./screens/seller/StaffList.js'), 'StaffList') },
+  'seller/RoleList': { page: lazyNamed(() => import('./screens/seller/RoleList.js'), 'SellerRoleList') },
+  'inventory/StockList': { page: lazyNamed(() => import('./screens/inventory/StockList.js'), 'StockList') },
   'inventory/LocationStock': {
-    page: lazy(() => import('./screens/inventory/LocationStock.js')),
-    titleKey: 'menu:stock_locations',
+    page: lazyNamed(() => import('./screens/inventory/LocationStock.js'), 'LocationStock'),
   },
   'inventory/StockRecords': {
-    page: lazy(() => import('./screens/inventory/StockRecords.js')),
-    titleKey: 'menu:stock_records',
+    page: lazyNamed(() => import('./screens/inventory/StockRecords.js'), 'StockRecords'),
   },
   'warehouse/WarehouseList': {
-    page: lazy(() => import('./screens/warehouse/WarehouseList.js')),
-    titleKey: 'menu:warehouse_list',
+    page: lazyNamed(() => import('./screens/warehouse/WarehouseList.js'), 'WarehouseList'),
   },
   'warehouse/LocationList': {
-    page: lazy(() => import('./screens/warehouse/LocationList.js')),
-    titleKey: 'menu:warehouse_locations',
+    page: lazyNamed(() => import('./screens/warehouse/LocationList.js'), 'LocationList'),
   },
-  'catalog/ProductList': {
-    page: lazy(() => import('./screens/catalog/ProductList.js')),
-    titleKey: 'menu:products_list',
-  },
-  'inbound/InboundList': {
-    page: lazy(() => import('./screens/inbound/InboundList.js')),
-    titleKey: 'menu:inbound_list',
-  },
+  'catalog/ProductList': { page: lazyNamed(() => import('./screens/catalog/ProductList.js'), 'ProductList') },
+  'inbound/InboundList': { page: lazyNamed(() => import('./screens/inbound/InboundList.js'), 'InboundList') },
   'inbound/InboundDetail': {
-    page: lazy(() => import('./screens/inbound/InboundDetail.js')),
-    titleKey: 'menu:inbound_detail',
+    page: lazyNamed(() => import('./screens/inbound/InboundDetail.js'), 'InboundDetail'),
   },
 };
 
+function isScreenId(component: string): component is ScreenId {
+  return Object.hasOwn(SCREENS, component);
+}
+
 export function screenOf(component: string | null | undefined): ScreenDefinition | undefined {
-  return component ? SCREENS[component] : undefined;
+  return component && isScreenId(component) ? SCREENS[component] : undefined;
 }

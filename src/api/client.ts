@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of the admin and the PDA (spec 01 §7): base path /api, the token in
+ * The one HTTP client of the admin and the PDA: base path /api, the token in
  * X-Access-Token, `_t` (seconds) on GET requests except dictionary look-ups, a 60 s time-out,
  * JSON replies parsed with the shared zod schemas, blob download and multipart upload.
  * Failures become ApiError; how the UI reacts to them is the error catalogue's job.
@@ -31,7 +31,13 @@ export class ApiError extends Error {
   }
 }
 
-type Query = Record<string, string | number | boolean | undefined | null>;
+export type Query = Record<string, string | number | boolean | undefined | null>;
+
+/** The page a server-paged list asks for. */
+export interface PageParams {
+  pageNo: number;
+  pageSize: number;
+}
 
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -39,7 +45,7 @@ export interface RequestOptions<T> {
   body?: unknown;
   /** Parses `result` of the envelope. */
   schema?: z.ZodType<T>;
-  /** Dictionary look-ups go without the `_t` cache-buster (spec 01 §7). */
+  /** Dictionary look-ups go without the `_t` cache-buster. */
   noCacheBuster?: boolean;
   signal?: AbortSignal;
   timeoutMs?: number;
@@ -153,14 +159,29 @@ export async function request<T>(path: string, options: RequestOptions<T> = {}):
   return (await requestEnvelope(path, options)).result;
 }
 
-export const http = {
-  get: <T>(path: string, query?: Query, schema?: z.ZodType<T>) => request<T>(path, { query, schema }),
-  post: <T>(path: string, body?: unknown, schema?: z.ZodType<T>) =>
-    request<T>(path, { method: 'POST', body: body ?? {}, schema }),
-  put: <T>(path: string, body?: unknown, schema?: z.ZodType<T>) =>
-    request<T>(path, { method: 'PUT', body: body ?? {}, schema }),
-  delete: <T>(path: string, query?: Query) => request<T>(path, { method: 'DELETE', query }),
-};
+/** A GET whose `result` is parsed with the schema. */
+export const getParsed = <T>(path: string, schema: z.ZodType<T>, query?: Query): Promise<T> =>
+  request(path, { query, schema });
+
+/**
+ * A change a screen reports itself: a body for POST and PUT, query parameters for GET and
+ * DELETE; silent (the error catalogue stays quiet) and answering the whole envelope, so the
+ * screen can show the server's message.
+ */
+export function changeRequest<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  schema: z.ZodType<T>,
+  payload: object,
+): Promise<Envelope<T>> {
+  const isQuery = method === 'GET' || method === 'DELETE';
+  return requestEnvelope(path, {
+    method,
+    schema,
+    silent: true,
+    ...(isQuery ? { query: payload as Query } : { body: payload }),
+  });
+}
 
 /** Downloads a file the server generates and hands it to the browser under its name. */
 export async function downloadBlob(path: string, query: Query = {}, fileName?: string): Promise<Blob> {

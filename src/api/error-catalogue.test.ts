@@ -3,7 +3,7 @@ import { reactionTo } from './error-catalogue.js';
 
 const error = (status: number, message = 'server says no', code = 'x') => ({ status, message, code });
 
-describe('the error catalogue of spec 01 §8', () => {
+describe('the error catalogue', () => {
   it('answers 403, 404, 502 and 504 with their fixed texts', () => {
     expect(reactionTo(error(403), true)).toEqual({
       kind: 'notify',

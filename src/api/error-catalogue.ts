@@ -1,5 +1,5 @@
 /**
- * The error catalogue of spec 01 §8 in one place: what the user sees for each failure. The
+ * The error catalogue in one place: what the user sees for each failure. The
  * admin shows it with antd (notification titled 'system prompt', the 'login expired'
  * dialog), the PDA with antd-mobile; the decision is made here, once.
  */

@@ -1,6 +1,6 @@
 /**
  * Translations in the browser, for the admin and the PDA alike: the chosen language is kept under
- * the language key of spec 01 §9, only its bundles are loaded, and changing it reloads the page.
+ * the language key, only its bundles are loaded, and changing it reloads the page.
  * Each app passes its own bundles (its `import.meta.glob`, so it ships only its namespaces).
  */
 import i18next from 'i18next';

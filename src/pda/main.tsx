@@ -11,7 +11,7 @@ async function start() {
   const language = await initPdaI18n();
   clientHooks.language = () => language;
   unlockAudioOnGesture();
-  // The outbox must survive storage pressure (note §3.8); the browser may still say no.
+  // The outbox must survive storage pressure; the browser may still say no.
   void navigator.storage?.persist?.().catch(() => false);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing');

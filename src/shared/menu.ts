@@ -1,11 +1,12 @@
-import type { UserRole } from './domain/roles.js';
+import { SELLER_SIDE_ROLES, USER_ROLES, type UserRole } from './domain/roles.js';
 import { PERMISSIONS, type PermissionCode } from './permissions.js';
 
 /**
  * The product's menu and button catalogue. Each tenant gets a copy in its permissions table
  * (admins may add to it); titles come from locales/<lang>/menu.json by key (letters and _ only,
  * so a key is never split by i18next's separators). `component` is
- * the id of a screen the admin registers, never a file path.
+ * the id of a screen the admin registers (a ScreenId), or GROUP_COMPONENT for a menu group;
+ * never a file path.
  */
 export interface CatalogEntry {
   key: string;
@@ -30,19 +31,7 @@ export interface CatalogEntry {
   roles: readonly UserRole[];
 }
 
-const EVERYONE: readonly UserRole[] = [
-  'admin',
-  'agent_manager',
-  'ware_manager',
-  'ware_staff',
-  'customer_service',
-  'system_service',
-  'seller',
-  'seller_staff',
-  'distributor',
-  'supplier',
-  'employee',
-];
+const EVERYONE: readonly UserRole[] = USER_ROLES;
 const MANAGERS: readonly UserRole[] = ['admin', 'agent_manager'];
 const SELLER: readonly UserRole[] = ['seller'];
 /** Sellers with their staff, agents and warehouse people: who reads products and stock. */
@@ -54,13 +43,15 @@ const CATALOG_READERS: readonly UserRole[] = [
   'seller',
   'seller_staff',
 ];
-const SELLER_SIDE: readonly UserRole[] = ['seller', 'seller_staff'];
 /** Who works in warehouses or runs them. */
 const WAREHOUSE_WORKERS: readonly UserRole[] = ['admin', 'agent_manager', 'ware_manager', 'ware_staff'];
 /** Who sets warehouses up and corrects stock by hand. */
 const STOCK_KEEPERS: readonly UserRole[] = ['admin', 'agent_manager', 'ware_manager'];
 
-function buttons(parentKey: string, roles: readonly UserRole[], codes: PermissionCode[]): CatalogEntry[] {
+/** A button: it opens no screen. */
+type ButtonEntry = CatalogEntry & { menuType: 2; component?: undefined };
+
+function buttons(parentKey: string, roles: readonly UserRole[], codes: PermissionCode[]): ButtonEntry[] {
   return codes.map((perms, index) => ({
     key: `btn_${perms.replace(/:/g, '_')}`,
     parentKey,
@@ -71,12 +62,15 @@ function buttons(parentKey: string, roles: readonly UserRole[], codes: Permissio
   }));
 }
 
-export const MENU_CATALOG: readonly CatalogEntry[] = [
+/** The component of a menu group: it has no screen of its own, its children do. */
+export const GROUP_COMPONENT = 'layouts/RouteView';
+
+const CATALOG = [
   {
     key: 'dashboard',
     menuType: 0,
     path: '/dashboard',
-    component: 'layouts/RouteView',
+    component: GROUP_COMPONENT,
     redirect: '/dashboard/analysis',
     icon: 'home',
     sortNo: 1,
@@ -96,7 +90,7 @@ export const MENU_CATALOG: readonly CatalogEntry[] = [
     key: 'personal',
     menuType: 0,
     path: '/isps',
-    component: 'layouts/RouteView',
+    component: GROUP_COMPONENT,
     redirect: '/isps/userAnnouncement',
     icon: 'user',
     sortNo: 90,
@@ -126,7 +120,7 @@ export const MENU_CATALOG: readonly CatalogEntry[] = [
     key: 'seller_staff',
     menuType: 0,
     path: '/seller',
-    component: 'layouts/RouteView',
+    component: GROUP_COMPONENT,
     redirect: '/seller/staff',
     icon: 'team',
     sortNo: 80,
@@ -168,7 +162,7 @@ export const MENU_CATALOG: readonly CatalogEntry[] = [
     key: 'system',
     menuType: 0,
     path: '/system',
-    component: 'layouts/RouteView',
+    component: GROUP_COMPONENT,
     redirect: '/system/user',
     icon: 'setting',
     sortNo: 100,
@@ -291,7 +285,7 @@ export const MENU_CATALOG: readonly CatalogEntry[] = [
     key: 'products',
     menuType: 0,
     path: '/product',
-    component: 'layouts/RouteView',
+    component: GROUP_COMPONENT,
     redirect: '/product/list',
     icon: 'shopping',
     sortNo: 20,
@@ -308,12 +302,12 @@ export const MENU_CATALOG: readonly CatalogEntry[] = [
     roles: CATALOG_READERS,
   },
   ...buttons('products_list', CATALOG_READERS, [PERMISSIONS.productList]),
-  ...buttons('products_list', SELLER_SIDE, [PERMISSIONS.productEdit]),
+  ...buttons('products_list', SELLER_SIDE_ROLES, [PERMISSIONS.productEdit]),
   {
     key: 'stock',
     menuType: 0,
     path: '/stock',
-    component: 'layouts/RouteView',
+    component: GROUP_COMPONENT,
     redirect: '/stock/list',
     icon: 'database',
     sortNo: 30,
@@ -358,7 +352,7 @@ export const MENU_CATALOG: readonly CatalogEntry[] = [
     key: 'inbound',
     menuType: 0,
     path: '/inbound',
-    component: 'layouts/RouteView',
+    component: GROUP_COMPONENT,
     redirect: '/inbound/list',
     icon: 'import',
     sortNo: 35,
@@ -375,7 +369,7 @@ export const MENU_CATALOG: readonly CatalogEntry[] = [
     roles: CATALOG_READERS,
   },
   ...buttons('inbound_list', CATALOG_READERS, [PERMISSIONS.inboundList]),
-  ...buttons('inbound_list', SELLER_SIDE, [PERMISSIONS.inboundAdd]),
+  ...buttons('inbound_list', SELLER_SIDE_ROLES, [PERMISSIONS.inboundAdd]),
   ...buttons('inbound_list', WAREHOUSE_WORKERS, [
     PERMISSIONS.inboundReceive,
     PERMISSIONS.inboundShelve,
@@ -395,7 +389,7 @@ export const MENU_CATALOG: readonly CatalogEntry[] = [
     key: 'warehouse',
     menuType: 0,
     path: '/warehouse',
-    component: 'layouts/RouteView',
+    component: GROUP_COMPONENT,
     redirect: '/warehouse/list',
     icon: 'bank',
     sortNo: 40,
@@ -429,7 +423,18 @@ export const MENU_CATALOG: readonly CatalogEntry[] = [
   },
   ...buttons('warehouse_locations', WAREHOUSE_WORKERS, [PERMISSIONS.locationList]),
   ...buttons('warehouse_locations', STOCK_KEEPERS, [PERMISSIONS.locationEdit]),
-];
+] as const satisfies readonly CatalogEntry[];
+
+export const MENU_CATALOG: readonly CatalogEntry[] = CATALOG;
+
+/**
+ * The id of every screen the menu opens, taken from the catalogue itself: the admin's screen
+ * registry is keyed by it, so a menu item without a screen (or a misspelt id) fails the typecheck.
+ */
+export type ScreenId = Exclude<
+  Extract<(typeof CATALOG)[number], { component: string }>['component'],
+  typeof GROUP_COMPONENT
+>;
 
 const CATALOG_BY_KEY = new Map(MENU_CATALOG.map((entry) => [entry.key, entry]));
 

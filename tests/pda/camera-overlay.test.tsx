@@ -10,7 +10,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ScanInput } from '../../src/pda/app/scan-input.js';
 import { initPdaI18n } from '../../src/pda/i18n.js';
-import { CAMERA_FORMATS } from '../../src/pda/scan/camera.js';
+import { CAMERA_FORMATS } from '../../src/pda/scan/detector.js';
 import { classifyScan } from '../../src/shared/domain/scan.js';
 import { domError, fakeStream, QueueDetector, qr } from './support/fake-camera.js';
 

@@ -7,15 +7,14 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import {
   CAMERA_ERROR_CODES,
-  CAMERA_FORMATS,
   CameraError,
   cameraErrorCode,
   chooseDetector,
   createReadFilter,
   MediaCameraScanner,
   type CameraEnvironment,
-  type CameraRead,
 } from '../../src/pda/scan/camera.js';
+import { CAMERA_FORMATS, type CameraRead } from '../../src/pda/scan/detector.js';
 import { LANGUAGES } from '../../src/shared/i18n/languages.js';
 import { domError, fakeStream, fakeVideo, QueueDetector, qr } from './support/fake-camera.js';
 

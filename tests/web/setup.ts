@@ -1,6 +1,6 @@
 /**
  * Set-up of the `web` test project (jsdom): the admin's i18next with the real locale files
- * (English, so tests read the spec's words), the browser APIs antd expects and jsdom lacks,
+ * (English, so tests read the product's own words), the browser APIs antd expects and jsdom lacks,
  * and a clean DOM and storage after each test.
  */
 import { cleanup, configure } from '@testing-library/react';

@@ -25,7 +25,7 @@ function BrandMark({ logo, title, homeUrl }: { logo: string | null; title: strin
 }
 
 /**
- * The login layout of spec 01 §2: the agent's branding (title, favicon, logo, chat script),
+ * The login layout: the agent's branding (title, favicon, logo, chat script),
  * a language switch, the picture on the left, the routed form on the right and the footer.
  * A failed branding call leaves the product's own look.
  */

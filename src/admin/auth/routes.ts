@@ -1,5 +1,5 @@
 /**
- * The pages of the login layout (spec 01 §2 '/user'), declared once; App.tsx mounts them
+ * The pages of the login layout, declared once; App.tsx mounts them
  * under /user with AuthLayout around them. Pages load on demand.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The announcement modal (spec 01 §2 dialog 4): title, send time and HTML content, with a
+ * The announcement modal: title, send time and HTML content, with a
  * toggle between 60% and full width. The server already keeps only safe markup; the content
  * is sanitised again here before it reaches the page.
  */

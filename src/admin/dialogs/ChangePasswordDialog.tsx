@@ -1,5 +1,5 @@
 /**
- * The change-password dialog (spec 01 §5, §7): old password, new password (letters and digits,
+ * The change-password dialog: old password, new password (letters and digits,
  * at least 8, case-sensitive) and its confirmation. A refusal shows the server's message as a
  * warning; success shows the server's message and closes.
  */

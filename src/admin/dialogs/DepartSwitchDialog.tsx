@@ -1,13 +1,14 @@
 /**
- * The department switch dialog of the user menu (spec 01 §2 'Header', §5): a user of several
+ * The department switch dialog of the user menu: a user of several
  * departments picks the one to work in; confirming without a choice puts the select in its
  * error state.
  */
-import { App, Form, Modal, Select, Typography } from 'antd';
+import { App, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUserDeparts, useSelectDepart } from '../../api/modules/session.js';
 import { sessionStore } from '../../api/storage.js';
+import { DepartPicker } from '../auth/forms/DepartPicker.js';
 
 export function DepartSwitchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('shell');
@@ -51,31 +52,17 @@ export function DepartSwitchDialog({ open, onClose }: { open: boolean; onClose: 
       confirmLoading={select.isPending}
       destroyOnHidden
     >
-      <Typography.Paragraph type="secondary">{t('depart.hint')}</Typography.Paragraph>
-      <Form layout="vertical" component="div">
-        <Form.Item
-          label={t('depart.label')}
-          required
-          validateStatus={isMissing ? 'error' : undefined}
-          help={isMissing ? t('depart.required') : undefined}
-        >
-          <Select
-            aria-label={t('depart.label')}
-            loading={departs.isLoading}
-            value={value}
-            status={isMissing ? 'error' : undefined}
-            placeholder={t('depart.placeholder')}
-            options={(departs.data?.list ?? []).map((depart) => ({
-              value: depart.orgCode,
-              label: depart.departName,
-            }))}
-            onChange={(next: string) => {
-              setChosen(next);
-              setIsMissing(false);
-            }}
-          />
-        </Form.Item>
-      </Form>
+      <DepartPicker
+        namespace="shell"
+        departs={departs.data?.list ?? []}
+        value={value}
+        isMissing={isMissing}
+        isLoading={departs.isLoading}
+        onChange={(next) => {
+          setChosen(next);
+          setIsMissing(false);
+        }}
+      />
     </Modal>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The shell's dialogs and panels in one place (spec 01 §2 'Dialogs and panels'): header entries
+ * The shell's dialogs and panels in one place: header entries
  * open them through `useShellDialogs()`; only one is open at a time.
  */
 import { createContext, useContext, useMemo, useRef, useState, type ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The video tutorial side panel (spec 01 §2 dialog 6): the seller list for the seller side,
+ * The video tutorial side panel: the seller list for the seller side,
  * the warehouse list (and the seller list on request) for everyone else, and a link to more
  * help documents.
  */

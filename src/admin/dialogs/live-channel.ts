@@ -1,5 +1,5 @@
 /**
- * The announcement live channel (spec 01 §4, §7, §9): a WebSocket to /websocket/{userId} that
+ * The announcement live channel: a WebSocket to /websocket/{userId} that
  * authenticates with the token as its subprotocol. It connects on start; after an error or a
  * close it reconnects 60 s later, one attempt at a time; after 110 s without traffic it sends a
  * heartbeat text. Only timing and parsing live here: the socket comes from a factory, so tests

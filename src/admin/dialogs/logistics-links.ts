@@ -1,5 +1,5 @@
 /**
- * The common logistics query links (spec 01 §2 dialog 2): public tracking sites, store
+ * The common logistics query links: public tracking sites, store
  * locators and the customs code look-up, by region. Names are the services' own names and stay
  * untranslated; the kind of each link is translated.
  */

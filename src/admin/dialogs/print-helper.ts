@@ -1,5 +1,5 @@
 /**
- * The print helper (spec 01 §2 dialog 9): prints a PDF (a waybill, a label) through a hidden
+ * The print helper: prints a PDF (a waybill, a label) through a hidden
  * iframe, so the browser's print dialog opens on the PDF alone. The PDF is loaded as a blob
  * first, which keeps the iframe same-origin and printable even when the file comes from
  * elsewhere. Answers what happened; the caller tells the user.

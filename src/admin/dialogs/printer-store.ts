@@ -1,5 +1,5 @@
 /**
- * Default printers (spec 01 §2 dialog 3, §3 'Printer preferences'): one printer name per
+ * Default printers: one printer name per
  * marketplace kind, plus the names this browser has seen. Kept in localStorage because a
  * printer belongs to the computer, not to the account.
  */

@@ -1,12 +1,13 @@
 /** The announcement bell: the unread count (listByUser) and the unread notices; choosing one opens it. */
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, List, Popover, Typography } from 'antd';
+import { List, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAnnouncementsByUser } from '../../api/modules/shell.js';
 import { useShellDialogs } from '../dialogs/ShellDialogs.js';
+import { BadgePopover } from './BadgePopover.js';
 
 export const MY_ANNOUNCEMENTS_PATH = '/isps/userAnnouncement';
 
@@ -50,19 +51,13 @@ export function AnnouncementBell() {
   );
 
   return (
-    <Popover
-      trigger="click"
-      placement="bottomRight"
+    <BadgePopover
       title={t('bell.title')}
+      count={count}
+      icon={<BellOutlined style={{ fontSize: 16 }} />}
       content={content}
       open={isOpen}
       onOpenChange={setIsOpen}
-    >
-      <Button type="text" aria-label={t('bell.title')} data-count={count}>
-        <Badge count={count} size="small" offset={[4, -2]}>
-          <BellOutlined style={{ fontSize: 16 }} />
-        </Badge>
-      </Button>
-    </Popover>
+    />
   );
 }

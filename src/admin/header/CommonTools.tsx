@@ -1,5 +1,5 @@
 /**
- * The Common Tools dropdown (desktop only, spec 01 §2 'Header'): help, logistics search,
+ * The Common Tools dropdown (desktop only): help, logistics search,
  * download list, purchase plugin, print plugin, virtual printer and printer settings, as the
  * role allows (header-entries.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The header of the signed-in shell (spec 01 §2 'Header'): the collapse trigger and greeting
+ * The header of the signed-in shell: the collapse trigger and greeting
  * on the left; on the right the announcement bell, pending questions, the role's entries
  * (PDA, or Help and the purchase plugin), Common Tools on desktop, language and user menu.
  */

@@ -1,10 +1,10 @@
 /**
- * The notification popover of pending order questions (spec 01 §2 dialog 5): a badge with the
+ * The notification popover of pending order questions: a badge with the
  * total, 10 a page with 'load more', each entry with order number, creation time and note,
  * linking to the role's order list and feedback page.
  */
 import { MessageOutlined } from '@ant-design/icons';
-import { Badge, Button, List, Popover, Space, Typography } from 'antd';
+import { Button, List, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { usePendingQuestions } from '../../api/modules/shell.js';
 import { pendingFlagFor } from '../../shared/domain/questions.js';
 import type { UserRole } from '../../shared/domain/roles.js';
 import { feedbackLink, orderListLink } from './question-links.js';
+import { BadgePopover } from './BadgePopover.js';
 
 export function QuestionNotice({ role }: { role: UserRole }) {
   const { t } = useTranslation('shell');
@@ -67,19 +68,13 @@ export function QuestionNotice({ role }: { role: UserRole }) {
   );
 
   return (
-    <Popover
-      trigger="click"
-      placement="bottomRight"
+    <BadgePopover
       title={t('questions.title')}
+      count={total}
+      icon={<MessageOutlined style={{ fontSize: 16 }} />}
       content={content}
       open={isOpen}
       onOpenChange={setIsOpen}
-    >
-      <Button type="text" aria-label={t('questions.title')} data-count={total}>
-        <Badge count={total} size="small" offset={[4, -2]}>
-          <MessageOutlined style={{ fontSize: 16 }} />
-        </Badge>
-      </Button>
-    </Popover>
+    />
   );
 }

@@ -1,5 +1,5 @@
 /**
- * Plugin archives are downloaded by direct links (spec 01 §7). They are served as static files
+ * Plugin archives are downloaded by direct links. They are served as static files
  * next to the admin; an operator drops the current archives into public/downloads/.
  */
 export const PLUGIN_DOWNLOADS = {

@@ -1,4 +1,4 @@
-/** The time-of-day greeting of the header (spec 01 §9: boundaries at hours 9, 11, 13 and 20). */
+/** The time-of-day greeting of the header (boundaries at hours 9, 11, 13 and 20). */
 export type Greeting = 'early' | 'morning' | 'noon' | 'afternoon' | 'evening';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Which header entries a role sees (spec 01 §2 'Header', §6). The seller side (sellers and their
+ * Which header entries a role sees. The seller side (sellers and their
  * staff) gets Help and the purchase plugin; every other role gets the PDA entry and the
  * warehouse tools. The Common Tools dropdown is shown on desktop widths only.
  */

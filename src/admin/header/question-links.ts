@@ -1,5 +1,5 @@
 /**
- * Where a pending order question links to (spec 01 §2 routes, §6): the order list of the role,
+ * Where a pending order question links to: the order list of the role,
  * searched by the order number, and the feedback page of the role.
  */
 import { isSellerSide, type UserRole } from '../../shared/domain/roles.js';

@@ -1,5 +1,5 @@
 /**
- * Shows the error catalogue of spec 01 §8 with antd: every failed call the client reports
+ * Shows the error catalogue (src/api/error-catalogue.ts) with antd: every failed call the client reports
  * becomes a notification titled 'system prompt'; a 401 with a token logs out and reloads after
  * 1.5 s; an expired token opens the 'login expired' dialog (once, however many calls fail).
  */

@@ -1,5 +1,5 @@
 /**
- * The breadcrumb (spec 01 §2): a home entry pointing to /dashboard/, then one entry per matched
+ * The breadcrumb: a home entry pointing to /dashboard/, then one entry per matched
  * route level with its title; every entry but the current one is a link. It follows the route.
  * The level the home entry already stands for (the /dashboard group) is not repeated.
  */

@@ -1,5 +1,5 @@
 /**
- * The signed-in layout (spec 01 §2 'Main layout with tabs'): side menu (200 wide, 80
+ * The signed-in layout: side menu (200 wide, 80
  * collapsed, collapse remembered), fixed header, the multi-tab bar with the 'Initialize boot'
  * button, the breadcrumb and the current page. Content gets bottom padding while a page shows
  * a custom paginator.

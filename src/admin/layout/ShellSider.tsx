@@ -1,5 +1,5 @@
 /**
- * The side menu column (spec 01 §2, §9): 200 px open, 80 px collapsed, with the agent's icon
+ * The side menu column: 200 px open, 80 px collapsed, with the agent's icon
  * and title on top. On phones it is an overlay over the page, closed by a tap outside.
  */
 import { Layout } from 'antd';

@@ -1,5 +1,5 @@
 /**
- * The side menu (spec 01 §2 'Dynamic routes'): the visible menu items with their icons and
+ * The side menu: the visible menu items with their icons and
  * sub-menus; in inline mode only one group is open at a time. External items open in a new
  * window.
  */

@@ -1,5 +1,5 @@
 /**
- * The multi-tab bar (spec 01 §2 'Main layout with tabs'): visited pages as closable tabs, a
+ * The multi-tab bar: visited pages as closable tabs, a
  * right-click menu (refresh, close left, close right, close others) and the 'Initialize boot'
  * button on the right.
  */

@@ -1,5 +1,5 @@
 /**
- * The 'Initialize boot' shortcut (spec 01 §2, §4): a short guide through the first steps for
+ * The 'Initialize boot' shortcut: a short guide through the first steps for
  * agent managers and sellers. Whether a user finished it is kept per user in this browser's
  * localStorage; the button shows only on the home page and only until then.
  */

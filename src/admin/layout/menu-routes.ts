@@ -1,6 +1,5 @@
 /**
- * Routes, breadcrumb trails and side-menu entries derived from the server's menu (spec 01 §2
- * 'Dynamic routes', DESIGN §6). An item's `component` names a registered screen; an item with
+ * Routes, breadcrumb trails and side-menu entries derived from the server's menu. An item's `component` names a registered screen; an item with
  * route flag "0" is not registered; hidden items are routed but left out of the menu; a group
  * with a redirect answers its path by redirecting.
  */
@@ -32,7 +31,7 @@ export interface ShellRoutes {
   redirects: RedirectRoute[];
 }
 
-/** The home entry that starts every breadcrumb (spec 01 §2). */
+/** The home entry that starts every breadcrumb. */
 export const BREADCRUMB_HOME_PATH = '/dashboard/';
 
 export function buildShellRoutes(

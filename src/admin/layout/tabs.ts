@@ -1,5 +1,5 @@
 /**
- * The rules of the multi-tab bar (spec 01 §2 'Main layout with tabs'), as pure functions over
+ * The rules of the multi-tab bar, as pure functions over
  * the list of open tabs. Tabs are keyed by full path (path plus query); the home page is always
  * the first tab and can never be closed; the last remaining tab cannot be closed either.
  */

@@ -1,6 +1,6 @@
 /**
  * Pages with a custom paginator pinned to the bottom (an element with class `custom-paginator`)
- * need room below their content. Every 2 s (spec 01 §9) the content area is checked and the
+ * need room below their content. Every 2 s the content area is checked and the
  * answer is the bottom padding to give it.
  */
 import { useEffect, useState, type RefObject } from 'react';

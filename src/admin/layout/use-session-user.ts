@@ -1,5 +1,5 @@
 /**
- * The signed-in user as stored at login (spec 01 §6: the role comes from the stored user
+ * The signed-in user as stored at login (the role comes from the stored user
  * info). Kept in the query cache under the session key, so a department switch that stores
  * new user info re-renders the shell.
  */

@@ -1,5 +1,5 @@
 /**
- * Button permissions (spec 01 §6): the permission call keeps the granted authorisation list in
+ * Button permissions: the permission call keeps the granted authorisation list in
  * session storage under LOGIN_USER_BUTTON_AUTH; a button shows only when its code is there.
  */
 import { STORAGE_KEYS } from '../../api/storage.js';

@@ -1,5 +1,5 @@
 /**
- * The system settings drawer (spec 01 §2 dialog 1): menu theme dark or light, the 8 preset
+ * The system settings drawer: menu theme dark or light, the 8 preset
  * primary colours, colour-weak mode and the multi-tab switch. Choices apply at once and are
  * kept in this browser; if one cannot be applied the drawer says 'Failed to update theme'.
  */

@@ -1,5 +1,5 @@
 /**
- * The shell's display settings (spec 01 §2 'Setting drawer', §9 defaults): menu theme, primary
+ * The shell's display settings: menu theme, primary
  * colour, colour-weak mode, multi-tab mode and the collapsed side menu. They live in this
  * browser's localStorage under one key, so each person keeps their own look between visits.
  */
@@ -7,7 +7,7 @@ import { useSyncExternalStore } from 'react';
 
 export const SETTINGS_STORAGE_KEY = 'shell.settings';
 
-/** The 8 preset primary colours of the setting drawer; the first is the default (spec 01 §9). */
+/** The 8 preset primary colours of the setting drawer; the first is the default. */
 export const PRESET_COLORS = [
   { key: 'daybreak', color: '#1890FF' },
   { key: 'dust', color: '#F5222D' },

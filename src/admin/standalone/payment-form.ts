@@ -1,6 +1,6 @@
 /**
- * The payment return page receives the gateway's HTML form in the query parameter htmlData
- * (spec 01 §2 dialog 7). That markup is never injected: it is parsed into an inert document,
+ * The payment return page receives the gateway's HTML form in the query parameter htmlData.
+ * That markup is never injected: it is parsed into an inert document,
  * accepted only when it is one form posting to an allowed payment gateway over https (or to
  * this site) with hidden inputs only, and then rebuilt with DOM APIs and submitted.
  */

@@ -1,5 +1,5 @@
 /**
- * Pages outside the signed-in shell and the login layout (spec 01 §2 routes): the payment
+ * Pages outside the signed-in shell and the login layout: the payment
  * return page and the failure page. Pages load on demand.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';

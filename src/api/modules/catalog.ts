@@ -1,5 +1,5 @@
 /**
- * The calls behind the product screen (issue 4): a seller's products with customs information
+ * The calls behind the product screen: a seller's products with customs information
  * and photos, and their SKUs (codes, barcodes, measures, cost, safety stock).
  */
 import { z } from 'zod';
@@ -15,7 +15,7 @@ import {
 import { pageResult } from '../../shared/contract/common.js';
 import { ApiError, buildUrl, downloadBlob, requestEnvelope } from '../client.js';
 import { sessionStore } from '../storage.js';
-import { changeRequest, getParsed, type PageParams } from './inventory.js';
+import { changeRequest, getParsed, type PageParams } from '../client.js';
 
 const nothing = z.null();
 

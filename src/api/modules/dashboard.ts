@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { dashboardSummary, type DashboardSummary } from '../../shared/contract/dashboard.js';
 import { loginInfo, visitDay, type LoginInfo, type VisitDay } from '../../shared/contract/system-admin.js';
-import { http } from '../client.js';
+import { getParsed } from '../client.js';
 import { queryKeys } from '../query-keys.js';
 
 /** The viewer's IANA time zone, which decides where a day of the login chart starts. */
@@ -17,17 +17,17 @@ export function viewerTimeZone(): string {
 
 /** GET /dashboard/summary?tz=… */
 export function fetchSummary(timeZone: string): Promise<DashboardSummary> {
-  return http.get('/dashboard/summary', { tz: timeZone }, dashboardSummary);
+  return getParsed('/dashboard/summary', dashboardSummary, { tz: timeZone });
 }
 
 /** GET /sys/loginfo: logins ever, today, addresses today and the viewer's own logins today. */
 export function fetchLoginInfo(): Promise<LoginInfo> {
-  return http.get('/sys/loginfo', {}, loginInfo);
+  return getParsed('/sys/loginfo', loginInfo);
 }
 
 /** GET /sys/visitInfo: logins and distinct addresses on each of the last seven days. */
 export function fetchVisitInfo(): Promise<VisitDay[]> {
-  return http.get('/sys/visitInfo', {}, z.array(visitDay));
+  return getParsed('/sys/visitInfo', z.array(visitDay));
 }
 
 export function useSummary(timeZone: string = viewerTimeZone()) {

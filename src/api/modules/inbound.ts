@@ -1,5 +1,5 @@
 /**
- * The calls behind the inbound screens (issue 5): the order list with its status tabs and
+ * The calls behind the inbound screens: the order list with its status tabs and
  * filters, one order's detail, making an order with its boxes, the box list spreadsheet and
  * the box labels. Inbound orders share the inventory cache root: making or receiving one moves
  * in-transit and received stock too.
@@ -16,7 +16,7 @@ import {
 } from '../../shared/contract/inbound.js';
 import { downloadBlob, requestEnvelope } from '../client.js';
 import { queryKeys } from '../query-keys.js';
-import { changeRequest, getParsed, type PageParams } from './inventory.js';
+import { changeRequest, getParsed, type PageParams } from '../client.js';
 
 export type InboundFilter = PageParams & Partial<Omit<InboundListQuery, 'pageNo' | 'pageSize'>>;
 

@@ -1,11 +1,10 @@
 /**
- * The calls behind the stock screens (issue 4): the stock list with ages, stock per location,
+ * The calls behind the stock screens: the stock list with ages, stock per location,
  * receipt and issue records, and the hand-made changes (adjust, freeze, unfreeze, move). The
- * warehouse and catalog modules share the cache root and the change helpers defined here: a
- * stock change moves location statuses and product lists too, so one root is refreshed.
+ * warehouse and catalog modules share the cache root defined here: a stock change moves
+ * location statuses and product lists too, so one root is refreshed.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { pageResult } from '../../shared/contract/common.js';
 import {
   locationStockRow,
@@ -18,34 +17,8 @@ import {
 } from '../../shared/contract/inventory.js';
 import type { MovementKind, StockAgeFilter } from '../../shared/domain/stock.js';
 import type { LocationType } from '../../shared/domain/warehouse.js';
-import { request, requestEnvelope, type Envelope } from '../client.js';
+import { changeRequest, getParsed, type Envelope, type PageParams } from '../client.js';
 import { queryKeys } from '../query-keys.js';
-
-export type Query = Record<string, string | number | boolean | undefined | null>;
-type Method = 'POST' | 'PUT' | 'DELETE';
-
-export interface PageParams {
-  pageNo: number;
-  pageSize: number;
-}
-
-export const getParsed = <T>(path: string, schema: z.ZodType<T>, query?: Query) =>
-  request(path, { query, schema });
-
-/** A change: a body for POST and PUT, query parameters for DELETE; silent, whole envelope. */
-export function changeRequest<T>(
-  method: Method,
-  path: string,
-  schema: z.ZodType<T>,
-  payload: object,
-): Promise<Envelope<T>> {
-  return requestEnvelope(path, {
-    method,
-    schema,
-    silent: true,
-    ...(method === 'DELETE' ? { query: payload as Query } : { body: payload }),
-  });
-}
 
 export type InventoryResource =
   | 'warehouseOptions'
@@ -88,7 +61,7 @@ export function useInventoryChange<I, T>(mutationFn: (input: I) => Promise<Envel
 
 export interface StockFilter extends PageParams {
   warehouseId?: string;
-  /** Values separated by English commas, as the spec's batch searches take them. */
+  /** Values separated by English commas, as the server's batch searches take them. */
   skuSearch?: string;
   stockAge?: StockAgeFilter;
   belowSafety?: boolean;
@@ -130,7 +103,7 @@ export const unfreezeStock = (input: FreezeBody) =>
 export const moveStock = (input: MoveBody) =>
   changeRequest('POST', '/inventory/stock/move', stockChangeView, input);
 
-/** English commas between values, whatever separators were typed (spec 02 §5 batch search). */
+/** English commas between values, whatever separators were typed (batch search). */
 export function batchValues(text: string | undefined): string | undefined {
   if (!text) return undefined;
   const values = text

@@ -1,5 +1,5 @@
 /**
- * The session calls of spec 01 §7: branding, login (password, SMS), registration, password
+ * The session calls: branding, login (password, SMS), registration, password
  * retrieval, logout, the permission call, departments and dictionary items. The token, user
  * info and permission lists are kept by `sessionStore` (src/api/storage.ts); TanStack Query
  * caches the rest. Login-type calls are `silent`: their forms show the refusal themselves.
@@ -22,9 +22,9 @@ import { ApiError, clientHooks, request, requestEnvelope, type Envelope } from '
 import { queryKeys } from '../query-keys.js';
 import { sessionStore, STORAGE_KEYS } from '../storage.js';
 
-/** Where a signed-out user lands (spec 01 §2 'Logout sends the user to a public landing path'). */
+/** Where a signed-out user lands. */
 export const LANDING_PATH = '/user/login';
-/** Where a signed-in user starts (spec 01 §2: the home page is /dashboard/analysis). */
+/** Where a signed-in user starts (the home page is /dashboard/analysis). */
 export const HOME_PATH = '/dashboard/analysis';
 export const PERMISSIONS_NOT_ARRAY = 'getPermissionList: permissions must be a non-null array';
 
@@ -155,7 +155,7 @@ export const useForgePassword = () => useMutation({ mutationFn: forgePassword })
 // Logout
 
 /**
- * POST /sys/logout, then the client state is cleared whatever the outcome (spec 01 §7). A
+ * POST /sys/logout, then the client state is cleared whatever the outcome. A
  * failure is reported through the error catalogue after the token is gone, so it shows a
  * message instead of starting a second logout. Never throws; answers the failure, if any.
  */
@@ -195,7 +195,7 @@ function storedLanguage(): string {
 
 /**
  * GET /sys/permission/getUserPermissionByToken: the menu tree and both authorisation lists,
- * which are kept in session storage. An empty or non-array menu is rejected (spec 01 §7).
+ * which are kept in session storage. An empty or non-array menu is rejected.
  */
 export async function fetchPermissions(lang: string = storedLanguage()): Promise<PermissionResult> {
   const result = await request<unknown>('/sys/permission/getUserPermissionByToken', { query: { lang } });
@@ -269,7 +269,7 @@ export interface UpdatePasswordInput {
 
 /**
  * POST /sys/user/updatePassword. Silent: the dialog shows a refusal as a warning and the
- * success message itself (spec 01 §7), so the answer carries the server's `message`.
+ * success message itself, so the answer carries the server's `message`.
  */
 export function updatePassword(input: UpdatePasswordInput): Promise<Envelope<null>> {
   return requestEnvelope('/sys/user/updatePassword', {
@@ -293,7 +293,7 @@ export const dictItem = z.object({
 });
 export type DictItem = z.infer<typeof dictItem>;
 
-/** GET /sys/dict/getDictItems/{code}: goes without the `_t` cache-buster (spec 01 §7). */
+/** GET /sys/dict/getDictItems/{code}: goes without the `_t` cache-buster. */
 export function fetchDictItems(code: string): Promise<DictItem[]> {
   return request(`/sys/dict/getDictItems/${encodeURIComponent(code)}`, {
     schema: z.array(dictItem),

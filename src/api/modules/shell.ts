@@ -1,5 +1,5 @@
 /**
- * The calls behind the signed-in shell (spec 01 §7): announcements for the bell, the modal and
+ * The calls behind the signed-in shell: announcements for the bell, the modal and
  * the live channel, pending order questions of the notification popover, the video tutorials
  * of the help panel. Each call parses its reply with the shared
  * contract; the hooks keep the answers in the react-query cache under SHELL_KEYS.
@@ -16,7 +16,7 @@ import { questionRecord, type QuestionRecord } from '../../shared/contract/quest
 import { videoRecord } from '../../shared/contract/videos.js';
 import { QUESTION_PAGE_SIZE, type QuestionFlag } from '../../shared/domain/questions.js';
 import type { VideoAudience } from '../../shared/domain/videos.js';
-import { http, request } from '../client.js';
+import { getParsed, request } from '../client.js';
 
 export const SHELL_KEYS = {
   announcementsByUser: ['shell', 'announcements', 'byUser'] as const,
@@ -28,17 +28,17 @@ export const SHELL_KEYS = {
 
 /** GET /sys/annountCement/listByUser: the unread notices and system messages of the bell. */
 export function fetchAnnouncementsByUser() {
-  return http.get('/sys/annountCement/listByUser', {}, announcementsByUser);
+  return getParsed('/sys/annountCement/listByUser', announcementsByUser);
 }
 
 /** GET /sys/annountCement/queryLastUnRead: the newest unread announcement, shown on load. */
 export function fetchLastUnreadAnnouncement(): Promise<AnnouncementView | null> {
-  return http.get('/sys/annountCement/queryLastUnRead', {}, announcementView.nullable());
+  return getParsed('/sys/annountCement/queryLastUnRead', announcementView.nullable());
 }
 
 /** GET /sys/annountCement/queryById. */
 export function fetchAnnouncement(id: string): Promise<AnnouncementView> {
-  return http.get('/sys/annountCement/queryById', { id }, announcementView);
+  return getParsed('/sys/annountCement/queryById', announcementView, { id });
 }
 
 /** PUT /sys/sysAnnouncementSend/editByAnntIdAndUserId: marks an announcement read for this user. */
@@ -48,21 +48,21 @@ export async function markAnnouncementRead(anntId: string): Promise<void> {
 
 const questionPage = pageResult(questionRecord);
 
-/** GET /orderNoteRec/queryPendingQuestions, 10 a page (spec 01 §9). */
+/** GET /orderNoteRec/queryPendingQuestions, 10 a page. */
 export function fetchPendingQuestions(
   questionFlag: QuestionFlag,
   pageNo: number,
 ): Promise<Page<QuestionRecord>> {
-  return http.get(
-    '/orderNoteRec/queryPendingQuestions',
-    { pageNo, pageSize: QUESTION_PAGE_SIZE, questionFlag },
-    questionPage,
-  );
+  return getParsed('/orderNoteRec/queryPendingQuestions', questionPage, {
+    pageNo,
+    pageSize: QUESTION_PAGE_SIZE,
+    questionFlag,
+  });
 }
 
 /** GET /sys/video/list?audience=seller|warehouse. */
 export function fetchVideos(audience: VideoAudience) {
-  return http.get('/sys/video/list', { audience }, z.array(videoRecord));
+  return getParsed('/sys/video/list', z.array(videoRecord), { audience });
 }
 
 export function useAnnouncementsByUser(enabled = true) {

@@ -1,5 +1,5 @@
 /**
- * The calls behind the administration screens (spec 01 §7 'System administration calls'):
+ * The calls behind the administration screens:
  * users, roles, permissions, departments, dictionaries, announcements, video tutorials and the
  * seller's own staff and roles. Replies are parsed with the shared contract. Lists are cached
  * per resource and parameters (queryKeys.system); a change refreshes the resources it touches.
@@ -49,37 +49,30 @@ import {
 } from '../../shared/contract/system-admin.js';
 import { videoRecord, type VideoAddBody, type VideoEditBody } from '../../shared/contract/videos.js';
 import type { VideoAudience } from '../../shared/domain/videos.js';
-import { ApiError, request, requestEnvelope, type Envelope } from '../client.js';
+import {
+  ApiError,
+  changeRequest,
+  getParsed,
+  requestEnvelope,
+  type Envelope,
+  type PageParams,
+  type Query,
+} from '../client.js';
 import { queryKeys } from '../query-keys.js';
 import { SHELL_KEYS } from './shell.js';
 
-type Query = Record<string, string | number | boolean | undefined | null>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-export interface PageParams {
-  pageNo: number;
-  pageSize: number;
-}
-
-const get = <T>(path: string, schema: z.ZodType<T>, query?: Query) => request(path, { query, schema });
-
-/** A change: a body for POST and PUT, query parameters for GET and DELETE. */
-function change<T>(
-  method: Method,
-  path: string,
-  schema: z.ZodType<T>,
-  payload: object,
-): Promise<Envelope<T>> {
-  const isQuery = method === 'GET' || method === 'DELETE';
-  return requestEnvelope(path, {
-    method,
-    schema,
-    silent: true,
-    ...(isQuery ? { query: payload as Query } : { body: payload }),
-  });
-}
-
 const nothing = z.null();
+
+/** A uniqueness check: true when the value is free, false on the 409 that says it is taken. */
+async function isFree(path: string, query: Query): Promise<boolean> {
+  try {
+    await requestEnvelope(path, { query, schema: nothing, silent: true });
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409) return false;
+    throw error;
+  }
+}
 const ids = z.array(z.string());
 const userPage = pageResult(userView);
 
@@ -88,72 +81,65 @@ const userPage = pageResult(userView);
 export type UserFilter = Partial<Omit<UserListFilter, 'pageNo' | 'pageSize' | '_t'>> & PageParams;
 
 export const fetchUsers = (filter: UserFilter): Promise<Page<z.infer<typeof userView>>> =>
-  get('/sys/user/list', userPage, { ...filter });
-export const fetchUserRoleIds = (userid: string) => get('/sys/user/queryUserRole', ids, { userid });
-export const addUser = (input: UserAddInput) => change('POST', '/sys/user/add', userView, input);
-export const editUser = (input: UserEditInput) => change('PUT', '/sys/user/edit', userView, input);
+  getParsed('/sys/user/list', userPage, { ...filter });
+export const fetchUserRoleIds = (userid: string) => getParsed('/sys/user/queryUserRole', ids, { userid });
+export const addUser = (input: UserAddInput) => changeRequest('POST', '/sys/user/add', userView, input);
+export const editUser = (input: UserEditInput) => changeRequest('PUT', '/sys/user/edit', userView, input);
 export const freezeUsers = (input: FrozenBatchInput) =>
-  change('PUT', '/sys/user/frozenBatch', nothing, input);
+  changeRequest('PUT', '/sys/user/frozenBatch', nothing, input);
 export const changeUserPassword = (input: SetPasswordInput) =>
-  change('PUT', '/sys/user/changPassword', nothing, input);
+  changeRequest('PUT', '/sys/user/changPassword', nothing, input);
 
 /** GET /sys/user/checkOnlyUser: true when the username is free (a 409 says it is taken). */
-export async function isUsernameFree(username: string, id?: string): Promise<boolean> {
-  try {
-    await requestEnvelope('/sys/user/checkOnlyUser', {
-      query: { username, id },
-      schema: nothing,
-      silent: true,
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 409) return false;
-    throw error;
-  }
-}
+export const isUsernameFree = (username: string, id?: string) =>
+  isFree('/sys/user/checkOnlyUser', { username, id });
 
 // Roles and permissions
 
 export type RoleFilter = PageParams & { roleName?: string; roleCode?: string };
 
-export const fetchAllRoles = () => get('/sys/role/queryall', z.array(roleView));
-export const fetchRoles = (filter: RoleFilter) => get('/sys/role/list', pageResult(roleView), { ...filter });
-export const addRole = (input: RoleAddInput) => change('POST', '/sys/role/add', roleView, input);
-export const editRole = (input: RoleEditInput) => change('PUT', '/sys/role/edit', roleView, input);
-export const deleteRole = (id: string) => change('DELETE', '/sys/role/delete', nothing, { id });
-export const fetchPermissionTree = () => get('/sys/permission/queryTreeList', permissionTreeResult);
+export const fetchAllRoles = () => getParsed('/sys/role/queryall', z.array(roleView));
+export const fetchRoles = (filter: RoleFilter) =>
+  getParsed('/sys/role/list', pageResult(roleView), { ...filter });
+export const addRole = (input: RoleAddInput) => changeRequest('POST', '/sys/role/add', roleView, input);
+export const editRole = (input: RoleEditInput) => changeRequest('PUT', '/sys/role/edit', roleView, input);
+export const deleteRole = (id: string) => changeRequest('DELETE', '/sys/role/delete', nothing, { id });
+export const fetchPermissionTree = () => getParsed('/sys/permission/queryTreeList', permissionTreeResult);
 export const fetchRolePermissionIds = (roleId: string) =>
-  get('/sys/permission/queryRolePermission', ids, { roleId });
+  getParsed('/sys/permission/queryRolePermission', ids, { roleId });
 export const saveRolePermissions = (input: SaveRolePermissionInput) =>
-  change('POST', '/sys/permission/saveRolePermission', nothing, input);
-export const fetchPermissions = () => get('/sys/permission/list', z.array(permissionNode));
+  changeRequest('POST', '/sys/permission/saveRolePermission', nothing, input);
+export const fetchPermissions = () => getParsed('/sys/permission/list', z.array(permissionNode));
 export const addPermission = (input: PermissionAddInput) =>
-  change('POST', '/sys/permission/add', permissionView, input);
+  changeRequest('POST', '/sys/permission/add', permissionView, input);
 export const editPermission = (input: PermissionEditInput) =>
-  change('PUT', '/sys/permission/edit', permissionView, input);
+  changeRequest('PUT', '/sys/permission/edit', permissionView, input);
 
 // Departments
 
-export const fetchDepartTree = () => get('/sys/sysDepart/queryTreeList', z.array(departNode));
-export const fetchDepartOptions = () => get('/sys/sysDepart/queryIdTree', z.array(treeOption));
-export const addDepart = (input: DepartAddInput) => change('POST', '/sys/sysDepart/add', departView, input);
-export const editDepart = (input: DepartEditInput) => change('PUT', '/sys/sysDepart/edit', departView, input);
-export const deleteDepart = (id: string) => change('DELETE', '/sys/sysDepart/delete', nothing, { id });
+export const fetchDepartTree = () => getParsed('/sys/sysDepart/queryTreeList', z.array(departNode));
+export const fetchDepartOptions = () => getParsed('/sys/sysDepart/queryIdTree', z.array(treeOption));
+export const addDepart = (input: DepartAddInput) =>
+  changeRequest('POST', '/sys/sysDepart/add', departView, input);
+export const editDepart = (input: DepartEditInput) =>
+  changeRequest('PUT', '/sys/sysDepart/edit', departView, input);
+export const deleteDepart = (id: string) => changeRequest('DELETE', '/sys/sysDepart/delete', nothing, { id });
 
 // Dictionaries
 
 export type DictFilter = PageParams & { dictCode?: string; dictName?: string };
 export type DictItemFilter = PageParams & { dictId: string; itemText?: string };
 
-export const fetchDicts = (filter: DictFilter) => get('/sys/dict/list', pageResult(dictView), { ...filter });
-export const addDict = (input: DictAddInput) => change('POST', '/sys/dict/add', dictView, input);
-export const editDict = (input: DictEditInput) => change('PUT', '/sys/dict/edit', dictView, input);
+export const fetchDicts = (filter: DictFilter) =>
+  getParsed('/sys/dict/list', pageResult(dictView), { ...filter });
+export const addDict = (input: DictAddInput) => changeRequest('POST', '/sys/dict/add', dictView, input);
+export const editDict = (input: DictEditInput) => changeRequest('PUT', '/sys/dict/edit', dictView, input);
 export const fetchDictItemPage = (filter: DictItemFilter) =>
-  get('/sys/dictItem/list', pageResult(dictItemView), { ...filter });
+  getParsed('/sys/dictItem/list', pageResult(dictItemView), { ...filter });
 export const addDictItem = (input: DictItemAddInput) =>
-  change('POST', '/sys/dictItem/add', dictItemView, input);
+  changeRequest('POST', '/sys/dictItem/add', dictItemView, input);
 export const editDictItem = (input: DictItemEditInput) =>
-  change('PUT', '/sys/dictItem/edit', dictItemView, input);
+  changeRequest('PUT', '/sys/dictItem/edit', dictItemView, input);
 
 // Announcements
 
@@ -165,69 +151,64 @@ export type AnnouncementInput = z.input<typeof announcementAddBody>;
 export type AnnouncementEditInput = z.input<typeof announcementEditBody>;
 
 export const fetchAnnouncementPage = (filter: AnnouncementFilter) =>
-  get('/sys/annountCement/list', pageResult(announcementRecord), { ...filter });
+  getParsed('/sys/annountCement/list', pageResult(announcementRecord), { ...filter });
 export const addAnnouncement = (input: AnnouncementInput) =>
-  change('POST', '/sys/annountCement/add', announcementRecord, input);
+  changeRequest('POST', '/sys/annountCement/add', announcementRecord, input);
 export const editAnnouncement = (input: AnnouncementEditInput) =>
-  change('PUT', '/sys/annountCement/edit', announcementRecord, input);
+  changeRequest('PUT', '/sys/annountCement/edit', announcementRecord, input);
 export const deleteAnnouncement = (id: string) =>
-  change('DELETE', '/sys/annountCement/delete', nothing, { id });
+  changeRequest('DELETE', '/sys/annountCement/delete', nothing, { id });
 export const releaseAnnouncement = (id: string) =>
-  change('GET', '/sys/annountCement/doReleaseData', announcementRecord, { id });
+  changeRequest('GET', '/sys/annountCement/doReleaseData', announcementRecord, { id });
 export const revokeAnnouncement = (id: string) =>
-  change('GET', '/sys/annountCement/doReovkeData', announcementRecord, { id });
+  changeRequest('GET', '/sys/annountCement/doReovkeData', announcementRecord, { id });
 export const fetchMyAnnouncements = (filter: MyAnnouncementFilter) =>
-  get('/sys/sysAnnouncementSend/getMyAnnouncementSend', pageResult(announcementView), { ...filter });
+  getParsed('/sys/sysAnnouncementSend/getMyAnnouncementSend', pageResult(announcementView), { ...filter });
 export const fetchAnnouncementById = (id: string) =>
-  get('/sys/annountCement/queryById', announcementView, { id });
+  getParsed('/sys/annountCement/queryById', announcementView, { id });
 export const markRead = (anntId: string) =>
-  change('PUT', '/sys/sysAnnouncementSend/editByAnntIdAndUserId', nothing, { anntId });
+  changeRequest('PUT', '/sys/sysAnnouncementSend/editByAnntIdAndUserId', nothing, { anntId });
 export const markAllRead = () =>
-  change('PUT', '/sys/sysAnnouncementSend/readAll', z.object({ count: z.number().int() }), {});
+  changeRequest('PUT', '/sys/sysAnnouncementSend/readAll', z.object({ count: z.number().int() }), {});
 
 // Video tutorials
 
 export const fetchVideoList = (audience: VideoAudience) =>
-  get('/sys/video/list', z.array(videoRecord), { audience });
-export const addVideo = (input: VideoAddBody) => change('POST', '/sys/video/add', videoRecord, input);
-export const editVideo = (input: VideoEditBody) => change('PUT', '/sys/video/edit', videoRecord, input);
-export const deleteVideo = (id: string) => change('DELETE', '/sys/video/delete', nothing, { id });
+  getParsed('/sys/video/list', z.array(videoRecord), { audience });
+export const addVideo = (input: VideoAddBody) => changeRequest('POST', '/sys/video/add', videoRecord, input);
+export const editVideo = (input: VideoEditBody) =>
+  changeRequest('PUT', '/sys/video/edit', videoRecord, input);
+export const deleteVideo = (id: string) => changeRequest('DELETE', '/sys/video/delete', nothing, { id });
 
 // The seller's staff and roles
 
 export type StaffFilter = PageParams & { username?: string; realname?: string };
 
-export const fetchStaff = (filter: StaffFilter) => get('/agent/user/store/list', userPage, { ...filter });
+export const fetchStaff = (filter: StaffFilter) =>
+  getParsed('/agent/user/store/list', userPage, { ...filter });
 export const fetchStaffRoleIds = (userId: string) =>
-  get('/sys/seller/useRole/querySellUserRole', ids, { userId });
-export const addStaff = (input: StaffAddInput) => change('POST', '/agent/user/store/add', userView, input);
-export const editStaff = (input: StaffEditInput) => change('PUT', '/agent/user/store/edit', userView, input);
+  getParsed('/sys/seller/useRole/querySellUserRole', ids, { userId });
+export const addStaff = (input: StaffAddInput) =>
+  changeRequest('POST', '/agent/user/store/add', userView, input);
+export const editStaff = (input: StaffEditInput) =>
+  changeRequest('PUT', '/agent/user/store/edit', userView, input);
 export const setStaffPassword = (input: SetPasswordInput) =>
-  change('PUT', '/agent/user/updatePassword', nothing, input);
-export const fetchSellerRoles = () => get('/sys/seller/role/queryall', z.array(roleView));
-export const addSellerRole = (input: RoleAddInput) => change('POST', '/sys/seller/role/add', roleView, input);
+  changeRequest('PUT', '/agent/user/updatePassword', nothing, input);
+export const fetchSellerRoles = () => getParsed('/sys/seller/role/queryall', z.array(roleView));
+export const addSellerRole = (input: RoleAddInput) =>
+  changeRequest('POST', '/sys/seller/role/add', roleView, input);
 export const editSellerRole = (input: RoleEditInput) =>
-  change('PUT', '/sys/seller/role/edit', roleView, input);
-export const fetchSellerPermissionTree = () => get('/sys/seller/role/queryTreeList', permissionTreeResult);
+  changeRequest('PUT', '/sys/seller/role/edit', roleView, input);
+export const fetchSellerPermissionTree = () =>
+  getParsed('/sys/seller/role/queryTreeList', permissionTreeResult);
 export const fetchSellerRolePermissionIds = (roleId: string) =>
-  get('/sys/seller/permission/queryRolePermission', ids, { roleId });
+  getParsed('/sys/seller/permission/queryRolePermission', ids, { roleId });
 export const saveSellerRolePermissions = (input: SaveRolePermissionInput) =>
-  change('POST', '/sys/seller/permission/saveRolePermission', nothing, input);
+  changeRequest('POST', '/sys/seller/permission/saveRolePermission', nothing, input);
 
 /** GET /sys/seller/role/checkRoleCode: true when the code is free among the seller's roles. */
-export async function isSellerRoleCodeFree(roleCode: string, id?: string): Promise<boolean> {
-  try {
-    await requestEnvelope('/sys/seller/role/checkRoleCode', {
-      query: { roleCode, id },
-      schema: nothing,
-      silent: true,
-    });
-    return true;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 409) return false;
-    throw error;
-  }
-}
+export const isSellerRoleCodeFree = (roleCode: string, id?: string) =>
+  isFree('/sys/seller/role/checkRoleCode', { roleCode, id });
 
 // Hooks
 

@@ -1,5 +1,5 @@
 /**
- * The calls behind the warehouse screens (issue 4): warehouses, their staff, partitions and
+ * The calls behind the warehouse screens: warehouses, their staff, partitions and
  * locations (with the status that follows from their stock). Replies are parsed with the
  * shared contract; changes answer the whole envelope so the screen shows the server's words.
  */
@@ -23,7 +23,8 @@ import {
 } from '../../shared/contract/warehouse.js';
 import type { LocationStatus, LocationType } from '../../shared/domain/warehouse.js';
 import { downloadBlob } from '../client.js';
-import { changeRequest, getParsed, useInventoryQuery, type PageParams } from './inventory.js';
+import { changeRequest, getParsed, type PageParams } from '../client.js';
+import { useInventoryQuery } from './inventory.js';
 
 const nothing = z.null();
 

@@ -8,12 +8,12 @@ import { Button, Popup, Switch } from 'antd-mobile';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  CAMERA_FORMATS,
   cameraErrorCode,
   MediaCameraScanner,
   type CameraErrorCode,
   type CameraScanner,
 } from '../scan/camera.js';
+import { CAMERA_FORMATS } from '../scan/detector.js';
 
 export interface CameraOverlayProps {
   /** A recognised code (already de-duplicated), as a hardware scanner would send it. */
@@ -38,7 +38,7 @@ function storedContinuous(): boolean {
 
 type Status = { name: 'starting' } | { name: 'scanning' } | { name: 'error'; code: CameraErrorCode };
 
-export default function CameraOverlay({ onCode, onClose, scanner: given }: CameraOverlayProps) {
+export function CameraOverlay({ onCode, onClose, scanner: given }: CameraOverlayProps) {
   const { t } = useTranslation();
   const [scanner] = useState<CameraScanner>(() => given ?? new MediaCameraScanner());
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
@@ -80,13 +80,13 @@ export default function CameraOverlay({ onCode, onClose, scanner: given }: Camer
     };
   }, [scanner, video, attempt]);
 
-  // A camera left running in the background drains the battery and blocks other apps (note §2.2).
+  // A camera left running in the background drains the battery and blocks other apps.
   useEffect(() => {
-    const onVisibility = () => {
+    const handleVisibility = () => {
       if (document.visibilityState === 'hidden') latest.current.onClose();
     };
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => document.removeEventListener('visibilitychange', onVisibility);
+    document.addEventListener('visibilitychange', handleVisibility);
+    return () => document.removeEventListener('visibilitychange', handleVisibility);
   }, []);
 
   const toggleTorch = async () => {

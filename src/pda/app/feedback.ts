@@ -1,5 +1,5 @@
 /**
- * Scan feedback (research note §1.5): a tone, a vibration and the screen's colour, all started
+ * Scan feedback: a tone, a vibration and the screen's colour, all started
  * in the same tick as the scan, from local data only. One AudioContext, resumed on the first
  * gesture (autoplay policy); where audio or vibration is missing, the colour still shows.
  */

@@ -1,7 +1,7 @@
 /**
  * Where scans come in on a screen: the hardware scanner as keyboard input (listenForScans on
- * an off-screen `inputmode="none"` sink, note §1.3), an on-screen field for typing a code by
- * hand, and the camera (note §2) for phones and PDAs without a scanner. All three hand the
+ * an off-screen `inputmode="none"` sink), an on-screen field for typing a code by
+ * hand, and the camera for phones and PDAs without a scanner. All three hand the
  * screen the same classified scan.
  */
 import { Button, Input } from 'antd-mobile';
@@ -23,7 +23,12 @@ function CameraLoadFailed({ onClose }: CameraOverlayProps) {
 }
 
 /** The camera's screen and detector load only when the worker opens it (first load stays small). */
-const CameraOverlay = lazy(() => import('./camera-overlay.js').catch(() => ({ default: CameraLoadFailed })));
+const CameraOverlay = lazy(() =>
+  import('./camera-overlay.js').then(
+    (module) => ({ default: module.CameraOverlay }),
+    () => ({ default: CameraLoadFailed }),
+  ),
+);
 
 function CameraIcon() {
   return (

@@ -5,7 +5,7 @@
  * starts, or else from the warehouses of the pulled locations.
  */
 import { z } from 'zod';
-import { ApiError, http } from '../../api/client.js';
+import { ApiError, getParsed, request } from '../../api/client.js';
 import { sessionStore } from '../../api/storage.js';
 import { loginResult, type UserInfo } from '../../shared/contract/identity.js';
 import { warehouseOption, type WarehouseOption } from '../../shared/contract/warehouse.js';
@@ -43,7 +43,7 @@ export class QueuedByOtherError extends Error {
 /** Ends the session on the server, best effort (offline, the token simply expires). */
 async function endServerSession(): Promise<void> {
   try {
-    await http.post('/sys/logout', {});
+    await request('/sys/logout', { method: 'POST', body: {} });
   } catch {
     // Offline or already ended: nothing more to do on the device.
   }
@@ -56,7 +56,11 @@ async function endServerSession(): Promise<void> {
  * name. The worker is remembered with the device's queue.
  */
 export async function login(db: PdaDatabase, username: string, password: string): Promise<UserInfo> {
-  const result = await http.post('/sys/login', { username, password }, loginResult);
+  const result = await request('/sys/login', {
+    method: 'POST',
+    body: { username, password },
+    schema: loginResult,
+  });
   if (!mayUsePda(result.userInfo)) throw new RoleRefusedError(result.userInfo.userRole);
   sessionStore.save(result.token, result.userInfo);
   const waiting = await queuedByOthers(db, result.userInfo.id);
@@ -89,7 +93,7 @@ export function chooseWarehouse(warehouse: WarehouseOption): void {
 /** The warehouses the worker may choose: online from the server, offline from what is known. */
 export async function warehouseChoices(db: PdaDatabase): Promise<WarehouseOption[]> {
   try {
-    const options = await http.get('/warehouse/options', {}, z.array(warehouseOption));
+    const options = await getParsed('/warehouse/options', z.array(warehouseOption));
     localStorage.setItem(WAREHOUSES_KEY, JSON.stringify(options));
     return options;
   } catch (error) {

@@ -1,5 +1,5 @@
 /**
- * App updates at a safe point only (note §4.3): the service worker is registered with
+ * App updates at a safe point only: the service worker is registered with
  * `registerType: 'prompt'`, checks hourly, and a waiting version is offered on the home
  * screen; it is applied only when the worker taps it, never in the middle of a task.
  */

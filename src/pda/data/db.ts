@@ -1,5 +1,5 @@
 /**
- * The PDA's own database, in the browser's IndexedDB through Dexie (DESIGN §5). It holds:
+ * The PDA's own database, in the browser's IndexedDB through Dexie. It holds:
  * - `outbox`: every write the worker made, as commands waiting for the server, in `seq` order.
  *   It is the single source of truth for writes: nothing leaves it except on the server's
  *   answer (to `done` or `attention`), so a reload, logout or app update never loses a scan.

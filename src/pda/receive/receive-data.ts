@@ -1,5 +1,5 @@
 /**
- * Receiving against local data (DESIGN §5): what a scan names (an inbound order, one of its
+ * Receiving against local data: what a scan names (an inbound order, one of its
  * boxes, a SKU of the box), expected against received from the pulled rows, and a received
  * unit queued as an 'inbound.receive' op together with its local effect on the box, in one
  * Dexie transaction (outbox.enqueue). The server's answer comes back through the pull, which

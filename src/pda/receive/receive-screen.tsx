@@ -59,7 +59,7 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
     [db, t, tell],
   );
 
-  const onTargetScan = async (code: string) => {
+  const handleTargetScan = async (code: string) => {
     const target = await findReceiveTarget(db, warehouseId, code);
     if (target.kind === 'not_found') return tell('error', t('receive.targetUnknown', { code }));
     if (target.kind === 'other_warehouse') return tell('error', t('receive.otherWarehouse', { code }));
@@ -73,13 +73,13 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
     setStep({ name: 'box', order: target.order });
   };
 
-  const onBoxScan = async (order: InboundOrderData, code: string) => {
+  const handleBoxScan = async (order: InboundOrderData, code: string) => {
     const target = await findReceiveTarget(db, warehouseId, code);
     if (target.kind === 'box' && target.order.id === order.id) return openBox(order, target.box);
     tell('error', t('receive.boxNotInOrder', { code, inboundNo: order.inboundNo }));
   };
 
-  const onSkuScan = async (current: Extract<Step, { name: 'sku' }>, code: string) => {
+  const handleSkuScan = async (current: Extract<Step, { name: 'sku' }>, code: string) => {
     const found = await findSkuInBox(db, current.box, code);
     if (found.kind === 'unknown') {
       setUnknownCode(code);
@@ -109,7 +109,7 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
     setStep({ ...current, name: 'sku', box, lines: await boxLines(db, box) });
   };
 
-  const onUndone = async (current: BoxStep, scan: UndoableScan) => {
+  const handleUndone = async (current: BoxStep, scan: UndoableScan) => {
     undo.forget(scan);
     tell('warn', t('undo.done', { scan: scan.label }));
     await reload(current);
@@ -136,17 +136,17 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
     tell('error', t('receive.failed'));
   };
 
-  const onScan = (scan: ClassifiedScan) => {
+  const handleScan = (scan: ClassifiedScan) => {
     const code = scan.code;
     if (!code) return;
     // The difference form is open: a scan fills its barcode only through the field.
     if (step.name === 'difference') return;
     const run =
       step.name === 'target'
-        ? onTargetScan(code)
+        ? handleTargetScan(code)
         : step.name === 'box'
-          ? onBoxScan(step.order, code)
-          : onSkuScan(step, code);
+          ? handleBoxScan(step.order, code)
+          : handleSkuScan(step, code);
     run.catch(fail);
   };
 
@@ -166,7 +166,7 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
         </div>
       )}
       {step.name !== 'difference' && <FeedbackBanner flash={flash} onOk={clear} />}
-      {step.name !== 'difference' && <ScanInput onScan={onScan} enabled={!isBlocked} />}
+      {step.name !== 'difference' && <ScanInput onScan={handleScan} enabled={!isBlocked} />}
       {step.name === 'difference' && (
         <DifferenceForm
           order={step.order}
@@ -219,7 +219,7 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
             ))}
           </List>
           <div className="pda-actions">
-            <UndoButton last={undo.last} onUndone={(scan) => onUndone(step, scan)} onFailed={fail} />
+            <UndoButton last={undo.last} onUndone={(scan) => handleUndone(step, scan)} onFailed={fail} />
             <Button
               block
               size="large"

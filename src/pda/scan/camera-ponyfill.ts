@@ -3,11 +3,11 @@
  * module is only reached through a dynamic import when the camera opens, so neither it nor the
  * wasm is part of the PDA's first load. The wasm is imported with `?url`: Vite copies it into
  * dist/pda/assets with a content hash and the service worker precaches it, so the camera scans
- * offline. Without the override the library fetches it from the jsDelivr CDN (note §2.1).
+ * offline. Without the override the library fetches it from the jsDelivr CDN.
  */
 import { BarcodeDetector, prepareZXingModule, purgeZXingModule } from 'barcode-detector/ponyfill';
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
-import type { CameraFormat, CameraRead, Detector } from './camera.js';
+import type { CameraFormat, CameraRead, Detector } from './detector.js';
 
 export const ZXING_WASM_URL = wasmUrl;
 

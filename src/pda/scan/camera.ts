@@ -1,32 +1,14 @@
 /**
- * Camera scanning for phones and PDAs without a hardware scanner (research note §2). Frames come
+ * Camera scanning for phones and PDAs without a hardware scanner. Frames come
  * from our own getUserMedia `<video>`, so we own the camera, the torch and the teardown; a
  * detector reads them: the native `BarcodeDetector` where the platform has every format we need
  * (Chrome on Android with Google Play services), else the `barcode-detector` ponyfill (ZXing-C++
  * in WebAssembly), loaded only when the camera opens and with its .wasm served by us.
  */
-
-/** What a warehouse prints and receives: box and SKU labels, retail codes, location QR codes. */
-export const CAMERA_FORMATS = [
-  'code_128',
-  'ean_13',
-  'ean_8',
-  'upc_a',
-  'upc_e',
-  'qr_code',
-  'data_matrix',
-  'code_39',
-  'itf',
-] as const;
-export type CameraFormat = (typeof CAMERA_FORMATS)[number];
+import type { CameraFormat, CameraRead, Detector } from './detector.js';
 
 /** 2D codes carry their own error correction; 1D reads are confirmed by a second frame. */
 const MATRIX_FORMATS: ReadonlySet<string> = new Set(['qr_code', 'data_matrix']);
-
-export interface CameraRead {
-  rawValue: string;
-  format: string;
-}
 
 export interface CameraScanner {
   /** Opens the rear camera into `video` and calls `onResult` once per new code until stopped. */
@@ -46,10 +28,6 @@ export interface CameraScanner {
 }
 
 export type DetectorEngine = 'native' | 'ponyfill';
-
-export interface Detector {
-  detect(source: HTMLVideoElement): Promise<CameraRead[]>;
-}
 
 export interface DetectorChoice {
   engine: DetectorEngine;
@@ -73,7 +51,7 @@ export const loadPonyfillDetector: PonyfillLoader = async (formats) => {
 /**
  * Implementation A when the platform's detector is there and covers every format asked for,
  * else B. On devices without Google Play services the native class may exist but support
- * nothing (note §2.1), so the formats are always asked.
+ * nothing, so the formats are always asked.
  */
 export async function chooseDetector(
   formats: readonly CameraFormat[],
@@ -96,7 +74,7 @@ export async function chooseDetector(
 export interface ReadFilterOptions {
   /** The same code again within this long of its last sighting is the same scan. */
   dedupeMs: number;
-  /** Consecutive frames a 1D code must be read in before it counts (misread guard, note §2.2). */
+  /** Consecutive frames a 1D code must be read in before it counts (misread guard). */
   linearFrames: number;
   now: () => number;
 }
@@ -200,7 +178,7 @@ function browserEnvironment(): CameraEnvironment {
 export interface MediaCameraScannerOptions {
   environment?: CameraEnvironment;
   loadPonyfill?: PonyfillLoader;
-  /** Time between frames handed to the detector: 8–15 fps is enough (note §2.2). */
+  /** Time between frames handed to the detector: 8–15 fps is enough. */
   frameMs?: number;
   filter?: Partial<ReadFilterOptions>;
 }
@@ -220,7 +198,7 @@ type TorchCapabilities = MediaTrackCapabilities & { torch?: boolean; focusMode?:
 /**
  * The one implementation of CameraScanner: getUserMedia into a `<video>`, a detector on a timer.
  * Start and stop are serialised and a stop wins over a start still waiting for the camera, so
- * React StrictMode's mount-unmount-mount never leaves a second stream running (note §2.2).
+ * React StrictMode's mount-unmount-mount never leaves a second stream running.
  */
 export class MediaCameraScanner implements CameraScanner {
   hasTorch = false;

@@ -1,5 +1,5 @@
 /**
- * The DOM side of the ScanSink (research note §1.3): a document-level keydown listener in the
+ * The DOM side of the ScanSink: a document-level keydown listener in the
  * capture phase, plus the off-screen `inputmode="none"` input for scanners that inject text
  * through the IME (keydown says 'Unidentified', the text arrives as an `input` event). The
  * assembly rules live in the pure `wedgeStep` (src/shared/domain/scan.ts); this file only feeds

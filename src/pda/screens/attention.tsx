@@ -1,5 +1,5 @@
 /**
- * 'Needs attention': ops the server refused for a business reason (note §3.5), each with its
+ * 'Needs attention': ops the server refused for a business reason, each with its
  * code translated, what it was, and what to do. Nothing is dropped silently; the worker marks
  * an item as dealt with once they have done what it says.
  */

@@ -1,5 +1,5 @@
 /**
- * Shelving against local data (DESIGN §5): the open inbound orders of the warehouse, what a
+ * Shelving against local data: the open inbound orders of the warehouse, what a
  * scan names (an order, one of its boxes, a SKU, a location), the received-but-not-shelved
  * quantity from the pulled rows, and a shelving move queued as an 'inbound.shelve' op together
  * with its local effect (the shelved count up on the box lines) in one Dexie transaction

@@ -95,14 +95,14 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
     [db, t, tell],
   );
 
-  const onOrderScan = async (code: string) => {
+  const handleOrderScan = async (code: string) => {
     const target = await findShelveOrder(db, warehouseId, code);
     if (target.kind === 'not_found') return tell('error', t('shelve.orderUnknown', { code }));
     if (target.kind === 'other_warehouse') return tell('error', t('shelve.otherWarehouse', { code }));
     return openScope(target.order, target.kind === 'box' ? target.box : null);
   };
 
-  const onSkuScan = async (current: Extract<Step, { name: 'sku' }>, code: string) => {
+  const handleSkuScan = async (current: Extract<Step, { name: 'sku' }>, code: string) => {
     const found = await findSkuInOrder(db, current.lines, code);
     if (found.kind === 'unknown') {
       // A box label of the same order narrows shelving to that box.
@@ -118,7 +118,7 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
     setStep({ ...current, name: 'location', line: found.line });
   };
 
-  const onLocationScan = async (current: Extract<Step, { name: 'location' }>, code: string) => {
+  const handleLocationScan = async (current: Extract<Step, { name: 'location' }>, code: string) => {
     const found = await findLocation(db, warehouseId, code);
     if (found.kind === 'not_found') return tell('error', t('shelve.locationUnknown', { code }));
     if (found.kind === 'other_warehouse') return tell('error', t('shelve.locationOtherWarehouse', { code }));
@@ -164,7 +164,7 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
   };
 
   /** After an undo the units are back to shelve: show that order (and box) as the device holds it. */
-  const onUndone = async (scan: UndoableScan) => {
+  const handleUndone = async (scan: UndoableScan) => {
     undo.forget(scan);
     const orderId = scan.op.payload.inboundOrderId;
     const boxId = scan.op.payload.boxId;
@@ -180,16 +180,16 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
     tell('error', t('shelve.failed'));
   };
 
-  const onScan = (scan: ClassifiedScan) => {
+  const handleScan = (scan: ClassifiedScan) => {
     const code = scan.code;
     if (!code) return;
     const run =
       step.name === 'order'
-        ? onOrderScan(code)
+        ? handleOrderScan(code)
         : step.name === 'sku'
-          ? onSkuScan(step, code)
+          ? handleSkuScan(step, code)
           : step.name === 'location'
-            ? onLocationScan(step, code)
+            ? handleLocationScan(step, code)
             : Promise.resolve();
     run.catch(fail);
   };
@@ -210,7 +210,7 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
         {prompt}
       </div>
       <FeedbackBanner flash={flash} onOk={clear} />
-      {step.name !== 'quantity' && <ScanInput onScan={onScan} enabled={!isBlocked} />}
+      {step.name !== 'quantity' && <ScanInput onScan={handleScan} enabled={!isBlocked} />}
       {step.name === 'order' && (
         <List header={t('shelve.openOrders')}>
           {orders.length === 0 && <List.Item>{t('shelve.noOrders')}</List.Item>}
@@ -258,7 +258,7 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
         </>
       )}
       {(step.name === 'order' || step.name === 'sku') && undo.last && (
-        <UndoButton last={undo.last} onUndone={onUndone} onFailed={fail} />
+        <UndoButton last={undo.last} onUndone={handleUndone} onFailed={fail} />
       )}
       {(step.name === 'location' || step.name === 'quantity') && (
         <List header={t('shelve.orderHeader', { inboundNo: step.order.inboundNo })}>

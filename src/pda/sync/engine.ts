@@ -1,5 +1,5 @@
 /**
- * The sync engine of DESIGN §5 (note §3.3): runs in the page, pushes the outbox in seq order in
+ * The PDA's sync engine: runs in the page, pushes the outbox in seq order in
  * batches, applies the per-op results, then pulls reference data by cursor. One tab at a time
  * (SyncLock). Network failures and 5xx back off exponentially with jitter; 401, 403 and 426
  * pause sync until the app resumes it, keeping the queue. Triggers: start, enqueue (the outbox

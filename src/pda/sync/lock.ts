@@ -1,5 +1,5 @@
 /**
- * Single flight across tabs (note §3.3): only one tab of the device pushes at a time, or the
+ * Single flight across tabs: only one tab of the device pushes at a time, or the
  * server would see two requests for the same seqs. The Web Locks API does this where the
  * browser has it; elsewhere a lease row in the PDA database, taken in a Dexie transaction
  * (IndexedDB serialises those across tabs), with an expiry so a crashed tab cannot hold it.

@@ -1,5 +1,5 @@
 /**
- * Writing to the outbox (DESIGN §5, note §3.2): each op gets a client-made opId and the next
+ * Writing to the outbox: each op gets a client-made opId and the next
  * per-device seq in the same Dexie transaction as its local effect, so either both are stored
  * or neither is, and seqs have no gaps (the server stops a batch at a gap). Ops are immutable
  * once queued; a correction is a new op. Nothing here deletes a queued op: only the server's

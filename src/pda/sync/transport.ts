@@ -75,7 +75,7 @@ export interface HttpTransportOptions {
   baseUrl?: string;
   token: () => string | null;
   language?: () => string;
-  /** Captive Wi-Fi can hang a request; a time-out counts as offline (note §3.3). */
+  /** Captive Wi-Fi can hang a request; a time-out counts as offline. */
   timeoutMs?: number;
 }
 

@@ -21,7 +21,7 @@ describe('/user/register', () => {
     ['letters only', 'abcdefgh'],
     ['digits only', '12345678'],
     ['fewer than 8', 'abc1234'],
-  ])('refuses a password of %s with the spec rule', async (_case, password) => {
+  ])('refuses a password of %s with the password rule', async (_case, password) => {
     await openRegister();
     fill('Password', password);
     expect(await screen.findByText('password must contain digits, letters, not fewer than 8')).toBeTruthy();

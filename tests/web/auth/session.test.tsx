@@ -123,7 +123,7 @@ describe('the permission call', () => {
     ['null', null],
     ['an object', { path: '/' }],
     ['empty', []],
-  ])('rejects a menu that is %s with the spec message', async (_case, menu) => {
+  ])('rejects a menu that is %s with its own message', async (_case, menu) => {
     server.use(
       http.get(api('/sys/permission/getUserPermissionByToken'), () => ok({ menu, auth: [], allAuth: [] })),
     );

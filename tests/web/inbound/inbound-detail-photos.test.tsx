@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import InboundDetail from '../../../src/admin/screens/inbound/InboundDetail.js';
+import { InboundDetail } from '../../../src/admin/screens/inbound/InboundDetail.js';
 import type { InboundDetail as Detail } from '../../../src/shared/contract/inbound.js';
 import { PERMISSIONS } from '../../../src/shared/permissions.js';
 import { renderWithProviders } from '../render.js';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import InboundDetail from '../../../src/admin/screens/inbound/InboundDetail.js';
+import { InboundDetail } from '../../../src/admin/screens/inbound/InboundDetail.js';
 import type { InboundDetail as Detail } from '../../../src/shared/contract/inbound.js';
 import { PERMISSIONS } from '../../../src/shared/permissions.js';
 import { renderWithProviders } from '../render.js';

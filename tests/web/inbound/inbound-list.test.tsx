@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import InboundList from '../../../src/admin/screens/inbound/InboundList.js';
+import { InboundList } from '../../../src/admin/screens/inbound/InboundList.js';
 import type { InboundOrderRow } from '../../../src/shared/contract/inbound.js';
 import { PERMISSIONS } from '../../../src/shared/permissions.js';
 import { renderWithProviders } from '../render.js';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import StockList from '../../../src/admin/screens/inventory/StockList.js';
+import { StockList } from '../../../src/admin/screens/inventory/StockList.js';
 import { PERMISSIONS } from '../../../src/shared/permissions.js';
 import { renderWithProviders } from '../render.js';
 import { pageOf, signIn } from '../screens/fixtures.js';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import AnnouncementList from '../../../src/admin/screens/system/AnnouncementList.js';
-import UserAnnouncement from '../../../src/admin/screens/system/UserAnnouncement.js';
+import { AnnouncementList } from '../../../src/admin/screens/system/AnnouncementList.js';
+import { UserAnnouncement } from '../../../src/admin/screens/system/UserAnnouncement.js';
 import type { AnnouncementRecord, AnnouncementView } from '../../../src/shared/contract/announcements.js';
 import { PERMISSIONS } from '../../../src/shared/permissions.js';
 import { renderWithProviders } from '../render.js';

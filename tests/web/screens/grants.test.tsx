@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { hasAuth } from '../../../src/admin/screens/auth.js';
-import SellerRoleList from '../../../src/admin/screens/seller/RoleList.js';
-import StaffList from '../../../src/admin/screens/seller/StaffList.js';
+import { SellerRoleList } from '../../../src/admin/screens/seller/RoleList.js';
+import { StaffList } from '../../../src/admin/screens/seller/StaffList.js';
 import { STORAGE_KEYS } from '../../../src/api/storage.js';
 import { PERMISSIONS } from '../../../src/shared/permissions.js';
 import { renderWithProviders } from '../render.js';
@@ -53,7 +53,7 @@ useApiServer(
   }),
 );
 
-describe('button permissions (spec 01 §6)', () => {
+describe('button permissions', () => {
   it('reads the granted codes the permission call kept in session storage', () => {
     expect(hasAuth(PERMISSIONS.userAdd)).toBe(false);
     sessionStorage.setItem(STORAGE_KEYS.auth, JSON.stringify([{ action: 'system:user:add', type: '1' }]));

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import UserList from '../../../src/admin/screens/system/UserList.js';
+import { UserList } from '../../../src/admin/screens/system/UserList.js';
 import { PERMISSIONS } from '../../../src/shared/permissions.js';
 import { renderWithProviders } from '../render.js';
 import { api, failure, http, ok, useApiServer } from '../shell/api-server.js';

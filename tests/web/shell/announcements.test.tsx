@@ -37,7 +37,7 @@ useApiServer(
   ),
 );
 
-describe('announcements on load (spec 01 §2 dialog 4)', () => {
+describe('announcements on load', () => {
   it('shows the latest unread announcement and marks it read when closed', async () => {
     renderWithProviders(<AnnouncementCenter userId="u-1" token={null} />);
     expect(await screen.findByText('New storage fees from June')).toBeTruthy();

@@ -1,5 +1,5 @@
 /**
- * A mock API for the shell's component tests (msw): handlers answer the spec's envelope, and
+ * A mock API for the shell's component tests (msw): handlers answer the API's envelope, and
  * relative addresses such as /api/... resolve against the jsdom page as a browser would.
  */
 import { http, HttpResponse, type RequestHandler } from 'msw';

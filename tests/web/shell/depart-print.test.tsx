@@ -29,7 +29,7 @@ useApiServer(
   http.get(api('/files/missing.pdf'), () => failure(404, 'common.not_found', 'Resource not found')),
 );
 
-describe('the department switch dialog (spec 01 §5)', () => {
+describe('the department switch dialog', () => {
   it('puts the select in its error state when confirmed without a choice, then switches', async () => {
     sessionStore.save('token-1', user);
     const onClose = vi.fn();
@@ -47,7 +47,7 @@ describe('the department switch dialog (spec 01 §5)', () => {
   });
 });
 
-describe('the print helper (spec 01 §2 dialog 9)', () => {
+describe('the print helper', () => {
   it('refuses to print while the page is still loading', async () => {
     const loading = { readyState: 'loading' } as Document;
     expect(await printPdf('/api/files/label.pdf', loading)).toBe('not_loaded');

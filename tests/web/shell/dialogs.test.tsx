@@ -30,7 +30,7 @@ beforeEach(() => {
   settingsStore.reset();
 });
 
-describe('the settings drawer (spec 01 §2 dialog 1)', () => {
+describe('the settings drawer', () => {
   it('offers the 8 preset colours with #1890FF as default and keeps choices in the browser', async () => {
     renderWithProviders(<SettingsDrawer open onClose={() => undefined} />);
     expect(settingsStore.get().primaryColor).toBe('#1890FF');
@@ -70,11 +70,11 @@ describe('the settings drawer (spec 01 §2 dialog 1)', () => {
   });
 });
 
-describe('the change-password dialog (spec 01 §5)', () => {
+describe('the change-password dialog', () => {
   const fill = (label: string, value: string) =>
     fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
-  it('checks the old, new and confirmation fields with the spec wording', async () => {
+  it('checks the old, new and confirmation fields with their own wording', async () => {
     sessionStore.save('token-1', sellerUser);
     renderWithProviders(<ChangePasswordDialog open onClose={() => undefined} />);
     expect(await screen.findByText('At least 8 characters, case-sensitive')).toBeTruthy();
@@ -138,7 +138,7 @@ describe('the change-password dialog (spec 01 §5)', () => {
   });
 });
 
-describe('the announcement modal (spec 01 §2 dialog 4)', () => {
+describe('the announcement modal', () => {
   const notice: AnnouncementView = {
     id: 'a-1',
     anntId: 'a-1',

@@ -26,7 +26,7 @@ function renderApp() {
   );
 }
 
-describe('the error catalogue as the admin shows it (spec 01 §8)', () => {
+describe('the error catalogue as the admin shows it', () => {
   beforeEach(() => {
     vi.mocked(reloadPage).mockClear();
     logoutCalls.length = 0;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { i18next } from '../../../src/admin/i18n.js';
 import { greetingAt } from '../../../src/admin/header/greeting.js';
 
-describe('the time-of-day greeting (spec 01 §9: boundaries 9, 11, 13, 20)', () => {
+describe('the time-of-day greeting (boundaries 9, 11, 13, 20)', () => {
   it.each([
     [0, 'early'],
     [8, 'early'],

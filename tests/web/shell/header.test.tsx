@@ -74,7 +74,7 @@ async function toolItems(): Promise<string[]> {
     .map((item) => item.textContent ?? '');
 }
 
-describe('the header by role (spec 01 §2 Header, §6)', () => {
+describe('the header by role', () => {
   beforeEach(() => {
     questionFlags.length = 0;
     setScreenWide(true);

@@ -47,7 +47,7 @@ function channel() {
   return { live, sockets, announcements, last: () => sockets[sockets.length - 1] ?? new FakeSocket() };
 }
 
-describe('the announcement live channel (spec 01 §4, §9)', () => {
+describe('the announcement live channel', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

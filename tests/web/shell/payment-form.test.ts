@@ -10,7 +10,7 @@ const alipayForm = (action = 'https://openapi.alipay.com/gateway.do?charset=utf-
   '<input type="submit" value="Pay now" style="display:none"></form>' +
   '<script>document.forms[0].submit();</script>';
 
-describe('the payment return page form check (spec 01 §2 dialog 7)', () => {
+describe('the payment return page form check', () => {
   it("accepts Alipay's page-pay form and keeps only its hidden fields", () => {
     expect(parsePaymentForm(alipayForm(), origin)).toEqual({
       ok: true,

@@ -26,15 +26,14 @@ function testPage(text: string, extra?: () => JSX.Element) {
 }
 
 vi.mock('../../../src/admin/screens.js', () => {
-  const screens: Record<string, { page: ReturnType<typeof testPage>; titleKey: string }> = {
-    'test/Home': { page: testPage('Home page content'), titleKey: 'menu:dashboard_analysis' },
+  const screens: Record<string, { page: ReturnType<typeof testPage> }> = {
+    'test/Home': { page: testPage('Home page content') },
     'test/Users': {
       page: testPage('Users page content', () => <nav className="custom-paginator">1 2 3</nav>),
-      titleKey: 'x',
     },
-    'test/Roles': { page: testPage('Roles page content'), titleKey: 'x' },
-    'test/Secret': { page: testPage('Secret page content'), titleKey: 'x' },
-    'test/Unrouted': { page: testPage('Unrouted page content'), titleKey: 'x' },
+    'test/Roles': { page: testPage('Roles page content') },
+    'test/Secret': { page: testPage('Secret page content') },
+    'test/Unrouted': { page: testPage('Unrouted page content') },
   };
   return { SCREENS: screens, screenOf: (component: string) => screens[component] };
 });
@@ -73,7 +72,7 @@ beforeEach(() => {
   settingsStore.reset();
 });
 
-describe('the signed-in shell (spec 01 §2 Dynamic routes)', () => {
+describe('the signed-in shell', () => {
   it('sends a visitor without a token to /user/login', async () => {
     renderShell('/system/user', null);
     expect(await screen.findByText('Login page')).toBeTruthy();
@@ -156,7 +155,7 @@ describe('the signed-in shell (spec 01 §2 Dynamic routes)', () => {
   });
 });
 
-describe('the multi-tab bar (spec 01 §2 Main layout with tabs)', () => {
+describe('the multi-tab bar', () => {
   it('opens a tab per visited page with home first, and refuses to close home', async () => {
     renderShell('/system/user', seller);
     await screen.findByText('Users page content');
@@ -219,7 +218,7 @@ describe('the multi-tab bar (spec 01 §2 Main layout with tabs)', () => {
   });
 });
 
-describe("the 'Initialize boot' button (spec 01 §2)", () => {
+describe("the 'Initialize boot' button", () => {
   it('shows for a seller on the home page until the guide is marked done', async () => {
     renderShell('/dashboard/analysis', seller);
     fireEvent.click(await screen.findByRole('button', { name: /Initialize boot/ }));

@@ -17,7 +17,7 @@ const roles = tab('/system/role');
 const logs = tab('/system/log');
 const paths = (tabs: PageTab[]) => tabs.map((open) => open.fullPath);
 
-describe('the multi-tab bar rules (spec 01 §2)', () => {
+describe('the multi-tab bar rules', () => {
   it('keys tabs by full path, so the same page with another query is another tab', () => {
     let tabs = openTab([], home, true, home);
     tabs = openTab(tabs, tab('/order/manage/seller', '?searchTrackingNo=A1&type=all'), true, home);

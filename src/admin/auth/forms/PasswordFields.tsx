@@ -3,7 +3,7 @@ import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { confirmPasswordRules, newPasswordRules } from './rules.js';
 
-/** A new password and its confirmation, with the hint of spec 01 §5 (8+ characters, case-sensitive). */
+/** A new password and its confirmation, with the password hint (8+ characters, case-sensitive). */
 export function PasswordFields({
   passwordLabel,
   confirmLabel,

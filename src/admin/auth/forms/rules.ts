@@ -1,5 +1,5 @@
 /**
- * The form rules of the /user pages. The password texts are spec 01 §5's, word for word
+ * The form rules of the /user pages. The password texts are the product's own, word for word
  * (translated); the same rules run on the server (src/shared/domain/password.ts).
  */
 import type { FormRule } from 'antd';

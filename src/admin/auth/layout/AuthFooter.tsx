@@ -14,7 +14,7 @@ function ExternalLink({ href, children }: { href: string; children: string }) {
   );
 }
 
-/** The footer of spec 01 §2: copyright year and title, friend link, help link, filing number. */
+/** The login layout's footer: copyright year and title, friend link, help link, filing number. */
 export function AuthFooter({ branding, title }: { branding: Branding | undefined; title: string }) {
   const { t } = useTranslation('auth');
   const friendName = branding?.friendName || t('footer.friend_default');

@@ -46,7 +46,7 @@ interface BrandPanelProps {
 }
 
 /**
- * The left side of the login layout (spec 01 §2): the agent's home image, else a carousel of
+ * The left side of the login layout: the agent's home image, else a carousel of
  * its website banners, linking to the home URL (a banner to its own address when it has one).
  */
 export function BrandPanel({ branding, title, isLoading }: BrandPanelProps) {

@@ -15,7 +15,7 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 };
 
 /**
- * The language switch of the login layout (spec 01 §9); choosing another reloads the page.
+ * The language switch of the login layout; choosing another reloads the page.
  * A Select rather than a dropdown menu: the login page already carries Select, not Menu.
  */
 export function LanguageSwitch() {

@@ -1,8 +1,9 @@
-import { Form, Modal, Select, Typography } from 'antd';
+import { Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectDepart } from '../../../api/modules/session.js';
 import type { Depart } from '../../../shared/contract/identity.js';
+import { DepartPicker } from '../forms/DepartPicker.js';
 
 interface DepartSelectModalProps {
   open: boolean;
@@ -13,7 +14,7 @@ interface DepartSelectModalProps {
 
 /**
  * Asks a user of several departments which one to work in. A department must be chosen:
- * confirming without one puts the select in its error state (spec 01 §5).
+ * confirming without one puts the select in its error state.
  */
 export function DepartSelectModal({ open, departs, username, onSelected }: DepartSelectModalProps) {
   const { t } = useTranslation('auth');
@@ -42,27 +43,16 @@ export function DepartSelectModal({ open, departs, username, onSelected }: Depar
       keyboard={false}
       destroyOnHidden
     >
-      <Typography.Paragraph type="secondary">{t('depart.hint')}</Typography.Paragraph>
-      <Form layout="vertical" component="div">
-        <Form.Item
-          label={t('depart.label')}
-          required
-          validateStatus={isMissing ? 'error' : undefined}
-          help={isMissing ? t('depart.required') : undefined}
-        >
-          <Select
-            aria-label={t('depart.label')}
-            value={orgCode}
-            status={isMissing ? 'error' : undefined}
-            placeholder={t('depart.placeholder')}
-            options={departs.map((depart) => ({ value: depart.orgCode, label: depart.departName }))}
-            onChange={(value: string) => {
-              setOrgCode(value);
-              setIsMissing(false);
-            }}
-          />
-        </Form.Item>
-      </Form>
+      <DepartPicker
+        namespace="auth"
+        departs={departs}
+        value={orgCode}
+        isMissing={isMissing}
+        onChange={(value) => {
+          setOrgCode(value);
+          setIsMissing(false);
+        }}
+      />
     </Modal>
   );
 }

@@ -8,7 +8,7 @@ import type { LoginResult } from '../../../shared/contract/identity.js';
 
 /**
  * What follows a successful login: the token and user info are stored, the previous user's
- * cached data is dropped, and a user of several departments picks one (spec 01 §6) before
+ * cached data is dropped, and a user of several departments picks one before
  * going to the home page.
  */
 export function useLoginCompletion() {

@@ -1,5 +1,5 @@
 /**
- * Product photos (spec 02 §5): images only, at most 5 MB each and five in all, uploaded through
+ * Product photos: images only, at most 5 MB each and five in all, uploaded through
  * the files module; the form keeps their keys. Stored photos are read with the session token,
  * so they are fetched and shown from memory.
  */

@@ -1,5 +1,5 @@
 /**
- * The spreadsheet side of the product screen (issue 4): the import template, export of what
+ * The spreadsheet side of the product screen: the import template, export of what
  * the filter finds, and import — all rows or none; a refused file shows its row-by-row report.
  */
 import { DownloadOutlined } from '@ant-design/icons';

@@ -1,5 +1,5 @@
 /**
- * Products and SKUs (issue 4): server-paged, filtered by name, a comma-separated SKU batch
+ * Products and SKUs: server-paged, filtered by name, a comma-separated SKU batch
  * search and, for the warehouse side, the seller. Each product unfolds into its SKUs. Sellers
  * add and edit products (with photos and SKUs) and delete them after a confirmation; SKU labels
  * print as a PDF for the selected products.
@@ -46,7 +46,7 @@ const size = (sku: SkuView) =>
     ? '-'
     : `${sku.lengthMm ?? '-'}×${sku.widthMm ?? '-'}×${sku.heightMm ?? '-'}`;
 
-export default function ProductList() {
+export function ProductList() {
   const { t } = useTranslation('inventory');
   const { message } = App.useApp();
   const deleteAction = useDeleteAction();

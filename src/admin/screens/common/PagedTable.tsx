@@ -1,7 +1,7 @@
 /** Tables fed by a query: a server-paged list (PagedTable), or a whole list answered at once (QueryTable). */
 import { Table, type TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { PageParams } from '../../../api/modules/system.js';
+import type { PageParams } from '../../../api/client.js';
 import { tablePagination } from './paging.js';
 
 /** What a paged list query answers: the page's records and the total the server counted. */

@@ -1,12 +1,14 @@
 /**
  * Someone else sets an account's password (an administrator for a user, a seller for a staff
- * member): the new password twice, with the rule of spec 01 §5. The account's sessions end.
+ * member): the new password twice, at least 8 characters with letters and digits. The
+ * account's sessions end.
  */
-import { Form, Modal, Typography } from 'antd';
+import { Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Envelope } from '../../../api/client.js';
 import type { SetPasswordInput } from '../../../shared/contract/system-admin.js';
-import { FormFailure, useFormSubmit } from './feedback.js';
+import { useFormSubmit } from './feedback.js';
+import { FormModal } from './FormModal.js';
 import { ConfirmPasswordField, PasswordField } from './UserFields.js';
 
 interface PasswordValues {
@@ -31,24 +33,22 @@ export function PasswordModal({
     onClose,
   );
   return (
-    <Modal
+    <FormModal
       title={t('user.reset_password')}
       open={username !== null}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={isSaving}
-      destroyOnHidden
+      form={form}
+      failure={failure}
+      isSaving={isSaving}
+      intro={
+        <Typography.Paragraph type="secondary">
+          {t('user.reset_password_hint', { username })}
+        </Typography.Paragraph>
+      }
+      onSave={() => void submit()}
+      onClose={onClose}
     >
-      <Typography.Paragraph type="secondary">
-        {t('user.reset_password_hint', { username })}
-      </Typography.Paragraph>
-      <FormFailure text={failure} />
-      <Form form={form} layout="vertical" preserve={false}>
-        <PasswordField label={t('user.new_password')} />
-        <ConfirmPasswordField />
-      </Form>
-    </Modal>
+      <PasswordField label={t('user.new_password')} />
+      <ConfirmPasswordField />
+    </FormModal>
   );
 }

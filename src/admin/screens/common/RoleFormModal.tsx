@@ -2,11 +2,12 @@
  * Adding or editing a role: a code (set once, letters, digits and _), a name and a description.
  * Sellers' role codes are checked with the server as they are typed.
  */
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Envelope } from '../../../api/client.js';
 import type { RoleAddInput, RoleEditInput, RoleView } from '../../../shared/contract/system-admin.js';
-import { FormFailure, useFormSubmit } from './feedback.js';
+import { useFormSubmit } from './feedback.js';
+import { FormModal } from './FormModal.js';
 import { CODE_PATTERN, codeRule, freeRule, maxLength, required } from './rules.js';
 
 interface RoleValues {
@@ -57,44 +58,36 @@ export function RoleFormModal({
         ...(saver.isCodeFree ? [freeRule(saver.isCodeFree, t('validation.code_taken'), CODE_PATTERN)] : []),
       ];
   return (
-    <Modal
+    <FormModal
       title={role ? t('role.edit_title', { name: role.roleName }) : t('role.add_title')}
       open={open}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={isSaving}
-      destroyOnHidden
+      form={form}
+      name="role-form"
+      initialValues={role ? { ...role, description: role.description ?? undefined } : {}}
+      failure={failure}
+      isSaving={isSaving}
+      onSave={() => void submit()}
+      onClose={onClose}
     >
-      <FormFailure text={failure} />
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        name="role-form"
-        initialValues={role ? { ...role, description: role.description ?? undefined } : {}}
+      <Form.Item
+        name="roleCode"
+        label={t('role.code')}
+        rules={codeRules}
+        validateTrigger={['onChange', 'onBlur']}
+        extra={role ? undefined : t('role.code_hint')}
       >
-        <Form.Item
-          name="roleCode"
-          label={t('role.code')}
-          rules={codeRules}
-          validateTrigger={['onChange', 'onBlur']}
-          extra={role ? undefined : t('role.code_hint')}
-        >
-          <Input disabled={role !== null} autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="roleName"
-          label={t('role.name')}
-          rules={[required(t, t('role.name')), maxLength(t, 128)]}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item name="description" label={t('common.description')} rules={[maxLength(t, 500)]}>
-          <Input.TextArea rows={3} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input disabled={role !== null} autoComplete="off" />
+      </Form.Item>
+      <Form.Item
+        name="roleName"
+        label={t('role.name')}
+        rules={[required(t, t('role.name')), maxLength(t, 128)]}
+      >
+        <Input />
+      </Form.Item>
+      <Form.Item name="description" label={t('common.description')} rules={[maxLength(t, 500)]}>
+        <Input.TextArea rows={3} />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * How a screen reports the outcome of a change: the server's own (translated) message on
  * success; a refusal (a 4xx with a code) beside what caused it, in the server's words; anything
- * else (no session, server down, time-out) through the error catalogue of spec 01 §8.
+ * else (no session, server down, time-out) through the error catalogue (src/api/error-catalogue.ts).
  */
 import { Alert, App, type FormInstance } from 'antd';
 import { useCallback, useMemo, useState } from 'react';

@@ -1,6 +1,6 @@
 /**
  * Form rules of the administration screens. They mirror the shared contract (usernames,
- * phones, codes) and the password rule of spec 01 §5, so a form refuses before it sends.
+ * phones, codes) and the password rule, so a form refuses before it sends.
  */
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
@@ -46,7 +46,7 @@ export const emailRule = (t: TFunction): FormRule => ({
   message: t('system:validation.email'),
 });
 
-/** Letters and digits, at least 8 characters (spec 01 §5). */
+/** Letters and digits, at least 8 characters. */
 export const passwordRules = (t: TFunction): FormRule[] => [
   required(t, t('system:user.password')),
   {

@@ -1,15 +1,16 @@
 /**
- * A list screen's page and filters live in the query cache (STYLE 'Screens are declared once':
- * per-page state that must survive a tab switch lives in the URL and the query cache). The URL
- * is the tab's key, so paging there would open a tab per page; the cache keeps it instead.
+ * A list screen's page and filters live in the query cache, keyed by its screen id: per-page
+ * state that must survive a tab switch lives in the URL or the query cache. The URL is the
+ * tab's key, so paging there would open a tab per page; the cache keeps it instead.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { PageParams } from '../../../api/modules/system.js';
+import type { PageParams } from '../../../api/client.js';
 import { queryKeys } from '../../../api/query-keys.js';
+import type { ScreenId } from '../../../shared/menu.js';
 
 export function useScreenState<T extends object>(
-  screen: string,
+  screen: ScreenId,
   initial: T,
 ): [T, (patch: Partial<T>) => void] {
   const client = useQueryClient();
@@ -49,7 +50,7 @@ export type ListState = PageParams & { filter: object };
  * keeps the cleaned filter and goes back to the first page.
  */
 export function useListState<S extends ListState>(
-  screen: string,
+  screen: ScreenId,
   initial: S,
 ): [S, (patch: Partial<S>) => void, (values: Partial<S['filter']>) => void] {
   const [state, setState] = useScreenState(screen, initial);

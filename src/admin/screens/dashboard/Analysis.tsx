@@ -1,5 +1,5 @@
 /**
- * The home page (spec 01 §2 /dashboard/analysis): what the user's role may see of GET
+ * The home page (/dashboard/analysis): what the user's role may see of GET
  * /dashboard/summary — figures, the 7-day sign-in chart, users by role — plus the unread
  * announcements and pending order questions waiting for them. Only the server's numbers.
  */
@@ -37,7 +37,7 @@ function useSummaryFollowsBell() {
   }, [unread, client]);
 }
 
-export default function Analysis() {
+export function Analysis() {
   const { t } = useTranslation('system');
   const user = useSessionUser();
   const roles = useRoleLabels();

@@ -1,5 +1,5 @@
 /**
- * One inbound order (issue 5, opened at /inbound/detail?id=…): its header, progress per box and
+ * One inbound order (opened at /inbound/detail?id=…): its header, progress per box and
  * per SKU (expected, received, shelved, damaged), the reported discrepancies with their photos,
  * and the receiving and shelving records from the ledger; the box labels print from here.
  */
@@ -68,7 +68,7 @@ function useProgressColumns<T extends Omit<InboundLineView, 'id'>>(): ColumnsTyp
   ];
 }
 
-export default function InboundDetail() {
+export function InboundDetail() {
   const { t } = useTranslation('inbound');
   const [search] = useSearchParams();
   const id = search.get('id');

@@ -1,5 +1,5 @@
 /**
- * A new inbound order (spec 02 §3 'Inbound order'): the warehouse (required), transport mode,
+ * A new inbound order: the warehouse (required), transport mode,
  * expected arrival, warehousing type, shipping remark, and boxes with their SKUs and ship
  * quantities, typed or filled from a box list spreadsheet. Validated before sending; a refusal
  * stays above the form in the server's words.

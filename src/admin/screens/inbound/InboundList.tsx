@@ -1,5 +1,5 @@
 /**
- * Inbound orders (issue 5, spec 02 §3 'Inbound order'): status tabs, filters by warehouse,
+ * Inbound orders: status tabs, filters by warehouse,
  * inbound number and (for the warehouse side) seller, server-paged. Sellers and their staff
  * make new orders here; each row opens the order's detail.
  */
@@ -39,7 +39,7 @@ interface ListState {
 
 const INITIAL: ListState = { ...DEFAULT_PAGE, status: 'all', filter: {} };
 
-export default function InboundList() {
+export function InboundList() {
   const { t } = useTranslation('inbound');
   const navigate = useNavigate();
   const me = useSessionUser();

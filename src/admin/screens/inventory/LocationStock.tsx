@@ -1,5 +1,5 @@
 /**
- * Stock per location (issue 4): what lies on each shelf, server-paged and filtered by
+ * Stock per location: what lies on each shelf, server-paged and filtered by
  * warehouse, location code and type, SKU batch search and, for the warehouse side, seller.
  * Warehouse workers move units between locations of the same warehouse.
  */
@@ -35,7 +35,7 @@ interface Filter {
 
 const INITIAL = { ...DEFAULT_PAGE, filter: {} as Filter };
 
-export default function LocationStock() {
+export function LocationStock() {
   const { t } = useTranslation('inventory');
   const me = useSessionUser();
   const types = useDictLabels('location_type', LOCATION_TYPES);

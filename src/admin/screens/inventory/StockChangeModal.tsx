@@ -1,7 +1,7 @@
 /**
  * Changing stock by hand for the selected rows: adjust (a signed correction at a location, with
  * a reason, confirmed before it is sent), freeze or unfreeze (available ⇄ frozen) with the
- * spec's warning that frozen stock can block an order from leaving the warehouse.
+ * warning that frozen stock can block an order from leaving the warehouse.
  */
 import { Alert, App, Form, Input, InputNumber, Modal, Table, Typography } from 'antd';
 import { useEffect } from 'react';
@@ -69,8 +69,8 @@ export function StockChangeModal({
 
   const { submit, failure, isSaving, clearFailure } = useFormSubmit(form, send, () => onClose(true));
 
-  /** Adjustments are confirmed first (spec 02 §5); freezing shows its warning in the form. */
-  const onOk = async () => {
+  /** Adjustments are confirmed first; freezing shows its warning in the form. */
+  const handleOk = async () => {
     if (mode !== 'adjust') return submit();
     let values: ChangeValues;
     try {
@@ -110,7 +110,7 @@ export function StockChangeModal({
       cancelText={t('common.cancel')}
       okButtonProps={{ danger: mode === 'freeze' }}
       confirmLoading={isSaving}
-      onOk={() => void onOk()}
+      onOk={() => void handleOk()}
       onCancel={() => {
         clearFailure();
         onClose(false);

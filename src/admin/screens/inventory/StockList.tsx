@@ -1,5 +1,5 @@
 /**
- * The stock list (issue 4): balances per warehouse and SKU, server-paged, filtered by warehouse,
+ * The stock list: balances per warehouse and SKU, server-paged, filtered by warehouse,
  * a comma-separated SKU batch search, stock age (7 to 180 days), below safety stock and, for
  * the warehouse side, the seller. Units are split by age bucket (under 30 to over 180 days).
  * Selected rows can be adjusted (with a reason, after a confirmation), frozen or unfrozen.
@@ -44,7 +44,7 @@ interface StockListState {
 const INITIAL: StockListState = { ...DEFAULT_PAGE, filter: {} };
 const keyOf = (row: StockRow) => `${row.warehouseId}:${row.skuId}`;
 
-export default function StockList() {
+export function StockList() {
   const { t } = useTranslation('inventory');
   const { message } = App.useApp();
   const me = useSessionUser();

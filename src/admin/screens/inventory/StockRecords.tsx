@@ -1,5 +1,5 @@
 /**
- * Receipt and issue records (issue 4, spec 02 §9): every stock movement of the last 90 days,
+ * Receipt and issue records: every stock movement of the last 90 days,
  * server-paged, filtered by warehouse, SKU batch search, kind, direction, source document and
  * date; the date picker offers nothing older than 90 days.
  */
@@ -44,7 +44,7 @@ function delta(value: number) {
   );
 }
 
-export default function StockRecords() {
+export function StockRecords() {
   const { t } = useTranslation('inventory');
   const me = useSessionUser();
   const [state, setState, search] = useListState('inventory/StockRecords', INITIAL);

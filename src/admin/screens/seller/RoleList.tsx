@@ -1,5 +1,5 @@
 /**
- * The seller's own roles for their staff (spec 01 §7 /sys/seller/role/*): list, add (the code is
+ * The seller's own roles for their staff (/sys/seller/role/*): list, add (the code is
  * checked with the server as it is typed), edit, and granting from the tree of what the seller
  * may grant — the server offers nothing beyond what the seller holds.
  */
@@ -31,7 +31,7 @@ const GRANTS: GrantSource = {
   save: saveSellerRolePermissions,
 };
 
-export default function SellerRoleList() {
+export function SellerRoleList() {
   const { t } = useTranslation('system');
   const roles = useSellerRoles();
   const add = useSystemChange(addSellerRole, ['sellerRoles']);

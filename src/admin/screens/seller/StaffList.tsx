@@ -1,17 +1,13 @@
 /**
- * The seller's staff accounts (spec 01 §7 /agent/user/store/*): a server-paged list filtered by
+ * The seller's staff accounts (/agent/user/store/*): a server-paged list filtered by
  * username and name; add, edit (roles, frozen or not) and set a password.
  */
 import { Form, Input } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  fetchStaff,
-  setStaffPassword,
-  useSystemQuery,
-  type PageParams,
-} from '../../../api/modules/system.js';
+import { fetchStaff, setStaffPassword, useSystemQuery } from '../../../api/modules/system.js';
+import type { PageParams } from '../../../api/client.js';
 import type { UserView } from '../../../shared/contract/system-admin.js';
 import { PERMISSIONS } from '../../../shared/permissions.js';
 import { hasAuth } from '../auth.js';
@@ -32,7 +28,7 @@ interface StaffFilterValues {
 
 const INITIAL: PageParams & { filter: StaffFilterValues } = { ...DEFAULT_PAGE, filter: {} };
 
-export default function StaffList() {
+export function StaffList() {
   const { t } = useTranslation('system');
   const [state, setState, search] = useListState('seller/StaffList', INITIAL);
   const staff = useSystemQuery(

@@ -1,5 +1,5 @@
 /**
- * Announcements (spec 01 §7 /sys/annountCement/*): a server-paged list filtered by title, status
+ * Announcements (/sys/annountCement/*): a server-paged list filtered by title, status
  * and category; compose and edit drafts; release and revoke after a confirmation (the release
  * lifecycle of src/shared/domain/announcements.ts decides which actions a row offers); delete
  * drafts and revoked ones; preview any of them as readers will see it.
@@ -15,8 +15,8 @@ import {
   revokeAnnouncement,
   useSystemChange,
   useSystemQuery,
-  type PageParams,
 } from '../../../api/modules/system.js';
+import type { PageParams } from '../../../api/client.js';
 import type { AnnouncementRecord, AnnouncementView } from '../../../shared/contract/announcements.js';
 import {
   canTransition,
@@ -59,7 +59,7 @@ function asView(record: AnnouncementRecord): AnnouncementView {
   return { ...record, anntId: record.id, sender: record.createBy, readFlag: '1', readTime: null };
 }
 
-export default function AnnouncementList() {
+export function AnnouncementList() {
   const { t } = useTranslation('system');
   const { modal } = App.useApp();
   const feedback = useFeedback();

@@ -2,11 +2,12 @@
  * Adding a department (at the top or under a parent; its code follows from its place) or
  * editing one's name, order and description.
  */
-import { Form, Input, InputNumber, Modal, TreeSelect } from 'antd';
+import { Form, Input, InputNumber, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addDepart, editDepart, useSystemChange } from '../../../api/modules/system.js';
 import type { DepartNode } from '../../../shared/contract/system-admin.js';
-import { FormFailure, useFormSubmit } from '../common/feedback.js';
+import { useFormSubmit } from '../common/feedback.js';
+import { FormModal } from '../common/FormModal.js';
 import { maxLength, required } from '../common/rules.js';
 
 interface DepartValues {
@@ -63,45 +64,43 @@ export function DepartFormModal({
       : { parentId: editing?.parentId, sortNo: 0 };
 
   return (
-    <Modal
+    <FormModal
       title={
         editing?.mode === 'edit'
           ? t('depart.edit_title', { name: editing.depart.departName })
           : t('depart.add_title')
       }
       open={editing !== null}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={isSaving}
-      destroyOnHidden
+      form={form}
+      name="depart-form"
+      initialValues={initialValues}
+      failure={failure}
+      isSaving={isSaving}
+      onSave={() => void submit()}
+      onClose={onClose}
     >
-      <FormFailure text={failure} />
-      <Form form={form} layout="vertical" preserve={false} initialValues={initialValues} name="depart-form">
-        <Form.Item
-          name="departName"
-          label={t('depart.name')}
-          rules={[required(t, t('depart.name')), maxLength(t, 128)]}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item name="parentId" label={t('depart.parent')} extra={t('depart.parent_hint')}>
-          <TreeSelect
-            allowClear
-            treeDefaultExpandAll
-            treeData={tree}
-            disabled={editing?.mode === 'edit'}
-            placeholder={t('depart.top_level')}
-          />
-        </Form.Item>
-        <Form.Item name="sortNo" label={t('common.sort_no')}>
-          <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-        <Form.Item name="description" label={t('common.description')} rules={[maxLength(t, 500)]}>
-          <Input.TextArea rows={3} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="departName"
+        label={t('depart.name')}
+        rules={[required(t, t('depart.name')), maxLength(t, 128)]}
+      >
+        <Input />
+      </Form.Item>
+      <Form.Item name="parentId" label={t('depart.parent')} extra={t('depart.parent_hint')}>
+        <TreeSelect
+          allowClear
+          treeDefaultExpandAll
+          treeData={tree}
+          disabled={editing?.mode === 'edit'}
+          placeholder={t('depart.top_level')}
+        />
+      </Form.Item>
+      <Form.Item name="sortNo" label={t('common.sort_no')}>
+        <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="description" label={t('common.description')} rules={[maxLength(t, 500)]}>
+        <Input.TextArea rows={3} />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * Departments (spec 01 §7 /sys/sysDepart/*): the tree with its codes, filtered by name; add at
+ * Departments (/sys/sysDepart/*): the tree with its codes, filtered by name; add at
  * the top or under a department, edit, and delete after a confirmation (the server refuses a
  * department that still has sub-departments or users, and says so).
  */
@@ -31,7 +31,7 @@ export function filterTree(nodes: readonly DepartNode[], word: string): DepartNo
   });
 }
 
-export default function DepartList() {
+export function DepartList() {
   const { t } = useTranslation('system');
   const deleteAction = useDeleteAction();
   const tree = useSystemQuery('departs', 'tree', fetchDepartTree);

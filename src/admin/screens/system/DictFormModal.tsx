@@ -1,9 +1,10 @@
 /** Adding a dictionary (its code is set once) or editing its name and description. */
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addDict, editDict, useSystemChange } from '../../../api/modules/system.js';
 import type { DictView } from '../../../shared/contract/system-admin.js';
-import { FormFailure, useFormSubmit } from '../common/feedback.js';
+import { useFormSubmit } from '../common/feedback.js';
+import { FormModal } from '../common/FormModal.js';
 import { maxLength, required } from '../common/rules.js';
 
 const DICT_CODE = /^[a-z0-9_]+$/;
@@ -46,51 +47,43 @@ export function DictFormModal({
     onClose,
   );
   return (
-    <Modal
+    <FormModal
       title={dict ? t('dict.edit_title', { name: dict.dictName }) : t('dict.add_title')}
       open={open}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={isSaving}
-      destroyOnHidden
+      form={form}
+      name="dict-form"
+      initialValues={dict ? { ...dict, description: dict.description ?? undefined } : {}}
+      failure={failure}
+      isSaving={isSaving}
+      onSave={() => void submit()}
+      onClose={onClose}
     >
-      <FormFailure text={failure} />
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        name="dict-form"
-        initialValues={dict ? { ...dict, description: dict.description ?? undefined } : {}}
+      <Form.Item
+        name="dictCode"
+        label={t('dict.code')}
+        extra={dict ? undefined : t('dict.code_hint')}
+        rules={
+          dict
+            ? []
+            : [
+                required(t, t('dict.code')),
+                { pattern: DICT_CODE, message: t('validation.dict_code') },
+                maxLength(t, 64),
+              ]
+        }
       >
-        <Form.Item
-          name="dictCode"
-          label={t('dict.code')}
-          extra={dict ? undefined : t('dict.code_hint')}
-          rules={
-            dict
-              ? []
-              : [
-                  required(t, t('dict.code')),
-                  { pattern: DICT_CODE, message: t('validation.dict_code') },
-                  maxLength(t, 64),
-                ]
-          }
-        >
-          <Input disabled={dict !== null} />
-        </Form.Item>
-        <Form.Item
-          name="dictName"
-          label={t('dict.name')}
-          rules={[required(t, t('dict.name')), maxLength(t, 128)]}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item name="description" label={t('common.description')} rules={[maxLength(t, 500)]}>
-          <Input.TextArea rows={3} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input disabled={dict !== null} />
+      </Form.Item>
+      <Form.Item
+        name="dictName"
+        label={t('dict.name')}
+        rules={[required(t, t('dict.name')), maxLength(t, 128)]}
+      >
+        <Input />
+      </Form.Item>
+      <Form.Item name="description" label={t('common.description')} rules={[maxLength(t, 500)]}>
+        <Input.TextArea rows={3} />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -2,11 +2,12 @@
  * Adding a dictionary item (its value is set once) or editing it: the default text, a text
  * per interface language, order, description and whether it is offered.
  */
-import { Col, Form, Input, InputNumber, Modal, Row, Switch } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addDictItem, editDictItem, useSystemChange } from '../../../api/modules/system.js';
 import type { DictItemView } from '../../../shared/contract/system-admin.js';
-import { FormFailure, useFormSubmit } from '../common/feedback.js';
+import { useFormSubmit } from '../common/feedback.js';
+import { FormModal } from '../common/FormModal.js';
 import { cleanTexts, LanguageTexts, type LanguageTextValues } from '../common/LanguageTexts.js';
 import { codeRule, maxLength, required } from '../common/rules.js';
 
@@ -66,60 +67,52 @@ export function DictItemFormModal({
       }
     : { sortOrder: 0, isEnabled: true };
   return (
-    <Modal
+    <FormModal
       title={item ? t('dict.item_edit_title', { name: item.itemText }) : t('dict.item_add_title')}
       open={open}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={isSaving}
+      form={form}
+      name="dict-item-form"
+      initialValues={initialValues}
+      failure={failure}
+      isSaving={isSaving}
       width={600}
-      destroyOnHidden
+      onSave={() => void submit()}
+      onClose={onClose}
     >
-      <FormFailure text={failure} />
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={initialValues}
-        name="dict-item-form"
-      >
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item
-              name="itemValue"
-              label={t('dict.item_value')}
-              rules={item ? [] : [required(t, t('dict.item_value')), codeRule(t), maxLength(t, 64)]}
-            >
-              <Input disabled={item !== null} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="itemText"
-              label={t('dict.item_text')}
-              rules={[required(t, t('dict.item_text')), maxLength(t, 128)]}
-            >
-              <Input />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="sortOrder" label={t('common.sort_no')}>
-              <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="isEnabled" label={t('common.enabled')} valuePropName="checked">
-              <Switch />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item name="description" label={t('common.description')} rules={[maxLength(t, 500)]}>
-          <Input.TextArea rows={2} />
-        </Form.Item>
-        <LanguageTexts name="texts" label={t('dict.item_texts')} />
-      </Form>
-    </Modal>
+      <Row gutter={16}>
+        <Col span={12}>
+          <Form.Item
+            name="itemValue"
+            label={t('dict.item_value')}
+            rules={item ? [] : [required(t, t('dict.item_value')), codeRule(t), maxLength(t, 64)]}
+          >
+            <Input disabled={item !== null} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item
+            name="itemText"
+            label={t('dict.item_text')}
+            rules={[required(t, t('dict.item_text')), maxLength(t, 128)]}
+          >
+            <Input />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="sortOrder" label={t('common.sort_no')}>
+            <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col span={12}>
+          <Form.Item name="isEnabled" label={t('common.enabled')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item name="description" label={t('common.description')} rules={[maxLength(t, 500)]}>
+        <Input.TextArea rows={2} />
+      </Form.Item>
+      <LanguageTexts name="texts" label={t('dict.item_texts')} />
+    </FormModal>
   );
 }

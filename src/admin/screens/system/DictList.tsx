@@ -1,12 +1,13 @@
 /**
- * Dictionaries (spec 01 §7 /sys/dict/*, /sys/dictItem/*): a server-paged list filtered by code
+ * Dictionaries (/sys/dict/*, /sys/dictItem/*): a server-paged list filtered by code
  * and name; add and edit; each dictionary's items with a label per interface language.
  */
 import { Form, Input } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchDicts, useSystemQuery, type PageParams } from '../../../api/modules/system.js';
+import type { PageParams } from '../../../api/client.js';
+import { fetchDicts, useSystemQuery } from '../../../api/modules/system.js';
 import type { DictView } from '../../../shared/contract/system-admin.js';
 import { PERMISSIONS } from '../../../shared/permissions.js';
 import { hasAuth } from '../auth.js';
@@ -27,7 +28,7 @@ interface DictFilterValues {
 
 const INITIAL: PageParams & { filter: DictFilterValues } = { ...DEFAULT_PAGE, filter: {} };
 
-export default function DictList() {
+export function DictList() {
   const { t } = useTranslation('system');
   const [state, setState, search] = useListState('system/DictList', INITIAL);
   const dicts = useSystemQuery(

@@ -1,5 +1,5 @@
 /**
- * The download list (spec 01 §2 /shopee/DownloadTask): files the server prepares for exported
+ * The download list (/shopee/DownloadTask): files the server prepares for exported
  * lists. The server has no download-task endpoint yet, so no task can exist: the list shows its
  * real, empty state and says why, instead of invented rows.
  */
@@ -13,7 +13,7 @@ interface DownloadTaskRow {
   createTime: string;
 }
 
-export default function DownloadTask() {
+export function DownloadTask() {
   const { t } = useTranslation('system');
   return (
     <>

@@ -1,5 +1,5 @@
 /**
- * Login statistics (spec 01 §7 /sys/loginfo, /sys/visitInfo): sign-ins ever and today, distinct
+ * Login statistics (/sys/loginfo, /sys/visitInfo): sign-ins ever and today, distinct
  * addresses today, the viewer's own sign-ins today, and the last seven days as a chart and a table.
  */
 import { Card, Col, Empty, Row, Skeleton, Space, Statistic, Table, theme } from 'antd';
@@ -8,7 +8,7 @@ import { useLoginInfo, useVisitInfo } from '../../../api/modules/dashboard.js';
 import type { VisitDay } from '../../../shared/contract/system-admin.js';
 import { BarChart } from '../common/BarChart.js';
 
-export default function LogList() {
+export function LogList() {
   const { t } = useTranslation('system');
   const { token } = theme.useToken();
   const info = useLoginInfo();

@@ -1,7 +1,7 @@
 /**
  * Adding or editing a menu, sub-menu or button of the tenant's permission tree: where it sits,
  * its name and per-language titles, the route (path, screen id, redirect, icon) for menus, the
- * permission code for buttons, and the route flags of spec 01 §2 'Dynamic routes'.
+ * permission code for buttons, and the route flags the admin builds its routes from.
  */
 import { Col, Form, Input, InputNumber, Radio, Row, Space, Switch, TreeSelect } from 'antd';
 import { FormDrawer } from '../common/FormDrawer.js';

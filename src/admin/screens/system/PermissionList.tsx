@@ -1,5 +1,5 @@
 /**
- * Menus and permissions of the tenant (spec 01 §7 /sys/permission/*): the whole tree of menus,
+ * Menus and permissions of the tenant (/sys/permission/*): the whole tree of menus,
  * sub-menus and buttons with their routes and codes; add (at the top or under a menu) and edit.
  */
 import { Badge, Space, Tag } from 'antd';
@@ -18,7 +18,7 @@ import { PermissionFormDrawer, type PermissionEditing } from './PermissionFormDr
 
 const TYPE_COLORS = ['blue', 'cyan', 'default'] as const;
 
-export default function PermissionList() {
+export function PermissionList() {
   const { t } = useTranslation('system');
   const permissions = useSystemQuery('permissions', 'tree', fetchPermissions);
   const [editing, setEditing] = useState<PermissionEditing | null>(null);

@@ -1,5 +1,5 @@
 /**
- * Roles of the tenant (spec 01 §7 /sys/role/*): a server-paged list filtered by name and code,
+ * Roles of the tenant (/sys/role/*): a server-paged list filtered by name and code,
  * add and edit, delete after a confirmation, and granting menus and buttons with a tree.
  */
 import { Form, Input } from 'antd';
@@ -15,8 +15,8 @@ import {
   saveRolePermissions,
   useSystemChange,
   useSystemQuery,
-  type PageParams,
 } from '../../../api/modules/system.js';
+import type { PageParams } from '../../../api/client.js';
 import type { RoleView } from '../../../shared/contract/system-admin.js';
 import { PERMISSIONS } from '../../../shared/permissions.js';
 import { hasAuth } from '../auth.js';
@@ -43,7 +43,7 @@ const GRANTS: GrantSource = {
   save: saveRolePermissions,
 };
 
-export default function RoleList() {
+export function RoleList() {
   const { t } = useTranslation('system');
   const deleteAction = useDeleteAction();
   const [state, setState, search] = useListState('system/RoleList', INITIAL);

@@ -1,5 +1,5 @@
 /**
- * My announcements (spec 01 §2 /isps/userAnnouncement): the announcements released to the
+ * My announcements (/isps/userAnnouncement): the announcements released to the
  * user, server-paged, filtered by title, read state and category. Opening one shows it in the
  * announcement modal and marks it read; 'mark all read' clears the rest.
  */
@@ -13,8 +13,8 @@ import {
   markAllRead,
   useSystemChange,
   useSystemQuery,
-  type PageParams,
 } from '../../../api/modules/system.js';
+import type { PageParams } from '../../../api/client.js';
 import type { AnnouncementView } from '../../../shared/contract/announcements.js';
 import type { MsgCategory, Priority, ReadFlag } from '../../../shared/domain/announcements.js';
 import { AnnouncementReader } from '../common/AnnouncementReader.js';
@@ -34,7 +34,7 @@ interface MyFilterValues {
 
 const INITIAL: PageParams & { filter: MyFilterValues } = { ...DEFAULT_PAGE, filter: {} };
 
-export default function UserAnnouncement() {
+export function UserAnnouncement() {
   const { t } = useTranslation('system');
   const feedback = useFeedback();
   const [state, setState, search] = useListState('system/UserAnnouncement', INITIAL);

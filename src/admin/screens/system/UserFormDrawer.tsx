@@ -167,7 +167,7 @@ export function UserFormDrawer({
     : { roleIds: [], departIds: [] };
 
   /** A new user role swaps the old base role for the new one among the chosen roles. */
-  const onValuesChange = (changed: Partial<UserFormValues>, all: UserFormValues) => {
+  const handleValuesChange = (changed: Partial<UserFormValues>, all: UserFormValues) => {
     if (!changed.userRole) return;
     const previous = baseRoleOf(tenantRoles, previousRole.current);
     const base = baseRoleOf(tenantRoles, changed.userRole);
@@ -190,7 +190,7 @@ export function UserFormDrawer({
         form={form}
         layout="vertical"
         initialValues={initialValues}
-        onValuesChange={onValuesChange}
+        onValuesChange={handleValuesChange}
         preserve={false}
         name="user-form"
       >

@@ -1,5 +1,5 @@
 /**
- * Users (spec 01 §7 /sys/user/*): a server-paged list filtered by username, real name, phone,
+ * Users (/sys/user/*): a server-paged list filtered by username, real name, phone,
  * role and status; add and edit in a drawer; freeze and unfreeze several at once after a
  * confirmation (frozen accounts are signed out at once); reset a password.
  */
@@ -15,9 +15,9 @@ import {
   freezeUsers,
   useSystemChange,
   useSystemQuery,
-  type PageParams,
   type UserFilter,
 } from '../../../api/modules/system.js';
+import type { PageParams } from '../../../api/client.js';
 import type { UserView } from '../../../shared/contract/system-admin.js';
 import { USER_STATUS, type UserRole, type UserStatus } from '../../../shared/domain/roles.js';
 import { PERMISSIONS } from '../../../shared/permissions.js';
@@ -48,7 +48,7 @@ interface UserListState extends PageParams {
 
 const INITIAL: UserListState = { ...DEFAULT_PAGE, filter: {} };
 
-export default function UserList() {
+export function UserList() {
   const { t } = useTranslation('system');
   const { modal } = App.useApp();
   const feedback = useFeedback();

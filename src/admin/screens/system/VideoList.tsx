@@ -1,8 +1,8 @@
 /**
- * Video tutorials of the help panel (spec 01 §2 dialog 6): the seller and warehouse lists,
+ * Video tutorials of the help panel: the seller and warehouse lists,
  * ordered; add, edit and delete (after a confirmation) for those who manage them.
  */
-import { Form, Input, InputNumber, Modal, Radio, Segmented, Space, Tag, Typography } from 'antd';
+import { Form, Input, InputNumber, Radio, Segmented, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,8 @@ import { VIDEO_AUDIENCES, type VideoAudience } from '../../../shared/domain/vide
 import { PERMISSIONS } from '../../../shared/permissions.js';
 import { hasAuth } from '../auth.js';
 import { AddButton } from '../common/AddButton.js';
-import { FormFailure, useFormSubmit } from '../common/feedback.js';
+import { useFormSubmit } from '../common/feedback.js';
+import { FormModal } from '../common/FormModal.js';
 import { QueryTable } from '../common/PagedTable.js';
 import { actionsColumn, useDeleteAction } from '../common/RowActions.js';
 import { maxLength, required } from '../common/rules.js';
@@ -60,57 +61,49 @@ function VideoFormModal({
     onClose,
   );
   return (
-    <Modal
+    <FormModal
       title={video ? t('video.edit_title') : t('video.add_title')}
       open={open}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={isSaving}
-      destroyOnHidden
+      form={form}
+      name="video-form"
+      initialValues={video ?? { audience: defaultAudience, sortNo: 0 }}
+      failure={failure}
+      isSaving={isSaving}
+      onSave={() => void submit()}
+      onClose={onClose}
     >
-      <FormFailure text={failure} />
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        name="video-form"
-        initialValues={video ?? { audience: defaultAudience, sortNo: 0 }}
+      <Form.Item name="audience" label={t('video.audience')}>
+        <Radio.Group
+          options={VIDEO_AUDIENCES.map((value) => ({ value, label: t(`video.audience_${value}`) }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="title"
+        label={t('video.title')}
+        rules={[required(t, t('video.title')), maxLength(t, 128)]}
       >
-        <Form.Item name="audience" label={t('video.audience')}>
-          <Radio.Group
-            options={VIDEO_AUDIENCES.map((value) => ({ value, label: t(`video.audience_${value}`) }))}
-          />
-        </Form.Item>
-        <Form.Item
-          name="title"
-          label={t('video.title')}
-          rules={[required(t, t('video.title')), maxLength(t, 128)]}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item
-          name="url"
-          label={t('video.url')}
-          rules={[
-            required(t, t('video.url')),
-            { type: 'url', message: t('validation.url') },
-            { pattern: /^https?:\/\//i, message: t('validation.url') },
-            maxLength(t, 512),
-          ]}
-        >
-          <Input placeholder="https://" />
-        </Form.Item>
-        <Form.Item name="sortNo" label={t('common.sort_no')}>
-          <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+        <Input />
+      </Form.Item>
+      <Form.Item
+        name="url"
+        label={t('video.url')}
+        rules={[
+          required(t, t('video.url')),
+          { type: 'url', message: t('validation.url') },
+          { pattern: /^https?:\/\//i, message: t('validation.url') },
+          maxLength(t, 512),
+        ]}
+      >
+        <Input placeholder="https://" />
+      </Form.Item>
+      <Form.Item name="sortNo" label={t('common.sort_no')}>
+        <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+    </FormModal>
   );
 }
 
-export default function VideoList() {
+export function VideoList() {
   const { t } = useTranslation('system');
   const deleteAction = useDeleteAction();
   const [audience, setAudience] = useState<VideoAudience>('seller');

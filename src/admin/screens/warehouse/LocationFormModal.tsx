@@ -2,7 +2,7 @@
  * Adding one location, a rack of locations at once (prefix, levels and positions give codes
  * such as A01-02-03), or editing one. Codes are letters, digits and - _ . (printed as barcodes).
  */
-import { Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
+import { Form, Input, InputNumber, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Envelope } from '../../../api/client.js';
 import { useInventoryChange } from '../../../api/modules/inventory.js';
@@ -15,7 +15,8 @@ import {
   type LocationType,
 } from '../../../shared/domain/warehouse.js';
 import { useDictLabels, WarehouseSelect } from '../inventory/shared.js';
-import { FormFailure, useFormSubmit } from '../common/feedback.js';
+import { useFormSubmit } from '../common/feedback.js';
+import { FormModal } from '../common/FormModal.js';
 import { maxLength, required, requiredChoice } from '../common/rules.js';
 
 export type LocationEditing =
@@ -101,97 +102,95 @@ export function LocationFormModal({
   ];
 
   return (
-    <Modal
-      open={editing !== null}
+    <FormModal
       title={t(`location.${mode}_title`)}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={isSaving}
-      onOk={() => void submit()}
-      onCancel={() => {
+      open={editing !== null}
+      form={form}
+      name="location"
+      initialValues={initialValues}
+      failure={failure}
+      isSaving={isSaving}
+      onSave={() => void submit()}
+      onClose={() => {
         clearFailure();
         onClose();
       }}
-      destroyOnHidden
     >
-      <FormFailure text={failure} />
-      <Form form={form} name="location" layout="vertical" initialValues={initialValues} preserve={false}>
-        <Form.Item
-          name="warehouseId"
-          label={t('stock.warehouse')}
-          rules={[requiredChoice(t, t('stock.warehouse'))]}
-        >
-          <WarehouseSelect
-            allowClear={false}
-            disabled={mode === 'edit'}
-            style={{ width: '100%' }}
-            placeholder={t('location.pick_warehouse')}
-          />
-        </Form.Item>
-        <Form.Item name="partitionId" label={t('location.partition')}>
-          <Select
-            allowClear
-            placeholder={t('location.no_partition')}
-            options={(partitions.data ?? []).map((partition) => ({
-              value: partition.id,
-              label: `${partition.code} · ${partition.name}`,
-            }))}
-          />
-        </Form.Item>
-        {mode === 'rack' ? (
-          <>
-            <Form.Item
-              name="prefix"
-              label={t('location.rack_prefix')}
-              rules={[
-                ...codeRules.slice(1),
-                required(t, t('location.rack_prefix')),
-                maxLength(t, LIMITS.code - 6),
-              ]}
-            >
-              <Input placeholder="A01" />
-            </Form.Item>
-            <Form.Item label={t('location.rack_size')} required style={{ marginBottom: 0 }}>
-              <Form.Item
-                name="levels"
-                rules={[{ required: true, message: t('location.levels') }]}
-                style={{ display: 'inline-block', marginRight: 8 }}
-              >
-                <InputNumber min={1} max={99} precision={0} addonAfter={t('location.levels')} />
-              </Form.Item>
-              <Form.Item
-                name="positions"
-                rules={[{ required: true, message: t('location.positions') }]}
-                style={{ display: 'inline-block' }}
-              >
-                <InputNumber min={1} max={99} precision={0} addonAfter={t('location.positions')} />
-              </Form.Item>
-            </Form.Item>
-            <Typography.Paragraph type={count > LIMITS.batchLocations ? 'danger' : 'secondary'}>
-              {count > LIMITS.batchLocations
-                ? t('location.rack_too_many', { max: LIMITS.batchLocations })
-                : t('location.rack_preview', {
-                    count,
-                    first: prefix ? rackCodes(prefix.trim().toUpperCase(), 1, 1)[0] : '-',
-                  })}
-            </Typography.Paragraph>
-          </>
-        ) : (
-          <Form.Item name="code" label={t('location.code')} rules={[...codeRules, maxLength(t, LIMITS.code)]}>
-            <Input />
+      <Form.Item
+        name="warehouseId"
+        label={t('stock.warehouse')}
+        rules={[requiredChoice(t, t('stock.warehouse'))]}
+      >
+        <WarehouseSelect
+          allowClear={false}
+          disabled={mode === 'edit'}
+          style={{ width: '100%' }}
+          placeholder={t('location.pick_warehouse')}
+        />
+      </Form.Item>
+      <Form.Item name="partitionId" label={t('location.partition')}>
+        <Select
+          allowClear
+          placeholder={t('location.no_partition')}
+          options={(partitions.data ?? []).map((partition) => ({
+            value: partition.id,
+            label: `${partition.code} · ${partition.name}`,
+          }))}
+        />
+      </Form.Item>
+      {mode === 'rack' ? (
+        <>
+          <Form.Item
+            name="prefix"
+            label={t('location.rack_prefix')}
+            rules={[
+              ...codeRules.slice(1),
+              required(t, t('location.rack_prefix')),
+              maxLength(t, LIMITS.code - 6),
+            ]}
+          >
+            <Input placeholder="A01" />
           </Form.Item>
-        )}
-        <Form.Item
-          name="locationType"
-          label={t('location.type')}
-          rules={[requiredChoice(t, t('location.type'))]}
-        >
-          <Select options={types.options} />
+          <Form.Item label={t('location.rack_size')} required style={{ marginBottom: 0 }}>
+            <Form.Item
+              name="levels"
+              rules={[{ required: true, message: t('location.levels') }]}
+              style={{ display: 'inline-block', marginRight: 8 }}
+            >
+              <InputNumber min={1} max={99} precision={0} addonAfter={t('location.levels')} />
+            </Form.Item>
+            <Form.Item
+              name="positions"
+              rules={[{ required: true, message: t('location.positions') }]}
+              style={{ display: 'inline-block' }}
+            >
+              <InputNumber min={1} max={99} precision={0} addonAfter={t('location.positions')} />
+            </Form.Item>
+          </Form.Item>
+          <Typography.Paragraph type={count > LIMITS.batchLocations ? 'danger' : 'secondary'}>
+            {count > LIMITS.batchLocations
+              ? t('location.rack_too_many', { max: LIMITS.batchLocations })
+              : t('location.rack_preview', {
+                  count,
+                  first: prefix ? rackCodes(prefix.trim().toUpperCase(), 1, 1)[0] : '-',
+                })}
+          </Typography.Paragraph>
+        </>
+      ) : (
+        <Form.Item name="code" label={t('location.code')} rules={[...codeRules, maxLength(t, LIMITS.code)]}>
+          <Input />
         </Form.Item>
-        <Form.Item name="capacity" label={t('location.capacity')} extra={t('location.capacity_hint')}>
-          <InputNumber min={1} max={LIMITS.capacity} precision={0} style={{ width: 160 }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      )}
+      <Form.Item
+        name="locationType"
+        label={t('location.type')}
+        rules={[requiredChoice(t, t('location.type'))]}
+      >
+        <Select options={types.options} />
+      </Form.Item>
+      <Form.Item name="capacity" label={t('location.capacity')} extra={t('location.capacity_hint')}>
+        <InputNumber min={1} max={LIMITS.capacity} precision={0} style={{ width: 160 }} />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * Locations (issue 4): server-paged, filtered by warehouse, partition, code, type and status
+ * Locations: server-paged, filtered by warehouse, partition, code, type and status
  * (idle, in use, full: it follows from what lies on a location and its capacity). Add one,
  * add a rack at once, edit, delete after a confirmation.
  */
@@ -71,7 +71,7 @@ function PartitionFilter({
   );
 }
 
-export default function LocationList() {
+export function LocationList() {
   const { t } = useTranslation('inventory');
   const { message } = App.useApp();
   const deleteAction = useDeleteAction();

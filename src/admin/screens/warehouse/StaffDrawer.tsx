@@ -44,7 +44,7 @@ export function StaffDrawer({
   const remove = useInventoryChange(removeStaff);
   const present = new Set((staff.data ?? []).map((person) => person.userId));
 
-  const onAssign = async () => {
+  const handleAssign = async () => {
     setFailure(null);
     try {
       feedback.done(await assign.mutateAsync({ warehouseId, userIds: chosen }));
@@ -110,7 +110,7 @@ export function StaffDrawer({
               type="primary"
               disabled={chosen.length === 0}
               loading={assign.isPending}
-              onClick={() => void onAssign()}
+              onClick={() => void handleAssign()}
             >
               {t('staff.assign')}
             </Button>

@@ -1,11 +1,12 @@
 /** Adding a warehouse or editing one: code, name, country, address, time zone, contact. */
-import { Form, Input, Modal, Switch } from 'antd';
+import { Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useInventoryChange } from '../../../api/modules/inventory.js';
 import { addWarehouse, editWarehouse } from '../../../api/modules/warehouse.js';
 import type { WarehouseView } from '../../../shared/contract/warehouse.js';
 import { WAREHOUSE_CODE_PATTERN, WAREHOUSE_LIMITS as LIMITS } from '../../../shared/domain/warehouse.js';
-import { FormFailure, useFormSubmit } from '../common/feedback.js';
+import { useFormSubmit } from '../common/feedback.js';
+import { FormModal } from '../common/FormModal.js';
 import { maxLength, required } from '../common/rules.js';
 
 interface WarehouseValues {
@@ -65,85 +66,80 @@ export function WarehouseFormModal({
       ? { ...editing }
       : { isActive: true, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
   return (
-    <Modal
-      open={editing !== null}
+    <FormModal
       title={t(editing === 'new' ? 'warehouse.add' : 'warehouse.edit')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={isSaving}
-      onOk={() => void submit()}
-      onCancel={() => {
+      open={editing !== null}
+      form={form}
+      name="warehouse"
+      initialValues={initialValues}
+      failure={failure}
+      isSaving={isSaving}
+      onSave={() => void submit()}
+      onClose={() => {
         clearFailure();
         onClose();
       }}
-      destroyOnHidden
     >
-      <FormFailure text={failure} />
-      <Form form={form} name="warehouse" layout="vertical" initialValues={initialValues} preserve={false}>
-        <Form.Item
-          name="code"
-          label={t('warehouse.code')}
-          rules={[
-            required(t, t('warehouse.code')),
-            maxLength(t, LIMITS.code),
-            { pattern: WAREHOUSE_CODE_PATTERN, message: t('validation.stock_code') },
-          ]}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item
-          name="name"
-          label={t('warehouse.name')}
-          rules={[required(t, t('warehouse.name')), maxLength(t, LIMITS.name)]}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item
-          name="country"
-          label={t('warehouse.country')}
-          rules={[
-            required(t, t('warehouse.country')),
-            { pattern: COUNTRY, message: t('validation.country') },
-          ]}
-        >
-          <Input maxLength={2} style={{ width: 100 }} placeholder="TH" />
-        </Form.Item>
-        <Form.Item
-          name="timeZone"
-          label={t('warehouse.time_zone')}
-          rules={[
-            required(t, t('warehouse.time_zone')),
-            {
-              validator: (_rule, value: unknown) =>
-                typeof value !== 'string' || value === '' || isTimeZone(value.trim())
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('validation.time_zone'))),
-            },
-          ]}
-        >
-          <Input placeholder="Asia/Bangkok" />
-        </Form.Item>
-        <Form.Item name="address" label={t('warehouse.address')} rules={[maxLength(t, LIMITS.address)]}>
-          <Input.TextArea rows={2} />
-        </Form.Item>
-        <Form.Item
-          name="contactName"
-          label={t('warehouse.contact_name')}
-          rules={[maxLength(t, LIMITS.contactName)]}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item
-          name="contactPhone"
-          label={t('warehouse.contact_phone')}
-          rules={[maxLength(t, LIMITS.contactPhone)]}
-        >
-          <Input />
-        </Form.Item>
-        <Form.Item name="isActive" label={t('warehouse.active')} valuePropName="checked">
-          <Switch />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="code"
+        label={t('warehouse.code')}
+        rules={[
+          required(t, t('warehouse.code')),
+          maxLength(t, LIMITS.code),
+          { pattern: WAREHOUSE_CODE_PATTERN, message: t('validation.stock_code') },
+        ]}
+      >
+        <Input />
+      </Form.Item>
+      <Form.Item
+        name="name"
+        label={t('warehouse.name')}
+        rules={[required(t, t('warehouse.name')), maxLength(t, LIMITS.name)]}
+      >
+        <Input />
+      </Form.Item>
+      <Form.Item
+        name="country"
+        label={t('warehouse.country')}
+        rules={[required(t, t('warehouse.country')), { pattern: COUNTRY, message: t('validation.country') }]}
+      >
+        <Input maxLength={2} style={{ width: 100 }} placeholder="TH" />
+      </Form.Item>
+      <Form.Item
+        name="timeZone"
+        label={t('warehouse.time_zone')}
+        rules={[
+          required(t, t('warehouse.time_zone')),
+          {
+            validator: (_rule, value: unknown) =>
+              typeof value !== 'string' || value === '' || isTimeZone(value.trim())
+                ? Promise.resolve()
+                : Promise.reject(new Error(t('validation.time_zone'))),
+          },
+        ]}
+      >
+        <Input placeholder="Asia/Bangkok" />
+      </Form.Item>
+      <Form.Item name="address" label={t('warehouse.address')} rules={[maxLength(t, LIMITS.address)]}>
+        <Input.TextArea rows={2} />
+      </Form.Item>
+      <Form.Item
+        name="contactName"
+        label={t('warehouse.contact_name')}
+        rules={[maxLength(t, LIMITS.contactName)]}
+      >
+        <Input />
+      </Form.Item>
+      <Form.Item
+        name="contactPhone"
+        label={t('warehouse.contact_phone')}
+        rules={[maxLength(t, LIMITS.contactPhone)]}
+      >
+        <Input />
+      </Form.Item>
+      <Form.Item name="isActive" label={t('warehouse.active')} valuePropName="checked">
+        <Switch />
+      </Form.Item>
+    </FormModal>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * Warehouses (issue 4): server-paged, filtered by code, name and status; add and edit in a
+ * Warehouses: server-paged, filtered by code, name and status; add and edit in a
  * modal, delete after a confirmation; each warehouse's partitions and staff in a drawer.
  */
 import { Badge, Form, Input, Select } from 'antd';
@@ -29,7 +29,7 @@ interface Filter {
 
 const INITIAL = { ...DEFAULT_PAGE, filter: {} as Filter };
 
-export default function WarehouseList() {
+export function WarehouseList() {
   const { t } = useTranslation('inventory');
   const deleteAction = useDeleteAction();
   const [state, setState, search] = useListState('warehouse/WarehouseList', INITIAL);
