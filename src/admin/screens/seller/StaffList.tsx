@@ -77,7 +77,6 @@ export default function StaffList() {
         query={staff}
         page={state}
         onPageChange={setState}
-        scroll={{ x: 1100 }}
         locale={{ emptyText: t('staff.empty') }}
       />
       <StaffFormDrawer
