@@ -25,6 +25,9 @@ export const CATALOG_LIMITS = {
   safetyStock: 1_000_000,
 } as const;
 
+/** A Harmonized System code as customs declarations take it: 6 to 10 digits, nothing else. */
+export const HS_CODE_PATTERN = /^\d{6,10}$/;
+
 /** System codes: S and eight digits from the tenant's counter (S00000001). */
 export function sysCodeOf(sequence: number): string {
   return `S${String(sequence).padStart(8, '0')}`;

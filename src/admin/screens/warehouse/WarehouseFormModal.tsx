@@ -4,7 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useInventoryChange } from '../../../api/modules/inventory.js';
 import { addWarehouse, editWarehouse } from '../../../api/modules/warehouse.js';
 import type { WarehouseView } from '../../../shared/contract/warehouse.js';
-import { WAREHOUSE_CODE_PATTERN, WAREHOUSE_LIMITS as LIMITS } from '../../../shared/domain/warehouse.js';
+import {
+  timeZoneOfCountry,
+  WAREHOUSE_CODE_PATTERN,
+  WAREHOUSE_LIMITS as LIMITS,
+} from '../../../shared/domain/warehouse.js';
 import { FormFailure, useFormSubmit } from '../common/feedback.js';
 import { maxLength, required } from '../common/rules.js';
 
@@ -61,9 +65,13 @@ export function WarehouseFormModal({
     onClose,
   );
   const initialValues: Partial<WarehouseValues> =
-    editing !== null && editing !== 'new'
-      ? { ...editing }
-      : { isActive: true, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+    editing !== null && editing !== 'new' ? { ...editing } : { isActive: true };
+  // The time zone follows the country until the user names one.
+  const followCountry = (changed: Partial<WarehouseValues>) => {
+    if (changed.country === undefined || form.isFieldTouched('timeZone')) return;
+    const zone = timeZoneOfCountry(changed.country);
+    if (zone) form.setFieldValue('timeZone', zone);
+  };
   return (
     <Modal
       open={editing !== null}
@@ -79,7 +87,14 @@ export function WarehouseFormModal({
       destroyOnHidden
     >
       <FormFailure text={failure} />
-      <Form form={form} name="warehouse" layout="vertical" initialValues={initialValues} preserve={false}>
+      <Form
+        form={form}
+        name="warehouse"
+        layout="vertical"
+        initialValues={initialValues}
+        preserve={false}
+        onValuesChange={followCountry}
+      >
         <Form.Item
           name="code"
           label={t('warehouse.code')}
