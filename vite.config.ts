@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { onRollupWarning } from './scripts/rollup-warnings.js';
 
 /**
  * The web apps. `vite build` builds the admin (src/admin → dist/admin, served at /);
@@ -20,6 +21,7 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     rollupOptions: {
+      onwarn: onRollupWarning,
       output: {
         manualChunks(id) {
           if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom)\//.test(id))

@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { onRollupWarning } from './scripts/rollup-warnings.js';
 
 /**
  * The PDA's own build (research note §4.1): src/pda → dist/pda, served at /pda/, installable,
@@ -56,6 +57,7 @@ export default defineConfig({
     outDir: root('./dist/pda'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    rollupOptions: { onwarn: onRollupWarning },
   },
   server: {
     port: 5174,
