@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { onRollupWarning } from './scripts/rollup-warnings.js';
 
 /**
  * The web apps. `vite build` builds the admin (src/admin → dist/admin, served at /);
@@ -28,6 +29,7 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     rollupOptions: {
+      onwarn: onRollupWarning,
       output: {
         intro: ZOD_JITLESS,
         manualChunks(id) {

@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { onRollupWarning } from './scripts/rollup-warnings.js';
 
 /**
  * The PDA's own build (docs/research/pda-offline.md §4.1): src/pda → dist/pda, served at /pda/, installable,
@@ -58,7 +59,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     // Zod without its eval-compiled fast path, which the PDA's content security policy forbids
     // (the same setting as the admin's build, vite.config.ts).
-    rollupOptions: { output: { intro: 'globalThis.__zod_globalConfig ??= { jitless: true };' } },
+    rollupOptions: {
+      onwarn: onRollupWarning,
+      output: { intro: 'globalThis.__zod_globalConfig ??= { jitless: true };' },
+    },
   },
   server: {
     port: 5174,

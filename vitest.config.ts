@@ -56,6 +56,9 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Browser tests wait for the state they expect, however busy the machine: a poll gives
+          // up only near the test's own time limit, never after vitest's default second.
+          expect: { poll: { timeout: 45_000 } },
           pool: 'forks',
           maxWorkers: 1,
         },

@@ -14,6 +14,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type pg from 'pg';
+import type { DestinationStream } from 'pino';
 import type { Db } from './db/client.js';
 import type { AppDeps } from './deps.js';
 import { registerAuth } from './http/auth.js';
@@ -47,6 +48,8 @@ import { chatScriptOriginFor } from './modules/tenants/index.js';
 export interface BuildAppOptions {
   db: Db;
   logLevel?: string;
+  /** Where log lines go; pino's JSON on stdout when absent. */
+  logStream?: DestinationStream;
   trustProxy?: boolean;
   casServerUrl?: string;
   sms?: SmsSender;
@@ -93,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       level: options.logLevel ?? 'info',
       redact: { paths: REDACT, censor: '[redacted]' },
       serializers: { req: requestForLog },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,

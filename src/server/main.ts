@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { startDatabase } from './bootstrap.js';
 import { readEnv } from './env.js';
+import { prettyLogStream } from './http/pretty-log.js';
 import { localFileStorage } from './modules/files/index.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './seed/demo.js';
 
@@ -20,6 +21,8 @@ async function main() {
   const app = await buildApp({
     db: database.db,
     logLevel: env.LOG_LEVEL,
+    // A person at a terminal reads lines; a collector reads JSON.
+    logStream: process.stdout.isTTY ? prettyLogStream() : undefined,
     trustProxy: env.TRUST_PROXY,
     casServerUrl: env.CAS_SERVER_URL,
     listenConnection: database.appConnection,

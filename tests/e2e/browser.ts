@@ -48,8 +48,46 @@ export async function startLiveServer(options: Partial<BuildAppOptions> = {}): P
   return { world, baseUrl: `http://localhost:${port}`, close: () => world.close() };
 }
 
+/**
+ * Per page, whether the newest unread announcement the admin asked for since the page's last
+ * document load exists (it then opens in a dialog); pending until the admin has been answered.
+ */
+interface Answer {
+  hasUnread: Promise<boolean>;
+  settle: (hasUnread: boolean) => void;
+}
+const lastUnread = new WeakMap<Page, Answer>();
+const LAST_UNREAD_CALL = '/api/sys/annountCement/queryLastUnRead';
+
+function pendingAnswer(): Answer {
+  let settle: (hasUnread: boolean) => void = () => undefined;
+  const hasUnread = new Promise<boolean>((resolve) => {
+    settle = resolve;
+  });
+  return { hasUnread, settle };
+}
+
+function followLastUnread(page: Page) {
+  lastUnread.set(page, pendingAnswer());
+  page.on('request', (request) => {
+    // A new document asks again: any earlier answer is about the page that went away.
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+      lastUnread.set(page, pendingAnswer());
+    }
+  });
+  page.on('response', (response) => {
+    if (!response.url().includes(LAST_UNREAD_CALL)) return;
+    const answer = lastUnread.get(page);
+    void response.json().then(
+      (body: { result?: unknown }) => answer?.settle(Boolean(body.result)),
+      () => answer?.settle(false),
+    );
+  });
+}
+
 export async function newContext(browser: Browser, language = 'en-US'): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: language });
+  context.on('page', followLastUnread);
   await context.addInitScript((lang) => {
     if (!localStorage.getItem('language')) localStorage.setItem('language', lang);
   }, language);
@@ -71,9 +109,9 @@ export async function loginThroughUi(
     .fill(password);
   await page.locator('button[type="submit"]').first().click();
   const departDialog = page.locator('.ant-modal').filter({ hasText: 'Select a department' });
-  const home = page.waitForURL(/\/dashboard\/analysis/, { timeout: 20_000 });
+  const home = page.waitForURL(/\/dashboard\/analysis/);
   const asked = await Promise.race([
-    departDialog.waitFor({ state: 'visible', timeout: 20_000 }).then(() => true),
+    departDialog.waitFor({ state: 'visible' }).then(() => true),
     home.then(() => false),
   ]);
   if (asked) {
@@ -85,19 +123,25 @@ export async function loginThroughUi(
   await page.locator('.ant-layout-sider').waitFor();
 }
 
-/** Closes the announcement dialogs that open on load for unread announcements. */
+/**
+ * Closes the announcement dialog that opens on load for the newest unread announcement: waits
+ * until the admin has asked the server for it, then, if there is one, for its dialog, and closes it.
+ */
 export async function closeAnnouncements(page: Page) {
-  for (let round = 0; round < 5; round += 1) {
-    const modal = page
-      .locator('.ant-modal-wrap:visible')
-      .filter({ has: page.getByRole('button', { name: 'Close' }) });
-    if ((await modal.count()) === 0) {
-      await page.waitForTimeout(300);
-      if ((await modal.count()) === 0) return;
-    }
-    await modal.first().getByRole('button', { name: 'Close' }).last().click();
-    await page.waitForTimeout(300);
-  }
+  const answer = lastUnread.get(page);
+  if (!answer) throw new Error('closeAnnouncements needs a page of newContext()');
+  if (!(await answer.hasUnread)) return;
+  const close = page
+    .locator('.ant-modal-wrap:visible')
+    .filter({ has: page.locator('.announcement-content') })
+    .locator('.ant-modal-footer .ant-btn-primary');
+  await close.waitFor({ state: 'visible' });
+  await close.click();
+  await close.waitFor({ state: 'hidden' });
+  // One dialog per load: a second call on the same page has nothing left to close.
+  const closed = pendingAnswer();
+  closed.settle(false);
+  lastUnread.set(page, closed);
 }
 
 export async function screenshot(page: Page, name: string) {

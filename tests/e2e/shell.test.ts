@@ -47,7 +47,7 @@ const sideMenu = (page: Page) => page.locator('.ant-layout-sider').first();
 const header = (page: Page) => page.locator('.ant-layout-header');
 
 describe.skipIf(!hasChromium)('the admin shell in Chromium', () => {
-  it('shows each role its own menu and header', async () => {
+  it("shows a seller the seller's menu and header", async () => {
     const seller = await signedIn('seller');
     await expect.poll(() => sideMenu(seller).innerText()).toContain('Staff');
     expect(await sideMenu(seller).innerText()).not.toContain('System');
@@ -55,7 +55,9 @@ describe.skipIf(!hasChromium)('the admin shell in Chromium', () => {
     expect(await header(seller).getByRole('button', { name: /PDA/ }).count()).toBe(0);
     await seller.screenshot({ path: 'data/screenshots/home-seller.png' });
     await seller.context().close();
+  });
 
+  it("shows an agent the agent's menu and header", async () => {
     const agent = await signedIn('agent');
     await expect.poll(() => sideMenu(agent).innerText()).toContain('System');
     expect(await sideMenu(agent).innerText()).not.toContain('Staff accounts');
@@ -63,27 +65,31 @@ describe.skipIf(!hasChromium)('the admin shell in Chromium', () => {
     expect(await header(agent).getByRole('button', { name: 'Help' }).count()).toBe(0);
     await agent.screenshot({ path: 'data/screenshots/home-agent.png' });
     await agent.context().close();
+  });
 
+  it('shows warehouse staff a menu without System', async () => {
     const staff = await signedIn('warestaff');
     await expect.poll(() => sideMenu(staff).innerText()).toContain('Home');
     expect(await sideMenu(staff).innerText()).not.toContain('System');
     await staff.context().close();
+  });
 
-    for (const [username, realname] of [
-      ['sellerstaff', 'Steve Staff'],
-      ['waremanager', 'Wendy Warehouse'],
-      ['service', 'Cathy Service'],
-    ] as const) {
-      const page = await signedIn(username);
-      await expect.poll(() => sideMenu(page).innerText()).toContain('Home');
-      expect(await sideMenu(page).innerText()).not.toContain('System');
-      expect(await header(page).innerText()).toContain(realname);
-      expect(await header(page).getByRole('button', { name: /PDA/ }).count()).toBe(
-        username === 'sellerstaff' ? 0 : 1,
-      );
-      await page.context().close();
-    }
+  it.each([
+    ['sellerstaff', 'Steve Staff'],
+    ['waremanager', 'Wendy Warehouse'],
+    ['service', 'Cathy Service'],
+  ] as const)('shows %s a menu without System and the name %s in the header', async (username, realname) => {
+    const page = await signedIn(username);
+    await expect.poll(() => sideMenu(page).innerText()).toContain('Home');
+    expect(await sideMenu(page).innerText()).not.toContain('System');
+    expect(await header(page).innerText()).toContain(realname);
+    expect(await header(page).getByRole('button', { name: /PDA/ }).count()).toBe(
+      username === 'sellerstaff' ? 0 : 1,
+    );
+    await page.context().close();
+  });
 
+  it('opens the System menu for the admin', async () => {
     const admin = await signedIn('admin');
     await admin.locator('.ant-layout-sider').getByText('System', { exact: true }).click();
     await expect.poll(() => sideMenu(admin).innerText()).toContain('Menus and permissions');
@@ -147,26 +153,31 @@ describe.skipIf(!hasChromium)('the admin shell in Chromium', () => {
     await page.context().close();
   });
 
-  it('switches to each of the six languages', async () => {
-    const page = await signedIn('seller', 'zh-CN');
-    const homeTitles: Record<string, string> = {
-      'en-US': 'Home',
-      'th-TH': 'หน้าแรก',
-      'vn-VN': 'Trang chủ',
-      'zh-TC': '首頁',
-      'ru-RU': 'Главная',
-      'zh-CN': '首页',
-    };
-    await expect.poll(() => sideMenu(page).innerText()).toContain('首页');
-    for (const [language, title] of Object.entries(homeTitles)) {
+  describe('switches to each of the six languages, one after another', () => {
+    let page: Page;
+    beforeAll(async () => {
+      page = await signedIn('seller', 'zh-CN');
+      await sideMenu(page).getByText('首页').first().waitFor();
+    });
+    afterAll(async () => {
+      await page?.context().close();
+    });
+
+    it.each([
+      ['en-US', 'Home'],
+      ['th-TH', 'หน้าแรก'],
+      ['vn-VN', 'Trang chủ'],
+      ['zh-TC', '首頁'],
+      ['ru-RU', 'Главная'],
+      ['zh-CN', '首页'],
+    ] as const)('to %s, where home is %s', async (language, title) => {
       await header(page).locator('button .anticon-global').first().click();
       const option = page.locator('.ant-dropdown-menu-item').nth(LANGUAGE_ORDER.indexOf(language));
       await Promise.all([page.waitForEvent('load'), option.click()]);
       await closeAnnouncements(page);
-      await expect.poll(() => sideMenu(page).innerText(), { timeout: 15_000 }).toContain(title);
+      await expect.poll(() => sideMenu(page).innerText()).toContain(title);
       expect(await page.evaluate(() => JSON.stringify(localStorage.getItem('language')))).toContain(language);
-    }
-    await page.context().close();
+    });
   });
 
   it('changes the theme colour and keeps it', async () => {
@@ -242,7 +253,7 @@ describe.skipIf(!hasChromium)('the admin shell in Chromium', () => {
     });
     expect(released.statusCode).toBe(200);
     const modal = page.locator('.ant-modal').filter({ hasText: title });
-    await modal.waitFor({ state: 'visible', timeout: 5_000 });
+    await modal.waitFor({ state: 'visible' });
     expect(await modal.innerHTML()).not.toContain('<script');
     await page.screenshot({ path: 'data/screenshots/announcement-live.png' });
     await modal.getByRole('button', { name: 'Close' }).last().click();
@@ -271,10 +282,10 @@ describe.skipIf(!hasChromium)('the admin shell in Chromium', () => {
     );
     await page.reload();
     const dialog = page.locator('.ant-modal-confirm').filter({ hasText: 'login expired' });
-    await dialog.waitFor({ state: 'visible', timeout: 15_000 });
+    await dialog.waitFor({ state: 'visible' });
     expect(await dialog.innerText()).toContain('Sorry, login has expired, please log in again');
     await dialog.getByRole('button', { name: 'log in again' }).click();
-    await page.waitForURL(/\/user\/login/, { timeout: 15_000 });
+    await page.waitForURL(/\/user\/login/);
     expect(await page.evaluate(() => localStorage.getItem('Access-Token'))).toBeNull();
     await page.context().close();
   });

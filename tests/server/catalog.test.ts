@@ -194,6 +194,55 @@ describe('POST /api/catalog/product/add', () => {
     expect(await tableCounts(world)).toEqual(before);
   });
 
+  it("refuses an HS code that is not 6 to 10 digits with the field's message, on add and on edit", async () => {
+    const before = await tableCounts(world);
+    for (const [index, hsCode] of ['abc', '12345', '12345678901', '6109.10', '61091a'].entries()) {
+      const response = await call(
+        'seller',
+        'POST',
+        '/catalog/product/add',
+        product([{ sellerSku: `HS-BAD-${index}` }], { hsCode }),
+      );
+      expect(response.statusCode, hsCode).toBe(400);
+      expect(response.json().fields, hsCode).toContainEqual(
+        expect.objectContaining({
+          path: 'hsCode',
+          rule: 'hs_code_format',
+          message: 'must be 6 to 10 digits',
+        }),
+      );
+    }
+    expect(await tableCounts(world)).toEqual(before);
+
+    const added = await call(
+      'seller',
+      'POST',
+      '/catalog/product/add',
+      product([{ sellerSku: 'HS-OK-1' }], { hsCode: ' 6109100000 ' }),
+    );
+    expect(added.json().result).toMatchObject({ hsCode: '6109100000' });
+    const none = await call(
+      'seller',
+      'POST',
+      '/catalog/product/add',
+      product([{ sellerSku: 'HS-OK-2' }], { hsCode: '' }),
+    );
+    expect(none.json().result).toMatchObject({ hsCode: '' });
+    const edited = await call('seller', 'PUT', '/catalog/product/edit', {
+      id: added.json().result.id,
+      hsCode: 'abc',
+    });
+    expect(edited.statusCode).toBe(400);
+    expect(edited.json().fields).toContainEqual(
+      expect.objectContaining({ path: 'hsCode', rule: 'hs_code_format' }),
+    );
+    expect(
+      (await call('seller', 'GET', `/catalog/product/queryById?id=${added.json().result.id}`)).json().result,
+    ).toMatchObject({
+      hsCode: '6109100000',
+    });
+  });
+
   it('lets only sellers and their staff add products', async () => {
     expect(
       (await call('agent', 'POST', '/catalog/product/add', product([{ sellerSku: 'A-1' }]))).statusCode,

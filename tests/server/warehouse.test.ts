@@ -129,6 +129,36 @@ describe('POST /api/warehouse/add and its edits', () => {
     expect(await tableCounts(world)).toEqual(before);
   });
 
+  it("keeps the country's time zone when none is sent, and asks for one where the country has several", async () => {
+    const { timeZone: _omitted, ...withoutZone } = shenzhen;
+    const bangkok = await call('agent', 'POST', '/warehouse/add', {
+      ...withoutZone,
+      code: 'BKK9',
+      country: 'th',
+    });
+    expect(bangkok.statusCode).toBe(200);
+    expect(bangkok.json().result).toMatchObject({ country: 'TH', timeZone: 'Asia/Bangkok' });
+    const named = await call('agent', 'POST', '/warehouse/add', {
+      ...withoutZone,
+      code: 'HCM9',
+      country: 'VN',
+      timeZone: 'Asia/Bangkok',
+    });
+    expect(named.json().result).toMatchObject({ country: 'VN', timeZone: 'Asia/Bangkok' });
+
+    const before = await tableCounts(world);
+    const spread = await call('agent', 'POST', '/warehouse/add', {
+      ...withoutZone,
+      code: 'LAX9',
+      country: 'US',
+    });
+    expect(spread.statusCode).toBe(400);
+    expect(spread.json().fields).toEqual([
+      expect.objectContaining({ path: 'timeZone', rule: 'time_zone_of_country' }),
+    ]);
+    expect(await tableCounts(world)).toEqual(before);
+  });
+
   it('assigns a warehouse a manager adds to that manager', async () => {
     const response = await call('waremanager', 'POST', '/warehouse/add', {
       ...shenzhen,

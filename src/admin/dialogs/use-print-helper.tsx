@@ -1,13 +1,14 @@
 /** Prints a PDF and tells the user when that is not possible (page still loading, printing impossible). */
-import { App } from 'antd';
+import { App, Typography } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PLUGIN_DOWNLOADS } from '../header/downloads.js';
+import { usePluginDownload } from '../header/downloads.js';
 import { printPdf } from './print-helper.js';
 
 export function usePrintHelper() {
   const { t } = useTranslation('shell');
   const { modal } = App.useApp();
+  const downloadPlugin = usePluginDownload();
 
   return useCallback(
     async (source: string | Blob) => {
@@ -28,9 +29,9 @@ export function usePrintHelper() {
                 </a>
               </p>
               <p>
-                <a href={PLUGIN_DOWNLOADS.printPlugin} download>
+                <Typography.Link onClick={() => void downloadPlugin('printPlugin')}>
                   {t('print.download_plugin')}
-                </a>
+                </Typography.Link>
               </p>
             </>
           ),
@@ -38,6 +39,6 @@ export function usePrintHelper() {
       }
       return outcome;
     },
-    [modal, t],
+    [modal, t, downloadPlugin],
   );
 }

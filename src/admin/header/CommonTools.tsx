@@ -8,23 +8,16 @@ import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useShellDialogs } from '../dialogs/ShellDialogs.js';
-import { PLUGIN_DOWNLOADS } from './downloads.js';
+import { usePluginDownload } from './downloads.js';
 import type { ToolId } from './header-entries.js';
 
 export const DOWNLOAD_LIST_PATH = '/shopee/DownloadTask';
-
-function download(url: string) {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = '';
-  link.rel = 'noopener';
-  link.click();
-}
 
 export function CommonTools({ tools }: { tools: ToolId[] }) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const dialogs = useShellDialogs();
+  const downloadPlugin = usePluginDownload();
   if (tools.length === 0) return null;
 
   const run = (tool: ToolId) => {
@@ -38,7 +31,7 @@ export function CommonTools({ tools }: { tools: ToolId[] }) {
       case 'purchasePlugin':
       case 'printPlugin':
       case 'virtualPrinter':
-        return download(PLUGIN_DOWNLOADS[tool]);
+        return downloadPlugin(tool);
       case 'printerSettings':
         return dialogs.open('printers');
     }

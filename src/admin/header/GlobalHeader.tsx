@@ -15,7 +15,7 @@ import type { UserInfo } from '../../shared/contract/identity.js';
 import { useShellDialogs } from '../dialogs/ShellDialogs.js';
 import { AnnouncementBell } from './AnnouncementBell.js';
 import { CommonTools } from './CommonTools.js';
-import { PLUGIN_DOWNLOADS } from './downloads.js';
+import { usePluginDownload } from './downloads.js';
 import { greetingAt } from './greeting.js';
 import { headerEntriesFor } from './header-entries.js';
 import { HeaderLanguage } from './HeaderLanguage.js';
@@ -34,6 +34,7 @@ export function GlobalHeader({ user, collapsed, onToggleCollapsed }: GlobalHeade
   const { token } = theme.useToken();
   const screens = Grid.useBreakpoint();
   const dialogs = useShellDialogs();
+  const downloadPlugin = usePluginDownload();
   const isDesktop = Boolean(screens.lg);
   const entries = headerEntriesFor(user.userRole, isDesktop);
   const name = user.realname || user.nickname || user.username;
@@ -82,8 +83,7 @@ export function GlobalHeader({ user, collapsed, onToggleCollapsed }: GlobalHeade
           <Button
             type="text"
             icon={<DownloadOutlined />}
-            href={PLUGIN_DOWNLOADS.purchasePlugin}
-            download
+            onClick={() => void downloadPlugin('purchasePlugin')}
             aria-label={t('header.purchase_plugin')}
           >
             {isDesktop ? t('header.purchase_plugin') : null}

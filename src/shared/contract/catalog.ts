@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { parseBarcode } from '../domain/barcode.js';
-import { CATALOG_LIMITS as LIMITS, CURRENCIES, PRODUCT_PHOTO_KEY } from '../domain/catalog.js';
+import { CATALOG_LIMITS as LIMITS, CURRENCIES, HS_CODE_PATTERN, PRODUCT_PHOTO_KEY } from '../domain/catalog.js';
 import { STOCK_LIMITS } from '../domain/stock.js';
 import { pageQuery, requiredText, string, uuid, text } from './common.js';
 
@@ -148,10 +148,15 @@ export type SkuSummary = z.infer<typeof skuSummary>;
 
 // Products
 
+/** Empty, or a customs HS code of 6 to 10 digits. */
+const hsCode = text(LIMITS.hsCode).refine((value) => value === '' || HS_CODE_PATTERN.test(value), {
+  message: 'hs_code_format',
+});
+
 const productFields = {
   name: requiredText(LIMITS.productName),
   photos,
-  hsCode: text(LIMITS.hsCode).default(''),
+  hsCode: hsCode.default(''),
   declaredName: text(LIMITS.declaredName).default(''),
   declaredValue: money.default(0),
   declaredCurrency: currency.default('CNY'),
@@ -167,7 +172,7 @@ export const productEditBody = z.strictObject({
   id: uuid,
   name: requiredText(LIMITS.productName).optional(),
   photos: photos.optional(),
-  hsCode: text(LIMITS.hsCode).optional(),
+  hsCode: hsCode.optional(),
   declaredName: text(LIMITS.declaredName).optional(),
   declaredValue: money.optional(),
   declaredCurrency: currency.optional(),

@@ -50,7 +50,8 @@ const warehouseFields = {
   contactPhone: text(LIMITS.contactPhone).default(''),
   isActive: z.boolean().default(true),
 };
-export const warehouseAddBody = z.strictObject(warehouseFields);
+/** Without a time zone, the warehouse keeps its country's (src/shared/domain/warehouse.ts). */
+export const warehouseAddBody = z.strictObject({ ...warehouseFields, timeZone: timeZone.optional() });
 export type WarehouseAddInput = z.infer<typeof warehouseAddBody>;
 
 /** Only the fields sent change. */

@@ -36,6 +36,9 @@ export function isProductPhotoOfSeller(key: string, sellerId: string): boolean {
   return PRODUCT_PHOTO_KEY.exec(key)?.[1] === sellerId;
 }
 
+/** A Harmonized System code as customs declarations take it: 6 to 10 digits, nothing else. */
+export const HS_CODE_PATTERN = /^\d{6,10}$/;
+
 /** System codes: S and eight digits from the tenant's counter (S00000001). */
 export function sysCodeOf(sequence: number): string {
   return `S${String(sequence).padStart(8, '0')}`;

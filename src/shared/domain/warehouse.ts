@@ -26,6 +26,49 @@ export const WAREHOUSE_LIMITS = {
 } as const;
 
 /**
+ * The time zone of a warehouse in each country that keeps one zone across the regions we serve
+ * (East and Southeast Asia, with the neighbours parcels cross to). Countries spread over several
+ * zones (the United States, Russia, Australia, Indonesia, …) are absent: their warehouses name
+ * their zone.
+ */
+export const COUNTRY_TIME_ZONES: Readonly<Record<string, string>> = {
+  BD: 'Asia/Dhaka',
+  BN: 'Asia/Brunei',
+  CN: 'Asia/Shanghai',
+  DE: 'Europe/Berlin',
+  FR: 'Europe/Paris',
+  GB: 'Europe/London',
+  HK: 'Asia/Hong_Kong',
+  IN: 'Asia/Kolkata',
+  IT: 'Europe/Rome',
+  JP: 'Asia/Tokyo',
+  KH: 'Asia/Phnom_Penh',
+  KR: 'Asia/Seoul',
+  LA: 'Asia/Vientiane',
+  LK: 'Asia/Colombo',
+  MM: 'Asia/Yangon',
+  MO: 'Asia/Macau',
+  MY: 'Asia/Kuala_Lumpur',
+  NL: 'Europe/Amsterdam',
+  NP: 'Asia/Kathmandu',
+  PH: 'Asia/Manila',
+  PK: 'Asia/Karachi',
+  PL: 'Europe/Warsaw',
+  SG: 'Asia/Singapore',
+  TH: 'Asia/Bangkok',
+  TW: 'Asia/Taipei',
+  VN: 'Asia/Ho_Chi_Minh',
+};
+
+/** The time zone a warehouse in this country (two letters, any case) keeps; undefined where the country has several. */
+export function timeZoneOfCountry(country: string): string | undefined {
+  const code = country.trim().toUpperCase();
+  return Object.prototype.hasOwnProperty.call(COUNTRY_TIME_ZONES, code)
+    ? COUNTRY_TIME_ZONES[code]
+    : undefined;
+}
+
+/**
  * idle: nothing on it; full: it holds its capacity or more; in use: anything between.
  * A location without a capacity is never full.
  */

@@ -48,6 +48,18 @@ describe('the product form (/product/list)', () => {
     expect(sent).toHaveLength(0);
   });
 
+  it("refuses an HS code that is not 6 to 10 digits, with the field's message", async () => {
+    const drawer = await openForm();
+    fireEvent.change(within(drawer).getByLabelText('HS code'), { target: { value: 'abc' } });
+    expect(
+      await within(drawer).findByText('Enter an HS code of 6 to 10 digits, such as 610910'),
+    ).toBeTruthy();
+    fireEvent.change(within(drawer).getByLabelText('HS code'), { target: { value: '610910' } });
+    await waitFor(() =>
+      expect(within(drawer).queryByText('Enter an HS code of 6 to 10 digits, such as 610910')).toBeNull(),
+    );
+  });
+
   it('refuses a file that is not an image before uploading it', async () => {
     const drawer = await openForm();
     const input = drawer.querySelector('input[type="file"]');

@@ -1,11 +1,12 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../../../src/api/storage.js';
 import { GlobalHeader } from '../../../src/admin/header/GlobalHeader.js';
 import { headerEntriesFor } from '../../../src/admin/header/header-entries.js';
 import type { UserRole } from '../../../src/shared/domain/roles.js';
 import { renderWithProviders } from '../render.js';
-import { api, http, ok, useApiServer } from './api-server.js';
+import { api, failure, http, ok, useApiServer } from './api-server.js';
 import { userWithRole } from './fixtures.js';
 
 // antd under jsdom is slow to render a first page: give each look-up time.
@@ -86,9 +87,7 @@ describe('the header by role', () => {
   it('gives sellers Help, the purchase plugin and their tools, and no PDA entry', async () => {
     renderHeader('seller');
     expect(screen.getByRole('button', { name: /Help/ })).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Purchase plugin/ }).getAttribute('href')).toBe(
-      '/downloads/purchase-plugin.zip',
-    );
+    expect(screen.getByRole('button', { name: /Purchase plugin/ })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /PDA/ })).toBeNull();
     expect(await toolItems()).toEqual([
       'Logistics search',
@@ -100,7 +99,7 @@ describe('the header by role', () => {
 
   it('gives other roles the PDA entry and the warehouse tools', async () => {
     renderHeader('ware_manager');
-    expect(screen.queryByRole('link', { name: /Purchase plugin/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Purchase plugin/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /PDA/ }));
     expect((await screen.findByTestId('pda-address')).textContent).toBe(`${window.location.origin}/pda`);
     expect(screen.getByRole('button', { name: /Copy link/ })).toBeTruthy();
@@ -166,5 +165,60 @@ describe('the header by role', () => {
     renderHeader('seller');
     fireEvent.click(screen.getByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText('no notifications')).toBeTruthy();
+  });
+});
+
+describe('plugin downloads', () => {
+  const saved: string[] = [];
+  beforeEach(() => {
+    setScreenWide(true);
+    saved.length = 0;
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.href);
+    });
+  });
+  afterEach(() => {
+    window.matchMedia = originalMatchMedia;
+    vi.restoreAllMocks();
+  });
+  const archive = (name: string) => `${window.location.origin}/downloads/${name}`;
+
+  it.each([
+    ['ware_manager', 'Print plugin', 'print-plugin.zip', 'Until then, labels and documents print'],
+    ['ware_manager', 'Virtual printer', 'virtual-printer.zip', 'Until then, labels and documents print'],
+    ['seller', 'Purchase plugin', 'purchase-plugin.zip', 'Ask your service provider'],
+  ] as const)(
+    'as %s, explains the %s and saves nothing when the server has no %s',
+    async (role, tool, file, explanation) => {
+      server.use(http.head(archive(file), () => failure(404, 'route_not_found', 'Not found')));
+      renderHeader(role);
+      fireEvent.click(screen.getByRole('button', { name: /Common tools/ }));
+      fireEvent.click(within(await screen.findByRole('menu')).getByText(tool));
+      expect(await screen.findAllByText(`${tool} is not available yet`)).not.toEqual([]);
+      expect(screen.getAllByText(new RegExp(explanation))).not.toEqual([]);
+      expect(saved).toEqual([]);
+    },
+  );
+
+  it("explains the seller header's purchase plugin button the same way", async () => {
+    server.use(http.head(archive('purchase-plugin.zip'), () => failure(404, 'route_not_found', 'Not found')));
+    renderHeader('seller');
+    fireEvent.click(screen.getByRole('button', { name: /Purchase plugin/ }));
+    expect(await screen.findAllByText('Purchase plugin is not available yet')).not.toEqual([]);
+    expect(saved).toEqual([]);
+  });
+
+  it('saves an archive the server has', async () => {
+    server.use(
+      http.head(
+        archive('print-plugin.zip'),
+        () => new HttpResponse(null, { status: 200, headers: { 'content-type': 'application/zip' } }),
+      ),
+    );
+    renderHeader('ware_manager');
+    fireEvent.click(screen.getByRole('button', { name: /Common tools/ }));
+    fireEvent.click(within(await screen.findByRole('menu')).getByText('Print plugin'));
+    await waitFor(() => expect(saved).toEqual([archive('print-plugin.zip')]));
+    expect(screen.queryByText('Print plugin is not available yet')).toBeNull();
   });
 });

@@ -10,7 +10,12 @@ import type { Envelope } from '../../../api/client.js';
 import { addProduct, addSku, editProduct, editSku } from '../../../api/modules/catalog.js';
 import { useInventoryChange } from '../../../api/modules/inventory.js';
 import type { ProductView, SkuInput, SkuView } from '../../../shared/contract/catalog.js';
-import { CATALOG_LIMITS as LIMITS, CURRENCIES, type Currency } from '../../../shared/domain/catalog.js';
+import {
+  CATALOG_LIMITS as LIMITS,
+  CURRENCIES,
+  HS_CODE_PATTERN,
+  type Currency,
+} from '../../../shared/domain/catalog.js';
 import { FormFailure, useFormSubmit } from '../common/feedback.js';
 import { maxLength, required } from '../common/rules.js';
 import { PhotoUpload } from './PhotoUpload.js';
@@ -143,7 +148,17 @@ export function ProductFormDrawer({
         </Form.Item>
         <Row gutter={12}>
           <Col span={6}>
-            <Form.Item name="hsCode" label={t('product.hs_code')} rules={[maxLength(t, LIMITS.hsCode)]}>
+            <Form.Item
+              name="hsCode"
+              label={t('product.hs_code')}
+              rules={[
+                {
+                  pattern: HS_CODE_PATTERN,
+                  transform: (value?: string) => value?.trim(),
+                  message: t('validation.hs_code'),
+                },
+              ]}
+            >
               <Input />
             </Form.Item>
           </Col>

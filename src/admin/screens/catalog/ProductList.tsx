@@ -180,7 +180,6 @@ export function ProductList() {
         query={products}
         page={state}
         onPageChange={setState}
-        scroll={{ x: 1150 }}
         rowSelection={{
           selectedRowKeys: selected.map((row) => row.id),
           onChange: (_keys, rows) => setSelected(rows),

@@ -18,6 +18,8 @@ interface FormModalProps<V> {
   saveLabel?: string;
   /** Shown above the refusal and the fields (a hint about what the form does). */
   intro?: ReactNode;
+  /** Called as fields change (a field that follows another, say). */
+  onValuesChange?: (changed: Partial<V>, all: V) => void;
   onSave: () => void;
   onClose: () => void;
   children: ReactNode;
@@ -38,6 +40,7 @@ export function FormModal<V>({
   width,
   saveLabel,
   intro,
+  onValuesChange,
   onSave,
   onClose,
   children,
@@ -57,7 +60,14 @@ export function FormModal<V>({
     >
       {intro}
       <FormFailure text={failure} />
-      <Form form={form} layout="vertical" preserve={false} name={name} initialValues={initialValues}>
+      <Form
+        form={form}
+        layout="vertical"
+        preserve={false}
+        name={name}
+        initialValues={initialValues}
+        onValuesChange={onValuesChange}
+      >
         {children}
       </Form>
     </Modal>

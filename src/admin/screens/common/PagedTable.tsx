@@ -1,8 +1,10 @@
 /** Tables fed by a query: a server-paged list (PagedTable), or a whole list answered at once (QueryTable). */
 import { Table, type TableProps } from 'antd';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageParams } from '../../../api/client.js';
 import { tablePagination } from './paging.js';
+import { columnsWidth, EXPAND_COLUMN_WIDTH, fitColumns, SELECTION_COLUMN_WIDTH } from './table-fit.js';
 
 /** What a paged list query answers: the page's records and the total the server counted. */
 export interface PagedQuery<T> {
@@ -10,21 +12,22 @@ export interface PagedQuery<T> {
   isFetching: boolean;
 }
 
+/** The table's own props: its width and the scrolling it needs come from its columns. */
+type ListTableProps<T> = Omit<TableProps<T>, 'dataSource' | 'loading' | 'pagination' | 'scroll'>;
+
 export function PagedTable<T extends object>({
   query,
   page,
   onPageChange,
   ...table
-}: Omit<TableProps<T>, 'dataSource' | 'loading' | 'pagination'> & {
+}: ListTableProps<T> & {
   query: PagedQuery<T>;
   page: PageParams;
   onPageChange: (page: PageParams) => void;
 }) {
   const { t } = useTranslation('system');
   return (
-    <Table<T>
-      rowKey="id"
-      size="middle"
+    <FittedTable<T>
       dataSource={query.data?.records}
       loading={query.isFetching}
       pagination={tablePagination(t, page, query.data?.total, onPageChange)}
@@ -37,6 +40,48 @@ export function PagedTable<T extends object>({
 export function QueryTable<T extends object>({
   query,
   ...table
-}: Omit<TableProps<T>, 'dataSource' | 'loading'> & { query: { data?: readonly T[]; isFetching: boolean } }) {
-  return <Table<T> rowKey="id" size="middle" dataSource={query.data} loading={query.isFetching} {...table} />;
+}: ListTableProps<T> &
+  Pick<TableProps<T>, 'pagination'> & {
+    query: { data?: readonly T[]; isFetching: boolean };
+  }) {
+  return <FittedTable<T> dataSource={query.data} loading={query.isFetching} {...table} />;
+}
+
+/**
+ * A list's table as wide as its columns ask (scrolling sideways when its container is
+ * narrower), whose right-fixed columns never lie over the data.
+ */
+function FittedTable<T extends object>({ columns = [], ...table }: Omit<TableProps<T>, 'scroll'>) {
+  const holder = useRef<HTMLDivElement>(null);
+  const available = useWidth(holder);
+  const width =
+    columnsWidth(columns) +
+    (table.rowSelection ? SELECTION_COLUMN_WIDTH : 0) +
+    (table.expandable ? EXPAND_COLUMN_WIDTH : 0);
+  const overflows = available !== undefined && width > available;
+  return (
+    <div ref={holder}>
+      <Table<T>
+        rowKey="id"
+        size="middle"
+        columns={fitColumns(columns, overflows)}
+        scroll={{ x: width }}
+        {...table}
+      />
+    </div>
+  );
+}
+
+/** The element's content width, followed as the window or the side menu changes it. */
+function useWidth(element: RefObject<HTMLElement | null>): number | undefined {
+  const [width, setWidth] = useState<number>();
+  useEffect(() => {
+    const node = element.current;
+    if (!node) return;
+    setWidth(node.clientWidth || undefined);
+    const observer = new ResizeObserver(() => setWidth(node.clientWidth || undefined));
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [element]);
+  return width;
 }

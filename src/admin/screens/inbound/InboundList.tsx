@@ -161,7 +161,6 @@ export function InboundList() {
         query={orders}
         page={state}
         onPageChange={setState}
-        scroll={{ x: 1700 }}
       />
       <InboundFormDrawer open={adding} onClose={() => setAdding(false)} />
     </>

@@ -53,36 +53,37 @@ export function LocationStock() {
   const showSeller = !isSellerSide(me?.userRole);
 
   const columns: ColumnsType<LocationStockRow> = [
-    { title: t('stock.warehouse'), dataIndex: 'warehouseCode', width: 110 },
+    { title: t('stock.warehouse'), dataIndex: 'warehouseCode', width: 100 },
     {
       title: t('location.partition'),
       dataIndex: 'partitionCode',
-      width: 110,
+      width: 90,
       render: (code: string | null) => code ?? '-',
     },
-    { title: t('location.code'), dataIndex: 'locationCode', width: 130 },
+    { title: t('location.code'), dataIndex: 'locationCode', width: 120 },
     {
       title: t('location.type'),
       dataIndex: 'locationType',
-      width: 120,
+      width: 110,
       render: (type: string) => types.label(type),
     },
-    { title: t('stock.sku'), dataIndex: 'sellerSku', width: 150 },
-    { title: t('stock.sys_code'), dataIndex: 'sysCode', width: 110 },
+    { title: t('stock.sku'), dataIndex: 'sellerSku', width: 140, ellipsis: true },
+    { title: t('stock.sys_code'), dataIndex: 'sysCode', width: 100 },
     { title: t('stock.name'), dataIndex: 'productName', ellipsis: true },
     {
       title: t('stock.variation'),
       dataIndex: 'variation',
-      width: 120,
+      width: 110,
+      ellipsis: true,
       render: (text: string) => text || '-',
     },
-    { title: t('location_stock.quantity'), dataIndex: 'quantity', width: 100, align: 'right' },
+    { title: t('location_stock.quantity'), dataIndex: 'quantity', width: 90, align: 'right' },
   ];
   if (canMove) {
     columns.push({
       title: t('common.actions'),
       key: 'actions',
-      width: 90,
+      width: 80,
       fixed: 'right',
       render: (_value, row) => (
         <Typography.Link onClick={() => setMoving(row)}>{t('location_stock.move')}</Typography.Link>
@@ -117,7 +118,6 @@ export function LocationStock() {
         query={rows}
         page={state}
         onPageChange={setState}
-        scroll={{ x: 1200 }}
       />
       <MoveModal row={moving} onClose={() => setMoving(null)} />
     </>

@@ -195,7 +195,6 @@ export function StockList() {
         query={stock}
         page={state}
         onPageChange={setState}
-        scroll={{ x: 1900 }}
         rowSelection={
           canChange
             ? {

@@ -148,7 +148,6 @@ export function StockRecords() {
         query={records}
         page={state}
         onPageChange={setState}
-        scroll={{ x: 1700 }}
       />
     </>
   );

@@ -73,7 +73,6 @@ export function StaffList() {
         query={staff}
         page={state}
         onPageChange={setState}
-        scroll={{ x: 1100 }}
         locale={{ emptyText: t('staff.empty') }}
       />
       <StaffFormDrawer

@@ -231,7 +231,6 @@ export function AnnouncementList() {
         query={list}
         page={state}
         onPageChange={setState}
-        scroll={{ x: 1300 }}
       />
       <AnnouncementFormDrawer
         open={editing !== null}

@@ -105,7 +105,6 @@ export function PermissionList() {
         columns={columns}
         query={permissions}
         pagination={false}
-        scroll={{ x: 1100 }}
       />
       <PermissionFormDrawer
         editing={editing}

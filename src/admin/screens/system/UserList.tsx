@@ -210,7 +210,6 @@ export function UserList() {
         query={users}
         page={state}
         onPageChange={setState}
-        scroll={{ x: 1480 }}
         rowSelection={
           canFreeze
             ? {

@@ -212,7 +212,6 @@ export function LocationList() {
         query={locations}
         page={state}
         onPageChange={setState}
-        scroll={{ x: 1050 }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)) }}
       />
       <LocationFormModal editing={editing} onClose={() => setEditing(null)} />

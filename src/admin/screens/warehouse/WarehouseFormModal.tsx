@@ -4,7 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useInventoryChange } from '../../../api/modules/inventory.js';
 import { addWarehouse, editWarehouse } from '../../../api/modules/warehouse.js';
 import type { WarehouseView } from '../../../shared/contract/warehouse.js';
-import { WAREHOUSE_CODE_PATTERN, WAREHOUSE_LIMITS as LIMITS } from '../../../shared/domain/warehouse.js';
+import {
+  timeZoneOfCountry,
+  WAREHOUSE_CODE_PATTERN,
+  WAREHOUSE_LIMITS as LIMITS,
+} from '../../../shared/domain/warehouse.js';
 import { useFormSubmit } from '../common/feedback.js';
 import { FormModal } from '../common/FormModal.js';
 import { maxLength, required } from '../common/rules.js';
@@ -62,9 +66,13 @@ export function WarehouseFormModal({
     onClose,
   );
   const initialValues: Partial<WarehouseValues> =
-    editing !== null && editing !== 'new'
-      ? { ...editing }
-      : { isActive: true, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+    editing !== null && editing !== 'new' ? { ...editing } : { isActive: true };
+  // The time zone follows the country until the user names one.
+  const followCountry = (changed: Partial<WarehouseValues>) => {
+    if (changed.country === undefined || form.isFieldTouched('timeZone')) return;
+    const zone = timeZoneOfCountry(changed.country);
+    if (zone) form.setFieldValue('timeZone', zone);
+  };
   return (
     <FormModal
       title={t(editing === 'new' ? 'warehouse.add' : 'warehouse.edit')}
@@ -72,6 +80,7 @@ export function WarehouseFormModal({
       form={form}
       name="warehouse"
       initialValues={initialValues}
+      onValuesChange={followCountry}
       failure={failure}
       isSaving={isSaving}
       onSave={() => void submit()}

@@ -45,10 +45,10 @@ export function WarehouseList() {
   const canLocations = hasAuth(PERMISSIONS.locationEdit);
 
   const columns: ColumnsType<WarehouseView> = [
-    { title: t('warehouse.code'), dataIndex: 'code', width: 120 },
-    { title: t('warehouse.name'), dataIndex: 'name', width: 180 },
+    { title: t('warehouse.code'), dataIndex: 'code', width: 100 },
+    { title: t('warehouse.name'), dataIndex: 'name', width: 150, ellipsis: true },
     { title: t('warehouse.country'), dataIndex: 'country', width: 80 },
-    { title: t('warehouse.time_zone'), dataIndex: 'timeZone', width: 150 },
+    { title: t('warehouse.time_zone'), dataIndex: 'timeZone', width: 140 },
     {
       title: t('warehouse.address'),
       dataIndex: 'address',
@@ -58,13 +58,13 @@ export function WarehouseList() {
     {
       title: t('warehouse.contact'),
       key: 'contact',
-      width: 180,
+      width: 160,
       render: (_value, row) => [row.contactName, row.contactPhone].filter(Boolean).join(' · ') || '-',
     },
     {
       title: t('warehouse.active'),
       dataIndex: 'isActive',
-      width: 100,
+      width: 90,
       render: (active: boolean) =>
         active ? (
           <Badge status="success" text={t('warehouse.enabled')} />
@@ -72,7 +72,7 @@ export function WarehouseList() {
           <Badge status="default" text={t('warehouse.disabled')} />
         ),
     },
-    actionsColumn<WarehouseView>(t, { width: 220, fixed: 'right' }, (row) => [
+    actionsColumn<WarehouseView>(t, { width: 210, fixed: 'right' }, (row) => [
       { key: 'edit', label: t('common.edit'), onClick: () => setEditing(row), show: canEdit },
       { key: 'partitions', label: t('warehouse.partitions'), onClick: () => setPartitionsOf(row) },
       { key: 'staff', label: t('warehouse.staff'), onClick: () => setStaffOf(row) },
@@ -107,13 +107,7 @@ export function WarehouseList() {
         </Form.Item>
       </SearchBar>
       {canAdd && <AddButton onClick={() => setEditing('new')}>{t('warehouse.add')}</AddButton>}
-      <PagedTable<WarehouseView>
-        columns={columns}
-        query={warehouses}
-        page={state}
-        onPageChange={setState}
-        scroll={{ x: 1250 }}
-      />
+      <PagedTable<WarehouseView> columns={columns} query={warehouses} page={state} onPageChange={setState} />
       <WarehouseFormModal editing={editing} onClose={() => setEditing(null)} />
       <PartitionsDrawer
         warehouse={partitionsOf}

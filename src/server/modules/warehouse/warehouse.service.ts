@@ -17,6 +17,7 @@ import {
   type WarehouseView,
 } from '../../../shared/contract/warehouse.js';
 import { WAREHOUSE_ROLES } from '../../../shared/domain/roles.js';
+import { timeZoneOfCountry } from '../../../shared/domain/warehouse.js';
 import { AppError } from '../../../shared/errors.js';
 import { rowsOf, type TenantTx } from '../../db/client.js';
 import { allOf, contains, iso, offsetOf, refuseOnConstraint } from '../../db/query-helpers.js';
@@ -99,12 +100,15 @@ export async function addWarehouse(
   raw: z.input<typeof warehouseAddBody>,
 ): Promise<WarehouseView> {
   const input = parseInput(warehouseAddBody, raw);
+  const timeZone = input.timeZone ?? timeZoneOfCountry(input.country);
+  if (timeZone === undefined)
+    throw new AppError('common.validation', {}, [{ path: 'timeZone', rule: 'time_zone_of_country' }]);
   await assertCodeFree(tx, input.code);
   const [row] = await refuseOnConstraint(
     () =>
       tx
         .insert(warehouses)
-        .values({ ...input, createdBy: actor.userId })
+        .values({ ...input, timeZone, createdBy: actor.userId })
         .returning(),
     UNIQUE_CODE,
   );

@@ -1,0 +1,60 @@
+/**
+ * Plugin archives are downloaded by direct links (spec 01 §7). They are served as static files
+ * next to the admin; an operator drops the current archives into public/downloads/. An archive
+ * the server does not have is never saved: the user is told what to do instead.
+ */
+import { App } from 'antd';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export const PLUGIN_DOWNLOADS = {
+  purchasePlugin: '/downloads/purchase-plugin.zip',
+  printPlugin: '/downloads/print-plugin.zip',
+  virtualPrinter: '/downloads/virtual-printer.zip',
+} as const;
+
+export type PluginId = keyof typeof PLUGIN_DOWNLOADS;
+
+/** True when the server answers the archive itself: not an error reply, not the admin's page. */
+export async function isArchiveServed(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(url, { method: 'HEAD', cache: 'no-store' });
+    const type = response.headers.get('content-type') ?? '';
+    return response.ok && !/text\/html|application\/json/.test(type);
+  } catch {
+    return false;
+  }
+}
+
+function saveFile(url: string) {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = '';
+  link.rel = 'noopener';
+  link.click();
+}
+
+/** Downloads a plugin when the server has its archive; otherwise explains, in the user's language, how to do without. */
+export function usePluginDownload() {
+  const { t } = useTranslation('shell');
+  const { modal } = App.useApp();
+  return useCallback(
+    async (plugin: PluginId) => {
+      const url = PLUGIN_DOWNLOADS[plugin];
+      if (await isArchiveServed(url)) {
+        saveFile(url);
+        return;
+      }
+      modal.info({
+        title: t('plugin_download.unavailable_title', { name: t(`tools.${plugin}`) }),
+        content: t(
+          plugin === 'purchasePlugin'
+            ? 'plugin_download.unavailable_purchase'
+            : 'plugin_download.unavailable_print',
+        ),
+        okText: t('common.ok'),
+      });
+    },
+    [modal, t],
+  );
+}
