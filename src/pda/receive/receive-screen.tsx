@@ -138,16 +138,16 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
 
   const onScan = (scan: ClassifiedScan) => {
     const code = scan.code;
-    if (!code) return;
+    if (!code) return undefined;
     // The difference form is open: a scan fills its barcode only through the field.
-    if (step.name === 'difference') return;
+    if (step.name === 'difference') return undefined;
     const run =
       step.name === 'target'
         ? onTargetScan(code)
         : step.name === 'box'
           ? onBoxScan(step.order, code)
           : onSkuScan(step, code);
-    run.catch(fail);
+    return run.catch(fail);
   };
 
   const prompt =

@@ -182,16 +182,15 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
 
   const onScan = (scan: ClassifiedScan) => {
     const code = scan.code;
-    if (!code) return;
+    if (!code) return undefined;
+    // At the quantity, a scan is another location for the same SKU.
     const run =
       step.name === 'order'
         ? onOrderScan(code)
         : step.name === 'sku'
           ? onSkuScan(step, code)
-          : step.name === 'location'
-            ? onLocationScan(step, code)
-            : Promise.resolve();
-    run.catch(fail);
+          : onLocationScan({ ...step, name: 'location' }, code);
+    return run.catch(fail);
   };
 
   const prompt =
@@ -210,7 +209,7 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
         {prompt}
       </div>
       <FeedbackBanner flash={flash} onOk={clear} />
-      {step.name !== 'quantity' && <ScanInput onScan={onScan} enabled={!isBlocked} />}
+      <ScanInput onScan={onScan} enabled={!isBlocked} />
       {step.name === 'order' && (
         <List header={t('shelve.openOrders')}>
           {orders.length === 0 && <List.Item>{t('shelve.noOrders')}</List.Item>}
