@@ -6,7 +6,7 @@
  * last scans are undone by compensating ops, a difference is reported with a photo kept on the
  * device, and a box is finished.
  */
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PdaDatabase } from '../../src/pda/data/db.js';
 import { ReceiveScreen } from '../../src/pda/receive/receive-screen.js';
@@ -241,5 +241,38 @@ describe('the receiving screen', () => {
     await waitFor(() =>
       expect(screen.getByTestId('feedback').textContent).toContain('Box BOX-001 is already finished'),
     );
+  });
+
+  it('resumes the open box and the undoable scans after a reload, and forgets them once the box is finished', async () => {
+    renderScreen(await seed());
+    scan('BOX-001');
+    await waitFor(() => expect(screen.getByTestId('prompt').textContent).toBe('Scan a SKU'));
+    scan('6901234567892');
+    await waitFor(() => expect(screen.getByTestId('count-MUG-RED').textContent).toBe('1 / 3'));
+    scan('CUPBLUE01');
+    await waitFor(() => expect(screen.getByTestId('undo').textContent).toBe('Undo +1 CUP-BLUE'));
+
+    // The page reloads (offline): the same device database, a fresh screen.
+    cleanup();
+    renderScreen(db);
+    await waitFor(() => expect(screen.getByTestId('prompt').textContent).toBe('Scan a SKU'));
+    expect(screen.getByTestId('count-MUG-RED').textContent).toBe('1 / 3');
+    expect(screen.getByTestId('undo').textContent).toBe('Undo +1 CUP-BLUE');
+    fireEvent.click(screen.getByTestId('undo'));
+    await confirmWith('Undo');
+    await waitFor(() => expect(screen.getByTestId('undo').textContent).toBe('Undo +1 MUG-RED'));
+    scan('6901234567892');
+    await waitFor(() => expect(screen.getByTestId('count-MUG-RED').textContent).toBe('2 / 3'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Finish box' }));
+    await confirmWith('Finish box');
+    await waitFor(() =>
+      expect(screen.getByTestId('prompt').textContent).toBe('Scan the inbound order or a box label'),
+    );
+    await waitFor(async () => expect(await db.meta.get('work.receive')).toBeUndefined());
+    cleanup();
+    renderScreen(db);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('prompt').textContent).toBe('Scan the inbound order or a box label');
   });
 });

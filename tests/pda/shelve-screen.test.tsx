@@ -5,7 +5,7 @@
  * 'inbound.shelve' op with its local effect (the shelved count up); a quantity above what is
  * left and a location of another warehouse are refused on the device with nothing queued.
  */
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PdaDatabase } from '../../src/pda/data/db.js';
 import { ShelveScreen } from '../../src/pda/shelve/shelve-screen.js';
@@ -166,5 +166,26 @@ describe('the shelving screen', () => {
     const [shelved, undone] = await db.outbox.orderBy('seq').toArray();
     expect(undone).toMatchObject({ seq: 2, type: 'inbound.undo', payload: { opId: shelved?.opId } });
     expect(JSON.stringify((await db.boxes.get(BOX))?.data)).toContain('"shelvedQuantity":1');
+  });
+
+  it('resumes the SKU, the location, the quantity and the undoable shelvings after a reload', async () => {
+    renderScreen(await seed());
+    await toQuantityStep();
+    setQuantity('1');
+    fireEvent.click(screen.getByRole('button', { name: 'Shelve' }));
+    await waitFor(() => expect(screen.getByTestId('left-MUG-RED').textContent).toBe('2'));
+    scan('6901234567892');
+    await waitFor(() => expect(screen.getByTestId('prompt').textContent).toBe('Scan the location'));
+    scan('A-01-01');
+    await waitFor(() => expect(screen.getByTestId('prompt').textContent).toBe('Enter the quantity'));
+
+    cleanup();
+    renderScreen(db);
+    await waitFor(() => expect(screen.getByTestId('prompt').textContent).toBe('Enter the quantity'));
+    expect(screen.getByTestId('left').textContent).toBe('2');
+    expect(screen.getByText('A-01-01')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Another location' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Another SKU' }));
+    expect((await screen.findByTestId('undo')).textContent).toBe('Undo 1 MUG-RED → A-01-01');
   });
 });

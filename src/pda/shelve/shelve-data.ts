@@ -127,6 +127,12 @@ export async function findLocation(
   return here ? { kind: 'location', location: here } : { kind: 'other_warehouse' };
 }
 
+/** A location of the device's data by id. */
+export async function loadLocation(db: PdaDatabase, id: string): Promise<LocationData | null> {
+  const row = await db.locations.get(id);
+  return row ? parse(pdaLocation, row.data) : null;
+}
+
 /**
  * Counts `quantity` shelved units on the SKU's lines as the server does: added oldest box first
  * (up to what each line has left to shelve), or, negative for an undone shelving, taken off

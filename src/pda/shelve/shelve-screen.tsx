@@ -5,14 +5,16 @@
  * location of another warehouse, an unknown code or a quantity above what is left is refused
  * on the device before anything is queued. Feedback (colour, vibration, tone) comes from the
  * same lookup, before any network. The last shelvings can be undone (a compensating op that
- * brings the units back to the receiving area).
+ * brings the units back to the receiving area). Where the worker is and the undoable shelvings
+ * survive a reload (saved-work.ts).
  */
 import { Button, List, Stepper } from 'antd-mobile';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClassifiedScan } from '../../shared/domain/scan.js';
 import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedback.js';
 import { PdaHeader } from '../app/header.js';
+import { useSavedWork, type Work } from '../app/saved-work.js';
 import { ScanInput } from '../app/scan-input.js';
 import { usePdaServices } from '../app/sync-context.js';
 import {
@@ -26,6 +28,7 @@ import { UndoButton, useUndoStack } from '../undo/undo-button.js';
 import type { UndoableScan } from '../undo/undo-data.js';
 import {
   findLocation,
+  loadLocation,
   findShelveOrder,
   findSkuInOrder,
   leftInOrder,
@@ -57,6 +60,37 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
   const [quantity, setQuantity] = useState(1);
   const [orders, setOrders] = useState<InboundOrderData[]>([]);
   const undo = useUndoStack();
+
+  const work = useMemo<Work>(() => {
+    if (step.name === 'order') return { step: null, undo: undo.scans };
+    const saved = {
+      name: step.name,
+      orderId: step.order.id,
+      boxId: step.box?.id ?? null,
+      ...(step.name !== 'sku' ? { skuId: step.line.skuId } : {}),
+      ...(step.name === 'quantity' ? { locationId: step.location.id, quantity } : {}),
+    };
+    return { step: saved, undo: undo.scans };
+  }, [step, quantity, undo.scans]);
+
+  /** Back to the step the worker left, as the device's data holds it now. */
+  const restore = async (saved: Work) => {
+    undo.restore(saved.undo);
+    const { name, orderId, boxId, skuId, locationId, quantity: savedQuantity } = saved.step ?? {};
+    const order = typeof orderId === 'string' ? await loadOrder(db, orderId) : null;
+    if (!order || order.warehouseId !== warehouseId) return;
+    const box = typeof boxId === 'string' ? await loadBox(db, boxId) : null;
+    const lines = await shelveLines(db, order, box?.id ?? null);
+    if (lines.every((item) => item.left === 0)) return;
+    const scope = { order, box, lines };
+    const line = lines.find((item) => item.skuId === skuId && item.left > 0);
+    if (name === 'sku' || !line) return setStep({ name: 'sku', ...scope });
+    const location = typeof locationId === 'string' ? await loadLocation(db, locationId) : null;
+    if (name === 'location' || !location) return setStep({ name: 'location', ...scope, line });
+    setQuantity(typeof savedQuantity === 'number' ? Math.min(savedQuantity, line.left) : line.left);
+    setStep({ name: 'quantity', ...scope, line, location });
+  };
+  const isRestored = useSavedWork(db, 'shelve', warehouseId, work, restore);
 
   useEffect(() => {
     if (step.name !== 'order') return undefined;
@@ -209,7 +243,7 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
         {prompt}
       </div>
       <FeedbackBanner flash={flash} onOk={clear} />
-      <ScanInput onScan={onScan} enabled={!isBlocked} />
+      <ScanInput onScan={onScan} enabled={!isBlocked && isRestored} />
       {step.name === 'order' && (
         <List header={t('shelve.openOrders')}>
           {orders.length === 0 && <List.Item>{t('shelve.noOrders')}</List.Item>}
