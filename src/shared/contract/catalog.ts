@@ -118,6 +118,8 @@ export type BarcodeQuery = z.infer<typeof barcodeQuery>;
 
 export const skuListQuery = pagedQuery({
   skuSearch: batchSearch.optional(),
+  /** What a picker's user types: the start of a seller SKU, system code or barcode, or part of the product's name. */
+  keyword: text(LIMITS.productName).optional(),
   productId: blankOr(uuid),
   sellerId: blankOr(uuid),
 });
