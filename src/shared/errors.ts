@@ -148,6 +148,7 @@ export const ERROR_STATUS = {
   'inbound.sku_not_in_order': 422,
   'inbound.box_finished': 422,
   'inbound.order_closed': 422,
+  'inbound.not_changeable': 409,
   'inbound.over_shelving': 422,
   'inbound.no_receiving_location': 422,
   'inbound.nothing_to_receive': 422,

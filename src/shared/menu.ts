@@ -369,7 +369,7 @@ export const MENU_CATALOG: readonly CatalogEntry[] = [
     roles: CATALOG_READERS,
   },
   ...buttons('inbound_list', CATALOG_READERS, [PERMISSIONS.inboundList]),
-  ...buttons('inbound_list', SELLER_SIDE, [PERMISSIONS.inboundAdd]),
+  ...buttons('inbound_list', SELLER_SIDE, [PERMISSIONS.inboundAdd, PERMISSIONS.inboundEdit]),
   ...buttons('inbound_list', WAREHOUSE_WORKERS, [
     PERMISSIONS.inboundReceive,
     PERMISSIONS.inboundShelve,

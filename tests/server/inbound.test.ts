@@ -285,3 +285,116 @@ describe('GET /api/inbound/order/list', () => {
     expect((await acme('GET', `/api/inbound/order/detail?id=${inBkk.id}`)).statusCode).toBe(404);
   });
 });
+
+describe('changing and cancelling an order before it arrives', () => {
+  const box = (boxNo: string, code: string, shipQuantity: number) => ({
+    boxNo,
+    lines: [{ skuId: sku(code), shipQuantity }],
+  });
+  const content = (boxes: ReturnType<typeof box>[]) => ({
+    warehouseId: dg01.id,
+    transportMode: 'air',
+    boxes,
+  });
+
+  it('refuses a negative or fractional ship quantity with the field and its message, saving nothing', async () => {
+    const before = await inboundCounts(world);
+    for (const shipQuantity of [-3, 0, 1.5]) {
+      const response = await seller(
+        'POST',
+        '/api/inbound/order/add',
+        content([box('N1', 'IN-A', shipQuantity)]),
+      );
+      expect(response.statusCode).toBe(400);
+      const [field] = response.json().fields as { path: string; message: string }[];
+      expect(field?.path).toBe('boxes.0.lines.0.shipQuantity');
+      expect(field?.message).toBeTruthy();
+    }
+    expect(await inboundCounts(world)).toEqual(before);
+  });
+
+  it('lets the seller edit the boxes and header, then cancel, while nothing is received', async () => {
+    const order = await makeOrder(seller, dg01.id, [box('E1', 'IN-A', 3)]);
+    const edited = await seller('PUT', '/api/inbound/order/edit', {
+      id: order.id,
+      ...content([box('E1', 'IN-B', 5), box('E2', 'IN-C', 2)]),
+      shippingRemark: 'two cartons',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const detail = (await seller('GET', `/api/inbound/order/detail?id=${order.id}`)).json().result;
+    expect(detail).toMatchObject({
+      inboundNo: order.inboundNo,
+      transportMode: 'air',
+      shippingRemark: 'two cartons',
+      status: 'pending',
+      boxCount: 2,
+      shipQuantity: 7,
+    });
+    const negative = await seller('PUT', '/api/inbound/order/edit', {
+      id: order.id,
+      ...content([box('E1', 'IN-B', -5)]),
+    });
+    expect(negative.statusCode).toBe(400);
+
+    const cancelled = await seller('POST', '/api/inbound/order/cancel', { id: order.id });
+    expect(cancelled.json().result).toEqual({ id: order.id, status: 'cancelled' });
+    const boxE1 = (await seller('GET', `/api/inbound/order/detail?id=${order.id}`)).json().result.boxes[0].id;
+    const receive = await staff('POST', '/api/inbound/order/receive', {
+      inboundOrderId: order.id,
+      boxId: boxE1,
+    });
+    expect(receive.json().code).toBe('inbound.order_closed');
+    const again = await seller('PUT', '/api/inbound/order/edit', {
+      id: order.id,
+      ...content([box('E1', 'IN-A', 1)]),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('inbound.not_changeable');
+  });
+
+  it('refuses to edit or cancel once anything was received', async () => {
+    const order = await makeOrder(seller, dg01.id, [box('R1', 'IN-A', 3)]);
+    await staff('POST', '/api/inbound/order/receive', {
+      inboundOrderId: order.id,
+      boxId: boxId(order, 'R1'),
+      skuId: sku('IN-A'),
+      quantity: 1,
+    });
+    const before = await inboundCounts(world);
+    const edit = await seller('PUT', '/api/inbound/order/edit', {
+      id: order.id,
+      ...content([box('R1', 'IN-A', 9)]),
+    });
+    expect(edit.json()).toMatchObject({ code: 'inbound.not_changeable' });
+    const cancel = await seller('POST', '/api/inbound/order/cancel', { id: order.id });
+    expect(cancel.statusCode).toBe(409);
+    expect(await inboundCounts(world)).toEqual(before);
+  });
+
+  it('keeps other sellers, tenants and the warehouse side out of edit and cancel', async () => {
+    const order = await makeOrder(seller, dg01.id, [box('I1', 'IN-A', 3)]);
+    const acmeSeller = callerFor(world, await world.login('acme-seller', { agentCode: 'acme' }));
+    const before = await inboundCounts(world);
+    for (const as of [seller2, acmeSeller]) {
+      const edit = await as('PUT', '/api/inbound/order/edit', {
+        id: order.id,
+        ...content([box('I1', 'IN-A', 9)]),
+      });
+      expect(edit.statusCode).toBe(404);
+      const cancel = await as('POST', '/api/inbound/order/cancel', { id: order.id });
+      expect(cancel.statusCode).toBe(404);
+    }
+    for (const as of [staff, manager]) {
+      expect((await as('POST', '/api/inbound/order/cancel', { id: order.id })).statusCode).toBe(403);
+    }
+    // seller2 may not slip its own SKU or another seller's into this order either.
+    const foreignSku = await seller('PUT', '/api/inbound/order/edit', {
+      id: order.id,
+      ...content([{ boxNo: 'I1', lines: [{ skuId: otherSellerSku, shipQuantity: 1 }] }]),
+    });
+    expect(foreignSku.json().code).toBe('inbound.sku_not_found');
+    expect(await inboundCounts(world)).toEqual(before);
+    const detail = (await seller('GET', `/api/inbound/order/detail?id=${order.id}`)).json().result;
+    expect(detail).toMatchObject({ status: 'pending', shipQuantity: 3 });
+  });
+});

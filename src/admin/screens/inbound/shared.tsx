@@ -22,6 +22,7 @@ const STATUS_COLOURS: Record<InboundStatus, string> = {
   received: 'cyan',
   stored: 'success',
   not_received: 'warning',
+  cancelled: 'default',
 };
 
 export const useStatusLabels = () => useDictLabels('inbound_status', INBOUND_STATUSES);
