@@ -149,6 +149,8 @@ export const ERROR_STATUS = {
   'inbound.box_finished': 422,
   'inbound.order_closed': 422,
   'inbound.not_changeable': 409,
+  'inbound.over_capacity': 422,
+  'inbound.override_not_allowed': 403,
   'inbound.over_shelving': 422,
   'inbound.no_receiving_location': 422,
   'inbound.nothing_to_receive': 422,

@@ -129,7 +129,7 @@ describe('receiving and shelving', () => {
       { boxNo: 'C2', lines: [{ skuId: sku('IN-C'), shipQuantity: 6 }] },
     ]);
     const rcv = locationOf(dg01, 'RCV-01');
-    const shelf = locationOf(dg01, 'A-01-01');
+    const shelf = locationOf(dg01, 'A-01-03');
     const onReceivingBefore = await onLocation(world, rcv, sku('IN-C'));
 
     const bySku = await staff('POST', '/api/inbound/order/receive', {
@@ -396,5 +396,62 @@ describe('changing and cancelling an order before it arrives', () => {
     expect(await inboundCounts(world)).toEqual(before);
     const detail = (await seller('GET', `/api/inbound/order/detail?id=${order.id}`)).json().result;
     expect(detail).toMatchObject({ status: 'pending', shipQuantity: 3 });
+  });
+});
+
+describe('shelving against a location capacity', () => {
+  async function fill(locationId: string): Promise<{ capacity: number; occupied: number }> {
+    const { rows } = await world.database.ownerPool.query(
+      `select l.capacity, coalesce((select sum(s.quantity) from location_stock s where s.location_id = l.id), 0)::int as occupied
+       from warehouse_locations l where l.id = $1`,
+      [locationId],
+    );
+    return rows[0];
+  }
+
+  it('refuses above capacity without a supervisor override, and applies and records it with one', async () => {
+    const shelf = locationOf(dg01, 'A-02-05');
+    const { capacity, occupied } = await fill(shelf);
+    expect(capacity).toBe(200);
+    const room = capacity - occupied;
+    const order = await makeOrder(seller, dg01.id, [
+      { boxNo: 'CAP1', lines: [{ skuId: sku('IN-B'), shipQuantity: room + 70 }] },
+    ]);
+    await staff('POST', '/api/inbound/order/receive', {
+      inboundOrderId: order.id,
+      boxId: boxId(order, 'CAP1'),
+    });
+    const shelve = (as: Caller, quantity: number, overCapacity?: true) =>
+      as('POST', '/api/inbound/order/shelve', {
+        inboundOrderId: order.id,
+        skuId: sku('IN-B'),
+        locationId: shelf,
+        quantity,
+        ...(overCapacity ? { overCapacity } : {}),
+      });
+
+    const refused = await shelve(staff, room + 70);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'inbound.over_capacity' });
+    const notSupervisor = await shelve(staff, room + 70, true);
+    expect(notSupervisor.statusCode).toBe(403);
+    expect(notSupervisor.json()).toMatchObject({ code: 'inbound.override_not_allowed' });
+    expect((await fill(shelf)).occupied).toBe(occupied);
+
+    expect((await shelve(staff, room)).statusCode).toBe(200);
+    expect((await shelve(staff, 70)).json()).toMatchObject({ code: 'inbound.over_capacity' });
+    const overridden = await shelve(manager, 70, true);
+    expect(overridden.statusCode, overridden.body).toBe(200);
+    expect((await fill(shelf)).occupied).toBe(capacity + 70);
+    const detail = (await manager('GET', `/api/inbound/order/detail?id=${order.id}`)).json().result;
+    const moves = detail.records.filter((record: { kind: string }) => record.kind === 'shelve_move');
+    expect(
+      moves.map((record: { quantity: number; reason: string }) => [record.quantity, record.reason]),
+    ).toEqual(
+      expect.arrayContaining([
+        [room, ''],
+        [70, `over capacity ${capacity + 70}/${capacity}`],
+      ]),
+    );
   });
 });

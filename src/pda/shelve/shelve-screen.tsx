@@ -1,17 +1,21 @@
 /**
  * Shelving by scan, one step per screen: the inbound order (scanned, or picked from the open
  * orders on the device), then a SKU (or a received box, to shelve from that box), then the
- * location, then the quantity. What is left to shelve comes from the device's own data, and a
- * location of another warehouse, an unknown code or a quantity above what is left is refused
- * on the device before anything is queued. Feedback (colour, vibration, tone) comes from the
+ * location, then the quantity (what is left, unless the worker says less). What is left to
+ * shelve comes from the device's own data, and a location of another warehouse, an unknown code
+ * or a quantity above what is left is refused on the device before anything is queued. Above
+ * the location's capacity (as the device knows it) the worker is warned: a supervisor may shelve
+ * anyway (the op carries the override, which the server checks again), anyone else is refused. Feedback (colour, vibration, tone) comes from the
  * same lookup, before any network. The last shelvings can be undone (a compensating op that
  * brings the units back to the receiving area). Where the worker is and the undoable shelvings
  * survive a reload (saved-work.ts).
  */
-import { Button, List, Stepper } from 'antd-mobile';
+import { Button, Dialog, List, Stepper } from 'antd-mobile';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClassifiedScan } from '../../shared/domain/scan.js';
+import { CAPACITY_OVERRIDE_ROLES, isOverCapacity } from '../../shared/domain/warehouse.js';
+import { sessionStore } from '../../api/storage.js';
 import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedback.js';
 import { PdaHeader } from '../app/header.js';
 import { useSavedWork, type Work } from '../app/saved-work.js';
@@ -32,6 +36,7 @@ import {
   findShelveOrder,
   findSkuInOrder,
   leftInOrder,
+  locationFill,
   openShelveOrders,
   OverShelvingError,
   shelveLines,
@@ -159,7 +164,7 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
     if (found.location.id === current.order.receivingLocationId)
       return tell('error', t('shelve.locationReceiving', { code: found.location.code }));
     tell('ok', found.location.code);
-    setQuantity(1);
+    setQuantity(current.line.left);
     setStep({ ...current, name: 'quantity', location: found.location });
   };
 
@@ -167,6 +172,28 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
     if (!Number.isInteger(quantity) || quantity < 1) return tell('error', t('shelve.quantityInvalid'));
     if (quantity > current.line.left) return tell('error', t('shelve.overLeft', { left: current.line.left }));
     const boxId = current.box?.id ?? null;
+    const capacity = current.location.capacity ?? null;
+    const occupied = await locationFill(db, current.location);
+    const isOver = isOverCapacity(occupied, quantity, capacity);
+    if (isOver) {
+      const params = {
+        location: current.location.code,
+        occupied,
+        capacity,
+        quantity,
+        total: occupied + quantity,
+      };
+      const role = sessionStore.userInfo()?.userRole;
+      if (!(CAPACITY_OVERRIDE_ROLES as readonly (string | undefined)[]).includes(role))
+        return tell('error', t('shelve.overCapacityRefused', params));
+      tell('warn', t('shelve.overCapacity', params));
+      const isSure = await Dialog.confirm({
+        content: t('shelve.overCapacity', params),
+        confirmText: t('shelve.overCapacityConfirm'),
+        cancelText: t('undo.cancel'),
+      });
+      if (!isSure) return undefined;
+    }
     let shelved: { order: InboundOrderData; op: UndoableScan['op'] };
     try {
       shelved = await shelveUnits(db, {
@@ -175,6 +202,7 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
         skuId: current.line.skuId,
         locationId: current.location.id,
         quantity,
+        ...(isOver ? { overCapacity: true as const } : {}),
       });
     } catch (error) {
       if (error instanceof OverShelvingError)

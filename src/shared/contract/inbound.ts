@@ -82,13 +82,17 @@ export const reportDiscrepancyInput = z
   );
 export type ReportDiscrepancyInput = z.input<typeof reportDiscrepancyInput>;
 
-/** Received units of a SKU from the receiving area onto a location (of a box, or any box). */
+/**
+ * Received units of a SKU from the receiving area onto a location (of a box, or any box).
+ * `overCapacity`: a supervisor's override to shelve above the location's capacity.
+ */
 export const shelveInboundInput = z.strictObject({
   inboundOrderId: uuid,
   skuId: uuid,
   boxId: uuid.optional(),
   locationId: uuid,
   quantity,
+  overCapacity: z.literal(true).optional(),
 });
 export type ShelveInboundInput = z.input<typeof shelveInboundInput>;
 

@@ -194,6 +194,9 @@ export const pdaLocation = z.object({
   warehouseId: z.string(),
   code: z.string(),
   locationType: z.string(),
+  /** Units it may hold (null: no limit), and the units on it when it was pulled. */
+  capacity: z.number().int().nullable().optional(),
+  quantity: z.number().int().optional(),
 });
 export const pdaSku = z.object({
   id: z.string(),

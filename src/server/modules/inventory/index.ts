@@ -4,6 +4,7 @@ export {
   destroyStock,
   freezeStock,
   issueStock,
+  lockLocationFill,
   moveStock,
   receiveStock,
   releaseStock,

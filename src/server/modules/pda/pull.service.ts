@@ -49,6 +49,7 @@ import { rowsOf, type TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { products, sellerScope, skuBarcodes, skus } from '../catalog/index.js';
 import { inboundBoxes, inboundBoxLines, inboundOrders } from '../inbound/index.js';
+import { locationStock } from '../inventory/index.js';
 import { warehouseLocations, warehouseScope } from '../warehouse/index.js';
 import { pdaChanges, pdaDevices, pdaPruneMarks, type PdaEntity as Entity } from './pda.tables.js';
 
@@ -108,6 +109,9 @@ async function pullLocations(tx: TenantTx, actor: Actor, slice: Slice): Promise<
       warehouseId: warehouseLocations.warehouseId,
       code: warehouseLocations.code,
       locationType: warehouseLocations.locationType,
+      capacity: warehouseLocations.capacity,
+      quantity: sql<number>`(select coalesce(sum(${locationStock.quantity}), 0)::int from ${locationStock}
+        where ${locationStock.locationId} = ${warehouseLocations.id})`,
     })
     .from(warehouseLocations)
     .where(and(warehouseScope(actor, warehouseLocations.warehouseId), sliceOf(warehouseLocations.id, slice)))
