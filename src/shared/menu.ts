@@ -369,7 +369,7 @@ const CATALOG = [
     roles: CATALOG_READERS,
   },
   ...buttons('inbound_list', CATALOG_READERS, [PERMISSIONS.inboundList]),
-  ...buttons('inbound_list', SELLER_SIDE_ROLES, [PERMISSIONS.inboundAdd]),
+  ...buttons('inbound_list', SELLER_SIDE_ROLES, [PERMISSIONS.inboundAdd, PERMISSIONS.inboundEdit]),
   ...buttons('inbound_list', WAREHOUSE_WORKERS, [
     PERMISSIONS.inboundReceive,
     PERMISSIONS.inboundShelve,

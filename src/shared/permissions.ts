@@ -51,6 +51,8 @@ export const PERMISSIONS = {
   stockMove: 'inventory:stock:move',
   inboundList: 'inbound:order:list',
   inboundAdd: 'inbound:order:add',
+  /** Change or cancel an order while nothing of it was received. */
+  inboundEdit: 'inbound:order:edit',
   inboundReceive: 'inbound:order:receive',
   inboundShelve: 'inbound:order:shelve',
   pdaSync: 'pda:sync',

@@ -6,7 +6,7 @@
  * last scans are undone by compensating ops, a difference is reported with a photo kept on the
  * device, and a box is finished.
  */
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PdaDatabase } from '../../src/pda/data/db.js';
 import { ReceiveScreen } from '../../src/pda/receive/receive-screen.js';
@@ -94,7 +94,7 @@ describe('the receiving screen', () => {
     expect(JSON.stringify(box?.data)).toContain('"receivedQuantity":2');
   });
 
-  it('warns on more than expected and blocks on a code not in the box until OK', async () => {
+  it('warns on more than expected and holds scans behind a code not in the box until OK', async () => {
     renderScreen(await seed());
     scan('IB2025000001');
     await waitFor(() => expect(screen.getByTestId('prompt').textContent).toBe('Scan a SKU'));
@@ -107,12 +107,41 @@ describe('the receiving screen', () => {
 
     scan('NOPE123');
     await waitFor(() => expect(screen.getByTestId('feedback').textContent).toContain('Unknown code NOPE123'));
-    // Blocked: a further scan does nothing until the worker taps OK.
+    // Blocked: further scans (by the scanner and typed by hand) wait, shown, until the worker taps OK.
     scan('CUPBLUE01');
+    fireEvent.change(screen.getByPlaceholderText('Type a code'), { target: { value: '6901234567892' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enter' }));
+    expect(screen.getByTestId('scans-waiting').textContent).toBe(
+      'Scanned while this message shows, handled after OK: CUPBLUE01, 6901234567892',
+    );
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.getByTestId('count-CUP-BLUE').textContent).toBe('2 / 1');
+    expect(await db.outbox.count()).toBe(2);
+
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
-    expect(screen.queryByTestId('feedback')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('count-MUG-RED').textContent).toBe('1 / 3'));
+    expect(screen.getByTestId('count-CUP-BLUE').textContent).toBe('3 / 1');
+    expect(screen.queryByTestId('scans-waiting')).toBeNull();
+    const queued = await db.outbox.orderBy('seq').toArray();
+    expect(queued.map((op) => op.payload.skuId)).toEqual([SKU_B, SKU_B, SKU_B, SKU_A]);
+  });
+
+  it('holds the scans behind an error in order: a second error holds the rest again', async () => {
+    renderScreen(await seed());
+    scan('BOX-001');
+    await waitFor(() => expect(screen.getByTestId('prompt').textContent).toBe('Scan a SKU'));
+    scan('NOPE1');
+    await waitFor(() => expect(screen.getByTestId('feedback').textContent).toContain('Unknown code NOPE1'));
+    scan('CUPBLUE01');
+    scan('NOPE2');
+    scan('6901234567892');
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.getByTestId('feedback').textContent).toContain('Unknown code NOPE2'));
+    expect(screen.getByTestId('count-CUP-BLUE').textContent).toBe('1 / 1');
+    expect(screen.getByTestId('count-MUG-RED').textContent).toBe('0 / 3');
+    expect(screen.getByTestId('scans-waiting').textContent).toContain(': 6901234567892');
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.getByTestId('count-MUG-RED').textContent).toBe('1 / 3'));
     expect(await db.outbox.count()).toBe(2);
   });
 
@@ -212,5 +241,38 @@ describe('the receiving screen', () => {
     await waitFor(() =>
       expect(screen.getByTestId('feedback').textContent).toContain('Box BOX-001 is already finished'),
     );
+  });
+
+  it('resumes the open box and the undoable scans after a reload, and forgets them once the box is finished', async () => {
+    renderScreen(await seed());
+    scan('BOX-001');
+    await waitFor(() => expect(screen.getByTestId('prompt').textContent).toBe('Scan a SKU'));
+    scan('6901234567892');
+    await waitFor(() => expect(screen.getByTestId('count-MUG-RED').textContent).toBe('1 / 3'));
+    scan('CUPBLUE01');
+    await waitFor(() => expect(screen.getByTestId('undo').textContent).toBe('Undo +1 CUP-BLUE'));
+
+    // The page reloads (offline): the same device database, a fresh screen.
+    cleanup();
+    renderScreen(db);
+    await waitFor(() => expect(screen.getByTestId('prompt').textContent).toBe('Scan a SKU'));
+    expect(screen.getByTestId('count-MUG-RED').textContent).toBe('1 / 3');
+    expect(screen.getByTestId('undo').textContent).toBe('Undo +1 CUP-BLUE');
+    fireEvent.click(screen.getByTestId('undo'));
+    await confirmWith('Undo');
+    await waitFor(() => expect(screen.getByTestId('undo').textContent).toBe('Undo +1 MUG-RED'));
+    scan('6901234567892');
+    await waitFor(() => expect(screen.getByTestId('count-MUG-RED').textContent).toBe('2 / 3'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Finish box' }));
+    await confirmWith('Finish box');
+    await waitFor(() =>
+      expect(screen.getByTestId('prompt').textContent).toBe('Scan the inbound order or a box label'),
+    );
+    await waitFor(async () => expect(await db.meta.get('work.receive')).toBeUndefined());
+    cleanup();
+    renderScreen(db);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('prompt').textContent).toBe('Scan the inbound order or a box label');
   });
 });

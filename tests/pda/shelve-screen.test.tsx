@@ -5,8 +5,10 @@
  * 'inbound.shelve' op with its local effect (the shelved count up); a quantity above what is
  * left and a location of another warehouse are refused on the device with nothing queued.
  */
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sessionStore } from '../../src/api/storage.js';
+import type { UserInfo } from '../../src/shared/contract/identity.js';
 import type { PdaDatabase } from '../../src/pda/data/db.js';
 import { ShelveScreen } from '../../src/pda/shelve/shelve-screen.js';
 import {
@@ -22,17 +24,24 @@ const OTHER_WAREHOUSE = '66666666-6666-4666-8666-666666666666';
 const RECEIVING = '77777777-7777-4777-8777-777777777777';
 const SHELF = '88888888-8888-4888-8888-888888888888';
 const FAR_SHELF = '99999999-9999-4999-8999-999999999999';
+const SMALL_SHELF = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
 
 const { WAREHOUSE, ORDER, BOX, SKU_A } = SCREEN_IDS;
 setUpScreenTests();
 
 let db: PdaDatabase;
 
-const location = (id: string, warehouseId: string, code: string, locationType: string) => ({
+const location = (
+  id: string,
+  warehouseId: string,
+  code: string,
+  locationType: string,
+  fill: { capacity?: number | null; quantity?: number } = {},
+) => ({
   entity: 'location' as const,
   op: 'upsert' as const,
   key: id,
-  data: { id, warehouseId, code, locationType },
+  data: { id, warehouseId, code, locationType, ...fill },
 });
 
 async function seed(): Promise<PdaDatabase> {
@@ -41,6 +50,7 @@ async function seed(): Promise<PdaDatabase> {
     location(RECEIVING, WAREHOUSE, 'RCV-01', 'receiving'),
     location(SHELF, WAREHOUSE, 'A-01-01', 'storage'),
     location(FAR_SHELF, OTHER_WAREHOUSE, 'Z-09-09', 'storage'),
+    location(SMALL_SHELF, WAREHOUSE, 'C-01-01', 'storage', { capacity: 5, quantity: 4 }),
     {
       entity: 'inbound_order',
       op: 'upsert',
@@ -166,5 +176,81 @@ describe('the shelving screen', () => {
     const [shelved, undone] = await db.outbox.orderBy('seq').toArray();
     expect(undone).toMatchObject({ seq: 2, type: 'inbound.undo', payload: { opId: shelved?.opId } });
     expect(JSON.stringify((await db.boxes.get(BOX))?.data)).toContain('"shelvedQuantity":1');
+  });
+
+  it('resumes the SKU, the location, the quantity and the undoable shelvings after a reload', async () => {
+    renderScreen(await seed());
+    await toQuantityStep();
+    setQuantity('1');
+    fireEvent.click(screen.getByRole('button', { name: 'Shelve' }));
+    await waitFor(() => expect(screen.getByTestId('left-MUG-RED').textContent).toBe('2'));
+    scan('6901234567892');
+    await waitFor(() => expect(screen.getByTestId('prompt').textContent).toBe('Scan the location'));
+    scan('A-01-01');
+    await waitFor(() => expect(screen.getByTestId('prompt').textContent).toBe('Enter the quantity'));
+
+    cleanup();
+    renderScreen(db);
+    await waitFor(() => expect(screen.getByTestId('prompt').textContent).toBe('Enter the quantity'));
+    expect(screen.getByTestId('left').textContent).toBe('2');
+    expect(screen.getByText('A-01-01')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Another location' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Another SKU' }));
+    expect((await screen.findByTestId('undo')).textContent).toBe('Undo 1 MUG-RED → A-01-01');
+  });
+
+  it('starts the quantity at what is left to shelve', async () => {
+    renderScreen(await seed());
+    await toQuantityStep();
+    expect((screen.getByRole('spinbutton') as HTMLInputElement).value).toBe('3');
+  });
+
+  describe('above the location capacity', () => {
+    afterEach(() => sessionStore.clear());
+    const signIn = (userRole: UserInfo['userRole']) =>
+      sessionStore.save('token', { id: 'u1', username: 'u', realname: 'U', userRole } as UserInfo);
+
+    async function toSmallShelf() {
+      scan('IB2025000001');
+      await waitFor(() => expect(screen.getByTestId('prompt').textContent).toBe('Scan a SKU or a box label'));
+      scan('6901234567892');
+      await waitFor(() => expect(screen.getByTestId('prompt').textContent).toBe('Scan the location'));
+      scan('C-01-01');
+      await waitFor(() => expect(screen.getByTestId('prompt').textContent).toBe('Enter the quantity'));
+    }
+
+    it('refuses a worker, with nothing queued', async () => {
+      signIn('ware_staff');
+      renderScreen(await seed());
+      await toSmallShelf();
+      setQuantity('2');
+      fireEvent.click(screen.getByRole('button', { name: 'Shelve' }));
+      await waitFor(() =>
+        expect(screen.getByTestId('feedback').textContent).toContain(
+          'C-01-01 holds 4 of 5: 2 more is above its capacity',
+        ),
+      );
+      expect(screen.getByTestId('feedback').className).toContain('pda-feedback-error');
+      expect(await db.outbox.count()).toBe(0);
+      // Within the room left it shelves.
+      fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+      setQuantity('1');
+      fireEvent.click(screen.getByRole('button', { name: 'Shelve' }));
+      await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+      expect((await db.outbox.toArray())[0]?.payload).not.toHaveProperty('overCapacity');
+    });
+
+    it('warns a supervisor, who may shelve anyway: the op carries the override', async () => {
+      signIn('ware_manager');
+      renderScreen(await seed());
+      await toSmallShelf();
+      setQuantity('3');
+      fireEvent.click(screen.getByRole('button', { name: 'Shelve' }));
+      const confirms = await screen.findAllByRole('button', { name: 'Shelve anyway' });
+      fireEvent.click(confirms[confirms.length - 1] as HTMLElement);
+      await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+      const [op] = await db.outbox.toArray();
+      expect(op?.payload).toMatchObject({ locationId: SMALL_SHELF, quantity: 3, overCapacity: true });
+    });
   });
 });

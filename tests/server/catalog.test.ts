@@ -402,6 +402,24 @@ describe('editing products, SKUs and barcodes', () => {
     expect(found.map((row: { sellerSku: string }) => row.sellerSku).sort()).toEqual(['LS-L', 'LS-M', 'LS-S']);
   });
 
+  it("finds SKUs for a picker by the start of a code or part of the name, only the caller seller's", async () => {
+    const codes = async (as: string, keyword: string) =>
+      (await call(as, 'GET', `/catalog/sku/list?keyword=${encodeURIComponent(keyword)}`))
+        .json()
+        .result.records.map((row: { sellerSku: string }) => row.sellerSku)
+        .sort();
+    expect(await codes('seller', 'TS-BLK')).toEqual(['TS-BLK-L', 'TS-BLK-M']);
+    expect(await codes('seller', 'ts-blk-m')).toEqual(['TS-BLK-M']);
+    expect(await codes('seller', 'cotton t-sh')).toEqual(expect.arrayContaining(['TS-BLK-L', 'TS-BLK-M']));
+    expect(await codes('seller', ean13('690000000001'))).toEqual(['TS-BLK-M']);
+    // Wildcards are text, and another seller's SKUs are never found.
+    expect(await codes('seller', '%')).toEqual([]);
+    expect(await codes('seller2', 'TS-BLK')).toEqual([]);
+    const total = (await call('seller', 'GET', '/catalog/sku/list?keyword=TS-BLK&pageSize=1')).json().result
+      .total;
+    expect(total).toBe(2);
+  });
+
   it('deletes SKUs and products that never had stock, and refuses those that did', async () => {
     const stocked = await sellerSku('seller', 'TS-BLK-M');
     const refused = await call('seller', 'DELETE', `/catalog/sku/delete?id=${stocked.id}`);

@@ -129,7 +129,7 @@ describe('receiving and shelving', () => {
       { boxNo: 'C2', lines: [{ skuId: sku('IN-C'), shipQuantity: 6 }] },
     ]);
     const rcv = locationOf(dg01, 'RCV-01');
-    const shelf = locationOf(dg01, 'A-01-01');
+    const shelf = locationOf(dg01, 'A-01-03');
     const onReceivingBefore = await onLocation(world, rcv, sku('IN-C'));
 
     const bySku = await staff('POST', '/api/inbound/order/receive', {
@@ -283,5 +283,175 @@ describe('GET /api/inbound/order/list', () => {
     expect(otherSeller.statusCode).toBe(404);
     const acme = callerFor(world, await world.login('acme-agent', { agentCode: 'acme' }));
     expect((await acme('GET', `/api/inbound/order/detail?id=${inBkk.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe('changing and cancelling an order before it arrives', () => {
+  const box = (boxNo: string, code: string, shipQuantity: number) => ({
+    boxNo,
+    lines: [{ skuId: sku(code), shipQuantity }],
+  });
+  const content = (boxes: ReturnType<typeof box>[]) => ({
+    warehouseId: dg01.id,
+    transportMode: 'air',
+    boxes,
+  });
+
+  it('refuses a negative or fractional ship quantity with the field and its message, saving nothing', async () => {
+    const before = await inboundCounts(world);
+    for (const shipQuantity of [-3, 0, 1.5]) {
+      const response = await seller(
+        'POST',
+        '/api/inbound/order/add',
+        content([box('N1', 'IN-A', shipQuantity)]),
+      );
+      expect(response.statusCode).toBe(400);
+      const [field] = response.json().fields as { path: string; message: string }[];
+      expect(field?.path).toBe('boxes.0.lines.0.shipQuantity');
+      expect(field?.message).toBeTruthy();
+    }
+    expect(await inboundCounts(world)).toEqual(before);
+  });
+
+  it('lets the seller edit the boxes and header, then cancel, while nothing is received', async () => {
+    const order = await makeOrder(seller, dg01.id, [box('E1', 'IN-A', 3)]);
+    const edited = await seller('PUT', '/api/inbound/order/edit', {
+      id: order.id,
+      ...content([box('E1', 'IN-B', 5), box('E2', 'IN-C', 2)]),
+      shippingRemark: 'two cartons',
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const detail = (await seller('GET', `/api/inbound/order/detail?id=${order.id}`)).json().result;
+    expect(detail).toMatchObject({
+      inboundNo: order.inboundNo,
+      transportMode: 'air',
+      shippingRemark: 'two cartons',
+      status: 'pending',
+      boxCount: 2,
+      shipQuantity: 7,
+    });
+    const negative = await seller('PUT', '/api/inbound/order/edit', {
+      id: order.id,
+      ...content([box('E1', 'IN-B', -5)]),
+    });
+    expect(negative.statusCode).toBe(400);
+
+    const cancelled = await seller('POST', '/api/inbound/order/cancel', { id: order.id });
+    expect(cancelled.json().result).toEqual({ id: order.id, status: 'cancelled' });
+    const boxE1 = (await seller('GET', `/api/inbound/order/detail?id=${order.id}`)).json().result.boxes[0].id;
+    const receive = await staff('POST', '/api/inbound/order/receive', {
+      inboundOrderId: order.id,
+      boxId: boxE1,
+    });
+    expect(receive.json().code).toBe('inbound.order_closed');
+    const again = await seller('PUT', '/api/inbound/order/edit', {
+      id: order.id,
+      ...content([box('E1', 'IN-A', 1)]),
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('inbound.not_changeable');
+  });
+
+  it('refuses to edit or cancel once anything was received', async () => {
+    const order = await makeOrder(seller, dg01.id, [box('R1', 'IN-A', 3)]);
+    await staff('POST', '/api/inbound/order/receive', {
+      inboundOrderId: order.id,
+      boxId: boxId(order, 'R1'),
+      skuId: sku('IN-A'),
+      quantity: 1,
+    });
+    const before = await inboundCounts(world);
+    const edit = await seller('PUT', '/api/inbound/order/edit', {
+      id: order.id,
+      ...content([box('R1', 'IN-A', 9)]),
+    });
+    expect(edit.json()).toMatchObject({ code: 'inbound.not_changeable' });
+    const cancel = await seller('POST', '/api/inbound/order/cancel', { id: order.id });
+    expect(cancel.statusCode).toBe(409);
+    expect(await inboundCounts(world)).toEqual(before);
+  });
+
+  it('keeps other sellers, tenants and the warehouse side out of edit and cancel', async () => {
+    const order = await makeOrder(seller, dg01.id, [box('I1', 'IN-A', 3)]);
+    const acmeSeller = callerFor(world, await world.login('acme-seller', { agentCode: 'acme' }));
+    const before = await inboundCounts(world);
+    for (const as of [seller2, acmeSeller]) {
+      const edit = await as('PUT', '/api/inbound/order/edit', {
+        id: order.id,
+        ...content([box('I1', 'IN-A', 9)]),
+      });
+      expect(edit.statusCode).toBe(404);
+      const cancel = await as('POST', '/api/inbound/order/cancel', { id: order.id });
+      expect(cancel.statusCode).toBe(404);
+    }
+    for (const as of [staff, manager]) {
+      expect((await as('POST', '/api/inbound/order/cancel', { id: order.id })).statusCode).toBe(403);
+    }
+    // seller2 may not slip its own SKU or another seller's into this order either.
+    const foreignSku = await seller('PUT', '/api/inbound/order/edit', {
+      id: order.id,
+      ...content([{ boxNo: 'I1', lines: [{ skuId: otherSellerSku, shipQuantity: 1 }] }]),
+    });
+    expect(foreignSku.json().code).toBe('inbound.sku_not_found');
+    expect(await inboundCounts(world)).toEqual(before);
+    const detail = (await seller('GET', `/api/inbound/order/detail?id=${order.id}`)).json().result;
+    expect(detail).toMatchObject({ status: 'pending', shipQuantity: 3 });
+  });
+});
+
+describe('shelving against a location capacity', () => {
+  async function fill(locationId: string): Promise<{ capacity: number; occupied: number }> {
+    const { rows } = await world.database.ownerPool.query(
+      `select l.capacity, coalesce((select sum(s.quantity) from location_stock s where s.location_id = l.id), 0)::int as occupied
+       from warehouse_locations l where l.id = $1`,
+      [locationId],
+    );
+    return rows[0];
+  }
+
+  it('refuses above capacity without a supervisor override, and applies and records it with one', async () => {
+    const shelf = locationOf(dg01, 'A-02-05');
+    const { capacity, occupied } = await fill(shelf);
+    expect(capacity).toBe(200);
+    const room = capacity - occupied;
+    const order = await makeOrder(seller, dg01.id, [
+      { boxNo: 'CAP1', lines: [{ skuId: sku('IN-B'), shipQuantity: room + 70 }] },
+    ]);
+    await staff('POST', '/api/inbound/order/receive', {
+      inboundOrderId: order.id,
+      boxId: boxId(order, 'CAP1'),
+    });
+    const shelve = (as: Caller, quantity: number, overCapacity?: true) =>
+      as('POST', '/api/inbound/order/shelve', {
+        inboundOrderId: order.id,
+        skuId: sku('IN-B'),
+        locationId: shelf,
+        quantity,
+        ...(overCapacity ? { overCapacity } : {}),
+      });
+
+    const refused = await shelve(staff, room + 70);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'inbound.over_capacity' });
+    const notSupervisor = await shelve(staff, room + 70, true);
+    expect(notSupervisor.statusCode).toBe(403);
+    expect(notSupervisor.json()).toMatchObject({ code: 'inbound.override_not_allowed' });
+    expect((await fill(shelf)).occupied).toBe(occupied);
+
+    expect((await shelve(staff, room)).statusCode).toBe(200);
+    expect((await shelve(staff, 70)).json()).toMatchObject({ code: 'inbound.over_capacity' });
+    const overridden = await shelve(manager, 70, true);
+    expect(overridden.statusCode, overridden.body).toBe(200);
+    expect((await fill(shelf)).occupied).toBe(capacity + 70);
+    const detail = (await manager('GET', `/api/inbound/order/detail?id=${order.id}`)).json().result;
+    const moves = detail.records.filter((record: { kind: string }) => record.kind === 'shelve_move');
+    expect(
+      moves.map((record: { quantity: number; reason: string }) => [record.quantity, record.reason]),
+    ).toEqual(
+      expect.arrayContaining([
+        [room, ''],
+        [70, `over capacity ${capacity + 70}/${capacity}`],
+      ]),
+    );
   });
 });

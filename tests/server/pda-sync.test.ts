@@ -330,13 +330,13 @@ describe('GET /api/pda/sync/pull', () => {
       op(3, 'inbound.shelve', {
         inboundOrderId: order.id,
         skuId: sku('PDA-A'),
-        locationId: locationOf(dg01, 'A-01-01'),
+        locationId: locationOf(dg01, 'A-01-04'),
         quantity: 2,
       }),
       op(4, 'inbound.shelve', {
         inboundOrderId: order.id,
         skuId: sku('PDA-B'),
-        locationId: locationOf(dg01, 'A-01-01'),
+        locationId: locationOf(dg01, 'A-01-04'),
         quantity: 2,
       }),
     ]);

@@ -9,7 +9,7 @@ import { createProduct, tableCounts } from './stock-world.js';
 import type { TestWorld } from './test-app.js';
 
 export type Caller = (
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   url: string,
   payload?: object,
   headers?: Record<string, string>,

@@ -35,8 +35,9 @@ export const editProduct = (input: ProductEditInput) =>
 export const deleteProduct = (id: string) =>
   changeRequest('DELETE', '/catalog/product/delete', nothing, { id });
 
-export const fetchSkus = (filter: PageParams & { skuSearch?: string; productId?: string }) =>
-  getParsed('/catalog/sku/list', pageResult(skuSummary), { ...filter });
+export const fetchSkus = (
+  filter: PageParams & { skuSearch?: string; keyword?: string; productId?: string },
+) => getParsed('/catalog/sku/list', pageResult(skuSummary), { ...filter });
 export const addSku = (input: SkuAddInput) => changeRequest('POST', '/catalog/sku/add', skuView, input);
 export const editSku = (input: SkuEditInput) => changeRequest('PUT', '/catalog/sku/edit', skuView, input);
 export const deleteSku = (id: string) => changeRequest('DELETE', '/catalog/sku/delete', nothing, { id });

@@ -12,6 +12,7 @@ import {
   inboundDetail,
   inboundOrderRow,
   type CreateInboundInput,
+  type EditInboundInput,
   type InboundListQuery,
 } from '../../shared/contract/inbound.js';
 import { downloadBlob, requestEnvelope } from '../client.js';
@@ -23,8 +24,13 @@ export type InboundFilter = PageParams & Partial<Omit<InboundListQuery, 'pageNo'
 export const fetchInboundOrders = (filter: InboundFilter) =>
   getParsed('/inbound/order/list', pageResult(inboundOrderRow), { ...filter });
 export const fetchInboundOrder = (id: string) => getParsed('/inbound/order/detail', inboundDetail, { id });
+const savedOrder = z.object({ id: z.string(), inboundNo: z.string() });
 export const addInboundOrder = (input: CreateInboundInput) =>
-  changeRequest('POST', '/inbound/order/add', z.object({ id: z.string(), inboundNo: z.string() }), input);
+  changeRequest('POST', '/inbound/order/add', savedOrder, input);
+export const editInboundOrder = (input: EditInboundInput) =>
+  changeRequest('PUT', '/inbound/order/edit', savedOrder, input);
+export const cancelInboundOrder = (id: string) =>
+  changeRequest('POST', '/inbound/order/cancel', z.object({ id: z.string(), status: z.string() }), { id });
 
 /** One page of orders; the last page stays on screen while the next loads. */
 export function useInboundOrders(filter: InboundFilter) {

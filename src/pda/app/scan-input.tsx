@@ -3,9 +3,14 @@
  * an off-screen `inputmode="none"` sink), an on-screen field for typing a code by
  * hand, and the camera for phones and PDAs without a scanner. All three hand the
  * screen the same classified scan.
+ *
+ * Nothing scanned is dropped: scans reach the screen one at a time, in the order they came, each
+ * after the previous one's outcome is on the screen. A scan that comes while an error waits for
+ * OK (or while the previous scan is still being looked up) waits in line, is shown as waiting,
+ * and is handed on once the worker taps OK.
  */
 import { Button, Input } from 'antd-mobile';
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { classifyScan, type ClassifiedScan } from '../../shared/domain/scan.js';
 import { listenForScans } from '../scan/keyboard-wedge.js';
@@ -42,29 +47,79 @@ function CameraIcon() {
 }
 
 export interface ScanInputProps {
-  onScan: (scan: ClassifiedScan) => void;
-  /** While false (an error waits for OK), scans are ignored. */
+  /** Handles one scan; a promise keeps the next scan waiting until it settles. */
+  onScan: (scan: ClassifiedScan) => void | Promise<unknown>;
+  /** While false (an error waits for OK), scans wait in line and are shown as waiting. */
   enabled?: boolean;
+}
+
+/**
+ * Hands scans to `onScan` one at a time, in arrival order. The next one goes only after the
+ * previous one settled and the screen rendered its outcome (the effect runs after the commit),
+ * so it meets the screen's current step; while `enabled` is false they wait.
+ */
+function useScanLine(onScan: ScanInputProps['onScan'], enabled: boolean) {
+  const handler = useRef(onScan);
+  const isEnabled = useRef(enabled);
+  const line = useRef<ClassifiedScan[]>([]);
+  /** Scans handed on, and of those the ones whose outcome the screen has rendered. */
+  const started = useRef(0);
+  const rendered = useRef(0);
+  const [waiting, setWaiting] = useState<string[]>([]);
+  const [settled, setSettled] = useState(0);
+  handler.current = onScan;
+  isEnabled.current = enabled;
+
+  const run = useCallback((scan: ClassifiedScan) => {
+    started.current += 1;
+    let outcome: void | Promise<unknown> = undefined;
+    try {
+      outcome = handler.current(scan);
+    } catch (error) {
+      console.error('PDA scan handler failed', error);
+    }
+    void Promise.resolve(outcome)
+      .catch((error: unknown) => console.error('PDA scan handler failed', error))
+      .finally(() => setSettled((count) => count + 1));
+  }, []);
+
+  const take = useCallback(
+    (scan: ClassifiedScan) => {
+      if (started.current > rendered.current || !isEnabled.current || line.current.length > 0) {
+        line.current.push(scan);
+        setWaiting(line.current.map((item) => item.code || item.raw));
+        return;
+      }
+      run(scan);
+    },
+    [run],
+  );
+
+  useEffect(() => {
+    rendered.current = settled;
+    if (!enabled || started.current > settled) return;
+    const next = line.current.shift();
+    if (!next) return;
+    setWaiting(line.current.map((item) => item.code || item.raw));
+    run(next);
+  }, [enabled, settled, run]);
+
+  return { take, waiting };
 }
 
 export function ScanInput({ onScan, enabled = true }: ScanInputProps) {
   const { t } = useTranslation();
   const sink = useRef<HTMLInputElement>(null);
-  const handler = useRef(onScan);
-  const isEnabled = useRef(enabled);
   const [typed, setTyped] = useState('');
   const [cameraOpen, setCameraOpen] = useState(false);
-  handler.current = onScan;
-  isEnabled.current = enabled;
+  const { take, waiting } = useScanLine(onScan, enabled);
 
   useLayoutEffect(() => {
     const input = sink.current;
     if (!input) return undefined;
     input.focus({ preventScroll: true });
-    return listenForScans(input, (scan) => {
-      if (isEnabled.current) handler.current(classifyScan(scan.raw));
-    });
-  }, []);
+    return listenForScans(input, (scan) => take(classifyScan(scan.raw)));
+  }, [take]);
 
   useEffect(() => {
     if (enabled) sink.current?.focus({ preventScroll: true });
@@ -74,15 +129,13 @@ export function ScanInput({ onScan, enabled = true }: ScanInputProps) {
 
   const submit = () => {
     const code = typed.trim();
-    if (!code || !isEnabled.current) return;
+    if (!code) return;
     setTyped('');
-    handler.current(classifyScan(code));
+    take(classifyScan(code));
     sink.current?.focus({ preventScroll: true });
   };
 
-  const cameraCode = (code: string) => {
-    if (isEnabled.current) handler.current(classifyScan(code));
-  };
+  const cameraCode = (code: string) => take(classifyScan(code));
   const closeCamera = () => {
     setCameraOpen(false);
     sink.current?.focus({ preventScroll: true });
@@ -121,6 +174,11 @@ export function ScanInput({ onScan, enabled = true }: ScanInputProps) {
       >
         <CameraIcon />
       </Button>
+      {waiting.length > 0 && !enabled && (
+        <div className="pda-scans-waiting" role="status" data-testid="scans-waiting">
+          {t('scan.waiting', { count: waiting.length, codes: waiting.join(', ') })}
+        </div>
+      )}
       {cameraOpen && (
         <Suspense fallback={null}>
           <CameraOverlay onCode={cameraCode} onClose={closeCamera} />

@@ -3,14 +3,16 @@
  * when the order has several, then scan SKUs (each scan counts one, or the quantity set
  * first). Expected against received comes from the device's own data, feedback (colour,
  * vibration, tone) from the same lookup, before any network. The last scans can be undone (a
- * compensating op), a difference reported with photos, and the box finished.
+ * compensating op), a difference reported with photos, and the box finished. The open box and
+ * the undoable scans survive a reload (saved-work.ts).
  */
 import { Button, Dialog, List, Stepper } from 'antd-mobile';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClassifiedScan } from '../../shared/domain/scan.js';
 import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedback.js';
 import { PdaHeader } from '../app/header.js';
+import { useSavedWork, type Work } from '../app/saved-work.js';
 import { ScanInput } from '../app/scan-input.js';
 import { usePdaServices } from '../app/sync-context.js';
 import { UndoButton, useUndoStack } from '../undo/undo-button.js';
@@ -22,6 +24,7 @@ import {
   findReceiveTarget,
   findSkuInBox,
   loadBox,
+  loadOrder,
   receiveUnits,
   skuLabel,
   type BoxData,
@@ -45,6 +48,27 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
   const [quantity, setQuantity] = useState(1);
   const [unknownCode, setUnknownCode] = useState<string | null>(null);
   const undo = useUndoStack();
+
+  const work = useMemo<Work>(() => {
+    if (step.name === 'target') return { step: null, undo: undo.scans };
+    if (step.name === 'box') return { step: { name: 'box', orderId: step.order.id }, undo: undo.scans };
+    const saved = { name: 'sku', orderId: step.order.id, boxId: step.box.id, lastSkuId: step.lastSkuId };
+    return { step: saved, undo: undo.scans };
+  }, [step, undo.scans]);
+
+  /** Back to the step the worker left, as the device's data holds it now. */
+  const restore = async (saved: Work) => {
+    undo.restore(saved.undo);
+    const { orderId, boxId, lastSkuId } = saved.step ?? {};
+    const order = typeof orderId === 'string' ? await loadOrder(db, orderId) : null;
+    if (!order) return;
+    if (saved.step?.name === 'box') return setStep({ name: 'box', order });
+    const box = typeof boxId === 'string' ? await loadBox(db, boxId) : null;
+    if (!box || box.isFinished) return;
+    const last = typeof lastSkuId === 'string' ? lastSkuId : null;
+    setStep({ name: 'sku', order, box, lines: await boxLines(db, box), lastSkuId: last });
+  };
+  const isRestored = useSavedWork(db, 'receive', warehouseId, work, restore);
 
   const openBox = useCallback(
     async (order: InboundOrderData, box: BoxData) => {
@@ -127,6 +151,8 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
     });
     if (!isSure) return;
     await finishBox(db, { orderId: current.order.id, boxId: current.box.id });
+    // A finished box takes no undo: its scans leave the stack.
+    undo.forgetWhere((scan) => scan.op.payload.boxId === current.box.id);
     tell('ok', t('receive.finished', { boxNo: current.box.boxNo }));
     setStep({ name: 'target' });
   };
@@ -138,16 +164,16 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
 
   const handleScan = (scan: ClassifiedScan) => {
     const code = scan.code;
-    if (!code) return;
+    if (!code) return undefined;
     // The difference form is open: a scan fills its barcode only through the field.
-    if (step.name === 'difference') return;
+    if (step.name === 'difference') return undefined;
     const run =
       step.name === 'target'
         ? handleTargetScan(code)
         : step.name === 'box'
           ? handleBoxScan(step.order, code)
           : handleSkuScan(step, code);
-    run.catch(fail);
+    return run.catch(fail);
   };
 
   const prompt =
@@ -166,7 +192,7 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
         </div>
       )}
       {step.name !== 'difference' && <FeedbackBanner flash={flash} onOk={clear} />}
-      {step.name !== 'difference' && <ScanInput onScan={handleScan} enabled={!isBlocked} />}
+      {step.name !== 'difference' && <ScanInput onScan={handleScan} enabled={!isBlocked && isRestored} />}
       {step.name === 'difference' && (
         <DifferenceForm
           order={step.order}

@@ -127,6 +127,12 @@ export async function findLocation(
   return here ? { kind: 'location', location: here } : { kind: 'other_warehouse' };
 }
 
+/** A location of the device's data by id. */
+export async function loadLocation(db: PdaDatabase, id: string): Promise<LocationData | null> {
+  const row = await db.locations.get(id);
+  return row ? parse(pdaLocation, row.data) : null;
+}
+
 /**
  * Counts `quantity` shelved units on the SKU's lines as the server does: added oldest box first
  * (up to what each line has left to shelve), or, negative for an undone shelving, taken off
@@ -172,7 +178,21 @@ export interface ShelveMove {
   skuId: string;
   locationId: string;
   quantity: number;
+  /** A supervisor's override to shelve above the location's capacity. */
+  overCapacity?: true;
   sessionId?: string;
+}
+
+/**
+ * What the device knows lies on a location: the units on it when it was pulled, and the
+ * shelvings onto it queued on this device since (not yet answered by the server).
+ */
+export async function locationFill(db: PdaDatabase, location: LocationData): Promise<number> {
+  const queued = await db.outbox.toArray();
+  const shelvedHere = queued
+    .filter((op) => op.type === 'inbound.shelve' && op.payload.locationId === location.id)
+    .reduce((sum, op) => sum + (typeof op.payload.quantity === 'number' ? op.payload.quantity : 0), 0);
+  return (location.quantity ?? 0) + shelvedHere;
 }
 
 export class OverShelvingError extends Error {
@@ -200,6 +220,7 @@ export async function shelveUnits(
         ...(move.boxId ? { boxId: move.boxId } : {}),
         locationId: move.locationId,
         quantity: move.quantity,
+        ...(move.overCapacity ? { overCapacity: true } : {}),
       },
       ...(move.sessionId ? { sessionId: move.sessionId } : {}),
     },

@@ -1,18 +1,24 @@
 /**
  * Shelving by scan, one step per screen: the inbound order (scanned, or picked from the open
  * orders on the device), then a SKU (or a received box, to shelve from that box), then the
- * location, then the quantity. What is left to shelve comes from the device's own data, and a
- * location of another warehouse, an unknown code or a quantity above what is left is refused
- * on the device before anything is queued. Feedback (colour, vibration, tone) comes from the
+ * location, then the quantity (what is left, unless the worker says less). What is left to
+ * shelve comes from the device's own data, and a location of another warehouse, an unknown code
+ * or a quantity above what is left is refused on the device before anything is queued. Above
+ * the location's capacity (as the device knows it) the worker is warned: a supervisor may shelve
+ * anyway (the op carries the override, which the server checks again), anyone else is refused. Feedback (colour, vibration, tone) comes from the
  * same lookup, before any network. The last shelvings can be undone (a compensating op that
- * brings the units back to the receiving area).
+ * brings the units back to the receiving area). Where the worker is and the undoable shelvings
+ * survive a reload (saved-work.ts).
  */
-import { Button, List, Stepper } from 'antd-mobile';
-import { useCallback, useEffect, useState } from 'react';
+import { Button, Dialog, List, Stepper } from 'antd-mobile';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClassifiedScan } from '../../shared/domain/scan.js';
+import { CAPACITY_OVERRIDE_ROLES, isOverCapacity } from '../../shared/domain/warehouse.js';
+import { sessionStore } from '../../api/storage.js';
 import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedback.js';
 import { PdaHeader } from '../app/header.js';
+import { useSavedWork, type Work } from '../app/saved-work.js';
 import { ScanInput } from '../app/scan-input.js';
 import { usePdaServices } from '../app/sync-context.js';
 import {
@@ -26,9 +32,11 @@ import { UndoButton, useUndoStack } from '../undo/undo-button.js';
 import type { UndoableScan } from '../undo/undo-data.js';
 import {
   findLocation,
+  loadLocation,
   findShelveOrder,
   findSkuInOrder,
   leftInOrder,
+  locationFill,
   openShelveOrders,
   OverShelvingError,
   shelveLines,
@@ -57,6 +65,37 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
   const [quantity, setQuantity] = useState(1);
   const [orders, setOrders] = useState<InboundOrderData[]>([]);
   const undo = useUndoStack();
+
+  const work = useMemo<Work>(() => {
+    if (step.name === 'order') return { step: null, undo: undo.scans };
+    const saved = {
+      name: step.name,
+      orderId: step.order.id,
+      boxId: step.box?.id ?? null,
+      ...(step.name !== 'sku' ? { skuId: step.line.skuId } : {}),
+      ...(step.name === 'quantity' ? { locationId: step.location.id, quantity } : {}),
+    };
+    return { step: saved, undo: undo.scans };
+  }, [step, quantity, undo.scans]);
+
+  /** Back to the step the worker left, as the device's data holds it now. */
+  const restore = async (saved: Work) => {
+    undo.restore(saved.undo);
+    const { name, orderId, boxId, skuId, locationId, quantity: savedQuantity } = saved.step ?? {};
+    const order = typeof orderId === 'string' ? await loadOrder(db, orderId) : null;
+    if (!order || order.warehouseId !== warehouseId) return;
+    const box = typeof boxId === 'string' ? await loadBox(db, boxId) : null;
+    const lines = await shelveLines(db, order, box?.id ?? null);
+    if (lines.every((item) => item.left === 0)) return;
+    const scope = { order, box, lines };
+    const line = lines.find((item) => item.skuId === skuId && item.left > 0);
+    if (name === 'sku' || !line) return setStep({ name: 'sku', ...scope });
+    const location = typeof locationId === 'string' ? await loadLocation(db, locationId) : null;
+    if (name === 'location' || !location) return setStep({ name: 'location', ...scope, line });
+    setQuantity(typeof savedQuantity === 'number' ? Math.min(savedQuantity, line.left) : line.left);
+    setStep({ name: 'quantity', ...scope, line, location });
+  };
+  const isRestored = useSavedWork(db, 'shelve', warehouseId, work, restore);
 
   useEffect(() => {
     if (step.name !== 'order') return undefined;
@@ -125,7 +164,7 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
     if (found.location.id === current.order.receivingLocationId)
       return tell('error', t('shelve.locationReceiving', { code: found.location.code }));
     tell('ok', found.location.code);
-    setQuantity(1);
+    setQuantity(current.line.left);
     setStep({ ...current, name: 'quantity', location: found.location });
   };
 
@@ -133,6 +172,28 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
     if (!Number.isInteger(quantity) || quantity < 1) return tell('error', t('shelve.quantityInvalid'));
     if (quantity > current.line.left) return tell('error', t('shelve.overLeft', { left: current.line.left }));
     const boxId = current.box?.id ?? null;
+    const capacity = current.location.capacity ?? null;
+    const occupied = await locationFill(db, current.location);
+    const isOver = isOverCapacity(occupied, quantity, capacity);
+    if (isOver) {
+      const params = {
+        location: current.location.code,
+        occupied,
+        capacity,
+        quantity,
+        total: occupied + quantity,
+      };
+      const role = sessionStore.userInfo()?.userRole;
+      if (!(CAPACITY_OVERRIDE_ROLES as readonly (string | undefined)[]).includes(role))
+        return tell('error', t('shelve.overCapacityRefused', params));
+      tell('warn', t('shelve.overCapacity', params));
+      const isSure = await Dialog.confirm({
+        content: t('shelve.overCapacity', params),
+        confirmText: t('shelve.overCapacityConfirm'),
+        cancelText: t('undo.cancel'),
+      });
+      if (!isSure) return undefined;
+    }
     let shelved: { order: InboundOrderData; op: UndoableScan['op'] };
     try {
       shelved = await shelveUnits(db, {
@@ -141,6 +202,7 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
         skuId: current.line.skuId,
         locationId: current.location.id,
         quantity,
+        ...(isOver ? { overCapacity: true as const } : {}),
       });
     } catch (error) {
       if (error instanceof OverShelvingError)
@@ -182,16 +244,15 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
 
   const handleScan = (scan: ClassifiedScan) => {
     const code = scan.code;
-    if (!code) return;
+    if (!code) return undefined;
+    // At the quantity, a scan is another location for the same SKU.
     const run =
       step.name === 'order'
         ? handleOrderScan(code)
         : step.name === 'sku'
           ? handleSkuScan(step, code)
-          : step.name === 'location'
-            ? handleLocationScan(step, code)
-            : Promise.resolve();
-    run.catch(fail);
+          : handleLocationScan({ ...step, name: 'location' }, code);
+    return run.catch(fail);
   };
 
   const prompt =
@@ -210,7 +271,7 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
         {prompt}
       </div>
       <FeedbackBanner flash={flash} onOk={clear} />
-      {step.name !== 'quantity' && <ScanInput onScan={handleScan} enabled={!isBlocked} />}
+      <ScanInput onScan={handleScan} enabled={!isBlocked && isRestored} />
       {step.name === 'order' && (
         <List header={t('shelve.openOrders')}>
           {orders.length === 0 && <List.Item>{t('shelve.noOrders')}</List.Item>}

@@ -22,7 +22,13 @@ export function useUndoStack() {
   const forget = useCallback((scan: UndoableScan) => {
     setScans((current) => current.filter((item) => item.op.opId !== scan.op.opId));
   }, []);
-  return { last: scans.at(-1) ?? null, remember, forget };
+  /** Forgets the scans that can no longer be undone (those of a finished box). */
+  const forgetWhere = useCallback((test: (scan: UndoableScan) => boolean) => {
+    setScans((current) => current.filter((item) => !test(item)));
+  }, []);
+  /** The stack as the screen kept it before a reload. */
+  const restore = useCallback((saved: UndoableScan[]) => setScans(saved.slice(-UNDO_DEPTH)), []);
+  return { scans, last: scans.at(-1) ?? null, remember, forget, forgetWhere, restore };
 }
 
 export interface UndoButtonProps {

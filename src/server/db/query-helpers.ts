@@ -17,6 +17,11 @@ export function contains(value: string): string {
   return `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
+/** An ILIKE pattern matching what begins with `value`, with the wildcards in `value` taken literally. */
+export function startsWith(value: string): string {
+  return `${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
 export function offsetOf(input: { pageNo: number; pageSize: number }): number {
   return (input.pageNo - 1) * input.pageSize;
 }

@@ -5,7 +5,12 @@
  */
 import { z } from 'zod';
 import { parseBarcode } from '../domain/barcode.js';
-import { CATALOG_LIMITS as LIMITS, CURRENCIES, HS_CODE_PATTERN, PRODUCT_PHOTO_KEY } from '../domain/catalog.js';
+import {
+  CATALOG_LIMITS as LIMITS,
+  CURRENCIES,
+  HS_CODE_PATTERN,
+  PRODUCT_PHOTO_KEY,
+} from '../domain/catalog.js';
 import { STOCK_LIMITS } from '../domain/stock.js';
 import { pageQuery, requiredText, string, uuid, text } from './common.js';
 
@@ -112,6 +117,8 @@ export type BarcodeQuery = z.infer<typeof barcodeQuery>;
 
 export const skuListQuery = pagedQuery({
   skuSearch: batchSearch.optional(),
+  /** What a picker's user types: the start of a seller SKU, system code or barcode, or part of the product's name. */
+  keyword: text(LIMITS.productName).optional(),
   productId: blankOr(uuid),
   sellerId: blankOr(uuid),
 });

@@ -15,7 +15,9 @@ import {
 import { pageQuery, requiredText, string, uuid, text } from './common.js';
 
 const blankOr = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), schema]).optional();
-const quantity = z.number().int().min(1).max(LIMITS.quantity);
+/** A ship, receipt or shelving quantity: a whole number of units, at least one. */
+export const inboundQuantity = z.number().int().min(1).max(LIMITS.quantity);
+const quantity = inboundQuantity;
 /** A discrepancy photo, by the key the PDA stored it under (domain INBOUND_PHOTO_KEY). */
 export const photoKey = string().max(200).regex(INBOUND_PHOTO_KEY, { message: 'file_key_format' });
 
@@ -37,6 +39,13 @@ export const createInboundInput = z.strictObject({
   boxes: z.array(inboundBoxInput).min(1).max(LIMITS.boxes),
 });
 export type CreateInboundInput = z.input<typeof createInboundInput>;
+
+/** The whole order again (header and boxes), while nothing of it was received. */
+export const editInboundInput = z.strictObject({ id: uuid, ...createInboundInput.shape });
+export type EditInboundInput = z.input<typeof editInboundInput>;
+
+export const cancelInboundInput = z.strictObject({ id: uuid });
+export type CancelInboundInput = z.input<typeof cancelInboundInput>;
 
 /** A whole box (no skuId: everything it still expects) or one SKU of it with a quantity. */
 export const receiveInboundInput = z
@@ -73,13 +82,17 @@ export const reportDiscrepancyInput = z
   );
 export type ReportDiscrepancyInput = z.input<typeof reportDiscrepancyInput>;
 
-/** Received units of a SKU from the receiving area onto a location (of a box, or any box). */
+/**
+ * Received units of a SKU from the receiving area onto a location (of a box, or any box).
+ * `overCapacity`: a supervisor's override to shelve above the location's capacity.
+ */
 export const shelveInboundInput = z.strictObject({
   inboundOrderId: uuid,
   skuId: uuid,
   boxId: uuid.optional(),
   locationId: uuid,
   quantity,
+  overCapacity: z.literal(true).optional(),
 });
 export type ShelveInboundInput = z.input<typeof shelveInboundInput>;
 

@@ -225,6 +225,9 @@ export const pdaLocation = z.object({
   warehouseId: string(),
   code: string(),
   locationType: string(),
+  /** Units it may hold (null: no limit), and the units on it when it was pulled. */
+  capacity: z.number().int().nullable().optional(),
+  quantity: z.number().int().optional(),
 });
 export const pdaSku = z.object({
   id: string(),

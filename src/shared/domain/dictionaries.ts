@@ -88,7 +88,7 @@ export const DICTIONARIES: readonly DictionaryDefinition[] = [
   /** Inbound (receiving) order status. */
   {
     code: 'inbound_status',
-    values: ['pending', 'partial', 'abnormal', 'stored', 'received', 'not_received'],
+    values: ['pending', 'partial', 'abnormal', 'stored', 'received', 'not_received', 'cancelled'],
   },
   /** Stock count (stock check order) status. */
   { code: 'stock_check_status', values: ['to_count', 'counting', 'counted'] },

@@ -14,7 +14,10 @@ export type WarehousingType = (typeof WAREHOUSING_TYPES)[number];
 export const DISCREPANCY_KINDS = ['short', 'over', 'unknown_sku', 'damaged'] as const;
 export type DiscrepancyKind = (typeof DISCREPANCY_KINDS)[number];
 
-/** pending: awaiting storage; not_received: every box closed with nothing received. */
+/**
+ * pending: awaiting storage; not_received: every box closed with nothing received; cancelled:
+ * withdrawn by the seller before anything arrived.
+ */
 export const INBOUND_STATUSES = [
   'pending',
   'partial',
@@ -22,6 +25,7 @@ export const INBOUND_STATUSES = [
   'received',
   'stored',
   'not_received',
+  'cancelled',
 ] as const;
 export type InboundStatus = (typeof INBOUND_STATUSES)[number];
 
@@ -49,14 +53,28 @@ export function isPhotoOfSeller(key: string, sellerId: string): boolean {
 
 /** Which status may follow which; a status may always stay as it is. */
 export const INBOUND_TRANSITIONS: Readonly<Record<InboundStatus, readonly InboundStatus[]>> = {
-  pending: ['partial', 'abnormal', 'received', 'stored', 'not_received'],
+  pending: ['partial', 'abnormal', 'received', 'stored', 'not_received', 'cancelled'],
   // Back to pending or partial only when a scan is undone (a receipt taken back).
   partial: ['pending', 'abnormal', 'received', 'stored'],
   abnormal: ['stored', 'not_received'],
   received: ['pending', 'partial', 'abnormal', 'stored'],
   stored: [],
   not_received: [],
+  cancelled: [],
 };
+
+/**
+ * Whether the seller may still change or cancel the order: it is pending and nothing of it was
+ * received, reported or closed on any box.
+ */
+export function isChangeable(status: InboundStatus, progress: InboundProgress): boolean {
+  return (
+    status === 'pending' &&
+    progress.discrepancyCount === 0 &&
+    !progress.boxesFinished.some(Boolean) &&
+    progress.lines.every((line) => line.receivedQuantity === 0 && line.damagedQuantity === 0)
+  );
+}
 
 export function canTransition(from: InboundStatus, to: InboundStatus): boolean {
   return from === to || INBOUND_TRANSITIONS[from].includes(to);

@@ -77,3 +77,14 @@ export function locationStatus(quantity: number, capacity: number | null): Locat
   if (capacity !== null && quantity >= capacity) return 'full';
   return 'in_use';
 }
+
+/** Roles that may shelve above a location's capacity (a supervisor's override). */
+export const CAPACITY_OVERRIDE_ROLES = ['ware_manager', 'agent_manager', 'admin'] as const;
+
+/**
+ * Whether putting `quantity` more units on a location that holds `occupied` goes above its
+ * capacity; a location without a capacity never overflows.
+ */
+export function isOverCapacity(occupied: number, quantity: number, capacity: number | null): boolean {
+  return capacity !== null && occupied + quantity > capacity;
+}

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { InboundList } from '../../../src/admin/screens/inbound/InboundList.js';
-import type { InboundOrderRow } from '../../../src/shared/contract/inbound.js';
+import type { InboundDetail, InboundOrderRow } from '../../../src/shared/contract/inbound.js';
 import { PERMISSIONS } from '../../../src/shared/permissions.js';
 import { renderWithProviders } from '../render.js';
 import { pageOf, signIn } from '../screens/fixtures.js';
@@ -44,6 +44,37 @@ const rows = [
 ];
 const listQueries: URLSearchParams[] = [];
 const added: unknown[] = [];
+const edited: unknown[] = [];
+const cancelled: unknown[] = [];
+const skuQueries: URLSearchParams[] = [];
+const SKU_ID = '00000000-0000-4000-8000-00000000f001';
+const detailOf = (row: InboundOrderRow): InboundDetail => ({
+  ...row,
+  receivingLocationCode: 'RCV-01',
+  boxes: [
+    {
+      id: '00000000-0000-4000-8000-00000000b001',
+      boxNo: 'CTN-01',
+      finishedAt: null,
+      lines: [
+        {
+          id: '00000000-0000-4000-8000-00000000a001',
+          skuId: SKU_ID,
+          sellerSku: 'TS-BLK-M',
+          sysCode: 'S00000001',
+          productName: 'Cotton T-shirt',
+          shipQuantity: 40,
+          receivedQuantity: 0,
+          shelvedQuantity: 0,
+          damagedQuantity: 0,
+        },
+      ],
+    },
+  ],
+  skus: [],
+  discrepancies: [],
+  records: [],
+});
 
 useApiServer(
   http.get(api('/inbound/order/list'), ({ request }) => {
@@ -55,14 +86,29 @@ useApiServer(
     return ok({ id: 'x', inboundNo: 'IN202611210003' }, 'Saved');
   }),
   http.get(api('/warehouse/options'), () => ok(WAREHOUSES)),
-  http.get(api('/catalog/sku/list'), () => ok(pageOf([], 0))),
+  http.put(api('/inbound/order/edit'), async ({ request }) => {
+    edited.push(await request.json());
+    return ok({ id: 'x', inboundNo: 'IN202611210001' }, 'Saved');
+  }),
+  http.post(api('/inbound/order/cancel'), async ({ request }) => {
+    cancelled.push(await request.json());
+    return ok({ id: 'x', status: 'cancelled' }, 'Saved');
+  }),
+  http.get(api('/inbound/order/detail'), () => ok(detailOf(orderRow()))),
+  http.get(api('/catalog/sku/list'), ({ request }) => {
+    skuQueries.push(new URL(request.url).searchParams);
+    return ok(pageOf([], 0));
+  }),
   http.get(api('/sys/dict/getDictItems/:code'), () => ok([])),
 );
 
 async function renderList(role: 'seller' | 'ware_manager') {
   listQueries.length = 0;
   added.length = 0;
-  signIn(role, [PERMISSIONS.inboundList, ...(role === 'seller' ? [PERMISSIONS.inboundAdd] : [])]);
+  edited.length = 0;
+  cancelled.length = 0;
+  const sellerSide = [PERMISSIONS.inboundAdd, PERMISSIONS.inboundEdit];
+  signIn(role, [PERMISSIONS.inboundList, ...(role === 'seller' ? sellerSide : [])]);
   const view = renderWithProviders(<InboundList />);
   await screen.findByText('IN202611210001');
   return view;
@@ -102,4 +148,62 @@ describe('the inbound list (/inbound/list)', () => {
     expect(await within(drawer).findByText('The warehousing warehouse cannot be empty')).toBeTruthy();
     expect(added).toHaveLength(0);
   });
+
+  it("refuses a negative ship quantity with the field's message and keeps what was typed", async () => {
+    await renderList('seller');
+    fireEvent.click(screen.getByRole('button', { name: /New inbound order/ }));
+    const drawer = await screen.findByRole('dialog');
+    const quantity = within(drawer).getByLabelText('Ship quantity');
+    fireEvent.change(quantity, { target: { value: '-3' } });
+    fireEvent.blur(quantity);
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Save' }));
+    expect(await within(drawer).findByText('Ship quantity must be at least 1')).toBeTruthy();
+    expect((quantity as HTMLInputElement).value).toBe('-3');
+    expect(added).toHaveLength(0);
+  });
+
+  it('searches the SKU picker by what is typed, as a prefix or a name', async () => {
+    await renderList('seller');
+    fireEvent.click(screen.getByRole('button', { name: /New inbound order/ }));
+    const drawer = await screen.findByRole('dialog');
+    fireEvent.change(within(drawer).getByRole('combobox', { name: 'SKU' }), { target: { value: 'TS-BLK' } });
+    await waitFor(() => expect(skuQueries.map((query) => query.get('keyword'))).toContain('TS-BLK'), {
+      timeout: 5000,
+    });
+    expect(skuQueries.every((query) => query.get('skuSearch') === null)).toBe(true);
+  }, 90_000);
+
+  it('offers edit and cancel only on pending orders nothing of which was received', async () => {
+    await renderList('seller');
+    const pendingRow = screen.getByText('IN202611210001').closest('tr');
+    const abnormalRow = screen.getByText('IN202611210002').closest('tr');
+    if (!(pendingRow instanceof HTMLElement) || !(abnormalRow instanceof HTMLElement))
+      throw new Error('no row');
+    expect(within(abnormalRow).queryByText('Edit')).toBeNull();
+    expect(within(abnormalRow).queryByText('Cancel')).toBeNull();
+
+    fireEvent.click(within(pendingRow).getByText('Cancel'));
+    expect((await screen.findAllByText('Cancel inbound order IN202611210001?')).length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Keep it' }));
+    expect(cancelled).toHaveLength(0);
+    fireEvent.click(within(pendingRow).getByText('Cancel'));
+    const confirms = await screen.findAllByRole('button', { name: 'Cancel the order' });
+    fireEvent.click(confirms[confirms.length - 1] as HTMLElement);
+    await waitFor(() => expect(cancelled).toEqual([{ id: orderRow().id }]));
+
+    fireEvent.click(within(pendingRow).getByText('Edit'));
+    const title = await screen.findByText('Edit inbound order IN202611210001');
+    const drawer = title.closest('.ant-drawer-content');
+    if (!(drawer instanceof HTMLElement)) throw new Error('no drawer');
+    await waitFor(() =>
+      expect((within(drawer).getByLabelText('Box number') as HTMLInputElement).value).toBe('CTN-01'),
+    );
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(edited).toHaveLength(1));
+    expect(edited[0]).toMatchObject({
+      id: orderRow().id,
+      warehouseId: WAREHOUSE_ID,
+      boxes: [{ boxNo: 'CTN-01', lines: [{ skuId: SKU_ID, shipQuantity: 40 }] }],
+    });
+  }, 90_000);
 });

@@ -30,10 +30,13 @@ export function formFailure(error: unknown, form?: FormInstance): string | null 
     return null;
   }
   if (form && error instanceof ApiError && error.fields.length > 0) {
-    const present = form.getFieldsValue(true) as Record<string, unknown>;
+    // 'boxes.0.lines.1.shipQuantity' is the form's name path ['boxes', 0, 'lines', 1, 'shipQuantity'].
     const fields = error.fields
-      .map((field) => ({ name: field.path.split('.')[0] ?? '', errors: [field.message] }))
-      .filter((field) => Object.prototype.hasOwnProperty.call(present, field.name));
+      .map((field) => ({
+        name: field.path.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+        errors: [field.message],
+      }))
+      .filter((field) => form.getFieldValue(field.name) !== undefined);
     form.setFields(fields);
   }
   return text;

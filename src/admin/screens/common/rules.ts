@@ -4,6 +4,7 @@
  */
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
+import type { z } from 'zod';
 import { isStrongPassword } from '../../../shared/domain/password.js';
 
 const USERNAME = /^[A-Za-z0-9][A-Za-z0-9._@-]{1,31}$/;
@@ -88,3 +89,37 @@ export function freeRule(
 }
 
 export { CODE as CODE_PATTERN, USERNAME as USERNAME_PATTERN };
+
+/** The server's rule name for a zod issue (as its validation reply names it). */
+function ruleOf(issue: z.core.$ZodIssue): { rule: string; params: Record<string, string | number> } {
+  if (issue.code === 'too_small' || issue.code === 'too_big') {
+    const origin = issue.origin === 'string' || issue.origin === 'array' ? issue.origin : 'number';
+    const bound: Record<string, number> =
+      issue.code === 'too_small' ? { minimum: Number(issue.minimum) } : { maximum: Number(issue.maximum) };
+    return { rule: `${issue.code}_${origin}`, params: bound };
+  }
+  if (issue.code === 'invalid_type') return { rule: 'invalid_type', params: { expected: issue.expected } };
+  return { rule: /^[a-z][a-z_]*$/.test(issue.message) ? issue.message : 'invalid', params: {} };
+}
+
+/**
+ * A field checked by its schema of the shared contract, refused with the server's own message
+ * for the rule it breaks ('Ship quantity must be at least 1'), never corrected silently. Empty
+ * values are left to the required rule.
+ */
+export function contractRule(t: TFunction, schema: z.ZodType, field: string): FormRule {
+  return {
+    validator: (_rule, value: unknown) => {
+      if (value === undefined || value === null || value === '') return Promise.resolve();
+      const parsed = schema.safeParse(value);
+      const [issue] = parsed.success ? [] : parsed.error.issues;
+      if (!issue) return Promise.resolve();
+      const { rule, params } = ruleOf(issue);
+      const message = t(`errors:validation.${rule}`, {
+        ...params,
+        defaultValue: t('errors:validation.invalid'),
+      });
+      return Promise.reject(new Error(`${field} ${message}`));
+    },
+  };
+}

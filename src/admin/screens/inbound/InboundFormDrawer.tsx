@@ -1,23 +1,26 @@
 /**
- * A new inbound order: the warehouse (required), transport mode,
- * expected arrival, warehousing type, shipping remark, and boxes with their SKUs and ship
- * quantities, typed or filled from a box list spreadsheet. Validated before sending; a refusal
- * stays above the form in the server's words.
+ * A new inbound order (spec 02 §3 'Inbound order'), or one to change while nothing of it was
+ * received: the warehouse (required), transport mode, expected arrival, warehousing type,
+ * shipping remark, and boxes with their SKUs and ship quantities, typed or filled from a box
+ * list spreadsheet. Validated before sending against the shared contract (a bad quantity is
+ * refused with its message, never corrected); a refusal stays above the form in the server's
+ * words.
  */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Col, DatePicker, Drawer, Form, Input, InputNumber, Row, Select, Space } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addInboundOrder } from '../../../api/modules/inbound.js';
+import { addInboundOrder, editInboundOrder } from '../../../api/modules/inbound.js';
 import { useInventoryChange } from '../../../api/modules/inventory.js';
+import { inboundQuantity, type InboundDetail } from '../../../shared/contract/inbound.js';
 import {
   INBOUND_LIMITS as LIMITS,
   type TransportMode,
   type WarehousingType,
 } from '../../../shared/domain/inbound.js';
 import { FormFailure, useFormSubmit } from '../common/feedback.js';
-import { maxLength, required, requiredChoice } from '../common/rules.js';
+import { contractRule, maxLength, required, requiredChoice } from '../common/rules.js';
 import { WarehouseSelect } from '../inventory/shared.js';
 import { BoxListExcel, type ImportedBoxes, type ImportMode } from './BoxListExcel.js';
 import { rememberSkuLabel, SkuSelect, skuLabel, useTransportLabels, useWarehousingLabels } from './shared.js';
@@ -52,19 +55,47 @@ const INITIAL: Partial<InboundValues> = {
   boxes: [newBox(1)],
 };
 
-export function InboundFormDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** The form's values of an order being changed. */
+function valuesOf(order: InboundDetail): InboundValues {
+  return {
+    warehouseId: order.warehouseId,
+    transportMode: order.transportMode,
+    expectedArrival: order.expectedArrival ? dayjs(order.expectedArrival) : null,
+    warehousingType: order.warehousingType,
+    shippingRemark: order.shippingRemark,
+    boxes: order.boxes.map((box) => ({
+      boxNo: box.boxNo,
+      lines: box.lines.map((line) => {
+        rememberSkuLabel(line.skuId, skuLabel(line));
+        return { skuId: line.skuId, shipQuantity: line.shipQuantity };
+      }),
+    })),
+  };
+}
+
+export interface InboundFormDrawerProps {
+  open: boolean;
+  onClose: () => void;
+  /** The order to change; a new order when absent. */
+  editing?: InboundDetail | null;
+}
+
+export function InboundFormDrawer({ open, onClose, editing = null }: InboundFormDrawerProps) {
   const { t } = useTranslation('inbound');
   const [form] = Form.useForm<InboundValues>();
   const add = useInventoryChange(addInboundOrder);
+  const edit = useInventoryChange(editInboundOrder);
   const transport = useTransportLabels();
   const warehousing = useWarehousingLabels();
 
   useEffect(() => {
-    if (open) form.resetFields();
-  }, [open, form]);
+    if (!open) return;
+    form.resetFields();
+    if (editing) form.setFieldsValue(valuesOf(editing));
+  }, [open, form, editing]);
 
-  const save = (values: InboundValues) =>
-    add.mutateAsync({
+  const save = (values: InboundValues) => {
+    const content = {
       warehouseId: values.warehouseId ?? null,
       transportMode: values.transportMode,
       expectedArrival: values.expectedArrival ? values.expectedArrival.toISOString() : null,
@@ -74,7 +105,9 @@ export function InboundFormDrawer({ open, onClose }: { open: boolean; onClose: (
         boxNo: (box.boxNo ?? '').trim(),
         lines: box.lines.map((line) => ({ skuId: line.skuId ?? '', shipQuantity: line.shipQuantity ?? 0 })),
       })),
-    });
+    };
+    return editing ? edit.mutateAsync({ id: editing.id, ...content }) : add.mutateAsync(content);
+  };
   const { submit, failure, isSaving, clearFailure } = useFormSubmit(form, save, onClose);
 
   const fillBoxes = (imported: ImportedBoxes, mode: ImportMode): string | null => {
@@ -108,7 +141,7 @@ export function InboundFormDrawer({ open, onClose }: { open: boolean; onClose: (
     <Drawer
       open={open}
       width={820}
-      title={t('form.title')}
+      title={editing ? t('form.edit_title', { inboundNo: editing.inboundNo }) : t('form.title')}
       onClose={close}
       destroyOnHidden
       extra={
@@ -214,12 +247,12 @@ export function InboundFormDrawer({ open, onClose }: { open: boolean; onClose: (
                             </Form.Item>
                             <Form.Item
                               name={[line.name, 'shipQuantity']}
-                              rules={[requiredChoice(t, t('form.ship_quantity'))]}
+                              rules={[
+                                requiredChoice(t, t('form.ship_quantity')),
+                                contractRule(t, inboundQuantity, t('form.ship_quantity')),
+                              ]}
                             >
                               <InputNumber
-                                min={1}
-                                max={LIMITS.quantity}
-                                precision={0}
                                 placeholder={t('form.ship_quantity')}
                                 aria-label={t('form.ship_quantity')}
                                 style={{ width: 140 }}

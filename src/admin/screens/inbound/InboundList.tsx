@@ -1,22 +1,31 @@
 /**
  * Inbound orders: status tabs, filters by warehouse,
  * inbound number and (for the warehouse side) seller, server-paged. Sellers and their staff
- * make new orders here; each row opens the order's detail.
+ * make new orders here, and change or cancel (after a confirmation) an order nothing of which was
+ * received; each row opens the order's detail.
  */
-import { Form, Input, Space, Tabs, Typography } from 'antd';
+import { App, Form, Input, Space, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useInboundOrders, type InboundFilter } from '../../../api/modules/inbound.js';
-import type { InboundOrderRow } from '../../../shared/contract/inbound.js';
+import {
+  cancelInboundOrder,
+  fetchInboundOrder,
+  useInboundOrders,
+  type InboundFilter,
+} from '../../../api/modules/inbound.js';
+import { useInventoryChange } from '../../../api/modules/inventory.js';
+import type { InboundDetail, InboundOrderRow } from '../../../shared/contract/inbound.js';
 import type { InboundStatus } from '../../../shared/domain/inbound.js';
 import { PERMISSIONS } from '../../../shared/permissions.js';
 import { useSessionUser } from '../../layout/use-session-user.js';
 import { hasAuth } from '../auth.js';
 import { AddButton } from '../common/AddButton.js';
+import { useFeedback } from '../common/feedback.js';
 import { formatDateTime } from '../common/format.js';
 import { PagedTable } from '../common/PagedTable.js';
+import { RowActions } from '../common/RowActions.js';
 import { DEFAULT_PAGE } from '../common/paging.js';
 import { useListState } from '../common/screen-state.js';
 import { SearchBar } from '../common/SearchBar.js';
@@ -48,6 +57,10 @@ export function InboundList() {
   const warehousing = useWarehousingLabels();
   const [state, setState, search] = useListState('inbound/InboundList', INITIAL);
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<InboundDetail | null>(null);
+  const { modal } = App.useApp();
+  const feedback = useFeedback();
+  const cancel = useInventoryChange(cancelInboundOrder);
   const params: InboundFilter = {
     pageNo: state.pageNo,
     pageSize: state.pageSize,
@@ -58,6 +71,31 @@ export function InboundList() {
   const showSeller = !isSellerSide(me?.userRole);
   const canAdd = isSellerSide(me?.userRole) && hasAuth(PERMISSIONS.inboundAdd);
   const open = (row: InboundOrderRow) => navigate(`/inbound/detail?id=${encodeURIComponent(row.id)}`);
+  const canChange = isSellerSide(me?.userRole) && hasAuth(PERMISSIONS.inboundEdit);
+  // The server refuses too once anything was received (a scan may land after the list loaded).
+  const isChangeable = (row: InboundOrderRow) =>
+    canChange && row.status === 'pending' && row.receivedQuantity === 0;
+  const startEdit = (row: InboundOrderRow) =>
+    fetchInboundOrder(row.id).then(
+      (detail) => setEditing(detail),
+      (error: unknown) => feedback.failed(error),
+    );
+  const askCancel = (row: InboundOrderRow) =>
+    modal.confirm({
+      title: t('list.cancel_title', { inboundNo: row.inboundNo }),
+      content: t('list.cancel_content'),
+      okText: t('list.cancel_ok'),
+      okButtonProps: { danger: true },
+      cancelText: t('list.keep'),
+      onOk: async () => {
+        try {
+          await cancel.mutateAsync(row.id);
+          feedback.done({ message: t('list.cancelled', { inboundNo: row.inboundNo }) });
+        } catch (error) {
+          feedback.failed(error);
+        }
+      },
+    });
   const number = (value: number) => value.toLocaleString();
 
   const columns: ColumnsType<InboundOrderRow> = [
@@ -117,10 +155,27 @@ export function InboundList() {
     {
       title: t('common.actions'),
       key: 'actions',
-      width: 90,
+      width: canChange ? 170 : 90,
       fixed: 'right',
       render: (_value, row) => (
-        <Typography.Link onClick={() => open(row)}>{t('list.detail')}</Typography.Link>
+        <RowActions
+          actions={[
+            { key: 'detail', label: t('list.detail'), onClick: () => open(row) },
+            {
+              key: 'edit',
+              label: t('list.edit'),
+              onClick: () => void startEdit(row),
+              show: isChangeable(row),
+            },
+            {
+              key: 'cancel',
+              label: t('list.cancel'),
+              type: 'danger',
+              onClick: () => askCancel(row),
+              show: isChangeable(row),
+            },
+          ]}
+        />
       ),
     },
   ];
@@ -163,6 +218,7 @@ export function InboundList() {
         onPageChange={setState}
       />
       <InboundFormDrawer open={adding} onClose={() => setAdding(false)} />
+      <InboundFormDrawer open={editing !== null} editing={editing} onClose={() => setEditing(null)} />
     </>
   );
 }

@@ -22,6 +22,7 @@ const STATUS_COLOURS: Record<InboundStatus, string> = {
   received: 'cyan',
   stored: 'success',
   not_received: 'warning',
+  cancelled: 'default',
 };
 
 export const useStatusLabels = () => useDictLabels('inbound_status', INBOUND_STATUSES);
@@ -46,13 +47,13 @@ export function rememberSkuLabel(skuId: string, label: string) {
   knownSkuLabels.set(skuId, label);
 }
 
-/** The seller's SKUs, searched on the server by SKU as the user types. */
+/** The seller's SKUs, searched on the server as the user types: by the start of a code, or by name. */
 export function SkuSelect(props: Omit<SelectProps<string>, 'options' | 'showSearch' | 'onSearch'>) {
   const { t } = useTranslation('inbound');
   const [search, setSearch] = useState('');
   const skus = useInventoryQuery(
     'skus',
-    { pageNo: 1, pageSize: 50, skuSearch: search.trim() || undefined },
+    { pageNo: 1, pageSize: 50, keyword: search.trim() || undefined },
     fetchSkus,
     { keepPrevious: true },
   );

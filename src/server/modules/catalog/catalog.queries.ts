@@ -1,10 +1,10 @@
 /** Reading products and SKUs into their views, and the SKU batch search other lists share. */
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ProductView, SkuView } from '../../../shared/contract/catalog.js';
 import { normaliseBarcode } from '../../../shared/domain/barcode.js';
 import type { TenantTx } from '../../db/client.js';
-import { iso } from '../../db/query-helpers.js';
+import { contains, iso, startsWith } from '../../db/query-helpers.js';
 import { users } from '../identity/index.js';
 import { products, skuBarcodes, skus } from './catalog.tables.js';
 
@@ -28,6 +28,24 @@ export function skuSearch(skuIdColumn: AnyPgColumn, values: string[]): SQL {
   const byCode = sql`${skuIdColumn} in (select ${skus.id} from ${skus} where ${or(...matches)})`;
   if (barcodes.length === 0) return byCode;
   return sql`(${byCode} or ${skuIdColumn} in (select ${skuBarcodes.skuId} from ${skuBarcodes} where ${inArray(skuBarcodes.barcode, barcodes)}))`;
+}
+
+/**
+ * A condition on SKUs (joined with their products) for a picker's typed text: a seller SKU,
+ * system code or barcode that begins with it (a whole GTIN as scanned, in any of its forms), or
+ * a product name that holds it, in any case.
+ */
+export function skuKeyword(keyword: string): SQL {
+  const prefix = startsWith(keyword);
+  const gtin = normaliseBarcode(keyword);
+  const barcodes = or(ilike(skuBarcodes.barcode, prefix), gtin ? eq(skuBarcodes.barcode, gtin) : undefined);
+  const barcode = sql`${skus.id} in (select ${skuBarcodes.skuId} from ${skuBarcodes} where ${barcodes})`;
+  return or(
+    ilike(skus.sellerSku, prefix),
+    ilike(skus.sysCode, prefix),
+    ilike(products.name, contains(keyword)),
+    barcode,
+  ) as SQL;
 }
 
 export async function barcodesOf(tx: TenantTx, skuIds: string[]): Promise<Map<string, string[]>> {

@@ -22,7 +22,7 @@ import type { Actor } from '../../http/actor.js';
 import { parseInput } from '../../http/parse-input.js';
 import { page } from '../../http/reply.js';
 import { owningSeller, sellerFilter, sellerScope } from '../../access/seller-scope.js';
-import { skuSearch, skuViews, type SkuRow } from './catalog.queries.js';
+import { skuKeyword, skuSearch, skuViews, type SkuRow } from './catalog.queries.js';
 import { products, skuBarcodes, skus } from './catalog.tables.js';
 import { ownProduct } from './product.service.js';
 import { assertSkuCodesFree, insertSkus, replaceBarcodes, SKU_REFUSALS } from './sku-codes.js';
@@ -74,6 +74,7 @@ export async function listSkus(tx: TenantTx, actor: Actor, input: SkuListQuery):
     sellerFilter(actor, skus.sellerId, input.sellerId || undefined),
     input.productId ? eq(skus.productId, input.productId) : undefined,
     input.skuSearch && input.skuSearch.length > 0 ? skuSearch(skus.id, input.skuSearch) : undefined,
+    input.keyword ? skuKeyword(input.keyword) : undefined,
   ]);
   const [rows, [total]] = await Promise.all([
     tx
@@ -84,7 +85,7 @@ export async function listSkus(tx: TenantTx, actor: Actor, input: SkuListQuery):
       .orderBy(asc(skus.sysCode))
       .limit(input.pageSize)
       .offset(offsetOf(input)),
-    tx.select({ n: count() }).from(skus).where(where),
+    tx.select({ n: count() }).from(skus).innerJoin(products, eq(products.id, skus.productId)).where(where),
   ]);
   const records = await summaries(
     tx,

@@ -17,12 +17,19 @@ import {
   type ShelveInboundInput,
 } from '../../../shared/contract/inbound.js';
 import { isPhotoOfSeller, leftToShelve, lineOutstanding } from '../../../shared/domain/inbound.js';
+import { CAPACITY_OVERRIDE_ROLES, isOverCapacity } from '../../../shared/domain/warehouse.js';
 import { AppError } from '../../../shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { parseInput } from '../../http/parse-input.js';
 import { skus } from '../catalog/index.js';
-import { moveStock, receiveStock, takeBackReceipt, takeBackShelving } from '../inventory/index.js';
+import {
+  lockLocationFill,
+  moveStock,
+  receiveStock,
+  takeBackReceipt,
+  takeBackShelving,
+} from '../inventory/index.js';
 import {
   assertOpen,
   boxOf,
@@ -170,9 +177,35 @@ async function skuLines(
 }
 
 /**
+ * Refuses shelving above the location's capacity ('inbound.over_capacity') unless a supervisor
+ * overrides it ('inbound.override_not_allowed' for anyone else); answers the note the ledger
+ * records with an overridden move.
+ */
+async function checkCapacity(
+  tx: TenantTx,
+  actor: Actor,
+  order: InboundOrderRow,
+  input: { locationId: string; quantity: number; overCapacity?: true },
+): Promise<string> {
+  const fill = await lockLocationFill(tx, order.warehouseId, input.locationId);
+  if (!fill || !isOverCapacity(fill.occupied, input.quantity, fill.capacity)) return '';
+  const params = {
+    location: fill.code,
+    capacity: fill.capacity ?? 0,
+    occupied: fill.occupied,
+    quantity: input.quantity,
+  };
+  if (!input.overCapacity) throw new AppError('inbound.over_capacity', params);
+  if (!(CAPACITY_OVERRIDE_ROLES as readonly string[]).includes(actor.userRole))
+    throw new AppError('inbound.override_not_allowed', params);
+  return `over capacity ${fill.occupied + input.quantity}/${fill.capacity ?? 0}`;
+}
+
+/**
  * Moves received units of a SKU from the receiving area onto a location through the ledger;
- * never more than is left to shelve ('inbound.over_shelving'). Without a box, the oldest boxes'
- * lines are shelved first.
+ * never more than is left to shelve ('inbound.over_shelving'), nor above the location's
+ * capacity without a supervisor's override. Without a box, the oldest boxes' lines are shelved
+ * first.
  */
 export async function shelveInbound(
   tx: TenantTx,
@@ -185,6 +218,7 @@ export async function shelveInbound(
   const lines = await skuLines(tx, order, input.skuId, box, 'oldest');
   const left = lines.reduce((sum, line) => sum + leftToShelve(line), 0);
   if (input.quantity > left) throw new AppError('inbound.over_shelving', { left, quantity: input.quantity });
+  const override = await checkCapacity(tx, actor, order, input);
   // The ledger checks the location (this warehouse's, not the receiving area) before any write.
   await moveStock(tx, actor, {
     warehouseId: order.warehouseId,
@@ -194,7 +228,7 @@ export async function shelveInbound(
     quantity: input.quantity,
     kind: 'shelve_move',
     source: sourceOf(order),
-    reason: box?.boxNo ?? '',
+    reason: [box?.boxNo ?? '', override].filter(Boolean).join(' · '),
   });
   let remaining = input.quantity;
   for (const line of lines) {

@@ -34,9 +34,9 @@ export async function lockOrderForWork(tx: TenantTx, actor: Actor, id: string): 
   return order;
 }
 
-/** Receiving and reporting end when the order is stored or closed as not received. */
+/** Receiving and reporting end when the order is stored, closed as not received, or cancelled. */
 export function assertOpen(order: InboundOrderRow): void {
-  if (order.status === 'stored' || order.status === 'not_received')
+  if (order.status === 'stored' || order.status === 'not_received' || order.status === 'cancelled')
     throw new AppError('inbound.order_closed', { inboundNo: order.inboundNo });
 }
 

@@ -1,4 +1,7 @@
-/** Inbound calls: make, list and read orders; receive, report, shelve and finish boxes. HTTP only. */
+/**
+ * Inbound calls: make, change, cancel, list and read orders; receive, report, shelve and finish
+ * boxes. HTTP only.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, idQuery, pageResult } from '../../../shared/contract/common.js';
@@ -6,7 +9,9 @@ import {
   BOX_SHEET_LIMITS,
   boxLabelQuery,
   boxSheetTemplateQuery,
+  cancelInboundInput,
   createInboundInput,
+  editInboundInput,
   finishBoxInput,
   inboundChangeView,
   inboundDetail,
@@ -17,6 +22,7 @@ import {
   reportDiscrepancyInput,
   shelveInboundInput,
 } from '../../../shared/contract/inbound.js';
+import { INBOUND_STATUSES } from '../../../shared/domain/inbound.js';
 import { PERMISSIONS } from '../../../shared/permissions.js';
 import { z } from 'zod';
 import { needs, said } from '../../http/route-kit.js';
@@ -34,7 +40,7 @@ import { readBoxSheet } from './inbound-excel-sheet.js';
 import { boxLabels } from './inbound-labels.service.js';
 import { finishBox, receiveInbound, reportDiscrepancy, shelveInbound } from './inbound-work.service.js';
 import { getInboundOrder, listInboundOrders } from './inbound.queries.js';
-import { createInboundOrder } from './inbound.service.js';
+import { cancelInboundOrder, createInboundOrder, editInboundOrder } from './inbound.service.js';
 
 export async function inboundRoutes(app: FastifyInstance, deps: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -55,6 +61,40 @@ export async function inboundRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request) =>
       ok(
         await inActorTenant(db, request, (tx, actor) => createInboundOrder(tx, actor, request.body)),
+        said(request, 'saved'),
+      ),
+  );
+
+  api.put(
+    '/inbound/order/edit',
+    {
+      config: needs(PERMISSIONS.inboundEdit),
+      schema: {
+        tags,
+        body: editInboundInput,
+        response: { 200: envelope(z.object({ id: z.string(), inboundNo: z.string() })) },
+      },
+    },
+    async (request) =>
+      ok(
+        await inActorTenant(db, request, (tx, actor) => editInboundOrder(tx, actor, request.body)),
+        said(request, 'saved'),
+      ),
+  );
+
+  api.post(
+    '/inbound/order/cancel',
+    {
+      config: needs(PERMISSIONS.inboundEdit),
+      schema: {
+        tags,
+        body: cancelInboundInput,
+        response: { 200: envelope(z.object({ id: z.string(), status: z.enum(INBOUND_STATUSES) })) },
+      },
+    },
+    async (request) =>
+      ok(
+        await inActorTenant(db, request, (tx, actor) => cancelInboundOrder(tx, actor, request.body)),
         said(request, 'saved'),
       ),
   );

@@ -94,7 +94,7 @@ export const inboundOrders = pgTable(
     check('inbound_orders_type_check', sql`${table.warehousingType} in ('normal', 'return', 'distribution')`),
     check(
       'inbound_orders_status_check',
-      sql`${table.status} in ('pending', 'partial', 'abnormal', 'received', 'stored', 'not_received')`,
+      sql`${table.status} in ('pending', 'partial', 'abnormal', 'received', 'stored', 'not_received', 'cancelled')`,
     ),
   ],
 );

@@ -3,6 +3,7 @@ export {
   destroyStock,
   freezeStock,
   issueStock,
+  lockLocationFill,
   moveStock,
   receiveStock,
   releaseStock,

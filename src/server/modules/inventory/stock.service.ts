@@ -25,6 +25,9 @@ import type { TenantTx } from '../../db/client.js';
 import { refuseOnConstraint } from '../../db/query-helpers.js';
 import type { Actor } from '../../http/actor.js';
 import { parseInput } from '../../http/parse-input.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { warehouseLocations } from '../warehouse/index.js';
+import { locationStock } from './inventory.tables.js';
 import { lockBalancesInOrder, writeInTransit, writeMovement, type LedgerEntry } from './stock-ledger.js';
 import { resolveStockScope } from './stock-scope.js';
 
@@ -238,4 +241,28 @@ export async function transferIn(
 ): Promise<StockChangeView> {
   const input = parseInput(receiveStockInput, raw);
   return record(tx, actor, 'transfer_in', { ...input, toLocationId: input.locationId });
+}
+
+/**
+ * A location of the warehouse with its capacity and the units on it now, its row locked for the
+ * rest of the transaction so two shelvings onto it check its room one after the other (taken
+ * after the caller's own locks, before the ledger's balance rows). Null when the warehouse has
+ * no such location: the ledger then refuses the move itself.
+ */
+export async function lockLocationFill(
+  tx: TenantTx,
+  warehouseId: string,
+  locationId: string,
+): Promise<{ code: string; capacity: number | null; occupied: number } | null> {
+  const [location] = await tx
+    .select({ code: warehouseLocations.code, capacity: warehouseLocations.capacity })
+    .from(warehouseLocations)
+    .where(and(eq(warehouseLocations.id, locationId), eq(warehouseLocations.warehouseId, warehouseId)))
+    .for('update');
+  if (!location) return null;
+  const [fill] = await tx
+    .select({ occupied: sql<number>`coalesce(sum(${locationStock.quantity}), 0)::int` })
+    .from(locationStock)
+    .where(eq(locationStock.locationId, locationId));
+  return { ...location, occupied: fill?.occupied ?? 0 };
 }

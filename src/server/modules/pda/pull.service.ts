@@ -50,6 +50,7 @@ import type { Actor } from '../../http/actor.js';
 import { sellerScope } from '../../access/seller-scope.js';
 import { products, skuBarcodes, skus } from '../catalog/index.js';
 import { inboundBoxes, inboundBoxLines, inboundOrders } from '../inbound/index.js';
+import { locationOccupancy } from '../inventory/index.js';
 import { warehouseLocations, warehouseScope } from '../warehouse/index.js';
 import { pdaChanges, pdaDevices, pdaPruneMarks, type PdaEntity as Entity } from './pda.tables.js';
 
@@ -109,6 +110,8 @@ async function pullLocations(tx: TenantTx, actor: Actor, slice: Slice): Promise<
       warehouseId: warehouseLocations.warehouseId,
       code: warehouseLocations.code,
       locationType: warehouseLocations.locationType,
+      capacity: warehouseLocations.capacity,
+      quantity: locationOccupancy.units(warehouseLocations.id),
     })
     .from(warehouseLocations)
     .where(and(warehouseScope(actor, warehouseLocations.warehouseId), sliceOf(warehouseLocations.id, slice)))

@@ -1,0 +1,2 @@
+ALTER TABLE "inbound_orders" DROP CONSTRAINT "inbound_orders_status_check";--> statement-breakpoint
+ALTER TABLE "inbound_orders" ADD CONSTRAINT "inbound_orders_status_check" CHECK ("inbound_orders"."status" in ('pending', 'partial', 'abnormal', 'received', 'stored', 'not_received', 'cancelled'));
