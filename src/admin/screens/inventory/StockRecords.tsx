@@ -143,12 +143,7 @@ export function StockRecords() {
       <Typography.Paragraph type="secondary">
         {t('records.window_hint', { days: RECORDS_WINDOW_DAYS })}
       </Typography.Paragraph>
-      <PagedTable<StockRecord>
-        columns={columns}
-        query={records}
-        page={state}
-        onPageChange={setState}
-      />
+      <PagedTable<StockRecord> columns={columns} query={records} page={state} onPageChange={setState} />
     </>
   );
 }

@@ -226,12 +226,7 @@ export function AnnouncementList() {
         </Form.Item>
       </SearchBar>
       {canAdd && <AddButton onClick={() => setEditing('new')}>{t('announcement.add')}</AddButton>}
-      <PagedTable<AnnouncementRecord>
-        columns={columns}
-        query={list}
-        page={state}
-        onPageChange={setState}
-      />
+      <PagedTable<AnnouncementRecord> columns={columns} query={list} page={state} onPageChange={setState} />
       <AnnouncementFormDrawer
         open={editing !== null}
         announcement={editing === 'new' ? null : editing}

@@ -101,11 +101,7 @@ export function PermissionList() {
   return (
     <>
       {canAdd && <AddButton onClick={() => setEditing({ mode: 'add' })}>{t('permission.add')}</AddButton>}
-      <QueryTable<PermissionView>
-        columns={columns}
-        query={permissions}
-        pagination={false}
-      />
+      <QueryTable<PermissionView> columns={columns} query={permissions} pagination={false} />
       <PermissionFormDrawer
         editing={editing}
         tree={permissions.data ?? []}
