@@ -109,7 +109,7 @@ export const registerDeviceRequest = z.strictObject({
 });
 export type RegisterDeviceRequest = z.input<typeof registerDeviceRequest>;
 
-export const registerDeviceReply = z.object({ deviceId: z.string(), deviceKey: z.string() });
+export const registerDeviceReply = z.object({ deviceId: string(), deviceKey: string() });
 export type RegisterDeviceReply = z.infer<typeof registerDeviceReply>;
 
 const params = z.record(string(), z.union([string(), z.number()]));
