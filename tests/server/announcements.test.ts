@@ -369,8 +369,11 @@ describe('live channel /websocket/{userId}', () => {
   });
 
   it('keeps pushing after the LISTEN connections drop and reconnect', async () => {
+    // A reconnected listener shows in pg_stat_activity before its LISTEN has run: wait until
+    // both have run a statement and gone idle, that is, until they listen again.
     const listeners = `select count(*)::int as n from pg_stat_activity
-      where application_name = 'wms-listener' and datname = current_database()`;
+      where application_name = 'wms-listener' and datname = current_database()
+        and state = 'idle' and query ilike 'LISTEN %'`;
     const terminated = await world.database.ownerPool.query(
       `select pg_terminate_backend(pid) from pg_stat_activity
        where application_name = 'wms-listener' and datname = current_database()`,

@@ -311,10 +311,10 @@ export class SyncEngine {
         const nextSeq = await firstUnansweredSeq(this.db);
         const made = await this.transport.register({ deviceId: candidate, nextSeq });
         await this.db.transaction('rw', this.db.meta, async () => {
-          await writeMeta(this.db, META_KEYS.deviceId, made.deviceId);
+          await writeMeta(this.db, META_KEYS.deviceId, candidate);
           await writeMeta(this.db, META_KEYS.deviceKey, made.deviceKey);
         });
-        return made;
+        return { deviceId: candidate, deviceKey: made.deviceKey };
       } catch (error) {
         if (!(error instanceof SyncHttpError) || error.code !== 'pda.device_taken' || attempt >= 3)
           throw error;

@@ -109,7 +109,8 @@ export const registerDeviceRequest = z.strictObject({
 });
 export type RegisterDeviceRequest = z.input<typeof registerDeviceRequest>;
 
-export const registerDeviceReply = z.object({ deviceId: string(), deviceKey: string() });
+/** The key alone: the device made its id and keeps it. */
+export const registerDeviceReply = z.object({ deviceKey: string() });
 export type RegisterDeviceReply = z.infer<typeof registerDeviceReply>;
 
 const params = z.record(string(), z.union([string(), z.number()]));

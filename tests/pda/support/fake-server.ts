@@ -148,7 +148,7 @@ export class FakePdaServer {
         const deviceKey = `key-${deviceId}`.padEnd(32, 'k').replace(/[^A-Za-z0-9_-]/g, '_');
         this.deviceKeys.set(deviceId, deviceKey);
         if (!this.lastSeq.has(deviceId)) this.lastSeq.set(deviceId, nextSeq - 1);
-        return ok({ deviceId, deviceKey });
+        return ok({ deviceKey });
       }),
       http.post(`${BASE_URL}/pda/photo`, async ({ request }) => {
         const key = new URL(request.url).searchParams.get('key') ?? '';

@@ -3,7 +3,8 @@
  * offline (its engine's transport always fails), and scans typed as a keyboard-wedge scanner
  * types them.
  */
-import { act, cleanup, fireEvent, render } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
+import { Dialog } from 'antd-mobile';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll } from 'vitest';
@@ -33,13 +34,21 @@ export const SCREEN_IDS = {
 
 const opened: PdaDatabase[] = [];
 
-/** English texts for the file's tests; after each, the screen unmounted and its databases deleted. */
+/**
+ * English texts for the file's tests; after each, the screen unmounted, the confirmations it
+ * opened gone (they live outside the screen's tree and close with an animation, so a closing one
+ * would otherwise still be in the next test's page) and its databases deleted.
+ */
 export function setUpScreenTests(): void {
   beforeAll(async () => {
     await initPdaI18n('en-US');
   });
   afterEach(async () => {
     cleanup();
+    Dialog.clear();
+    await waitFor(() => {
+      if (document.querySelector('.adm-center-popup')) throw new Error('a confirmation is still closing');
+    });
     for (const db of opened.splice(0)) await db.delete();
   });
 }

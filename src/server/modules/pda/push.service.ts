@@ -401,5 +401,5 @@ export async function registerDevice(
     .onConflictDoNothing()
     .returning({ deviceId: pdaDevices.deviceId });
   if (made.length === 0) throw new AppError('pda.device_taken');
-  return { deviceId, deviceKey: key };
+  return { deviceKey: key };
 }
