@@ -27,6 +27,7 @@ import { announcementRoutes } from './modules/announcements/announcements.routes
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { catalogExcelRoutes } from './modules/catalog/catalog-excel.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { exportRoutes } from './modules/exports/exports.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
 import { inboundRoutes } from './modules/inbound/inbound.routes.js';
@@ -43,6 +44,8 @@ import { localFileStorage } from './modules/files/index.js';
 import { locationOccupancy } from './modules/inventory/index.js';
 import { authenticate, logSmsSender, type SmsSender } from './modules/identity/index.js';
 import { pdaPruneJob, type PdaPruneJobOptions } from './modules/pda/index.js';
+import { downloadJobs, EXPORT_JOB } from './modules/exports/index.js';
+import { startJobRunner, type JobRunner } from './jobs/job-runner.js';
 import { chatScriptOriginFor } from './modules/tenants/index.js';
 
 export interface BuildAppOptions {
@@ -66,7 +69,18 @@ export interface BuildAppOptions {
   filesDir?: string;
   /** The periodic pruning of the PDA sync logs (modules/pda/prune.service.ts); false: none. */
   pdaPrune?: PdaPruneJobOptions | false;
+  /**
+   * Background jobs (pg-boss in the same PostgreSQL, through the owner's connection): how many
+   * this node works at once per queue (0: a web-only node that only sends). Without it the app
+   * cannot queue jobs, and calls that need one answer 'common.unavailable'.
+   */
+  jobs?: { connection: pg.ClientConfig; workers: number; pollingIntervalSeconds?: number };
 }
+
+/** Jobs for an app built without a job runner: every send is refused. */
+const NO_JOBS: Pick<JobRunner, 'send'> = {
+  send: () => Promise.reject(new Error('no job runner')),
+};
 
 const REDACT = [
   'req.headers["x-access-token"]',
@@ -141,7 +155,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     casServerUrl: options.casServerUrl,
     log: app.log,
     files: localFileStorage(options.filesDir ?? './data/files'),
+    jobs: NO_JOBS,
   };
+
+  if (options.jobs) {
+    const runner = await startJobRunner({
+      connection: options.jobs.connection,
+      workers: options.jobs.workers,
+      pollingIntervalSeconds: options.jobs.pollingIntervalSeconds,
+      log: app.log,
+      definitions: downloadJobs({
+        db: deps.db,
+        files: deps.files,
+        send: async (data) => {
+          await runner.send(EXPORT_JOB, data, { singletonKey: data.taskId });
+        },
+      }),
+    });
+    deps.jobs = runner;
+    app.addHook('onClose', () => runner.stop());
+  }
 
   // Before the other routes: the WebSocket plugin must see every route to handle upgrades.
   await registerLiveChannel(app, deps, options.listenConnection);
@@ -177,6 +210,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await questionRoutes(api, deps);
       await videoRoutes(api, deps);
       await dashboardRoutes(api, deps);
+      await exportRoutes(api, deps);
       await warehouseRoutes(api, deps, locationOccupancy);
       await catalogRoutes(api, deps);
       await catalogExcelRoutes(api, deps);

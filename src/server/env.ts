@@ -24,6 +24,8 @@ const envSchema = z.object({
     .transform((value) => value === 'true'),
   CAS_SERVER_URL: z.string().url().optional(),
   SMS_SENDER: z.enum(['log']).default('log'),
+  /** Background jobs this node works at once per queue; 0 makes a web-only node. */
+  WORKERS: z.coerce.number().int().min(0).max(32).default(2),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -26,6 +26,7 @@ async function main() {
     trustProxy: env.TRUST_PROXY,
     casServerUrl: env.CAS_SERVER_URL,
     listenConnection: database.appConnection,
+    jobs: { connection: database.ownerConnection, workers: env.WORKERS },
     filesDir: join(env.DATA_DIR, 'files'),
     checkDatabase: async () => {
       await database.appPool.query('select 1');

@@ -129,6 +129,11 @@ export const ERROR_STATUS = {
   'files.not_an_image': 422,
   'files.not_found': 404,
 
+  'downloads.not_found': 404,
+  'downloads.not_ready': 409,
+  'downloads.too_many_pending': 429,
+  'downloads.export_failed': 500,
+
   'import.not_a_workbook': 422,
   'import.wrong_columns': 422,
   'import.too_many_rows': 422,

@@ -369,11 +369,11 @@ describe('live channel /websocket/{userId}', () => {
   });
 
   it('keeps pushing after the LISTEN connections drop and reconnect', async () => {
-    // A reconnected listener shows in pg_stat_activity before its LISTEN has run: wait until
-    // both have run a statement and gone idle, that is, until they listen again.
+    // A reconnected listener shows in pg_stat_activity before its LISTENs have run: wait until
+    // both have run the last one (the user-event channel) and gone idle, that is, listen again.
     const listeners = `select count(*)::int as n from pg_stat_activity
       where application_name = 'wms-listener' and datname = current_database()
-        and state = 'idle' and query ilike 'LISTEN %'`;
+        and state = 'idle' and query ilike 'LISTEN %wms_user_events%'`;
     const terminated = await world.database.ownerPool.query(
       `select pg_terminate_backend(pid) from pg_stat_activity
        where application_name = 'wms-listener' and datname = current_database()`,

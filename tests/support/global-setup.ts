@@ -8,6 +8,7 @@ import pg from 'pg';
 import { connectDatabase } from '../../src/server/db/client.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/server/db/embedded.js';
 import { runMigrations } from '../../src/server/db/migrate.js';
+import { installJobSchema } from '../../src/server/jobs/job-runner.js';
 import { seedDemo } from '../../src/server/seed/demo.js';
 import { databaseUrl, newRunPrefix, templateName } from './database-names.js';
 
@@ -28,6 +29,7 @@ export default async function setup(project: TestProject) {
   const database = connectDatabase({ url: templateUrl, poolSize: 2 });
   await runMigrations(database.ownerPool);
   await seedDemo(database.db);
+  await installJobSchema(database.ownerConnection);
   await database.close();
   await admin.end();
   project.provide('databaseServerUrl', serverUrl);

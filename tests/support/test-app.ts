@@ -58,6 +58,7 @@ export async function createTestWorld(options: Partial<BuildAppOptions> = {}): P
     sms,
     filesDir,
     listenConnection: database.appConnection,
+    jobs: { connection: database.ownerConnection, workers: 1, pollingIntervalSeconds: 0.5 },
     checkDatabase: async () => {
       await database.appPool.query('select 1');
     },

@@ -12,6 +12,7 @@ import {
 } from '../../api/modules/shell.js';
 import type { AnnouncementView } from '../../shared/contract/announcements.js';
 import { AnnouncementModal } from './AnnouncementModal.js';
+import { DOWNLOAD_KEYS } from '../../api/modules/downloads.js';
 import { useLiveChannel } from './use-live-channel.js';
 
 export interface AnnouncementCenterHandle {
@@ -41,10 +42,16 @@ export const AnnouncementCenter = forwardRef<
   };
   useImperativeHandle(ref, () => ({ show }));
 
-  useLiveChannel(userId, token, (message) => {
-    void queryClient.invalidateQueries({ queryKey: SHELL_KEYS.announcementsByUser });
-    show(message.msgId);
-  });
+  useLiveChannel(
+    userId,
+    token,
+    (message) => {
+      void queryClient.invalidateQueries({ queryKey: SHELL_KEYS.announcementsByUser });
+      show(message.msgId);
+    },
+    // A download task changed: the download list, wherever it is open, reads it again.
+    () => void queryClient.invalidateQueries({ queryKey: DOWNLOAD_KEYS.all }),
+  );
 
   const handleClose = () => {
     if (current && current.readFlag !== '1') markRead.mutate(current.anntId);

@@ -24,6 +24,8 @@ export interface SocketLike {
 export interface LiveChannelOptions {
   connect: () => SocketLike;
   onAnnouncement: (message: Extract<LiveMessage, { cmd: 'announcement' }>) => void;
+  /** One of the user's download tasks changed. */
+  onDownload?: (message: Extract<LiveMessage, { cmd: 'download' }>) => void;
 }
 
 /** ws(s)://<host>/websocket/<userId>, following the page's own scheme. */
@@ -88,6 +90,7 @@ export class LiveChannel {
       this.resetHeartbeat();
       const message = parseLiveMessage(event.data);
       if (message?.cmd === 'announcement') this.options.onAnnouncement(message);
+      if (message?.cmd === 'download') this.options.onDownload?.(message);
     };
     socket.onerror = () => this.lost(socket);
     socket.onclose = () => this.lost(socket);

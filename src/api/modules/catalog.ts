@@ -63,10 +63,6 @@ export async function fetchPhoto(key: string): Promise<Blob> {
 export const downloadProductTemplate = () =>
   downloadBlob('/catalog/excel/template', {}, 'products-template.xlsx');
 
-/** GET /catalog/excel/export: the products and SKUs the filter finds, as a spreadsheet. */
-export const exportProducts = (filter: Omit<ProductFilter, 'pageNo' | 'pageSize'>) =>
-  downloadBlob('/catalog/excel/export', { ...filter }, 'products.xlsx');
-
 export const importSummary = z.object({
   productsCreated: z.number(),
   productsUpdated: z.number(),

@@ -18,6 +18,8 @@ export interface Database {
   ownerPool: pg.Pool;
   /** How to open one more connection as the app role, outside the pools (the LISTEN connection). */
   appConnection: pg.ClientConfig;
+  /** The owner's connection settings, for the job runner (it keeps its own schema). */
+  ownerConnection: pg.ClientConfig;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ export function connectDatabase(options: { url: string; appUrl?: string; poolSiz
     appPool,
     ownerPool,
     appConnection,
+    ownerConnection: { connectionString: options.url },
     async close() {
       await Promise.allSettled([appPool.end(), ownerPool.end()]);
     },

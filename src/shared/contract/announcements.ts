@@ -116,5 +116,7 @@ export type AnnouncementsByUser = z.infer<typeof announcementsByUser>;
 export const liveMessage = z.discriminatedUnion('cmd', [
   z.object({ cmd: z.literal('announcement'), msgId: string(), msgTxt: string() }),
   z.object({ cmd: z.literal('heartcheck') }),
+  /** One of the user's download tasks changed (queued, running, done or failed). */
+  z.object({ cmd: z.literal('download'), taskId: string(), status: string() }),
 ]);
 export type LiveMessage = z.infer<typeof liveMessage>;

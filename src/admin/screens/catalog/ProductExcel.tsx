@@ -1,19 +1,14 @@
 /**
  * The spreadsheet side of the product screen: the import template, export of what
- * the filter finds, and import — all rows or none; a refused file shows its row-by-row report.
+ * the filter finds (a download task: the file appears in the download list), and import — all rows or none; a refused file shows its row-by-row report.
  */
-import { DownloadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button } from 'antd';
+import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  downloadProductTemplate,
-  exportProducts,
-  importProducts,
-  type ProductFilter,
-} from '../../../api/modules/catalog.js';
+import { downloadProductTemplate, importProducts, type ProductFilter } from '../../../api/modules/catalog.js';
 import { queryKeys } from '../../../api/query-keys.js';
+import { ExportTaskButton } from '../common/ExportTaskButton.js';
 import { ImportButton, ImportReportModal, TemplateButton, useImportReport } from '../common/SheetImport.js';
 
 export function ProductExcel({
@@ -27,9 +22,9 @@ export function ProductExcel({
   const { message } = App.useApp();
   const { report, showFailure, closeReport } = useImportReport();
   const queryClient = useQueryClient();
-  const [busy, setBusy] = useState<'export' | 'import' | null>(null);
+  const [busy, setBusy] = useState<'import' | null>(null);
 
-  const run = async (kind: 'export' | 'import', work: () => Promise<void>) => {
+  const run = async (kind: 'import', work: () => Promise<void>) => {
     setBusy(kind);
     try {
       await work();
@@ -58,15 +53,10 @@ export function ProductExcel({
   return (
     <>
       <TemplateButton label={t('product.excel_template')} onDownload={downloadProductTemplate} />
-      <Button
-        icon={<DownloadOutlined />}
-        loading={busy === 'export'}
-        onClick={() =>
-          void run('export', async () => void (await exportProducts(filter).catch(() => undefined)))
-        }
-      >
-        {t('product.excel_export')}
-      </Button>
+      <ExportTaskButton
+        request={{ kind: 'products', filters: { ...filter } }}
+        label={t('product.excel_export')}
+      />
       {canImport && (
         <ImportButton
           label={t('product.excel_import')}

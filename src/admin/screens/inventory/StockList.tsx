@@ -23,6 +23,7 @@ import { hasAuth } from '../auth.js';
 import { PagedTable } from '../common/PagedTable.js';
 import { DEFAULT_PAGE } from '../common/paging.js';
 import { useListState } from '../common/screen-state.js';
+import { ExportTaskButton } from '../common/ExportTaskButton.js';
 import { SearchBar } from '../common/SearchBar.js';
 import { isSellerSide, SellerSelect, sellersOf, useDictLabels, WarehouseSelect } from './shared.js';
 import { StockChangeModal, type StockChangeMode } from './StockChangeModal.js';
@@ -164,30 +165,42 @@ export function StockList() {
           <Switch />
         </Form.Item>
       </SearchBar>
-      {canChange && (
-        <Space style={{ marginBottom: 16 }} wrap>
-          {canAdjust && (
-            <Button type="primary" icon={<ToolOutlined />} onClick={() => act('adjust')}>
-              {t('stock.adjust')}
-            </Button>
-          )}
-          {canFreeze && (
-            <>
-              <Button danger icon={<LockOutlined />} onClick={() => act('freeze')}>
-                {t('stock.freeze')}
+      <Space style={{ marginBottom: 16 }} wrap>
+        <ExportTaskButton
+          request={{
+            kind: 'stock',
+            filters: {
+              ...rest,
+              skuSearch: batchValues(skuSearch),
+              belowSafety: belowSafety ? 'true' : undefined,
+            },
+          }}
+        />
+        {canChange && (
+          <>
+            {canAdjust && (
+              <Button type="primary" icon={<ToolOutlined />} onClick={() => act('adjust')}>
+                {t('stock.adjust')}
               </Button>
-              <Button icon={<UnlockOutlined />} onClick={() => act('unfreeze')}>
-                {t('stock.unfreeze')}
-              </Button>
-            </>
-          )}
-          {selected.length > 0 && (
-            <Typography.Text type="secondary">
-              {t('common.selected', { count: selected.length })}
-            </Typography.Text>
-          )}
-        </Space>
-      )}
+            )}
+            {canFreeze && (
+              <>
+                <Button danger icon={<LockOutlined />} onClick={() => act('freeze')}>
+                  {t('stock.freeze')}
+                </Button>
+                <Button icon={<UnlockOutlined />} onClick={() => act('unfreeze')}>
+                  {t('stock.unfreeze')}
+                </Button>
+              </>
+            )}
+            {selected.length > 0 && (
+              <Typography.Text type="secondary">
+                {t('common.selected', { count: selected.length })}
+              </Typography.Text>
+            )}
+          </>
+        )}
+      </Space>
       <PagedTable<StockRow>
         rowKey={keyOf}
         bordered

@@ -3,7 +3,7 @@
  * server-paged, filtered by warehouse, SKU batch search, kind, direction, source document and
  * date; the date picker offers nothing older than 90 days.
  */
-import { DatePicker, Form, Input, Select, Tag, Typography } from 'antd';
+import { DatePicker, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { formatDateTime } from '../common/format.js';
 import { PagedTable } from '../common/PagedTable.js';
 import { DEFAULT_PAGE } from '../common/paging.js';
 import { useListState } from '../common/screen-state.js';
+import { ExportTaskButton } from '../common/ExportTaskButton.js';
 import { SearchBar } from '../common/SearchBar.js';
 import { isSellerSide, SellerSelect, WarehouseSelect } from './shared.js';
 
@@ -140,9 +141,17 @@ export function StockRecords() {
           />
         </Form.Item>
       </SearchBar>
-      <Typography.Paragraph type="secondary">
-        {t('records.window_hint', { days: RECORDS_WINDOW_DAYS })}
-      </Typography.Paragraph>
+      <Space style={{ marginBottom: 16 }} wrap align="center">
+        <ExportTaskButton
+          request={{
+            kind: 'stock_records',
+            filters: { ...rest, skuSearch: batchValues(skuSearch), from: params.from, to: params.to },
+          }}
+        />
+        <Typography.Text type="secondary">
+          {t('records.window_hint', { days: RECORDS_WINDOW_DAYS })}
+        </Typography.Text>
+      </Space>
       <PagedTable<StockRecord> columns={columns} query={records} page={state} onPageChange={setState} />
     </>
   );

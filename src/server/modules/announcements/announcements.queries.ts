@@ -12,6 +12,9 @@ export type AnnouncementRow = typeof announcements.$inferSelect;
 /** The PostgreSQL channel a release is announced on, to every server node. */
 export const ANNOUNCEMENT_CHANNEL = 'wms_announcements';
 
+/** The PostgreSQL channel that carries a message for one user's open pages, to every node. */
+export const USER_EVENT_CHANNEL = 'wms_user_events';
+
 /** A LIKE pattern matching the value anywhere, with its wildcards taken literally. */
 export function contains(value: string): string {
   return `%${value.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

@@ -6,20 +6,21 @@
  * and are pushed to the sockets of their audience held here.
  */
 import websocket from '@fastify/websocket';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
+import { liveMessage, type LiveMessage } from '../../../shared/contract/announcements.js';
 import { string } from '../../../shared/contract/common.js';
 import { isInAudience, SEND_STATUS } from '../../../shared/domain/announcements.js';
 import { AppError } from '../../../shared/errors.js';
-import { withTenant } from '../../db/client.js';
+import { withTenant, type TenantTx } from '../../db/client.js';
 import { listenToChannels } from '../../db/listener.js';
 import type { AppDeps } from '../../deps.js';
 import { tokenOf } from '../../http/auth.js';
 import { resolveActor } from '../identity/index.js';
-import { ANNOUNCEMENT_CHANNEL } from './announcements.queries.js';
+import { ANNOUNCEMENT_CHANNEL, USER_EVENT_CHANNEL } from './announcements.queries.js';
 import { announcements } from './announcements.tables.js';
 import { createLiveHub, type LiveClient, type LiveHub } from './live-hub.js';
 import { plainText } from './sanitize.js';
@@ -32,6 +33,28 @@ const LISTEN_READY_TIMEOUT_MS = 5_000;
 export const CLOSE_UNAUTHORIZED = 4401;
 
 const releaseNotice = z.object({ tenantId: z.string().uuid(), id: z.string().uuid() });
+const userEvent = z.object({ tenantId: z.string().uuid(), userId: z.string().uuid(), message: liveMessage });
+
+/**
+ * Sends a message to one user's open pages, on every node, when the transaction commits (a
+ * rolled-back change tells no one).
+ */
+export async function notifyUser(tx: TenantTx, tenantId: string, userId: string, message: LiveMessage) {
+  await tx.execute(
+    sql`select pg_notify(${USER_EVENT_CHANNEL}, ${JSON.stringify({ tenantId, userId, message })})`,
+  );
+}
+
+/** Pushes a user event to that user's sockets on this node. */
+function deliverUserEvent(deps: AppDeps, hub: LiveHub, payload: string): void {
+  const parsed = userEvent.safeParse(JSON.parse(payload));
+  if (!parsed.success) {
+    deps.log.warn({ err: parsed.error }, 'ignored a malformed user event');
+    return;
+  }
+  for (const client of hub.clientsOf(parsed.data.tenantId))
+    if (client.userId === parsed.data.userId) hub.send(client, parsed.data.message);
+}
 
 /** The token of a socket request: `token` query, then X-Access-Token, then the first subprotocol. */
 export function socketTokenOf(request: FastifyRequest): string | null {
@@ -97,9 +120,17 @@ export async function registerLiveChannel(
   const listener = listenConnection
     ? listenToChannels({
         connection: listenConnection,
-        channels: [ANNOUNCEMENT_CHANNEL],
+        channels: [ANNOUNCEMENT_CHANNEL, USER_EVENT_CHANNEL],
         log: deps.log,
-        onNotification: (_channel, payload) => {
+        onNotification: (channel, payload) => {
+          if (channel === USER_EVENT_CHANNEL) {
+            try {
+              deliverUserEvent(deps, hub, payload);
+            } catch (error) {
+              deps.log.warn({ err: error }, 'ignored an unreadable user event');
+            }
+            return;
+          }
           deliverRelease(deps, hub, payload).catch((error: unknown) =>
             deps.log.error({ err: error }, 'announcement push failed'),
           );

@@ -4,3 +4,4 @@ export { addSku, skusByBarcode, visibleSku } from './sku.service.js';
 export { nextSysCodes } from './sku-codes.js';
 export { skus } from './catalog.tables.js';
 export { products, skuBarcodes } from './catalog.tables.js';
+export { exportCatalog } from './catalog-export.service.js';

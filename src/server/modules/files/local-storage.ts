@@ -3,7 +3,7 @@
  * given another (tests use a temporary one). Each tenant has its own folder, so a key read
  * in one tenant never reaches another tenant's file; keys are random, never a user's file name.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 
 export interface FileStorage {
@@ -11,6 +11,8 @@ export interface FileStorage {
   put(tenantId: string, key: string, data: Buffer): Promise<void>;
   /** The content, or null when there is none under this key in this tenant. */
   get(tenantId: string, key: string): Promise<Buffer | null>;
+  /** Deletes the content under this key, if there is any. */
+  remove(tenantId: string, key: string): Promise<void>;
 }
 
 export function localFileStorage(root: string): FileStorage {
@@ -33,6 +35,9 @@ export function localFileStorage(root: string): FileStorage {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+    },
+    async remove(tenantId, key) {
+      await rm(pathOf(tenantId, key), { force: true });
     },
   };
 }

@@ -1,0 +1,154 @@
+/**
+ * What each export kind writes: the list's own query, read page by page with the asker's
+ * scope (a seller's export holds only their rows), into one worksheet whose header is in the
+ * asker's language. Progress is reported after each page.
+ */
+import ExcelJS from 'exceljs';
+import type { ExportRequestParsed } from '../../../shared/contract/downloads.js';
+import type { StockListQuery, StockRecordsQuery } from '../../../shared/contract/inventory.js';
+import { DOWNLOAD_LIMITS, type ExportKind } from '../../../shared/domain/downloads.js';
+import type { Language } from '../../../shared/i18n/languages.js';
+import { PERMISSIONS } from '../../../shared/permissions.js';
+import type { TenantTx } from '../../db/client.js';
+import type { Actor } from '../../http/actor.js';
+import { translatorFor } from '../../i18n.js';
+import { exportCatalog } from '../catalog/index.js';
+import { listStock, listStockRecords } from '../inventory/index.js';
+
+export interface ExportedFile {
+  fileName: string;
+  data: Buffer;
+  rowCount: number;
+}
+
+/** Reports how far the export is, 0–100. */
+export type ReportProgress = (percent: number) => Promise<void>;
+
+type Cell = string | number | null;
+
+interface Column<Row> {
+  /** A translation key (namespace:key) of the column's header. */
+  header: string;
+  value: (row: Row) => Cell;
+}
+
+const stamp = () => new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
+
+async function workbookOf(name: string, headers: string[], rows: Cell[][]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(name);
+  sheet.columns = headers.map((header) => ({ header, width: Math.max(12, header.length + 4) }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
+}
+
+/**
+ * Reads every page of a paged list (at most DOWNLOAD_LIMITS.rows rows) and writes it with its
+ * columns; progress after each page.
+ */
+async function pagedExport<Row>(
+  read: (pageNo: number) => Promise<{ records: Row[]; pages: number }>,
+  columns: Column<Row>[],
+  sheet: { name: string; language: Language },
+  progress: ReportProgress,
+): Promise<ExportedFile> {
+  const t = translatorFor(sheet.language);
+  const rows: Cell[][] = [];
+  const lastPage = Math.ceil(DOWNLOAD_LIMITS.rows / DOWNLOAD_LIMITS.pageRows);
+  for (let pageNo = 1; pageNo <= lastPage; pageNo += 1) {
+    const page = await read(pageNo);
+    for (const record of page.records) rows.push(columns.map((column) => column.value(record)));
+    await progress(Math.min(95, Math.floor((pageNo / Math.max(1, Math.min(page.pages, lastPage))) * 95)));
+    if (pageNo >= page.pages) break;
+  }
+  const data = await workbookOf(
+    sheet.name,
+    columns.map((column) => t(column.header)),
+    rows,
+  );
+  return { fileName: `${sheet.name}-${stamp()}.xlsx`, data, rowCount: rows.length };
+}
+
+type StockRow = Awaited<ReturnType<typeof listStock>>['records'][number];
+type RecordRow = Awaited<ReturnType<typeof listStockRecords>>['records'][number];
+
+const STOCK_COLUMNS: Column<StockRow>[] = [
+  { header: 'inventory:stock.warehouse', value: (row) => row.warehouseCode },
+  { header: 'inventory:stock.seller', value: (row) => row.sellerName },
+  { header: 'inventory:stock.sku', value: (row) => row.sellerSku },
+  { header: 'inventory:stock.sys_code', value: (row) => row.sysCode },
+  { header: 'inventory:stock.name', value: (row) => row.productName },
+  { header: 'inventory:stock.variation', value: (row) => row.variation },
+  { header: 'inventory:stock.available', value: (row) => row.available },
+  { header: 'inventory:stock.frozen', value: (row) => row.frozen },
+  { header: 'inventory:stock.total', value: (row) => row.total },
+  { header: 'inventory:stock.in_transit', value: (row) => row.inTransit },
+  { header: 'inventory:stock.safety_stock', value: (row) => row.safetyStock },
+];
+
+const RECORD_COLUMNS = (language: Language): Column<RecordRow>[] => {
+  const t = translatorFor(language);
+  return [
+    { header: 'inventory:records.time', value: (row) => row.createdAt },
+    { header: 'inventory:records.kind', value: (row) => t(`inventory:kind.${row.kind}`) },
+    { header: 'inventory:stock.warehouse', value: (row) => row.warehouseCode },
+    { header: 'inventory:stock.sku', value: (row) => row.sellerSku },
+    { header: 'inventory:stock.sys_code', value: (row) => row.sysCode },
+    { header: 'inventory:stock.name', value: (row) => row.productName },
+    { header: 'inventory:stock.quantity', value: (row) => row.quantity },
+    { header: 'inventory:location_stock.from', value: (row) => row.fromLocationCode },
+    { header: 'inventory:location_stock.to', value: (row) => row.toLocationCode },
+    { header: 'inventory:records.source_id', value: (row) => row.sourceId },
+    { header: 'inventory:stock.reason', value: (row) => row.reason },
+    { header: 'inventory:records.actor', value: (row) => row.actorName },
+  ];
+};
+
+/** The file of one export, made with the asker's scope. */
+export async function runExporter(
+  tx: TenantTx,
+  actor: Actor,
+  request: ExportRequestParsed,
+  language: Language,
+  progress: ReportProgress,
+): Promise<ExportedFile> {
+  const pageSize = DOWNLOAD_LIMITS.pageRows;
+  switch (request.kind) {
+    case 'products': {
+      const file = await exportCatalog(tx, actor, request.filters);
+      await progress(95);
+      return { ...file, rowCount: await rowsIn(file.data) };
+    }
+    case 'stock':
+      return pagedExport(
+        (pageNo) => listStock(tx, actor, { ...(request.filters as StockListQuery), pageNo, pageSize }),
+        STOCK_COLUMNS,
+        { name: 'stock', language },
+        progress,
+      );
+    case 'stock_records':
+      return pagedExport(
+        (pageNo) =>
+          listStockRecords(tx, actor, { ...(request.filters as StockRecordsQuery), pageNo, pageSize }),
+        RECORD_COLUMNS(language),
+        { name: 'stock-records', language },
+        progress,
+      );
+  }
+}
+
+/** Data rows of a written workbook (its first sheet, less the header). */
+async function rowsIn(data: Buffer): Promise<number> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(data as unknown as ArrayBuffer);
+  return Math.max(0, (workbook.worksheets[0]?.actualRowCount ?? 1) - 1);
+}
+
+/** The permission each kind needs, the same as the list it exports. */
+export const EXPORT_PERMISSIONS: Record<ExportKind, string> = {
+  products: PERMISSIONS.productList,
+  stock: PERMISSIONS.stockList,
+  stock_records: PERMISSIONS.stockRecords,
+};

@@ -1,0 +1,244 @@
+/**
+ * The download list: an export asked for in the admin runs as a pg-boss job, shows its progress
+ * and its file in the asker's list only, is worked once however many server nodes work jobs,
+ * and its file goes when its time is up.
+ */
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DOWNLOAD_LIMITS } from '../../src/shared/domain/downloads.js';
+import { createTestWorld, type TestWorld } from '../support/test-app.js';
+
+let world: TestWorld;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  world = await createTestWorld();
+  for (const name of ['agent', 'seller', 'seller2', 'service']) tokens[name] = await world.login(name);
+});
+afterAll(() => world.close());
+
+interface Task {
+  id: string;
+  kind: string;
+  status: string;
+  progress: number;
+  fileName: string | null;
+  rowCount: number | null;
+  errorCode: string | null;
+  expiresTime: string | null;
+}
+
+async function ask(as: string, body: object) {
+  return world.request({
+    method: 'POST',
+    url: '/api/sys/downloadTask/add',
+    token: tokens[as],
+    payload: body,
+    headers: { 'accept-language': 'en-US' },
+  });
+}
+
+async function listOf(as: string): Promise<Task[]> {
+  const reply = await world.request({
+    method: 'GET',
+    url: '/api/sys/downloadTask/list?pageSize=50',
+    token: tokens[as],
+  });
+  expect(reply.statusCode).toBe(200);
+  return reply.json().result.records as Task[];
+}
+
+async function finished(as: string, id: string): Promise<Task> {
+  let task: Task | undefined;
+  await expect
+    .poll(
+      async () => {
+        task = (await listOf(as)).find((row) => row.id === id);
+        return task?.status;
+      },
+      { timeout: 20_000, interval: 200 },
+    )
+    .toMatch(/^(done|failed)$/);
+  if (!task) throw new Error('no task');
+  return task;
+}
+
+async function rowsOf(data: Buffer): Promise<string[][]> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(data as unknown as ArrayBuffer);
+  const rows: string[][] = [];
+  book.worksheets[0]?.eachRow((row) =>
+    rows.push((row.values as unknown[]).slice(1).map((cell) => String(cell ?? ''))),
+  );
+  return rows;
+}
+
+describe('POST /api/sys/downloadTask/add', () => {
+  it('exports the stock list in the background into a file only its asker can fetch', async () => {
+    const reply = await ask('seller', { kind: 'stock', filters: {} });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json().message).toBe(
+      'The export has started: download the file from the download list when it is ready',
+    );
+    const asked = reply.json().result as Task;
+    expect(asked.status).toBe('queued');
+
+    const task = await finished('seller', asked.id);
+    expect(task).toMatchObject({ status: 'done', progress: 100, errorCode: null });
+    expect(task.fileName).toMatch(/^stock-\d{12}\.xlsx$/);
+    expect(new Date(task.expiresTime ?? 0).getTime()).toBeGreaterThan(
+      Date.now() + (DOWNLOAD_LIMITS.keepDays - 1) * 86_400_000,
+    );
+
+    const file = await world.request({
+      method: 'GET',
+      url: `/api/sys/downloadTask/file/${asked.id}`,
+      token: tokens.seller,
+    });
+    expect(file.statusCode).toBe(200);
+    const rows = await rowsOf(file.rawPayload);
+    expect(rows[0]?.slice(0, 3)).toEqual(['Warehouse', 'Seller', 'SKU']);
+    expect(rows.length - 1).toBe(task.rowCount);
+
+    // The seller's file holds the seller's stock only, as the stock list shows it.
+    const list = await world.request({
+      method: 'GET',
+      url: '/api/inventory/stock/list?pageSize=200',
+      token: tokens.seller,
+    });
+    expect(rows.length - 1).toBe(list.json().result.total);
+
+    for (const other of ['seller2', 'agent']) {
+      const refused = await world.request({
+        method: 'GET',
+        url: `/api/sys/downloadTask/file/${asked.id}`,
+        token: tokens[other],
+      });
+      expect(refused.statusCode).toBe(404);
+      expect((await listOf(other)).some((row) => row.id === asked.id)).toBe(false);
+    }
+  });
+
+  it('writes the header in the asker’s language and exports products and stock records', async () => {
+    const products = await finished(
+      'agent',
+      (await ask('agent', { kind: 'products', filters: {} })).json().result.id,
+    );
+    expect(products.status).toBe('done');
+    expect(products.rowCount).toBeGreaterThan(0);
+    const records = await world.request({
+      method: 'POST',
+      url: '/api/sys/downloadTask/add',
+      token: tokens.agent,
+      payload: { kind: 'stock_records', filters: {} },
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    const task = await finished('agent', records.json().result.id);
+    const file = await world.request({
+      method: 'GET',
+      url: `/api/sys/downloadTask/file/${task.id}`,
+      token: tokens.agent,
+    });
+    const rows = await rowsOf(file.rawPayload);
+    expect(rows[0]?.[0]).toBe('时间');
+  });
+
+  it('refuses a kind the caller may not list, unknown filters, and a sixth export at once', async () => {
+    // Customer service lists neither products nor stock, so exports neither.
+    const forbidden = await ask('service', { kind: 'products', filters: {} });
+    expect(forbidden.statusCode).toBe(403);
+    const bad = await ask('seller', { kind: 'stock', filters: { warehouseId: 'not-a-uuid' } });
+    expect(bad.statusCode).toBe(400);
+    const unknown = await ask('seller', { kind: 'orders', filters: {} });
+    expect(unknown.statusCode).toBe(400);
+
+    // Six at once from one user: five are taken, the sixth is refused with the limit.
+    const replies = await Promise.all(
+      Array.from({ length: 6 }, () => ask('seller2', { kind: 'stock', filters: {} })),
+    );
+    const refused = replies.filter((reply) => reply.statusCode !== 200);
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+    for (const reply of refused) {
+      expect(reply.statusCode).toBe(429);
+      expect(reply.json().code).toBe('downloads.too_many_pending');
+    }
+    for (const reply of replies.filter((r) => r.statusCode === 200))
+      await finished('seller2', reply.json().result.id);
+  });
+});
+
+describe('DELETE /api/sys/downloadTask/delete/:id', () => {
+  it('deletes one’s own task and its file, and no one else’s', async () => {
+    const task = await finished(
+      'seller',
+      (await ask('seller', { kind: 'stock', filters: {} })).json().result.id,
+    );
+    const other = await world.request({
+      method: 'DELETE',
+      url: `/api/sys/downloadTask/delete/${task.id}`,
+      token: tokens.seller2,
+    });
+    expect(other.statusCode).toBe(404);
+    const own = await world.request({
+      method: 'DELETE',
+      url: `/api/sys/downloadTask/delete/${task.id}`,
+      token: tokens.seller,
+    });
+    expect(own.statusCode).toBe(200);
+    expect((await listOf('seller')).some((row) => row.id === task.id)).toBe(false);
+  });
+});
+
+describe('the export job', () => {
+  it('runs each task once with three server nodes working jobs', async () => {
+    const jobs = { connection: world.database.ownerConnection, workers: 2, pollingIntervalSeconds: 0.5 };
+    await world.buildAnotherApp({ jobs });
+    await world.buildAnotherApp({ jobs });
+    const ids: string[] = [];
+    for (let n = 0; n < 4; n += 1)
+      ids.push((await ask('agent', { kind: 'stock', filters: {} })).json().result.id);
+    for (const id of ids) expect((await finished('agent', id)).status).toBe('done');
+    const started = await world.database.ownerPool.query<{ n: number }>(
+      `select count(*)::int as n from pgboss.job where name = 'export' and data->>'taskId' = any($1)`,
+      [ids],
+    );
+    // One job per task, each completed once; a second run would have found the task claimed.
+    expect(started.rows[0]?.n).toBe(ids.length);
+    const states = await world.database.ownerPool.query<{ state: string; retry_count: number }>(
+      `select state, retry_count from pgboss.job where name = 'export' and data->>'taskId' = any($1)`,
+      [ids],
+    );
+    for (const row of states.rows) expect(row).toEqual({ state: 'completed', retry_count: 0 });
+  });
+
+  it('deletes files past their time and sends a lost task’s job again', async () => {
+    const task = await finished(
+      'seller',
+      (await ask('seller', { kind: 'stock', filters: {} })).json().result.id,
+    );
+    await world.database.ownerPool.query(
+      `update download_tasks set expires_at = now() - interval '1 minute' where id = $1`,
+      [task.id],
+    );
+    // A task whose job was never sent (its node stopped right after the commit).
+    const lost = await world.database.ownerPool.query<{ id: string }>(
+      `insert into download_tasks (tenant_id, user_id, kind, filters, actor, created_at)
+       select tenant_id, user_id, kind, filters, actor, now() - interval '10 minutes' from download_tasks where id = $1
+       returning id`,
+      [task.id],
+    );
+    const lostId = lost.rows[0]?.id ?? '';
+    const { sweepDownloads } = await import('../../src/server/modules/exports/index.js');
+    const sent: string[] = [];
+    const result = await sweepDownloads({
+      db: world.database.db,
+      files: { put: async () => undefined, get: async () => null, remove: async () => undefined },
+      send: async (data) => {
+        sent.push(data.taskId);
+      },
+    });
+    expect(result.expired).toBeGreaterThanOrEqual(1);
+    expect(sent).toContain(lostId);
+    expect((await listOf('seller')).some((row) => row.id === task.id)).toBe(false);
+  });
+});
