@@ -43,7 +43,7 @@ import { registerLiveChannel } from './modules/announcements/index.js';
 import { localFileStorage } from './modules/files/index.js';
 import { locationOccupancy } from './modules/inventory/index.js';
 import { authenticate, logSmsSender, type SmsSender } from './modules/identity/index.js';
-import { pdaPruneJob, type PdaPruneJobOptions } from './modules/pda/index.js';
+import { pdaPruneJob } from './modules/pda/index.js';
 import { downloadJobs, EXPORT_JOB } from './modules/exports/index.js';
 import { startJobRunner, type JobRunner } from './jobs/job-runner.js';
 import { chatScriptOriginFor } from './modules/tenants/index.js';
@@ -67,14 +67,17 @@ export interface BuildAppOptions {
   listenConnection?: pg.ClientConfig;
   /** Where uploaded files are kept (DATA_DIR/files in production); default ./data/files. */
   filesDir?: string;
-  /** The periodic pruning of the PDA sync logs (modules/pda/prune.service.ts); false: none. */
-  pdaPrune?: PdaPruneJobOptions | false;
   /**
    * Background jobs (pg-boss in the same PostgreSQL, through the owner's connection): how many
    * this node works at once per queue (0: a web-only node that only sends). Without it the app
    * cannot queue jobs, and calls that need one answer 'common.unavailable'.
    */
-  jobs?: { connection: pg.ClientConfig; workers: number; pollingIntervalSeconds?: number };
+  jobs?: {
+    connection: pg.ClientConfig;
+    workers: number;
+    pollingIntervalSeconds?: number;
+    schedules?: boolean;
+  };
 }
 
 /** Jobs for an app built without a job runner: every send is refused. */
@@ -163,14 +166,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       connection: options.jobs.connection,
       workers: options.jobs.workers,
       pollingIntervalSeconds: options.jobs.pollingIntervalSeconds,
+      schedules: options.jobs.schedules,
       log: app.log,
-      definitions: downloadJobs({
-        db: deps.db,
-        files: deps.files,
-        send: async (data) => {
-          await runner.send(EXPORT_JOB, data, { singletonKey: data.taskId });
-        },
-      }),
+      definitions: [
+        ...downloadJobs({
+          db: deps.db,
+          files: deps.files,
+          send: async (data) => {
+            await runner.send(EXPORT_JOB, data, { singletonKey: data.taskId });
+          },
+        }),
+        pdaPruneJob(deps.db, app.log),
+      ],
     });
     deps.jobs = runner;
     app.addHook('onClose', () => runner.stop());
@@ -224,12 +231,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   );
 
   await registerWebApps(app, options.webRoot ?? WEB_ROOT);
-
-  if (options.pdaPrune !== false) {
-    const prune = pdaPruneJob(options.db, app.log, options.pdaPrune);
-    app.addHook('onReady', async () => prune.start());
-    app.addHook('onClose', () => prune.stop());
-  }
 
   return app;
 }

@@ -191,7 +191,12 @@ describe('DELETE /api/sys/downloadTask/delete/:id', () => {
 
 describe('the export job', () => {
   it('runs each task once with three server nodes working jobs', async () => {
-    const jobs = { connection: world.database.ownerConnection, workers: 2, pollingIntervalSeconds: 0.5 };
+    const jobs = {
+      connection: world.database.ownerConnection,
+      workers: 2,
+      pollingIntervalSeconds: 0.5,
+      schedules: false,
+    };
     await world.buildAnotherApp({ jobs });
     await world.buildAnotherApp({ jobs });
     const ids: string[] = [];

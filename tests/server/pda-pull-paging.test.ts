@@ -11,9 +11,9 @@ import type { Actor } from '../../src/server/http/actor.js';
 import { pullChanges, type PullOptions } from '../../src/server/modules/pda/pull.service.js';
 import {
   PDA_RETENTION,
+  PDA_PRUNE_CRON,
   pdaPruneJob,
   prunePdaLogs,
-  type PruneResult,
 } from '../../src/server/modules/pda/prune.service.js';
 import type { PullChange, PullQuery, PullReply } from '../../src/shared/contract/pda.js';
 import { boxId, callerFor, makeOrder, op, push, sellerSkus, type Caller } from '../support/inbound-world.js';
@@ -29,7 +29,7 @@ let dg01: DemoWarehouse;
 let skus: Record<string, string>;
 
 beforeAll(async () => {
-  world = await createTestWorld({ pdaPrune: false });
+  world = await createTestWorld();
   staffActor = await actorFor(world, 'warestaff');
   staff = callerFor(world, await world.login('warestaff'));
   sellerToken = await world.login('seller');
@@ -302,37 +302,20 @@ describe('pruning the sync logs', () => {
     expect(replay.results[0]).toMatchObject({ status: 'rejected', code: 'pda.sequence_reused' });
   });
 
-  it('runs the job shortly after the app is ready, then on its interval, and stops it on close', async () => {
-    const runs: PruneResult[] = [];
+  it('runs as a job on the four-hourly schedule of the job runner', async () => {
     const app = await buildApp({
       db: world.database.db,
       logLevel: 'silent',
-      pdaPrune: { firstDelayMs: 0, intervalMs: 20, onRun: (result) => runs.push(result) },
+      jobs: { connection: world.database.ownerConnection, workers: 1 },
     });
-    expect(runs).toEqual([]);
     await app.ready();
-    const deadline = Date.now() + 5000;
-    while (runs.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(runs.length).toBeGreaterThanOrEqual(2);
+    const schedule = await ownerQuery(`select cron, timezone from pgboss.schedule where name = 'pda-prune'`);
+    expect(schedule).toEqual([{ cron: PDA_PRUNE_CRON, timezone: 'UTC' }]);
     await app.close();
-    const ran = runs.length;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(runs.length).toBe(ran);
-  });
-
-  it('never keeps the process alive for the job, and clears its timer when stopped', async () => {
-    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
-    const runs: PruneResult[] = [];
-    const job = pdaPruneJob(world.database.db, world.app.log, {
-      firstDelayMs: 50,
-      intervalMs: 50,
-      onRun: (result) => runs.push(result),
-    });
-    const before = timers();
-    job.start();
-    expect(timers()).toBe(before);
-    await job.stop();
-    await new Promise((resolve) => setTimeout(resolve, 120));
-    expect(runs).toEqual([]);
+    // What a slot runs: the pruning of every tenant's logs.
+    const logged: object[] = [];
+    const log = { ...world.app.log, info: (entry: object) => void logged.push(entry) };
+    await pdaPruneJob(world.database.db, log as typeof world.app.log).handle({}, { id: 'slot' });
+    expect(logged).toEqual([{ pdaChangesPruned: 0, pdaProcessedOpsPruned: 0 }]);
   });
 });

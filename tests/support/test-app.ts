@@ -58,7 +58,8 @@ export async function createTestWorld(options: Partial<BuildAppOptions> = {}): P
     sms,
     filesDir,
     listenConnection: database.appConnection,
-    jobs: { connection: database.ownerConnection, workers: 1, pollingIntervalSeconds: 0.5 },
+    // Jobs are worked as sent; schedules are off, so no timed run lands in the middle of a test.
+    jobs: { connection: database.ownerConnection, workers: 1, pollingIntervalSeconds: 0.5, schedules: false },
     checkDatabase: async () => {
       await database.appPool.query('select 1');
     },

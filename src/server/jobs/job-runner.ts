@@ -44,6 +44,8 @@ export interface JobRunnerOptions {
   log: JobLog;
   /** How often an idle worker looks for work, in seconds (pg-boss's minimum is 0.5). */
   pollingIntervalSeconds?: number;
+  /** Whether this node runs the cron schedules (default: when it works jobs). */
+  schedules?: boolean;
 }
 
 const SCHEMA = 'pgboss';
@@ -58,7 +60,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     application_name: 'wms-jobs',
     // Completed jobs are kept a week for diagnosis, then archived and deleted by pg-boss.
     deleteAfterDays: 7,
-    schedule: options.workers > 0,
+    schedule: options.workers > 0 && options.schedules !== false,
     supervise: options.workers > 0,
   });
   boss.on('error', (error: Error) => options.log.error({ err: error }, 'job runner error'));
@@ -85,7 +87,8 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
           }
         },
       );
-      if (definition.cron) await boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
+      if (definition.cron && options.schedules !== false)
+        await boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
     }
   }
   return {

@@ -1,5 +1,5 @@
 /**
- * Pruning of the PDA sync logs, across tenants, by a periodic job of the server.
+ * Pruning of the PDA sync logs, across tenants, by a scheduled job (src/server/jobs).
  *
  * - pda_changes (the pull's change log) keeps PDA_RETENTION.changesDays. A device whose cursor
  *   is older than the pruned changes gets a full pull (reset) instead of a delta that would miss
@@ -11,18 +11,21 @@
  *   'pda.sequence_reused' and not applied again (see pda.tables.ts).
  *
  * The app role sees one tenant at a time under RLS, so the work is the SECURITY DEFINER function
- * app_pda_prune (migration 0008); when several nodes run the job, one prunes and the others get
- * zeros.
+ * app_pda_prune (migration 0008); the job runner runs each scheduled slot on one node.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.js';
+import type { JobDefinition } from '../../jobs/job-runner.js';
 
 /** How long the sync logs are kept, in days. The one place these numbers live. */
 export const PDA_RETENTION = { changesDays: 30, processedOpsDays: 90 } as const;
 
-/** When the job runs: shortly after the server is ready, then every few hours. */
-export const PDA_PRUNE_SCHEDULE = { firstDelayMs: 60_000, intervalMs: 4 * 60 * 60 * 1000 } as const;
+/** When the job runs: every four hours, on the job runner's schedule (UTC). */
+export const PDA_PRUNE_CRON = '17 */4 * * *';
+
+/** The job's queue name. */
+export const PDA_PRUNE_JOB = 'pda-prune';
 
 export interface PruneResult {
   changes: number;
@@ -39,65 +42,21 @@ export async function prunePdaLogs(db: Db, retention = PDA_RETENTION): Promise<P
   return { changes: Number(row?.changes_pruned ?? 0), processedOps: Number(row?.ops_pruned ?? 0) };
 }
 
-export interface PdaPruneJobOptions {
-  firstDelayMs?: number;
-  intervalMs?: number;
-  /** Called after each run that succeeded (tests, metrics). */
-  onRun?: (result: PruneResult) => void;
-}
-
-export interface PdaPruneJob {
-  start(): void;
-  /** Clears the timer and waits for a run in progress; no run starts after it. */
-  stop(): Promise<void>;
-}
-
 /**
- * The periodic prune: first after `firstDelayMs`, then every `intervalMs`, the next run timed
- * from the end of the last. Timers are unref'ed (they never keep the process alive); a failed
- * run is logged and the next one comes as planned.
+ * The pruning as a scheduled job of the job runner (pg-boss): one node runs each slot, however
+ * many work jobs. A failed run is logged and retried by the runner; the next slot comes as planned.
  */
-export function pdaPruneJob(db: Db, log: FastifyBaseLogger, options: PdaPruneJobOptions = {}): PdaPruneJob {
-  const firstDelayMs = options.firstDelayMs ?? PDA_PRUNE_SCHEDULE.firstDelayMs;
-  const intervalMs = options.intervalMs ?? PDA_PRUNE_SCHEDULE.intervalMs;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = null;
-      running = run().finally(() => {
-        running = null;
-        schedule(intervalMs);
-      });
-    }, delay);
-    timer.unref();
-  };
-
-  const run = async () => {
-    try {
+export function pdaPruneJob(db: Db, log: FastifyBaseLogger): JobDefinition<Record<string, never>> {
+  return {
+    name: PDA_PRUNE_JOB,
+    cron: PDA_PRUNE_CRON,
+    retryLimit: 1,
+    async handle() {
       const result = await prunePdaLogs(db);
       log.info(
         { pdaChangesPruned: result.changes, pdaProcessedOpsPruned: result.processedOps },
         'pda sync logs pruned',
       );
-      options.onRun?.(result);
-    } catch (error) {
-      if (!stopped) log.error({ err: error }, 'pda sync log pruning failed');
-    }
-  };
-
-  return {
-    start() {
-      if (timer === null && running === null && !stopped) schedule(firstDelayMs);
-    },
-    async stop() {
-      stopped = true;
-      if (timer !== null) clearTimeout(timer);
-      timer = null;
-      await running;
     },
   };
 }
