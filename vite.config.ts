@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { AREA_ALIASES } from './aliases.js';
 import { onRollupWarning } from './scripts/rollup-warnings.js';
 
 /**
@@ -23,7 +24,7 @@ export default defineConfig({
   base: '/',
   publicDir: root('./public'),
   plugins: [react()],
-  resolve: { alias: { '@locales': root('./locales') } },
+  resolve: { alias: AREA_ALIASES },
   build: {
     outDir: root('./dist/admin'),
     emptyOutDir: true,

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { AREA_ALIASES } from './aliases.js';
 import { VitePWA } from 'vite-plugin-pwa';
 import { onRollupWarning } from './scripts/rollup-warnings.js';
 
@@ -52,7 +53,7 @@ export default defineConfig({
       },
     }),
   ],
-  resolve: { alias: { '@locales': root('./locales') } },
+  resolve: { alias: AREA_ALIASES },
   build: {
     outDir: root('./dist/pda'),
     emptyOutDir: true,

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { AREA_ALIASES } from './aliases.js';
 
 /**
  * Test tiers (docs/architecture.md §9): `unit` beside the code, `server` through app.inject against a real
@@ -6,9 +7,11 @@ import { defineConfig } from 'vitest/config';
  * (scripts/test.ts) runs every tier and prints the counts.
  */
 export default defineConfig({
+  resolve: { alias: AREA_ALIASES },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts'],
@@ -18,6 +21,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
@@ -30,6 +34,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'web',
           include: ['tests/web/**/*.test.{ts,tsx}'],
@@ -40,6 +45,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'pda',
           include: ['src/pda/**/*.test.ts', 'tests/pda/**/*.test.{ts,tsx}'],
@@ -49,6 +55,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

@@ -5,10 +5,10 @@
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { buildApp } from '../src/server/app.js';
-import { connectDatabase } from '../src/server/db/client.js';
-import { runMigrations } from '../src/server/db/migrate.js';
-import { seedDemo } from '../src/server/seed/demo.js';
+import { buildApp } from '@server/app.js';
+import { connectDatabase } from '@server/db/client.js';
+import { runMigrations } from '@server/db/migrate.js';
+import { seedDemo } from '@server/seed/demo.js';
 import { ensureWebBuild } from '../scripts/web-build.js';
 import { hasChromium, launchBrowser, loginThroughUi } from '../tests/e2e/browser.js';
 import { LOGIN_PAGE_BUDGET_BYTES, recordScripts, totalBytes } from '../tests/e2e/bundle-size.js';

@@ -7,13 +7,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { connectDatabase, withTenant, type Db } from '../src/server/db/client.js';
-import { runMigrations } from '../src/server/db/migrate.js';
-import { addProduct } from '../src/server/modules/catalog/index.js';
-import { issueStock, receiveStock, reserveStock } from '../src/server/modules/inventory/index.js';
-import { warehouseLocations, warehouses } from '../src/server/modules/warehouse/index.js';
-import { seedDemo } from '../src/server/seed/demo.js';
-import { demoPhotoKey } from '../src/server/seed/demo-photos.js';
+import { connectDatabase, withTenant, type Db } from '@server/db/client.js';
+import { runMigrations } from '@server/db/migrate.js';
+import { addProduct } from '@server/modules/catalog/index.js';
+import { issueStock, receiveStock, reserveStock } from '@server/modules/inventory/index.js';
+import { warehouseLocations, warehouses } from '@server/modules/warehouse/index.js';
+import { seedDemo } from '@server/seed/demo.js';
+import { demoPhotoKey } from '@server/seed/demo-photos.js';
 import {
   actorOf,
   benchServer,

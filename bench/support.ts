@@ -8,10 +8,10 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { withTenant, type Db } from '../src/server/db/client.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/server/db/embedded.js';
-import type { Actor } from '../src/server/http/actor.js';
-import { users } from '../src/server/modules/identity/index.js';
+import { withTenant, type Db } from '@server/db/client.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '@server/db/embedded.js';
+import type { Actor } from '@server/http/actor.js';
+import { users } from '@server/modules/identity/index.js';
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);

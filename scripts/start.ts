@@ -9,4 +9,4 @@ if (process.env.SKIP_WEB_BUILD !== 'true' && !ensureWebBuild()) {
   process.exit(1);
 }
 
-await import('../src/server/main.js');
+await import('@server/main.js');

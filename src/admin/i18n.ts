@@ -2,10 +2,10 @@
  * The admin's translations: every namespace of locales/<lang>/, loaded for the chosen language
  * only (src/api/i18n-setup.ts).
  */
-import { setUpI18n, storedLanguage } from '../api/i18n-setup.js';
-import type { Language } from '../shared/i18n/languages.js';
+import { setUpI18n, storedLanguage } from '@api/i18n-setup.js';
+import type { Language } from '@shared/i18n/languages.js';
 
-export { i18next, storedLanguage, switchLanguage } from '../api/i18n-setup.js';
+export { i18next, storedLanguage, switchLanguage } from '@api/i18n-setup.js';
 
 export const NAMESPACES = [
   'shell',

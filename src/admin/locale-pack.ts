@@ -4,7 +4,7 @@
  */
 import type { Locale } from 'antd/es/locale';
 import dayjs from 'dayjs';
-import type { Language } from '../shared/i18n/languages.js';
+import type { Language } from '@shared/i18n/languages.js';
 
 const ANTD_LOCALES: Record<Language, () => Promise<{ default: Locale }>> = {
   'zh-CN': () => import('antd/locale/zh_CN'),

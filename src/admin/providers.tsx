@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { Language } from '../shared/i18n/languages.js';
+import type { Language } from '@shared/i18n/languages.js';
 import { ErrorReactions } from './layout/ErrorReactions.js';
 import './layout/shell.css';
 import { useSettings } from './settings/settings-store.js';

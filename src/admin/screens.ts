@@ -5,7 +5,7 @@
  * typecheck, and a menu item whose component is not registered is not routed.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { ScreenId } from '../shared/menu.js';
+import type { ScreenId } from '@shared/menu.js';
 
 export interface ScreenDefinition {
   page: LazyExoticComponent<ComponentType>;

@@ -5,7 +5,7 @@
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { BCP47, resolveLanguage, type Language } from '../shared/i18n/languages.js';
+import { BCP47, resolveLanguage, type Language } from '@shared/i18n/languages.js';
 import { STORAGE_KEYS } from './storage.js';
 
 export type LocaleBundles = Record<string, () => Promise<{ default: Record<string, unknown> }>>;

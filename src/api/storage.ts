@@ -3,8 +3,8 @@
  * the permission lists (session storage, spec 01 §6) and the language; for the browser session,
  * the agent a link chose. Used by admin and PDA.
  */
-import { SESSION_TTL_MS } from '../shared/domain/session.js';
-import type { UserInfo } from '../shared/contract/identity.js';
+import { SESSION_TTL_MS } from '@shared/domain/session.js';
+import type { UserInfo } from '@shared/contract/identity.js';
 
 export const STORAGE_KEYS = {
   token: 'Access-Token',

@@ -4,10 +4,10 @@
  * loaded; the service worker precaches every language's chunk, so switching works offline, and
  * a switch reloads the page as the admin's does (the queue is in IndexedDB and survives it).
  */
-import { setUpI18n, storedLanguage } from '../api/i18n-setup.js';
-import type { Language } from '../shared/i18n/languages.js';
+import { setUpI18n, storedLanguage } from '@api/i18n-setup.js';
+import type { Language } from '@shared/i18n/languages.js';
 
-export { i18next, storedLanguage, switchLanguage as switchPdaLanguage } from '../api/i18n-setup.js';
+export { i18next, storedLanguage, switchLanguage as switchPdaLanguage } from '@api/i18n-setup.js';
 
 export const PDA_NAMESPACES = ['pda', 'errors'] as const;
 

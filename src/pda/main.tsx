@@ -1,6 +1,6 @@
 /** The PDA's entry: translations, storage kept from eviction, then the app. */
 import { createRoot } from 'react-dom/client';
-import { clientHooks } from '../api/client.js';
+import { clientHooks } from '@api/client.js';
 import { PdaApp } from './app/app.js';
 import { unlockAudioOnGesture } from './app/feedback.js';
 import { createPdaServices } from './app/sync-context.js';

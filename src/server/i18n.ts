@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import i18next, { type i18n } from 'i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../shared/i18n/languages.js';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@shared/i18n/languages.js';
 
 export const LOCALES_DIR = fileURLToPath(new URL('../../locales', import.meta.url));
 export const SERVER_NAMESPACES = ['errors', 'messages', 'menu', 'dict'] as const;

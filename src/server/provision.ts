@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { WebSite } from '../shared/contract/tenants.js';
+import type { WebSite } from '@shared/contract/tenants.js';
 import { rowsOf, withTenant, type Db, type TenantTx } from './db/client.js';
 import { syncMenuCatalog } from './modules/identity/index.js';
 import { syncDictionaries } from './modules/system/index.js';

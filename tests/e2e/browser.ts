@@ -6,8 +6,8 @@
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import type { BuildAppOptions } from '../../src/server/app.js';
-import { DEMO_PASSWORD } from '../../src/server/seed/demo.js';
+import type { BuildAppOptions } from '@server/app.js';
+import { DEMO_PASSWORD } from '@server/seed/demo.js';
 import { createTestWorld, type TestWorld } from '../support/test-app.js';
 
 export const CHROMIUM = '/usr/bin/chromium';

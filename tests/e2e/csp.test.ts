@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../src/server/seed/demo.js';
+import { DEMO_PASSWORD } from '@server/seed/demo.js';
 import {
   hasChromium,
   launchBrowser,

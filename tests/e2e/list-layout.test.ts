@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MENU_CATALOG } from '../../src/shared/menu.js';
+import { MENU_CATALOG } from '@shared/menu.js';
 import {
   closeAnnouncements,
   hasChromium,

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../src/server/seed/demo.js';
+import { DEMO_PASSWORD } from '@server/seed/demo.js';
 import { hasChromium, launchBrowser, startLiveServer, type LiveServer } from './browser.js';
 
 const WIDTH = 640;

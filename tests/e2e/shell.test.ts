@@ -15,7 +15,7 @@ import {
   startLiveServer,
   type LiveServer,
 } from './browser.js';
-import { DEMO_PASSWORD } from '../../src/server/seed/demo.js';
+import { DEMO_PASSWORD } from '@server/seed/demo.js';
 
 let server: LiveServer;
 let browser: Browser;

@@ -8,10 +8,10 @@
  */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ScanInput } from '../../src/pda/app/scan-input.js';
-import { initPdaI18n } from '../../src/pda/i18n.js';
-import { CAMERA_FORMATS } from '../../src/pda/scan/detector.js';
-import { classifyScan } from '../../src/shared/domain/scan.js';
+import { ScanInput } from '@pda/app/scan-input.js';
+import { initPdaI18n } from '@pda/i18n.js';
+import { CAMERA_FORMATS } from '@pda/scan/detector.js';
+import { classifyScan } from '@shared/domain/scan.js';
 import { domError, fakeStream, QueueDetector, qr } from './support/fake-camera.js';
 
 let detector: QueueDetector;

@@ -13,9 +13,9 @@ import {
   createReadFilter,
   MediaCameraScanner,
   type CameraEnvironment,
-} from '../../src/pda/scan/camera.js';
-import { CAMERA_FORMATS, type CameraRead } from '../../src/pda/scan/detector.js';
-import { LANGUAGES } from '../../src/shared/i18n/languages.js';
+} from '@pda/scan/camera.js';
+import { CAMERA_FORMATS, type CameraRead } from '@pda/scan/detector.js';
+import { LANGUAGES } from '@shared/i18n/languages.js';
 import { domError, fakeStream, fakeVideo, QueueDetector, qr } from './support/fake-camera.js';
 
 function nativeClass(supported: string[] | Error) {

@@ -6,8 +6,8 @@
  */
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { deviceId, META_KEYS, PdaDatabase, readMeta, writeMeta } from '../../src/pda/data/db.js';
-import type { SyncEngine } from '../../src/pda/sync/engine.js';
+import { deviceId, META_KEYS, PdaDatabase, readMeta, writeMeta } from '@pda/data/db.js';
+import type { SyncEngine } from '@pda/sync/engine.js';
 import { FakePdaServer } from './support/fake-server.js';
 import { engineOver, freshName, queueReceives } from './support/harness.js';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { listenForScans, pressedAt } from '../../src/pda/scan/keyboard-wedge.js';
-import type { WedgeScan } from '../../src/shared/domain/scan.js';
+import { listenForScans, pressedAt } from '@pda/scan/keyboard-wedge.js';
+import type { WedgeScan } from '@shared/domain/scan.js';
 
 let sink: HTMLInputElement;
 let scans: WedgeScan[];

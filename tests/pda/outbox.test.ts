@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { deviceId, findByCode, PdaDatabase, type ReferenceRow } from '../../src/pda/data/db.js';
-import { enqueue, queuedCount, queuedOps } from '../../src/pda/sync/outbox.js';
+import { deviceId, findByCode, PdaDatabase, type ReferenceRow } from '@pda/data/db.js';
+import { enqueue, queuedCount, queuedOps } from '@pda/sync/outbox.js';
 
 const opened: PdaDatabase[] = [];
 

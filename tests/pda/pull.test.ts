@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PullChange } from '../../src/shared/contract/pda.js';
-import { findByCode, META_KEYS, PdaDatabase, readMeta } from '../../src/pda/data/db.js';
+import type { PullChange } from '@shared/contract/pda.js';
+import { findByCode, META_KEYS, PdaDatabase, readMeta } from '@pda/data/db.js';
 import { FakePdaServer } from './support/fake-server.js';
 import { engineOver, freshName } from './support/harness.js';
 

@@ -8,8 +8,8 @@
  */
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { PdaDatabase } from '../../src/pda/data/db.js';
-import { ReceiveScreen } from '../../src/pda/receive/receive-screen.js';
+import type { PdaDatabase } from '@pda/data/db.js';
+import { ReceiveScreen } from '@pda/receive/receive-screen.js';
 import {
   renderOffline,
   scan,

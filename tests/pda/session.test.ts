@@ -7,12 +7,12 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '../../src/api/storage.js';
-import type { UserInfo } from '../../src/shared/contract/identity.js';
-import type { UserRole } from '../../src/shared/domain/roles.js';
-import { login, logout, QueuedByOtherError } from '../../src/pda/app/session.js';
-import { PdaDatabase } from '../../src/pda/data/db.js';
-import { enqueue } from '../../src/pda/sync/outbox.js';
+import { sessionStore } from '@api/storage.js';
+import type { UserInfo } from '@shared/contract/identity.js';
+import type { UserRole } from '@shared/domain/roles.js';
+import { login, logout, QueuedByOtherError } from '@pda/app/session.js';
+import { PdaDatabase } from '@pda/data/db.js';
+import { enqueue } from '@pda/sync/outbox.js';
 
 const api = (path: string) => `${window.location.origin}/api${path}`;
 const ok = <T>(result: T) =>

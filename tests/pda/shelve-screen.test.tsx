@@ -7,10 +7,10 @@
  */
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sessionStore } from '../../src/api/storage.js';
-import type { UserInfo } from '../../src/shared/contract/identity.js';
-import type { PdaDatabase } from '../../src/pda/data/db.js';
-import { ShelveScreen } from '../../src/pda/shelve/shelve-screen.js';
+import { sessionStore } from '@api/storage.js';
+import type { UserInfo } from '@shared/contract/identity.js';
+import type { PdaDatabase } from '@pda/data/db.js';
+import { ShelveScreen } from '@pda/shelve/shelve-screen.js';
 import {
   renderOffline,
   scan,

@@ -1,13 +1,13 @@
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { deviceId, PdaDatabase } from '../../src/pda/data/db.js';
-import type { SyncEngine } from '../../src/pda/sync/engine.js';
-import { leaseLock, webLock } from '../../src/pda/sync/lock.js';
-import { reportDifference } from '../../src/pda/receive/difference-data.js';
-import { applyPullPage } from '../../src/pda/sync/apply.js';
-import { enqueue } from '../../src/pda/sync/outbox.js';
-import { httpTransport, type SyncTransport } from '../../src/pda/sync/transport.js';
+import { deviceId, PdaDatabase } from '@pda/data/db.js';
+import type { SyncEngine } from '@pda/sync/engine.js';
+import { leaseLock, webLock } from '@pda/sync/lock.js';
+import { reportDifference } from '@pda/receive/difference-data.js';
+import { applyPullPage } from '@pda/sync/apply.js';
+import { enqueue } from '@pda/sync/outbox.js';
+import { httpTransport, type SyncTransport } from '@pda/sync/transport.js';
 import { BASE_URL, FakePdaServer } from './support/fake-server.js';
 import { engineOver, fakeLockManager, freshName, queueReceives } from './support/harness.js';
 

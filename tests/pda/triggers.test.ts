@@ -1,8 +1,8 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PdaDatabase } from '../../src/pda/data/db.js';
-import type { SyncEngine, SyncStatus } from '../../src/pda/sync/engine.js';
-import { enqueue } from '../../src/pda/sync/outbox.js';
+import { PdaDatabase } from '@pda/data/db.js';
+import type { SyncEngine, SyncStatus } from '@pda/sync/engine.js';
+import { enqueue } from '@pda/sync/outbox.js';
 import { FakePdaServer } from './support/fake-server.js';
 import { engineOver, freshName, queueReceives } from './support/harness.js';
 

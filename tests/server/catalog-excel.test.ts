@@ -5,8 +5,8 @@
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEMPLATE_COLUMNS } from '../../src/shared/contract/catalog-excel.js';
-import { gtinCheckDigit } from '../../src/shared/domain/barcode.js';
+import { TEMPLATE_COLUMNS } from '@shared/contract/catalog-excel.js';
+import { gtinCheckDigit } from '@shared/domain/barcode.js';
 import { multipartBody } from '../support/multipart.js';
 import { productPhotoKey, sellerIdOf } from '../support/photos.js';
 import { createProduct, tableCounts } from '../support/stock-world.js';

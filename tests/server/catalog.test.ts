@@ -3,7 +3,7 @@
  * unique where the business needs them unique, barcodes are normalised, refusals change nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gtinCheckDigit } from '../../src/shared/domain/barcode.js';
+import { gtinCheckDigit } from '@shared/domain/barcode.js';
 import { productPhotoKey, sellerIdOf } from '../support/photos.js';
 import { tableCounts } from '../support/stock-world.js';
 import { createTestWorld, type TestWorld } from '../support/test-app.js';

@@ -5,7 +5,7 @@
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOWNLOAD_LIMITS } from '../../src/shared/domain/downloads.js';
+import { DOWNLOAD_LIMITS } from '@shared/domain/downloads.js';
 import { createTestWorld, type TestWorld } from '../support/test-app.js';
 
 let world: TestWorld;
@@ -233,7 +233,7 @@ describe('the export job', () => {
       [task.id],
     );
     const lostId = lost.rows[0]?.id ?? '';
-    const { sweepDownloads } = await import('../../src/server/modules/exports/index.js');
+    const { sweepDownloads } = await import('@server/modules/exports/index.js');
     const sent: string[] = [];
     const result = await sweepDownloads({
       db: world.database.db,

@@ -7,9 +7,9 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sniffImageType } from '../../src/server/modules/files/image-type.js';
-import { localFileStorage } from '../../src/server/modules/files/index.js';
-import { writeDemoFiles } from '../../src/server/seed/demo.js';
+import { sniffImageType } from '@server/modules/files/image-type.js';
+import { localFileStorage } from '@server/modules/files/index.js';
+import { writeDemoFiles } from '@server/seed/demo.js';
 import { JPEG_LIKE, multipartBody, PNG_1X1, type FormFile } from '../support/multipart.js';
 import { createTestWorld, type TestWorld } from '../support/test-app.js';
 

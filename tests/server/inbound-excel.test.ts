@@ -5,8 +5,8 @@
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gtinCheckDigit } from '../../src/shared/domain/barcode.js';
-import { INBOUND_LIMITS } from '../../src/shared/domain/inbound.js';
+import { gtinCheckDigit } from '@shared/domain/barcode.js';
+import { INBOUND_LIMITS } from '@shared/domain/inbound.js';
 import { callerFor, inboundCounts, sellerSkus, type Caller } from '../support/inbound-world.js';
 import { multipartBody } from '../support/multipart.js';
 import { demoWarehouse } from '../support/stock-world.js';

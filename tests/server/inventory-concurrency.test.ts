@@ -4,14 +4,14 @@
  * and the ledger still reconciles.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../src/server/http/actor.js';
+import type { Actor } from '@server/http/actor.js';
 import {
   issueStock,
   moveStock,
   receiveStock,
   reserveStock,
-} from '../../src/server/modules/inventory/index.js';
-import { AppError } from '../../src/shared/errors.js';
+} from '@server/modules/inventory/index.js';
+import { AppError } from '@shared/errors.js';
 import {
   actorFor,
   asActor,

@@ -3,7 +3,7 @@
  * that always equal the sum of their movements, their locations and their lots, FIFO ages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../src/server/http/actor.js';
+import type { Actor } from '@server/http/actor.js';
 import {
   adjustStock,
   destroyStock,
@@ -17,7 +17,7 @@ import {
   transferIn,
   transferOut,
   unfreezeStock,
-} from '../../src/server/modules/inventory/index.js';
+} from '@server/modules/inventory/index.js';
 import {
   actorFor,
   asActor,

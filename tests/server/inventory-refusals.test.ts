@@ -4,7 +4,7 @@
  * the caller's transaction usable.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Actor } from '../../src/server/http/actor.js';
+import type { Actor } from '@server/http/actor.js';
 import {
   adjustStock,
   issueStock,
@@ -13,7 +13,7 @@ import {
   releaseStock,
   reserveStock,
   transferOut,
-} from '../../src/server/modules/inventory/index.js';
+} from '@server/modules/inventory/index.js';
 import {
   actorFor,
   asActor,

@@ -4,7 +4,7 @@
  * to their own stock, warehouse staff to their warehouses and tenants apart.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gtinCheckDigit } from '../../src/shared/domain/barcode.js';
+import { gtinCheckDigit } from '@shared/domain/barcode.js';
 import {
   demoWarehouse,
   ledgerMismatches,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowsOf, withTenant } from '../../src/server/db/client.js';
+import { rowsOf, withTenant } from '@server/db/client.js';
 import {
   apiOperations,
   build,

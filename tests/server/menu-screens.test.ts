@@ -5,8 +5,8 @@
  * every later screen is held to the same rule.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MenuItem } from '../../src/shared/contract/identity.js';
-import { DEMO_LOGINS } from '../../src/server/seed/demo.js';
+import type { MenuItem } from '@shared/contract/identity.js';
+import { DEMO_LOGINS } from '@server/seed/demo.js';
 import { adminCalls } from '../support/admin-calls.js';
 import { createTestWorld, type TestWorld } from '../support/test-app.js';
 

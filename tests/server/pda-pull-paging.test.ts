@@ -6,16 +6,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
-import type { Actor } from '../../src/server/http/actor.js';
-import { pullChanges, type PullOptions } from '../../src/server/modules/pda/pull.service.js';
+import { buildApp } from '@server/app.js';
+import type { Actor } from '@server/http/actor.js';
+import { pullChanges, type PullOptions } from '@server/modules/pda/pull.service.js';
 import {
   PDA_RETENTION,
   PDA_PRUNE_CRON,
   pdaPruneJob,
   prunePdaLogs,
-} from '../../src/server/modules/pda/prune.service.js';
-import type { PullChange, PullQuery, PullReply } from '../../src/shared/contract/pda.js';
+} from '@server/modules/pda/prune.service.js';
+import type { PullChange, PullQuery, PullReply } from '@shared/contract/pda.js';
 import { boxId, callerFor, makeOrder, op, push, sellerSkus, type Caller } from '../support/inbound-world.js';
 import { actorFor, asActor, demoWarehouse, type DemoWarehouse } from '../support/stock-world.js';
 import { createTestWorld, type TestWorld } from '../support/test-app.js';

@@ -4,7 +4,7 @@
  * session stops the call. Pull gives the device's reference data with a cursor and tombstones.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PullChange } from '../../src/shared/contract/pda.js';
+import type { PullChange } from '@shared/contract/pda.js';
 import {
   boxId,
   callerFor,

@@ -4,7 +4,7 @@
  * passing the time, never by sleeping.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countHit, hitRateLimit, rateLimitState } from '../../src/server/modules/system/rate-limit.js';
+import { countHit, hitRateLimit, rateLimitState } from '@server/modules/system/rate-limit.js';
 import { createTestWorld, type TestWorld } from '../support/test-app.js';
 
 let world: TestWorld;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nextOrgCode } from '../../src/server/modules/identity/departments/departments.service.js';
+import { nextOrgCode } from '@server/modules/identity/departments/departments.service.js';
 import { adminCalls } from '../support/admin-calls.js';
 import { createTestWorld, type TestWorld } from '../support/test-app.js';
 

@@ -4,7 +4,7 @@
  * request that names a language (lang, X-Lang, Accept-Language) still gets that one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { translatorFor } from '../../src/server/i18n.js';
+import { translatorFor } from '@server/i18n.js';
 import { createTestWorld, type TestWorld } from '../support/test-app.js';
 
 let world: TestWorld;

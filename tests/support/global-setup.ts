@@ -5,11 +5,11 @@
  */
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
-import { connectDatabase } from '../../src/server/db/client.js';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/server/db/embedded.js';
-import { runMigrations } from '../../src/server/db/migrate.js';
-import { installJobSchema } from '../../src/server/jobs/job-runner.js';
-import { seedDemo } from '../../src/server/seed/demo.js';
+import { connectDatabase } from '@server/db/client.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '@server/db/embedded.js';
+import { runMigrations } from '@server/db/migrate.js';
+import { installJobSchema } from '@server/jobs/job-runner.js';
+import { seedDemo } from '@server/seed/demo.js';
 import { databaseUrl, newRunPrefix, templateName } from './database-names.js';
 
 let embedded: EmbeddedDatabase | null = null;

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import type { OpResult, PdaOpType } from '../../src/shared/contract/pda.js';
+import type { OpResult, PdaOpType } from '@shared/contract/pda.js';
 import { createProduct, tableCounts } from './stock-world.js';
 import type { TestWorld } from './test-app.js';
 

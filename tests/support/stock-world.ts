@@ -3,9 +3,9 @@
  * the demo warehouses' ids, products made through the API, and the ledger's reconciliation,
  * read as the database owner so nothing is hidden by RLS.
  */
-import type { Actor } from '../../src/server/http/actor.js';
-import { withTenant, type TenantTx } from '../../src/server/db/client.js';
-import { resolveActor } from '../../src/server/modules/identity/index.js';
+import type { Actor } from '@server/http/actor.js';
+import { withTenant, type TenantTx } from '@server/db/client.js';
+import { resolveActor } from '@server/modules/identity/index.js';
 import { productPhotoKey, sellerIdOf } from './photos.js';
 import type { TestWorld } from './test-app.js';
 

@@ -9,10 +9,10 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type BuildAppOptions } from '../../src/server/app.js';
-import { connectDatabase, type Database } from '../../src/server/db/client.js';
-import type { SmsSender } from '../../src/server/modules/identity/sign-in/sms.js';
-import { DEMO_PASSWORD } from '../../src/server/seed/demo.js';
+import { buildApp, type BuildAppOptions } from '@server/app.js';
+import { connectDatabase, type Database } from '@server/db/client.js';
+import type { SmsSender } from '@server/modules/identity/sign-in/sms.js';
+import { DEMO_PASSWORD } from '@server/seed/demo.js';
 import { databaseUrl, templateName } from './database-names.js';
 
 export interface SentSms {

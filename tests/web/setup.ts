@@ -5,7 +5,7 @@
  */
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
-import { initI18n } from '../../src/admin/i18n.js';
+import { initI18n } from '@admin/i18n.js';
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {

@@ -2,7 +2,7 @@ import { App, Spin, theme } from 'antd';
 import { Suspense, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
-import { chosenAgentCode, useBranding } from '../../api/modules/session.js';
+import { chosenAgentCode, useBranding } from '@api/modules/session.js';
 import './auth.css';
 import { AuthFooter } from './layout/AuthFooter.js';
 import { BrandPanel } from './layout/BrandPanel.js';

@@ -9,10 +9,10 @@ import {
   SHELL_KEYS,
   useLastUnreadAnnouncement,
   useMarkAnnouncementRead,
-} from '../../api/modules/shell.js';
-import type { AnnouncementView } from '../../shared/contract/announcements.js';
+} from '@api/modules/shell.js';
+import type { AnnouncementView } from '@shared/contract/announcements.js';
 import { AnnouncementModal } from './AnnouncementModal.js';
-import { DOWNLOAD_KEYS } from '../../api/modules/downloads.js';
+import { DOWNLOAD_KEYS } from '@api/modules/downloads.js';
 import { useLiveChannel } from './use-live-channel.js';
 
 export interface AnnouncementCenterHandle {

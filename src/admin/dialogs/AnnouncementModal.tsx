@@ -9,7 +9,7 @@ import dayjs from 'dayjs';
 import DOMPurify from 'dompurify';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AnnouncementView } from '../../shared/contract/announcements.js';
+import type { AnnouncementView } from '@shared/contract/announcements.js';
 
 export const MODAL_WIDTH_NORMAL = '60%';
 export const MODAL_WIDTH_FULL = '100%';

@@ -5,10 +5,10 @@
  */
 import { App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useUpdatePassword } from '../../api/modules/session.js';
-import { ApiError } from '../../api/client.js';
-import { sessionStore } from '../../api/storage.js';
-import { isStrongPassword } from '../../shared/domain/password.js';
+import { useUpdatePassword } from '@api/modules/session.js';
+import { ApiError } from '@api/client.js';
+import { sessionStore } from '@api/storage.js';
+import { isStrongPassword } from '@shared/domain/password.js';
 
 interface PasswordForm {
   oldpassword: string;

@@ -6,8 +6,8 @@
 import { App, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUserDeparts, useSelectDepart } from '../../api/modules/session.js';
-import { sessionStore } from '../../api/storage.js';
+import { useCurrentUserDeparts, useSelectDepart } from '@api/modules/session.js';
+import { sessionStore } from '@api/storage.js';
 import { DepartPicker } from '../auth/forms/DepartPicker.js';
 
 export function DepartSwitchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

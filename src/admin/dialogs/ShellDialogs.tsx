@@ -3,8 +3,8 @@
  * open them through `useShellDialogs()`; only one is open at a time.
  */
 import { createContext, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import { sessionStore } from '../../api/storage.js';
-import type { UserInfo } from '../../shared/contract/identity.js';
+import { sessionStore } from '@api/storage.js';
+import type { UserInfo } from '@shared/contract/identity.js';
 import { SettingsDrawer } from '../settings/SettingsDrawer.js';
 import { AnnouncementCenter, type AnnouncementCenterHandle } from './AnnouncementCenter.js';
 import { ChangePasswordDialog } from './ChangePasswordDialog.js';

@@ -7,10 +7,10 @@ import { PlayCircleOutlined, ReadOutlined } from '@ant-design/icons';
 import { Drawer, Empty, List, Segmented, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSignedInBranding } from '../../api/modules/session.js';
-import { useVideos } from '../../api/modules/shell.js';
-import type { UserRole } from '../../shared/domain/roles.js';
-import { defaultVideoAudience, videoAudiencesFor, type VideoAudience } from '../../shared/domain/videos.js';
+import { useSignedInBranding } from '@api/modules/session.js';
+import { useVideos } from '@api/modules/shell.js';
+import type { UserRole } from '@shared/domain/roles.js';
+import { defaultVideoAudience, videoAudiencesFor, type VideoAudience } from '@shared/domain/videos.js';
 import { DEFAULT_HELP_LINK } from '../auth/layout/AuthFooter.js';
 
 export function VideoTutorialPanel({

@@ -5,7 +5,7 @@
  * heartbeat text. Only timing and parsing live here: the socket comes from a factory, so tests
  * drive it with fake timers.
  */
-import { liveMessage, type LiveMessage } from '../../shared/contract/announcements.js';
+import { liveMessage, type LiveMessage } from '@shared/contract/announcements.js';
 
 export const RECONNECT_DELAY_MS = 60_000;
 export const HEARTBEAT_AFTER_MS = 110_000;

@@ -4,7 +4,7 @@
  * first, which keeps the iframe same-origin and printable even when the file comes from
  * elsewhere. Answers what happened; the caller tells the user.
  */
-import { sessionStore } from '../../api/storage.js';
+import { sessionStore } from '@api/storage.js';
 
 export type PrintOutcome = 'printing' | 'not_loaded' | 'unavailable';
 

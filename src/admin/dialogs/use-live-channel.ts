@@ -1,6 +1,6 @@
 /** Runs the live channel for the signed-in user while the shell is mounted. */
 import { useEffect, useRef } from 'react';
-import type { LiveMessage } from '../../shared/contract/announcements.js';
+import type { LiveMessage } from '@shared/contract/announcements.js';
 import { LiveChannel, liveChannelUrl } from './live-channel.js';
 
 type Announcement = Extract<LiveMessage, { cmd: 'announcement' }>;

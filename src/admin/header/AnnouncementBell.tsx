@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useAnnouncementsByUser } from '../../api/modules/shell.js';
+import { useAnnouncementsByUser } from '@api/modules/shell.js';
 import { useShellDialogs } from '../dialogs/ShellDialogs.js';
 import { BadgePopover } from './BadgePopover.js';
 

@@ -11,7 +11,7 @@ import {
 } from '@ant-design/icons';
 import { Button, Grid, Space, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { UserInfo } from '../../shared/contract/identity.js';
+import type { UserInfo } from '@shared/contract/identity.js';
 import { useShellDialogs } from '../dialogs/ShellDialogs.js';
 import { AnnouncementBell } from './AnnouncementBell.js';
 import { CommonTools } from './CommonTools.js';

@@ -2,7 +2,7 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, resolveLanguage } from '../../shared/i18n/languages.js';
+import { LANGUAGES, resolveLanguage } from '@shared/i18n/languages.js';
 import { LANGUAGE_NAMES } from '../auth/layout/LanguageSwitch.js';
 import { switchLanguage } from '../i18n.js';
 

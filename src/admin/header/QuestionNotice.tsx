@@ -9,9 +9,9 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { usePendingQuestions } from '../../api/modules/shell.js';
-import { pendingFlagFor } from '../../shared/domain/questions.js';
-import type { UserRole } from '../../shared/domain/roles.js';
+import { usePendingQuestions } from '@api/modules/shell.js';
+import { pendingFlagFor } from '@shared/domain/questions.js';
+import type { UserRole } from '@shared/domain/roles.js';
 import { feedbackLink, orderListLink } from './question-links.js';
 import { BadgePopover } from './BadgePopover.js';
 

@@ -8,8 +8,8 @@ import {
 } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Grid, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUserDeparts, useLogout } from '../../api/modules/session.js';
-import type { UserInfo } from '../../shared/contract/identity.js';
+import { useCurrentUserDeparts, useLogout } from '@api/modules/session.js';
+import type { UserInfo } from '@shared/contract/identity.js';
 import { useShellDialogs } from '../dialogs/ShellDialogs.js';
 
 export function UserMenu({ user }: { user: UserInfo }) {

@@ -3,7 +3,7 @@
  * staff) gets Help and the purchase plugin; every other role gets the PDA entry and the
  * warehouse tools. The Common Tools dropdown is shown on desktop widths only.
  */
-import { isSellerSide, type UserRole } from '../../shared/domain/roles.js';
+import { isSellerSide, type UserRole } from '@shared/domain/roles.js';
 
 export type ToolId =
   | 'help'

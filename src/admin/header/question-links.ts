@@ -2,7 +2,7 @@
  * Where a pending order question links to: the order list of the role,
  * searched by the order number, and the feedback page of the role.
  */
-import { isSellerSide, type UserRole } from '../../shared/domain/roles.js';
+import { isSellerSide, type UserRole } from '@shared/domain/roles.js';
 
 export function orderListLink(role: UserRole, ordersn: string): string {
   const query = new URLSearchParams({ searchTrackingNo: ordersn, type: 'all' }).toString();

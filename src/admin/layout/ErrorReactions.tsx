@@ -6,11 +6,11 @@
 import { App } from 'antd';
 import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clientHooks, type ApiError } from '../../api/client.js';
-import { LOGOUT_RELOAD_DELAY_MS, reactionTo } from '../../api/error-catalogue.js';
-import { logout } from '../../api/modules/session.js';
-import { sessionStore } from '../../api/storage.js';
-import type { Language } from '../../shared/i18n/languages.js';
+import { clientHooks, type ApiError } from '@api/client.js';
+import { LOGOUT_RELOAD_DELAY_MS, reactionTo } from '@api/error-catalogue.js';
+import { logout } from '@api/modules/session.js';
+import { sessionStore } from '@api/storage.js';
+import type { Language } from '@shared/i18n/languages.js';
 import { reloadPage } from './page-reload.js';
 
 export function ErrorReactions({ language }: { language: Language }) {

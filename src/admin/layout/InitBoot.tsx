@@ -4,7 +4,7 @@ import { Button, Drawer, Grid, Space, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import type { UserInfo } from '../../shared/contract/identity.js';
+import type { UserInfo } from '@shared/contract/identity.js';
 import { initBootSteps, isInitBootDone, markInitBootDone, shouldShowInitBoot } from './init-boot.js';
 
 export function InitBoot({ user }: { user: UserInfo }) {

@@ -7,7 +7,7 @@
 import { Grid, Layout, theme } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import type { MenuItem, UserInfo } from '../../shared/contract/identity.js';
+import type { MenuItem, UserInfo } from '@shared/contract/identity.js';
 import { GlobalHeader } from '../header/GlobalHeader.js';
 import { settingsStore, useSettings } from '../settings/settings-store.js';
 import { InitBoot } from './InitBoot.js';

@@ -4,8 +4,8 @@
  */
 import { Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSignedInBranding } from '../../api/modules/session.js';
-import type { MenuItem } from '../../shared/contract/identity.js';
+import { useSignedInBranding } from '@api/modules/session.js';
+import type { MenuItem } from '@shared/contract/identity.js';
 import type { NavTheme } from '../settings/settings-store.js';
 import { SideMenu } from './SideMenu.js';
 

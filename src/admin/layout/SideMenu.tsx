@@ -7,7 +7,7 @@ import { screenOf } from '../screens.js';
 import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { MenuItem } from '../../shared/contract/identity.js';
+import type { MenuItem } from '@shared/contract/identity.js';
 import type { NavTheme } from '../settings/settings-store.js';
 import { MenuIcon } from './menu-icons.js';
 import { nextOpenKeys, openKeysFor, visibleMenu } from './menu-routes.js';

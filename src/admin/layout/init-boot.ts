@@ -3,7 +3,7 @@
  * agent managers and sellers. Whether a user finished it is kept per user in this browser's
  * localStorage; the button shows only on the home page and only until then.
  */
-import type { UserRole } from '../../shared/domain/roles.js';
+import type { UserRole } from '@shared/domain/roles.js';
 import { HOME_PATH } from './tabs.js';
 
 export const INIT_BOOT_ROLES: readonly UserRole[] = ['agent_manager', 'seller'];

@@ -4,7 +4,7 @@
  * with a redirect answers its path by redirecting.
  */
 import { matchPath } from 'react-router-dom';
-import type { MenuItem } from '../../shared/contract/identity.js';
+import type { MenuItem } from '@shared/contract/identity.js';
 import type { ScreenDefinition } from '../screens.js';
 
 export interface Crumb {

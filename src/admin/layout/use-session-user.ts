@@ -4,9 +4,9 @@
  * new user info re-renders the shell.
  */
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from '../../api/query-keys.js';
-import { sessionStore } from '../../api/storage.js';
-import type { UserInfo } from '../../shared/contract/identity.js';
+import { queryKeys } from '@api/query-keys.js';
+import { sessionStore } from '@api/storage.js';
+import type { UserInfo } from '@shared/contract/identity.js';
 
 export function useSessionUser(): UserInfo | null {
   const { data } = useQuery({

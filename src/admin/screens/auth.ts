@@ -2,8 +2,8 @@
  * Button permissions: the permission call keeps the granted authorisation list in
  * session storage under LOGIN_USER_BUTTON_AUTH; a button shows only when its code is there.
  */
-import { STORAGE_KEYS } from '../../api/storage.js';
-import type { PermissionCode } from '../../shared/permissions.js';
+import { STORAGE_KEYS } from '@api/storage.js';
+import type { PermissionCode } from '@shared/permissions.js';
 
 function actionOf(item: unknown): string | null {
   if (typeof item !== 'object' || item === null) return null;

@@ -11,8 +11,8 @@ import {
   type ProductEditInput,
   type SkuAddInput,
   type SkuEditInput,
-} from '../../shared/contract/catalog.js';
-import { pageResult } from '../../shared/contract/common.js';
+} from '@shared/contract/catalog.js';
+import { pageResult } from '@shared/contract/common.js';
 import { ApiError, buildUrl, downloadBlob, requestEnvelope } from '../client.js';
 import { sessionStore } from '../storage.js';
 import { changeRequest, getParsed, type PageParams } from '../client.js';

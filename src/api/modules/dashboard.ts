@@ -5,8 +5,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { dashboardSummary, type DashboardSummary } from '../../shared/contract/dashboard.js';
-import { loginInfo, visitDay, type LoginInfo, type VisitDay } from '../../shared/contract/system-admin.js';
+import { dashboardSummary, type DashboardSummary } from '@shared/contract/dashboard.js';
+import { loginInfo, visitDay, type LoginInfo, type VisitDay } from '@shared/contract/system-admin.js';
 import { getParsed } from '../client.js';
 import { queryKeys } from '../query-keys.js';
 

@@ -6,7 +6,7 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { pageResult } from '../../shared/contract/common.js';
+import { pageResult } from '@shared/contract/common.js';
 import {
   importedBoxList,
   inboundDetail,
@@ -14,7 +14,7 @@ import {
   type CreateInboundInput,
   type EditInboundInput,
   type InboundListQuery,
-} from '../../shared/contract/inbound.js';
+} from '@shared/contract/inbound.js';
 import { downloadBlob, requestEnvelope } from '../client.js';
 import { queryKeys } from '../query-keys.js';
 import { changeRequest, getParsed, type PageParams } from '../client.js';

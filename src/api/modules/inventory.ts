@@ -5,7 +5,7 @@
  * location statuses and product lists too, so one root is refreshed.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { pageResult } from '../../shared/contract/common.js';
+import { pageResult } from '@shared/contract/common.js';
 import {
   locationStockRow,
   stockChangeView,
@@ -14,9 +14,9 @@ import {
   type AdjustBody,
   type FreezeBody,
   type MoveBody,
-} from '../../shared/contract/inventory.js';
-import type { MovementKind, StockAgeFilter } from '../../shared/domain/stock.js';
-import type { LocationType } from '../../shared/domain/warehouse.js';
+} from '@shared/contract/inventory.js';
+import type { MovementKind, StockAgeFilter } from '@shared/domain/stock.js';
+import type { LocationType } from '@shared/domain/warehouse.js';
 import { changeRequest, getParsed, type Envelope, type PageParams } from '../client.js';
 import { queryKeys } from '../query-keys.js';
 

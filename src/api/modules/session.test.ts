@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { USER_ROLES } from '../../shared/domain/roles.js';
-import { SESSION_TTL_MS } from '../../shared/domain/session.js';
+import { USER_ROLES } from '@shared/domain/roles.js';
+import { SESSION_TTL_MS } from '@shared/domain/session.js';
 import { ApiError, clientHooks } from '../client.js';
 import { sessionStore, STORAGE_KEYS } from '../storage.js';
 import {

@@ -16,8 +16,8 @@ import {
   type LoginResult,
   type SmsMode,
   type UserInfo,
-} from '../../shared/contract/identity.js';
-import { branding, type Branding } from '../../shared/contract/tenants.js';
+} from '@shared/contract/identity.js';
+import { branding, type Branding } from '@shared/contract/tenants.js';
 import { ApiError, clientHooks, request, requestEnvelope, type Envelope } from '../client.js';
 import { queryKeys } from '../query-keys.js';
 import { sessionStore, STORAGE_KEYS } from '../storage.js';

@@ -10,12 +10,12 @@ import {
   announcementsByUser,
   announcementView,
   type AnnouncementView,
-} from '../../shared/contract/announcements.js';
-import { pageResult, type Page } from '../../shared/contract/common.js';
-import { questionRecord, type QuestionRecord } from '../../shared/contract/questions.js';
-import { videoRecord } from '../../shared/contract/videos.js';
-import { QUESTION_PAGE_SIZE, type QuestionFlag } from '../../shared/domain/questions.js';
-import type { VideoAudience } from '../../shared/domain/videos.js';
+} from '@shared/contract/announcements.js';
+import { pageResult, type Page } from '@shared/contract/common.js';
+import { questionRecord, type QuestionRecord } from '@shared/contract/questions.js';
+import { videoRecord } from '@shared/contract/videos.js';
+import { QUESTION_PAGE_SIZE, type QuestionFlag } from '@shared/domain/questions.js';
+import type { VideoAudience } from '@shared/domain/videos.js';
 import { getParsed, request } from '../client.js';
 
 export const SHELL_KEYS = {

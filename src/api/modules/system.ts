@@ -15,8 +15,8 @@ import {
   announcementView,
   type AnnouncementListQuery,
   type MyAnnouncementQuery,
-} from '../../shared/contract/announcements.js';
-import { pageResult, type Page } from '../../shared/contract/common.js';
+} from '@shared/contract/announcements.js';
+import { pageResult, type Page } from '@shared/contract/common.js';
 import {
   departNode,
   departView,
@@ -46,9 +46,9 @@ import {
   type UserAddInput,
   type UserEditInput,
   type UserListFilter,
-} from '../../shared/contract/system-admin.js';
-import { videoRecord, type VideoAddBody, type VideoEditBody } from '../../shared/contract/videos.js';
-import type { VideoAudience } from '../../shared/domain/videos.js';
+} from '@shared/contract/system-admin.js';
+import { videoRecord, type VideoAddBody, type VideoEditBody } from '@shared/contract/videos.js';
+import type { VideoAudience } from '@shared/domain/videos.js';
 import {
   ApiError,
   changeRequest,

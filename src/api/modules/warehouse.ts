@@ -4,7 +4,7 @@
  * shared contract; changes answer the whole envelope so the screen shows the server's words.
  */
 import { z } from 'zod';
-import { pageResult } from '../../shared/contract/common.js';
+import { pageResult } from '@shared/contract/common.js';
 import {
   locationView,
   partitionView,
@@ -20,8 +20,8 @@ import {
   type StaffRemoveInput,
   type WarehouseAddInput,
   type WarehouseEditInput,
-} from '../../shared/contract/warehouse.js';
-import type { LocationStatus, LocationType } from '../../shared/domain/warehouse.js';
+} from '@shared/contract/warehouse.js';
+import type { LocationStatus, LocationType } from '@shared/domain/warehouse.js';
 import { downloadBlob } from '../client.js';
 import { changeRequest, getParsed, type PageParams } from '../client.js';
 import { useInventoryQuery } from './inventory.js';

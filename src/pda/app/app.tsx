@@ -4,9 +4,9 @@
  */
 import { useEffect, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { sessionStore } from '../../api/storage.js';
-import type { UserInfo } from '../../shared/contract/identity.js';
-import type { WarehouseOption } from '../../shared/contract/warehouse.js';
+import { sessionStore } from '@api/storage.js';
+import type { UserInfo } from '@shared/contract/identity.js';
+import type { WarehouseOption } from '@shared/contract/warehouse.js';
 import { ReceiveScreen } from '../receive/receive-screen.js';
 import { ShelveScreen } from '../shelve/shelve-screen.js';
 import { AttentionScreen } from '../screens/attention.js';

@@ -8,8 +8,8 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
-import { sessionStore } from '../../api/storage.js';
-import { PDA_OP_TYPES } from '../../shared/contract/pda.js';
+import { sessionStore } from '@api/storage.js';
+import { PDA_OP_TYPES } from '@shared/contract/pda.js';
 import {
   readMeta,
   writeMeta,

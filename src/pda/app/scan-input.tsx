@@ -12,7 +12,7 @@
 import { Button, Input } from 'antd-mobile';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { classifyScan, type ClassifiedScan } from '../../shared/domain/scan.js';
+import { classifyScan, type ClassifiedScan } from '@shared/domain/scan.js';
 import { listenForScans } from '../scan/keyboard-wedge.js';
 import type { CameraOverlayProps } from './camera-overlay.js';
 

@@ -5,11 +5,11 @@
  * starts, or else from the warehouses of the pulled locations.
  */
 import { z } from 'zod';
-import { ApiError, getParsed, request } from '../../api/client.js';
-import { sessionStore } from '../../api/storage.js';
-import { loginResult, type UserInfo } from '../../shared/contract/identity.js';
-import { warehouseOption, type WarehouseOption } from '../../shared/contract/warehouse.js';
-import type { UserRole } from '../../shared/domain/roles.js';
+import { ApiError, getParsed, request } from '@api/client.js';
+import { sessionStore } from '@api/storage.js';
+import { loginResult, type UserInfo } from '@shared/contract/identity.js';
+import { warehouseOption, type WarehouseOption } from '@shared/contract/warehouse.js';
+import type { UserRole } from '@shared/domain/roles.js';
 import { META_KEYS, writeMeta, type PdaDatabase } from '../data/db.js';
 import { queuedByOthers } from '../sync/outbox.js';
 

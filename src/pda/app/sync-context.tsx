@@ -4,7 +4,7 @@
  * state through `SyncEngine.subscribe`.
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { sessionStore } from '../../api/storage.js';
+import { sessionStore } from '@api/storage.js';
 import { PdaDatabase } from '../data/db.js';
 import { SyncEngine, type SyncStatus } from '../sync/engine.js';
 import { httpTransport } from '../sync/transport.js';

@@ -15,8 +15,8 @@
  * Schema changes must keep unsent ops readable: add versions, never drop the outbox.
  */
 import Dexie, { type Table } from 'dexie';
-import type { PdaOpType } from '../../shared/contract/pda.js';
-import { normaliseBarcode } from '../../shared/domain/barcode.js';
+import type { PdaOpType } from '@shared/contract/pda.js';
+import { normaliseBarcode } from '@shared/domain/barcode.js';
 
 export const PDA_DB_NAME = 'wms-pda';
 

@@ -5,7 +5,7 @@
  * them, in one transaction: the sync engine uploads them just before the op, so a report made
  * offline loses nothing and its payload never changes.
  */
-import type { DiscrepancyKind } from '../../shared/domain/inbound.js';
+import type { DiscrepancyKind } from '@shared/domain/inbound.js';
 import type { OutboxOp, PdaDatabase } from '../data/db.js';
 import { enqueue } from '../sync/outbox.js';
 import { updateBox } from './receive-data.js';

@@ -7,7 +7,7 @@
 import { Button, ImageUploader, Input, Selector, Stepper, TextArea, type ImageUploadItem } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DISCREPANCY_KINDS, INBOUND_LIMITS, type DiscrepancyKind } from '../../shared/domain/inbound.js';
+import { DISCREPANCY_KINDS, INBOUND_LIMITS, type DiscrepancyKind } from '@shared/domain/inbound.js';
 import { usePdaServices } from '../app/sync-context.js';
 import { preparePhoto, reportDifference } from './difference-data.js';
 import { skuLabel, type BoxData, type BoxLine, type InboundOrderData } from './receive-data.js';

@@ -7,7 +7,7 @@
  * 'needs attention'.
  */
 import { z } from 'zod';
-import { pdaInboundOrder, pdaSku } from '../../shared/contract/pda.js';
+import { pdaInboundOrder, pdaSku } from '@shared/contract/pda.js';
 import {
   findByCode,
   type JsonObject,

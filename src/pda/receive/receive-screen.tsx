@@ -9,7 +9,7 @@
 import { Button, Dialog, List, Stepper } from 'antd-mobile';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ClassifiedScan } from '../../shared/domain/scan.js';
+import type { ClassifiedScan } from '@shared/domain/scan.js';
 import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedback.js';
 import { PdaHeader } from '../app/header.js';
 import { useSavedWork, type Work } from '../app/saved-work.js';

@@ -13,7 +13,7 @@ import {
   type WedgeEvent,
   type WedgeOptions,
   type WedgeScan,
-} from '../../shared/domain/scan.js';
+} from '@shared/domain/scan.js';
 
 export interface ScanListenerOptions extends Partial<WedgeOptions> {
   now?: () => number;

@@ -2,7 +2,7 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { WarehouseOption } from '../../shared/contract/warehouse.js';
+import type { WarehouseOption } from '@shared/contract/warehouse.js';
 import { PdaHeader } from '../app/header.js';
 import { useSyncStatus } from '../app/sync-context.js';
 import { UpdateOffer } from '../app/update.js';

@@ -6,9 +6,9 @@
 import { Button, Form, Input, Selector } from 'antd-mobile';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client.js';
-import type { UserInfo } from '../../shared/contract/identity.js';
-import { isLanguage, LANGUAGES, type Language } from '../../shared/i18n/languages.js';
+import { ApiError } from '@api/client.js';
+import type { UserInfo } from '@shared/contract/identity.js';
+import { isLanguage, LANGUAGES, type Language } from '@shared/i18n/languages.js';
 import { switchPdaLanguage } from '../i18n.js';
 import { login, QueuedByOtherError, RoleRefusedError } from '../app/session.js';
 import { usePdaServices } from '../app/sync-context.js';

@@ -2,7 +2,7 @@
 import { Button, List } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { WarehouseOption } from '../../shared/contract/warehouse.js';
+import type { WarehouseOption } from '@shared/contract/warehouse.js';
 import { warehouseChoices } from '../app/session.js';
 import { usePdaServices } from '../app/sync-context.js';
 

@@ -6,8 +6,8 @@
  * (outbox.enqueue). The server's answer comes back through the pull, which replaces these rows.
  */
 import { z } from 'zod';
-import { pdaInboundOrder, pdaLocation, pdaSku } from '../../shared/contract/pda.js';
-import { leftToShelve } from '../../shared/domain/inbound.js';
+import { pdaInboundOrder, pdaLocation, pdaSku } from '@shared/contract/pda.js';
+import { leftToShelve } from '@shared/domain/inbound.js';
 import { findByCode, type JsonObject, type OutboxOp, type PdaDatabase } from '../data/db.js';
 import { loadOrder, type BoxData, type InboundOrderData, type SkuData } from '../receive/receive-data.js';
 import { enqueue } from '../sync/outbox.js';

@@ -13,9 +13,9 @@
 import { Button, Dialog, List, Stepper } from 'antd-mobile';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ClassifiedScan } from '../../shared/domain/scan.js';
-import { CAPACITY_OVERRIDE_ROLES, isOverCapacity } from '../../shared/domain/warehouse.js';
-import { sessionStore } from '../../api/storage.js';
+import type { ClassifiedScan } from '@shared/domain/scan.js';
+import { CAPACITY_OVERRIDE_ROLES, isOverCapacity } from '@shared/domain/warehouse.js';
+import { sessionStore } from '@api/storage.js';
 import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedback.js';
 import { PdaHeader } from '../app/header.js';
 import { useSavedWork, type Work } from '../app/saved-work.js';

@@ -5,7 +5,7 @@
  * answered at all). Pull pages write reference rows and the cursor together, tombstones
  * deleting rows, and a reset replacing the tables.
  */
-import type { OpResult, PullChange, PullReply } from '../../shared/contract/pda.js';
+import type { OpResult, PullChange, PullReply } from '@shared/contract/pda.js';
 import {
   BOX_CODES,
   lookupCodes,

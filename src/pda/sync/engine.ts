@@ -7,7 +7,7 @@
  * and the "Sync now" button. The status it publishes is what the PDA header shows.
  */
 import { liveQuery, type Subscription } from 'dexie';
-import type { PdaOp } from '../../shared/contract/pda.js';
+import type { PdaOp } from '@shared/contract/pda.js';
 import {
   deviceId,
   firstUnansweredSeq,

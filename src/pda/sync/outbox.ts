@@ -8,7 +8,7 @@
  * under another's name (app/session.ts refuses that login).
  */
 import type { Table } from 'dexie';
-import type { PdaOpType } from '../../shared/contract/pda.js';
+import type { PdaOpType } from '@shared/contract/pda.js';
 import {
   META_KEYS,
   readMeta,

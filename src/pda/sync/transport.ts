@@ -12,7 +12,7 @@ import {
   type PushRequest,
   type RegisterDeviceReply,
   type RegisterDeviceRequest,
-} from '../../shared/contract/pda.js';
+} from '@shared/contract/pda.js';
 
 export interface SyncTransport {
   /** Registers the device under its id; answers the key every push must present. */

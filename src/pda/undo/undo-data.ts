@@ -4,7 +4,7 @@
  * the shelving back through the ledger once (or answers that it is too late). On the device
  * the scan's local effect is reversed in the same transaction as the undo is queued.
  */
-import { receiveInboundInput, shelveInboundInput } from '../../shared/contract/inbound.js';
+import { receiveInboundInput, shelveInboundInput } from '@shared/contract/inbound.js';
 import type { OutboxOp, PdaDatabase } from '../data/db.js';
 import { addReceived, loadOrder, updateBox } from '../receive/receive-data.js';
 import { addShelved, saveOrder } from '../shelve/shelve-data.js';

@@ -5,8 +5,8 @@
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { isSellerSide } from '../../shared/domain/roles.js';
-import { AppError } from '../../shared/errors.js';
+import { isSellerSide } from '@shared/domain/roles.js';
+import { AppError } from '@shared/errors.js';
 import type { Actor } from '../http/actor.js';
 
 /** True when the actor works for one seller and sees only that seller's data. */

@@ -4,7 +4,7 @@
  * caught a negative quantity, a row still referenced) into the refusal the pre-check gives.
  */
 import { and, type SQL } from 'drizzle-orm';
-import { AppError, type ErrorCode } from '../../shared/errors.js';
+import { AppError, type ErrorCode } from '@shared/errors.js';
 
 /** The conditions of a list filter, or undefined when none applies. */
 export function allOf(conditions: (SQL | undefined)[]): SQL | undefined {

@@ -1,5 +1,5 @@
-import type { UserRole } from '../../shared/domain/roles.js';
-import type { Language } from '../../shared/i18n/languages.js';
+import type { UserRole } from '@shared/domain/roles.js';
+import type { Language } from '@shared/i18n/languages.js';
 
 /** Who is making a request: resolved from the session token, carried into every service call. */
 export interface Actor {

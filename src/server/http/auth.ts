@@ -6,7 +6,7 @@
  * token 'common.unauthorized'.
  */
 import type { FastifyInstance } from 'fastify';
-import { AppError, type ErrorCode } from '../../shared/errors.js';
+import { AppError, type ErrorCode } from '@shared/errors.js';
 import type { Db } from '../db/client.js';
 import { meetsPermission, type Actor, type RoutePermission } from './actor.js';
 

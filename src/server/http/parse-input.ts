@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { AppError } from '../../shared/errors.js';
+import { AppError } from '@shared/errors.js';
 
 /**
  * Validates (and normalises) a service input with its contract schema, so a module calling a

@@ -1,4 +1,4 @@
-import type { Page } from '../../shared/contract/common.js';
+import type { Page } from '@shared/contract/common.js';
 
 export interface Envelope<T> {
   success: true;

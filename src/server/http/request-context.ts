@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { resolveLanguage, type Language } from '../../shared/i18n/languages.js';
-import { AppError } from '../../shared/errors.js';
+import { resolveLanguage, type Language } from '@shared/i18n/languages.js';
+import { AppError } from '@shared/errors.js';
 import type { Actor } from './actor.js';
 
 /**

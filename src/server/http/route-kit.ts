@@ -5,8 +5,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { envelope } from '../../shared/contract/common.js';
-import type { PermissionCode } from '../../shared/permissions.js';
+import { envelope } from '@shared/contract/common.js';
+import type { PermissionCode } from '@shared/permissions.js';
 import { translatorFor } from '../i18n.js';
 import type { RoutePermission } from './actor.js';
 import { requestLanguage } from './request-context.js';

@@ -5,7 +5,7 @@
  * all. The reply side is sheet-reply.ts. No I/O beyond the workbook buffer.
  */
 import ExcelJS from 'exceljs';
-import { AppError } from '../../shared/errors.js';
+import { AppError } from '@shared/errors.js';
 
 /** One data row of a sheet. */
 export interface SheetValues<Column extends string> {

@@ -4,7 +4,7 @@
  * its translated message). HTTP only.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorParams } from '../../shared/errors.js';
+import type { ErrorParams } from '@shared/errors.js';
 import { translatorFor } from '../i18n.js';
 import { requestLanguage } from './request-context.js';
 

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { string } from '../../shared/contract/common.js';
+import { string } from '@shared/contract/common.js';
 import { registerStorableInput } from './storable-input.js';
 
 async function register(schema: Record<string, z.ZodType>) {

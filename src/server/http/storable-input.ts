@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { uncheckedStrings } from '../../shared/contract/string-audit.js';
+import { uncheckedStrings } from '@shared/contract/string-audit.js';
 
 const INPUT_PARTS = ['params', 'querystring', 'body', 'headers'] as const;
 

@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { fileKey } from '../../shared/contract/files.js';
+import { fileKey } from '@shared/contract/files.js';
 import { sniffImageType } from '../modules/files/image-type.js';
 import { demoPhotoKey, solidPng } from './demo-photos.js';
 

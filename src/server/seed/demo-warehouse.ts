@@ -7,9 +7,9 @@
 import { demoPhotoKey } from './demo-photos.js';
 import { seedDemoInbound } from './demo-inbound.js';
 import { eq } from 'drizzle-orm';
-import type { LocationView } from '../../shared/contract/warehouse.js';
-import { gtinCheckDigit } from '../../shared/domain/barcode.js';
-import type { LocationType } from '../../shared/domain/warehouse.js';
+import type { LocationView } from '@shared/contract/warehouse.js';
+import { gtinCheckDigit } from '@shared/domain/barcode.js';
+import type { LocationType } from '@shared/domain/warehouse.js';
 import type { TenantTx } from '../db/client.js';
 import type { Actor } from '../http/actor.js';
 import { addProduct } from '../modules/catalog/index.js';

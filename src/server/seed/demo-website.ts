@@ -1,4 +1,4 @@
-import type { WebSite } from '../../shared/contract/tenants.js';
+import type { WebSite } from '@shared/contract/tenants.js';
 
 /** The public website configuration of the demo agent (spec 01 §3 'webSite'). */
 export const demoWebSite: WebSite = {

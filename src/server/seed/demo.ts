@@ -4,7 +4,7 @@
  * demo password is Demo12345.
  */
 import { eq } from 'drizzle-orm';
-import type { UserRole } from '../../shared/domain/roles.js';
+import type { UserRole } from '@shared/domain/roles.js';
 import { withTenant, type Db, type TenantTx } from '../db/client.js';
 import {
   baseRoleId,

@@ -4,7 +4,7 @@
  * whatever the test queues for the next frames.
  */
 import { vi } from 'vitest';
-import type { CameraRead, Detector } from '../../../src/pda/scan/detector.js';
+import type { CameraRead, Detector } from '@pda/scan/detector.js';
 
 export interface FakeTrack {
   kind: 'video';

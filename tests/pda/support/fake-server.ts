@@ -16,7 +16,7 @@ import {
   type PullReply,
   type PushReply,
   type StoredOpResult,
-} from '../../../src/shared/contract/pda.js';
+} from '@shared/contract/pda.js';
 
 export const BASE_URL = 'http://pda.test/api';
 

@@ -1,9 +1,9 @@
 /** Shared set-up of the sync tests: a fresh PDA database per test and engines over it. */
-import type { OutboxOp, PdaDatabase } from '../../../src/pda/data/db.js';
-import { SyncEngine, type SyncEngineOptions } from '../../../src/pda/sync/engine.js';
-import { leaseLock, type LockOutcome, type LockRequester } from '../../../src/pda/sync/lock.js';
-import { enqueue } from '../../../src/pda/sync/outbox.js';
-import { httpTransport } from '../../../src/pda/sync/transport.js';
+import type { OutboxOp, PdaDatabase } from '@pda/data/db.js';
+import { SyncEngine, type SyncEngineOptions } from '@pda/sync/engine.js';
+import { leaseLock, type LockOutcome, type LockRequester } from '@pda/sync/lock.js';
+import { enqueue } from '@pda/sync/outbox.js';
+import { httpTransport } from '@pda/sync/transport.js';
 import { BASE_URL } from './fake-server.js';
 
 export function freshName(): string {

@@ -8,13 +8,13 @@ import { Dialog } from 'antd-mobile';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll } from 'vitest';
-import type { PullChange } from '../../../src/shared/contract/pda.js';
-import { PdaServicesProvider } from '../../../src/pda/app/sync-context.js';
-import { PdaDatabase } from '../../../src/pda/data/db.js';
-import { initPdaI18n } from '../../../src/pda/i18n.js';
-import { applyPullPage } from '../../../src/pda/sync/apply.js';
-import { SyncEngine } from '../../../src/pda/sync/engine.js';
-import type { SyncTransport } from '../../../src/pda/sync/transport.js';
+import type { PullChange } from '@shared/contract/pda.js';
+import { PdaServicesProvider } from '@pda/app/sync-context.js';
+import { PdaDatabase } from '@pda/data/db.js';
+import { initPdaI18n } from '@pda/i18n.js';
+import { applyPullPage } from '@pda/sync/apply.js';
+import { SyncEngine } from '@pda/sync/engine.js';
+import type { SyncTransport } from '@pda/sync/transport.js';
 
 const noNetwork = () => Promise.reject(new Error('no network in this test'));
 export const offlineTransport: SyncTransport = {

@@ -5,8 +5,8 @@
 import { http, HttpResponse, type RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { LoginResult, UserInfo } from '../../../src/shared/contract/identity.js';
-import type { Branding } from '../../../src/shared/contract/tenants.js';
+import type { LoginResult, UserInfo } from '@shared/contract/identity.js';
+import type { Branding } from '@shared/contract/tenants.js';
 
 export const api = (path: string) => `${window.location.origin}/api${path}`;
 

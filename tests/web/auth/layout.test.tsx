@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHAT_SCRIPT_ID } from '../../../src/admin/auth/layout/chat-script.js';
+import { CHAT_SCRIPT_ID } from '@admin/auth/layout/chat-script.js';
 import { renderWithProviders } from '../render.js';
 import { api, BRANDING, brandingHandler, ok, useApiServer } from './fixtures.js';
 import { AuthRoutes } from './routes.js';

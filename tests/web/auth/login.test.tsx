@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { sessionStore } from '../../../src/api/storage.js';
+import { sessionStore } from '@api/storage.js';
 import { renderWithProviders } from '../render.js';
 import { api, brandingHandler, loginResult, ok, refusal, USER, useApiServer } from './fixtures.js';
 import { AuthRoutes } from './routes.js';

@@ -1,6 +1,6 @@
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { AuthLayout } from '../../../src/admin/auth/AuthLayout.js';
-import { AUTH_ROUTES } from '../../../src/admin/auth/routes.js';
+import { AuthLayout } from '@admin/auth/AuthLayout.js';
+import { AUTH_ROUTES } from '@admin/auth/routes.js';
 
 function Dashboard() {
   return <p>dashboard home at {useLocation().pathname}</p>;

@@ -4,9 +4,9 @@ import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, clientHooks } from '../../../src/api/client.js';
-import { fetchPermissions, PERMISSIONS_NOT_ARRAY, useLogout } from '../../../src/api/modules/session.js';
-import { sessionStore, STORAGE_KEYS } from '../../../src/api/storage.js';
+import { ApiError, clientHooks } from '@api/client.js';
+import { fetchPermissions, PERMISSIONS_NOT_ARRAY, useLogout } from '@api/modules/session.js';
+import { sessionStore, STORAGE_KEYS } from '@api/storage.js';
 import { createTestQueryClient } from '../render.js';
 import { api, ok, USER, useApiServer } from './fixtures.js';
 

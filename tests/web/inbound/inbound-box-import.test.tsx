@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { InboundFormDrawer } from '../../../src/admin/screens/inbound/InboundFormDrawer.js';
-import type { ImportedBoxList } from '../../../src/shared/contract/inbound.js';
-import { PERMISSIONS } from '../../../src/shared/permissions.js';
+import { InboundFormDrawer } from '@admin/screens/inbound/InboundFormDrawer.js';
+import type { ImportedBoxList } from '@shared/contract/inbound.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import { renderWithProviders } from '../render.js';
 import { pageOf, signIn } from '../screens/fixtures.js';
 import { api, http, ok, useApiServer } from '../shell/api-server.js';

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { InboundDetail } from '../../../src/admin/screens/inbound/InboundDetail.js';
-import type { InboundDetail as Detail } from '../../../src/shared/contract/inbound.js';
-import { PERMISSIONS } from '../../../src/shared/permissions.js';
+import { InboundDetail } from '@admin/screens/inbound/InboundDetail.js';
+import type { InboundDetail as Detail } from '@shared/contract/inbound.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import { renderWithProviders } from '../render.js';
 import { signIn } from '../screens/fixtures.js';
 import { api, http, ok, useApiServer } from '../shell/api-server.js';

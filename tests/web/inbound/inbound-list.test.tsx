@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { InboundList } from '../../../src/admin/screens/inbound/InboundList.js';
-import type { InboundDetail, InboundOrderRow } from '../../../src/shared/contract/inbound.js';
-import { PERMISSIONS } from '../../../src/shared/permissions.js';
+import { InboundList } from '@admin/screens/inbound/InboundList.js';
+import type { InboundDetail, InboundOrderRow } from '@shared/contract/inbound.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import { renderWithProviders } from '../render.js';
 import { pageOf, signIn } from '../screens/fixtures.js';
 import { api, http, ok, useApiServer } from '../shell/api-server.js';

@@ -1,5 +1,5 @@
 /** Stock rows and warehouses the inventory screen tests share. */
-import type { StockRow } from '../../../src/shared/contract/inventory.js';
+import type { StockRow } from '@shared/contract/inventory.js';
 
 export const WAREHOUSE_ID = '00000000-0000-4000-8000-00000000a001';
 export const LOCATION_ID = '00000000-0000-4000-8000-00000000b001';

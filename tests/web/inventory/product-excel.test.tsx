@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { ProductList } from '../../../src/admin/screens/catalog/ProductList.js';
-import { PERMISSIONS } from '../../../src/shared/permissions.js';
+import { ProductList } from '@admin/screens/catalog/ProductList.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import { renderWithProviders } from '../render.js';
 import { pageOf, signIn } from '../screens/fixtures.js';
 import { api, http, ok, useApiServer } from '../shell/api-server.js';

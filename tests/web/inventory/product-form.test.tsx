@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ProductList } from '../../../src/admin/screens/catalog/ProductList.js';
-import { PERMISSIONS } from '../../../src/shared/permissions.js';
+import { ProductList } from '@admin/screens/catalog/ProductList.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import { renderWithProviders } from '../render.js';
 import { pageOf, signIn } from '../screens/fixtures.js';
 import { api, failure, http, ok, useApiServer } from '../shell/api-server.js';

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { StockList } from '../../../src/admin/screens/inventory/StockList.js';
-import { PERMISSIONS } from '../../../src/shared/permissions.js';
+import { StockList } from '@admin/screens/inventory/StockList.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import { renderWithProviders } from '../render.js';
 import { pageOf, signIn } from '../screens/fixtures.js';
 import { api, http, ok, useApiServer } from '../shell/api-server.js';

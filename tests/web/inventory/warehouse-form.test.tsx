@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { WarehouseFormModal } from '../../../src/admin/screens/warehouse/WarehouseFormModal.js';
+import { WarehouseFormModal } from '@admin/screens/warehouse/WarehouseFormModal.js';
 import { renderWithProviders } from '../render.js';
 import { api, http, ok, useApiServer } from '../shell/api-server.js';
 

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { AnnouncementList } from '../../../src/admin/screens/system/AnnouncementList.js';
-import { UserAnnouncement } from '../../../src/admin/screens/system/UserAnnouncement.js';
-import type { AnnouncementRecord, AnnouncementView } from '../../../src/shared/contract/announcements.js';
-import { PERMISSIONS } from '../../../src/shared/permissions.js';
+import { AnnouncementList } from '@admin/screens/system/AnnouncementList.js';
+import { UserAnnouncement } from '@admin/screens/system/UserAnnouncement.js';
+import type { AnnouncementRecord, AnnouncementView } from '@shared/contract/announcements.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import { renderWithProviders } from '../render.js';
 import { api, http, ok, useApiServer } from '../shell/api-server.js';
 import { pageOf, ROLE_ITEMS, signIn } from './fixtures.js';

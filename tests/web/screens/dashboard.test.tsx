@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { Analysis } from '../../../src/admin/screens/dashboard/Analysis.js';
-import type { DashboardSummary } from '../../../src/shared/contract/dashboard.js';
+import { Analysis } from '@admin/screens/dashboard/Analysis.js';
+import type { DashboardSummary } from '@shared/contract/dashboard.js';
 import { renderWithProviders } from '../render.js';
 import { api, http, ok, useApiServer } from '../shell/api-server.js';
 import { pageOf, ROLE_ITEMS, signIn } from './fixtures.js';

@@ -1,9 +1,9 @@
 /** Users, pages and sign-in state the screen tests share. */
-import { sessionStore } from '../../../src/api/storage.js';
-import type { Page } from '../../../src/shared/contract/common.js';
-import type { UserView } from '../../../src/shared/contract/system-admin.js';
-import type { UserRole } from '../../../src/shared/domain/roles.js';
-import type { PermissionCode } from '../../../src/shared/permissions.js';
+import { sessionStore } from '@api/storage.js';
+import type { Page } from '@shared/contract/common.js';
+import type { UserView } from '@shared/contract/system-admin.js';
+import type { UserRole } from '@shared/domain/roles.js';
+import type { PermissionCode } from '@shared/permissions.js';
 import { userWithRole } from '../shell/fixtures.js';
 
 /** Signs in as `role` holding exactly the button permissions `codes`. */

@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { hasAuth } from '../../../src/admin/screens/auth.js';
-import { SellerRoleList } from '../../../src/admin/screens/seller/RoleList.js';
-import { StaffList } from '../../../src/admin/screens/seller/StaffList.js';
-import { STORAGE_KEYS } from '../../../src/api/storage.js';
-import { PERMISSIONS } from '../../../src/shared/permissions.js';
+import { hasAuth } from '@admin/screens/auth.js';
+import { SellerRoleList } from '@admin/screens/seller/RoleList.js';
+import { StaffList } from '@admin/screens/seller/StaffList.js';
+import { STORAGE_KEYS } from '@api/storage.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import { renderWithProviders } from '../render.js';
 import { api, http, ok, useApiServer } from '../shell/api-server.js';
 import { pageOf, signIn, userRecord } from './fixtures.js';

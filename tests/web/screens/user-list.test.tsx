@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { UserList } from '../../../src/admin/screens/system/UserList.js';
-import { PERMISSIONS } from '../../../src/shared/permissions.js';
+import { UserList } from '@admin/screens/system/UserList.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import { renderWithProviders } from '../render.js';
 import { api, failure, http, ok, useApiServer } from '../shell/api-server.js';
 import { pageOf, ROLE_ITEMS, signIn, userRecord } from './fixtures.js';

@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { AnnouncementCenter } from '../../../src/admin/dialogs/AnnouncementCenter.js';
-import type { AnnouncementView } from '../../../src/shared/contract/announcements.js';
+import { AnnouncementCenter } from '@admin/dialogs/AnnouncementCenter.js';
+import type { AnnouncementView } from '@shared/contract/announcements.js';
 import { renderWithProviders } from '../render.js';
 import { api, http, ok, useApiServer } from './api-server.js';
 

@@ -1,8 +1,8 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { DepartSwitchDialog } from '../../../src/admin/dialogs/DepartSwitchDialog.js';
-import { printPdf } from '../../../src/admin/dialogs/print-helper.js';
-import { sessionStore } from '../../../src/api/storage.js';
+import { DepartSwitchDialog } from '@admin/dialogs/DepartSwitchDialog.js';
+import { printPdf } from '@admin/dialogs/print-helper.js';
+import { sessionStore } from '@api/storage.js';
 import { renderWithProviders } from '../render.js';
 import { api, failure, http, ok, useApiServer } from './api-server.js';
 import { userWithRole } from './fixtures.js';

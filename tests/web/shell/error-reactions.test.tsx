@@ -1,14 +1,14 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, clientHooks } from '../../../src/api/client.js';
-import { LOGOUT_RELOAD_DELAY_MS } from '../../../src/api/error-catalogue.js';
-import { sessionStore } from '../../../src/api/storage.js';
-import { AppProviders } from '../../../src/admin/providers.js';
-import { reloadPage } from '../../../src/admin/layout/page-reload.js';
+import { ApiError, clientHooks } from '@api/client.js';
+import { LOGOUT_RELOAD_DELAY_MS } from '@api/error-catalogue.js';
+import { sessionStore } from '@api/storage.js';
+import { AppProviders } from '@admin/providers.js';
+import { reloadPage } from '@admin/layout/page-reload.js';
 import { api, http, ok, useApiServer } from './api-server.js';
 import { sellerUser } from './fixtures.js';
 
-vi.mock('../../../src/admin/layout/page-reload.js', () => ({ reloadPage: vi.fn() }));
+vi.mock('@admin/layout/page-reload.js', () => ({ reloadPage: vi.fn() }));
 
 const logoutCalls: string[] = [];
 useApiServer(

@@ -1,6 +1,6 @@
 /** Users and menus the shell tests sign in with. */
-import type { MenuItem, UserInfo } from '../../../src/shared/contract/identity.js';
-import type { UserRole } from '../../../src/shared/domain/roles.js';
+import type { MenuItem, UserInfo } from '@shared/contract/identity.js';
+import type { UserRole } from '@shared/domain/roles.js';
 
 export function userWithRole(userRole: UserRole, id = `user-${userRole}`): UserInfo {
   return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { i18next } from '../../../src/admin/i18n.js';
-import { greetingAt } from '../../../src/admin/header/greeting.js';
+import { i18next } from '@admin/i18n.js';
+import { greetingAt } from '@admin/header/greeting.js';
 
 describe('the time-of-day greeting (boundaries 9, 11, 13, 20)', () => {
   it.each([

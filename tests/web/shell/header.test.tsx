@@ -1,10 +1,10 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from '../../../src/api/storage.js';
-import { GlobalHeader } from '../../../src/admin/header/GlobalHeader.js';
-import { headerEntriesFor } from '../../../src/admin/header/header-entries.js';
-import type { UserRole } from '../../../src/shared/domain/roles.js';
+import { sessionStore } from '@api/storage.js';
+import { GlobalHeader } from '@admin/header/GlobalHeader.js';
+import { headerEntriesFor } from '@admin/header/header-entries.js';
+import type { UserRole } from '@shared/domain/roles.js';
 import { renderWithProviders } from '../render.js';
 import { api, failure, http, ok, useApiServer } from './api-server.js';
 import { userWithRole } from './fixtures.js';

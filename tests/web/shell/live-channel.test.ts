@@ -6,7 +6,7 @@ import {
   liveChannelUrl,
   RECONNECT_DELAY_MS,
   type SocketLike,
-} from '../../../src/admin/dialogs/live-channel.js';
+} from '@admin/dialogs/live-channel.js';
 
 class FakeSocket implements SocketLike {
   onopen: SocketLike['onopen'] = null;

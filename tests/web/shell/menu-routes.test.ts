@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { visibleMenu } from '../../../src/admin/layout/menu-routes.js';
-import type { MenuItem } from '../../../src/shared/contract/identity.js';
+import { visibleMenu } from '@admin/layout/menu-routes.js';
+import type { MenuItem } from '@shared/contract/identity.js';
 
 const item = (path: string, component: string, extra: Partial<MenuItem> = {}): MenuItem => ({
   path,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePaymentForm } from '../../../src/admin/standalone/payment-form.js';
+import { parsePaymentForm } from '@admin/standalone/payment-form.js';
 
 const origin = 'https://wms.example.com';
 const alipayForm = (action = 'https://openapi.alipay.com/gateway.do?charset=utf-8', inner = '') =>

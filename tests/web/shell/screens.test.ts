@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SCREENS, screenOf } from '../../../src/admin/screens.js';
-import { GROUP_COMPONENT, MENU_CATALOG, type ScreenId } from '../../../src/shared/menu.js';
+import { SCREENS, screenOf } from '@admin/screens.js';
+import { GROUP_COMPONENT, MENU_CATALOG, type ScreenId } from '@shared/menu.js';
 
 describe('the screen registry', () => {
   const components = MENU_CATALOG.flatMap((entry) => (entry.component ? [entry.component] : []));

@@ -3,9 +3,9 @@
  * fixtures.ts and test pages registered under the menu's component ids.
  */
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { ProtectedShell } from '../../../src/admin/layout/ProtectedShell.js';
-import { sessionStore } from '../../../src/api/storage.js';
-import type { UserInfo } from '../../../src/shared/contract/identity.js';
+import { ProtectedShell } from '@admin/layout/ProtectedShell.js';
+import { sessionStore } from '@api/storage.js';
+import type { UserInfo } from '@shared/contract/identity.js';
 import { renderWithProviders } from '../render.js';
 import { api, http, ok } from './api-server.js';
 import { MENU } from './fixtures.js';

@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { lazy } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { settingsStore } from '../../../src/admin/settings/settings-store.js';
+import { settingsStore } from '@admin/settings/settings-store.js';
 import { useApiServer } from './api-server.js';
 import { userWithRole } from './fixtures.js';
 import { FakeWebSocket, permissionRequests, renderShell, shellHandlers, sockets } from './shell-harness.js';
@@ -25,7 +25,7 @@ function testPage(text: string, extra?: () => JSX.Element) {
   }));
 }
 
-vi.mock('../../../src/admin/screens.js', () => {
+vi.mock('@admin/screens.js', () => {
   const screens: Record<string, { page: ReturnType<typeof testPage> }> = {
     'test/Home': { page: testPage('Home page content') },
     'test/Users': {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { i18next } from '../../../src/admin/i18n.js';
+import { i18next } from '@admin/i18n.js';
 import {
   closeLeft,
   closeOthers,
@@ -8,7 +8,7 @@ import {
   HOME_PATH,
   openTab,
   type PageTab,
-} from '../../../src/admin/layout/tabs.js';
+} from '@admin/layout/tabs.js';
 
 const tab = (path: string, search = ''): PageTab => ({ fullPath: `${path}${search}`, path, title: path });
 const home = tab(HOME_PATH);

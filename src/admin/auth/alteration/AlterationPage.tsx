@@ -2,7 +2,7 @@ import { App, Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { useForgePassword } from '../../../api/modules/session.js';
+import { useForgePassword } from '@api/modules/session.js';
 import { useAgentCode, useAuthLink } from '../forms/auth-links.js';
 import { FormError } from '../forms/FormError.js';
 import { MobileField } from '../forms/MobileField.js';

@@ -1,6 +1,6 @@
 import { Form, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Depart } from '../../../shared/contract/identity.js';
+import type { Depart } from '@shared/contract/identity.js';
 
 interface DepartPickerProps {
   /** Whose texts: the login page's question or the user menu's switch. */

@@ -1,9 +1,9 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSendSmsCode } from '../../../api/modules/session.js';
-import type { SmsMode } from '../../../shared/contract/identity.js';
-import { SMS_RESEND_MS } from '../../../shared/domain/session.js';
+import { useSendSmsCode } from '@api/modules/session.js';
+import type { SmsMode } from '@shared/contract/identity.js';
+import { SMS_RESEND_MS } from '@shared/domain/session.js';
 import { useAgentCode } from './auth-links.js';
 import { captchaRules } from './rules.js';
 import { useCountdown } from './useCountdown.js';

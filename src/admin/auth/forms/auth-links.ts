@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { chosenAgentCode } from '../../../api/modules/session.js';
+import { chosenAgentCode } from '@api/modules/session.js';
 
 /**
  * Links between the /user pages keep the `agent` query parameter, so a visitor who came

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { ApiError } from '../../../api/client.js';
-import { reactionTo } from '../../../api/error-catalogue.js';
+import { ApiError } from '@api/client.js';
+import { reactionTo } from '@api/error-catalogue.js';
 
 /**
  * The text a /user form shows for a failed call: a refusal by the server (4xx with a code)

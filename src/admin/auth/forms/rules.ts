@@ -4,7 +4,7 @@
  */
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
-import { isStrongPassword } from '../../../shared/domain/password.js';
+import { isStrongPassword } from '@shared/domain/password.js';
 
 const PHONE = /^\+?\d{6,15}$/;
 const SMS_CODE = /^\d{6}$/;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Branding } from '../../../shared/contract/tenants.js';
+import type { Branding } from '@shared/contract/tenants.js';
 
 /** Where the help link goes when the agent has not set one: the product's help documentation. */
 export const DEFAULT_HELP_LINK = '/help';

@@ -1,7 +1,7 @@
 import { CarOutlined, ContainerOutlined, ShopOutlined } from '@ant-design/icons';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Branding } from '../../../shared/contract/tenants.js';
+import type { Branding } from '@shared/contract/tenants.js';
 
 // The carousel (react-slick) loads only for agents that have banners and no home image.
 const Carousel = lazy(() => import('antd/es/carousel/index.js'));

@@ -1,7 +1,7 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, resolveLanguage, type Language } from '../../../shared/i18n/languages.js';
+import { LANGUAGES, resolveLanguage, type Language } from '@shared/i18n/languages.js';
 import { switchLanguage } from '../../i18n.js';
 
 /** Each language named in itself, so a reader finds their own whatever is shown now. */

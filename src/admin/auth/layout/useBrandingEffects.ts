@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { Branding } from '../../../shared/contract/tenants.js';
+import type { Branding } from '@shared/contract/tenants.js';
 import { injectChatScript } from './chat-script.js';
 
 function setFavicon(href: string) {

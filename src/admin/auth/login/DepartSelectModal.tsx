@@ -1,8 +1,8 @@
 import { Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSelectDepart } from '../../../api/modules/session.js';
-import type { Depart } from '../../../shared/contract/identity.js';
+import { useSelectDepart } from '@api/modules/session.js';
+import type { Depart } from '@shared/contract/identity.js';
 import { DepartPicker } from '../forms/DepartPicker.js';
 
 interface DepartSelectModalProps {

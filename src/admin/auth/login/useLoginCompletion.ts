@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { HOME_PATH } from '../../../api/modules/session.js';
-import { queryKeys } from '../../../api/query-keys.js';
-import { sessionStore } from '../../../api/storage.js';
-import type { LoginResult } from '../../../shared/contract/identity.js';
+import { HOME_PATH } from '@api/modules/session.js';
+import { queryKeys } from '@api/query-keys.js';
+import { sessionStore } from '@api/storage.js';
+import type { LoginResult } from '@shared/contract/identity.js';
 
 /**
  * What follows a successful login: the token and user info are stored, the previous user's

@@ -3,7 +3,7 @@ import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { useRegister } from '../../../api/modules/session.js';
+import { useRegister } from '@api/modules/session.js';
 import { useAgentCode, useAuthLink } from '../forms/auth-links.js';
 import { FormError } from '../forms/FormError.js';
 import { MobileField } from '../forms/MobileField.js';

@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { chosenAgentCode, useBranding } from '../../../api/modules/session.js';
+import { chosenAgentCode, useBranding } from '@api/modules/session.js';
 import { useAuthLink } from '../forms/auth-links.js';
 
 /** /user/register-result: the account just registered, with the way to log in. */

@@ -8,10 +8,10 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Image, Upload, type UploadFile } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { upload } from '../../../api/client.js';
-import { fetchPhoto } from '../../../api/modules/catalog.js';
-import { queryKeys } from '../../../api/query-keys.js';
-import { FILE_LIMITS, IMAGE_TYPES, storedFile } from '../../../shared/contract/files.js';
+import { upload } from '@api/client.js';
+import { fetchPhoto } from '@api/modules/catalog.js';
+import { queryKeys } from '@api/query-keys.js';
+import { FILE_LIMITS, IMAGE_TYPES, storedFile } from '@shared/contract/files.js';
 import { z } from 'zod';
 import { refusalText } from '../common/feedback.js';
 

@@ -6,8 +6,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadProductTemplate, importProducts, type ProductFilter } from '../../../api/modules/catalog.js';
-import { queryKeys } from '../../../api/query-keys.js';
+import { downloadProductTemplate, importProducts, type ProductFilter } from '@api/modules/catalog.js';
+import { queryKeys } from '@api/query-keys.js';
 import { ExportTaskButton } from '../common/ExportTaskButton.js';
 import { ImportButton, ImportReportModal, TemplateButton, useImportReport } from '../common/SheetImport.js';
 

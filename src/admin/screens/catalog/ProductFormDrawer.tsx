@@ -6,16 +6,16 @@
 import { Button, Col, Drawer, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Envelope } from '../../../api/client.js';
-import { addProduct, addSku, editProduct, editSku } from '../../../api/modules/catalog.js';
-import { useInventoryChange } from '../../../api/modules/inventory.js';
-import type { ProductView, SkuInput, SkuView } from '../../../shared/contract/catalog.js';
+import type { Envelope } from '@api/client.js';
+import { addProduct, addSku, editProduct, editSku } from '@api/modules/catalog.js';
+import { useInventoryChange } from '@api/modules/inventory.js';
+import type { ProductView, SkuInput, SkuView } from '@shared/contract/catalog.js';
 import {
   CATALOG_LIMITS as LIMITS,
   CURRENCIES,
   HS_CODE_PATTERN,
   type Currency,
-} from '../../../shared/domain/catalog.js';
+} from '@shared/domain/catalog.js';
 import { FormFailure, useFormSubmit } from '../common/feedback.js';
 import { maxLength, required } from '../common/rules.js';
 import { PhotoUpload } from './PhotoUpload.js';

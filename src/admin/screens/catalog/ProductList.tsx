@@ -14,10 +14,10 @@ import {
   fetchProducts,
   printSkuLabels,
   type ProductFilter,
-} from '../../../api/modules/catalog.js';
-import { batchValues, useInventoryChange, useInventoryQuery } from '../../../api/modules/inventory.js';
-import type { ProductView, SkuView } from '../../../shared/contract/catalog.js';
-import { PERMISSIONS } from '../../../shared/permissions.js';
+} from '@api/modules/catalog.js';
+import { batchValues, useInventoryChange, useInventoryQuery } from '@api/modules/inventory.js';
+import type { ProductView, SkuView } from '@shared/contract/catalog.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import { useSessionUser } from '../../layout/use-session-user.js';
 import { hasAuth } from '../auth.js';
 import { AddButton } from '../common/AddButton.js';

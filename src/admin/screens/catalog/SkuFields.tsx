@@ -3,7 +3,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import type { FormListFieldData } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CATALOG_LIMITS as LIMITS, CURRENCIES } from '../../../shared/domain/catalog.js';
+import { CATALOG_LIMITS as LIMITS, CURRENCIES } from '@shared/domain/catalog.js';
 import { maxLength, required } from '../common/rules.js';
 
 export interface SkuValues {

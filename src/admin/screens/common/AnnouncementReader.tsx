@@ -9,7 +9,7 @@ import {
   markRead,
   useSystemChange,
   useSystemQuery,
-} from '../../../api/modules/system.js';
+} from '@api/modules/system.js';
 import { AnnouncementModal } from '../../dialogs/AnnouncementModal.js';
 
 export function AnnouncementReader({ id, onClose }: { id: string | null; onClose: () => void }) {

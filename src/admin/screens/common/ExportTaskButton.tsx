@@ -6,8 +6,8 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useRequestExport } from '../../../api/modules/downloads.js';
-import type { ExportRequest } from '../../../shared/contract/downloads.js';
+import { useRequestExport } from '@api/modules/downloads.js';
+import type { ExportRequest } from '@shared/contract/downloads.js';
 import { DOWNLOAD_LIST_PATH } from '../../header/CommonTools.js';
 import { useFeedback } from './feedback.js';
 

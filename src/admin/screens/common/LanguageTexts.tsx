@@ -4,7 +4,7 @@
  */
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language } from '../../../shared/i18n/languages.js';
+import { LANGUAGES, type Language } from '@shared/i18n/languages.js';
 
 export type LanguageTextValues = Partial<Record<Language, string>>;
 

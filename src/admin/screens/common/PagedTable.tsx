@@ -2,7 +2,7 @@
 import { Table, type TableProps } from 'antd';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PageParams } from '../../../api/client.js';
+import type { PageParams } from '@api/client.js';
 import { tablePagination } from './paging.js';
 import { columnsWidth, EXPAND_COLUMN_WIDTH, fitColumns, SELECTION_COLUMN_WIDTH } from './table-fit.js';
 

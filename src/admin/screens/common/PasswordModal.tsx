@@ -5,8 +5,8 @@
  */
 import { Form, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Envelope } from '../../../api/client.js';
-import type { SetPasswordInput } from '../../../shared/contract/system-admin.js';
+import type { Envelope } from '@api/client.js';
+import type { SetPasswordInput } from '@shared/contract/system-admin.js';
 import { useFormSubmit } from './feedback.js';
 import { FormModal } from './FormModal.js';
 import { ConfirmPasswordField, PasswordField } from './UserFields.js';

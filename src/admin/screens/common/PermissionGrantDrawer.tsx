@@ -8,14 +8,14 @@ import { Button, Empty, Space, Spin, Tree } from 'antd';
 import { FormDrawer } from './FormDrawer.js';
 import { useEffect, useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Envelope } from '../../../api/client.js';
-import { useSystemChange, useSystemQuery, type SystemResource } from '../../../api/modules/system.js';
+import type { Envelope } from '@api/client.js';
+import { useSystemChange, useSystemQuery, type SystemResource } from '@api/modules/system.js';
 import type {
   PermissionTreeResult,
   RoleView,
   SaveRolePermissionInput,
   TreeOption,
-} from '../../../shared/contract/system-admin.js';
+} from '@shared/contract/system-admin.js';
 import { useFeedback } from './feedback.js';
 
 export interface GrantSource {

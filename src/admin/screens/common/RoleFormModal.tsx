@@ -4,8 +4,8 @@
  */
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Envelope } from '../../../api/client.js';
-import type { RoleAddInput, RoleEditInput, RoleView } from '../../../shared/contract/system-admin.js';
+import type { Envelope } from '@api/client.js';
+import type { RoleAddInput, RoleEditInput, RoleView } from '@shared/contract/system-admin.js';
 import { useFormSubmit } from './feedback.js';
 import { FormModal } from './FormModal.js';
 import { CODE_PATTERN, codeRule, freeRule, maxLength, required } from './rules.js';

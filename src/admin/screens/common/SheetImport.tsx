@@ -6,7 +6,7 @@
 import { FileExcelOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Modal, Table, Upload } from 'antd';
 import { useState } from 'react';
-import { importReportOf, type ImportReportRow } from '../../../api/modules/catalog.js';
+import { importReportOf, type ImportReportRow } from '@api/modules/catalog.js';
 import { useFeedback } from './feedback.js';
 
 export interface ImportReport {

@@ -5,7 +5,7 @@
  */
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isUsernameFree } from '../../../api/modules/system.js';
+import { isUsernameFree } from '@api/modules/system.js';
 import {
   confirmRules,
   emailRule,

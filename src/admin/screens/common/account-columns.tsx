@@ -2,8 +2,8 @@
 import { Badge } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
-import type { RoleView, UserView } from '../../../shared/contract/system-admin.js';
-import { USER_STATUS } from '../../../shared/domain/roles.js';
+import type { RoleView, UserView } from '@shared/contract/system-admin.js';
+import { USER_STATUS } from '@shared/domain/roles.js';
 import { formatDateTime } from './format.js';
 
 /** An account's phone, email, frozen or not, last sign-in and creation, after its names. */

@@ -1,5 +1,5 @@
 /** How announcement codes look in lists: priority colours and the release status badges. */
-import type { Priority, SendStatus } from '../../../shared/domain/announcements.js';
+import type { Priority, SendStatus } from '@shared/domain/announcements.js';
 
 export const PRIORITY_COLORS: Record<Priority, string> = { H: 'red', M: 'orange', L: 'default' };
 

@@ -6,7 +6,7 @@
 import { Alert, App, type FormInstance } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, clientHooks, type Envelope } from '../../../api/client.js';
+import { ApiError, clientHooks, type Envelope } from '@api/client.js';
 
 /** The server's words when it refused the request; null when the catalogue should react. */
 export function refusalText(error: unknown): string | null {

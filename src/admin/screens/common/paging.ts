@@ -1,7 +1,7 @@
 /** The table paginator of a server-paged list: page, size and the total the server counted. */
 import type { TablePaginationConfig } from 'antd';
 import type { TFunction } from 'i18next';
-import type { PageParams } from '../../../api/client.js';
+import type { PageParams } from '@api/client.js';
 
 export const DEFAULT_PAGE: PageParams = { pageNo: 1, pageSize: 10 };
 

@@ -4,8 +4,8 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDictItems } from '../../../api/modules/session.js';
-import { USER_ROLES, type UserRole } from '../../../shared/domain/roles.js';
+import { useDictItems } from '@api/modules/session.js';
+import { USER_ROLES, type UserRole } from '@shared/domain/roles.js';
 
 export interface RoleLabels {
   label: (role: string) => string;

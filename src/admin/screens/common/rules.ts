@@ -5,7 +5,7 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
-import { isStrongPassword } from '../../../shared/domain/password.js';
+import { isStrongPassword } from '@shared/domain/password.js';
 
 const USERNAME = /^[A-Za-z0-9][A-Za-z0-9._@-]{1,31}$/;
 const PHONE = /^\+?\d{6,15}$/;

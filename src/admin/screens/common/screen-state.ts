@@ -5,9 +5,9 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { PageParams } from '../../../api/client.js';
-import { queryKeys } from '../../../api/query-keys.js';
-import type { ScreenId } from '../../../shared/menu.js';
+import type { PageParams } from '@api/client.js';
+import { queryKeys } from '@api/query-keys.js';
+import type { ScreenId } from '@shared/menu.js';
 
 export function useScreenState<T extends object>(
   screen: ScreenId,

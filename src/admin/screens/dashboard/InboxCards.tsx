@@ -5,9 +5,9 @@
 import { Card, Empty, List, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { useAnnouncementsByUser, usePendingQuestions } from '../../../api/modules/shell.js';
-import { pendingFlagFor } from '../../../shared/domain/questions.js';
-import type { UserRole } from '../../../shared/domain/roles.js';
+import { useAnnouncementsByUser, usePendingQuestions } from '@api/modules/shell.js';
+import { pendingFlagFor } from '@shared/domain/questions.js';
+import type { UserRole } from '@shared/domain/roles.js';
 import { orderListLink } from '../../header/question-links.js';
 import { PRIORITY_COLORS } from '../common/announcements.js';
 import { formatDateTime } from '../common/format.js';

@@ -10,7 +10,7 @@ import { Card, Statistic, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { DashboardSummary } from '../../../shared/contract/dashboard.js';
+import type { DashboardSummary } from '@shared/contract/dashboard.js';
 
 interface Figure {
   key: string;

@@ -1,7 +1,7 @@
 /** How many users hold each role (for those who manage users), with each role's share. */
 import { Card, Empty, Progress, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { DashboardSummary } from '../../../shared/contract/dashboard.js';
+import type { DashboardSummary } from '@shared/contract/dashboard.js';
 import { ROLE_COLORS, useRoleLabels } from '../common/roles.js';
 
 type Rows = NonNullable<DashboardSummary['usersByRole']>;

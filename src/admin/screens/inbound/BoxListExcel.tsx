@@ -7,8 +7,8 @@
 import { App, Radio, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadBoxListTemplate, importBoxList } from '../../../api/modules/inbound.js';
-import type { ImportedBoxList } from '../../../shared/contract/inbound.js';
+import { downloadBoxListTemplate, importBoxList } from '@api/modules/inbound.js';
+import type { ImportedBoxList } from '@shared/contract/inbound.js';
 import { ImportButton, ImportReportModal, TemplateButton, useImportReport } from '../common/SheetImport.js';
 
 export type ImportMode = 'replace' | 'append';

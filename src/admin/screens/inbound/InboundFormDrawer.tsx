@@ -11,14 +11,14 @@ import { Button, Card, Col, DatePicker, Drawer, Form, Input, InputNumber, Row, S
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addInboundOrder, editInboundOrder } from '../../../api/modules/inbound.js';
-import { useInventoryChange } from '../../../api/modules/inventory.js';
-import { inboundQuantity, type InboundDetail } from '../../../shared/contract/inbound.js';
+import { addInboundOrder, editInboundOrder } from '@api/modules/inbound.js';
+import { useInventoryChange } from '@api/modules/inventory.js';
+import { inboundQuantity, type InboundDetail } from '@shared/contract/inbound.js';
 import {
   INBOUND_LIMITS as LIMITS,
   type TransportMode,
   type WarehousingType,
-} from '../../../shared/domain/inbound.js';
+} from '@shared/domain/inbound.js';
 import { FormFailure, useFormSubmit } from '../common/feedback.js';
 import { contractRule, maxLength, required, requiredChoice } from '../common/rules.js';
 import { WarehouseSelect } from '../inventory/shared.js';

@@ -14,11 +14,11 @@ import {
   fetchInboundOrder,
   useInboundOrders,
   type InboundFilter,
-} from '../../../api/modules/inbound.js';
-import { useInventoryChange } from '../../../api/modules/inventory.js';
-import type { InboundDetail, InboundOrderRow } from '../../../shared/contract/inbound.js';
-import type { InboundStatus } from '../../../shared/domain/inbound.js';
-import { PERMISSIONS } from '../../../shared/permissions.js';
+} from '@api/modules/inbound.js';
+import { useInventoryChange } from '@api/modules/inventory.js';
+import type { InboundDetail, InboundOrderRow } from '@shared/contract/inbound.js';
+import type { InboundStatus } from '@shared/domain/inbound.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import { useSessionUser } from '../../layout/use-session-user.js';
 import { hasAuth } from '../auth.js';
 import { AddButton } from '../common/AddButton.js';

@@ -5,14 +5,14 @@
 import { Select, Tag, type SelectProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchSkus } from '../../../api/modules/catalog.js';
-import { useInventoryQuery } from '../../../api/modules/inventory.js';
+import { fetchSkus } from '@api/modules/catalog.js';
+import { useInventoryQuery } from '@api/modules/inventory.js';
 import {
   INBOUND_STATUSES,
   TRANSPORT_MODES,
   WAREHOUSING_TYPES,
   type InboundStatus,
-} from '../../../shared/domain/inbound.js';
+} from '@shared/domain/inbound.js';
 import { useDictLabels } from '../inventory/shared.js';
 
 const STATUS_COLOURS: Record<InboundStatus, string> = {

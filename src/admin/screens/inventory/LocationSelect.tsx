@@ -2,8 +2,8 @@
 import { Select, type SelectProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useInventoryQuery } from '../../../api/modules/inventory.js';
-import { fetchLocations } from '../../../api/modules/warehouse.js';
+import { useInventoryQuery } from '@api/modules/inventory.js';
+import { fetchLocations } from '@api/modules/warehouse.js';
 
 export function LocationSelect({
   warehouseId,

@@ -12,10 +12,10 @@ import {
   fetchLocationStock,
   useInventoryQuery,
   type LocationStockFilter,
-} from '../../../api/modules/inventory.js';
-import type { LocationStockRow } from '../../../shared/contract/inventory.js';
-import { LOCATION_TYPES, type LocationType } from '../../../shared/domain/warehouse.js';
-import { PERMISSIONS } from '../../../shared/permissions.js';
+} from '@api/modules/inventory.js';
+import type { LocationStockRow } from '@shared/contract/inventory.js';
+import { LOCATION_TYPES, type LocationType } from '@shared/domain/warehouse.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import { useSessionUser } from '../../layout/use-session-user.js';
 import { hasAuth } from '../auth.js';
 import { PagedTable } from '../common/PagedTable.js';

@@ -1,9 +1,9 @@
 /** Moving units of one SKU from its location to another location of the same warehouse. */
 import { Descriptions, Form, Input, InputNumber, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { moveStock, useInventoryChange } from '../../../api/modules/inventory.js';
-import type { LocationStockRow } from '../../../shared/contract/inventory.js';
-import { STOCK_LIMITS } from '../../../shared/domain/stock.js';
+import { moveStock, useInventoryChange } from '@api/modules/inventory.js';
+import type { LocationStockRow } from '@shared/contract/inventory.js';
+import { STOCK_LIMITS } from '@shared/domain/stock.js';
 import { FormFailure, useFormSubmit } from '../common/feedback.js';
 import { maxLength, requiredChoice } from '../common/rules.js';
 import { LocationSelect } from './LocationSelect.js';

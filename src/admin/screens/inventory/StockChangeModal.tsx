@@ -11,9 +11,9 @@ import {
   freezeStock,
   unfreezeStock,
   useInventoryChange,
-} from '../../../api/modules/inventory.js';
-import type { StockRow } from '../../../shared/contract/inventory.js';
-import { STOCK_LIMITS } from '../../../shared/domain/stock.js';
+} from '@api/modules/inventory.js';
+import type { StockRow } from '@shared/contract/inventory.js';
+import { STOCK_LIMITS } from '@shared/domain/stock.js';
 import { FormFailure, useFormSubmit } from '../common/feedback.js';
 import { maxLength, required } from '../common/rules.js';
 import { LocationSelect } from './LocationSelect.js';

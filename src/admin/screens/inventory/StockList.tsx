@@ -14,10 +14,10 @@ import {
   fetchStock,
   useInventoryQuery,
   type StockFilter,
-} from '../../../api/modules/inventory.js';
-import type { StockRow } from '../../../shared/contract/inventory.js';
-import { STOCK_AGE_BUCKETS, STOCK_AGE_FILTERS, type StockAgeFilter } from '../../../shared/domain/stock.js';
-import { PERMISSIONS } from '../../../shared/permissions.js';
+} from '@api/modules/inventory.js';
+import type { StockRow } from '@shared/contract/inventory.js';
+import { STOCK_AGE_BUCKETS, STOCK_AGE_FILTERS, type StockAgeFilter } from '@shared/domain/stock.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import { useSessionUser } from '../../layout/use-session-user.js';
 import { hasAuth } from '../auth.js';
 import { PagedTable } from '../common/PagedTable.js';

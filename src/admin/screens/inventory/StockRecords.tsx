@@ -12,9 +12,9 @@ import {
   fetchStockRecords,
   useInventoryQuery,
   type RecordsFilter,
-} from '../../../api/modules/inventory.js';
-import type { StockRecord } from '../../../shared/contract/inventory.js';
-import { MOVEMENT_KINDS, RECORDS_WINDOW_DAYS, type MovementKind } from '../../../shared/domain/stock.js';
+} from '@api/modules/inventory.js';
+import type { StockRecord } from '@shared/contract/inventory.js';
+import { MOVEMENT_KINDS, RECORDS_WINDOW_DAYS, type MovementKind } from '@shared/domain/stock.js';
 import { useSessionUser } from '../../layout/use-session-user.js';
 import { formatDateTime } from '../common/format.js';
 import { PagedTable } from '../common/PagedTable.js';

@@ -6,11 +6,11 @@
 import { Select, type SelectProps } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDictItems } from '../../../api/modules/session.js';
-import { fetchUsers, useSystemQuery } from '../../../api/modules/system.js';
-import { useWarehouseOptions } from '../../../api/modules/warehouse.js';
-import type { UserRole } from '../../../shared/domain/roles.js';
-import { PERMISSIONS } from '../../../shared/permissions.js';
+import { useDictItems } from '@api/modules/session.js';
+import { fetchUsers, useSystemQuery } from '@api/modules/system.js';
+import { useWarehouseOptions } from '@api/modules/warehouse.js';
+import type { UserRole } from '@shared/domain/roles.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import { hasAuth } from '../auth.js';
 
 /** Labels of one dictionary in the viewer's language; the bundled labels stand in meanwhile. */

@@ -14,9 +14,9 @@ import {
   saveSellerRolePermissions,
   useSellerRoles,
   useSystemChange,
-} from '../../../api/modules/system.js';
-import type { RoleView } from '../../../shared/contract/system-admin.js';
-import { PERMISSIONS } from '../../../shared/permissions.js';
+} from '@api/modules/system.js';
+import type { RoleView } from '@shared/contract/system-admin.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import { hasAuth } from '../auth.js';
 import { roleColumns } from '../common/account-columns.js';
 import { AddButton } from '../common/AddButton.js';

@@ -13,9 +13,9 @@ import {
   useSellerRoles,
   useSystemChange,
   useSystemQuery,
-} from '../../../api/modules/system.js';
-import type { UserView } from '../../../shared/contract/system-admin.js';
-import { USER_STATUS } from '../../../shared/domain/roles.js';
+} from '@api/modules/system.js';
+import type { UserView } from '@shared/contract/system-admin.js';
+import { USER_STATUS } from '@shared/domain/roles.js';
 import { FormFailure, useFormSubmit } from '../common/feedback.js';
 import {
   ConfirmPasswordField,

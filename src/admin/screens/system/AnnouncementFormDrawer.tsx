@@ -10,8 +10,8 @@ import {
   editAnnouncement,
   useSystemChange,
   type AnnouncementInput,
-} from '../../../api/modules/system.js';
-import type { AnnouncementRecord } from '../../../shared/contract/announcements.js';
+} from '@api/modules/system.js';
+import type { AnnouncementRecord } from '@shared/contract/announcements.js';
 import {
   ANNOUNCEMENT_LIMITS,
   MSG_CATEGORIES,
@@ -20,9 +20,9 @@ import {
   type MsgCategory,
   type MsgType,
   type Priority,
-} from '../../../shared/domain/announcements.js';
-import type { UserRole } from '../../../shared/domain/roles.js';
-import { PERMISSIONS } from '../../../shared/permissions.js';
+} from '@shared/domain/announcements.js';
+import type { UserRole } from '@shared/domain/roles.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import { hasAuth } from '../auth.js';
 import { FormFailure, useFormSubmit } from '../common/feedback.js';
 import { HtmlEditor } from '../common/HtmlEditor.js';

@@ -15,9 +15,9 @@ import {
   revokeAnnouncement,
   useSystemChange,
   useSystemQuery,
-} from '../../../api/modules/system.js';
-import type { PageParams } from '../../../api/client.js';
-import type { AnnouncementRecord, AnnouncementView } from '../../../shared/contract/announcements.js';
+} from '@api/modules/system.js';
+import type { PageParams } from '@api/client.js';
+import type { AnnouncementRecord, AnnouncementView } from '@shared/contract/announcements.js';
 import {
   canTransition,
   DELETABLE_STATUSES,
@@ -28,8 +28,8 @@ import {
   type MsgCategory,
   type Priority,
   type SendStatus,
-} from '../../../shared/domain/announcements.js';
-import { PERMISSIONS } from '../../../shared/permissions.js';
+} from '@shared/domain/announcements.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import { AnnouncementModal } from '../../dialogs/AnnouncementModal.js';
 import { hasAuth } from '../auth.js';
 import { AddButton } from '../common/AddButton.js';

@@ -4,8 +4,8 @@
  */
 import { Form, Input, InputNumber, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { addDepart, editDepart, useSystemChange } from '../../../api/modules/system.js';
-import type { DepartNode } from '../../../shared/contract/system-admin.js';
+import { addDepart, editDepart, useSystemChange } from '@api/modules/system.js';
+import type { DepartNode } from '@shared/contract/system-admin.js';
 import { useFormSubmit } from '../common/feedback.js';
 import { FormModal } from '../common/FormModal.js';
 import { maxLength, required } from '../common/rules.js';

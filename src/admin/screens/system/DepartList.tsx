@@ -12,9 +12,9 @@ import {
   fetchDepartTree,
   useSystemChange,
   useSystemQuery,
-} from '../../../api/modules/system.js';
-import type { DepartNode } from '../../../shared/contract/system-admin.js';
-import { PERMISSIONS } from '../../../shared/permissions.js';
+} from '@api/modules/system.js';
+import type { DepartNode } from '@shared/contract/system-admin.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import { hasAuth } from '../auth.js';
 import { AddButton } from '../common/AddButton.js';
 import { actionsColumn, useDeleteAction } from '../common/RowActions.js';

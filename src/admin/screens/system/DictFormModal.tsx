@@ -1,8 +1,8 @@
 /** Adding a dictionary (its code is set once) or editing its name and description. */
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { addDict, editDict, useSystemChange } from '../../../api/modules/system.js';
-import type { DictView } from '../../../shared/contract/system-admin.js';
+import { addDict, editDict, useSystemChange } from '@api/modules/system.js';
+import type { DictView } from '@shared/contract/system-admin.js';
 import { useFormSubmit } from '../common/feedback.js';
 import { FormModal } from '../common/FormModal.js';
 import { maxLength, required } from '../common/rules.js';

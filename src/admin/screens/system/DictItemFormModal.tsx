@@ -4,8 +4,8 @@
  */
 import { Col, Form, Input, InputNumber, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { addDictItem, editDictItem, useSystemChange } from '../../../api/modules/system.js';
-import type { DictItemView } from '../../../shared/contract/system-admin.js';
+import { addDictItem, editDictItem, useSystemChange } from '@api/modules/system.js';
+import type { DictItemView } from '@shared/contract/system-admin.js';
 import { useFormSubmit } from '../common/feedback.js';
 import { FormModal } from '../common/FormModal.js';
 import { cleanTexts, LanguageTexts, type LanguageTextValues } from '../common/LanguageTexts.js';

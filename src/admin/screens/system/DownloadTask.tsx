@@ -7,9 +7,9 @@
 import { Alert, Empty, Progress, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { saveDownloadFile, useDeleteDownloadTask, useDownloadTasks } from '../../../api/modules/downloads.js';
-import type { DownloadTaskView } from '../../../shared/contract/downloads.js';
-import { DOWNLOAD_LIMITS, type DownloadStatus } from '../../../shared/domain/downloads.js';
+import { saveDownloadFile, useDeleteDownloadTask, useDownloadTasks } from '@api/modules/downloads.js';
+import type { DownloadTaskView } from '@shared/contract/downloads.js';
+import { DOWNLOAD_LIMITS, type DownloadStatus } from '@shared/domain/downloads.js';
 import { formatDateTime } from '../common/format.js';
 import { PagedTable } from '../common/PagedTable.js';
 import { actionsColumn, useDeleteAction } from '../common/RowActions.js';

@@ -4,8 +4,8 @@
  */
 import { Card, Col, Empty, Row, Skeleton, Space, Statistic, Table, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLoginInfo, useVisitInfo } from '../../../api/modules/dashboard.js';
-import type { VisitDay } from '../../../shared/contract/system-admin.js';
+import { useLoginInfo, useVisitInfo } from '@api/modules/dashboard.js';
+import type { VisitDay } from '@shared/contract/system-admin.js';
 import { BarChart } from '../common/BarChart.js';
 
 export function LogList() {

@@ -6,8 +6,8 @@
 import { Col, Form, Input, InputNumber, Radio, Row, Space, Switch, TreeSelect } from 'antd';
 import { FormDrawer } from '../common/FormDrawer.js';
 import { useTranslation } from 'react-i18next';
-import { addPermission, editPermission, useSystemChange } from '../../../api/modules/system.js';
-import type { PermissionAddInput, PermissionView } from '../../../shared/contract/system-admin.js';
+import { addPermission, editPermission, useSystemChange } from '@api/modules/system.js';
+import type { PermissionAddInput, PermissionView } from '@shared/contract/system-admin.js';
 import { FormFailure, useFormSubmit } from '../common/feedback.js';
 import { cleanTexts, LanguageTexts, type LanguageTextValues } from '../common/LanguageTexts.js';
 import { maxLength, required } from '../common/rules.js';

@@ -15,10 +15,10 @@ import {
   saveRolePermissions,
   useSystemChange,
   useSystemQuery,
-} from '../../../api/modules/system.js';
-import type { PageParams } from '../../../api/client.js';
-import type { RoleView } from '../../../shared/contract/system-admin.js';
-import { PERMISSIONS } from '../../../shared/permissions.js';
+} from '@api/modules/system.js';
+import type { PageParams } from '@api/client.js';
+import type { RoleView } from '@shared/contract/system-admin.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import { hasAuth } from '../auth.js';
 import { roleColumns } from '../common/account-columns.js';
 import { AddButton } from '../common/AddButton.js';

@@ -13,10 +13,10 @@ import {
   markAllRead,
   useSystemChange,
   useSystemQuery,
-} from '../../../api/modules/system.js';
-import type { PageParams } from '../../../api/client.js';
-import type { AnnouncementView } from '../../../shared/contract/announcements.js';
-import type { MsgCategory, Priority, ReadFlag } from '../../../shared/domain/announcements.js';
+} from '@api/modules/system.js';
+import type { PageParams } from '@api/client.js';
+import type { AnnouncementView } from '@shared/contract/announcements.js';
+import type { MsgCategory, Priority, ReadFlag } from '@shared/domain/announcements.js';
 import { AnnouncementReader } from '../common/AnnouncementReader.js';
 import { PRIORITY_COLORS } from '../common/announcements.js';
 import { useFeedback } from '../common/feedback.js';

@@ -15,15 +15,15 @@ import {
   useSellerAccounts,
   useSystemChange,
   useSystemQuery,
-} from '../../../api/modules/system.js';
+} from '@api/modules/system.js';
 import type {
   DepartNode,
   RoleView,
   UserAddInput,
   UserEditInput,
   UserView,
-} from '../../../shared/contract/system-admin.js';
-import type { UserRole } from '../../../shared/domain/roles.js';
+} from '@shared/contract/system-admin.js';
+import type { UserRole } from '@shared/domain/roles.js';
 import { FormFailure, useFormSubmit } from '../common/feedback.js';
 import { useRoleLabels } from '../common/roles.js';
 import { requiredChoice } from '../common/rules.js';

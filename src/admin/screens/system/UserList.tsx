@@ -16,11 +16,11 @@ import {
   useSystemChange,
   useSystemQuery,
   type UserFilter,
-} from '../../../api/modules/system.js';
-import type { PageParams } from '../../../api/client.js';
-import type { UserView } from '../../../shared/contract/system-admin.js';
-import { USER_STATUS, type UserRole, type UserStatus } from '../../../shared/domain/roles.js';
-import { PERMISSIONS } from '../../../shared/permissions.js';
+} from '@api/modules/system.js';
+import type { PageParams } from '@api/client.js';
+import type { UserView } from '@shared/contract/system-admin.js';
+import { USER_STATUS, type UserRole, type UserStatus } from '@shared/domain/roles.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import { useSessionUser } from '../../layout/use-session-user.js';
 import { hasAuth } from '../auth.js';
 import { accountColumns } from '../common/account-columns.js';

@@ -5,7 +5,7 @@
 import { Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchUsers, useSystemQuery } from '../../../api/modules/system.js';
+import { fetchUsers, useSystemQuery } from '@api/modules/system.js';
 
 export function UserPicker({
   id,

@@ -13,10 +13,10 @@ import {
   fetchVideoList,
   useSystemChange,
   useSystemQuery,
-} from '../../../api/modules/system.js';
-import type { VideoRecord } from '../../../shared/contract/videos.js';
-import { VIDEO_AUDIENCES, type VideoAudience } from '../../../shared/domain/videos.js';
-import { PERMISSIONS } from '../../../shared/permissions.js';
+} from '@api/modules/system.js';
+import type { VideoRecord } from '@shared/contract/videos.js';
+import { VIDEO_AUDIENCES, type VideoAudience } from '@shared/domain/videos.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import { hasAuth } from '../auth.js';
 import { AddButton } from '../common/AddButton.js';
 import { useFormSubmit } from '../common/feedback.js';

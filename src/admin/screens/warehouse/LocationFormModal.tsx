@@ -4,16 +4,16 @@
  */
 import { Form, Input, InputNumber, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { Envelope } from '../../../api/client.js';
-import { useInventoryChange } from '../../../api/modules/inventory.js';
-import { addLocation, addLocations, editLocation, usePartitions } from '../../../api/modules/warehouse.js';
-import type { LocationView } from '../../../shared/contract/warehouse.js';
+import type { Envelope } from '@api/client.js';
+import { useInventoryChange } from '@api/modules/inventory.js';
+import { addLocation, addLocations, editLocation, usePartitions } from '@api/modules/warehouse.js';
+import type { LocationView } from '@shared/contract/warehouse.js';
 import {
   LOCATION_TYPES,
   WAREHOUSE_CODE_PATTERN,
   WAREHOUSE_LIMITS as LIMITS,
   type LocationType,
-} from '../../../shared/domain/warehouse.js';
+} from '@shared/domain/warehouse.js';
 import { useDictLabels, WarehouseSelect } from '../inventory/shared.js';
 import { useFormSubmit } from '../common/feedback.js';
 import { FormModal } from '../common/FormModal.js';

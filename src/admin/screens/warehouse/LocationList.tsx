@@ -8,22 +8,22 @@ import { App, Badge, Button, Form, Input, Select, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useInventoryChange, useInventoryQuery } from '../../../api/modules/inventory.js';
+import { useInventoryChange, useInventoryQuery } from '@api/modules/inventory.js';
 import {
   deleteLocation,
   fetchLocations,
   printLocationLabels,
   usePartitions,
   type LocationFilter,
-} from '../../../api/modules/warehouse.js';
-import type { LocationView } from '../../../shared/contract/warehouse.js';
+} from '@api/modules/warehouse.js';
+import type { LocationView } from '@shared/contract/warehouse.js';
 import {
   LOCATION_STATUSES,
   LOCATION_TYPES,
   type LocationStatus,
   type LocationType,
-} from '../../../shared/domain/warehouse.js';
-import { PERMISSIONS } from '../../../shared/permissions.js';
+} from '@shared/domain/warehouse.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import { hasAuth } from '../auth.js';
 import { AddButton } from '../common/AddButton.js';
 import { PagedTable } from '../common/PagedTable.js';

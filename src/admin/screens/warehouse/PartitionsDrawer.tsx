@@ -2,15 +2,15 @@
 import { Button, Drawer, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useInventoryChange } from '../../../api/modules/inventory.js';
+import { useInventoryChange } from '@api/modules/inventory.js';
 import {
   addPartition,
   deletePartition,
   editPartition,
   usePartitions,
-} from '../../../api/modules/warehouse.js';
-import type { PartitionView, WarehouseView } from '../../../shared/contract/warehouse.js';
-import { WAREHOUSE_CODE_PATTERN, WAREHOUSE_LIMITS as LIMITS } from '../../../shared/domain/warehouse.js';
+} from '@api/modules/warehouse.js';
+import type { PartitionView, WarehouseView } from '@shared/contract/warehouse.js';
+import { WAREHOUSE_CODE_PATTERN, WAREHOUSE_LIMITS as LIMITS } from '@shared/domain/warehouse.js';
 import { AddButton } from '../common/AddButton.js';
 import { FormFailure, useFormSubmit } from '../common/feedback.js';
 import { QueryTable } from '../common/PagedTable.js';

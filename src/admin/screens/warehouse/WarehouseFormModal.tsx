@@ -1,14 +1,14 @@
 /** Adding a warehouse or editing one: code, name, country, address, time zone, contact. */
 import { Form, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useInventoryChange } from '../../../api/modules/inventory.js';
-import { addWarehouse, editWarehouse } from '../../../api/modules/warehouse.js';
-import type { WarehouseView } from '../../../shared/contract/warehouse.js';
+import { useInventoryChange } from '@api/modules/inventory.js';
+import { addWarehouse, editWarehouse } from '@api/modules/warehouse.js';
+import type { WarehouseView } from '@shared/contract/warehouse.js';
 import {
   timeZoneOfCountry,
   WAREHOUSE_CODE_PATTERN,
   WAREHOUSE_LIMITS as LIMITS,
-} from '../../../shared/domain/warehouse.js';
+} from '@shared/domain/warehouse.js';
 import { useFormSubmit } from '../common/feedback.js';
 import { FormModal } from '../common/FormModal.js';
 import { maxLength, required } from '../common/rules.js';

@@ -1,7 +1,7 @@
 /** Drizzle queries of announcements: who may read which, and the rows as the spec's replies. */
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AnnouncementRecord, AnnouncementView } from '../../../shared/contract/announcements.js';
-import { SEND_STATUS } from '../../../shared/domain/announcements.js';
+import type { AnnouncementRecord, AnnouncementView } from '@shared/contract/announcements.js';
+import { SEND_STATUS } from '@shared/domain/announcements.js';
 import type { TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { users } from '../identity/index.js';

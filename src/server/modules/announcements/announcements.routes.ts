@@ -10,9 +10,9 @@ import {
   announcementView,
   markReadBody,
   myAnnouncementQuery,
-} from '../../../shared/contract/announcements.js';
-import { cacheBuster, envelope, idQuery, pageResult } from '../../../shared/contract/common.js';
-import { PERMISSIONS } from '../../../shared/permissions.js';
+} from '@shared/contract/announcements.js';
+import { cacheBuster, envelope, idQuery, pageResult } from '@shared/contract/common.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import { needs, nothing } from '../../http/route-kit.js';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../http/reply.js';

@@ -10,16 +10,16 @@ import type {
   AnnouncementEditBody,
   AnnouncementListQuery,
   AnnouncementRecord,
-} from '../../../shared/contract/announcements.js';
-import type { Page } from '../../../shared/contract/common.js';
+} from '@shared/contract/announcements.js';
+import type { Page } from '@shared/contract/common.js';
 import {
   ANNOUNCEMENT_LIMITS,
   canTransition,
   DELETABLE_STATUSES,
   EDITABLE_STATUSES,
   SEND_STATUS,
-} from '../../../shared/domain/announcements.js';
-import { AppError } from '../../../shared/errors.js';
+} from '@shared/domain/announcements.js';
+import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { page } from '../../http/reply.js';

@@ -15,8 +15,8 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { MsgCategory, MsgType, Priority, SendStatus } from '../../../shared/domain/announcements.js';
-import type { UserRole } from '../../../shared/domain/roles.js';
+import type { MsgCategory, MsgType, Priority, SendStatus } from '@shared/domain/announcements.js';
+import type { UserRole } from '@shared/domain/roles.js';
 import { createdAt, tenantId, updatedAt } from '../../db/columns.js';
 import { users } from '../identity/index.js';
 

@@ -8,11 +8,11 @@ import type {
   AnnouncementsByUser,
   AnnouncementView,
   MyAnnouncementQuery,
-} from '../../../shared/contract/announcements.js';
-import type { Page } from '../../../shared/contract/common.js';
-import { BELL_LIST_SIZE, MSG_CATEGORY, type MsgCategory } from '../../../shared/domain/announcements.js';
-import { AppError } from '../../../shared/errors.js';
-import { PERMISSIONS } from '../../../shared/permissions.js';
+} from '@shared/contract/announcements.js';
+import type { Page } from '@shared/contract/common.js';
+import { BELL_LIST_SIZE, MSG_CATEGORY, type MsgCategory } from '@shared/domain/announcements.js';
+import { AppError } from '@shared/errors.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import { rowsOf, type TenantTx } from '../../db/client.js';
 import { hasPermission, type Actor } from '../../http/actor.js';
 import { page } from '../../http/reply.js';

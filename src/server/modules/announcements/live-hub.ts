@@ -4,8 +4,8 @@
  * sockets it holds. Sockets that stop answering pings are dropped.
  */
 import type { WebSocket } from 'ws';
-import type { LiveMessage } from '../../../shared/contract/announcements.js';
-import type { UserRole } from '../../../shared/domain/roles.js';
+import type { LiveMessage } from '@shared/contract/announcements.js';
+import type { UserRole } from '@shared/domain/roles.js';
 
 export interface LiveClient {
   tenantId: string;

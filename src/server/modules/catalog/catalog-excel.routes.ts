@@ -2,9 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { catalogExportQuery, importSummary, SHEET_LIMITS } from '../../../shared/contract/catalog-excel.js';
-import { envelope, string } from '../../../shared/contract/common.js';
-import { PERMISSIONS } from '../../../shared/permissions.js';
+import { catalogExportQuery, importSummary, SHEET_LIMITS } from '@shared/contract/catalog-excel.js';
+import { envelope, string } from '@shared/contract/common.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../http/reply.js';
 import { sendRowReport, sendSheet, XLSX } from '../../http/sheet-reply.js';

@@ -5,7 +5,7 @@
  */
 import type { SheetFile } from '../../http/sheet-reply.js';
 import { asc, eq, ilike } from 'drizzle-orm';
-import { SHEET_LIMITS, type CatalogExportQuery } from '../../../shared/contract/catalog-excel.js';
+import { SHEET_LIMITS, type CatalogExportQuery } from '@shared/contract/catalog-excel.js';
 import type { TenantTx } from '../../db/client.js';
 import { allOf, contains } from '../../db/query-helpers.js';
 import type { Actor } from '../../http/actor.js';

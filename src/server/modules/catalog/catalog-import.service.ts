@@ -12,10 +12,10 @@ import {
   sheetSku,
   type ImportSummary,
   type SheetColumn,
-} from '../../../shared/contract/catalog-excel.js';
-import type { SkuInput } from '../../../shared/contract/catalog.js';
-import { isProductPhotoOfSeller } from '../../../shared/domain/catalog.js';
-import type { ErrorParams } from '../../../shared/errors.js';
+} from '@shared/contract/catalog-excel.js';
+import type { SkuInput } from '@shared/contract/catalog.js';
+import { isProductPhotoOfSeller } from '@shared/domain/catalog.js';
+import type { ErrorParams } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { owningSeller } from '../../access/seller-scope.js';

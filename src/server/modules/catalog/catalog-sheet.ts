@@ -10,8 +10,8 @@ import {
   SHEET_LIMITS,
   TEMPLATE_COLUMNS,
   type SheetColumn,
-} from '../../../shared/contract/catalog-excel.js';
-import { AppError } from '../../../shared/errors.js';
+} from '@shared/contract/catalog-excel.js';
+import { AppError } from '@shared/errors.js';
 import { dataRows, firstSheet, headerTexts, type SheetValues } from '../../http/sheet-read.js';
 
 export const SHEET_NAME = 'products';

@@ -1,8 +1,8 @@
 /** Reading products and SKUs into their views, and the SKU batch search other lists share. */
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { ProductView, SkuView } from '../../../shared/contract/catalog.js';
-import { normaliseBarcode } from '../../../shared/domain/barcode.js';
+import type { ProductView, SkuView } from '@shared/contract/catalog.js';
+import { normaliseBarcode } from '@shared/domain/barcode.js';
 import type { TenantTx } from '../../db/client.js';
 import { contains, iso, startsWith } from '../../db/query-helpers.js';
 import { users } from '../identity/index.js';

@@ -19,9 +19,9 @@ import {
   skuListQuery,
   skuSummary,
   skuView,
-} from '../../../shared/contract/catalog.js';
-import { envelope, pageResult } from '../../../shared/contract/common.js';
-import { PERMISSIONS } from '../../../shared/permissions.js';
+} from '@shared/contract/catalog.js';
+import { envelope, pageResult } from '@shared/contract/common.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import { needs, nothing, said } from '../../http/route-kit.js';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../http/reply.js';

@@ -19,7 +19,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { Currency } from '../../../shared/domain/catalog.js';
+import type { Currency } from '@shared/domain/catalog.js';
 import { createdAt, tenantId, updatedAt } from '../../db/columns.js';
 import { users } from '../identity/index.js';
 

@@ -9,10 +9,10 @@ import {
   productEditBody,
   type ProductListQuery,
   type ProductView,
-} from '../../../shared/contract/catalog.js';
-import type { Page } from '../../../shared/contract/common.js';
-import { isProductPhotoOfSeller } from '../../../shared/domain/catalog.js';
-import { AppError } from '../../../shared/errors.js';
+} from '@shared/contract/catalog.js';
+import type { Page } from '@shared/contract/common.js';
+import { isProductPhotoOfSeller } from '@shared/domain/catalog.js';
+import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import { allOf, contains, offsetOf, refuseOnConstraint } from '../../db/query-helpers.js';
 import type { Actor } from '../../http/actor.js';

@@ -4,9 +4,9 @@
  * with the code in question; the unique keys catch whatever a concurrent request slipped in.
  */
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { SkuInput } from '../../../shared/contract/catalog.js';
-import { sysCodeOf } from '../../../shared/domain/catalog.js';
-import { AppError } from '../../../shared/errors.js';
+import type { SkuInput } from '@shared/contract/catalog.js';
+import { sysCodeOf } from '@shared/domain/catalog.js';
+import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import { refuseOnConstraint } from '../../db/query-helpers.js';
 import { skuBarcodes, skuCounters, skus } from './catalog.tables.js';

@@ -12,10 +12,10 @@ import {
   type SkuListQuery,
   type SkuSummary,
   type SkuView,
-} from '../../../shared/contract/catalog.js';
-import type { Page } from '../../../shared/contract/common.js';
-import { CATALOG_LIMITS } from '../../../shared/domain/catalog.js';
-import { AppError } from '../../../shared/errors.js';
+} from '@shared/contract/catalog.js';
+import type { Page } from '@shared/contract/common.js';
+import { CATALOG_LIMITS } from '@shared/domain/catalog.js';
+import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import { allOf, offsetOf, refuseOnConstraint } from '../../db/query-helpers.js';
 import type { Actor } from '../../http/actor.js';

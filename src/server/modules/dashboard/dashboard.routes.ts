@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope } from '../../../shared/contract/common.js';
-import { dashboardQuery, dashboardSummary } from '../../../shared/contract/dashboard.js';
+import { envelope } from '@shared/contract/common.js';
+import { dashboardQuery, dashboardSummary } from '@shared/contract/dashboard.js';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../http/reply.js';
 import { inActorTenant } from '../../http/scope.js';

@@ -4,10 +4,10 @@
  * readers, releases for announcement managers; everyone gets their own unread and pending counts.
  */
 import { count, sql } from 'drizzle-orm';
-import type { DashboardQuery, DashboardSummary } from '../../../shared/contract/dashboard.js';
-import { USER_ROLES, type UserRole } from '../../../shared/domain/roles.js';
-import { AppError } from '../../../shared/errors.js';
-import { PERMISSIONS } from '../../../shared/permissions.js';
+import type { DashboardQuery, DashboardSummary } from '@shared/contract/dashboard.js';
+import { USER_ROLES, type UserRole } from '@shared/domain/roles.js';
+import { AppError } from '@shared/errors.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import { rowsOf, type TenantTx } from '../../db/client.js';
 import { hasPermission, type Actor } from '../../http/actor.js';
 import { releasedCount, unreadCount } from '../announcements/index.js';

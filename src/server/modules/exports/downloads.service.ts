@@ -8,16 +8,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Page } from '../../../shared/contract/common.js';
+import type { Page } from '@shared/contract/common.js';
 import type {
   DownloadListQuery,
   DownloadTaskView,
   ExportRequestParsed,
-} from '../../../shared/contract/downloads.js';
-import { DOWNLOAD_LIMITS } from '../../../shared/domain/downloads.js';
-import type { UserRole } from '../../../shared/domain/roles.js';
-import { AppError } from '../../../shared/errors.js';
-import { isLanguage, type Language, DEFAULT_LANGUAGE } from '../../../shared/i18n/languages.js';
+} from '@shared/contract/downloads.js';
+import { DOWNLOAD_LIMITS } from '@shared/domain/downloads.js';
+import type { UserRole } from '@shared/domain/roles.js';
+import { AppError } from '@shared/errors.js';
+import { isLanguage, type Language, DEFAULT_LANGUAGE } from '@shared/i18n/languages.js';
 import { rowsOf, withTenant, type Db, type TenantTx } from '../../db/client.js';
 import { allOf, offsetOf } from '../../db/query-helpers.js';
 import { hasPermission, type Actor } from '../../http/actor.js';

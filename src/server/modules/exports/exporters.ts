@@ -4,11 +4,11 @@
  * asker's language. Progress is reported after each page.
  */
 import ExcelJS from 'exceljs';
-import type { ExportRequestParsed } from '../../../shared/contract/downloads.js';
-import type { StockListQuery, StockRecordsQuery } from '../../../shared/contract/inventory.js';
-import { DOWNLOAD_LIMITS, type ExportKind } from '../../../shared/domain/downloads.js';
-import type { Language } from '../../../shared/i18n/languages.js';
-import { PERMISSIONS } from '../../../shared/permissions.js';
+import type { ExportRequestParsed } from '@shared/contract/downloads.js';
+import type { StockListQuery, StockRecordsQuery } from '@shared/contract/inventory.js';
+import { DOWNLOAD_LIMITS, type ExportKind } from '@shared/domain/downloads.js';
+import type { Language } from '@shared/i18n/languages.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import type { TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { translatorFor } from '../../i18n.js';

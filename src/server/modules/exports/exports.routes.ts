@@ -1,14 +1,14 @@
 /** The download list's calls (/shopee/DownloadTask). HTTP only. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope, pageResult } from '../../../shared/contract/common.js';
+import { envelope, pageResult } from '@shared/contract/common.js';
 import {
   downloadListQuery,
   downloadTaskParams,
   downloadTaskView,
   exportRequest,
-} from '../../../shared/contract/downloads.js';
-import { PERMISSIONS } from '../../../shared/permissions.js';
+} from '@shared/contract/downloads.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../http/reply.js';
 import { actorOf, requestLanguage } from '../../http/request-context.js';

@@ -18,7 +18,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { DownloadStatus, ExportKind } from '../../../shared/domain/downloads.js';
+import type { DownloadStatus, ExportKind } from '@shared/domain/downloads.js';
 import { createdAt, tenantId } from '../../db/columns.js';
 import { users } from '../identity/index.js';
 

@@ -2,9 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../../../shared/contract/common.js';
-import { FILE_LIMITS, fileKeyParams, storedFile, uploadQuery } from '../../../shared/contract/files.js';
-import { PERMISSIONS } from '../../../shared/permissions.js';
+import { envelope } from '@shared/contract/common.js';
+import { FILE_LIMITS, fileKeyParams, storedFile, uploadQuery } from '@shared/contract/files.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../http/reply.js';
 import { actorOf } from '../../http/request-context.js';

@@ -4,8 +4,8 @@
  * warehouse roles (who handle every seller's goods). Nothing is stored unless every file passes.
  */
 import { randomUUID } from 'node:crypto';
-import type { StoredFile, UploadKind } from '../../../shared/contract/files.js';
-import { AppError } from '../../../shared/errors.js';
+import type { StoredFile, UploadKind } from '@shared/contract/files.js';
+import { AppError } from '@shared/errors.js';
 import type { Actor } from '../../http/actor.js';
 import { isSellerBound, owningSeller } from '../../access/seller-scope.js';
 import { EXTENSIONS, sniffImageType, typeOfExtension } from './image-type.js';

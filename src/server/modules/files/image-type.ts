@@ -2,7 +2,7 @@
  * What an uploaded file really is, read from its first bytes (never from its name or the type
  * the browser claims): JPEG, PNG, WebP and GIF are images we store; anything else is not.
  */
-import type { ImageType } from '../../../shared/contract/files.js';
+import type { ImageType } from '@shared/contract/files.js';
 
 const startsWith = (data: Uint8Array, bytes: number[], offset = 0) =>
   data.length >= offset + bytes.length && bytes.every((byte, index) => data[offset + index] === byte);

@@ -3,7 +3,7 @@
  * that breaks a limit is refused whole. @fastify/multipart's limit errors become our codes.
  */
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../../shared/errors.js';
+import { AppError } from '@shared/errors.js';
 
 export interface UploadedPart {
   fieldName: string;

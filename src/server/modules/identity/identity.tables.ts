@@ -15,8 +15,8 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { UserRole } from '../../../shared/domain/roles.js';
-import type { Language } from '../../../shared/i18n/languages.js';
+import type { UserRole } from '@shared/domain/roles.js';
+import type { Language } from '@shared/i18n/languages.js';
 import { createdAt, tenantId, updatedAt } from '../../db/columns.js';
 
 /** Departments form a tree by parent; orgCode encodes the path (A01, A01A01, …) as the spec's calls use it. */

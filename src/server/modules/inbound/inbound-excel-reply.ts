@@ -4,8 +4,8 @@ import {
   BOX_SHEET_COLUMNS,
   BOX_SHEET_LIMITS,
   type BoxSheetColumn,
-} from '../../../shared/contract/inbound.js';
-import type { Language } from '../../../shared/i18n/languages.js';
+} from '@shared/contract/inbound.js';
+import type { Language } from '@shared/i18n/languages.js';
 import { sendRowReport, type RowProblem } from '../../http/sheet-reply.js';
 import { headerLabels } from './inbound-excel-sheet.js';
 

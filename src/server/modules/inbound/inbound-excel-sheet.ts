@@ -9,10 +9,10 @@ import {
   BOX_SHEET_COLUMNS,
   BOX_SHEET_LIMITS,
   type BoxSheetColumn,
-} from '../../../shared/contract/inbound.js';
-import { INBOUND_LIMITS } from '../../../shared/domain/inbound.js';
-import { AppError } from '../../../shared/errors.js';
-import { LANGUAGES, type Language } from '../../../shared/i18n/languages.js';
+} from '@shared/contract/inbound.js';
+import { INBOUND_LIMITS } from '@shared/domain/inbound.js';
+import { AppError } from '@shared/errors.js';
+import { LANGUAGES, type Language } from '@shared/i18n/languages.js';
 import { dataRows, firstSheet, headerTexts, type SheetValues } from '../../http/sheet-read.js';
 import { translatorFor } from '../../i18n.js';
 

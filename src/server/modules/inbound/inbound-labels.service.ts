@@ -3,7 +3,7 @@
  * whoever may see the order (its seller, the warehouse's staff, the agent) may print it and
  * nobody else (another seller's order answers 404), then drawn by the printing module.
  */
-import type { Language } from '../../../shared/i18n/languages.js';
+import type { Language } from '@shared/i18n/languages.js';
 import type { TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { translatorFor } from '../../i18n.js';

@@ -15,10 +15,10 @@ import {
   type ReceiveInboundInput,
   type ReportDiscrepancyInput,
   type ShelveInboundInput,
-} from '../../../shared/contract/inbound.js';
-import { isPhotoOfSeller, leftToShelve, lineOutstanding } from '../../../shared/domain/inbound.js';
-import { CAPACITY_OVERRIDE_ROLES, isOverCapacity } from '../../../shared/domain/warehouse.js';
-import { AppError } from '../../../shared/errors.js';
+} from '@shared/contract/inbound.js';
+import { isPhotoOfSeller, leftToShelve, lineOutstanding } from '@shared/domain/inbound.js';
+import { CAPACITY_OVERRIDE_ROLES, isOverCapacity } from '@shared/domain/warehouse.js';
+import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { parseInput } from '../../http/parse-input.js';

@@ -5,8 +5,8 @@
  * the ledger's balance rows are locked after it, always in that order.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { canTransition, inboundStatus, type InboundStatus } from '../../../shared/domain/inbound.js';
-import { AppError } from '../../../shared/errors.js';
+import { canTransition, inboundStatus, type InboundStatus } from '@shared/domain/inbound.js';
+import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { isSellerBound, sellerScope } from '../../access/seller-scope.js';

@@ -5,15 +5,15 @@
  */
 import { and, asc, desc, eq, ilike, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Page } from '../../../shared/contract/common.js';
-import { INBOUND_RECORD_KINDS } from '../../../shared/contract/inbound.js';
+import type { Page } from '@shared/contract/common.js';
+import { INBOUND_RECORD_KINDS } from '@shared/contract/inbound.js';
 import type {
   InboundDetail,
   InboundLineView,
   InboundListQuery,
   InboundOrderRow as InboundRowView,
-} from '../../../shared/contract/inbound.js';
-import { AppError } from '../../../shared/errors.js';
+} from '@shared/contract/inbound.js';
+import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import { allOf, contains, iso, offsetOf } from '../../db/query-helpers.js';
 import type { Actor } from '../../http/actor.js';

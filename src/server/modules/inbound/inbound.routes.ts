@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope, idQuery, pageResult } from '../../../shared/contract/common.js';
+import { envelope, idQuery, pageResult } from '@shared/contract/common.js';
 import {
   BOX_SHEET_LIMITS,
   boxLabelQuery,
@@ -21,9 +21,9 @@ import {
   receiveInboundInput,
   reportDiscrepancyInput,
   shelveInboundInput,
-} from '../../../shared/contract/inbound.js';
-import { INBOUND_STATUSES } from '../../../shared/domain/inbound.js';
-import { PERMISSIONS } from '../../../shared/permissions.js';
+} from '@shared/contract/inbound.js';
+import { INBOUND_STATUSES } from '@shared/domain/inbound.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import { z } from 'zod';
 import { needs, said } from '../../http/route-kit.js';
 import type { AppDeps } from '../../deps.js';

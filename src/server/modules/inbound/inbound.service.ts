@@ -11,14 +11,14 @@ import {
   type CancelInboundInput,
   type CreateInboundInput,
   type EditInboundInput,
-} from '../../../shared/contract/inbound.js';
+} from '@shared/contract/inbound.js';
 import {
   canTransition,
   inboundNumber,
   isChangeable,
   type InboundStatus,
-} from '../../../shared/domain/inbound.js';
-import { AppError } from '../../../shared/errors.js';
+} from '@shared/domain/inbound.js';
+import { AppError } from '@shared/errors.js';
 import { rowsOf, type TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { parseInput } from '../../http/parse-input.js';

@@ -27,7 +27,7 @@ import type {
   InboundStatus,
   TransportMode,
   WarehousingType,
-} from '../../../shared/domain/inbound.js';
+} from '@shared/domain/inbound.js';
 import { createdAt, tenantId, updatedAt } from '../../db/columns.js';
 import { skus } from '../catalog/index.js';
 import { users } from '../identity/index.js';

@@ -1,7 +1,7 @@
 /** Stock calls: the stock list, stock per location, records, and changes by hand. HTTP only. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope, pageResult } from '../../../shared/contract/common.js';
+import { envelope, pageResult } from '@shared/contract/common.js';
 import {
   adjustBody,
   freezeBody,
@@ -13,8 +13,8 @@ import {
   stockRecord,
   stockRecordsQuery,
   stockRow,
-} from '../../../shared/contract/inventory.js';
-import { PERMISSIONS } from '../../../shared/permissions.js';
+} from '@shared/contract/inventory.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import { needs, said } from '../../http/route-kit.js';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../http/reply.js';

@@ -17,7 +17,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { MovementKind } from '../../../shared/domain/stock.js';
+import type { MovementKind } from '@shared/domain/stock.js';
 import { createdAt, tenantId, updatedAt } from '../../db/columns.js';
 import { skus } from '../catalog/index.js';
 import { warehouseLocations, warehouses } from '../warehouse/index.js';

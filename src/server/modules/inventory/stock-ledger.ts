@@ -8,9 +8,9 @@
  * constraints stay as the backstop.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { StockBalanceView, StockSource } from '../../../shared/contract/inventory.js';
-import { deltasOf, effectOf, type Deltas, type MovementKind } from '../../../shared/domain/stock.js';
-import { AppError } from '../../../shared/errors.js';
+import type { StockBalanceView, StockSource } from '@shared/contract/inventory.js';
+import { deltasOf, effectOf, type Deltas, type MovementKind } from '@shared/domain/stock.js';
+import { AppError } from '@shared/errors.js';
 import { rowsOf, type TenantTx } from '../../db/client.js';
 import { locationStock, stockBalances, stockLots, stockMovements } from './inventory.tables.js';
 

@@ -4,7 +4,7 @@
  * roles), and every location one of that warehouse. Out of sight answers 404.
  */
 import { sql } from 'drizzle-orm';
-import { AppError } from '../../../shared/errors.js';
+import { AppError } from '@shared/errors.js';
 import { rowsOf, type TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { sellerScope } from '../../access/seller-scope.js';

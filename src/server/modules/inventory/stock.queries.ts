@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Page } from '../../../shared/contract/common.js';
+import type { Page } from '@shared/contract/common.js';
 import type {
   LocationStockQuery,
   LocationStockRow,
@@ -13,8 +13,8 @@ import type {
   StockRecord,
   StockRecordsQuery,
   StockRow,
-} from '../../../shared/contract/inventory.js';
-import { RECORDS_WINDOW_DAYS } from '../../../shared/domain/stock.js';
+} from '@shared/contract/inventory.js';
+import { RECORDS_WINDOW_DAYS } from '@shared/domain/stock.js';
 import type { TenantTx } from '../../db/client.js';
 import { allOf, iso, offsetOf } from '../../db/query-helpers.js';
 import type { Actor } from '../../http/actor.js';

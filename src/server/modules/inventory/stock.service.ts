@@ -18,9 +18,9 @@ import {
   type ReceiveStockInput,
   type StockChangeView,
   type TransferOutInput,
-} from '../../../shared/contract/inventory.js';
-import type { MovementKind } from '../../../shared/domain/stock.js';
-import { AppError } from '../../../shared/errors.js';
+} from '@shared/contract/inventory.js';
+import type { MovementKind } from '@shared/domain/stock.js';
+import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import { refuseOnConstraint } from '../../db/query-helpers.js';
 import type { Actor } from '../../http/actor.js';

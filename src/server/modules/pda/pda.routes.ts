@@ -1,8 +1,8 @@
 /** The PDA sync calls of docs/research/pda-offline.md §3.10: push ops, pull reference data. HTTP only. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope } from '../../../shared/contract/common.js';
-import { FILE_LIMITS, storedFile } from '../../../shared/contract/files.js';
+import { envelope } from '@shared/contract/common.js';
+import { FILE_LIMITS, storedFile } from '@shared/contract/files.js';
 import {
   pdaPhotoQuery,
   pullQuery,
@@ -11,10 +11,10 @@ import {
   pushRequest,
   registerDeviceReply,
   registerDeviceRequest,
-} from '../../../shared/contract/pda.js';
-import { PERMISSIONS } from '../../../shared/permissions.js';
+} from '@shared/contract/pda.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import type { AppDeps } from '../../deps.js';
-import { AppError } from '../../../shared/errors.js';
+import { AppError } from '@shared/errors.js';
 import { ok } from '../../http/reply.js';
 import { actorOf } from '../../http/request-context.js';
 import { inActorTenant } from '../../http/scope.js';

@@ -30,7 +30,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { StoredOpResult } from '../../../shared/contract/pda.js';
+import type { StoredOpResult } from '@shared/contract/pda.js';
 import { createdAt, tenantId } from '../../db/columns.js';
 
 /** The kinds of reference data a change names. */

@@ -5,10 +5,10 @@
  * finds the first one stored and answers it again: idempotent, never overwritten.
  */
 import { and, eq } from 'drizzle-orm';
-import type { PdaPhotoQuery } from '../../../shared/contract/pda.js';
-import type { StoredFile } from '../../../shared/contract/files.js';
-import { isPhotoOfSeller } from '../../../shared/domain/inbound.js';
-import { AppError } from '../../../shared/errors.js';
+import type { PdaPhotoQuery } from '@shared/contract/pda.js';
+import type { StoredFile } from '@shared/contract/files.js';
+import { isPhotoOfSeller } from '@shared/domain/inbound.js';
+import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import {

@@ -35,7 +35,7 @@
  */
 import { and, asc, eq, gt, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { OPEN_INBOUND_STATUSES } from '../../../shared/domain/inbound.js';
+import { OPEN_INBOUND_STATUSES } from '@shared/domain/inbound.js';
 import {
   PDA_LIMITS,
   PULL_CURSOR,
@@ -44,7 +44,7 @@ import {
   type PullQuery,
   type PullReply,
   type PullScope,
-} from '../../../shared/contract/pda.js';
+} from '@shared/contract/pda.js';
 import { rowsOf, type TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { sellerScope } from '../../access/seller-scope.js';

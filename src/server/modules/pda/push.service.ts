@@ -36,8 +36,8 @@ import {
   type PdaOp,
   type PushReply,
   type StoredOpResult,
-} from '../../../shared/contract/pda.js';
-import { AppError } from '../../../shared/errors.js';
+} from '@shared/contract/pda.js';
+import { AppError } from '@shared/errors.js';
 import { withTenant, type Db, type TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { parseInput } from '../../http/parse-input.js';

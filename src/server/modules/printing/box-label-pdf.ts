@@ -5,7 +5,7 @@
  * what fits with a line saying how many more there are. Pure layout: the caller gathers the text.
  */
 import bwipjs from 'bwip-js/node';
-import type { Language } from '../../../shared/i18n/languages.js';
+import type { Language } from '@shared/i18n/languages.js';
 import { MM, openLabelDocument, writeText } from './label-document.js';
 
 export const BOX_LABEL_SIZE: [number, number] = [100 * MM, 100 * MM];

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import * as fontkit from 'fontkit';
-import type { Language } from '../../../shared/i18n/languages.js';
+import type { Language } from '@shared/i18n/languages.js';
 
 export const FONT_NAMES = ['latin', 'thai', 'hans', 'hant'] as const;
 export type FontName = (typeof FONT_NAMES)[number];

@@ -4,7 +4,7 @@
  * its glyphs (pdfkit has no font fallback). Pure layout.
  */
 import PDFDocument from 'pdfkit';
-import type { Language } from '../../../shared/i18n/languages.js';
+import type { Language } from '@shared/i18n/languages.js';
 import { FONT_NAMES, printFonts, textRuns } from './fonts.js';
 
 /** Points per millimetre. */

@@ -4,7 +4,7 @@
  * code. Pure layout: the caller gathers what is printed.
  */
 import bwipjs from 'bwip-js/node';
-import type { Language } from '../../../shared/i18n/languages.js';
+import type { Language } from '@shared/i18n/languages.js';
 import { MM, openLabelDocument, writeText } from './label-document.js';
 
 /** 100 × 60 mm, the common thermal label. */

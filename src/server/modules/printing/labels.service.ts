@@ -8,9 +8,9 @@ import {
   LABEL_LIMITS,
   type LocationLabelQuery,
   type SkuLabelQuery,
-} from '../../../shared/contract/printing.js';
-import type { Language } from '../../../shared/i18n/languages.js';
-import { AppError } from '../../../shared/errors.js';
+} from '@shared/contract/printing.js';
+import type { Language } from '@shared/i18n/languages.js';
+import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import { allOf } from '../../db/query-helpers.js';
 import type { Actor } from '../../http/actor.js';

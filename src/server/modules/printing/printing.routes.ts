@@ -1,8 +1,8 @@
 /** Label printing calls: PDFs to open in a tab and print. HTTP only. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { locationLabelQuery, skuLabelQuery } from '../../../shared/contract/printing.js';
-import { PERMISSIONS } from '../../../shared/permissions.js';
+import { locationLabelQuery, skuLabelQuery } from '@shared/contract/printing.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import type { AppDeps } from '../../deps.js';
 import { requestLanguage } from '../../http/request-context.js';
 import { inActorTenant } from '../../http/scope.js';

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope, pageResult } from '../../../shared/contract/common.js';
+import { envelope, pageResult } from '@shared/contract/common.js';
 import {
   addQuestionBody,
   pendingQuestionsQuery,
   questionRecord,
   updateQuestionFlagBody,
-} from '../../../shared/contract/questions.js';
+} from '@shared/contract/questions.js';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../http/reply.js';
 import { requestLanguage } from '../../http/request-context.js';

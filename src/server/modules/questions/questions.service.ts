@@ -5,16 +5,16 @@
  * src/shared/domain/questions.ts.
  */
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { Page } from '../../../shared/contract/common.js';
+import type { Page } from '@shared/contract/common.js';
 import type {
   AddQuestionBody,
   PendingQuestionsQuery,
   QuestionRecord,
   UpdateQuestionFlagBody,
-} from '../../../shared/contract/questions.js';
-import { flagsSettableBy, pendingFlagFor, type QuestionFlag } from '../../../shared/domain/questions.js';
-import { isSellerSide } from '../../../shared/domain/roles.js';
-import { AppError } from '../../../shared/errors.js';
+} from '@shared/contract/questions.js';
+import { flagsSettableBy, pendingFlagFor, type QuestionFlag } from '@shared/domain/questions.js';
+import { isSellerSide } from '@shared/domain/roles.js';
+import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { page } from '../../http/reply.js';

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, foreignKey, index, pgTable, primaryKey, smallint, uuid, varchar } from 'drizzle-orm/pg-core';
-import type { QuestionFlag } from '../../../shared/domain/questions.js';
+import type { QuestionFlag } from '@shared/domain/questions.js';
 import { createdAt, tenantId, updatedAt } from '../../db/columns.js';
 import { users } from '../identity/index.js';
 

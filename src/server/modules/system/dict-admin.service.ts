@@ -4,7 +4,7 @@
  * and status can change. GET /sys/dict/getDictItems/{code} reads what is kept here.
  */
 import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
-import type { Page } from '../../../shared/contract/common.js';
+import type { Page } from '@shared/contract/common.js';
 import type {
   DictAddInput,
   DictEditInput,
@@ -12,8 +12,8 @@ import type {
   DictItemEditInput,
   DictItemView,
   DictView,
-} from '../../../shared/contract/system-admin.js';
-import { AppError, type ErrorCode } from '../../../shared/errors.js';
+} from '@shared/contract/system-admin.js';
+import { AppError, type ErrorCode } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { page } from '../../http/reply.js';

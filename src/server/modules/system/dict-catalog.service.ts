@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { DICTIONARIES } from '../../../shared/domain/dictionaries.js';
-import { LANGUAGES, type Language } from '../../../shared/i18n/languages.js';
+import { DICTIONARIES } from '@shared/domain/dictionaries.js';
+import { LANGUAGES, type Language } from '@shared/i18n/languages.js';
 import type { TenantTx } from '../../db/client.js';
 import { translatorFor } from '../../i18n.js';
 import { dictItems, dicts } from './system.tables.js';

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Language } from '../../../shared/i18n/languages.js';
+import type { Language } from '@shared/i18n/languages.js';
 import type { TenantTx } from '../../db/client.js';
 import { dictItems, dicts } from './system.tables.js';
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { AppError } from '../../../shared/errors.js';
+import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import { rowsOf } from '../../db/client.js';
-import { PERMISSIONS, type PermissionCode } from '../../../shared/permissions.js';
+import { PERMISSIONS, type PermissionCode } from '@shared/permissions.js';
 import { meetsPermission, type Actor } from '../../http/actor.js';
 
 /**

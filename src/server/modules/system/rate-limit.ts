@@ -5,7 +5,7 @@
  * Times come from the database's clock unless a caller passes `now` (tests move the clock).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { AppError, type ErrorCode } from '../../../shared/errors.js';
+import { AppError, type ErrorCode } from '@shared/errors.js';
 import type { Db, TenantTx } from '../../db/client.js';
 import { rowsOf } from '../../db/client.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cacheBuster, envelope, pageResult, string } from '../../../shared/contract/common.js';
+import { cacheBuster, envelope, pageResult, string } from '@shared/contract/common.js';
 import {
   dictAddBody,
   dictEditBody,
@@ -11,8 +11,8 @@ import {
   dictItemView,
   dictListQuery,
   dictView,
-} from '../../../shared/contract/system-admin.js';
-import { PERMISSIONS } from '../../../shared/permissions.js';
+} from '@shared/contract/system-admin.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import { needs, said } from '../../http/route-kit.js';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../http/reply.js';

@@ -12,7 +12,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { Language } from '../../../shared/i18n/languages.js';
+import type { Language } from '@shared/i18n/languages.js';
 import { createdAt, tenantId, updatedAt } from '../../db/columns.js';
 
 /** Dictionaries: the spec's status groups and choice lists, one item text per language. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope } from '../../../shared/contract/common.js';
-import { branding, propertyBody } from '../../../shared/contract/tenants.js';
+import { envelope } from '@shared/contract/common.js';
+import { branding, propertyBody } from '@shared/contract/tenants.js';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../http/reply.js';
 import { requestDomain } from '../../http/request-context.js';

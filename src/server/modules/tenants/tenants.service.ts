@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Branding } from '../../../shared/contract/tenants.js';
+import type { Branding } from '@shared/contract/tenants.js';
 import { withTenant, type Db } from '../../db/client.js';
 import { resolveTenantId } from './tenant-resolution.js';
 import { tenants } from './tenants.tables.js';

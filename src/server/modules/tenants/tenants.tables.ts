@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import type { WebSite } from '../../../shared/contract/tenants.js';
+import type { WebSite } from '@shared/contract/tenants.js';
 import { createdAt, tenantId, updatedAt } from '../../db/columns.js';
 
 /** A tenant is an agent: the operator of one white-labelled site (docs/architecture.md §4). */

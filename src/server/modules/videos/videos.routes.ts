@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, idQuery } from '../../../shared/contract/common.js';
-import { videoAddBody, videoEditBody, videoListQuery, videoRecord } from '../../../shared/contract/videos.js';
-import { PERMISSIONS } from '../../../shared/permissions.js';
+import { envelope, idQuery } from '@shared/contract/common.js';
+import { videoAddBody, videoEditBody, videoListQuery, videoRecord } from '@shared/contract/videos.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../http/reply.js';
 import { requestLanguage } from '../../http/request-context.js';

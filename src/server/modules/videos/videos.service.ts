@@ -3,13 +3,13 @@
  * tenant so each agent links its own. Sellers see only the seller list.
  */
 import { asc, eq } from 'drizzle-orm';
-import type { VideoAddBody, VideoEditBody, VideoRecord } from '../../../shared/contract/videos.js';
+import type { VideoAddBody, VideoEditBody, VideoRecord } from '@shared/contract/videos.js';
 import {
   defaultVideoAudience,
   videoAudiencesFor,
   type VideoAudience,
-} from '../../../shared/domain/videos.js';
-import { AppError } from '../../../shared/errors.js';
+} from '@shared/domain/videos.js';
+import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { tutorialVideos } from './videos.tables.js';

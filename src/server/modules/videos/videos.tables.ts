@@ -1,7 +1,7 @@
 /** Video tutorials live in PostgreSQL per tenant (forced RLS): each agent lists its own. */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, uuid, varchar } from 'drizzle-orm/pg-core';
-import type { VideoAudience } from '../../../shared/domain/videos.js';
+import type { VideoAudience } from '@shared/domain/videos.js';
 import { createdAt, tenantId, updatedAt } from '../../db/columns.js';
 
 export const tutorialVideos = pgTable(

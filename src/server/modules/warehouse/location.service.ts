@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Page } from '../../../shared/contract/common.js';
+import type { Page } from '@shared/contract/common.js';
 import {
   locationAddBody,
   locationBatchBody,
@@ -16,8 +16,8 @@ import {
   type LocationListQuery,
   type LocationView,
   type PartitionView,
-} from '../../../shared/contract/warehouse.js';
-import { AppError } from '../../../shared/errors.js';
+} from '@shared/contract/warehouse.js';
+import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import { refuseOnConstraint } from '../../db/query-helpers.js';
 import type { Actor } from '../../http/actor.js';

@@ -5,8 +5,8 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { WAREHOUSE_ROLES } from '../../../shared/domain/roles.js';
-import { AppError } from '../../../shared/errors.js';
+import { WAREHOUSE_ROLES } from '@shared/domain/roles.js';
+import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { warehouses, warehouseStaff } from './warehouse.tables.js';

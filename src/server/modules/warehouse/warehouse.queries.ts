@@ -5,9 +5,9 @@
  * The SQL filter by status keeps the rule of locationStatus() in src/shared/domain/warehouse.ts.
  */
 import { asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Page } from '../../../shared/contract/common.js';
-import type { LocationView } from '../../../shared/contract/warehouse.js';
-import { locationStatus, type LocationStatus, type LocationType } from '../../../shared/domain/warehouse.js';
+import type { Page } from '@shared/contract/common.js';
+import type { LocationView } from '@shared/contract/warehouse.js';
+import { locationStatus, type LocationStatus, type LocationType } from '@shared/domain/warehouse.js';
 import type { TenantTx } from '../../db/client.js';
 import { allOf, contains, offsetOf } from '../../db/query-helpers.js';
 import type { Actor } from '../../http/actor.js';

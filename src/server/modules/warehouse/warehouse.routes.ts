@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, pageResult } from '../../../shared/contract/common.js';
+import { envelope, pageResult } from '@shared/contract/common.js';
 import {
   locationAddBody,
   locationBatchBody,
@@ -28,8 +28,8 @@ import {
   warehouseOption,
   warehouseOptionsQuery,
   warehouseView,
-} from '../../../shared/contract/warehouse.js';
-import { PERMISSIONS } from '../../../shared/permissions.js';
+} from '@shared/contract/warehouse.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import { needs, nothing, said } from '../../http/route-kit.js';
 import type { AppDeps } from '../../deps.js';
 import type { LocationOccupancy } from './warehouse.queries.js';

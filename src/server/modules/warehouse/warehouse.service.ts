@@ -4,7 +4,7 @@
  */
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Page } from '../../../shared/contract/common.js';
+import type { Page } from '@shared/contract/common.js';
 import {
   staffAssignBody,
   warehouseAddBody,
@@ -15,10 +15,10 @@ import {
   type WarehouseListQuery,
   type WarehouseOption,
   type WarehouseView,
-} from '../../../shared/contract/warehouse.js';
-import { WAREHOUSE_ROLES } from '../../../shared/domain/roles.js';
-import { timeZoneOfCountry } from '../../../shared/domain/warehouse.js';
-import { AppError } from '../../../shared/errors.js';
+} from '@shared/contract/warehouse.js';
+import { WAREHOUSE_ROLES } from '@shared/domain/roles.js';
+import { timeZoneOfCountry } from '@shared/domain/warehouse.js';
+import { AppError } from '@shared/errors.js';
 import { rowsOf, type TenantTx } from '../../db/client.js';
 import { allOf, contains, iso, offsetOf, refuseOnConstraint } from '../../db/query-helpers.js';
 import type { Actor } from '../../http/actor.js';

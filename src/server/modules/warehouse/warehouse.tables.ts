@@ -17,7 +17,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { LocationType } from '../../../shared/domain/warehouse.js';
+import type { LocationType } from '@shared/domain/warehouse.js';
 import { createdAt, tenantId, updatedAt } from '../../db/columns.js';
 import { users } from '../identity/index.js';
 

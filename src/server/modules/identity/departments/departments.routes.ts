@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../../../../shared/contract/common.js';
+import { envelope } from '@shared/contract/common.js';
 import {
   departAddBody,
   departEditBody,
@@ -12,12 +12,12 @@ import {
   emptyQuery,
   idQuery,
   treeOption,
-} from '../../../../shared/contract/system-admin.js';
-import { PERMISSIONS } from '../../../../shared/permissions.js';
-import type { AppDeps } from '../../../deps.js';
-import { ok } from '../../../http/reply.js';
-import { inActorTenant } from '../../../http/scope.js';
-import { needs, nothing, said } from '../../../http/route-kit.js';
+} from '@shared/contract/system-admin.js';
+import { PERMISSIONS } from '@shared/permissions.js';
+import type { AppDeps } from '@server/deps.js';
+import { ok } from '@server/http/reply.js';
+import { inActorTenant } from '@server/http/scope.js';
+import { needs, nothing, said } from '@server/http/route-kit.js';
 import {
   addDepart,
   deleteDepart,

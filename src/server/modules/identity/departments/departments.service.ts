@@ -9,12 +9,12 @@ import type {
   DepartEditInput,
   DepartNode,
   TreeOption,
-} from '../../../../shared/contract/system-admin.js';
-import { AppError } from '../../../../shared/errors.js';
-import type { TenantTx } from '../../../db/client.js';
-import type { Actor } from '../../../http/actor.js';
+} from '@shared/contract/system-admin.js';
+import { AppError } from '@shared/errors.js';
+import type { TenantTx } from '@server/db/client.js';
+import type { Actor } from '@server/http/actor.js';
 import { departments, userDeparts } from '../identity.tables.js';
-import { contains, guardUnique } from '../../../db/query-helpers.js';
+import { contains, guardUnique } from '@server/db/query-helpers.js';
 import { buildTree } from '../tree.js';
 
 type DepartRow = typeof departments.$inferSelect;

@@ -2,17 +2,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '../../../../shared/contract/common.js';
+import { envelope } from '@shared/contract/common.js';
 import {
   emptyQuery,
   loginInfo as loginInfoResult,
   visitDay,
-} from '../../../../shared/contract/system-admin.js';
-import { PERMISSIONS } from '../../../../shared/permissions.js';
-import type { AppDeps } from '../../../deps.js';
-import { ok } from '../../../http/reply.js';
-import { inActorTenant } from '../../../http/scope.js';
-import { needs } from '../../../http/route-kit.js';
+} from '@shared/contract/system-admin.js';
+import { PERMISSIONS } from '@shared/permissions.js';
+import type { AppDeps } from '@server/deps.js';
+import { ok } from '@server/http/reply.js';
+import { inActorTenant } from '@server/http/scope.js';
+import { needs } from '@server/http/route-kit.js';
 import { loginInfo, visitInfo } from '../logs/logs.service.js';
 
 export async function logRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -3,9 +3,9 @@
  * Days are calendar days in UTC, the database's clock.
  */
 import { sql } from 'drizzle-orm';
-import type { LoginInfo, VisitDay } from '../../../../shared/contract/system-admin.js';
-import { rowsOf, type TenantTx } from '../../../db/client.js';
-import type { Actor } from '../../../http/actor.js';
+import type { LoginInfo, VisitDay } from '@shared/contract/system-admin.js';
+import { rowsOf, type TenantTx } from '@server/db/client.js';
+import type { Actor } from '@server/http/actor.js';
 import { LOG_TYPE } from '../sign-in/session.service.js';
 
 /** GET /sys/loginfo: logins ever, logins today, addresses today, and the actor's own logins today. */

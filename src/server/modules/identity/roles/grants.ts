@@ -1,8 +1,8 @@
 /** What an actor may grant: nobody hands out more permissions than their own roles give them. */
 import { and, eq, inArray } from 'drizzle-orm';
-import { AppError } from '../../../../shared/errors.js';
-import type { TenantTx } from '../../../db/client.js';
-import type { Actor } from '../../../http/actor.js';
+import { AppError } from '@shared/errors.js';
+import type { TenantTx } from '@server/db/client.js';
+import type { Actor } from '@server/http/actor.js';
 import { permissions, rolePermissions, userRoles } from '../identity.tables.js';
 
 /** Enabled permission ids a user holds through their roles. */

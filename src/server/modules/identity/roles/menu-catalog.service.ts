@@ -4,10 +4,10 @@
  * added; later changes an administrator made to grants are left alone.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { USER_ROLES, type UserRole } from '../../../../shared/domain/roles.js';
-import { MENU_CATALOG } from '../../../../shared/menu.js';
-import type { TenantTx } from '../../../db/client.js';
-import { translatorFor } from '../../../i18n.js';
+import { USER_ROLES, type UserRole } from '@shared/domain/roles.js';
+import { MENU_CATALOG } from '@shared/menu.js';
+import type { TenantTx } from '@server/db/client.js';
+import { translatorFor } from '@server/i18n.js';
 import { permissions, rolePermissions, roles } from '../identity.tables.js';
 
 /** Ensures one base role per user role (role code = user role). Returns their ids by code. */

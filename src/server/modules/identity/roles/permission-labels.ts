@@ -1,7 +1,7 @@
 /** Permission titles in the caller's language, for the routes that list permissions. */
 import type { FastifyRequest } from 'fastify';
-import { requestLanguage } from '../../../http/request-context.js';
-import { translatorFor } from '../../../i18n.js';
+import { requestLanguage } from '@server/http/request-context.js';
+import { translatorFor } from '@server/i18n.js';
 import type { Labels } from './permissions.service.js';
 
 export function labelsOf(request: FastifyRequest): Labels {

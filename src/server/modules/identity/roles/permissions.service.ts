@@ -11,15 +11,15 @@ import type {
   PermissionView,
   SaveRolePermissionInput,
   TreeOption,
-} from '../../../../shared/contract/system-admin.js';
-import type { Language } from '../../../../shared/i18n/languages.js';
-import { AppError } from '../../../../shared/errors.js';
-import type { TenantTx } from '../../../db/client.js';
-import type { Actor } from '../../../http/actor.js';
-import type { Translate } from '../../../i18n.js';
+} from '@shared/contract/system-admin.js';
+import type { Language } from '@shared/i18n/languages.js';
+import { AppError } from '@shared/errors.js';
+import type { TenantTx } from '@server/db/client.js';
+import type { Actor } from '@server/http/actor.js';
+import type { Translate } from '@server/i18n.js';
 import { permissions, rolePermissions } from '../identity.tables.js';
 import { titleOf } from '../sign-in/menu.service.js';
-import { guardUnique } from '../../../db/query-helpers.js';
+import { guardUnique } from '@server/db/query-helpers.js';
 import { assertGrantable, replaceRolePermissions } from './grants.js';
 import { buildTree } from '../tree.js';
 import { tenantRole } from './roles.service.js';

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, pageResult } from '../../../../shared/contract/common.js';
+import { envelope, pageResult } from '@shared/contract/common.js';
 import {
   emptyQuery,
   idQuery,
@@ -23,12 +23,12 @@ import {
   roleView,
   saveRolePermissionBody,
   submenuQuery,
-} from '../../../../shared/contract/system-admin.js';
-import { PERMISSIONS } from '../../../../shared/permissions.js';
-import type { AppDeps } from '../../../deps.js';
-import { ok } from '../../../http/reply.js';
-import { inActorTenant } from '../../../http/scope.js';
-import { idList, needs, nothing, said } from '../../../http/route-kit.js';
+} from '@shared/contract/system-admin.js';
+import { PERMISSIONS } from '@shared/permissions.js';
+import type { AppDeps } from '@server/deps.js';
+import { ok } from '@server/http/reply.js';
+import { inActorTenant } from '@server/http/scope.js';
+import { idList, needs, nothing, said } from '@server/http/route-kit.js';
 import { labelsOf } from './permission-labels.js';
 import {
   addPermission,

@@ -4,15 +4,15 @@
  * deleted, because new users and the menu catalogue rely on them.
  */
 import { and, asc, count, desc, eq, ilike, isNull } from 'drizzle-orm';
-import type { Page } from '../../../../shared/contract/common.js';
-import type { RoleAddInput, RoleEditInput, RoleView } from '../../../../shared/contract/system-admin.js';
-import { USER_ROLES } from '../../../../shared/domain/roles.js';
-import { AppError } from '../../../../shared/errors.js';
-import type { TenantTx } from '../../../db/client.js';
-import type { Actor } from '../../../http/actor.js';
-import { page } from '../../../http/reply.js';
+import type { Page } from '@shared/contract/common.js';
+import type { RoleAddInput, RoleEditInput, RoleView } from '@shared/contract/system-admin.js';
+import { USER_ROLES } from '@shared/domain/roles.js';
+import { AppError } from '@shared/errors.js';
+import type { TenantTx } from '@server/db/client.js';
+import type { Actor } from '@server/http/actor.js';
+import { page } from '@server/http/reply.js';
 import { roles, userRoles } from '../identity.tables.js';
-import { allOf, contains, guardUnique, iso, offsetOf } from '../../../db/query-helpers.js';
+import { allOf, contains, guardUnique, iso, offsetOf } from '@server/db/query-helpers.js';
 
 type RoleRow = typeof roles.$inferSelect;
 

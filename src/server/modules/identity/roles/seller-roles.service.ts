@@ -10,12 +10,12 @@ import type {
   RoleEditInput,
   RoleView,
   SaveRolePermissionInput,
-} from '../../../../shared/contract/system-admin.js';
-import { AppError } from '../../../../shared/errors.js';
-import type { TenantTx } from '../../../db/client.js';
-import type { Actor } from '../../../http/actor.js';
+} from '@shared/contract/system-admin.js';
+import { AppError } from '@shared/errors.js';
+import type { TenantTx } from '@server/db/client.js';
+import type { Actor } from '@server/http/actor.js';
 import { permissions, rolePermissions, roles } from '../identity.tables.js';
-import { guardUnique } from '../../../db/query-helpers.js';
+import { guardUnique } from '@server/db/query-helpers.js';
 import { heldPermissionIds, replaceRolePermissions } from './grants.js';
 import { permissionOptions, type Labels } from './permissions.service.js';
 import { toRoleView } from './roles.service.js';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Depart, UserInfo } from '../../../../shared/contract/identity.js';
-import { AppError } from '../../../../shared/errors.js';
-import type { Language } from '../../../../shared/i18n/languages.js';
-import type { TenantTx } from '../../../db/client.js';
-import type { Actor } from '../../../http/actor.js';
+import type { Depart, UserInfo } from '@shared/contract/identity.js';
+import { AppError } from '@shared/errors.js';
+import type { Language } from '@shared/i18n/languages.js';
+import type { TenantTx } from '@server/db/client.js';
+import type { Actor } from '@server/http/actor.js';
 import { hashPassword, verifyPassword } from './credentials.js';
 import { agentCodeOf, departsOf, findUserById, toUserInfo } from './sign-in.queries.js';
 import { sessions, users } from '../identity.tables.js';

@@ -2,10 +2,10 @@
  * CAS 2.0 single sign-on: the browser comes back with a ticket, the server validates it
  * against the configured CAS server (serviceValidate) and signs the named user in.
  */
-import type { LoginResult } from '../../../../shared/contract/identity.js';
-import { AppError } from '../../../../shared/errors.js';
-import { withTenant, type Db } from '../../../db/client.js';
-import type { RequestOrigin } from '../../../http/scope.js';
+import type { LoginResult } from '@shared/contract/identity.js';
+import { AppError } from '@shared/errors.js';
+import { withTenant, type Db } from '@server/db/client.js';
+import type { RequestOrigin } from '@server/http/scope.js';
 import { findUserByUsername } from './sign-in.queries.js';
 import { openSession } from './session.service.js';
 import { resolveLoginTenant } from '../../tenants/index.js';

@@ -3,7 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 
 /** Argon2id in @node-rs/argon2's Algorithm enum (a const enum, not importable under isolatedModules). */
 const ARGON2ID = 2;
-import { SMS_CODE_LENGTH } from '../../../../shared/domain/session.js';
+import { SMS_CODE_LENGTH } from '@shared/domain/session.js';
 
 /** A new opaque session token: 32 random bytes, URL-safe. Only its hash is ever stored. */
 export function newToken(): string {

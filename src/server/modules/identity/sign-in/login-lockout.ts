@@ -6,9 +6,9 @@
  * exactly like a real one, so no reply tells whether an account exists. The attempts are kept
  * in rate_limits (shared by every server node) and committed outside the sign-in transaction.
  */
-import { LOCKOUT_MS, MAX_FAILED_LOGINS } from '../../../../shared/domain/session.js';
-import { AppError } from '../../../../shared/errors.js';
-import type { Db, TenantTx } from '../../../db/client.js';
+import { LOCKOUT_MS, MAX_FAILED_LOGINS } from '@shared/domain/session.js';
+import { AppError } from '@shared/errors.js';
+import type { Db, TenantTx } from '@server/db/client.js';
 import { clearRateLimits, countHit, minutesOf } from '../../system/index.js';
 import { sha256 } from './credentials.js';
 

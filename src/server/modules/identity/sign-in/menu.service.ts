@@ -6,12 +6,12 @@
  * administrator holds every other entry), so no menu entry leads to a screen that refuses.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { MenuItem } from '../../../../shared/contract/identity.js';
-import type { Language } from '../../../../shared/i18n/languages.js';
-import { isSellerScoped } from '../../../../shared/menu.js';
-import type { TenantTx } from '../../../db/client.js';
-import type { Actor } from '../../../http/actor.js';
-import type { Translate } from '../../../i18n.js';
+import type { MenuItem } from '@shared/contract/identity.js';
+import type { Language } from '@shared/i18n/languages.js';
+import { isSellerScoped } from '@shared/menu.js';
+import type { TenantTx } from '@server/db/client.js';
+import type { Actor } from '@server/http/actor.js';
+import type { Translate } from '@server/i18n.js';
 import { permissions, rolePermissions, userRoles } from '../identity.tables.js';
 
 type PermissionRow = typeof permissions.$inferSelect;

@@ -4,18 +4,18 @@
  * A wrong try is counted and committed before the refusal is thrown.
  */
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { LoginResult, SmsMode } from '../../../../shared/contract/identity.js';
-import { USER_STATUS } from '../../../../shared/domain/roles.js';
+import type { LoginResult, SmsMode } from '@shared/contract/identity.js';
+import { USER_STATUS } from '@shared/domain/roles.js';
 import {
   SMS_CODE_TTL_MS,
   SMS_MAX_ATTEMPTS,
   SMS_RATE_LIMIT,
   SMS_RESEND_MS,
-} from '../../../../shared/domain/session.js';
-import { AppError } from '../../../../shared/errors.js';
-import { withTenant, type Db, type TenantTx } from '../../../db/client.js';
-import type { RequestOrigin } from '../../../http/scope.js';
-import type { Translate } from '../../../i18n.js';
+} from '@shared/domain/session.js';
+import { AppError } from '@shared/errors.js';
+import { withTenant, type Db, type TenantTx } from '@server/db/client.js';
+import type { RequestOrigin } from '@server/http/scope.js';
+import type { Translate } from '@server/i18n.js';
 import { hitRateLimit } from '../../system/index.js';
 import { hashPassword, hashSmsCode, newSmsCode, sameHash } from './credentials.js';
 import { departments, roles, userDeparts, userRoles, smsCodes, users } from '../identity.tables.js';

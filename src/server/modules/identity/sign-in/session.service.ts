@@ -4,13 +4,13 @@
  * came from (login-lockout.ts). A wrong password and an unknown username get the same reply.
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { LoginResult } from '../../../../shared/contract/identity.js';
-import { USER_STATUS } from '../../../../shared/domain/roles.js';
-import { SESSION_TTL_MS } from '../../../../shared/domain/session.js';
-import { AppError } from '../../../../shared/errors.js';
-import { rowsOf, withTenant, type Db, type TenantTx } from '../../../db/client.js';
-import type { Actor } from '../../../http/actor.js';
-import type { RequestOrigin } from '../../../http/scope.js';
+import type { LoginResult } from '@shared/contract/identity.js';
+import { USER_STATUS } from '@shared/domain/roles.js';
+import { SESSION_TTL_MS } from '@shared/domain/session.js';
+import { AppError } from '@shared/errors.js';
+import { rowsOf, withTenant, type Db, type TenantTx } from '@server/db/client.js';
+import type { Actor } from '@server/http/actor.js';
+import type { RequestOrigin } from '@server/http/scope.js';
 import { sysLogs } from '../../system/index.js';
 import { newToken, sha256, verifyDecoy, verifyPassword } from './credentials.js';
 import {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Depart, UserInfo } from '../../../../shared/contract/identity.js';
-import type { TenantTx } from '../../../db/client.js';
+import type { Depart, UserInfo } from '@shared/contract/identity.js';
+import type { TenantTx } from '@server/db/client.js';
 import { tenants } from '../../tenants/index.js';
 import {
   departments,

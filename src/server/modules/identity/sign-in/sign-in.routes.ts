@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cacheBuster, envelope } from '../../../../shared/contract/common.js';
+import { cacheBuster, envelope } from '@shared/contract/common.js';
 import {
   casQuery,
   departsResult,
@@ -17,15 +17,15 @@ import {
   smsBody,
   updatePasswordBody,
   userInfo,
-} from '../../../../shared/contract/identity.js';
-import { LOGIN_RATE_LIMIT } from '../../../../shared/domain/session.js';
-import { isLanguage } from '../../../../shared/i18n/languages.js';
-import { nothing } from '../../../http/route-kit.js';
-import type { AppDeps } from '../../../deps.js';
-import { ok } from '../../../http/reply.js';
-import { requestLanguage } from '../../../http/request-context.js';
-import { inActorTenant, originOf } from '../../../http/scope.js';
-import { translatorFor } from '../../../i18n.js';
+} from '@shared/contract/identity.js';
+import { LOGIN_RATE_LIMIT } from '@shared/domain/session.js';
+import { isLanguage } from '@shared/i18n/languages.js';
+import { nothing } from '@server/http/route-kit.js';
+import type { AppDeps } from '@server/deps.js';
+import { ok } from '@server/http/reply.js';
+import { requestLanguage } from '@server/http/request-context.js';
+import { inActorTenant, originOf } from '@server/http/scope.js';
+import { translatorFor } from '@server/i18n.js';
 import { checkDuplicate, DUPLICATE_CHECK_PERMISSIONS } from '../../system/index.js';
 import { hitRateLimit } from '../../system/index.js';
 import {

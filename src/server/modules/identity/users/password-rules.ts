@@ -1,5 +1,5 @@
-import { isStrongPassword } from '../../../../shared/domain/password.js';
-import { AppError } from '../../../../shared/errors.js';
+import { isStrongPassword } from '@shared/domain/password.js';
+import { AppError } from '@shared/errors.js';
 
 /** Spec 01 §5 on the server: required fields, letters and digits, at least 8, confirmation equal. */
 export function assertNewPassword(password: string, confirm: string): void {

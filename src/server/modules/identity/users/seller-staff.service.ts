@@ -3,22 +3,22 @@
  * another seller's staff and roles answer 404 as if they did not exist.
  */
 import { and, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Page } from '../../../../shared/contract/common.js';
+import type { Page } from '@shared/contract/common.js';
 import type {
   SetPasswordInput,
   StaffAddInput,
   StaffEditInput,
   UserView,
-} from '../../../../shared/contract/system-admin.js';
-import { USER_STATUS } from '../../../../shared/domain/roles.js';
-import { AppError } from '../../../../shared/errors.js';
-import type { TenantTx } from '../../../db/client.js';
-import type { Actor } from '../../../http/actor.js';
+} from '@shared/contract/system-admin.js';
+import { USER_STATUS } from '@shared/domain/roles.js';
+import { AppError } from '@shared/errors.js';
+import type { TenantTx } from '@server/db/client.js';
+import type { Actor } from '@server/http/actor.js';
 import { baseRoleId } from '../roles/menu-catalog.service.js';
 import { departsOf, type UserRow } from '../sign-in/sign-in.queries.js';
 import { roles, userRoles, users } from '../identity.tables.js';
 import { revokeSessionsOf } from '../sign-in/session.service.js';
-import { allOf, contains } from '../../../db/query-helpers.js';
+import { allOf, contains } from '@server/db/query-helpers.js';
 import { heldPermissionIds, permissionsByRole } from '../roles/grants.js';
 import {
   assertAccountFree,

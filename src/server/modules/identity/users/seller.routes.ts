@@ -2,8 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, pageResult } from '../../../../shared/contract/common.js';
-import { userInfo } from '../../../../shared/contract/identity.js';
+import { envelope, pageResult } from '@shared/contract/common.js';
+import { userInfo } from '@shared/contract/identity.js';
 import {
   checkRoleCodeQuery,
   emptyQuery,
@@ -20,13 +20,13 @@ import {
   staffListQuery,
   staffRoleQuery,
   userView,
-} from '../../../../shared/contract/system-admin.js';
-import { PERMISSIONS } from '../../../../shared/permissions.js';
-import type { AppDeps } from '../../../deps.js';
-import { ok } from '../../../http/reply.js';
-import { inActorTenant } from '../../../http/scope.js';
+} from '@shared/contract/system-admin.js';
+import { PERMISSIONS } from '@shared/permissions.js';
+import type { AppDeps } from '@server/deps.js';
+import { ok } from '@server/http/reply.js';
+import { inActorTenant } from '@server/http/scope.js';
 import { currentUserInfo } from '../sign-in/account.service.js';
-import { idList, needs, nothing, said } from '../../../http/route-kit.js';
+import { idList, needs, nothing, said } from '@server/http/route-kit.js';
 import { labelsOf } from '../roles/permission-labels.js';
 import {
   addSellerRole,

@@ -4,19 +4,19 @@
  * sets, passwords set by someone else, and the list view without secrets.
  */
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { Page } from '../../../../shared/contract/common.js';
-import type { UserView } from '../../../../shared/contract/system-admin.js';
-import { AppError } from '../../../../shared/errors.js';
-import type { TenantTx } from '../../../db/client.js';
-import type { Actor } from '../../../http/actor.js';
-import { page } from '../../../http/reply.js';
+import type { Page } from '@shared/contract/common.js';
+import type { UserView } from '@shared/contract/system-admin.js';
+import { AppError } from '@shared/errors.js';
+import type { TenantTx } from '@server/db/client.js';
+import type { Actor } from '@server/http/actor.js';
+import { page } from '@server/http/reply.js';
 import { hashPassword } from '../sign-in/credentials.js';
 import type { UserRow } from '../sign-in/sign-in.queries.js';
 import { departments, userDeparts, userRoles, users } from '../identity.tables.js';
 import { clearLoginLockouts } from '../sign-in/login-lockout.js';
 import { assertNewPassword } from './password-rules.js';
 import { revokeSessionsOf } from '../sign-in/session.service.js';
-import { guardUnique, iso, offsetOf } from '../../../db/query-helpers.js';
+import { guardUnique, iso, offsetOf } from '@server/db/query-helpers.js';
 
 /** The user as lists show it: never the password hash or the lockout counters. */
 export function toUserView(row: UserRow): UserView {

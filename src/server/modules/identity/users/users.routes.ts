@@ -1,7 +1,7 @@
 /** The administrator's user and department calls of spec 01 §7. HTTP only. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope, pageResult } from '../../../../shared/contract/common.js';
+import { envelope, pageResult } from '@shared/contract/common.js';
 import {
   checkOnlyUserQuery,
   frozenBatchBody,
@@ -12,12 +12,12 @@ import {
   userRoleQuery,
   usersOfDepartQuery,
   userView,
-} from '../../../../shared/contract/system-admin.js';
-import { PERMISSIONS } from '../../../../shared/permissions.js';
-import type { AppDeps } from '../../../deps.js';
-import { ok } from '../../../http/reply.js';
-import { inActorTenant } from '../../../http/scope.js';
-import { idList, needs, nothing, said } from '../../../http/route-kit.js';
+} from '@shared/contract/system-admin.js';
+import { PERMISSIONS } from '@shared/permissions.js';
+import type { AppDeps } from '@server/deps.js';
+import { ok } from '@server/http/reply.js';
+import { inActorTenant } from '@server/http/scope.js';
+import { idList, needs, nothing, said } from '@server/http/route-kit.js';
 import {
   addUser,
   changeUserPassword,

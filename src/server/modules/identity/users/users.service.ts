@@ -5,7 +5,7 @@
  * the user's own role excepted, so an agent can still create sellers and warehouse staff).
  */
 import { eq, ilike, inArray } from 'drizzle-orm';
-import type { Page } from '../../../../shared/contract/common.js';
+import type { Page } from '@shared/contract/common.js';
 import type {
   FrozenBatchInput,
   SetPasswordInput,
@@ -13,16 +13,16 @@ import type {
   UserEditInput,
   UserListFilter,
   UserView,
-} from '../../../../shared/contract/system-admin.js';
-import { USER_STATUS, type UserRole } from '../../../../shared/domain/roles.js';
-import { AppError } from '../../../../shared/errors.js';
-import type { TenantTx } from '../../../db/client.js';
-import type { Actor } from '../../../http/actor.js';
+} from '@shared/contract/system-admin.js';
+import { USER_STATUS, type UserRole } from '@shared/domain/roles.js';
+import { AppError } from '@shared/errors.js';
+import type { TenantTx } from '@server/db/client.js';
+import type { Actor } from '@server/http/actor.js';
 import { baseRoleId } from '../roles/menu-catalog.service.js';
 import { findUserById, findUserByUsername, type UserRow } from '../sign-in/sign-in.queries.js';
 import { roles, userDeparts, users } from '../identity.tables.js';
 import { revokeSessionsOf } from '../sign-in/session.service.js';
-import { allOf, contains } from '../../../db/query-helpers.js';
+import { allOf, contains } from '@server/db/query-helpers.js';
 import { heldPermissionIds, permissionsByRole } from '../roles/grants.js';
 import {
   assertAccountFree,
