@@ -5,12 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '@server/http/actor.js';
-import {
-  issueStock,
-  moveStock,
-  receiveStock,
-  reserveStock,
-} from '@server/modules/inventory/index.js';
+import { issueStock, moveStock, receiveStock, reserveStock } from '@server/modules/inventory/index.js';
 import { AppError } from '@shared/errors.js';
 import {
   actorFor,

@@ -6,11 +6,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { pageResult } from '@shared/contract/common.js';
-import {
-  downloadTaskView,
-  type DownloadTaskView,
-  type ExportRequest,
-} from '@shared/contract/downloads.js';
+import { downloadTaskView, type DownloadTaskView, type ExportRequest } from '@shared/contract/downloads.js';
 import { isDownloadPending } from '@shared/domain/downloads.js';
 import { changeRequest, downloadBlob, getParsed, type PageParams } from '../client.js';
 

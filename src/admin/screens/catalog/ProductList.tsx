@@ -9,12 +9,7 @@ import { App, Button, Form, Input, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  deleteProduct,
-  fetchProducts,
-  printSkuLabels,
-  type ProductFilter,
-} from '@api/modules/catalog.js';
+import { deleteProduct, fetchProducts, printSkuLabels, type ProductFilter } from '@api/modules/catalog.js';
 import { batchValues, useInventoryChange, useInventoryQuery } from '@api/modules/inventory.js';
 import type { ProductView, SkuView } from '@shared/contract/catalog.js';
 import { PERMISSIONS } from '@shared/permissions.js';

@@ -4,12 +4,7 @@
  * dashboard and 'My announcements'.
  */
 import { useEffect } from 'react';
-import {
-  fetchAnnouncementById,
-  markRead,
-  useSystemChange,
-  useSystemQuery,
-} from '@api/modules/system.js';
+import { fetchAnnouncementById, markRead, useSystemChange, useSystemQuery } from '@api/modules/system.js';
 import { AnnouncementModal } from '../../dialogs/AnnouncementModal.js';
 
 export function AnnouncementReader({ id, onClose }: { id: string | null; onClose: () => void }) {

@@ -6,12 +6,7 @@
 import { Alert, App, Form, Input, InputNumber, Modal, Table, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  adjustStock,
-  freezeStock,
-  unfreezeStock,
-  useInventoryChange,
-} from '@api/modules/inventory.js';
+import { adjustStock, freezeStock, unfreezeStock, useInventoryChange } from '@api/modules/inventory.js';
 import type { StockRow } from '@shared/contract/inventory.js';
 import { STOCK_LIMITS } from '@shared/domain/stock.js';
 import { FormFailure, useFormSubmit } from '../common/feedback.js';

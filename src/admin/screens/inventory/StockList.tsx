@@ -9,12 +9,7 @@ import { App, Button, Form, Input, Select, Space, Switch, Tag, Tooltip, Typograp
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  batchValues,
-  fetchStock,
-  useInventoryQuery,
-  type StockFilter,
-} from '@api/modules/inventory.js';
+import { batchValues, fetchStock, useInventoryQuery, type StockFilter } from '@api/modules/inventory.js';
 import type { StockRow } from '@shared/contract/inventory.js';
 import { STOCK_AGE_BUCKETS, STOCK_AGE_FILTERS, type StockAgeFilter } from '@shared/domain/stock.js';
 import { PERMISSIONS } from '@shared/permissions.js';

@@ -7,12 +7,7 @@ import { Input, Space, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  deleteDepart,
-  fetchDepartTree,
-  useSystemChange,
-  useSystemQuery,
-} from '@api/modules/system.js';
+import { deleteDepart, fetchDepartTree, useSystemChange, useSystemQuery } from '@api/modules/system.js';
 import type { DepartNode } from '@shared/contract/system-admin.js';
 import { PERMISSIONS } from '@shared/permissions.js';
 import { hasAuth } from '../auth.js';

@@ -8,12 +8,7 @@ import { Badge, Button, Form, Input, Select, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  fetchMyAnnouncements,
-  markAllRead,
-  useSystemChange,
-  useSystemQuery,
-} from '@api/modules/system.js';
+import { fetchMyAnnouncements, markAllRead, useSystemChange, useSystemQuery } from '@api/modules/system.js';
 import type { PageParams } from '@api/client.js';
 import type { AnnouncementView } from '@shared/contract/announcements.js';
 import type { MsgCategory, Priority, ReadFlag } from '@shared/domain/announcements.js';

@@ -3,12 +3,7 @@ import { Button, Drawer, Form, Input, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInventoryChange } from '@api/modules/inventory.js';
-import {
-  addPartition,
-  deletePartition,
-  editPartition,
-  usePartitions,
-} from '@api/modules/warehouse.js';
+import { addPartition, deletePartition, editPartition, usePartitions } from '@api/modules/warehouse.js';
 import type { PartitionView, WarehouseView } from '@shared/contract/warehouse.js';
 import { WAREHOUSE_CODE_PATTERN, WAREHOUSE_LIMITS as LIMITS } from '@shared/domain/warehouse.js';
 import { AddButton } from '../common/AddButton.js';

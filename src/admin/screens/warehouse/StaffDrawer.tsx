@@ -6,12 +6,7 @@ import { App, Button, Drawer, Select, Space, Table, Tag, Typography } from 'antd
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInventoryChange, useInventoryQuery } from '@api/modules/inventory.js';
-import {
-  assignStaff,
-  fetchStaff,
-  fetchStaffCandidates,
-  removeStaff,
-} from '@api/modules/warehouse.js';
+import { assignStaff, fetchStaff, fetchStaffCandidates, removeStaff } from '@api/modules/warehouse.js';
 import type { StaffView, WarehouseView } from '@shared/contract/warehouse.js';
 import { FormFailure, formFailure, useFeedback } from '../common/feedback.js';
 import { ROLE_COLORS, useRoleLabels } from '../common/roles.js';

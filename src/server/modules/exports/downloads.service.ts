@@ -9,11 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Page } from '@shared/contract/common.js';
-import type {
-  DownloadListQuery,
-  DownloadTaskView,
-  ExportRequestParsed,
-} from '@shared/contract/downloads.js';
+import type { DownloadListQuery, DownloadTaskView, ExportRequestParsed } from '@shared/contract/downloads.js';
 import { DOWNLOAD_LIMITS } from '@shared/domain/downloads.js';
 import type { UserRole } from '@shared/domain/roles.js';
 import { AppError } from '@shared/errors.js';

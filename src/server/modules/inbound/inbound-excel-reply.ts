@@ -1,10 +1,6 @@
 /** The box list's row report names each column as the template's header does in the caller's language. HTTP only. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  BOX_SHEET_COLUMNS,
-  BOX_SHEET_LIMITS,
-  type BoxSheetColumn,
-} from '@shared/contract/inbound.js';
+import { BOX_SHEET_COLUMNS, BOX_SHEET_LIMITS, type BoxSheetColumn } from '@shared/contract/inbound.js';
 import type { Language } from '@shared/i18n/languages.js';
 import { sendRowReport, type RowProblem } from '../../http/sheet-reply.js';
 import { headerLabels } from './inbound-excel-sheet.js';

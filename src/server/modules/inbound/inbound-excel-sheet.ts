@@ -5,11 +5,7 @@
  * language imports in another. No I/O beyond the workbook buffer.
  */
 import ExcelJS from 'exceljs';
-import {
-  BOX_SHEET_COLUMNS,
-  BOX_SHEET_LIMITS,
-  type BoxSheetColumn,
-} from '@shared/contract/inbound.js';
+import { BOX_SHEET_COLUMNS, BOX_SHEET_LIMITS, type BoxSheetColumn } from '@shared/contract/inbound.js';
 import { INBOUND_LIMITS } from '@shared/domain/inbound.js';
 import { AppError } from '@shared/errors.js';
 import { LANGUAGES, type Language } from '@shared/i18n/languages.js';

@@ -12,12 +12,7 @@ import {
   type CreateInboundInput,
   type EditInboundInput,
 } from '@shared/contract/inbound.js';
-import {
-  canTransition,
-  inboundNumber,
-  isChangeable,
-  type InboundStatus,
-} from '@shared/domain/inbound.js';
+import { canTransition, inboundNumber, isChangeable, type InboundStatus } from '@shared/domain/inbound.js';
 import { AppError } from '@shared/errors.js';
 import { rowsOf, type TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';

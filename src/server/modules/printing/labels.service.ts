@@ -4,11 +4,7 @@
  * drawn by label-pdf.ts. An id out of sight answers 404, as if it did not exist.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import {
-  LABEL_LIMITS,
-  type LocationLabelQuery,
-  type SkuLabelQuery,
-} from '@shared/contract/printing.js';
+import { LABEL_LIMITS, type LocationLabelQuery, type SkuLabelQuery } from '@shared/contract/printing.js';
 import type { Language } from '@shared/i18n/languages.js';
 import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';

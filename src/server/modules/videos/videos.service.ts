@@ -4,11 +4,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import type { VideoAddBody, VideoEditBody, VideoRecord } from '@shared/contract/videos.js';
-import {
-  defaultVideoAudience,
-  videoAudiencesFor,
-  type VideoAudience,
-} from '@shared/domain/videos.js';
+import { defaultVideoAudience, videoAudiencesFor, type VideoAudience } from '@shared/domain/videos.js';
 import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';

@@ -3,11 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '@shared/contract/common.js';
-import {
-  emptyQuery,
-  loginInfo as loginInfoResult,
-  visitDay,
-} from '@shared/contract/system-admin.js';
+import { emptyQuery, loginInfo as loginInfoResult, visitDay } from '@shared/contract/system-admin.js';
 import { PERMISSIONS } from '@shared/permissions.js';
 import type { AppDeps } from '@server/deps.js';
 import { ok } from '@server/http/reply.js';

@@ -6,12 +6,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { LoginResult, SmsMode } from '@shared/contract/identity.js';
 import { USER_STATUS } from '@shared/domain/roles.js';
-import {
-  SMS_CODE_TTL_MS,
-  SMS_MAX_ATTEMPTS,
-  SMS_RATE_LIMIT,
-  SMS_RESEND_MS,
-} from '@shared/domain/session.js';
+import { SMS_CODE_TTL_MS, SMS_MAX_ATTEMPTS, SMS_RATE_LIMIT, SMS_RESEND_MS } from '@shared/domain/session.js';
 import { AppError } from '@shared/errors.js';
 import { withTenant, type Db, type TenantTx } from '@server/db/client.js';
 import type { RequestOrigin } from '@server/http/scope.js';
