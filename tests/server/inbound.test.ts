@@ -117,7 +117,7 @@ describe('POST /api/inbound/order/add', () => {
 });
 
 describe('receiving and shelving', () => {
-  it('follows pending → partial → received → abnormal → stored as goods arrive and are shelved', async () => {
+  it('follows pending → partial → received → stored as goods arrive and are shelved, a damaged unit held apart', async () => {
     const order = await makeOrder(seller, dg01.id, [
       {
         boxNo: 'C1',
@@ -156,6 +156,14 @@ describe('receiving and shelving', () => {
     expect(shelved.json().result).toMatchObject({ status: 'received', quantity: 4 });
 
     const photo = await photoKeyFor(world, order);
+    const balanceOf = async (code: string) =>
+      (
+        await world.database.ownerPool.query<{ available: number; frozen: number }>(
+          'select available, frozen from stock_balances where warehouse_id = $1 and sku_id = $2',
+          [dg01.id, sku(code)],
+        )
+      ).rows[0];
+    const beforeDamage = await balanceOf('IN-A');
     const damaged = await staff('POST', '/api/inbound/order/discrepancy', {
       inboundOrderId: order.id,
       boxId: boxId(order, 'C1'),
@@ -165,7 +173,20 @@ describe('receiving and shelving', () => {
       reason: 'Crushed corner',
       photos: [photo],
     });
-    expect(damaged.json().result).toMatchObject({ status: 'abnormal' });
+    // The status still says how far the goods got; the damaged unit (one of the four received)
+    // is no longer sellable: frozen, with the reason in the ledger.
+    expect(damaged.json().result).toMatchObject({ status: 'received' });
+    expect(await balanceOf('IN-A')).toEqual({
+      available: (beforeDamage?.available ?? 0) - 1,
+      frozen: (beforeDamage?.frozen ?? 0) + 1,
+    });
+    const held = await world.database.ownerPool.query(
+      `select kind, quantity, reason from stock_movements where source_id = $1 and sku_id = $2 and kind = 'freeze'`,
+      [order.id, sku('IN-A')],
+    );
+    expect(held.rows).toEqual([{ kind: 'freeze', quantity: 1, reason: 'Crushed corner' }]);
+    const list = await manager('GET', '/api/inbound/order/list?status=abnormal&pageSize=50');
+    expect(list.json().result.records.map((row: { id: string }) => row.id)).toContain(order.id);
 
     for (const [code, quantity] of [
       ['IN-A', 4],

@@ -246,7 +246,7 @@ describe('POST /api/pda/sync/push', () => {
     expect(await receivedOf(order)).toBe(0);
   });
 
-  it('reports discrepancies and finishes boxes by op: the order turns abnormal with the reason', async () => {
+  it('reports discrepancies and finishes boxes by op: the order says how far it got, with the reason beside it', async () => {
     const order = await freshOrder(4);
     const result = await push(staff, 'dev-discrepancy', [
       receive(order, 1, 3),
@@ -270,10 +270,11 @@ describe('POST /api/pda/sync/push', () => {
       'inbound.box_finished',
       'inbound.box_finished',
     ]);
-    expect(result.results[2]).toMatchObject({ effect: { status: 'abnormal' } });
+    // Another box is still open: partly received, the difference beside it.
+    expect(result.results[2]).toMatchObject({ effect: { status: 'partial' } });
     const detail = (await manager('GET', `/api/inbound/order/detail?id=${order.id}`)).json().result;
     expect(detail).toMatchObject({
-      status: 'abnormal',
+      status: 'partial',
       abnormalReason: 'Unlabelled items in the box',
       receivedQuantity: 3,
     });

@@ -5,7 +5,11 @@
  * them, in one transaction: the sync engine uploads them just before the op, so a report made
  * offline loses nothing and its payload never changes.
  */
-import type { DiscrepancyKind } from '@shared/domain/inbound.js';
+import {
+  damagedFromReceived,
+  type DiscrepancyKind,
+  type InboundLineProgress,
+} from '@shared/domain/inbound.js';
 import type { OutboxOp, PdaDatabase } from '../data/db.js';
 import { enqueue } from '../sync/outbox.js';
 import { updateBox } from './receive-data.js';
@@ -51,6 +55,16 @@ export interface DifferenceReport {
   sessionId?: string;
 }
 
+/** A line after a damaged report, as the server records it: unreceived damaged units are received too. */
+function withDamaged<L extends InboundLineProgress>(line: L, quantity: number): L {
+  const { received } = damagedFromReceived(line, quantity);
+  return {
+    ...line,
+    receivedQuantity: line.receivedQuantity + received,
+    damagedQuantity: line.damagedQuantity + quantity,
+  };
+}
+
 /** Queues the report with its photos, atomically; a damaged count shows on the box at once. */
 export async function reportDifference(db: PdaDatabase, report: DifferenceReport): Promise<OutboxOp> {
   const photos = report.photos.map((blob) => {
@@ -82,11 +96,7 @@ export async function reportDifference(db: PdaDatabase, report: DifferenceReport
         if (report.kind !== 'damaged' || skuId === undefined) return;
         await updateBox(db, report.orderId, report.boxId, (box) => ({
           ...box,
-          lines: box.lines.map((line) =>
-            line.skuId === skuId
-              ? { ...line, damagedQuantity: line.damagedQuantity + report.quantity }
-              : line,
-          ),
+          lines: box.lines.map((line) => (line.skuId === skuId ? withDamaged(line, report.quantity) : line)),
         }));
       },
     },

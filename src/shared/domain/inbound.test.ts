@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canTransition,
+  damagedFromReceived,
   INBOUND_STATUSES,
   INBOUND_TRANSITIONS,
   inboundNumber,
@@ -46,12 +47,12 @@ describe('inbound status', () => {
     );
   });
 
-  it('is abnormal with a discrepancy until everything is stored', () => {
+  it('keeps saying how far the goods got when a difference is reported', () => {
     expect(inboundStatus({ lines: [line(10, 6)], boxesFinished: [false], discrepancyCount: 1 })).toBe(
-      'abnormal',
+      'partial',
     );
     expect(inboundStatus({ lines: [line(10, 6)], boxesFinished: [true], discrepancyCount: 1 })).toBe(
-      'abnormal',
+      'received',
     );
     expect(inboundStatus({ lines: [line(10, 6, 6)], boxesFinished: [true], discrepancyCount: 1 })).toBe(
       'stored',
@@ -64,9 +65,15 @@ describe('inbound status', () => {
     );
   });
 
-  it('treats damaged units as no longer expected', () => {
-    expect(lineOutstanding(line(10, 7, 0, 3))).toBe(0);
-    expect(inboundStatus({ lines: [line(10, 7, 7, 3)], boxesFinished: [false], discrepancyCount: 1 })).toBe(
+  it('counts damaged units among the received ones, receiving those not yet scanned', () => {
+    // Two of seven received units are reported damaged: taken from what was received.
+    expect(damagedFromReceived(line(10, 7), 2)).toEqual({ taken: 2, received: 0 });
+    // Three damaged units reported where one good unit was scanned: one taken, two received now.
+    expect(damagedFromReceived(line(10, 1), 3)).toEqual({ taken: 1, received: 2 });
+    // Units already marked damaged are not taken twice.
+    expect(damagedFromReceived(line(10, 2, 0, 2), 1)).toEqual({ taken: 0, received: 1 });
+    expect(lineOutstanding(line(10, 7, 0, 3))).toBe(3);
+    expect(inboundStatus({ lines: [line(10, 10, 10, 3)], boxesFinished: [false], discrepancyCount: 1 })).toBe(
       'stored',
     );
     expect(leftToShelve(line(10, 7, 2))).toBe(5);
@@ -79,7 +86,8 @@ describe('inbound transitions', () => {
     expect(INBOUND_TRANSITIONS.stored).toEqual([]);
     expect(INBOUND_TRANSITIONS.not_received).toEqual([]);
     expect(canTransition('stored', 'partial')).toBe(false);
-    expect(canTransition('abnormal', 'partial')).toBe(false);
+    // Orders marked abnormal before move on by their progress.
+    expect(canTransition('abnormal', 'partial')).toBe(true);
   });
 
   it('goes back a step only as far as an undone receipt takes it', () => {
@@ -87,7 +95,6 @@ describe('inbound transitions', () => {
     expect(canTransition('partial', 'pending')).toBe(true);
     expect(canTransition('received', 'pending')).toBe(true);
     expect(canTransition('stored', 'received')).toBe(false);
-    expect(canTransition('abnormal', 'received')).toBe(false);
   });
 
   it('allows every step the status function takes as goods arrive and are shelved', () => {
@@ -95,11 +102,11 @@ describe('inbound transitions', () => {
       { lines: [line(4)], boxesFinished: [false], discrepancyCount: 0 },
       { lines: [line(4, 2)], boxesFinished: [false], discrepancyCount: 0 },
       { lines: [line(4, 4)], boxesFinished: [false], discrepancyCount: 0 },
-      { lines: [line(4, 4, 1)], boxesFinished: [false], discrepancyCount: 1 },
+      { lines: [line(4, 4, 1, 1)], boxesFinished: [false], discrepancyCount: 1 },
       { lines: [line(4, 4, 4)], boxesFinished: [true], discrepancyCount: 1 },
     ];
     const statuses = steps.map(inboundStatus);
-    expect(statuses).toEqual(['pending', 'partial', 'received', 'abnormal', 'stored']);
+    expect(statuses).toEqual(['pending', 'partial', 'received', 'received', 'stored']);
     for (let index = 1; index < statuses.length; index += 1) {
       const from = statuses[index - 1] ?? 'pending';
       const to = statuses[index] ?? 'pending';

@@ -56,7 +56,8 @@ export const INBOUND_TRANSITIONS: Readonly<Record<InboundStatus, readonly Inboun
   pending: ['partial', 'abnormal', 'received', 'stored', 'not_received', 'cancelled'],
   // Back to pending or partial only when a scan is undone (a receipt taken back).
   partial: ['pending', 'abnormal', 'received', 'stored'],
-  abnormal: ['stored', 'not_received'],
+  // Orders marked abnormal before differences were shown beside the status move on by progress.
+  abnormal: ['pending', 'partial', 'received', 'stored', 'not_received'],
   received: ['pending', 'partial', 'abnormal', 'stored'],
   stored: [],
   not_received: [],
@@ -94,9 +95,23 @@ export interface InboundProgress {
   discrepancyCount: number;
 }
 
-/** What a line still expects: shipped units neither received nor reported damaged. */
+/**
+ * Units that arrived damaged are received like the others (they are in the warehouse) and held
+ * apart: frozen in the stock ledger, so no order can take them, and counted in damagedQuantity,
+ * which never exceeds receivedQuantity. A damaged report takes units already received first and
+ * receives the rest, so a worker may report a damaged unit whether or not they scanned it.
+ */
+export function damagedFromReceived(
+  line: InboundLineProgress,
+  quantity: number,
+): { taken: number; received: number } {
+  const taken = Math.min(quantity, Math.max(0, line.receivedQuantity - line.damagedQuantity));
+  return { taken, received: quantity - taken };
+}
+
+/** What a line still expects: shipped units not yet received (damaged ones were received too). */
 export function lineOutstanding(line: InboundLineProgress): number {
-  return Math.max(0, line.shipQuantity - line.receivedQuantity - line.damagedQuantity);
+  return Math.max(0, line.shipQuantity - line.receivedQuantity);
 }
 
 /** Received units not yet on a storage location. */
@@ -108,8 +123,10 @@ export function leftToShelve(line: InboundLineProgress): number {
  * The order's status from its progress:
  * - every box finished and nothing received: not_received;
  * - all goods in (every box finished, or nothing outstanding) and all received shelved: stored;
- * - a reported discrepancy: abnormal (until stored), with its reason on the order;
  * - all goods in: received; some received: partial; else pending.
+ * A reported difference does not change it: the status keeps saying how far the goods got, and
+ * the difference shows beside it (the order's abnormalReason and its discrepancies). 'abnormal'
+ * is no longer derived; orders that carry it from before move on from it like from any status.
  */
 export function inboundStatus(progress: InboundProgress): InboundStatus {
   const received = progress.lines.reduce((sum, line) => sum + line.receivedQuantity, 0);
@@ -118,7 +135,6 @@ export function inboundStatus(progress: InboundProgress): InboundStatus {
   const allIn = allFinished || progress.lines.every((line) => lineOutstanding(line) === 0);
   if (allFinished && received === 0) return 'not_received';
   if (allIn && received > 0 && shelved >= received) return 'stored';
-  if (progress.discrepancyCount > 0) return 'abnormal';
   if (allIn && received > 0) return 'received';
   if (received > 0) return 'partial';
   return 'pending';

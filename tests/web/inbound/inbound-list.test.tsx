@@ -41,6 +41,13 @@ const rows = [
     status: 'abnormal',
     abnormalReason: 'Box 2 short by 3',
   }),
+  orderRow({
+    id: '00000000-0000-4000-8000-00000000e003',
+    inboundNo: 'IN202611210003',
+    status: 'received',
+    abnormalReason: 'One carton crushed',
+    receivedQuantity: 40,
+  }),
 ];
 const listQueries: URLSearchParams[] = [];
 const added: unknown[] = [];
@@ -121,6 +128,12 @@ describe('the inbound list (/inbound/list)', () => {
     if (!(row instanceof HTMLElement)) throw new Error('no row');
     expect(within(row).getByText('Box 2 short by 3')).toBeTruthy();
     expect(within(row).getByText('Siam Shop')).toBeTruthy();
+    // A difference shows beside what went right, not instead of it.
+    const received = screen.getByText('IN202611210003').closest('tr');
+    if (!(received instanceof HTMLElement)) throw new Error('no row');
+    expect(within(received).getByText('Received')).toBeTruthy();
+    expect(within(received).getByText('With differences')).toBeTruthy();
+    expect(within(row).queryByText('With differences')).toBeNull();
     for (const tab of [
       'All',
       'Awaiting storage',

@@ -153,7 +153,7 @@ export function InboundDetail() {
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      {detail.status === 'abnormal' && detail.abnormalReason && (
+      {detail.abnormalReason && (
         <Alert
           type="error"
           showIcon

@@ -111,8 +111,16 @@ export function InboundList() {
     {
       title: t('list.status'),
       dataIndex: 'status',
-      width: 120,
-      render: (status: InboundStatus) => <StatusTag status={status} label={statuses.label(status)} />,
+      width: 190,
+      // What went right (the status) and, beside it, that something was reported wrong.
+      render: (status: InboundStatus, row) => (
+        <Space size={4} wrap>
+          <StatusTag status={status} label={statuses.label(status)} />
+          {row.abnormalReason && status !== 'abnormal' && (
+            <StatusTag status="abnormal" label={t('list.with_differences')} />
+          )}
+        </Space>
+      ),
     },
     ...(showSeller ? [{ title: t('list.seller'), dataIndex: 'sellerName', width: 130, ellipsis: true }] : []),
     { title: t('list.warehouse'), dataIndex: 'warehouseCode', width: 100 },

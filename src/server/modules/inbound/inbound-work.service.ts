@@ -16,7 +16,12 @@ import {
   type ReportDiscrepancyInput,
   type ShelveInboundInput,
 } from '@shared/contract/inbound.js';
-import { isPhotoOfSeller, leftToShelve, lineOutstanding } from '@shared/domain/inbound.js';
+import {
+  damagedFromReceived,
+  isPhotoOfSeller,
+  leftToShelve,
+  lineOutstanding,
+} from '@shared/domain/inbound.js';
 import { CAPACITY_OVERRIDE_ROLES, isOverCapacity } from '@shared/domain/warehouse.js';
 import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
@@ -24,6 +29,7 @@ import type { Actor } from '../../http/actor.js';
 import { parseInput } from '../../http/parse-input.js';
 import { skus } from '../catalog/index.js';
 import {
+  freezeStock,
   lockLocationFill,
   moveStock,
   receiveStock,
@@ -99,7 +105,48 @@ export async function receiveInbound(
   return { inboundOrderId: order.id, status, quantity: total };
 }
 
-/** Records a short, over, unknown or damaged finding; the order becomes abnormal with its reason. */
+/**
+ * Receives the damaged units a line has not received yet, then holds all the reported units
+ * apart: frozen in the ledger (no order can take them, the seller sees them as frozen with the
+ * reason) and counted as damaged on the line.
+ */
+async function holdDamaged(
+  tx: TenantTx,
+  actor: Actor,
+  order: InboundOrderRow,
+  line: InboundLineRow,
+  quantity: number,
+  reason: string,
+): Promise<void> {
+  const { received } = damagedFromReceived(line, quantity);
+  if (received > 0) {
+    await receiveStock(tx, actor, {
+      warehouseId: order.warehouseId,
+      skuId: line.skuId,
+      locationId: order.receivingLocationId,
+      quantity: received,
+      source: sourceOf(order),
+      reason,
+    });
+    await addReceived(tx, line, received);
+  }
+  await freezeStock(tx, actor, {
+    warehouseId: order.warehouseId,
+    skuId: line.skuId,
+    quantity,
+    source: sourceOf(order),
+    reason,
+  });
+  await tx
+    .update(inboundBoxLines)
+    .set({ damagedQuantity: sql`${inboundBoxLines.damagedQuantity} + ${quantity}` })
+    .where(eq(inboundBoxLines.id, line.id));
+}
+
+/**
+ * Records a short, over, unknown or damaged finding with its reason on the order; the order's
+ * status still follows what arrived and was shelved. Damaged units are held (see holdDamaged).
+ */
 export async function reportDiscrepancy(
   tx: TenantTx,
   actor: Actor,
@@ -127,11 +174,7 @@ export async function reportDiscrepancy(
       .orderBy(asc(inboundBoxLines.boxId))
       .limit(1);
     if (!line) throw await notInOrder(tx, skuId);
-    if (input.kind === 'damaged')
-      await tx
-        .update(inboundBoxLines)
-        .set({ damagedQuantity: sql`${inboundBoxLines.damagedQuantity} + ${input.quantity}` })
-        .where(eq(inboundBoxLines.id, line.id));
+    if (input.kind === 'damaged') await holdDamaged(tx, actor, order, line, input.quantity, input.reason);
   }
   await tx.insert(inboundDiscrepancies).values({
     orderId: order.id,

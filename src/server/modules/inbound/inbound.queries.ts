@@ -85,7 +85,12 @@ export async function listInboundOrders(
   const where = allOf([
     inboundScope(actor),
     sellerFilter(actor, inboundOrders.sellerId, query.sellerId || undefined),
-    query.status ? eq(inboundOrders.status, query.status) : undefined,
+    // The abnormal tab lists orders with a reported difference, whatever their progress.
+    query.status === 'abnormal'
+      ? sql`(${inboundOrders.abnormalReason} <> '' or ${inboundOrders.status} = 'abnormal')`
+      : query.status
+        ? eq(inboundOrders.status, query.status)
+        : undefined,
     query.warehouseId ? eq(inboundOrders.warehouseId, query.warehouseId) : undefined,
     query.inboundNo ? ilike(inboundOrders.inboundNo, contains(query.inboundNo)) : undefined,
   ]);
