@@ -200,6 +200,29 @@ const essence = (ops: DeviceOp[]) =>
   ops.map(({ opId, seq, type, payload }) => ({ opId, seq, type, payload }));
 
 /** The device's outbox, done ops, photos and id, read straight from its IndexedDB. */
+/** The step a PDA screen keeps in the device database to resume after a reload, if any. */
+function savedWork(page: Page, screen: string): Promise<{ name?: string } | null> {
+  return page.evaluate(
+    async ({ name, key }) =>
+      new Promise<{ name?: string } | null>((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.onupgradeneeded = () => request.transaction?.abort();
+        request.onerror = () => reject(request.error ?? new Error(`cannot open ${name}`));
+        request.onsuccess = () => {
+          const db = request.result;
+          const read = db.transaction('meta', 'readonly').objectStore('meta').get(key);
+          read.onsuccess = () => {
+            db.close();
+            const value = (read.result as { value?: { step?: { name?: string } } } | undefined)?.value;
+            resolve(value?.step ?? null);
+          };
+          read.onerror = () => reject(read.error ?? new Error('reading the saved work failed'));
+        };
+      }),
+    { name: PDA_DB_NAME, key: `work.${screen}` },
+  );
+}
+
 function readDevice(page: Page): Promise<DeviceState> {
   return page.evaluate(async (name) => {
     interface StoredPhoto {
@@ -567,10 +590,12 @@ describe.skipIf(!hasChromium)('the PDA offline in Chromium', () => {
     expect(queuedOffline.photos[0]?.size).toBeGreaterThan(0);
 
     // 4. Reload while offline: the shell comes from the precache, still logged in, queue and
-    //    photo intact.
+    //    photo intact, and the worker back where they were (the open box, its next SKU) once
+    //    the device has kept that.
+    await expect.poll(() => savedWork(page, 'shelve'), { timeout: UI_WAIT }).toMatchObject({ name: 'sku' });
     await page.reload();
     await shows(page.getByTestId('shelve-screen'), 'Shelving');
-    await shows(prompt(page), 'Scan the inbound order or a box label');
+    await shows(prompt(page), 'Scan a SKU or a box label');
     await shows(network(page), exactly('Offline'));
     await shows(queued(page), exactly(`Queued ${queuedOps}`));
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);

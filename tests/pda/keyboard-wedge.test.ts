@@ -23,13 +23,18 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** Types as a scanner does: one keydown every `msPerChar`, on whatever has focus. */
+/**
+ * Types as a scanner does: one keydown every `msPerChar`, on whatever has focus. A key the
+ * listener does not prevent lands in a focused field, as the browser would put it there.
+ */
 function type(text: string, msPerChar: number, target: Element = document.activeElement ?? document.body) {
   const prevented: boolean[] = [];
   for (const key of text) {
     const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
     target.dispatchEvent(event);
     prevented.push(event.defaultPrevented);
+    if (!event.defaultPrevented && target instanceof HTMLInputElement && target !== sink && key.length === 1)
+      target.value += key;
     vi.advanceTimersByTime(msPerChar);
   }
   return prevented;
@@ -66,13 +71,69 @@ describe('listening for keyboard-wedge scans', () => {
     expect(sink.value).toBe('');
   });
 
-  it('leaves the keys of a quantity field alone', () => {
-    const quantity = document.querySelector('#quantity');
+  it('lets a person type a quantity into its field', () => {
+    const quantity = document.querySelector<HTMLInputElement>('#quantity');
     if (!quantity) throw new Error('no quantity field');
-    const prevented = type('12', 5, quantity);
-    press('Enter', quantity);
+    const prevented = type('12', 180, quantity);
+    expect(press('Enter', quantity)).toBe(false);
     expect(prevented).toEqual([false, false]);
+    expect(quantity.value).toBe('12');
     expect(scans).toEqual([]);
+  });
+
+  it('takes a scan into a focused quantity field as a scan and leaves the field as it was', () => {
+    const quantity = document.querySelector<HTMLInputElement>('#quantity');
+    if (!quantity) throw new Error('no quantity field');
+    quantity.value = '2';
+    type('6900000000014', 5, quantity);
+    expect(press('Enter', quantity)).toBe(true);
+    expect(scans.map((scan) => [scan.raw, scan.source])).toEqual([['6900000000014', 'scanner']]);
+    expect(quantity.value).toBe('2');
+  });
+
+  it('gives a field back the keys it held when a quick pair of presses was typing', () => {
+    const quantity = document.querySelector<HTMLInputElement>('#quantity');
+    if (!quantity) throw new Error('no quantity field');
+    type('12', 20, quantity);
+    vi.advanceTimersByTime(200);
+    expect(quantity.value).toBe('12');
+    expect(scans).toEqual([]);
+  });
+
+  it('shows what arrived when input cannot be read as a scan, instead of dropping it', () => {
+    const unread: string[] = [];
+    stop();
+    stop = listenForScans(sink, (scan) => scans.push(scan), {
+      now: () => Date.now(),
+      onUnread: (text) => unread.push(text),
+    });
+    type('ABC123', 150);
+    vi.advanceTimersByTime(20_000);
+    expect(scans).toEqual([]);
+    expect(unread).toEqual(['ABC123']);
+  });
+
+  it('reads a scan framed by STX and ETX, without a suffix', () => {
+    type('\x02BX000123\x03', 5);
+    expect(scans.map((scan) => [scan.raw, scan.endedBy])).toEqual([['BX000123', 'etx']]);
+  });
+
+  it('keeps what came by key when a GS arrives as text', () => {
+    type('0106900000000014', 3);
+    sink.value = '\x1d';
+    sink.dispatchEvent(new Event('input'));
+    type('10LOT7', 3);
+    press('Enter');
+    expect(scans.map((scan) => scan.raw)).toEqual(['0106900000000014\x1d10LOT7']);
+  });
+
+  it('waits for a slow scanner to finish: the idle gap follows its pace', () => {
+    type('4006381333931', 50);
+    expect(scans).toEqual([]);
+    vi.advanceTimersByTime(200);
+    expect(scans.map((scan) => [scan.raw, scan.endedBy, scan.source])).toEqual([
+      ['4006381333931', 'idle', 'scanner'],
+    ]);
   });
 
   it('stops listening when told to', () => {

@@ -11,6 +11,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PdaDatabase } from '@pda/data/db.js';
 import { ReceiveScreen } from '@pda/receive/receive-screen.js';
 import {
+  confirmWith,
   renderOffline,
   scan,
   SCREEN_IDS,
@@ -58,11 +59,6 @@ async function seed(): Promise<PdaDatabase> {
 }
 
 /** Answers the open confirmation with its button `name` (a closing dialog may still be there). */
-async function confirmWith(name: string) {
-  const buttons = await screen.findAllByRole('button', { name });
-  fireEvent.click(buttons[buttons.length - 1] as HTMLElement);
-}
-
 function renderScreen(database: PdaDatabase) {
   return renderOffline(database, '/receive', <ReceiveScreen warehouseId={WAREHOUSE} />);
 }
@@ -94,36 +90,60 @@ describe('the receiving screen', () => {
     expect(JSON.stringify(box?.data)).toContain('"receivedQuantity":2');
   });
 
-  it('warns on more than expected and holds scans behind a code not in the box until OK', async () => {
+  it('asks before receiving more than expected and holds scans behind a code not in the box until OK', async () => {
     renderScreen(await seed());
     scan('IB2025000001');
     await waitFor(() => expect(screen.getByTestId('prompt').textContent).toBe('Scan a SKU'));
 
     scan('CUPBLUE01');
     await waitFor(() => expect(screen.getByTestId('count-CUP-BLUE').textContent).toBe('1 / 1'));
+    // One more than expected: counted only once the worker confirms the over-receipt.
     scan('CUPBLUE01');
+    expect(
+      await screen.findByText('CUP-BLUE: 1 expected, 1 received. Receive 1 more (over-receipt)?'),
+    ).toBeTruthy();
+    expect(screen.getByTestId('count-CUP-BLUE').textContent).toBe('1 / 1');
+    await confirmWith('Receive over');
     await waitFor(() => expect(screen.getByTestId('count-CUP-BLUE').textContent).toBe('2 / 1'));
     expect(screen.getByTestId('feedback').className).toContain('pda-feedback-warn');
+    // Declined: nothing counted, and said so.
+    scan('CUPBLUE01');
+    await confirmWith('Cancel');
+    await waitFor(() =>
+      expect(screen.getByTestId('feedback').textContent).toContain(
+        'Not counted: the scan over the expected quantity was cancelled',
+      ),
+    );
+    expect(screen.getByTestId('count-CUP-BLUE').textContent).toBe('2 / 1');
 
     scan('NOPE123');
     await waitFor(() => expect(screen.getByTestId('feedback').textContent).toContain('Unknown code NOPE123'));
     // Blocked: further scans (by the scanner and typed by hand) wait, shown, until the worker taps OK.
-    scan('CUPBLUE01');
+    scan('6901234567892');
     fireEvent.change(screen.getByPlaceholderText('Type a code'), { target: { value: '6901234567892' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enter' }));
     expect(screen.getByTestId('scans-waiting').textContent).toBe(
-      'Scanned while this message shows, handled after OK: CUPBLUE01, 6901234567892',
+      'Scanned while this message shows, handled after OK: 6901234567892, 6901234567892',
     );
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(screen.getByTestId('count-CUP-BLUE').textContent).toBe('2 / 1');
     expect(await db.outbox.count()).toBe(2);
 
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(screen.getByTestId('count-MUG-RED').textContent).toBe('1 / 3'));
-    expect(screen.getByTestId('count-CUP-BLUE').textContent).toBe('3 / 1');
+    await waitFor(() => expect(screen.getByTestId('count-MUG-RED').textContent).toBe('2 / 3'));
     expect(screen.queryByTestId('scans-waiting')).toBeNull();
     const queued = await db.outbox.orderBy('seq').toArray();
-    expect(queued.map((op) => op.payload.skuId)).toEqual([SKU_B, SKU_B, SKU_B, SKU_A]);
+    expect(queued.map((op) => op.payload.skuId)).toEqual([SKU_B, SKU_B, SKU_A, SKU_A]);
+  });
+
+  it('receives a GS1 label against the GTIN it carries', async () => {
+    renderScreen(await seed());
+    scan('BOX-001');
+    await waitFor(() => expect(screen.getByTestId('prompt').textContent).toBe('Scan a SKU'));
+    // GTIN 06901234567892 with a lot and an expiry, as GS1-128 (AIM ]C1, GS separated) and bracketed.
+    scan(']C101069012345678921725063010LOT-7\x1d');
+    await waitFor(() => expect(screen.getByTestId('count-MUG-RED').textContent).toBe('1 / 3'));
+    scan('(01)06901234567892(10)LOT-7');
+    await waitFor(() => expect(screen.getByTestId('count-MUG-RED').textContent).toBe('2 / 3'));
   });
 
   it('holds the scans behind an error in order: a second error holds the rest again', async () => {

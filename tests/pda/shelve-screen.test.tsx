@@ -12,6 +12,7 @@ import type { UserInfo } from '@shared/contract/identity.js';
 import type { PdaDatabase } from '@pda/data/db.js';
 import { ShelveScreen } from '@pda/shelve/shelve-screen.js';
 import {
+  confirmWith,
   renderOffline,
   scan,
   SCREEN_IDS,
@@ -168,8 +169,7 @@ describe('the shelving screen', () => {
     const undo = await screen.findByTestId('undo');
     expect(undo.textContent).toBe('Undo 3 MUG-RED → A-01-01');
     fireEvent.click(undo);
-    const buttons = await screen.findAllByRole('button', { name: 'Undo' });
-    fireEvent.click(buttons[buttons.length - 1] as HTMLElement);
+    await confirmWith('Undo');
     await waitFor(() => expect(screen.getByTestId('left-MUG-RED').textContent).toBe('3'));
     expect(screen.queryByTestId('undo')).toBeNull();
 
@@ -246,8 +246,7 @@ describe('the shelving screen', () => {
       await toSmallShelf();
       setQuantity('3');
       fireEvent.click(screen.getByRole('button', { name: 'Shelve' }));
-      const confirms = await screen.findAllByRole('button', { name: 'Shelve anyway' });
-      fireEvent.click(confirms[confirms.length - 1] as HTMLElement);
+      await confirmWith('Shelve anyway');
       await waitFor(async () => expect(await db.outbox.count()).toBe(1));
       const [op] = await db.outbox.toArray();
       expect(op?.payload).toMatchObject({ locationId: SMALL_SHELF, quantity: 3, overCapacity: true });

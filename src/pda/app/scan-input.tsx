@@ -112,14 +112,22 @@ export function ScanInput({ onScan, enabled = true }: ScanInputProps) {
   const sink = useRef<HTMLInputElement>(null);
   const [typed, setTyped] = useState('');
   const [cameraOpen, setCameraOpen] = useState(false);
+  /** Input that arrived but could not be read as a scan: shown until used or dismissed. */
+  const [unread, setUnread] = useState<string | null>(null);
   const { take, waiting } = useScanLine(onScan, enabled);
 
   useLayoutEffect(() => {
     const input = sink.current;
     if (!input) return undefined;
     input.focus({ preventScroll: true });
-    return listenForScans(input, (scan) => take(classifyScan(scan.raw)));
+    return listenForScans(input, (scan) => take(classifyScan(scan.raw)), { onUnread: setUnread });
   }, [take]);
+
+  const handleUseUnread = () => {
+    if (unread !== null) take(classifyScan(unread));
+    setUnread(null);
+    sink.current?.focus({ preventScroll: true });
+  };
 
   useEffect(() => {
     if (enabled) sink.current?.focus({ preventScroll: true });
@@ -174,6 +182,17 @@ export function ScanInput({ onScan, enabled = true }: ScanInputProps) {
       >
         <CameraIcon />
       </Button>
+      {unread !== null && (
+        <div className="pda-feedback pda-feedback-warn pda-unread" role="alert" data-testid="scan-unread">
+          <span>{t('scan.unread', { text: unread })}</span>
+          <Button size="small" color="primary" onClick={handleUseUnread}>
+            {t('scan.useUnread')}
+          </Button>
+          <Button size="small" onClick={() => setUnread(null)}>
+            {t('scan.dismissUnread')}
+          </Button>
+        </div>
+      )}
       {waiting.length > 0 && !enabled && (
         <div className="pda-scans-waiting" role="status" data-testid="scans-waiting">
           {t('scan.waiting', { count: waiting.length, codes: waiting.join(', ') })}

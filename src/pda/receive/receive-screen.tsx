@@ -9,7 +9,7 @@
 import { Button, Dialog, List, Stepper } from 'antd-mobile';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ClassifiedScan } from '@shared/domain/scan.js';
+import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
 import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedback.js';
 import { PdaHeader } from '../app/header.js';
 import { useSavedWork, type Work } from '../app/saved-work.js';
@@ -112,7 +112,25 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
     if (found.kind === 'not_in_box')
       return tell('error', t('receive.skuNotInBox', { code, boxNo: current.box.boxNo }));
     const line = current.lines.find((item) => item.skuId === found.skuId);
+    const sku = line?.sku?.sellerSku ?? found.skuId.slice(0, 8);
     const isOver = line !== undefined && line.received + quantity > line.expected;
+    // Receiving beyond what was shipped is never a side effect of a scan: the worker confirms it.
+    if (isOver) {
+      const isSure = await Dialog.confirm({
+        content: t('receive.overConfirm', {
+          sku,
+          expected: line.expected,
+          received: line.received,
+          quantity,
+        }),
+        confirmText: t('receive.overConfirmOk'),
+        cancelText: t('undo.cancel'),
+      });
+      if (!isSure) {
+        setQuantity(1);
+        return tell('warn', t('receive.overDeclined'));
+      }
+    }
     // Feedback first, from what the device knows; the op and its effect are stored right after.
     tell(isOver ? 'warn' : 'ok', t(isOver ? 'receive.over' : 'receive.counted', { quantity }));
     const { box, op } = await receiveUnits(db, {
@@ -121,7 +139,6 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
       skuId: found.skuId,
       quantity,
     });
-    const sku = line?.sku?.sellerSku ?? found.skuId.slice(0, 8);
     undo.remember({ op, label: t('receive.undoLabel', { quantity, sku }) });
     setQuantity(1);
     setStep({ ...current, box, lines: await boxLines(db, box), lastSkuId: found.skuId });
@@ -163,7 +180,8 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
   };
 
   const handleScan = (scan: ClassifiedScan) => {
-    const code = scan.code;
+    // A GS1 label is looked up by the item it names (its GTIN or SSCC), not the element string.
+    const code = lookupCode(scan);
     if (!code) return undefined;
     // The difference form is open: a scan fills its barcode only through the field.
     if (step.name === 'difference') return undefined;

@@ -33,53 +33,126 @@ export function pressedAt(event: Event, handledAt: number): number {
   return lag >= 0 && lag < MAX_KEY_LAG_MS ? handledAt - lag : handledAt;
 }
 
-function isOtherEditable(target: EventTarget | null, sink: HTMLInputElement): boolean {
-  if (!(target instanceof HTMLElement) || target === sink) return false;
-  // A quantity field keeps its keys, unless it opts in to scans (as Odoo's data-enable-barcode).
-  if (target.dataset.scan !== undefined) return false;
-  return target.isContentEditable || target.matches('input, textarea, select');
+/** A field of the page other than the sink (a quantity, a reason, the manual code field). */
+function editableOf(
+  target: EventTarget | null,
+  sink: HTMLInputElement,
+): HTMLInputElement | HTMLTextAreaElement | null {
+  if (target === sink) return null;
+  if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) return target;
+  return null;
+}
+
+/** Sets a field's value so React (and any listener) sees it as typed. */
+function setFieldValue(field: HTMLInputElement | HTMLTextAreaElement, value: string): void {
+  const prototype =
+    field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+export interface ScanListenerCallbacks {
+  /** Input that could not be read as a scan: shown to the worker, never dropped silently. */
+  onUnread?: (text: string) => void;
 }
 
 /**
  * Listens for scans until the returned function is called. Keys that belong to a scan are
  * kept from the page (preventDefault), so they never land in a focused field as well.
+ *
+ * Scanner-speed input is a scan wherever focus is: in a field (the quantity, the manual code) the
+ * first key lands as typed, the next ones are held while they come at scanner speed, and when
+ * the burst ends as a scan the field gets back the value it had before it, so a barcode never
+ * becomes a quantity. A burst that turns out to be typing gives the field the held keys.
  */
 export function listenForScans(
   sink: HTMLInputElement,
   onScan: (scan: WedgeScan) => void,
-  options: ScanListenerOptions = {},
+  options: ScanListenerOptions & ScanListenerCallbacks = {},
 ): () => void {
   const rules: WedgeOptions = { ...WEDGE_DEFAULTS, ...options };
   const now = options.now ?? (() => performance.now());
   const doc = sink.ownerDocument;
   let state = WEDGE_IDLE;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  /** The field a burst is being typed into: its value before the burst, and the keys held from it. */
+  let field: { element: HTMLInputElement | HTMLTextAreaElement; before: string; held: string } | null = null;
+
+  /** A burst in a field ended without a scan: the held keys are the field's after all. */
+  function releaseField(): void {
+    if (field && field.held) setFieldValue(field.element, field.element.value + field.held);
+    field = null;
+  }
+
+  /** Whether the last event fed ended a scan. */
+  let didScan = false;
 
   function feed(event: WedgeEvent): boolean {
     const step = wedgeStep(state, event, rules);
+    didScan = step.scan !== null;
     state = step.state;
     if (state.buffer === '') sink.value = '';
     clearTimeout(timer);
     const deadline = wedgeDeadline(state, rules);
     if (deadline !== null)
       timer = setTimeout(() => feed({ type: 'tick', at: now() }), Math.max(0, deadline - now()));
+    if (step.scan && step.scan.source === 'scanner' && field) {
+      setFieldValue(field.element, field.before);
+      field = null;
+    }
+    if (state.buffer === '' && field) releaseField();
     if (step.scan) onScan(step.scan);
+    if (step.unread && !field) options.onUnread?.(step.unread);
     return step.consumed;
   }
 
   const handleKeyDown = (event: KeyboardEvent): void => {
-    if (isOtherEditable(event.target, sink)) return;
+    const editable = editableOf(event.target, sink);
+    const at = pressedAt(event, now());
+    if (editable) {
+      const isGs = event.ctrlKey && event.key === ']';
+      const isCharacter = (event.key.length === 1 && !event.ctrlKey && !event.metaKey) || isGs;
+      const isEnd = event.key === 'Enter' || event.key === 'Tab';
+      if (!isCharacter && !isEnd) return;
+      if (isGs && state.buffer === '') return;
+      if (state.buffer === '' && !isCharacter) return;
+      if (state.buffer === '') {
+        // The first key lands as typed; whether it starts a scan shows with the next one.
+        field = { element: editable, before: editable.value, held: '' };
+        feed({ type: 'key', key: event.key, at });
+        return;
+      }
+      const gap = at - state.lastAt;
+      if (isCharacter && gap > rules.scannerMaxMsPerChar) {
+        // A person typing: what was held goes into the field, and this key lands as typed.
+        releaseField();
+        state = WEDGE_IDLE;
+        field = { element: editable, before: editable.value, held: '' };
+        feed({ type: 'key', key: event.key, at });
+        return;
+      }
+      feed({ type: 'key', key: event.key, at, ctrlKey: event.ctrlKey, metaKey: event.metaKey });
+      if (isCharacter && field) {
+        if (!isGs) field.held += event.key;
+        event.preventDefault();
+      } else if (isEnd && didScan) event.preventDefault();
+      return;
+    }
     const consumed = feed({
       type: 'key',
       key: event.key,
-      at: pressedAt(event, now()),
+      at,
       ctrlKey: event.ctrlKey,
       metaKey: event.metaKey,
     });
     if (consumed) event.preventDefault();
   };
-  const handleInput = (): void => {
-    feed({ type: 'text', value: sink.value, at: now() });
+  const handleInput = (event: Event): void => {
+    if ((event as InputEvent).isComposing) return;
+    // Only what came since the last event: the sink is emptied each time.
+    const value = sink.value;
+    sink.value = '';
+    if (value) feed({ type: 'text', value, at: now() });
   };
 
   doc.addEventListener('keydown', handleKeyDown, true);

@@ -13,7 +13,7 @@
 import { Button, Dialog, List, Stepper } from 'antd-mobile';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ClassifiedScan } from '@shared/domain/scan.js';
+import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
 import { CAPACITY_OVERRIDE_ROLES, isOverCapacity } from '@shared/domain/warehouse.js';
 import { sessionStore } from '@api/storage.js';
 import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedback.js';
@@ -243,7 +243,8 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
   };
 
   const handleScan = (scan: ClassifiedScan) => {
-    const code = scan.code;
+    // A GS1 label is looked up by the item it names (its GTIN or SSCC), not the element string.
+    const code = lookupCode(scan);
     if (!code) return undefined;
     // At the quantity, a scan is another location for the same SKU.
     const run =

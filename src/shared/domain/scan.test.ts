@@ -6,6 +6,10 @@ import {
   readingAs,
   WEDGE_DEFAULTS,
   WEDGE_IDLE,
+  STX,
+  lookupCode,
+  gs1Batch,
+  ETX,
   wedgeDeadline,
   wedgeStep,
   type ScanRules,
@@ -114,6 +118,28 @@ describe('classifyScan', () => {
   it('classifies nothing for an empty or unprintable scan', () => {
     expect(classifyScan('   ', RULES).candidates).toEqual([]);
     expect(classifyScan('货架一', RULES).candidates).toEqual([]);
+  });
+});
+
+describe('lookupCode', () => {
+  it('looks a GS1 label up by its GTIN, in every way a scanner sends it', () => {
+    for (const raw of [
+      '0106900000000014',
+      '(01)06900000000014',
+      ']C10106900000000014',
+      `0106900000000014${GS}10LOT7`,
+      '(01)06900000000014(17)260630(10)LOT7',
+    ])
+      expect(lookupCode(classifyScan(raw)), raw).toBe('06900000000014');
+    expect(gs1Batch(classifyScan('(01)06900000000014(17)260630(10)LOT7'))).toEqual({
+      lot: 'LOT7',
+      expiry: '260630',
+    });
+  });
+
+  it('looks anything else up as scanned', () => {
+    expect(lookupCode(classifyScan('BOX-001'))).toBe('BOX-001');
+    expect(lookupCode(classifyScan('6900000000014'))).toBe('6900000000014');
   });
 });
 
@@ -249,13 +275,37 @@ describe('wedgeStep', () => {
     }
   });
 
-  it('assembles an IME commit from the input value and ends it on a trailing newline', () => {
+  it('assembles an IME commit from the text each input event brings and ends it on a trailing newline', () => {
     let step = wedgeStep(WEDGE_IDLE, { type: 'text', value: 'SF1234', at: 0 });
     expect(step.scan).toBeNull();
-    step = wedgeStep(step.state, { type: 'text', value: 'SF123456789012', at: 6 });
-    step = wedgeStep(step.state, { type: 'text', value: 'SF123456789012\n', at: 8 });
+    step = wedgeStep(step.state, { type: 'text', value: '56789012', at: 6 });
+    step = wedgeStep(step.state, { type: 'text', value: '\n', at: 8 });
     expect(step.scan).toMatchObject({ raw: 'SF123456789012', endedBy: 'enter' });
     expect(step.state).toEqual(WEDGE_IDLE);
+  });
+
+  it('starts over at STX and ends at ETX, by key (Ctrl+B, Ctrl+C) or as text', () => {
+    let state = WEDGE_IDLE;
+    state = wedgeStep(state, { type: 'key', key: 'x', at: 0 }).state;
+    state = wedgeStep(state, { type: 'key', key: 'b', at: 2, ctrlKey: true }).state;
+    for (const event of typed('LOC-A1', 4, 3)) state = wedgeStep(state, event).state;
+    const end = wedgeStep(state, { type: 'key', key: 'c', at: 30, ctrlKey: true });
+    expect(end.scan).toMatchObject({ raw: 'LOC-A1', endedBy: 'etx' });
+    const text = wedgeStep(WEDGE_IDLE, { type: 'text', value: `noise${STX}BX9${ETX}`, at: 0 });
+    expect(text.scan).toMatchObject({ raw: 'BX9', endedBy: 'etx' });
+  });
+
+  it('answers what arrived when typing is abandoned, so it can be shown', () => {
+    let state = WEDGE_IDLE;
+    for (const event of typed('RK2026', 0, 200)) state = wedgeStep(state, event).state;
+    const after = wedgeStep(state, { type: 'tick', at: 1000 + WEDGE_DEFAULTS.abandonMs });
+    expect(after).toEqual({ state: WEDGE_IDLE, scan: null, consumed: false, unread: 'RK2026' });
+  });
+
+  it('waits three of a slow scanner’s gaps before ending its burst', () => {
+    let state = WEDGE_IDLE;
+    for (const event of typed('4006381333931', 0, 50)) state = wedgeStep(state, event).state;
+    expect(wedgeDeadline(state)).toBe(600 + 150);
   });
 
   it('swallows a late Enter that follows a burst already ended by idle', () => {

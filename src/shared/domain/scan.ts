@@ -188,7 +188,10 @@ export function classifyScan(raw: string, rules: ScanRules = {}): ClassifiedScan
     .trim();
   const looksGs1 =
     (symbology !== null && GS1_SYMBOLOGIES.has(symbology)) || body.startsWith('(') || body.includes(GS);
-  const gs1 = looksGs1 ? parseGs1(body) : null;
+  // A GS1 string scanned without its symbology prefix ('0106900000000014…') is read as GS1 only
+  // when it starts with an item element whose check digit holds.
+  const bare = !looksGs1 && /^0[012]\d{14}/.test(body) ? parseGs1(body) : null;
+  const gs1 = looksGs1 ? parseGs1(body) : bare && gs1Candidates(bare).length > 0 ? bare : null;
   const code = body.split(GS).join('');
   const upper = code.toUpperCase();
 
@@ -229,6 +232,23 @@ export function classifyScan(raw: string, rules: ScanRules = {}): ClassifiedScan
   return { raw, symbology, code, gs1, candidates };
 }
 
+/**
+ * The code a screen looks up for a scan: for a GS1 string the item it names (the GTIN, else the
+ * SSCC), never the element string itself; for anything else the code as scanned.
+ */
+export function lookupCode(scan: ClassifiedScan): string {
+  if (!scan.gs1) return scan.code;
+  const item = scan.candidates.find((candidate) => candidate.kind === 'gtin' || candidate.kind === 'box');
+  return item?.value ?? scan.code;
+}
+
+/** A GS1 string's batch or lot (AI 10) and expiry date (AI 17, YYMMDD), when it carries them. */
+export function gs1Batch(scan: ClassifiedScan): { lot?: string; expiry?: string } {
+  const lot = scan.gs1?.find((element) => element.ai === '10')?.value;
+  const expiry = scan.gs1?.find((element) => element.ai === '17')?.value;
+  return { ...(lot ? { lot } : {}), ...(expiry ? { expiry } : {}) };
+}
+
 /** The reading of `scan` as `kind`, or null: how a step that expects one kind reads a scan. */
 export function readingAs(scan: ClassifiedScan, kind: ScanKind): ScanCandidate | null {
   return scan.candidates.find((candidate) => candidate.kind === kind) ?? null;
@@ -245,18 +265,29 @@ export interface WedgeOptions {
   abandonMs: number;
 }
 
-/** Odoo uses 100 ms between keys and metasfresh 50 ms; scanners type at under 30 ms a character. */
+/**
+ * Odoo uses 100 ms between keys and metasfresh 50 ms. Built-in scan engines type at under 10 ms a
+ * character, Bluetooth and USB scanners set to a slow rate at 40–60 ms; people on a keypad at
+ * well over 100 ms. The idle gap that ends a suffix-less scan adapts to the scanner's own pace
+ * (three of its gaps, at least idleMs), so a slow scanner is not cut in pieces.
+ */
 export const WEDGE_DEFAULTS: WedgeOptions = {
   idleMs: 80,
-  scannerMaxMsPerChar: 35,
+  scannerMaxMsPerChar: 60,
   minLength: 3,
   abandonMs: 15_000,
 };
+
+/** STX and ETX, the framing some scanners put around a code instead of a suffix. */
+export const STX = '\x02';
+export const ETX = '\x03';
 
 export interface WedgeState {
   buffer: string;
   firstAt: number;
   lastAt: number;
+  /** An STX opened this scan: it ends at ETX (or Enter, Tab, idle). */
+  isFramed?: boolean;
 }
 
 export const WEDGE_IDLE: WedgeState = { buffer: '', firstAt: 0, lastAt: 0 };
@@ -271,7 +302,7 @@ export type WedgeEvent =
 
 export interface WedgeScan {
   raw: string;
-  endedBy: 'enter' | 'tab' | 'idle';
+  endedBy: 'enter' | 'tab' | 'etx' | 'idle';
   source: 'scanner' | 'keypad';
   msPerChar: number;
   startedAt: number;
@@ -283,6 +314,11 @@ export interface WedgeStep {
   scan: WedgeScan | null;
   /** The caller should preventDefault: the key belongs to a scan, not to the page. */
   consumed: boolean;
+  /**
+   * Input that could not be read as a scan (typed or sent too slowly and never ended): shown to
+   * the worker with the choice to use it, never dropped without a word.
+   */
+  unread?: string;
 }
 
 function msPerChar(state: WedgeState): number {
@@ -293,13 +329,22 @@ function isScannerSpeed(state: WedgeState, options: WedgeOptions): boolean {
   return state.buffer.length > 1 && msPerChar(state) <= options.scannerMaxMsPerChar;
 }
 
+/** What ends a scan as its last character: a newline, a tab or ETX. */
+const TERMINATORS = new Set(['\r', '\n', '\t', ETX]);
+
+function trimEnd(text: string): string {
+  let end = text.length;
+  while (end > 0 && TERMINATORS.has(text[end - 1] ?? '')) end -= 1;
+  return text.slice(0, end);
+}
+
 function finish(
   state: WedgeState,
   endedBy: WedgeScan['endedBy'],
   at: number,
   options: WedgeOptions,
 ): WedgeScan | null {
-  const raw = state.buffer.replace(/[\r\n\t]+$/, '');
+  const raw = trimEnd(state.buffer);
   if (raw.length < options.minLength) return null;
   return {
     raw,
@@ -312,9 +357,10 @@ function finish(
 }
 
 function append(state: WedgeState, text: string, at: number): WedgeState {
+  const framed = state.isFramed ? { isFramed: true } : {};
   return state.buffer === ''
-    ? { buffer: text, firstAt: at, lastAt: at }
-    : { buffer: state.buffer + text, firstAt: state.firstAt, lastAt: at };
+    ? { buffer: text, firstAt: state.isFramed ? state.firstAt : at, lastAt: at, ...framed }
+    : { buffer: state.buffer + text, firstAt: state.firstAt, lastAt: at, ...framed };
 }
 
 /**
@@ -323,7 +369,17 @@ function append(state: WedgeState, text: string, at: number): WedgeState {
  */
 export function wedgeDeadline(state: WedgeState, options: WedgeOptions = WEDGE_DEFAULTS): number | null {
   if (state.buffer === '') return null;
-  return state.lastAt + (isScannerSpeed(state, options) ? options.idleMs : options.abandonMs);
+  if (!isScannerSpeed(state, options)) return state.lastAt + options.abandonMs;
+  return state.lastAt + Math.max(options.idleMs, Math.ceil(3 * msPerChar(state)));
+}
+
+/** What an abandoned buffer leaves the worker to see: itself, when it is long enough to be a code. */
+function unreadOf(state: WedgeState, options: WedgeOptions): string | undefined {
+  const text = [...state.buffer]
+    .filter((char) => char === GS || !isControl(char))
+    .join('')
+    .trim();
+  return text.length >= options.minLength ? text : undefined;
 }
 
 /**
@@ -340,22 +396,26 @@ export function wedgeStep(
   if (event.type === 'tick') {
     const deadline = wedgeDeadline(state, options);
     if (deadline === null || event.at < deadline) return { state, scan: null, consumed: false };
-    const scan = isScannerSpeed(state, options) ? finish(state, 'idle', event.at, options) : null;
-    return { state: WEDGE_IDLE, scan, consumed: false };
+    if (isScannerSpeed(state, options))
+      return { state: WEDGE_IDLE, scan: finish(state, 'idle', event.at, options), consumed: false };
+    const unread = unreadOf(state, options);
+    return { state: WEDGE_IDLE, scan: null, consumed: false, ...(unread ? { unread } : {}) };
   }
   if (event.type === 'text') {
-    const value = event.value;
-    const ended = /[\r\n\t]$/.test(value);
-    const next: WedgeState =
-      state.buffer === ''
-        ? { buffer: value, firstAt: event.at, lastAt: event.at }
-        : { ...state, buffer: value, lastAt: event.at };
+    // The text the input received since the last event (the listener empties it each time), so
+    // keys already taken from keydown events are kept; an STX inside starts the scan over.
+    let value = event.value;
+    let current = state;
+    const stx = value.lastIndexOf(STX);
+    if (stx !== -1) {
+      value = value.slice(stx + 1);
+      current = { ...WEDGE_IDLE, isFramed: true, firstAt: event.at, lastAt: event.at };
+    }
+    const ended = TERMINATORS.has(value.slice(-1));
+    const next = append(current, value, event.at);
     if (!ended) return { state: next, scan: null, consumed: false };
-    return {
-      state: WEDGE_IDLE,
-      scan: finish(next, value.endsWith('\t') ? 'tab' : 'enter', event.at, options),
-      consumed: true,
-    };
+    const endedBy = value.endsWith('\t') ? 'tab' : value.endsWith(ETX) ? 'etx' : 'enter';
+    return { state: WEDGE_IDLE, scan: finish(next, endedBy, event.at, options), consumed: true };
   }
 
   // A burst that went quiet is a complete scan, whatever comes next.
@@ -367,10 +427,23 @@ export function wedgeStep(
     current = WEDGE_IDLE;
   }
 
-  if (event.key === 'Enter' || event.key === 'Tab') {
+  // STX (as a character, or Ctrl+B as wedge scanners send it) opens a framed scan.
+  if (event.key === STX || (event.ctrlKey && (event.key === 'b' || event.key === 'B'))) {
+    return {
+      state: { ...WEDGE_IDLE, isFramed: true, firstAt: event.at, lastAt: event.at },
+      scan: pending,
+      consumed: true,
+    };
+  }
+  const isEtx =
+    event.key === ETX ||
+    (current.isFramed === true && event.ctrlKey === true && (event.key === 'c' || event.key === 'C'));
+  if (event.key === 'Enter' || event.key === 'Tab' || isEtx) {
     // A late suffix after a burst that already ended still belongs to that scan.
-    if (current.buffer === '') return { state: current, scan: pending, consumed: pending !== null };
-    const scan = finish(current, event.key === 'Enter' ? 'enter' : 'tab', event.at, options);
+    if (current.buffer === '')
+      return { state: WEDGE_IDLE, scan: pending, consumed: pending !== null || isEtx };
+    const endedBy = isEtx ? 'etx' : event.key === 'Enter' ? 'enter' : 'tab';
+    const scan = finish(current, endedBy, event.at, options);
     return { state: WEDGE_IDLE, scan, consumed: true };
   }
   if (event.ctrlKey && event.key === ']') {
@@ -381,5 +454,7 @@ export function wedgeStep(
   if (event.ctrlKey || event.metaKey || event.key.length !== 1) {
     return { state: current, scan: pending, consumed: false };
   }
+  // A GS typed as a character is the GS1 separator; other control characters are noise.
+  if (event.key !== GS && isControl(event.key)) return { state: current, scan: pending, consumed: true };
   return { state: append(current, event.key, event.at), scan: pending, consumed: true };
 }

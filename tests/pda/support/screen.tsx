@@ -3,11 +3,11 @@
  * offline (its engine's transport always fails), and scans typed as a keyboard-wedge scanner
  * types them.
  */
-import { act, cleanup, fireEvent, render, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, waitFor, within } from '@testing-library/react';
 import { Dialog } from 'antd-mobile';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeAll } from 'vitest';
+import { afterEach, beforeAll, expect } from 'vitest';
 import type { PullChange } from '@shared/contract/pda.js';
 import { PdaServicesProvider } from '@pda/app/sync-context.js';
 import { PdaDatabase } from '@pda/data/db.js';
@@ -46,9 +46,12 @@ export function setUpScreenTests(): void {
   afterEach(async () => {
     cleanup();
     Dialog.clear();
-    await waitFor(() => {
-      if (document.querySelector('.adm-center-popup')) throw new Error('a confirmation is still closing');
-    });
+    await waitFor(
+      () => {
+        if (document.querySelector('.adm-center-popup')) throw new Error('a confirmation is still closing');
+      },
+      { timeout: 5000 },
+    );
     for (const db of opened.splice(0)) await db.delete();
   });
 }
@@ -95,4 +98,17 @@ export function scan(code: string) {
   act(() => {
     for (const key of [...code, 'Enter']) fireEvent.keyDown(document.activeElement ?? document.body, { key });
   });
+}
+
+/** Answers the open confirmation with its button `name`, then waits until it has closed. */
+export async function confirmWith(name: string) {
+  // A confirmation takes no click while it is still opening (its body has pointer-events: none).
+  const dialog = await waitFor(() => {
+    const open = [...document.querySelectorAll<HTMLElement>('.adm-dialog')].at(-1);
+    const body = open?.querySelector<HTMLElement>('.adm-center-popup-wrap > div');
+    if (!open || !body || body.style.pointerEvents === 'none') throw new Error('no confirmation open yet');
+    return open;
+  });
+  fireEvent.click(within(dialog).getByRole('button', { name }));
+  await waitFor(() => expect(dialog.isConnected).toBe(false), { timeout: 5000 });
 }

@@ -57,13 +57,22 @@ function useProgressColumns<T extends Omit<InboundLineView, 'id'>>(): ColumnsTyp
       title: t('progress.title'),
       key: 'progress',
       width: 200,
-      render: (_value, line) => (
-        <Progress
-          size="small"
-          percent={percent(line.receivedQuantity, line.shipQuantity)}
-          success={{ percent: percent(line.shelvedQuantity, line.shipQuantity) }}
-        />
-      ),
+      // More received than shipped is an over-receipt, shown as such rather than as 100 %.
+      render: (_value, line) =>
+        line.receivedQuantity > line.shipQuantity ? (
+          <Space direction="vertical" size={0}>
+            <Progress size="small" percent={100} status="exception" showInfo={false} />
+            <Typography.Text type="danger">
+              {t('progress.over', { over: line.receivedQuantity - line.shipQuantity })}
+            </Typography.Text>
+          </Space>
+        ) : (
+          <Progress
+            size="small"
+            percent={percent(line.receivedQuantity, line.shipQuantity)}
+            success={{ percent: percent(line.shelvedQuantity, line.shipQuantity) }}
+          />
+        ),
     },
   ];
 }
