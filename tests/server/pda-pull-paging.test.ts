@@ -302,6 +302,29 @@ describe('pruning the sync logs', () => {
     expect(replay.results[0]).toMatchObject({ status: 'rejected', code: 'pda.sequence_reused' });
   });
 
+  it('never restarts a full pull in progress while an old transaction runs past a prune mark', async () => {
+    // A transaction that began before the prune mark and is still running pins every
+    // snapshot's xmin below it, as a long report or another database of the cluster can.
+    const old = await world.database.ownerPool.connect();
+    try {
+      await old.query('begin');
+      await old.query('select txid_current()');
+      const [tenant] = await ownerQuery<{ id: string }>(`select id from tenants where agent_code = 'demo'`);
+      const [mark] = await ownerQuery<{ xid: string }>('select txid_current()::text as xid');
+      await ownerQuery(
+        `insert into pda_prune_marks (tenant_id, changes_through) values ($1, $2::text::xid8)
+         on conflict (tenant_id) do update set changes_through = greatest(pda_prune_marks.changes_through, excluded.changes_through)`,
+        [tenant?.id, mark?.xid],
+      );
+      const pages = await pullAll(undefined, 3);
+      expect(pages.length).toBeGreaterThan(2);
+      expect(pages.map((page) => page.reset)).toEqual([true, ...pages.slice(1).map(() => false)]);
+    } finally {
+      await old.query('rollback');
+      old.release();
+    }
+  });
+
   it('runs as a job on the four-hourly schedule of the job runner', async () => {
     const app = await buildApp({
       db: world.database.db,

@@ -28,7 +28,10 @@
  * Pruning (prune.service.ts): pda_changes rows older than 30 days are deleted, and
  * pda_prune_marks keeps per tenant the largest xid pruned. A cursor at or below it may have
  * skipped a pruned change, so such a pull (or a delta page in progress when the prune ran)
- * answers the first page of a full pull instead, with `reset`. The mark is read after the
+ * answers the first page of a full pull instead, with `reset`. The pages of a full pull in
+ * progress are never restarted: they read the tables, and the cluster's oldest running
+ * transaction (which pins a snapshot's xmin) may be older than a prune mark for as long as it
+ * runs, which would restart a full pull at every page. The mark is read after the
  * page's changes: a prune that committed before that read is seen by it, and one that commits
  * after it removed nothing this page read. A cursor above the database's next transaction id
  * (a database restored from a backup) also answers a full pull.
@@ -310,10 +313,13 @@ export async function pullChanges(
       page = await readPage(deltaSource(tx, actor, from), entities, at, pageSize);
       next = cursor.kind === 'delta' ? cursor : { kind: 'delta', xmin, from, at };
     }
-    // After the page's reads: see "Pruning" at the top.
-    const through = await prunedThrough(tx);
-    const oldest = cursor.kind === 'delta' ? cursor.from : cursor.xmin;
-    if (through !== null && oldest <= through) page = null;
+    // After the page's reads: see "Pruning" at the top. A full pull in progress reads the tables,
+    // not the change log, so a prune cannot make it miss anything: only deltas start over.
+    if (cursor.kind !== 'full') {
+      const through = await prunedThrough(tx);
+      const oldest = cursor.kind === 'delta' ? cursor.from : cursor.xmin;
+      if (through !== null && oldest <= through) page = null;
+    }
   }
   const reset = page === null;
   if (page === null) {
