@@ -42,7 +42,7 @@ export function DownloadTask() {
     {
       title: t('download.file_name'),
       key: 'file',
-      width: 260,
+      width: 230,
       render: (_value, task) => (
         <Space direction="vertical" size={0}>
           <Typography.Text>{t(`download.kind.${task.kind}`)}</Typography.Text>
@@ -53,7 +53,7 @@ export function DownloadTask() {
     {
       title: t('common.status'),
       key: 'status',
-      width: 220,
+      width: 180,
       render: (_value, task) =>
         task.status === 'running' ? (
           <Progress percent={task.progress} size="small" aria-label={t('download.status.running')} />
@@ -78,9 +78,9 @@ export function DownloadTask() {
       align: 'right',
       render: (_v, task) => fileSize(task.fileBytes),
     },
-    { title: t('common.created_at'), dataIndex: 'createTime', width: 170, render: formatDateTime },
-    { title: t('download.expires'), dataIndex: 'expiresTime', width: 170, render: formatDateTime },
-    actionsColumn<DownloadTaskView>(t, { width: 150, fixed: 'right' }, (task) => [
+    { title: t('common.created_at'), dataIndex: 'createTime', width: 160, render: formatDateTime },
+    { title: t('download.expires'), dataIndex: 'expiresTime', width: 160, render: formatDateTime },
+    actionsColumn<DownloadTaskView>(t, { width: 170, fixed: 'right' }, (task) => [
       {
         key: 'download',
         label: t('download.download'),
