@@ -144,6 +144,12 @@ describe('the receiving screen', () => {
     await waitFor(() => expect(screen.getByTestId('count-MUG-RED').textContent).toBe('1 / 3'));
     scan('(01)06901234567892(10)LOT-7');
     await waitFor(() => expect(screen.getByTestId('count-MUG-RED').textContent).toBe('2 / 3'));
+    // The lot and expiry the labels carried travel with the ops.
+    const queued = await db.outbox.orderBy('seq').toArray();
+    expect(queued.map((op) => [op.payload.lot, op.payload.expiry])).toEqual([
+      ['LOT-7', '250630'],
+      ['LOT-7', undefined],
+    ]);
   });
 
   it('holds the scans behind an error in order: a second error holds the rest again', async () => {

@@ -246,6 +246,21 @@ describe('POST /api/pda/sync/push', () => {
     expect(await receivedOf(order)).toBe(0);
   });
 
+  it('keeps the lot and expiry of a GS1 label with the receipt', async () => {
+    const order = await freshOrder();
+    const base = receive(order, 1, 2);
+    const result = await push(staff, 'dev-lot', [
+      { ...base, payload: { ...base.payload, lot: 'LOT-7', expiry: '260630' } },
+      op(2, 'inbound.receive', { ...base.payload, lot: 'x'.repeat(21) }),
+    ]);
+    expect(result.results.map((entry) => entry.status)).toEqual(['applied', 'rejected']);
+    const moved = await world.database.ownerPool.query(
+      `select reason from stock_movements where source_id = $1 and kind = 'receipt'`,
+      [order.id],
+    );
+    expect(moved.rows).toEqual([{ reason: 'P1 · lot LOT-7 · exp 260630' }]);
+  });
+
   it('reports discrepancies and finishes boxes by op: the order says how far it got, with the reason beside it', async () => {
     const order = await freshOrder(4);
     const result = await push(staff, 'dev-discrepancy', [

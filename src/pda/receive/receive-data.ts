@@ -114,6 +114,9 @@ export interface ReceiveScan {
   skuId: string;
   quantity: number;
   sessionId?: string;
+  /** The lot and expiry of a GS1 label, kept with the op. */
+  lot?: string;
+  expiry?: string;
 }
 
 /**
@@ -153,6 +156,8 @@ export async function receiveUnits(
         boxId: scan.boxId,
         skuId: scan.skuId,
         quantity: scan.quantity,
+        ...(scan.lot ? { lot: scan.lot } : {}),
+        ...(scan.expiry ? { expiry: scan.expiry } : {}),
       },
       ...(scan.sessionId ? { sessionId: scan.sessionId } : {}),
     },

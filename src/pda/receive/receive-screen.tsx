@@ -9,7 +9,7 @@
 import { Button, Dialog, List, Stepper } from 'antd-mobile';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
+import { gs1Batch, lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
 import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedback.js';
 import { PdaHeader } from '../app/header.js';
 import { useSavedWork, type Work } from '../app/saved-work.js';
@@ -103,7 +103,11 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
     tell('error', t('receive.boxNotInOrder', { code, inboundNo: order.inboundNo }));
   };
 
-  const handleSkuScan = async (current: Extract<Step, { name: 'sku' }>, code: string) => {
+  const handleSkuScan = async (
+    current: Extract<Step, { name: 'sku' }>,
+    code: string,
+    batch: { lot?: string; expiry?: string },
+  ) => {
     const found = await findSkuInBox(db, current.box, code);
     if (found.kind === 'unknown') {
       setUnknownCode(code);
@@ -138,6 +142,7 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
       boxId: current.box.id,
       skuId: found.skuId,
       quantity,
+      ...batch,
     });
     undo.remember({ op, label: t('receive.undoLabel', { quantity, sku }) });
     setQuantity(1);
@@ -190,7 +195,7 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
         ? handleTargetScan(code)
         : step.name === 'box'
           ? handleBoxScan(step.order, code)
-          : handleSkuScan(step, code);
+          : handleSkuScan(step, code, gs1Batch(scan));
     return run.catch(fail);
   };
 

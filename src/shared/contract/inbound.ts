@@ -54,6 +54,12 @@ export const receiveInboundInput = z
     boxId: uuid,
     skuId: uuid.optional(),
     quantity: quantity.optional(),
+    /** The batch or lot a GS1 label carried (AI 10), kept with the receipt. */
+    lot: text(20).optional(),
+    /** The expiry date a GS1 label carried (AI 17, YYMMDD). */
+    expiry: string()
+      .regex(/^\d{6}$/)
+      .optional(),
   })
   .refine((input) => (input.skuId === undefined) === (input.quantity === undefined), {
     message: 'sku_and_quantity',

@@ -88,6 +88,10 @@ export async function receiveInbound(
       .filter((portion) => portion.quantity > 0);
     if (portions.length === 0) throw new AppError('inbound.nothing_to_receive', { boxNo: box.boxNo });
   }
+  // The lot and expiry a GS1 label carried go into the movement's reason, where records show them.
+  const batch = [input.lot ? `lot ${input.lot}` : '', input.expiry ? `exp ${input.expiry}` : '']
+    .filter(Boolean)
+    .join(' · ');
   let total = 0;
   for (const { line, quantity } of portions) {
     await receiveStock(tx, actor, {
@@ -96,7 +100,7 @@ export async function receiveInbound(
       locationId: order.receivingLocationId,
       quantity,
       source: sourceOf(order),
-      reason: box.boxNo,
+      reason: batch ? `${box.boxNo} · ${batch}` : box.boxNo,
     });
     await addReceived(tx, line, quantity);
     total += quantity;
