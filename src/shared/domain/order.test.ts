@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canAct,
+  canTransition,
+  canWarehouseTransition,
+  holdsStock,
+  LOCAL_STATUSES,
+  localStatusAfterPlatform,
+  normalisePlatformStatus,
+  parcelTypeOf,
+  PLATFORM_STATUSES,
+  PLATFORM_TO_LOCAL,
+} from './order.js';
+
+describe('the local order lifecycle', () => {
+  it('lets an approved order ship or be cancelled, and never brings a cancelled one back', () => {
+    expect(canTransition('to_review', 'pending_shipment')).toBe(true);
+    expect(canTransition('pending_shipment', 'shipped')).toBe(true);
+    expect(canTransition('pending_shipment', 'cancelled')).toBe(true);
+    for (const status of LOCAL_STATUSES)
+      expect(canTransition('cancelled', status)).toBe(status === 'cancelled');
+  });
+
+  it('refuses going back from shipped to review or pending shipment', () => {
+    expect(canTransition('shipped', 'to_review')).toBe(false);
+    expect(canTransition('shipped', 'pending_shipment')).toBe(false);
+    expect(canTransition('pending_shipment', 'to_review')).toBe(false);
+  });
+
+  it('holds stock only while pending shipment or in cancellation', () => {
+    expect(LOCAL_STATUSES.filter(holdsStock)).toEqual(['pending_shipment', 'in_cancellation']);
+  });
+
+  it('offers review only to orders to review, and cancel never after shipment', () => {
+    expect(canAct('reviewPass', 'to_review')).toBe(true);
+    expect(canAct('reviewPass', 'pending_shipment')).toBe(false);
+    expect(canAct('cancel', 'shipped')).toBe(false);
+  });
+});
+
+describe('the warehouse-side lifecycle', () => {
+  it('runs pick, pack, bag, deliver and refuses skipping back from delivered', () => {
+    expect(canWarehouseTransition('none', 'picking')).toBe(true);
+    expect(canWarehouseTransition('picked', 'packed')).toBe(true);
+    expect(canWarehouseTransition('packed', 'bagged')).toBe(true);
+    expect(canWarehouseTransition('delivered', 'picking')).toBe(false);
+    expect(canWarehouseTransition('none', 'packed')).toBe(false);
+  });
+});
+
+describe('platform statuses', () => {
+  it('normalises the underscore-less and lower-case spellings', () => {
+    expect(normalisePlatformStatus('READYTOSHIP')).toBe('READY_TO_SHIP');
+    expect(normalisePlatformStatus('ready_to_ship')).toBe('READY_TO_SHIP');
+    expect(normalisePlatformStatus('CONFIRMRECEIVEPAY')).toBe('TO_CONFIRM_RECEIVE_PAY');
+    expect(normalisePlatformStatus('TOCONFIRMRECEIVE')).toBe('TO_CONFIRM_RECEIVE');
+    expect(normalisePlatformStatus('in-cancel')).toBe('IN_CANCEL');
+    expect(normalisePlatformStatus('SOMETHING_ELSE')).toBeNull();
+  });
+
+  it('maps every platform status to a local status', () => {
+    for (const status of PLATFORM_STATUSES) expect(LOCAL_STATUSES).toContain(PLATFORM_TO_LOCAL[status]);
+  });
+
+  it('moves the local status only where the table allows', () => {
+    expect(localStatusAfterPlatform('unpaid', 'READY_TO_SHIP')).toBe('to_review');
+    expect(localStatusAfterPlatform('pending_shipment', 'READY_TO_SHIP')).toBe('pending_shipment');
+    expect(localStatusAfterPlatform('pending_shipment', 'CANCELLED')).toBe('cancelled');
+    expect(localStatusAfterPlatform('cancelled', 'SHIPPED')).toBe('cancelled');
+  });
+});
+
+describe('parcel type', () => {
+  it('derives single-single, single-multi and multi from the lines', () => {
+    expect(parcelTypeOf([{ skuId: 'a', quantity: 1 }])).toBe('single_single');
+    expect(parcelTypeOf([{ skuId: 'a', quantity: 3 }])).toBe('single_multi');
+    expect(parcelTypeOf([{ skuId: 'a', quantity: 1 }, { skuId: 'a', quantity: 1 }])).toBe('single_multi');
+    expect(parcelTypeOf([{ skuId: 'a', quantity: 1 }, { skuId: 'b', quantity: 1 }])).toBe('multi');
+  });
+});
