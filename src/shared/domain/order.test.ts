@@ -74,7 +74,17 @@ describe('parcel type', () => {
   it('derives single-single, single-multi and multi from the lines', () => {
     expect(parcelTypeOf([{ skuId: 'a', quantity: 1 }])).toBe('single_single');
     expect(parcelTypeOf([{ skuId: 'a', quantity: 3 }])).toBe('single_multi');
-    expect(parcelTypeOf([{ skuId: 'a', quantity: 1 }, { skuId: 'a', quantity: 1 }])).toBe('single_multi');
-    expect(parcelTypeOf([{ skuId: 'a', quantity: 1 }, { skuId: 'b', quantity: 1 }])).toBe('multi');
+    expect(
+      parcelTypeOf([
+        { skuId: 'a', quantity: 1 },
+        { skuId: 'a', quantity: 1 },
+      ]),
+    ).toBe('single_multi');
+    expect(
+      parcelTypeOf([
+        { skuId: 'a', quantity: 1 },
+        { skuId: 'b', quantity: 1 },
+      ]),
+    ).toBe('multi');
   });
 });

@@ -13,7 +13,18 @@ export type Platform = (typeof PLATFORMS)[number];
 export const ORDER_TYPES = ['stock', 'express', 'combined', 'test_purchase', 'distribution'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 
-export const ORDER_CURRENCIES = ['CNY', 'THB', 'TWD', 'MYR', 'PHP', 'VND', 'SGD', 'IDR', 'USD', 'KRW'] as const;
+export const ORDER_CURRENCIES = [
+  'CNY',
+  'THB',
+  'TWD',
+  'MYR',
+  'PHP',
+  'VND',
+  'SGD',
+  'IDR',
+  'USD',
+  'KRW',
+] as const;
 export type OrderCurrency = (typeof ORDER_CURRENCIES)[number];
 
 /** Order tags seen in the spec; 'problem' and 'out_of_stock' are also set from open exceptions. */
@@ -208,7 +219,14 @@ export const EXCEPTION_REASONS = [
 export type ExceptionReason = (typeof EXCEPTION_REASONS)[number];
 
 /** Flags of spec 02 §3 (print, pick, pack, refund, charge, reissue status). */
-export const ORDER_FLAGS = ['isPrinted', 'isPicked', 'isPacked', 'isRefunded', 'isCharged', 'isReissued'] as const;
+export const ORDER_FLAGS = [
+  'isPrinted',
+  'isPicked',
+  'isPacked',
+  'isRefunded',
+  'isCharged',
+  'isReissued',
+] as const;
 export type OrderFlag = (typeof ORDER_FLAGS)[number];
 
 /** Remaining ship time filters (spec 02 §9): within 12 h … 5 d, or more than 7 / 14 days left. */
@@ -217,7 +235,9 @@ export type ShipTimeFilter = (typeof SHIP_TIME_FILTERS)[number];
 
 const HOUR = 3_600_000;
 /** The ship-by window a filter means, in milliseconds from now: [from, to). */
-export const SHIP_TIME_WINDOWS: Readonly<Record<ShipTimeFilter, { fromMs: number | null; toMs: number | null }>> = {
+export const SHIP_TIME_WINDOWS: Readonly<
+  Record<ShipTimeFilter, { fromMs: number | null; toMs: number | null }>
+> = {
   '12h': { fromMs: null, toMs: 12 * HOUR },
   '24h': { fromMs: null, toMs: 24 * HOUR },
   '48h': { fromMs: null, toMs: 48 * HOUR },
