@@ -354,8 +354,12 @@ export const reservationDifference = z.object({
   expected: z.number().int(),
   /** Units the ledger shows frozen for the order. */
   ledger: z.number().int(),
-  /** reserved, released, or out_of_stock (could not reserve: the order is marked out of stock). */
-  fix: z.enum(['reserved', 'released', 'out_of_stock']),
+  /**
+   * reserved or released (the ledger brought to what the order should hold), rows_rewritten (the
+   * ledger was right, the reservation rows were not), out_of_stock (could not be held in full:
+   * released and marked out of stock).
+   */
+  fix: z.enum(['reserved', 'released', 'rows_rewritten', 'out_of_stock']),
 });
 export const repairReport = z.object({
   ordersChecked: z.number().int(),
