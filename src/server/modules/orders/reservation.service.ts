@@ -355,9 +355,9 @@ export async function repairReservations(
       from keys k
       join ${orders} o on o.id = k.order_id
       join ${skus} s on s.id = k.sku_id
-      left join expected e using (order_id, warehouse_id, sku_id)
-      left join ledger g using (order_id, warehouse_id, sku_id)
-      left join held h using (order_id, warehouse_id, sku_id)
+      left join expected e on e.order_id = k.order_id and e.warehouse_id = k.warehouse_id and e.sku_id = k.sku_id
+      left join ledger g on g.order_id = k.order_id and g.warehouse_id = k.warehouse_id and g.sku_id = k.sku_id
+      left join held h on h.order_id = k.order_id and h.warehouse_id = k.warehouse_id and h.sku_id = k.sku_id
       where coalesce(e.quantity, 0) <> coalesce(g.quantity, 0) or coalesce(e.quantity, 0) <> coalesce(h.quantity, 0)
       order by k.order_id, k.sku_id`),
   );
