@@ -328,3 +328,17 @@ describe('GET /api/order/list', () => {
     expect(other.json().result.total).toBe(0);
   });
 });
+
+describe('the demo orders', () => {
+  it('fill every tab for the demo seller and give acme orders of its own', async () => {
+    const page = (
+      await world.request({ method: 'GET', url: '/api/order/list?type=all', token: sellerToken })
+    ).json().result;
+    for (const tab of ['to_review', 'pending', 'shipped', 'cancelled', 'problem'])
+      expect(page.counts[tab], tab).toBeGreaterThan(0);
+    const acme = await world.login('acme-seller', { agentCode: 'acme' });
+    const acmePage = (await world.request({ method: 'GET', url: '/api/order/list', token: acme })).json().result;
+    expect(acmePage.total).toBeGreaterThan(0);
+    expect(acmePage.records.every((row: { orderNo: string }) => row.orderNo.startsWith('ACME'))).toBe(true);
+  });
+});
