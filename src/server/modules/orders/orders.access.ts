@@ -8,10 +8,8 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   canTransition,
-  canWarehouseTransition,
   type ExceptionReason,
   type LocalStatus,
-  type WarehouseStatus,
 } from '../../../shared/domain/order.js';
 import type { ShortageView } from '../../../shared/contract/orders.js';
 import { AppError } from '../../../shared/errors.js';
@@ -54,16 +52,6 @@ export function assertTransition(order: OrderRecord, to: LocalStatus): void {
     throw new AppError('order.transition_not_allowed', {
       orderNo: order.orderNo,
       from: order.localStatus,
-      to,
-    });
-}
-
-/** The assert of the warehouse-side lifecycle. */
-export function assertWarehouseTransition(order: OrderRecord, to: WarehouseStatus): void {
-  if (!canWarehouseTransition(order.warehouseStatus, to))
-    throw new AppError('order.transition_not_allowed', {
-      orderNo: order.orderNo,
-      from: order.warehouseStatus,
       to,
     });
 }
