@@ -337,8 +337,37 @@ describe('the demo orders', () => {
     for (const tab of ['to_review', 'pending', 'shipped', 'cancelled', 'problem'])
       expect(page.counts[tab], tab).toBeGreaterThan(0);
     const acme = await world.login('acme-seller', { agentCode: 'acme' });
-    const acmePage = (await world.request({ method: 'GET', url: '/api/order/list', token: acme })).json().result;
+    const acmePage = (await world.request({ method: 'GET', url: '/api/order/list', token: acme })).json()
+      .result;
     expect(acmePage.total).toBeGreaterThan(0);
     expect(acmePage.records.every((row: { orderNo: string }) => row.orderNo.startsWith('ACME'))).toBe(true);
+  });
+});
+
+describe('tags, notes and the repair route', () => {
+  it('tags orders, keeps notes by who owns them, and finds orders by remaining ship time', async () => {
+    const soon = new Date(Date.now() + 6 * 3_600_000).toISOString();
+    const order = await add([{ skuId: skuA, quantity: 1 }], { shipBy: soon });
+    const tagged = await post('/api/order/tags', { ids: [order.id], tags: ['urgent'], mode: 'add' });
+    expect(tagged.statusCode).toBe(200);
+    expect((await detail(order.id)).json().result.tags).toEqual(['urgent']);
+    const warehouseNote = await post('/api/order/notes', { id: order.id, warehouseNote: 'fragile' });
+    expect(warehouseNote.json().code).toBe('order.note_not_allowed');
+    await post('/api/order/notes', { id: order.id, sellerNote: 'gift wrap' });
+    expect((await detail(order.id)).json().result.sellerNote).toBe('gift wrap');
+    const within12h = await world.request({
+      method: 'GET',
+      url: '/api/order/list?shipTime=12h&tag=urgent',
+      token: sellerToken,
+    });
+    expect(within12h.json().result.records.map((row: { id: string }) => row.id)).toEqual([order.id]);
+  });
+
+  it('lets an agent run the repair and refuses it to a seller', async () => {
+    expect((await post('/api/order/reservation/repair', {})).statusCode).toBe(403);
+    const agentToken = await world.login('agent');
+    const repaired = await post('/api/order/reservation/repair', {}, agentToken);
+    expect(repaired.statusCode, repaired.body).toBe(200);
+    expect(repaired.json().result.differences).toEqual([]);
   });
 });
