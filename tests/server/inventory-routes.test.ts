@@ -91,7 +91,10 @@ describe('GET /api/inventory/stock/list', () => {
     );
     const seller2Id = (await stock('seller2')).records[0].sellerId;
     expect(skusOf((await stock('agent', `&sellerId=${seller2Id}`)).records)).toEqual(['MUG-WHT', 'TP-600ML']);
-    expect(skusOf((await stock('agent', `&warehouseId=${bkk1.id}`)).records)).toEqual(['MUG-WHT', 'TP-600ML']);
+    expect(skusOf((await stock('agent', `&warehouseId=${bkk1.id}`)).records)).toEqual([
+      'MUG-WHT',
+      'TP-600ML',
+    ]);
   });
 
   it('finds SKUs by a comma-separated batch of seller SKUs, system codes, local codes and barcodes', async () => {

@@ -6,11 +6,7 @@
  * ledger's balance rows are locked after them.
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import {
-  canTransition,
-  type ExceptionReason,
-  type LocalStatus,
-} from '../../../shared/domain/order.js';
+import { canTransition, type ExceptionReason, type LocalStatus } from '../../../shared/domain/order.js';
 import type { ShortageView } from '../../../shared/contract/orders.js';
 import { AppError } from '../../../shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
