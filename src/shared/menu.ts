@@ -386,6 +386,26 @@ const CATALOG = [
     roles: CATALOG_READERS,
   },
   {
+    key: 'order',
+    menuType: 0,
+    path: '/order',
+    component: GROUP_COMPONENT,
+    icon: 'shopping',
+    sortNo: 20,
+    // Shown once its screens (seller, warehouse and agent order lists) are registered under it.
+    hidden: true,
+    roles: CATALOG_READERS,
+  },
+  ...buttons('order', CATALOG_READERS, [PERMISSIONS.orderList]),
+  ...buttons('order', ['admin', 'agent_manager', 'seller', 'seller_staff'], [PERMISSIONS.orderAdd]),
+  ...buttons('order', CATALOG_READERS, [PERMISSIONS.orderEdit]),
+  ...buttons(
+    'order',
+    ['admin', 'agent_manager', 'ware_manager', 'seller', 'seller_staff'],
+    [PERMISSIONS.orderReview],
+  ),
+  ...buttons('order', STOCK_KEEPERS, [PERMISSIONS.orderRepair]),
+  {
     key: 'warehouse',
     menuType: 0,
     path: '/warehouse',

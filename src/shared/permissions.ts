@@ -56,5 +56,13 @@ export const PERMISSIONS = {
   inboundReceive: 'inbound:order:receive',
   inboundShelve: 'inbound:order:shelve',
   pdaSync: 'pda:sync',
+  orderList: 'order:list',
+  /** Enter orders by hand (sellers for themselves, agents for a seller). */
+  orderAdd: 'order:add',
+  /** Cancel, mark out of stock, tag, note, merge and split orders. */
+  orderEdit: 'order:edit',
+  orderReview: 'order:review',
+  /** Re-derive reservations from open orders and fix every difference. */
+  orderRepair: 'order:repair',
 } as const;
 export type PermissionCode = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];

@@ -52,7 +52,14 @@ const skusOf = (records: { sellerSku: string }[]) => records.map((row) => row.se
 describe('GET /api/inventory/stock/list', () => {
   it('shows a seller and their staff only their own stock, with ages, shelves and totals', async () => {
     const mine = await stock('seller');
-    expect(skusOf(mine.records)).toEqual(['PC-IP15-CLR', 'TS-BLK-L', 'TS-BLK-M', 'TS-WHT-M']);
+    expect(skusOf(mine.records)).toEqual([
+      'EB-BLACK',
+      'EB-WHITE',
+      'PC-IP15-CLR',
+      'TS-BLK-L',
+      'TS-BLK-M',
+      'TS-WHT-M',
+    ]);
     expect(skusOf((await stock('sellerstaff')).records)).toEqual(skusOf(mine.records));
     const tshirt = mine.records.find((row: { sellerSku: string }) => row.sellerSku === 'TS-BLK-M');
     expect(tshirt).toMatchObject({
@@ -66,7 +73,7 @@ describe('GET /api/inventory/stock/list', () => {
       ages: { lt30: 30, '30_90': 40, '90_180': 200, gt180: 0 },
       isBelowSafety: false,
     });
-    expect(skusOf((await stock('seller2')).records)).toEqual(['MUG-WHT']);
+    expect(skusOf((await stock('seller2')).records)).toEqual(['MUG-WHT', 'TP-600ML']);
     const sneaky = await stock(
       'seller',
       `&sellerId=${mine.records[0].sellerId === tshirt.sellerId ? (await stock('seller2')).records[0].sellerId : ''}`,
@@ -78,13 +85,16 @@ describe('GET /api/inventory/stock/list', () => {
     expect(
       new Set((await stock('warestaff')).records.map((row: { warehouseCode: string }) => row.warehouseCode)),
     ).toEqual(new Set(['DG01']));
-    expect((await stock('waremanager')).total).toBe(5);
+    expect((await stock('waremanager')).total).toBe(8);
     expect((await call('warestaff', 'GET', `/inventory/stock/list?warehouseId=${bkk1.id}`)).statusCode).toBe(
       404,
     );
     const seller2Id = (await stock('seller2')).records[0].sellerId;
-    expect(skusOf((await stock('agent', `&sellerId=${seller2Id}`)).records)).toEqual(['MUG-WHT']);
-    expect(skusOf((await stock('agent', `&warehouseId=${bkk1.id}`)).records)).toEqual(['MUG-WHT']);
+    expect(skusOf((await stock('agent', `&sellerId=${seller2Id}`)).records)).toEqual(['MUG-WHT', 'TP-600ML']);
+    expect(skusOf((await stock('agent', `&warehouseId=${bkk1.id}`)).records)).toEqual([
+      'MUG-WHT',
+      'TP-600ML',
+    ]);
   });
 
   it('finds SKUs by a comma-separated batch of seller SKUs, system codes, local codes and barcodes', async () => {

@@ -10,6 +10,8 @@ export const DEMO_PHOTO_COLOURS = {
   't-shirt': [34, 34, 34],
   'phone-case': [24, 144, 255],
   mug: [250, 140, 22],
+  earbuds: [82, 196, 26],
+  teapot: [114, 46, 209],
 } as const;
 export type DemoPhoto = keyof typeof DEMO_PHOTO_COLOURS;
 

@@ -23,7 +23,8 @@ function sellerIdOf(actor: Actor): string {
   return actor.sellerId;
 }
 
-async function actorOf(tx: TenantTx, username: string): Promise<Actor> {
+/** A demo user as the actor of seeding work (no session, no permission codes needed by services). */
+export async function actorOf(tx: TenantTx, username: string): Promise<Actor> {
   const [user] = await tx.select().from(users).where(eq(users.username, username));
   if (!user) throw new Error(`demo user ${username} is missing`);
   return {

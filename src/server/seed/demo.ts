@@ -18,6 +18,7 @@ import { allTenantIds, createTenant } from '../provision.js';
 import { seedDemoHelpDesk, seedOtherTenantVideos } from './demo-help-desk.js';
 import { writeDemoPhotos } from './demo-photos.js';
 import { seedDemoWarehouses } from './demo-warehouse.js';
+import { seedAcmeOrders, seedDemoOrders } from './demo-orders.js';
 import type { FileStorage } from '../modules/files/index.js';
 import { demoWebSite } from './demo-website.js';
 
@@ -200,6 +201,7 @@ export async function seedDemo(db: Db, options: { files?: FileStorage } = {}): P
   await withTenant(db, demoId, (tx) => createDemoUsers(tx, 'demo', passwordHash));
   await withTenant(db, demoId, seedDemoHelpDesk);
   await withTenant(db, demoId, seedDemoWarehouses);
+  await withTenant(db, demoId, seedDemoOrders);
   const acmeId = await createTenant(db, {
     agentCode: 'acme',
     name: 'Acme Fulfilment',
@@ -209,6 +211,7 @@ export async function seedDemo(db: Db, options: { files?: FileStorage } = {}): P
   });
   await withTenant(db, acmeId, (tx) => createDemoUsers(tx, 'acme', passwordHash));
   await withTenant(db, acmeId, seedOtherTenantVideos);
+  await withTenant(db, acmeId, seedAcmeOrders);
   if (options.files) await writeDemoFiles(db, options.files);
   return true;
 }

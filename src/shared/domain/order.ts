@@ -1,25 +1,41 @@
 /**
- * The order lifecycle as data (spec 02 §3 'Order', §4 'Platform order status', 'Local order',
- * 'Warehouse side'), for the server, the admin and the PDA alike.
- *
- * - The local status is ours: where the order stands commercially (to review, pending shipment,
- *   shipped, …). It changes only along LOCAL_TRANSITIONS.
- * - The warehouse-side status is where the parcel stands on the floor (to pick … delivered), a
- *   column of its own with WAREHOUSE_TRANSITIONS.
- * - The platform status is stored as the marketplace says it; PLATFORM_TO_LOCAL says which local
- *   status it moves the order to, and only along an allowed transition: a sync never undoes what
- *   the warehouse did.
- * - "Problem" is not a status: it is an open exception with a coded reason that blocks the order
- *   until it is cleared. The spec's tabs are views over these (ORDER_TABS).
+ * Order vocabulary (spec 02 §3 'Order', §4): the local lifecycle and the warehouse-side one, each
+ * a transition table checked by one assert on the server and read by the admin to grey out
+ * buttons; the platform's statuses as the marketplaces spell them, normalised on the way in, and
+ * which local status each one moves the order to; the parcel type derived from the lines; and
+ * problems as open exceptions with a coded reason, never as a status.
  */
 
+export const PLATFORMS = ['shopee', 'lazada', 'tiktok', 'shopify', 'joom', 'coupang', 'manual'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
+/** Stock, express (drop-ship), combined, test-purchase and distribution orders (spec 02 §2). */
 export const ORDER_TYPES = ['stock', 'express', 'combined', 'test_purchase', 'distribution'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 
+export const ORDER_CURRENCIES = [
+  'CNY',
+  'THB',
+  'TWD',
+  'MYR',
+  'PHP',
+  'VND',
+  'SGD',
+  'IDR',
+  'USD',
+  'KRW',
+] as const;
+export type OrderCurrency = (typeof ORDER_CURRENCIES)[number];
+
+/** Order tags seen in the spec; 'problem' and 'out_of_stock' are also set from open exceptions. */
 export const ORDER_TAGS = ['pre_brushed', 'urgent', 'evaluation', 'problem', 'out_of_stock'] as const;
 export type OrderTag = (typeof ORDER_TAGS)[number];
 
-export const LOCAL_ORDER_STATUSES = [
+/**
+ * The local lifecycle. to_review: synced or entered, not yet approved (the "pending review" tab);
+ * pending_shipment: approved, its lines reserve stock in its warehouse (the "pending" tab).
+ */
+export const LOCAL_STATUSES = [
   'unpaid',
   'to_review',
   'pending_shipment',
@@ -27,47 +43,92 @@ export const LOCAL_ORDER_STATUSES = [
   'shipped',
   'in_transit',
   'to_confirm_receipt',
+  'delivered',
   'completed',
   'to_return',
   'cancelled',
 ] as const;
-export type LocalOrderStatus = (typeof LOCAL_ORDER_STATUSES)[number];
+export type LocalStatus = (typeof LOCAL_STATUSES)[number];
 
-/** Which local status may follow which; a status may always stay as it is. */
-export const LOCAL_TRANSITIONS: Readonly<Record<LocalOrderStatus, readonly LocalOrderStatus[]>> = {
+/** Which local status may follow which; staying the same is always allowed. */
+export const LOCAL_TRANSITIONS: Readonly<Record<LocalStatus, readonly LocalStatus[]>> = {
   unpaid: ['to_review', 'cancelled'],
   to_review: ['pending_shipment', 'in_cancellation', 'cancelled'],
-  // Back to review when the review is withdrawn (a rejected order, a split or merge to redo).
-  pending_shipment: ['to_review', 'in_cancellation', 'shipped', 'cancelled'],
-  // The buyer asked to cancel: the platform grants it, or the buyer withdraws the request.
-  in_cancellation: ['to_review', 'pending_shipment', 'cancelled'],
-  shipped: ['in_transit', 'to_confirm_receipt', 'completed', 'to_return'],
-  in_transit: ['to_confirm_receipt', 'completed', 'to_return'],
-  to_confirm_receipt: ['completed', 'to_return'],
+  pending_shipment: ['shipped', 'in_cancellation', 'cancelled'],
+  // A buyer's cancellation request is decided on the platform: granted, or refused and back.
+  in_cancellation: ['cancelled', 'to_review', 'pending_shipment'],
+  shipped: ['in_transit', 'to_confirm_receipt', 'delivered', 'completed', 'to_return'],
+  in_transit: ['to_confirm_receipt', 'delivered', 'completed', 'to_return'],
+  to_confirm_receipt: ['delivered', 'completed', 'to_return'],
+  delivered: ['completed', 'to_return'],
   completed: ['to_return'],
-  to_return: ['completed', 'cancelled'],
+  to_return: [],
   cancelled: [],
 };
 
-/** Local statuses whose lines hold a reservation of stock until they ship or are cancelled. */
-export const RESERVING_STATUSES: readonly LocalOrderStatus[] = ['pending_shipment', 'in_cancellation'];
-
-export function canOrderTransition(from: LocalOrderStatus, to: LocalOrderStatus): boolean {
+export function canTransition(from: LocalStatus, to: LocalStatus): boolean {
   return from === to || LOCAL_TRANSITIONS[from].includes(to);
 }
 
-export const WAREHOUSE_STATUSES = ['to_pick', 'picking', 'picked', 'packed', 'bagged', 'delivered'] as const;
+/** Statuses whose orders hold reserved (frozen) units in their warehouse. */
+export const RESERVING_STATUSES: readonly LocalStatus[] = ['pending_shipment', 'in_cancellation'];
+
+export function holdsStock(status: LocalStatus): boolean {
+  return RESERVING_STATUSES.includes(status);
+}
+
+/** The list's tabs (spec 02 §2) as views over the local status; 'problem' is any open exception. */
+export const ORDER_TABS = ['to_review', 'pending', 'shipped', 'cancelled', 'problem'] as const;
+export type OrderTab = (typeof ORDER_TABS)[number];
+
+export const TAB_STATUSES: Readonly<Record<Exclude<OrderTab, 'problem'>, readonly LocalStatus[]>> = {
+  to_review: ['unpaid', 'to_review'],
+  pending: ['pending_shipment', 'in_cancellation'],
+  shipped: ['shipped', 'in_transit', 'to_confirm_receipt', 'delivered', 'completed', 'to_return'],
+  cancelled: ['cancelled'],
+};
+
+/** Hand actions and the statuses they start from; the admin greys out the rest. */
+export const ORDER_ACTIONS = {
+  cancel: ['unpaid', 'to_review', 'pending_shipment', 'in_cancellation'],
+  reviewPass: ['to_review'],
+  reviewReject: ['to_review'],
+  markOutOfStock: ['to_review', 'pending_shipment'],
+  merge: ['to_review', 'pending_shipment'],
+  split: ['to_review', 'pending_shipment'],
+} as const satisfies Record<string, readonly LocalStatus[]>;
+export type OrderAction = keyof typeof ORDER_ACTIONS;
+
+export function canAct(action: OrderAction, status: LocalStatus): boolean {
+  return (ORDER_ACTIONS[action] as readonly LocalStatus[]).includes(status);
+}
+
+/** Warehouse-side status (spec 02 §4 'Warehouse side'); 'none' until a wave takes the order. */
+export const WAREHOUSE_STATUSES = [
+  'none',
+  'picking',
+  'picked',
+  'sorted',
+  'to_be_packed',
+  'packed',
+  'repacked',
+  'bagged',
+  'to_be_delivered',
+  'delivered',
+] as const;
 export type WarehouseStatus = (typeof WAREHOUSE_STATUSES)[number];
 
-/** The parcel on the floor: picked, packed (again after a repack), bagged, handed over. */
 export const WAREHOUSE_TRANSITIONS: Readonly<Record<WarehouseStatus, readonly WarehouseStatus[]>> = {
-  to_pick: ['picking', 'picked'],
-  // A short pick puts the order back to be picked again.
-  picking: ['picked', 'to_pick'],
-  picked: ['packed', 'to_pick'],
-  // Repacked: back to picked, then packed again.
-  packed: ['bagged', 'delivered', 'picked'],
-  bagged: ['delivered', 'packed'],
+  none: ['picking', 'to_be_delivered'],
+  // A short or cancelled pick puts the order back in the queue.
+  picking: ['picked', 'none'],
+  picked: ['sorted', 'to_be_packed', 'packed', 'none'],
+  sorted: ['to_be_packed', 'packed'],
+  to_be_packed: ['packed'],
+  packed: ['repacked', 'bagged', 'to_be_delivered'],
+  repacked: ['bagged', 'to_be_delivered'],
+  bagged: ['to_be_delivered', 'delivered'],
+  to_be_delivered: ['delivered'],
   delivered: [],
 };
 
@@ -75,116 +136,128 @@ export function canWarehouseTransition(from: WarehouseStatus, to: WarehouseStatu
   return from === to || WAREHOUSE_TRANSITIONS[from].includes(to);
 }
 
+/** Platform statuses as spec 02 §4 lists them. */
 export const PLATFORM_STATUSES = [
   'UNPAID',
   'READY_TO_SHIP',
   'RETRY_SHIP',
+  'TO_CONFIRM_RECEIVE_PAY',
+  'IN_CANCEL',
+  'CANCELLED',
   'STARTSHIP',
   'SHIPPED',
   'THIRD_SHIPPED',
   'IN_TRANSIT',
   'TO_CONFIRM_RECEIVE',
-  'TO_CONFIRM_RECEIVE_PAY',
   'COMPLETED',
-  'IN_CANCEL',
-  'CANCELLED',
   'TO_RETURN',
 ] as const;
 export type PlatformStatus = (typeof PLATFORM_STATUSES)[number];
 
-const SPELLINGS = new Map<string, PlatformStatus>([
-  ...PLATFORM_STATUSES.map((status) => [status.replace(/_/g, ''), status] as const),
-  // Some tables shorten TO_CONFIRM_RECEIVE_PAY further.
-  ['CONFIRMRECEIVEPAY', 'TO_CONFIRM_RECEIVE_PAY'],
-]);
+const COMPACT = new Map<string, PlatformStatus>(
+  PLATFORM_STATUSES.map((status) => [status.replace(/_/g, ''), status]),
+);
+COMPACT.set('CONFIRMRECEIVEPAY', 'TO_CONFIRM_RECEIVE_PAY');
 
 /**
- * The canonical spelling of a platform status as a marketplace or a table writes it
- * ('READYTOSHIP', 'ready_to_ship', 'Ready To Ship'), or null for one we do not know.
+ * The platform's status in its canonical spelling, whatever case, spaces, hyphens or missing
+ * underscores it came with (READYTOSHIP, ready-to-ship, CONFIRMRECEIVEPAY…); null when unknown.
  */
 export function normalisePlatformStatus(raw: string): PlatformStatus | null {
-  return SPELLINGS.get(raw.toUpperCase().replace(/[^A-Z]/g, '')) ?? null;
+  const compact = raw.toUpperCase().replace(/[^A-Z]/g, '');
+  return COMPACT.get(compact) ?? null;
 }
 
-/** The local status a platform status moves an order to. */
-export const PLATFORM_TO_LOCAL: Readonly<Record<PlatformStatus, LocalOrderStatus>> = {
+/** Which local status each platform status moves an order to. */
+export const PLATFORM_TO_LOCAL: Readonly<Record<PlatformStatus, LocalStatus>> = {
   UNPAID: 'unpaid',
   READY_TO_SHIP: 'to_review',
   RETRY_SHIP: 'to_review',
-  STARTSHIP: 'to_review',
+  TO_CONFIRM_RECEIVE_PAY: 'to_review',
+  IN_CANCEL: 'in_cancellation',
+  CANCELLED: 'cancelled',
+  STARTSHIP: 'shipped',
   SHIPPED: 'shipped',
   THIRD_SHIPPED: 'shipped',
   IN_TRANSIT: 'in_transit',
   TO_CONFIRM_RECEIVE: 'to_confirm_receipt',
-  TO_CONFIRM_RECEIVE_PAY: 'to_confirm_receipt',
   COMPLETED: 'completed',
-  IN_CANCEL: 'in_cancellation',
-  CANCELLED: 'cancelled',
   TO_RETURN: 'to_return',
 };
 
 /**
- * Where a new platform status takes an order in `current`: the mapped status when the move is
- * allowed, or null when the order stays (it is already there, or further along: a platform that
- * says READY_TO_SHIP again does not undo a review). A cancellation the lifecycle cannot take
- * (the parcel already left) answers null too; the caller raises an exception for a person.
+ * The local status after the platform reports `platform`: the mapped status when the table
+ * allows the move from `current`, else `current` (a sync never undoes what the warehouse did,
+ * e.g. READY_TO_SHIP does not take an approved order back to review).
  */
-export function platformMove(current: LocalOrderStatus, platform: PlatformStatus): LocalOrderStatus | null {
+export function localStatusAfterPlatform(current: LocalStatus, platform: PlatformStatus): LocalStatus {
   const target = PLATFORM_TO_LOCAL[platform];
-  if (target === current || !LOCAL_TRANSITIONS[current].includes(target)) return null;
-  if (PEOPLE_ONLY.some(([from, to]) => from === current && to === target)) return null;
-  return target;
+  return canTransition(current, target) ? target : current;
 }
 
-/** Moves only a person makes: taking a reviewed order back to review. */
-const PEOPLE_ONLY: readonly (readonly [LocalOrderStatus, LocalOrderStatus])[] = [
-  ['pending_shipment', 'to_review'],
-];
-
-/** Coded reasons an order is a problem order, each blocking it until cleared. */
-export const ORDER_EXCEPTION_REASONS = [
-  'unmatched_sku',
-  'out_of_stock',
-  'address_incomplete',
-  'refund_requested',
-  'cancelled_after_pick',
-  'short_pick',
-  'arrange_failed',
-  'label_not_saved',
-] as const;
-export type OrderExceptionReason = (typeof ORDER_EXCEPTION_REASONS)[number];
-
-/** The order list's tabs (spec 02 §2) as views over the statuses; problem orders are those with an open exception. */
-export const ORDER_TABS = ['pending_review', 'pending', 'shipped', 'cancelled', 'problem'] as const;
-export type OrderTab = (typeof ORDER_TABS)[number];
-
-export const TAB_STATUSES: Readonly<Record<Exclude<OrderTab, 'problem'>, readonly LocalOrderStatus[]>> = {
-  pending_review: ['unpaid', 'to_review'],
-  pending: ['pending_shipment', 'in_cancellation'],
-  shipped: ['shipped', 'in_transit', 'to_confirm_receipt', 'completed', 'to_return'],
-  cancelled: ['cancelled'],
-};
-
+/** Single-item single-count, single-item multi-count, mixed multi-product (spec 02 §3). */
 export const PARCEL_TYPES = ['single_single', 'single_multi', 'multi'] as const;
 export type ParcelType = (typeof PARCEL_TYPES)[number];
 
-/**
- * The parcel type from the lines (spec 02 §3): one SKU once (single-item single-count), one SKU
- * several times (single-item multi-count), several SKUs (mixed multi-product). Lines of the same
- * SKU count as one SKU.
- */
+/** The parcel type of an order's lines: how many distinct SKUs, and how many units of the one. */
 export function parcelTypeOf(lines: readonly { skuId: string; quantity: number }[]): ParcelType {
-  const bySku = new Map<string, number>();
-  for (const line of lines) bySku.set(line.skuId, (bySku.get(line.skuId) ?? 0) + line.quantity);
-  if (bySku.size > 1) return 'multi';
-  const [quantity = 0] = bySku.values();
-  return quantity > 1 ? 'single_multi' : 'single_single';
+  const skus = new Set(lines.map((line) => line.skuId));
+  if (skus.size > 1) return 'multi';
+  const units = lines.reduce((sum, line) => sum + line.quantity, 0);
+  return units > 1 ? 'single_multi' : 'single_single';
 }
 
-/** The ship-by buckets of spec 02 §9, in hours; the last two are "more than". */
-export const SHIP_TIME_BUCKETS = [12, 24, 48, 72, 120, 168, 336] as const;
+/** Coded reasons an order is a problem; each blocks the order until it is resolved. */
+export const EXCEPTION_REASONS = [
+  'out_of_stock',
+  'unmatched_sku',
+  'address_incomplete',
+  'review_rejected',
+  'shipped_outside_warehouse',
+  'cancelled_after_pick',
+] as const;
+export type ExceptionReason = (typeof EXCEPTION_REASONS)[number];
 
-/** Hours left before the ship-by time (negative when it passed), for the live countdown. */
-export function hoursToShip(shipBy: Date, now: Date): number {
-  return (shipBy.getTime() - now.getTime()) / 3_600_000;
-}
+/** Flags of spec 02 §3 (print, pick, pack, refund, charge, reissue status). */
+export const ORDER_FLAGS = [
+  'isPrinted',
+  'isPicked',
+  'isPacked',
+  'isRefunded',
+  'isCharged',
+  'isReissued',
+] as const;
+export type OrderFlag = (typeof ORDER_FLAGS)[number];
+
+/** Remaining ship time filters (spec 02 §9): within 12 h … 5 d, or more than 7 / 14 days left. */
+export const SHIP_TIME_FILTERS = ['12h', '24h', '48h', '3d', '5d', 'over7d', 'over14d'] as const;
+export type ShipTimeFilter = (typeof SHIP_TIME_FILTERS)[number];
+
+const HOUR = 3_600_000;
+/** The ship-by window a filter means, in milliseconds from now: [from, to). */
+export const SHIP_TIME_WINDOWS: Readonly<
+  Record<ShipTimeFilter, { fromMs: number | null; toMs: number | null }>
+> = {
+  '12h': { fromMs: null, toMs: 12 * HOUR },
+  '24h': { fromMs: null, toMs: 24 * HOUR },
+  '48h': { fromMs: null, toMs: 48 * HOUR },
+  '3d': { fromMs: null, toMs: 72 * HOUR },
+  '5d': { fromMs: null, toMs: 120 * HOUR },
+  over7d: { fromMs: 168 * HOUR, toMs: null },
+  over14d: { fromMs: 336 * HOUR, toMs: null },
+};
+
+export const ORDER_LIMITS = {
+  orderNo: 64,
+  lines: 200,
+  quantity: 100_000,
+  /** Minor units: far above any single line we ship. */
+  price: 10_000_000_000,
+  text: 255,
+  note: 1_000,
+  address: 500,
+  tags: ORDER_TAGS.length,
+  /** Numbers one batch search takes (spec 02 §5). */
+  batchSearch: 100,
+  mergeOrders: 50,
+} as const;

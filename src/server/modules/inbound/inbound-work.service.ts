@@ -36,6 +36,7 @@ import {
   takeBackReceipt,
   takeBackShelving,
 } from '../inventory/index.js';
+import { allocateArrivingStock } from '../orders/index.js';
 import {
   assertOpen,
   boxOf,
@@ -105,6 +106,11 @@ export async function receiveInbound(
     await addReceived(tx, line, quantity);
     total += quantity;
   }
+  // Received units are available at once: orders waiting for them take them first, in their stated order.
+  await allocateArrivingStock(tx, actor, {
+    warehouseId: order.warehouseId,
+    skuIds: portions.map(({ line }) => line.skuId),
+  });
   const status = await refreshStatus(tx, order);
   return { inboundOrderId: order.id, status, quantity: total };
 }

@@ -1,0 +1,12 @@
+export { allocateArrivingStock, consumeOrder, releaseOrder, reserveOrder } from './reservation.service.js';
+export { repairReservations, stockHolders } from './reservation.service.js';
+export {
+  cancelOrders,
+  createOrder,
+  moveOrder,
+  passReview,
+  upsertMarketplaceOrder,
+} from './orders.service.js';
+export { getOrder, listOrders } from './orders.queries.js';
+export { orderScope, type OrderRecord } from './orders.access.js';
+export { orderLines, orderReservations, orders } from './orders.tables.js';

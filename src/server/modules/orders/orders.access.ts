@@ -1,0 +1,173 @@
+/**
+ * Who sees which order, and the one place an order's status changes. A seller and their staff
+ * see only their seller's orders, warehouse roles only those of their warehouses, agents and
+ * administrators all; another's order answers 404. Work on orders locks their rows first, in id
+ * order, so two batch actions over the same orders never wait on each other in a cycle; the
+ * ledger's balance rows are locked after them.
+ */
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { canTransition, type ExceptionReason, type LocalStatus } from '@shared/domain/order.js';
+import type { ShortageView } from '@shared/contract/orders.js';
+import { AppError } from '@shared/errors.js';
+import type { TenantTx } from '../../db/client.js';
+import type { Actor } from '../../http/actor.js';
+import { sellerScope } from '../../access/seller-scope.js';
+import { warehouseScope } from '../warehouse/index.js';
+import { orderExceptions, orders, orderStatusHistory } from './orders.tables.js';
+
+export type OrderRecord = typeof orders.$inferSelect;
+
+/** The conditions keeping orders to what the actor may see. */
+export function orderScope(actor: Actor) {
+  return and(sellerScope(actor, orders.sellerId), warehouseScope(actor, orders.warehouseId));
+}
+
+/**
+ * The selected orders the actor sees, locked in id order; none selected answers
+ * 'order.not_selected', one out of sight 'order.not_found'. Orders merged into a combined order
+ * are worked on through it.
+ */
+export async function lockOrders(tx: TenantTx, actor: Actor, ids: readonly string[]): Promise<OrderRecord[]> {
+  const unique = [...new Set(ids)].sort();
+  if (unique.length === 0) throw new AppError('order.not_selected');
+  const rows = await tx
+    .select()
+    .from(orders)
+    .where(and(inArray(orders.id, unique), orderScope(actor)))
+    .orderBy(asc(orders.id))
+    .for('update');
+  if (rows.length !== unique.length) throw new AppError('order.not_found');
+  const merged = rows.find((row) => row.mergedIntoId !== null);
+  if (merged) throw new AppError('order.merged', { orderNo: merged.orderNo });
+  return rows;
+}
+
+/** The one assert of the local lifecycle: refuses what the transition table does not allow. */
+export function assertTransition(order: OrderRecord, to: LocalStatus): void {
+  if (!canTransition(order.localStatus, to))
+    throw new AppError('order.transition_not_allowed', {
+      orderNo: order.orderNo,
+      from: order.localStatus,
+      to,
+    });
+}
+
+/** Writes a local status change the table allows, with its history row and its times. */
+export async function writeLocalStatus(
+  tx: TenantTx,
+  actor: Actor,
+  order: OrderRecord,
+  to: LocalStatus,
+  note = '',
+): Promise<OrderRecord> {
+  assertTransition(order, to);
+  if (order.localStatus === to) return order;
+  const [updated] = await tx
+    .update(orders)
+    .set({
+      localStatus: to,
+      updatedAt: sql`now()`,
+      ...(to === 'cancelled' ? { cancelledAt: sql`now()` } : {}),
+      ...(to === 'shipped' ? { shippedAt: sql`coalesce(${orders.shippedAt}, now())` } : {}),
+    })
+    .where(eq(orders.id, order.id))
+    .returning();
+  await recordHistory(tx, actor, order.id, 'local', order.localStatus, to, note);
+  if (!updated) throw new Error('order vanished under its lock');
+  return updated;
+}
+
+export async function recordHistory(
+  tx: TenantTx,
+  actor: Actor | null,
+  orderId: string,
+  field: 'local' | 'warehouse' | 'platform',
+  from: string | null,
+  to: string,
+  note = '',
+): Promise<void> {
+  await tx.insert(orderStatusHistory).values({
+    orderId,
+    field,
+    fromStatus: from,
+    toStatus: to,
+    note: note.slice(0, 255),
+    actorId: actor?.userId ?? null,
+  });
+}
+
+/**
+ * Keeps the order's open-exception count and its 'problem' and 'out_of_stock' tags in step with
+ * its open exception rows.
+ */
+async function refreshProblems(tx: TenantTx, orderId: string): Promise<void> {
+  await tx.execute(sql`
+    with open as (
+      select count(*)::int as n, bool_or(reason = 'out_of_stock') as out_of_stock
+      from ${orderExceptions} where order_id = ${orderId} and resolved_at is null
+    )
+    update ${orders} o set open_exceptions = open.n,
+      tags = array(select distinct t from unnest(
+        array_remove(array_remove(o.tags, 'problem'), 'out_of_stock')
+        || case when open.n > 0 then array['problem'] else array[]::text[] end
+        || case when open.out_of_stock then array['out_of_stock'] else array[]::text[] end) as t order by t),
+      updated_at = now()
+    from open where o.id = ${orderId}`);
+}
+
+/** Opens an exception (or refreshes the open one of the same reason). */
+export async function openException(
+  tx: TenantTx,
+  actor: Actor | null,
+  orderId: string,
+  reason: ExceptionReason,
+  note: string,
+  shortages: ShortageView[] = [],
+): Promise<void> {
+  await tx.execute(sql`
+    insert into ${orderExceptions} (order_id, reason, note, shortages, raised_by)
+    values (${orderId}, ${reason}, ${note.slice(0, 255)}, ${JSON.stringify(shortages)}::jsonb, ${actor?.userId ?? null})
+    on conflict (tenant_id, order_id, reason) where resolved_at is null
+    do update set note = excluded.note, shortages = excluded.shortages`);
+  await refreshProblems(tx, orderId);
+}
+
+/** Resolves the order's open exceptions of these reasons (all when none named). */
+export async function resolveExceptions(
+  tx: TenantTx,
+  actor: Actor | null,
+  orderId: string,
+  resolution: string,
+  reasons?: readonly ExceptionReason[],
+): Promise<void> {
+  await tx
+    .update(orderExceptions)
+    .set({ resolvedAt: sql`now()`, resolvedBy: actor?.userId ?? null, resolution })
+    .where(
+      and(
+        eq(orderExceptions.orderId, orderId),
+        isNull(orderExceptions.resolvedAt),
+        reasons ? inArray(orderExceptions.reason, [...reasons]) : undefined,
+      ),
+    );
+  await refreshProblems(tx, orderId);
+}
+
+/** Whether the order has an open exception of this reason. */
+export async function hasOpenException(
+  tx: TenantTx,
+  orderId: string,
+  reason: ExceptionReason,
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: orderExceptions.id })
+    .from(orderExceptions)
+    .where(
+      and(
+        eq(orderExceptions.orderId, orderId),
+        eq(orderExceptions.reason, reason),
+        isNull(orderExceptions.resolvedAt),
+      ),
+    );
+  return row !== undefined;
+}

@@ -1,0 +1,280 @@
+/**
+ * Order reads: the list (one page and the tab counts, each one SQL statement over the actor's
+ * orders) and one order's detail with lines, reservations, exceptions and history. Merged
+ * orders are shown inside their combined order, not in the list.
+ */
+import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { OrderDetail, OrderListQuery, OrderPage, OrderRow } from '@shared/contract/orders.js';
+import { ORDER_TABS, SHIP_TIME_WINDOWS, TAB_STATUSES, type OrderTab } from '@shared/domain/order.js';
+import { AppError } from '@shared/errors.js';
+import type { TenantTx } from '../../db/client.js';
+import { allOf, iso, offsetOf } from '../../db/query-helpers.js';
+import type { Actor } from '../../http/actor.js';
+import { sellerFilter } from '../../access/seller-scope.js';
+import { skus, products } from '../catalog/index.js';
+import { users } from '../identity/index.js';
+import { warehouses } from '../warehouse/index.js';
+import { orderScope } from './orders.access.js';
+import {
+  orderExceptions,
+  orderLines,
+  orderReservations,
+  orders,
+  orderStatusHistory,
+} from './orders.tables.js';
+
+const DATE_COLUMNS = {
+  ordered: orders.orderedAt,
+  paid: orders.paidAt,
+  shipBy: orders.shipBy,
+  shipped: orders.shippedAt,
+} as const;
+
+function tabCondition(tab: OrderTab): SQL {
+  if (tab === 'problem') return sql`${orders.openExceptions} > 0`;
+  return inArray(orders.localStatus, [...TAB_STATUSES[tab]]);
+}
+
+/** Every filter of the list except the tab, so the counts and the page share them. */
+function filters(actor: Actor, query: OrderListQuery, now: Date): SQL | undefined {
+  const numbers = query.orderNos ?? [];
+  const tracking = [
+    ...(query.trackingNos ?? []),
+    ...(query.searchTrackingNo ? [query.searchTrackingNo] : []),
+  ];
+  const window = query.shipTime ? SHIP_TIME_WINDOWS[query.shipTime] : null;
+  const dateColumn = DATE_COLUMNS[query.dateField];
+  return allOf([
+    orderScope(actor),
+    sellerFilter(actor, orders.sellerId, query.sellerId || undefined),
+    isNull(orders.mergedIntoId),
+    query.type && query.type !== 'all' ? eq(orders.orderType, query.type) : undefined,
+    query.status ? eq(orders.localStatus, query.status) : undefined,
+    query.warehouseStatus ? eq(orders.warehouseStatus, query.warehouseStatus) : undefined,
+    query.platform ? eq(orders.platform, query.platform) : undefined,
+    query.shopName ? eq(orders.shopName, query.shopName) : undefined,
+    query.warehouseId ? eq(orders.warehouseId, query.warehouseId) : undefined,
+    query.parcelType ? eq(orders.parcelType, query.parcelType) : undefined,
+    query.tag ? sql`${orders.tags} @> array[${query.tag}]::text[]` : undefined,
+    query.dateFrom ? gte(dateColumn, new Date(query.dateFrom)) : undefined,
+    query.dateTo ? lt(dateColumn, new Date(query.dateTo)) : undefined,
+    window?.fromMs != null ? gte(orders.shipBy, new Date(now.getTime() + window.fromMs)) : undefined,
+    window?.toMs != null ? lt(orders.shipBy, new Date(now.getTime() + window.toMs)) : undefined,
+    numbers.length > 0 ? or(inArray(orders.orderNo, numbers), inArray(orders.systemNo, numbers)) : undefined,
+    tracking.length > 0 ? inArray(orders.trackingNo, tracking) : undefined,
+  ]);
+}
+
+const rowColumns = {
+  id: orders.id,
+  orderNo: orders.orderNo,
+  systemNo: orders.systemNo,
+  sellerId: orders.sellerId,
+  sellerName: users.realname,
+  platform: orders.platform,
+  shopId: orders.shopId,
+  shopName: orders.shopName,
+  orderType: orders.orderType,
+  platformStatus: orders.platformStatus,
+  localStatus: orders.localStatus,
+  warehouseStatus: orders.warehouseStatus,
+  warehouseId: orders.warehouseId,
+  warehouseCode: warehouses.code,
+  buyerName: orders.buyerName,
+  recipientName: orders.recipientName,
+  recipientPhone: orders.recipientPhone,
+  recipientAddress: orders.recipientAddress,
+  buyerMessage: orders.buyerMessage,
+  sellerNote: orders.sellerNote,
+  warehouseNote: orders.warehouseNote,
+  transferNote: orders.transferNote,
+  expressNote: orders.expressNote,
+  shipBy: orders.shipBy,
+  orderedAt: orders.orderedAt,
+  paidAt: orders.paidAt,
+  shippedAt: orders.shippedAt,
+  cancelledAt: orders.cancelledAt,
+  trackingNo: orders.trackingNo,
+  logisticsChannel: orders.logisticsChannel,
+  parcelType: orders.parcelType,
+  currency: orders.currency,
+  isPrinted: orders.isPrinted,
+  isPicked: orders.isPicked,
+  isPacked: orders.isPacked,
+  isRefunded: orders.isRefunded,
+  isCharged: orders.isCharged,
+  isReissued: orders.isReissued,
+  tags: orders.tags,
+  mergedIntoId: orders.mergedIntoId,
+  createdAt: orders.createdAt,
+  totalAmount: sql<string>`(select coalesce(sum(l.quantity * l.unit_price), 0) from ${orderLines} l where l.order_id = ${orders.id})`,
+  units: sql<number>`(select coalesce(sum(l.quantity), 0)::int from ${orderLines} l where l.order_id = ${orders.id})`,
+  problems: sql<
+    string[]
+  >`(select coalesce(array_agg(e.reason order by e.reason), '{}') from ${orderExceptions} e where e.order_id = ${orders.id} and e.resolved_at is null)`,
+};
+
+type SelectedRow = Awaited<ReturnType<typeof selectRows>>[number];
+
+function selectRows(tx: TenantTx, where: SQL | undefined) {
+  return tx
+    .select(rowColumns)
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.sellerId))
+    .innerJoin(warehouses, eq(warehouses.id, orders.warehouseId))
+    .where(where);
+}
+
+function toRow(
+  row: SelectedRow,
+): OrderRow & Pick<OrderDetail, 'recipientPhone' | 'recipientAddress' | 'transferNote' | 'expressNote'> {
+  const {
+    isPrinted,
+    isPicked,
+    isPacked,
+    isRefunded,
+    isCharged,
+    isReissued,
+    shipBy,
+    orderedAt,
+    paidAt,
+    shippedAt,
+    cancelledAt,
+    createdAt,
+    totalAmount,
+    problems,
+    ...rest
+  } = row;
+  return {
+    ...rest,
+    shipBy: iso(shipBy),
+    orderedAt: iso(orderedAt),
+    paidAt: iso(paidAt),
+    shippedAt: iso(shippedAt),
+    cancelledAt: iso(cancelledAt),
+    createdAt: iso(createdAt),
+    totalAmount: Number(totalAmount),
+    units: Number(rest.units),
+    problems: problems as OrderRow['problems'],
+    flags: { isPrinted, isPicked, isPacked, isRefunded, isCharged, isReissued },
+  };
+}
+
+/** One page of the actor's orders in the tab with the filters, newest first, and every tab's count. */
+export async function listOrders(tx: TenantTx, actor: Actor, query: OrderListQuery): Promise<OrderPage> {
+  const base = filters(actor, query, new Date());
+  const where = allOf([base, query.tab ? tabCondition(query.tab) : undefined]);
+  const countColumns = Object.fromEntries(
+    ORDER_TABS.map((tab) => [tab, sql<number>`count(*) filter (where ${tabCondition(tab)})::int`]),
+  ) as Record<OrderTab, SQL.Aliased<number> | SQL<number>>;
+  const [counts] = await tx
+    .select({ ...countColumns, all: sql<number>`count(*) filter (where ${where ?? sql`true`})::int` })
+    .from(orders)
+    .where(base);
+  const records = await selectRows(tx, where)
+    .orderBy(desc(orders.orderedAt), desc(orders.id))
+    .limit(query.pageSize)
+    .offset(offsetOf(query));
+  const total = Number(counts?.all ?? 0);
+  return {
+    records: records.map((row) => {
+      const {
+        recipientPhone: _p,
+        recipientAddress: _a,
+        transferNote: _t,
+        expressNote: _e,
+        ...listed
+      } = toRow(row);
+      return listed;
+    }),
+    total,
+    current: query.pageNo,
+    size: query.pageSize,
+    pages: Math.ceil(total / query.pageSize),
+    counts: Object.fromEntries(
+      ORDER_TABS.map((tab) => [tab, Number(counts?.[tab] ?? 0)]),
+    ) as OrderPage['counts'],
+  };
+}
+
+/** One order the actor sees (merged orders included), with everything the detail drawer shows; else 404. */
+export async function getOrder(tx: TenantTx, actor: Actor, id: string): Promise<OrderDetail> {
+  const [row] = await selectRows(tx, and(eq(orders.id, id), orderScope(actor)));
+  if (!row) throw new AppError('order.not_found');
+  const lines = await tx
+    .select({
+      id: orderLines.id,
+      skuId: orderLines.skuId,
+      sellerSku: skus.sellerSku,
+      productName: products.name,
+      itemId: orderLines.itemId,
+      variationId: orderLines.variationId,
+      quantity: orderLines.quantity,
+      unitPrice: orderLines.unitPrice,
+      reserved: sql<number>`(select coalesce(sum(r.quantity), 0)::int from ${orderReservations} r
+        where r.line_id = ${orderLines.id} and r.state = 'active')`,
+    })
+    .from(orderLines)
+    .innerJoin(skus, eq(skus.id, orderLines.skuId))
+    .innerJoin(products, eq(products.id, skus.productId))
+    .where(eq(orderLines.orderId, id))
+    .orderBy(asc(orderLines.position));
+  const reservations = await tx
+    .select({ reservation: orderReservations, sellerSku: skus.sellerSku })
+    .from(orderReservations)
+    .innerJoin(skus, eq(skus.id, orderReservations.skuId))
+    .where(eq(orderReservations.orderId, id))
+    .orderBy(asc(orderReservations.createdAt), asc(orderReservations.id));
+  const exceptions = await tx
+    .select()
+    .from(orderExceptions)
+    .where(eq(orderExceptions.orderId, id))
+    .orderBy(desc(orderExceptions.createdAt));
+  const history = await tx
+    .select({ history: orderStatusHistory, actorName: users.realname })
+    .from(orderStatusHistory)
+    .leftJoin(users, eq(users.id, orderStatusHistory.actorId))
+    .where(eq(orderStatusHistory.orderId, id))
+    .orderBy(asc(orderStatusHistory.id));
+  const merged = await tx
+    .select({ id: orders.id, orderNo: orders.orderNo, systemNo: orders.systemNo })
+    .from(orders)
+    .where(eq(orders.mergedIntoId, id))
+    .orderBy(asc(orders.systemNo));
+  return {
+    ...toRow(row),
+    lines: lines.map((line) => ({ ...line, reserved: Number(line.reserved) })),
+    reservations: reservations.map(({ reservation, sellerSku }) => ({
+      id: reservation.id,
+      lineId: reservation.lineId,
+      skuId: reservation.skuId,
+      sellerSku,
+      warehouseId: reservation.warehouseId,
+      quantity: reservation.quantity,
+      state: reservation.state,
+      reserveMovementId: reservation.reserveMovementId,
+      endMovementId: reservation.endMovementId,
+      createdAt: iso(reservation.createdAt),
+      endedAt: iso(reservation.endedAt),
+    })),
+    exceptions: exceptions.map((exception) => ({
+      id: exception.id,
+      reason: exception.reason,
+      note: exception.note,
+      shortages: exception.shortages,
+      createdAt: iso(exception.createdAt),
+      resolvedAt: iso(exception.resolvedAt),
+      resolution: exception.resolution,
+    })),
+    history: history.map(({ history: entry, actorName }) => ({
+      id: entry.id,
+      field: entry.field,
+      fromStatus: entry.fromStatus,
+      toStatus: entry.toStatus,
+      note: entry.note,
+      actorName,
+      createdAt: iso(entry.createdAt),
+    })),
+    mergedOrders: merged,
+  };
+}

@@ -1,0 +1,454 @@
+/**
+ * Order use cases: entering an order by hand, the marketplace sync's one upsert, and the hand
+ * actions (cancel, review pass and reject, out of stock, tags, notes). Every status change goes
+ * through writeLocalStatus (the transition table); an order entering pending shipment reserves
+ * its lines, one leaving it releases exactly what it held. A batch action is all or nothing: one
+ * order it may not change refuses the batch and changes none.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  cancelOrdersInput,
+  createOrderInput,
+  marketplaceOrderInput,
+  orderIdsInput,
+  orderNotesInput,
+  orderTagsInput,
+  rejectReviewInput,
+  type CancelOrdersInput,
+  type CreateOrderInput,
+  type MarketplaceOrderInput,
+  type OrderActionResult,
+  type OrderIdsInput,
+  type OrderNotesInput,
+  type OrderTagsInput,
+  type RejectReviewInput,
+  type SavedOrderView,
+} from '@shared/contract/orders.js';
+import {
+  canAct,
+  holdsStock,
+  localStatusAfterPlatform,
+  normalisePlatformStatus,
+  parcelTypeOf,
+  PLATFORM_TO_LOCAL,
+  type LocalStatus,
+  type OrderAction,
+  type OrderTag,
+} from '@shared/domain/order.js';
+import { AppError } from '@shared/errors.js';
+import { rowsOf, type TenantTx } from '../../db/client.js';
+import { guardUnique } from '../../db/query-helpers.js';
+import type { Actor } from '../../http/actor.js';
+import { parseInput } from '../../http/parse-input.js';
+import { isSellerBound } from '../../access/seller-scope.js';
+import { skus } from '../catalog/index.js';
+import { users } from '../identity/index.js';
+import { isWarehouseBound, visibleWarehouse } from '../warehouse/index.js';
+import {
+  hasOpenException,
+  lockOrders,
+  openException,
+  recordHistory,
+  resolveExceptions,
+  writeLocalStatus,
+  type OrderRecord,
+} from './orders.access.js';
+import { orderLines, orders } from './orders.tables.js';
+import { releaseOrder, reserveOrder } from './reservation.service.js';
+
+type LineContent = ReturnType<typeof createOrderInput.parse>['lines'];
+
+/** The next system order id of the tenant for the day (UTC); a row-locked counter, never max()+1. */
+export async function nextSystemNo(tx: TenantTx): Promise<string> {
+  const [row] = rowsOf<{ day: string; last_value: number }>(
+    await tx.execute(sql`
+      insert into order_counters (day, last_value) values ((now() at time zone 'UTC')::date, 1)
+      on conflict (tenant_id, day) do update set last_value = order_counters.last_value + 1
+      returning to_char(day, 'YYYYMMDD') as day, last_value`),
+  );
+  if (!row) throw new Error('order counter returned no row');
+  return `SO${row.day}${String(row.last_value).padStart(6, '0')}`;
+}
+
+/** Refuses a line whose SKU is unknown or another seller's: 'order.sku_not_found' naming it. */
+export async function checkSkus(tx: TenantTx, sellerId: string, lines: readonly { skuId: string }[]) {
+  const ids = [...new Set(lines.map((line) => line.skuId))];
+  const found = await tx
+    .select({ id: skus.id })
+    .from(skus)
+    .where(and(inArray(skus.id, ids), eq(skus.sellerId, sellerId)));
+  const known = new Set(found.map((row) => row.id));
+  const missing = ids.find((id) => !known.has(id));
+  if (missing) throw new AppError('order.sku_not_found', { sku: missing });
+}
+
+/** The seller an order is entered for: a seller's own; the chosen one for agents and admins. */
+async function sellerOf(tx: TenantTx, actor: Actor, chosen: string | undefined): Promise<string> {
+  if (isSellerBound(actor)) {
+    if (!actor.sellerId) throw new AppError('common.forbidden');
+    return actor.sellerId;
+  }
+  if (isWarehouseBound(actor)) throw new AppError('common.forbidden');
+  if (!chosen) throw new AppError('order.seller_required');
+  const [seller] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, chosen), eq(users.userRole, 'seller')));
+  if (!seller) throw new AppError('order.seller_not_found');
+  return seller.id;
+}
+
+export async function insertLines(
+  tx: TenantTx,
+  orderId: string,
+  sellerId: string,
+  lines: readonly LineContent[number][],
+): Promise<void> {
+  await tx.insert(orderLines).values(
+    lines.map((line, position) => ({
+      orderId,
+      sellerId,
+      skuId: line.skuId,
+      itemId: line.itemId,
+      variationId: line.variationId,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      position,
+    })),
+  );
+}
+
+/** An order entered by hand: to review, on the 'manual' platform, unique by the seller's order number. */
+export async function createOrder(
+  tx: TenantTx,
+  actor: Actor,
+  raw: CreateOrderInput,
+): Promise<SavedOrderView> {
+  const input = parseInput(createOrderInput, raw);
+  if (input.orderNo === '') throw new AppError('order.no_required');
+  const sellerId = await sellerOf(tx, actor, input.sellerId || undefined);
+  await visibleWarehouse(tx, actor, input.warehouseId);
+  await checkSkus(tx, sellerId, input.lines);
+  const [taken] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.sellerId, sellerId),
+        eq(orders.platform, 'manual'),
+        eq(orders.shopId, ''),
+        eq(orders.orderNo, input.orderNo),
+      ),
+    );
+  if (taken) throw new AppError('order.no_duplicate', { orderNo: input.orderNo });
+  const systemNo = await nextSystemNo(tx);
+  const { lines, sellerId: _chosen, shipBy, paidAt, ...header } = input;
+  const [order] = await guardUnique(
+    () =>
+      tx
+        .insert(orders)
+        .values({
+          ...header,
+          systemNo,
+          sellerId,
+          platform: 'manual',
+          shopId: '',
+          localStatus: 'to_review',
+          shipBy: shipBy ? new Date(shipBy) : null,
+          paidAt: paidAt ? new Date(paidAt) : null,
+          parcelType: parcelTypeOf(lines),
+          createdBy: actor.userId,
+        })
+        .returning(),
+    { orders_shop_order_key: 'order.no_duplicate' },
+  );
+  if (!order) throw new Error('order insert returned no row');
+  await insertLines(tx, order.id, sellerId, lines);
+  await recordHistory(tx, actor, order.id, 'local', null, 'to_review');
+  return { id: order.id, orderNo: order.orderNo, systemNo: order.systemNo };
+}
+
+/** Moves the order to a status and keeps its reservation in step: reserve on entering pending shipment, release on leaving the reserving statuses. */
+export async function moveOrder(
+  tx: TenantTx,
+  actor: Actor,
+  order: OrderRecord,
+  to: LocalStatus,
+  note = '',
+): Promise<OrderRecord> {
+  const updated = await writeLocalStatus(tx, actor, order, to, note);
+  if (updated === order) return order;
+  if (holdsStock(order.localStatus) && !holdsStock(to)) await releaseOrder(tx, actor, order, to);
+  if (to === 'pending_shipment' && !holdsStock(order.localStatus)) await reserveOrder(tx, actor, updated);
+  if (to === 'cancelled') await resolveExceptions(tx, actor, order.id, 'cancelled');
+  return updated;
+}
+
+const fingerprintColumns = sql`md5(row(o.buyer_name, o.recipient_name, o.recipient_phone, o.recipient_address,
+  o.buyer_message, o.ship_by, o.paid_at, o.tracking_no, o.logistics_channel, o.currency, o.shop_name,
+  o.platform_status, o.warehouse_id, o.ordered_at)::text || coalesce((select string_agg(
+  l.sku_id || ':' || l.quantity || ':' || l.unit_price || ':' || l.item_id || ':' || l.variation_id, ',' order by l.position)
+  from order_lines l where l.order_id = o.id), ''))`;
+
+/**
+ * The sync's one upsert, by shop and marketplace order number: a new order is created in the
+ * status its platform status maps to; a known one that is unchanged writes nothing; a changed
+ * one takes the platform's fields, and a changed platform status moves the local status through
+ * the table (never back over what the warehouse did), releasing what it held on cancellation.
+ * Lines change only while the order holds no stock. Answers whether anything was written.
+ */
+export async function upsertMarketplaceOrder(
+  tx: TenantTx,
+  actor: Actor,
+  raw: MarketplaceOrderInput,
+): Promise<SavedOrderView & { changed: boolean }> {
+  const input = parseInput(marketplaceOrderInput, raw);
+  if (input.orderNo === '') throw new AppError('order.no_required');
+  const platformStatus = normalisePlatformStatus(input.platformStatus);
+  const storedStatus = platformStatus ?? input.platformStatus.toUpperCase().slice(0, 32);
+  await checkSkus(tx, input.sellerId, input.lines);
+  const {
+    lines,
+    shipBy,
+    paidAt,
+    orderedAt,
+    sellerId,
+    platform,
+    shopId,
+    orderNo,
+    tags: _tags,
+    ...fields
+  } = input;
+  const header = {
+    ...fields,
+    platformStatus: storedStatus,
+    shipBy: shipBy ? new Date(shipBy) : null,
+    paidAt: paidAt ? new Date(paidAt) : null,
+  };
+  const [existing] = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.sellerId, sellerId),
+        eq(orders.platform, platform),
+        eq(orders.shopId, shopId),
+        eq(orders.orderNo, orderNo),
+      ),
+    )
+    .for('update');
+  if (!existing) {
+    const systemNo = await nextSystemNo(tx);
+    const localStatus = platformStatus ? PLATFORM_TO_LOCAL[platformStatus] : 'to_review';
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        ...header,
+        orderNo,
+        systemNo,
+        sellerId,
+        platform,
+        shopId,
+        localStatus,
+        orderedAt: orderedAt ? new Date(orderedAt) : new Date(),
+        parcelType: parcelTypeOf(lines),
+        createdBy: actor.userId,
+      })
+      .returning();
+    if (!order) throw new Error('order insert returned no row');
+    await insertLines(tx, order.id, sellerId, lines);
+    await recordHistory(tx, actor, order.id, 'local', null, localStatus, storedStatus);
+    return { id: order.id, orderNo, systemNo, changed: true };
+  }
+  const incoming = {
+    ...existing,
+    ...header,
+    orderedAt: orderedAt ? new Date(orderedAt) : existing.orderedAt,
+  };
+  const [same] = rowsOf<{ same: boolean }>(
+    await tx.execute(sql`
+      with o as (
+        select ${incoming.buyerName}::varchar as buyer_name, ${incoming.recipientName}::varchar as recipient_name,
+          ${incoming.recipientPhone}::varchar as recipient_phone, ${incoming.recipientAddress}::varchar as recipient_address,
+          ${incoming.buyerMessage}::varchar as buyer_message, ${incoming.shipBy?.toISOString() ?? null}::timestamptz as ship_by,
+          ${incoming.paidAt?.toISOString() ?? null}::timestamptz as paid_at, ${incoming.trackingNo}::varchar as tracking_no,
+          ${incoming.logisticsChannel}::varchar as logistics_channel, ${incoming.currency}::varchar as currency,
+          ${incoming.shopName}::varchar as shop_name, ${incoming.platformStatus}::varchar as platform_status,
+          ${incoming.warehouseId}::uuid as warehouse_id, ${incoming.orderedAt.toISOString()}::timestamptz as ordered_at,
+          ${existing.id}::uuid as id
+      ), incoming as (
+        select md5(row(o.buyer_name, o.recipient_name, o.recipient_phone, o.recipient_address, o.buyer_message,
+          o.ship_by, o.paid_at, o.tracking_no, o.logistics_channel, o.currency, o.shop_name, o.platform_status,
+          o.warehouse_id, o.ordered_at)::text || ${lines
+            .map(
+              (line) => `${line.skuId}:${line.quantity}:${line.unitPrice}:${line.itemId}:${line.variationId}`,
+            )
+            .join(',')}) as print from o
+      )
+      select (select print from incoming) = (select ${fingerprintColumns} from ${orders} o where o.id = ${existing.id}) as same`),
+  );
+  if (same?.same) return { id: existing.id, orderNo, systemNo: existing.systemNo, changed: false };
+
+  const canChangeLines = !holdsStock(existing.localStatus) && existing.mergedIntoId === null;
+  const { warehouseId, ...platformFields } = header;
+  await tx
+    .update(orders)
+    .set({
+      ...platformFields,
+      ...(canChangeLines ? { warehouseId, parcelType: parcelTypeOf(lines) } : {}),
+      ...(orderedAt ? { orderedAt: new Date(orderedAt) } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(orders.id, existing.id));
+  if (canChangeLines) {
+    await tx.delete(orderLines).where(eq(orderLines.orderId, existing.id));
+    await insertLines(tx, existing.id, sellerId, lines);
+  }
+  if (existing.platformStatus !== storedStatus)
+    await recordHistory(tx, actor, existing.id, 'platform', existing.platformStatus, storedStatus);
+  if (platformStatus) {
+    const [current] = await tx.select().from(orders).where(eq(orders.id, existing.id));
+    if (!current) throw new Error('order vanished under its lock');
+    const to = localStatusAfterPlatform(current.localStatus, platformStatus);
+    if (to !== current.localStatus) {
+      const heldBefore = holdsStock(current.localStatus);
+      await moveOrder(tx, actor, current, to, storedStatus);
+      if (heldBefore && to === 'shipped')
+        await openException(tx, actor, current.id, 'shipped_outside_warehouse', storedStatus);
+    }
+  }
+  return { id: existing.id, orderNo, systemNo: existing.systemNo, changed: true };
+}
+
+function resultOf(order: OrderRecord, code: string | null = null): OrderActionResult {
+  return { id: order.id, orderNo: order.orderNo, localStatus: order.localStatus, ok: true, code };
+}
+
+function assertCan(action: OrderAction, rows: readonly OrderRecord[], label: string): void {
+  const refused = rows.find((row) => !canAct(action, row.localStatus));
+  if (refused) throw new AppError('order.action_not_allowed', { orderNo: refused.orderNo, action: label });
+}
+
+/** Cancels the selected orders, releasing exactly what each held; a combined order takes its merged orders with it. */
+export async function cancelOrders(
+  tx: TenantTx,
+  actor: Actor,
+  raw: CancelOrdersInput,
+): Promise<OrderActionResult[]> {
+  const input = parseInput(cancelOrdersInput, raw);
+  const rows = await lockOrders(tx, actor, input.ids);
+  assertCan('cancel', rows, 'cancel');
+  const results: OrderActionResult[] = [];
+  for (const row of rows) {
+    const moved = await moveOrder(tx, actor, row, 'cancelled', input.reason);
+    const merged = await tx.select().from(orders).where(eq(orders.mergedIntoId, row.id)).for('update');
+    for (const child of merged) await moveOrder(tx, actor, child, 'cancelled', input.reason);
+    results.push(resultOf(moved));
+  }
+  return results;
+}
+
+/** Approves orders to review: they become pending shipment and reserve their lines (out of stock when short). */
+export async function passReview(
+  tx: TenantTx,
+  actor: Actor,
+  raw: OrderIdsInput,
+): Promise<OrderActionResult[]> {
+  const input = parseInput(orderIdsInput, raw);
+  const rows = await lockOrders(tx, actor, input.ids);
+  assertCan('reviewPass', rows, 'reviewPass');
+  const results: OrderActionResult[] = [];
+  for (const row of rows) {
+    await resolveExceptions(tx, actor, row.id, 'review_passed', ['review_rejected']);
+    const moved = await moveOrder(tx, actor, row, 'pending_shipment');
+    const short = await hasOpenException(tx, row.id, 'out_of_stock');
+    results.push(resultOf(moved, short ? 'order.out_of_stock' : null));
+  }
+  return results;
+}
+
+/** Rejects orders to review: they stay to review with a review-rejected exception carrying the reason. */
+export async function rejectReview(
+  tx: TenantTx,
+  actor: Actor,
+  raw: RejectReviewInput,
+): Promise<OrderActionResult[]> {
+  const input = parseInput(rejectReviewInput, raw);
+  const rows = await lockOrders(tx, actor, input.ids);
+  assertCan('reviewReject', rows, 'reviewReject');
+  for (const row of rows) {
+    await openException(tx, actor, row.id, 'review_rejected', input.reason);
+    await recordHistory(tx, actor, row.id, 'local', row.localStatus, row.localStatus, input.reason);
+  }
+  return rows.map((row) => resultOf(row));
+}
+
+/**
+ * Marks orders out of stock by hand: what they held is released and an out-of-stock exception
+ * opened; arriving stock is allocated to them like to any order short of stock.
+ */
+export async function markOutOfStock(
+  tx: TenantTx,
+  actor: Actor,
+  raw: OrderIdsInput,
+): Promise<OrderActionResult[]> {
+  const input = parseInput(orderIdsInput, raw);
+  const rows = await lockOrders(tx, actor, input.ids);
+  assertCan('markOutOfStock', rows, 'markOutOfStock');
+  for (const row of rows) {
+    await releaseOrder(tx, actor, row, 'out_of_stock');
+    await openException(tx, actor, row.id, 'out_of_stock', 'marked');
+  }
+  return rows.map((row) => resultOf(row));
+}
+
+/** Adds, removes or sets the hand tags; 'problem' and 'out_of_stock' follow the open exceptions and are kept as they are. */
+export async function setOrderTags(
+  tx: TenantTx,
+  actor: Actor,
+  raw: OrderTagsInput,
+): Promise<OrderActionResult[]> {
+  const input = parseInput(orderTagsInput, raw);
+  const rows = await lockOrders(tx, actor, input.ids);
+  const derived: readonly OrderTag[] = ['problem', 'out_of_stock'];
+  const chosen = input.tags.filter((tag) => !derived.includes(tag));
+  for (const row of rows) {
+    const kept = row.tags.filter((tag) => derived.includes(tag));
+    const hand = row.tags.filter((tag) => !derived.includes(tag));
+    const next =
+      input.mode === 'add'
+        ? [...hand, ...chosen]
+        : input.mode === 'remove'
+          ? hand.filter((tag) => !chosen.includes(tag))
+          : chosen;
+    const tags = [...new Set([...next, ...kept])].sort();
+    await tx
+      .update(orders)
+      .set({ tags, updatedAt: sql`now()` })
+      .where(eq(orders.id, row.id));
+  }
+  return rows.map((row) => resultOf(row));
+}
+
+/** Notes by who keeps them: the seller's note by the seller side (and agents), the warehouse's notes by the warehouse side (and agents). */
+export async function editOrderNotes(
+  tx: TenantTx,
+  actor: Actor,
+  raw: OrderNotesInput,
+): Promise<SavedOrderView> {
+  const input = parseInput(orderNotesInput, raw);
+  const [order] = await lockOrders(tx, actor, [input.id]);
+  if (!order) throw new AppError('order.not_found');
+  const sellerSide = isSellerBound(actor);
+  const warehouseSide = isWarehouseBound(actor);
+  const warehouseNotes =
+    input.warehouseNote !== undefined || input.transferNote !== undefined || input.expressNote !== undefined;
+  if ((sellerSide && warehouseNotes) || (warehouseSide && input.sellerNote !== undefined))
+    throw new AppError('order.note_not_allowed');
+  const { id: _id, ...notes } = input;
+  await tx
+    .update(orders)
+    .set({ ...notes, updatedAt: sql`now()` })
+    .where(eq(orders.id, order.id));
+  return { id: order.id, orderNo: order.orderNo, systemNo: order.systemNo };
+}

@@ -1,0 +1,259 @@
+/**
+ * Reservations against the ledger: the marketplace upsert is idempotent and moves the local
+ * status through the table; 50 orders competing for the last units never oversell; arriving
+ * stock goes to waiting orders by ship-by date; shipment consumes exactly what was reserved; the
+ * repair finds and fixes a planted difference; and the ledger reconciles after each.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Actor } from '@server/http/actor.js';
+import { receiveStock, releaseStock } from '@server/modules/inventory/index.js';
+import {
+  allocateArrivingStock,
+  consumeOrder,
+  moveOrder,
+  passReview,
+  repairReservations,
+  upsertMarketplaceOrder,
+} from '@server/modules/orders/index.js';
+import { lockOrders } from '@server/modules/orders/orders.access.js';
+import type { MarketplaceOrderInput } from '@shared/contract/orders.js';
+import {
+  actorFor,
+  asActor,
+  createProduct,
+  demoWarehouse,
+  ledgerMismatches,
+  locationOf,
+  type DemoWarehouse,
+} from '../support/stock-world.js';
+import { sellerIdOf } from '../support/photos.js';
+import { createTestWorld, type TestWorld } from '../support/test-app.js';
+
+let world: TestWorld;
+let manager: Actor;
+let agent: Actor;
+let dg01: DemoWarehouse;
+let sellerId: string;
+let sellerToken: string;
+let shelf: string;
+
+beforeAll(async () => {
+  world = await createTestWorld();
+  manager = await actorFor(world, 'waremanager');
+  agent = await actorFor(world, 'agent');
+  dg01 = await demoWarehouse(world, 'DG01');
+  sellerToken = await world.login('seller');
+  sellerId = await sellerIdOf(world, sellerToken);
+  shelf = locationOf(dg01, 'A-02-04');
+});
+afterAll(() => world.close());
+
+async function newSku(code: string, stock: number): Promise<string> {
+  const skuId = (await createProduct(world, sellerToken, [code])).skus[0]?.id ?? '';
+  if (stock > 0)
+    await asActor(world, manager, (tx) =>
+      receiveStock(tx, manager, { warehouseId: dg01.id, skuId, locationId: shelf, quantity: stock }),
+    );
+  return skuId;
+}
+
+async function balance(skuId: string): Promise<{ available: number; frozen: number }> {
+  const { rows } = await world.database.ownerPool.query(
+    'select available, frozen from stock_balances where warehouse_id = $1 and sku_id = $2',
+    [dg01.id, skuId],
+  );
+  return rows[0] ?? { available: 0, frozen: 0 };
+}
+
+async function statusOf(
+  id: string,
+): Promise<{ local_status: string; open_exceptions: number; updated_at: Date }> {
+  const { rows } = await world.database.ownerPool.query(
+    'select local_status, open_exceptions, updated_at from orders where id = $1',
+    [id],
+  );
+  return rows[0];
+}
+
+let number = 0;
+function marketOrder(
+  skuId: string,
+  quantity: number,
+  extra: Partial<MarketplaceOrderInput> = {},
+): MarketplaceOrderInput {
+  number += 1;
+  return {
+    sellerId,
+    platform: 'shopee',
+    shopId: 'shop-1001',
+    shopName: 'Demo Shopee TH',
+    orderNo: `2411${String(number).padStart(6, '0')}`,
+    platformStatus: 'READYTOSHIP',
+    warehouseId: dg01.id,
+    buyerName: 'buyer_th',
+    currency: 'THB',
+    lines: [{ skuId, quantity, unitPrice: 12_900, itemId: '2200001', variationId: '9100001' }],
+    ...extra,
+  };
+}
+
+const upsert = (input: MarketplaceOrderInput) =>
+  asActor(world, agent, (tx) => upsertMarketplaceOrder(tx, agent, input));
+const pass = (ids: string[]) => asActor(world, agent, (tx) => passReview(tx, agent, { ids }));
+
+describe('the marketplace upsert', () => {
+  it('creates once, writes nothing for an unchanged order, and releases on cancellation', async () => {
+    const skuId = await newSku('UPS-1', 5);
+    const input = marketOrder(skuId, 2);
+    const created = await upsert(input);
+    expect(created.changed).toBe(true);
+    expect((await statusOf(created.id)).local_status).toBe('to_review');
+    const { rows: stored } = await world.database.ownerPool.query(
+      'select platform_status from orders where id = $1',
+      [created.id],
+    );
+    expect(stored[0].platform_status).toBe('READY_TO_SHIP');
+
+    const before = await statusOf(created.id);
+    const again = await upsert({ ...input, platformStatus: 'ready_to_ship' });
+    expect(again).toMatchObject({ id: created.id, changed: false });
+    expect((await statusOf(created.id)).updated_at).toEqual(before.updated_at);
+
+    await pass([created.id]);
+    expect(await balance(skuId)).toEqual({ available: 3, frozen: 2 });
+    // READY_TO_SHIP again does not take an approved order back to review.
+    await upsert({ ...input, buyerMessage: 'please wrap' });
+    expect((await statusOf(created.id)).local_status).toBe('pending_shipment');
+
+    await upsert({ ...input, buyerMessage: 'please wrap', platformStatus: 'CANCELLED' });
+    expect((await statusOf(created.id)).local_status).toBe('cancelled');
+    expect(await balance(skuId)).toEqual({ available: 5, frozen: 0 });
+    const { rows } = await world.database.ownerPool.query(
+      `select field, from_status, to_status from order_status_history where order_id = $1 order by id`,
+      [created.id],
+    );
+    expect(rows.map((row) => `${row.field}:${row.to_status}`)).toEqual([
+      'local:to_review',
+      'local:pending_shipment',
+      'platform:CANCELLED',
+      'local:cancelled',
+    ]);
+    expect(await ledgerMismatches(world)).toEqual([]);
+  });
+
+  it('refuses a line of another seller SKU and writes nothing', async () => {
+    const token = await world.login('seller2');
+    const foreign = (await createProduct(world, token, ['UPS-FOREIGN'])).skus[0]?.id ?? '';
+    await expect(upsert(marketOrder(foreign, 1))).rejects.toMatchObject({ code: 'order.sku_not_found' });
+  });
+});
+
+describe('reservation under concurrency', () => {
+  it('lets 50 orders compete for 20 units: 20 reserved, 30 out of stock, none oversold', async () => {
+    const skuId = await newSku('RACE-ORD', 20);
+    const orders = [];
+    for (let index = 0; index < 50; index += 1) orders.push(await upsert(marketOrder(skuId, 1)));
+    const results = await Promise.all(orders.map((order) => pass([order.id])));
+    const codes = results.map((result) => result[0]?.code ?? null);
+    expect(codes.filter((code) => code === null)).toHaveLength(20);
+    expect(codes.filter((code) => code === 'order.out_of_stock')).toHaveLength(30);
+    expect(await balance(skuId)).toEqual({ available: 0, frozen: 20 });
+    const { rows } = await world.database.ownerPool.query(
+      `select count(*) filter (where open_exceptions > 0)::int as short,
+              (select coalesce(sum(quantity), 0)::int from order_reservations r where r.sku_id = $1 and r.state = 'active') as held
+       from orders where id = any($2)`,
+      [skuId, orders.map((order) => order.id)],
+    );
+    expect(rows[0]).toEqual({ short: 30, held: 20 });
+    expect(await ledgerMismatches(world)).toEqual([]);
+  });
+});
+
+describe('allocation of arriving stock', () => {
+  it('reserves waiting orders by ship-by date, then paid time', async () => {
+    const skuId = await newSku('WAIT-1', 0);
+    const day = (offset: number) => new Date(Date.UTC(2026, 10, 20 + offset)).toISOString();
+    const late = await upsert(marketOrder(skuId, 2, { shipBy: day(3), paidAt: day(0) }));
+    const early = await upsert(marketOrder(skuId, 2, { shipBy: day(1), paidAt: day(0) }));
+    const earlyPaidLater = await upsert(marketOrder(skuId, 2, { shipBy: day(1), paidAt: day(1) }));
+    await pass([late.id, early.id, earlyPaidLater.id]);
+    expect((await statusOf(early.id)).open_exceptions).toBe(1);
+
+    const allocated = await asActor(world, manager, async (tx) => {
+      await receiveStock(tx, manager, { warehouseId: dg01.id, skuId, locationId: shelf, quantity: 4 });
+      return allocateArrivingStock(tx, manager, { warehouseId: dg01.id, skuIds: [skuId] });
+    });
+    expect(allocated).toEqual([early.id, earlyPaidLater.id]);
+    expect((await statusOf(late.id)).open_exceptions).toBe(1);
+    expect((await statusOf(early.id)).open_exceptions).toBe(0);
+    expect(await balance(skuId)).toEqual({ available: 0, frozen: 4 });
+  });
+});
+
+describe('shipment', () => {
+  it('consumes exactly what was reserved, from the picked location', async () => {
+    const skuId = await newSku('SHIP-1', 6);
+    const order = await upsert(marketOrder(skuId, 4));
+    await pass([order.id]);
+    await asActor(world, manager, async (tx) => {
+      const [row] = await lockOrders(tx, manager, [order.id]);
+      if (!row) throw new Error('no order');
+      const lines = await tx.execute(`select id from order_lines where order_id = '${order.id}'` as never);
+      const lineId = (lines.rows[0] as { id: string }).id;
+      await consumeOrder(tx, manager, row, [{ lineId, locationId: shelf }]);
+      await moveOrder(tx, manager, row, 'shipped');
+    });
+    expect(await balance(skuId)).toEqual({ available: 2, frozen: 0 });
+    const { rows } = await world.database.ownerPool.query(
+      `select state from order_reservations where order_id = $1`,
+      [order.id],
+    );
+    expect(rows).toEqual([{ state: 'consumed' }]);
+    expect(await ledgerMismatches(world)).toEqual([]);
+  });
+});
+
+describe('the reservation repair', () => {
+  it('finds a planted difference, fixes it and reports it; a second run finds none', async () => {
+    const skuId = await newSku('REPAIR-1', 10);
+    const order = await upsert(marketOrder(skuId, 3));
+    await pass([order.id]);
+    // Planted drift: one unit released for the order behind the reservation's back.
+    await asActor(world, manager, (tx) =>
+      releaseStock(tx, manager, {
+        warehouseId: dg01.id,
+        skuId,
+        quantity: 1,
+        source: { type: 'order', id: order.id },
+      }),
+    );
+    expect(await balance(skuId)).toEqual({ available: 8, frozen: 2 });
+
+    const report = await asActor(world, agent, (tx) => repairReservations(tx, agent, {}));
+    expect(report.differences).toEqual([
+      expect.objectContaining({ orderId: order.id, skuId, expected: 3, ledger: 2, fix: 'reserved' }),
+    ]);
+    expect(await balance(skuId)).toEqual({ available: 7, frozen: 3 });
+    const again = await asActor(world, agent, (tx) => repairReservations(tx, agent, {}));
+    expect(again.differences).toEqual([]);
+    expect(again.ordersChecked).toBeGreaterThan(0);
+    expect(await ledgerMismatches(world)).toEqual([]);
+  });
+
+  it('rewrites reservation rows that went missing while the ledger was right', async () => {
+    const skuId = await newSku('REPAIR-2', 5);
+    const order = await upsert(marketOrder(skuId, 2));
+    await pass([order.id]);
+    await world.database.ownerPool.query('delete from order_reservations where order_id = $1', [order.id]);
+    const report = await asActor(world, agent, (tx) => repairReservations(tx, agent, {}));
+    expect(report.differences).toEqual([
+      expect.objectContaining({ orderId: order.id, expected: 2, ledger: 2, fix: 'rows_rewritten' }),
+    ]);
+    expect(await balance(skuId)).toEqual({ available: 3, frozen: 2 });
+    const { rows } = await world.database.ownerPool.query(
+      `select quantity, state from order_reservations where order_id = $1`,
+      [order.id],
+    );
+    expect(rows).toEqual([{ quantity: 2, state: 'active' }]);
+  });
+});
