@@ -27,6 +27,7 @@ import {
   type DemoWarehouse,
 } from '../support/stock-world.js';
 import { sellerIdOf } from '../support/photos.js';
+import { boxId, callerFor, orderOfBoxes } from '../support/inbound-world.js';
 import { createTestWorld, type TestWorld } from '../support/test-app.js';
 
 let world: TestWorld;
@@ -187,6 +188,21 @@ describe('allocation of arriving stock', () => {
     expect((await statusOf(late.id)).open_exceptions).toBe(1);
     expect((await statusOf(early.id)).open_exceptions).toBe(0);
     expect(await balance(skuId)).toEqual({ available: 0, frozen: 4 });
+  });
+  it('gives goods received on an inbound order to the orders waiting for them', async () => {
+    const skuId = await newSku('WAIT-2', 0);
+    const waiting = await upsert(marketOrder(skuId, 3));
+    await pass([waiting.id]);
+    expect((await statusOf(waiting.id)).open_exceptions).toBe(1);
+    const inbound = await orderOfBoxes(callerFor(world, sellerToken), dg01.id, [['B1', skuId]], 5);
+    const staff = callerFor(world, await world.login('warestaff'));
+    const received = await staff('POST', '/api/inbound/order/receive', {
+      inboundOrderId: inbound.id,
+      boxId: boxId(inbound, 'B1'),
+    });
+    expect(received.statusCode, received.body).toBe(200);
+    expect((await statusOf(waiting.id)).open_exceptions).toBe(0);
+    expect(await balance(skuId)).toEqual({ available: 2, frozen: 3 });
   });
 });
 

@@ -16,7 +16,7 @@ import type {
 import { holdsStock, RESERVING_STATUSES } from '@shared/domain/order.js';
 import { AppError } from '@shared/errors.js';
 import { rowsOf, type TenantTx } from '../../db/client.js';
-import { iso } from '../../db/query-helpers.js';
+import { iso, pgErrorOf } from '../../db/query-helpers.js';
 import type { Actor } from '../../http/actor.js';
 import { skus } from '../catalog/index.js';
 import { issueStock, releaseStock, reserveStock, stockMovements } from '../inventory/index.js';
@@ -32,6 +32,7 @@ import {
 import { orderLines, orderReservations, orders } from './orders.tables.js';
 
 const SOURCE = 'order';
+const DEADLOCK = '40P01';
 
 class ShortStock extends Error {
   constructor(readonly shortages: ShortageView[]) {
@@ -221,8 +222,15 @@ export async function allocateArrivingStock(
     .for('update', { skipLocked: true });
   const reserved: string[] = [];
   for (const order of waiting) {
-    const shortages = await reserveOrder(tx, actor, order);
-    if (shortages.length === 0) reserved.push(order.id);
+    // The caller already holds the arriving SKU's balance: an order whose other lines are locked
+    // the other way round may deadlock. PostgreSQL then fails one side; when it is this one, the
+    // savepoint keeps the caller's work and the order keeps waiting for the next arrival or the repair.
+    try {
+      const shortages = await tx.transaction((savepoint) => reserveOrder(savepoint, actor, order));
+      if (shortages.length === 0) reserved.push(order.id);
+    } catch (error) {
+      if (pgErrorOf(error)?.code !== DEADLOCK) throw error;
+    }
   }
   return reserved;
 }
