@@ -143,13 +143,37 @@ describe('POST /api/sys/downloadTask/add', () => {
     expect(rows[0]?.[0]).toBe('时间');
   });
 
+  it('exports the orders a seller sees, filtered as the order list is, with statuses in words', async () => {
+    const asked = await ask('seller', { kind: 'orders', filters: { tab: 'pending' } });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const task = await finished('seller', asked.json().result.id);
+    expect(task.status).toBe('done');
+    const list = await world.request({
+      method: 'GET',
+      url: '/api/order/list?tab=pending&pageSize=200',
+      token: tokens.seller,
+    });
+    const expected = list.json().result.total as number;
+    expect(expected).toBeGreaterThan(0);
+    const file = await world.request({
+      method: 'GET',
+      url: `/api/sys/downloadTask/file/${task.id}`,
+      token: tokens.seller,
+    });
+    const rows = await rowsOf(file.rawPayload);
+    expect(rows.length - 1).toBe(expected);
+    expect(rows[0]?.slice(0, 2)).toEqual(['Order No.', 'System order ID']);
+    const status = rows[0]?.indexOf('Order status') ?? -1;
+    for (const row of rows.slice(1)) expect(['Pending shipment', 'In cancellation']).toContain(row[status]);
+  });
+
   it('refuses a kind the caller may not list, unknown filters, and a sixth export at once', async () => {
     // Customer service lists neither products nor stock, so exports neither.
     const forbidden = await ask('service', { kind: 'products', filters: {} });
     expect(forbidden.statusCode).toBe(403);
     const bad = await ask('seller', { kind: 'stock', filters: { warehouseId: 'not-a-uuid' } });
     expect(bad.statusCode).toBe(400);
-    const unknown = await ask('seller', { kind: 'orders', filters: {} });
+    const unknown = await ask('seller', { kind: 'invoices', filters: {} });
     expect(unknown.statusCode).toBe(400);
 
     // Six at once from one user: five are taken, the sixth is refused with the limit.

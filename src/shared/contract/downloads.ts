@@ -7,9 +7,16 @@ import { DOWNLOAD_STATUSES, EXPORT_KINDS } from '../domain/downloads.js';
 import { pageQuery, string, uuid } from './common.js';
 import { catalogExportQuery } from './catalog-excel.js';
 import { stockListQuery, stockRecordsQuery } from './inventory.js';
+import { orderListQuery } from './orders.js';
 
 /** The filters of the list being exported, as that list takes them (paging aside). */
 export const exportRequest = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('orders'),
+    filters: orderListQuery
+      .omit({ pageNo: true, pageSize: true, _t: true })
+      .default({ dateField: 'ordered' }),
+  }),
   z.strictObject({
     kind: z.literal('products'),
     filters: catalogExportQuery.omit({ _t: true, lang: true }).default({}),

@@ -5,7 +5,7 @@
  */
 
 /** What can be exported as a download task; each kind names the list it exports. */
-export const EXPORT_KINDS = ['products', 'stock', 'stock_records'] as const;
+export const EXPORT_KINDS = ['orders', 'products', 'stock', 'stock_records'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 /** queued → running → done | failed; a failed task says why (an error code). */

@@ -6,6 +6,7 @@
 import ExcelJS from 'exceljs';
 import type { ExportRequestParsed } from '@shared/contract/downloads.js';
 import type { StockListQuery, StockRecordsQuery } from '@shared/contract/inventory.js';
+import type { OrderListQuery } from '@shared/contract/orders.js';
 import { DOWNLOAD_LIMITS, type ExportKind } from '@shared/domain/downloads.js';
 import type { Language } from '@shared/i18n/languages.js';
 import { PERMISSIONS } from '@shared/permissions.js';
@@ -14,6 +15,7 @@ import type { Actor } from '../../http/actor.js';
 import { translatorFor } from '../../i18n.js';
 import { exportCatalog } from '../catalog/index.js';
 import { listStock, listStockRecords } from '../inventory/index.js';
+import { listOrders } from '../orders/index.js';
 
 export interface ExportedFile {
   fileName: string;
@@ -71,6 +73,7 @@ async function pagedExport<Row>(
   return { fileName: `${sheet.name}-${stamp()}.xlsx`, data, rowCount: rows.length };
 }
 
+type OrderRow = Awaited<ReturnType<typeof listOrders>>['records'][number];
 type StockRow = Awaited<ReturnType<typeof listStock>>['records'][number];
 type RecordRow = Awaited<ReturnType<typeof listStockRecords>>['records'][number];
 
@@ -87,6 +90,32 @@ const STOCK_COLUMNS: Column<StockRow>[] = [
   { header: 'inventory:stock.in_transit', value: (row) => row.inTransit },
   { header: 'inventory:stock.safety_stock', value: (row) => row.safetyStock },
 ];
+
+/** An amount in minor units as the currency writes it (2 decimals; none for TWD). */
+const amountOf = (minor: number, currency: string) => (currency === 'TWD' ? minor : minor / 100);
+
+const ORDER_COLUMNS = (language: Language): Column<OrderRow>[] => {
+  const t = translatorFor(language);
+  return [
+    { header: 'system:download.order.order_no', value: (row) => row.orderNo },
+    { header: 'system:download.order.system_no', value: (row) => row.systemNo },
+    { header: 'system:download.order.platform', value: (row) => row.platform },
+    { header: 'system:download.order.shop', value: (row) => row.shopName },
+    { header: 'inventory:stock.seller', value: (row) => row.sellerName },
+    {
+      header: 'system:download.order.status',
+      value: (row) => t(`system:download.order_status.${row.localStatus}`),
+    },
+    { header: 'inventory:stock.warehouse', value: (row) => row.warehouseCode },
+    { header: 'system:download.order.buyer', value: (row) => row.buyerName },
+    { header: 'system:download.order.ordered_at', value: (row) => row.orderedAt },
+    { header: 'system:download.order.ship_by', value: (row) => row.shipBy },
+    { header: 'system:download.order.tracking_no', value: (row) => row.trackingNo },
+    { header: 'system:download.order.units', value: (row) => row.units },
+    { header: 'system:download.order.total', value: (row) => amountOf(row.totalAmount, row.currency) },
+    { header: 'system:download.order.currency', value: (row) => row.currency },
+  ];
+};
 
 const RECORD_COLUMNS = (language: Language): Column<RecordRow>[] => {
   const t = translatorFor(language);
@@ -116,6 +145,13 @@ export async function runExporter(
 ): Promise<ExportedFile> {
   const pageSize = DOWNLOAD_LIMITS.pageRows;
   switch (request.kind) {
+    case 'orders':
+      return pagedExport(
+        (pageNo) => listOrders(tx, actor, { ...(request.filters as OrderListQuery), pageNo, pageSize }),
+        ORDER_COLUMNS(language),
+        { name: 'orders', language },
+        progress,
+      );
     case 'products': {
       const file = await exportCatalog(tx, actor, request.filters);
       await progress(95);
@@ -148,6 +184,7 @@ async function rowsIn(data: Buffer): Promise<number> {
 
 /** The permission each kind needs, the same as the list it exports. */
 export const EXPORT_PERMISSIONS: Record<ExportKind, string> = {
+  orders: PERMISSIONS.orderList,
   products: PERMISSIONS.productList,
   stock: PERMISSIONS.stockList,
   stock_records: PERMISSIONS.stockRecords,

@@ -33,7 +33,14 @@ export async function exportRoutes(app: FastifyInstance, deps: AppDeps) {
     {
       // Each kind needs the permission of the list it exports (checked by the service).
       config: {
-        permission: { anyOf: [PERMISSIONS.productList, PERMISSIONS.stockList, PERMISSIONS.stockRecords] },
+        permission: {
+          anyOf: [
+            PERMISSIONS.orderList,
+            PERMISSIONS.productList,
+            PERMISSIONS.stockList,
+            PERMISSIONS.stockRecords,
+          ],
+        },
       },
       schema: { tags, body: exportRequest, response: { 200: envelope(downloadTaskView) } },
     },
