@@ -2,19 +2,47 @@
  * The PDA app: login, then the warehouse, then the task screens under /pda/. The sync engine
  * runs while someone is logged in; the queue stays in IndexedDB across logins and reloads.
  */
-import { useEffect, useState } from 'react';
+import { SpinLoading } from 'antd-mobile';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { sessionStore } from '@api/storage.js';
 import type { UserInfo } from '@shared/contract/identity.js';
 import type { WarehouseOption } from '@shared/contract/warehouse.js';
-import { ReceiveScreen } from '../receive/receive-screen.js';
-import { ShelveScreen } from '../shelve/shelve-screen.js';
-import { AttentionScreen } from '../screens/attention.js';
 import { HomeScreen } from '../screens/home.js';
 import { LoginScreen } from '../screens/login.js';
 import { WarehouseScreen } from '../screens/warehouse.js';
 import { chooseWarehouse, logout, mayUsePda, storedWarehouse } from './session.js';
 import { PdaServicesProvider, type PdaServices } from './sync-context.js';
+
+/*
+ * The task screens load after sign-in, so the first screen a handheld shows carries only what
+ * signing in needs. The service worker precaches every chunk on the first visit, so they open
+ * offline like the rest.
+ */
+const ReceiveScreen = lazy(() =>
+  import('../receive/receive-screen.js').then((module) => ({ default: module.ReceiveScreen })),
+);
+const ShelveScreen = lazy(() =>
+  import('../shelve/shelve-screen.js').then((module) => ({ default: module.ShelveScreen })),
+);
+const AttentionScreen = lazy(() =>
+  import('../screens/attention.js').then((module) => ({ default: module.AttentionScreen })),
+);
+
+/** A task screen while its code loads (from the precache when offline: a moment). */
+function Loading({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <div className="pda-loading" role="status">
+          <SpinLoading />
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 export function PdaApp({ services }: { services: PdaServices }) {
   const [user, setUser] = useState<UserInfo | null>(() => {
@@ -56,9 +84,30 @@ export function PdaApp({ services }: { services: PdaServices }) {
           />
         }
       />
-      <Route path="/receive" element={<ReceiveScreen warehouseId={warehouse.id} />} />
-      <Route path="/shelve" element={<ShelveScreen warehouseId={warehouse.id} />} />
-      <Route path="/attention" element={<AttentionScreen />} />
+      <Route
+        path="/receive"
+        element={
+          <Loading>
+            <ReceiveScreen warehouseId={warehouse.id} />
+          </Loading>
+        }
+      />
+      <Route
+        path="/shelve"
+        element={
+          <Loading>
+            <ShelveScreen warehouseId={warehouse.id} />
+          </Loading>
+        }
+      />
+      <Route
+        path="/attention"
+        element={
+          <Loading>
+            <AttentionScreen />
+          </Loading>
+        }
+      />
       <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );

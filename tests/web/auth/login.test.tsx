@@ -83,6 +83,24 @@ describe('/user/login', () => {
     expect(sessionStore.userInfo()?.orgCode).toBe('A01A01');
   });
 
+  it('moves between the login tabs with the arrow keys and keeps what was typed in each', async () => {
+    renderWithProviders(<AuthRoutes />, { route: '/user/login?agent=demo' });
+    fireEvent.change(await screen.findByPlaceholderText('Username'), { target: { value: 'agent' } });
+    const account = screen.getByRole('tab', { name: /Account login/ });
+    expect(account.getAttribute('aria-selected')).toBe('true');
+
+    fireEvent.keyDown(account, { key: 'ArrowRight' });
+    const mobile = screen.getByRole('tab', { name: /Mobile login/ });
+    expect(mobile.getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(mobile);
+    expect(screen.queryByRole('textbox', { name: /Username/ })).toBeNull();
+    expect(screen.getByRole('tabpanel').contains(screen.getByPlaceholderText('Mobile number'))).toBe(true);
+
+    fireEvent.keyDown(mobile, { key: 'Home' });
+    expect(account.getAttribute('aria-selected')).toBe('true');
+    expect((screen.getByPlaceholderText('Username') as HTMLInputElement).value).toBe('agent');
+  });
+
   it('logs in by mobile number with an SMS code that can be resent after 60 s', async () => {
     const calls: unknown[] = [];
     server.use(

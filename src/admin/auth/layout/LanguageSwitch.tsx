@@ -1,5 +1,4 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, resolveLanguage, type Language } from '@shared/i18n/languages.js';
 import { switchLanguage } from '../../i18n.js';
@@ -15,24 +14,30 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 };
 
 /**
- * The language switch of the login layout; choosing another reloads the page.
- * A Select rather than a dropdown menu: the login page already carries Select, not Menu.
+ * The language switch of the login layout; choosing another reloads the page. The browser's
+ * own select: keyboard, screen readers and phones handle it natively, and it adds nothing to
+ * the login page's first load (an antd Select or dropdown menu would add 16 to 30 KB gzipped).
  */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation('auth');
   const current = resolveLanguage(i18n.language);
   return (
-    <Select<Language>
-      className="auth-language"
-      variant="borderless"
-      value={current}
-      aria-label={t('layout.language')}
-      suffixIcon={<GlobalOutlined />}
-      popupMatchSelectWidth={false}
-      options={LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }))}
-      onChange={(chosen) => {
-        if (chosen !== current) switchLanguage(chosen);
-      }}
-    />
+    <label className="auth-language">
+      <GlobalOutlined aria-hidden />
+      <select
+        aria-label={t('layout.language')}
+        value={current}
+        onChange={(event) => {
+          const chosen = LANGUAGES.find((language) => language === event.target.value);
+          if (chosen && chosen !== current) switchLanguage(chosen);
+        }}
+      >
+        {LANGUAGES.map((language) => (
+          <option key={language} value={language} lang={language.slice(0, 2)}>
+            {LANGUAGE_NAMES[language]}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -1,25 +1,35 @@
 import { MobileOutlined, UserOutlined } from '@ant-design/icons';
-import { Tabs } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useAuthLink } from '../forms/auth-links.js';
 import { AuthPageHeading } from '../layout/AuthPageHeading.js';
 import { AccountLoginForm } from './AccountLoginForm.js';
-import { DepartSelectModal } from './DepartSelectModal.js';
+import { LoginTabs } from './LoginTabs.js';
 import { PhoneLoginForm } from './PhoneLoginForm.js';
 import { useLoginCompletion } from './useLoginCompletion.js';
+
+/**
+ * Loaded only for a user of several departments, after sign-in: its select and dialog stay
+ * out of the login page's first load.
+ */
+const DepartSelectModal = lazy(() =>
+  import('./DepartSelectModal.js').then((module) => ({ default: module.DepartSelectModal })),
+);
 
 /** /user/login: account or mobile login, then the department choice when there are several. */
 export function LoginPage() {
   const { t } = useTranslation('auth');
   const authLink = useAuthLink();
   const { complete, pending, finish } = useLoginCompletion();
+  const [tab, setTab] = useState('account');
 
   return (
     <div className="auth-form">
       <AuthPageHeading title={t('login.title')} subtitle={t('login.subtitle')} />
-      <Tabs
-        className="auth-tabs"
+      <LoginTabs
+        activeKey={tab}
+        onChange={setTab}
         items={[
           {
             key: 'account',
@@ -38,12 +48,16 @@ export function LoginPage() {
       <p className="auth-switch">
         {t('login.no_account')} <Link to={authLink('/user/register')}>{t('login.register')}</Link>
       </p>
-      <DepartSelectModal
-        open={pending !== null}
-        departs={pending?.departs ?? []}
-        username={pending?.userInfo.username ?? ''}
-        onSelected={finish}
-      />
+      {pending !== null && (
+        <Suspense fallback={null}>
+          <DepartSelectModal
+            open
+            departs={pending.departs}
+            username={pending.userInfo.username}
+            onSelected={finish}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
