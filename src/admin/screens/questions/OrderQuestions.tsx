@@ -211,7 +211,8 @@ function ReplyBox({ order, role }: { order: QuestionOrder; role: UserRole }) {
         name="note"
         label={t('conversation.reply_label')}
         rules={[{ required: true, whitespace: true, message: t('conversation.reply_required') }]}
-        style={{ marginBottom: 8 }}
+        // Room under the box for its character count.
+        style={{ marginBottom: 28 }}
       >
         <Input.TextArea
           rows={3}
