@@ -11,6 +11,8 @@ export const NAMESPACES = [
   'shell',
   'auth',
   'system',
+  'questions',
+  'order-import',
   'errors',
   'messages',
   'menu',

@@ -27,6 +27,9 @@ export const SCREENS: Record<ScreenId, ScreenDefinition> = {
   'system/DownloadTask': {
     page: lazyNamed(() => import('./screens/system/DownloadTask.js'), 'DownloadTask'),
   },
+  'questions/OrderFeedback': {
+    page: lazyNamed(() => import('./screens/questions/OrderFeedback.js'), 'OrderFeedback'),
+  },
   'system/UserList': { page: lazyNamed(() => import('./screens/system/UserList.js'), 'UserList') },
   'system/RoleList': { page: lazyNamed(() => import('./screens/system/RoleList.js'), 'RoleList') },
   'system/DepartList': { page: lazyNamed(() => import('./screens/system/DepartList.js'), 'DepartList') },

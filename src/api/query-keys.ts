@@ -42,6 +42,11 @@ export const queryKeys = {
     loginInfo: () => ['dashboard', 'loginInfo'] as const,
     visitInfo: () => ['dashboard', 'visitInfo'] as const,
   },
+  /** Order questions: the feedback queue and each order's conversation. */
+  questions: {
+    all: ['questions'] as const,
+    query: (resource: string, params: unknown = null) => ['questions', resource, params] as const,
+  },
   /** Warehouses, locations, products and stock: one root, as a stock change moves them all. */
   inventory: {
     all: ['inventory'] as const,

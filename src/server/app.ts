@@ -31,6 +31,7 @@ import { exportRoutes } from './modules/exports/exports.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
 import { inboundRoutes } from './modules/inbound/inbound.routes.js';
+import { ordersExcelRoutes } from './modules/orders/orders-excel.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.js';
 import { pdaRoutes } from './modules/pda/pda.routes.js';
@@ -225,6 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await inventoryRoutes(api, deps);
       await inboundRoutes(api, deps);
       await ordersRoutes(api, deps);
+      await ordersExcelRoutes(api, deps);
       await pdaRoutes(api, deps);
       await printingRoutes(api, deps);
       await filesRoutes(api, deps);

@@ -88,8 +88,8 @@ export const ERROR_STATUS = {
 
   'question.not_found': 404,
   'question.flag_not_allowed': 403,
-  'question.seller_required': 422,
   'question.seller_not_found': 422,
+  'question.order_ambiguous': 422,
 
   'video.not_found': 404,
   'video.audience_not_allowed': 403,

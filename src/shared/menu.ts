@@ -45,6 +45,8 @@ const CATALOG_READERS: readonly UserRole[] = [
 ];
 /** Who works in warehouses or runs them. */
 const WAREHOUSE_WORKERS: readonly UserRole[] = ['admin', 'agent_manager', 'ware_manager', 'ware_staff'];
+/** Everyone but the seller side: the other side of an order's questions (spec 01 §6). */
+const FEEDBACK_STAFF: readonly UserRole[] = USER_ROLES.filter((role) => !SELLER_SIDE_ROLES.includes(role));
 /** Who sets warehouses up and corrects stock by hand. */
 const STOCK_KEEPERS: readonly UserRole[] = ['admin', 'agent_manager', 'ware_manager'];
 
@@ -443,6 +445,29 @@ const CATALOG = [
   },
   ...buttons('warehouse_locations', WAREHOUSE_WORKERS, [PERMISSIONS.locationList]),
   ...buttons('warehouse_locations', STOCK_KEEPERS, [PERMISSIONS.locationEdit]),
+  // Order questions and feedback (spec 01 §2): one page per side, under the order menu; the
+  // header's notification popover and the order screens link to them with ?ordersn=.
+  {
+    key: 'order_feedback_seller',
+    parentKey: 'order',
+    menuType: 1,
+    path: '/shopee/orderFeedbackSeller',
+    component: 'questions/OrderFeedback',
+    icon: 'message',
+    sortNo: 50,
+    roles: SELLER_SIDE_ROLES,
+  },
+  {
+    key: 'order_feedback',
+    parentKey: 'order',
+    menuType: 1,
+    path: '/shopee/orderFeedback',
+    component: 'questions/OrderFeedback',
+    icon: 'message',
+    sortNo: 51,
+    roles: FEEDBACK_STAFF,
+  },
+  ...buttons('order', EVERYONE, [PERMISSIONS.orderQuestion]),
 ] as const satisfies readonly CatalogEntry[];
 
 export const MENU_CATALOG: readonly CatalogEntry[] = CATALOG;

@@ -56,6 +56,8 @@ export const PERMISSIONS = {
   inboundReceive: 'inbound:order:receive',
   inboundShelve: 'inbound:order:shelve',
   pdaSync: 'pda:sync',
+  /** Read an order's questions and feedback, write notes on it and mark them handled (spec 01 §2). */
+  orderQuestion: 'order:question',
   orderList: 'order:list',
   /** Enter orders by hand (sellers for themselves, agents for a seller). */
   orderAdd: 'order:add',

@@ -25,6 +25,7 @@ const SCREEN_LIST_CALLS: Record<string, string | null> = {
   'dashboard/Analysis': 'dashboard/summary?tz=UTC',
   'system/UserAnnouncement': 'sys/sysAnnouncementSend/getMyAnnouncementSend?pageNo=1&pageSize=10',
   'system/DownloadTask': null,
+  'questions/OrderFeedback': 'orderNoteRec/list?pageNo=1&pageSize=10',
   'system/UserList': 'sys/user/list?pageNo=1&pageSize=10',
   'system/RoleList': 'sys/role/list?pageNo=1&pageSize=10',
   'system/DepartList': 'sys/sysDepart/queryTreeList',

@@ -1,7 +1,7 @@
 /**
  * The notification popover of pending order questions: a badge with the
  * total, 10 a page with 'load more', each entry with order number, creation time and note,
- * linking to the role's order list and feedback page.
+ * linking to the role's order list (one the user's menu routes) and feedback page.
  */
 import { MessageOutlined } from '@ant-design/icons';
 import { Button, List, Space, Typography } from 'antd';
@@ -12,13 +12,16 @@ import { Link } from 'react-router-dom';
 import { usePendingQuestions } from '@api/modules/shell.js';
 import { pendingFlagFor } from '@shared/domain/questions.js';
 import type { UserRole } from '@shared/domain/roles.js';
-import { feedbackLink, orderListLink } from './question-links.js';
+import { orderLandingLink } from './order-list-landing.js';
+import { feedbackLink } from './question-links.js';
 import { BadgePopover } from './BadgePopover.js';
+import { useRoutedPaths } from './use-routed-paths.js';
 
 export function QuestionNotice({ role }: { role: UserRole }) {
   const { t } = useTranslation('shell');
   const [isOpen, setIsOpen] = useState(false);
   const questions = usePendingQuestions(pendingFlagFor(role));
+  const routed = useRoutedPaths();
   const records = questions.data?.pages.flatMap((page) => page.records) ?? [];
   const total = questions.data?.pages[0]?.total ?? 0;
   const close = () => setIsOpen(false);
@@ -34,7 +37,7 @@ export function QuestionNotice({ role }: { role: UserRole }) {
           <List.Item key={question.id}>
             <Space direction="vertical" size={2} style={{ width: '100%' }}>
               <Space style={{ justifyContent: 'space-between', width: '100%' }}>
-                <Link to={orderListLink(role, question.ordersn)} onClick={close}>
+                <Link to={orderLandingLink(role, question.ordersn, routed)} onClick={close}>
                   {question.ordersn}
                 </Link>
                 <Typography.Text type="secondary" style={{ fontSize: 12 }}>

@@ -47,13 +47,14 @@ export function headerTexts(sheet: ExcelJS.Worksheet, clean: (text: string) => s
 
 /**
  * The rows under the header that hold anything, their cells read in `columns` order and turned
- * by `columnValue` into what the schemas check. Refuses more than `maxRows` rows, and none.
+ * by `columnValue` into what the schemas check (it also gets the cell, for a date cell's own
+ * value). Refuses more than `maxRows` rows, and none.
  */
 export function dataRows<Column extends string>(
   sheet: ExcelJS.Worksheet,
   columns: readonly Column[],
   maxRows: number,
-  columnValue: (column: Column, raw: unknown) => unknown,
+  columnValue: (column: Column, raw: unknown, cell: ExcelJS.Cell) => unknown,
 ): SheetValues<Column>[] {
   if (sheet.actualRowCount - 1 > maxRows) throw new AppError('import.too_many_rows', { max: maxRows });
   const rows: SheetValues<Column>[] = [];
@@ -61,7 +62,8 @@ export function dataRows<Column extends string>(
     if (number === 1) return;
     const values: SheetValues<Column>['values'] = {};
     columns.forEach((column, index) => {
-      const value = columnValue(column, cellValue(row.getCell(index + 1)));
+      const cell = row.getCell(index + 1);
+      const value = columnValue(column, cellValue(cell), cell);
       if (value !== undefined) values[column] = value;
     });
     if (Object.keys(values).length > 0) rows.push({ row: number, values });

@@ -1,13 +1,14 @@
 /**
  * Demo data of the shell's live features for the demo tenant: order questions between the
- * sellers and the warehouse, video tutorials for both sides, and announcements (one released
- * notice, one system message, one draft). Written through the tables, as the seed runs before
- * any session exists.
+ * sellers and the warehouse on the demo orders, video tutorials for both sides, and
+ * announcements (one released notice, one system message, one draft). Written through the
+ * tables, as the seed runs before any session exists.
  */
-import { inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TenantTx } from '../db/client.js';
 import { announcements } from '../modules/announcements/index.js';
 import { users } from '../modules/identity/index.js';
+import { orders } from '../modules/orders/index.js';
 import { orderQuestions } from '../modules/questions/index.js';
 import { tutorialVideos } from '../modules/videos/index.js';
 
@@ -59,61 +60,18 @@ const VIDEOS = [
   },
 ] as const;
 
-/** Seeds the demo tenant's questions, videos and announcements; the demo users must exist. */
-export async function seedDemoHelpDesk(tx: TenantTx): Promise<void> {
+async function demoUserIds(tx: TenantTx): Promise<Map<string, string>> {
   const rows = await tx
     .select({ id: users.id, username: users.username })
     .from(users)
     .where(inArray(users.username, ['agent', 'seller', 'seller2', 'waremanager']));
-  const idOf = new Map(rows.map((row) => [row.username, row.id]));
-  const agent = idOf.get('agent');
-  const seller = idOf.get('seller');
-  const seller2 = idOf.get('seller2');
-  const wareManager = idOf.get('waremanager');
-  if (!agent || !seller || !seller2 || !wareManager) return;
+  return new Map(rows.map((row) => [row.username, row.id]));
+}
 
-  await tx.insert(orderQuestions).values([
-    {
-      ordersn: '240603KQ7T2M9P',
-      sellerId: seller,
-      note: 'Two units of SKU TS-BLK-M are missing from the last inbound batch; please confirm the quantity you sent.',
-      questionFlag: 1,
-      createdBy: wareManager,
-      createdAt: ago(5),
-    },
-    {
-      ordersn: '240603KR1V8D3L',
-      sellerId: seller,
-      note: 'The buyer address has no postcode. Please update it so we can print the waybill.',
-      questionFlag: 1,
-      createdBy: agent,
-      createdAt: ago(26),
-    },
-    {
-      ordersn: '240601JH5W0C6N',
-      sellerId: seller,
-      note: 'Please add a gift note "Happy birthday, Mai!" to this parcel before packing.',
-      questionFlag: 2,
-      createdBy: seller,
-      createdAt: ago(3),
-    },
-    {
-      ordersn: '240528HB2X4F7Q',
-      sellerId: seller,
-      note: 'Parcel was repacked in a bigger box after the bottle leaked; photos are attached to the order.',
-      questionFlag: 0,
-      createdBy: wareManager,
-      createdAt: ago(120),
-    },
-    {
-      ordersn: '240602JZ9S1G5R',
-      sellerId: seller2,
-      note: 'Can this order ship by air instead of land? The buyer needs it before the weekend.',
-      questionFlag: 2,
-      createdBy: seller2,
-      createdAt: ago(8),
-    },
-  ]);
+/** Seeds the demo tenant's videos and announcements; the demo users must exist. */
+export async function seedDemoHelpDesk(tx: TenantTx): Promise<void> {
+  const agent = (await demoUserIds(tx)).get('agent');
+  if (!agent) return;
 
   await tx.insert(tutorialVideos).values([...VIDEOS]);
 
@@ -170,4 +128,100 @@ export async function seedOtherTenantVideos(tx: TenantTx): Promise<void> {
     url: 'https://videos.example.com/acme/welcome',
     sortNo: 1,
   });
+}
+
+/** The seller's first order (by number) matching `where`. */
+async function demoOrder(tx: TenantTx, sellerId: string, where: ReturnType<typeof sql>) {
+  const [order] = await tx
+    .select({ id: orders.id, orderNo: orders.orderNo, sellerId: orders.sellerId })
+    .from(orders)
+    .where(and(eq(orders.sellerId, sellerId), where))
+    .orderBy(asc(orders.orderNo))
+    .limit(1);
+  return order;
+}
+
+/**
+ * Questions on the demo orders, after the orders: two waiting for the seller (an address to
+ * complete, a short SKU), one of the seller's waiting for the warehouse, a settled exchange on a
+ * completed order, and one of seller2's waiting for the warehouse in Bangkok.
+ */
+export async function seedDemoQuestions(tx: TenantTx): Promise<void> {
+  const idOf = await demoUserIds(tx);
+  const agent = idOf.get('agent');
+  const seller = idOf.get('seller');
+  const seller2 = idOf.get('seller2');
+  const wareManager = idOf.get('waremanager');
+  if (!agent || !seller || !seller2 || !wareManager) return;
+  const toReview = await demoOrder(
+    tx,
+    seller,
+    sql`${orders.localStatus} = 'to_review' and ${orders.platform} <> 'manual'`,
+  );
+  const short = await demoOrder(tx, seller, sql`${orders.tags} @> array['out_of_stock']::text[]`);
+  const pending = await demoOrder(
+    tx,
+    seller,
+    sql`${orders.localStatus} = 'pending_shipment' and ${orders.openExceptions} = 0`,
+  );
+  const completed = await demoOrder(tx, seller, sql`${orders.localStatus} = 'completed'`);
+  const bangkok = await demoOrder(tx, seller2, sql`${orders.localStatus} = 'pending_shipment'`);
+  if (!toReview || !short || !pending || !completed || !bangkok) return;
+  const on = (order: NonNullable<typeof toReview>) => ({
+    orderId: order.id,
+    ordersn: order.orderNo,
+    sellerId: order.sellerId,
+  });
+
+  await tx.insert(orderQuestions).values([
+    {
+      ...on(short),
+      note: 'EB-WHITE is short for this order. Shall we ship EB-BLACK instead, or wait for your next inbound batch?',
+      questionFlag: 1,
+      createdBy: wareManager,
+      createdAt: ago(5),
+    },
+    {
+      ...on(toReview),
+      note: 'The buyer address has no postcode. Please update it so we can print the waybill.',
+      questionFlag: 1,
+      createdBy: agent,
+      createdAt: ago(26),
+    },
+    {
+      ...on(pending),
+      note: 'Please add a gift note "Happy birthday, Mai!" to this parcel before packing.',
+      questionFlag: 2,
+      createdBy: seller,
+      createdAt: ago(3),
+    },
+    {
+      ...on(completed),
+      note: 'The bottle leaked in its box. May we repack it in a bigger box with bubble wrap?',
+      questionFlag: 0,
+      createdBy: wareManager,
+      createdAt: ago(122),
+    },
+    {
+      ...on(completed),
+      note: 'Yes please, and send me the photos.',
+      questionFlag: 0,
+      createdBy: seller,
+      createdAt: ago(121),
+    },
+    {
+      ...on(completed),
+      note: 'Parcel was repacked in a bigger box; photos are attached to the order.',
+      questionFlag: 0,
+      createdBy: wareManager,
+      createdAt: ago(120),
+    },
+    {
+      ...on(bangkok),
+      note: 'Can this order ship by air instead of land? The buyer needs it before the weekend.',
+      questionFlag: 2,
+      createdBy: seller2,
+      createdAt: ago(8),
+    },
+  ]);
 }

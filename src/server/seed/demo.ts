@@ -15,7 +15,7 @@ import {
   users,
 } from '../modules/identity/index.js';
 import { allTenantIds, createTenant } from '../provision.js';
-import { seedDemoHelpDesk, seedOtherTenantVideos } from './demo-help-desk.js';
+import { seedDemoHelpDesk, seedDemoQuestions, seedOtherTenantVideos } from './demo-help-desk.js';
 import { writeDemoPhotos } from './demo-photos.js';
 import { seedDemoWarehouses } from './demo-warehouse.js';
 import { seedAcmeOrders, seedDemoOrders } from './demo-orders.js';
@@ -202,6 +202,7 @@ export async function seedDemo(db: Db, options: { files?: FileStorage } = {}): P
   await withTenant(db, demoId, seedDemoHelpDesk);
   await withTenant(db, demoId, seedDemoWarehouses);
   await withTenant(db, demoId, seedDemoOrders);
+  await withTenant(db, demoId, seedDemoQuestions);
   const acmeId = await createTenant(db, {
     agentCode: 'acme',
     name: 'Acme Fulfilment',

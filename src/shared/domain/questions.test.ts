@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flagsSettableBy, pendingFlagFor } from './questions.js';
+import { askingFlagFor, flagsSettableBy, isWaitingFor, pendingFlagFor, sideOf } from './questions.js';
 import { USER_ROLES } from './roles.js';
 
 describe('order question flags', () => {
@@ -13,5 +13,24 @@ describe('order question flags', () => {
     expect(flagsSettableBy('seller_staff')).toEqual([0, 2]);
     expect(flagsSettableBy('ware_manager')).toEqual([0, 1]);
     for (const role of USER_ROLES) expect(flagsSettableBy(role)).not.toContain(pendingFlagFor(role));
+  });
+});
+
+describe('writing on an order', () => {
+  it('asks the other side: a seller note waits for the warehouse (2), any other for the seller (1)', () => {
+    expect(askingFlagFor('seller')).toBe(2);
+    expect(askingFlagFor('seller_staff')).toBe(2);
+    expect(askingFlagFor('customer_service')).toBe(1);
+    expect(askingFlagFor('ware_staff')).toBe(1);
+    for (const role of USER_ROLES) {
+      expect(isWaitingFor(role, pendingFlagFor(role))).toBe(true);
+      expect(isWaitingFor(role, askingFlagFor(role))).toBe(false);
+      expect(isWaitingFor(role, 0)).toBe(false);
+    }
+  });
+
+  it('names the side of each role', () => {
+    expect(sideOf('seller_staff')).toBe('seller');
+    expect(sideOf('agent_manager')).toBe('warehouse');
   });
 });

@@ -1,30 +1,44 @@
+/**
+ * Order-question calls: the popover's pending list (everyone signed in), and the feedback
+ * pages' queue, conversation, notes and flags (the order-question permission). HTTP only.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, pageResult } from '@shared/contract/common.js';
 import {
   addQuestionBody,
+  conversationQuery,
+  orderConversation as orderConversationView,
   pendingQuestionsQuery,
+  questionListQuery,
   questionRecord,
+  questionRow,
   updateQuestionFlagBody,
 } from '@shared/contract/questions.js';
+import { PERMISSIONS } from '@shared/permissions.js';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../http/reply.js';
-import { requestLanguage } from '../../http/request-context.js';
+import { needs, said } from '../../http/route-kit.js';
 import { inActorTenant } from '../../http/scope.js';
-import { translatorFor } from '../../i18n.js';
-import { addQuestion, pendingQuestions, updateQuestionFlag } from './questions.service.js';
+import {
+  addQuestion,
+  listQuestions,
+  orderConversation,
+  pendingQuestions,
+  updateQuestionFlag,
+} from './questions.service.js';
 
 export async function questionRoutes(app: FastifyInstance, deps: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
-  const t = (request: Parameters<typeof requestLanguage>[0]) => translatorFor(requestLanguage(request));
+  const tags = ['questions'];
 
   api.get(
     '/orderNoteRec/queryPendingQuestions',
     {
       config: { permission: 'authenticated' },
       schema: {
-        tags: ['questions'],
+        tags,
         querystring: pendingQuestionsQuery,
         response: { 200: envelope(pageResult(questionRecord)) },
       },
@@ -33,33 +47,49 @@ export async function questionRoutes(app: FastifyInstance, deps: AppDeps) {
       ok(await inActorTenant(db, request, (tx, actor) => pendingQuestions(tx, actor, request.query))),
   );
 
+  api.get(
+    '/orderNoteRec/list',
+    {
+      config: needs(PERMISSIONS.orderQuestion),
+      schema: { tags, querystring: questionListQuery, response: { 200: envelope(pageResult(questionRow)) } },
+    },
+    async (request) =>
+      ok(await inActorTenant(db, request, (tx, actor) => listQuestions(tx, actor, request.query))),
+  );
+
+  api.get(
+    '/orderNoteRec/queryByOrder',
+    {
+      config: needs(PERMISSIONS.orderQuestion),
+      schema: { tags, querystring: conversationQuery, response: { 200: envelope(orderConversationView) } },
+    },
+    async (request) =>
+      ok(await inActorTenant(db, request, (tx, actor) => orderConversation(tx, actor, request.query))),
+  );
+
   api.put(
     '/orderNoteRec/updateQuestionFlag',
     {
-      config: { permission: 'authenticated' },
-      schema: {
-        tags: ['questions'],
-        body: updateQuestionFlagBody,
-        response: { 200: envelope(questionRecord) },
-      },
+      config: needs(PERMISSIONS.orderQuestion),
+      schema: { tags, body: updateQuestionFlagBody, response: { 200: envelope(questionRecord) } },
     },
-    async (request) => {
-      const result = await inActorTenant(db, request, (tx, actor) =>
-        updateQuestionFlag(tx, actor, request.body),
-      );
-      return ok(result, t(request)('messages:updated'));
-    },
+    async (request) =>
+      ok(
+        await inActorTenant(db, request, (tx, actor) => updateQuestionFlag(tx, actor, request.body)),
+        said(request, 'updated'),
+      ),
   );
 
   api.post(
     '/orderNoteRec/add',
     {
-      config: { permission: 'authenticated' },
-      schema: { tags: ['questions'], body: addQuestionBody, response: { 200: envelope(questionRecord) } },
+      config: needs(PERMISSIONS.orderQuestion),
+      schema: { tags, body: addQuestionBody, response: { 200: envelope(questionRecord) } },
     },
-    async (request) => {
-      const result = await inActorTenant(db, request, (tx, actor) => addQuestion(tx, actor, request.body));
-      return ok(result, t(request)('messages:added'));
-    },
+    async (request) =>
+      ok(
+        await inActorTenant(db, request, (tx, actor) => addQuestion(tx, actor, request.body)),
+        said(request, 'added'),
+      ),
   );
 }
