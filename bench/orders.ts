@@ -54,11 +54,15 @@ const RESERVE_ORDERS = Number(process.env.BENCH_RESERVE_ORDERS ?? 10_000);
 const CLIENTS = Number(process.env.BENCH_RESERVE_CLIENTS ?? 4);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_UP = 10;
+/** Keeps the orders database for a look with EXPLAIN afterwards (drop it by hand). */
+const KEEP = process.env.BENCH_KEEP_DATABASE === '1';
 const BATCH = 50;
 const PAGE_SIZE = 20;
 const LIST_P95_MS = 50;
 const LIST_RATIO = 2;
 const RESERVE_RATIO = 0.5;
+/** Orders passed review in one transaction: a page of the to-review tab (1: one at a time). */
+const REVIEW_BATCH = Number(process.env.BENCH_REVIEW_BATCH ?? 50);
 /** Reservation: SKUs competing, units received of each; the orders want about half again as much. */
 const RESERVE_SKUS = 20;
 const DAY = 86_400_000;
@@ -95,34 +99,39 @@ interface Timings {
   rows: number[];
 }
 
-/** The issue's call: a tab, a 30-day window of the last 90 days, 50 numbers (some found, some not), a page of the first three. */
+/**
+ * The issue's call: a tab, a 30-day window ending in the last 60 days, 50 numbers pasted (40
+ * orders of the window, 10 from before it; one in four as its system id), pages 1 to 3.
+ */
 async function batchCalls(owner: pg.Pool, tenantId: string, count: number): Promise<ListCall[]> {
-  const { rows } = await owner.query<{ order_no: string; system_no: string }>(
-    `select order_no, system_no from orders
-     where tenant_id = $1 and ordered_at > now() - interval '90 days' and merged_into_id is null
-     order by md5(id::text) limit $2`,
-    [tenantId, count * BATCH],
-  );
   const random = randomOf(12);
   const now = Date.now();
-  return Array.from({ length: count }, (_, index) => {
-    const numbers = rows
-      .slice(index * BATCH, (index + 1) * BATCH)
-      .map((row, at) => (at % 4 === 3 ? row.system_no : row.order_no));
-    const to = now - Math.floor(random() * 60) * DAY;
-    return {
+  const calls: ListCall[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const to = new Date(now - Math.floor(random() * 60) * DAY);
+    const from = new Date(to.getTime() - 30 * DAY);
+    const { rows } = await owner.query<{ order_no: string; system_no: string }>(
+      `(select order_no, system_no from orders where tenant_id = $1 and ordered_at >= $2 and ordered_at < $3
+         order by md5(id::text || $4) limit 40)
+       union all
+       (select order_no, system_no from orders where tenant_id = $1 and ordered_at < $2 and ordered_at > $2::timestamptz - interval '90 days'
+         order by md5(id::text || $4) limit 10)`,
+      [tenantId, from, to, String(index)],
+    );
+    calls.push({
       name: 'batch',
       params: {
         tab: ORDER_TABS[index % ORDER_TABS.length] ?? 'to_review',
         dateField: 'ordered',
-        dateFrom: new Date(to - 30 * DAY).toISOString(),
-        dateTo: new Date(to).toISOString(),
-        orderNos: numbers.join(','),
+        dateFrom: from.toISOString(),
+        dateTo: to.toISOString(),
+        orderNos: rows.map((row, at) => (at % 4 === 3 ? row.system_no : row.order_no)).join(','),
         pageNo: String(1 + (index % 3)),
         pageSize: String(PAGE_SIZE),
       },
-    };
-  });
+    });
+  }
+  return calls;
 }
 
 /** Without the batch search: a tab over the last 30 days, pages 1 to 5. */
@@ -263,13 +272,13 @@ function reserveInputs(world: ReserveWorld, count: number, suffix: string): Mark
 }
 
 interface ReserveResult {
-  seconds: number;
   createSeconds: number;
   reserveSeconds: number;
   reserved: number;
   outOfStock: number;
-  /** Statements sent an order (begin and commit included). */
-  statements: number;
+  /** Statements sent an order (begin and commit included), creating and reserving. */
+  createStatements: number;
+  reserveStatements: number;
 }
 
 /** Receives the stock the orders compete for: RESERVE_SKUS SKUs of the demo seller, `stock` units each. */
@@ -303,57 +312,70 @@ async function reserveWorld(db: Db, tenantId: string, stock: number): Promise<Re
   });
 }
 
-/** Creates and reserves the orders from CLIENTS connections at once; answers the timings and outcomes. */
+/**
+ * From CLIENTS connections at once: the sync creates the orders, one upsert a transaction; then
+ * reviewers pass them, REVIEW_BATCH a transaction in the order they came (a page of the to-review
+ * tab selected and passed), which reserves them. Answers the timings and outcomes.
+ */
 async function reserveOrders(
   world: ReserveWorld,
   inputs: readonly MarketplaceOrderInput[],
   counting: Db,
   statements: { count: number },
 ): Promise<ReserveResult> {
-  let next = 0;
-  let createMs = 0;
-  let reserveMs = 0;
-  let reserved = 0;
-  let outOfStock = 0;
   const { agent } = world;
+  const ids: string[] = new Array<string>(inputs.length);
+  let next = 0;
   statements.count = 0;
-  const started = process.hrtime.bigint();
+  let started = process.hrtime.bigint();
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
-      while (next < inputs.length) {
-        const input = inputs[next];
-        next += 1;
+      for (let index = next++; index < inputs.length; index = next++) {
+        const input = inputs[index];
         if (!input) continue;
-        let at = process.hrtime.bigint();
         const order = await withTenant(
           counting,
           world.tenantId,
           (tx) => upsertMarketplaceOrder(tx, agent, input),
           agent.userId,
         );
-        createMs += elapsedMs(at);
-        at = process.hrtime.bigint();
-        const [result] = await withTenant(
-          counting,
-          world.tenantId,
-          (tx) => passReview(tx, agent, { ids: [order.id] }),
-          agent.userId,
-        );
-        reserveMs += elapsedMs(at);
-        if (result?.code === 'order.out_of_stock') outOfStock += 1;
-        else reserved += 1;
+        ids[index] = order.id;
       }
     }),
   );
-  const seconds = elapsedMs(started) / 1000;
+  const createSeconds = elapsedMs(started) / 1000;
+  const createStatements = statements.count / inputs.length;
+
+  const batches: string[][] = [];
+  for (let at = 0; at < ids.length; at += REVIEW_BATCH) batches.push(ids.slice(at, at + REVIEW_BATCH));
+  let reserved = 0;
+  let outOfStock = 0;
+  next = 0;
+  statements.count = 0;
+  started = process.hrtime.bigint();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      for (let index = next++; index < batches.length; index = next++) {
+        const batch = batches[index] ?? [];
+        const results = await withTenant(
+          counting,
+          world.tenantId,
+          (tx) => passReview(tx, agent, { ids: batch }),
+          agent.userId,
+        );
+        for (const result of results)
+          if (result.code === 'order.out_of_stock') outOfStock += 1;
+          else reserved += 1;
+      }
+    }),
+  );
   return {
-    seconds,
-    // Time inside each kind of transaction, summed over the clients and spread over them.
-    createSeconds: createMs / 1000 / CLIENTS,
-    reserveSeconds: reserveMs / 1000 / CLIENTS,
+    createSeconds,
+    reserveSeconds: elapsedMs(started) / 1000,
     reserved,
     outOfStock,
-    statements: statements.count / inputs.length,
+    createStatements,
+    reserveStatements: statements.count / inputs.length,
   };
 }
 
@@ -374,54 +396,58 @@ async function oversoldChecks(owner: pg.Pool, world: ReserveWorld, shopId: strin
     'frozen is not the open reservations nor the ledger',
     `select b.sku_id, b.available, b.frozen, b.total,
        (select coalesce(sum(r.quantity), 0)::int from order_reservations r
-         where r.sku_id = b.sku_id and r.warehouse_id = b.warehouse_id and r.state = 'active') as reserved,
+         where r.tenant_id = b.tenant_id and r.sku_id = b.sku_id and r.warehouse_id = b.warehouse_id and r.state = 'active') as reserved,
        (select coalesce(sum(m.frozen_delta), 0)::int from stock_movements m
-         where m.sku_id = b.sku_id and m.warehouse_id = b.warehouse_id) as ledger_frozen,
+         where m.tenant_id = b.tenant_id and m.sku_id = b.sku_id and m.warehouse_id = b.warehouse_id) as ledger_frozen,
        (select coalesce(sum(m.available_delta), 0)::int from stock_movements m
-         where m.sku_id = b.sku_id and m.warehouse_id = b.warehouse_id) as ledger_available
-     from stock_balances b where b.warehouse_id = $1 and b.sku_id = any($2::uuid[])
+         where m.tenant_id = b.tenant_id and m.sku_id = b.sku_id and m.warehouse_id = b.warehouse_id) as ledger_available
+     from stock_balances b where b.tenant_id = $4 and b.warehouse_id = $1 and b.sku_id = any($2::uuid[])
        and (b.frozen <> (select coalesce(sum(r.quantity), 0) from order_reservations r
-              where r.sku_id = b.sku_id and r.warehouse_id = b.warehouse_id and r.state = 'active')
+              where r.tenant_id = b.tenant_id and r.sku_id = b.sku_id and r.warehouse_id = b.warehouse_id and r.state = 'active')
          or b.frozen <> (select coalesce(sum(m.frozen_delta), 0) from stock_movements m
-              where m.sku_id = b.sku_id and m.warehouse_id = b.warehouse_id)
+              where m.tenant_id = b.tenant_id and m.sku_id = b.sku_id and m.warehouse_id = b.warehouse_id)
          or b.available <> (select coalesce(sum(m.available_delta), 0) from stock_movements m
-              where m.sku_id = b.sku_id and m.warehouse_id = b.warehouse_id)
+              where m.tenant_id = b.tenant_id and m.sku_id = b.sku_id and m.warehouse_id = b.warehouse_id)
          or b.total <> $3::int)`,
-    [world.warehouseId, world.skuIds, world.stock],
+    [world.warehouseId, world.skuIds, world.stock, world.tenantId],
   );
   await ask(
     'orders made other than once',
     `select count(*)::int as orders, count(distinct order_no)::int as numbers from orders
-     where seller_id = $1 and shop_id = $2 having count(*) <> $3 or count(distinct order_no) <> $3`,
-    [world.sellerId, shopId, count],
+     where tenant_id = $4 and seller_id = $1 and shop_id = $2 having count(*) <> $3 or count(distinct order_no) <> $3`,
+    [world.sellerId, shopId, count, world.tenantId],
   );
   await ask(
     'an order neither reserved in full nor out of stock with nothing held',
     `with o as (
        select o.id, o.order_no, o.local_status,
-         exists (select 1 from order_exceptions e where e.order_id = o.id and e.reason = 'out_of_stock'
-           and e.resolved_at is null) as short,
-         (select count(*) from order_lines l where l.order_id = o.id) as lines,
-         (select coalesce(sum(quantity), 0) from order_lines l where l.order_id = o.id) as units,
-         (select count(*) from order_reservations r where r.order_id = o.id and r.state = 'active') as held_rows,
-         (select coalesce(sum(quantity), 0) from order_reservations r where r.order_id = o.id and r.state = 'active') as held,
-         (select count(*) from stock_movements m where m.source_type = 'order' and m.source_id = o.id::text
-           and m.kind = 'reserve') as reserve_movements
-       from orders o where o.seller_id = $1 and o.shop_id = $2
+         exists (select 1 from order_exceptions e where e.tenant_id = o.tenant_id and e.order_id = o.id
+           and e.reason = 'out_of_stock' and e.resolved_at is null) as short,
+         (select count(*) from order_lines l where l.tenant_id = o.tenant_id and l.order_id = o.id) as lines,
+         (select coalesce(sum(quantity), 0) from order_lines l where l.tenant_id = o.tenant_id and l.order_id = o.id) as units,
+         (select count(*) from order_reservations r where r.tenant_id = o.tenant_id and r.order_id = o.id
+           and r.state = 'active') as held_rows,
+         (select coalesce(sum(quantity), 0) from order_reservations r where r.tenant_id = o.tenant_id and r.order_id = o.id
+           and r.state = 'active') as held,
+         (select count(*) from stock_movements m where m.tenant_id = o.tenant_id and m.source_type = 'order'
+           and m.source_id = o.id::text and m.kind = 'reserve') as reserve_movements
+       from orders o where o.tenant_id = $3 and o.seller_id = $1 and o.shop_id = $2
      )
      select * from o where local_status <> 'pending_shipment'
        or (short and (held_rows <> 0 or reserve_movements <> 0))
        or (not short and (held_rows <> lines or held <> units or reserve_movements <> lines))`,
-    [world.sellerId, shopId],
+    [world.sellerId, shopId, world.tenantId],
   );
   await ask(
     'an order out of stock while its stock would have covered it',
     `select o.order_no from orders o
-     where o.seller_id = $1 and o.shop_id = $2
-       and exists (select 1 from order_exceptions e where e.order_id = o.id and e.reason = 'out_of_stock' and e.resolved_at is null)
-       and not exists (select 1 from order_lines l join stock_balances b on b.sku_id = l.sku_id and b.warehouse_id = o.warehouse_id
-                       where l.order_id = o.id and b.available < l.quantity)`,
-    [world.sellerId, shopId],
+     where o.tenant_id = $3 and o.seller_id = $1 and o.shop_id = $2
+       and exists (select 1 from order_exceptions e where e.tenant_id = o.tenant_id and e.order_id = o.id
+                   and e.reason = 'out_of_stock' and e.resolved_at is null)
+       and not exists (select 1 from order_lines l join stock_balances b on b.tenant_id = l.tenant_id
+                         and b.sku_id = l.sku_id and b.warehouse_id = o.warehouse_id
+                       where l.tenant_id = o.tenant_id and l.order_id = o.id and b.available < l.quantity)`,
+    [world.sellerId, shopId, world.tenantId],
   );
   return problems;
 }
@@ -499,9 +525,15 @@ async function main() {
       actor: await actorOf(database.db, tenantId, 'agent'),
       token,
     };
+    console.log(
+      `\norder list of the demo tenant's agent (${made.demoOrders} of ${made.orders} orders, page size ${PAGE_SIZE}, ${new URL(url).host})`,
+    );
     const batch = await timeCalls(world, await batchCalls(database.ownerPool, tenantId, ITERATIONS + WARM_UP));
+    printList(`tab + 30-day range + ${BATCH} numbers, pages 1–3`, batch);
     const window = await timeCalls(world, windowCalls(Math.ceil(ITERATIONS / 2) + WARM_UP));
+    printList('tab + 30-day range, pages 1–5 (no batch search)', window);
     const opening = await timeCalls(world, openingCalls(Math.ceil(ITERATIONS / 2) + WARM_UP));
+    printList('all orders or to review, no filter, pages 1–3', opening);
 
     // About 1.5 lines of 1.3 units an order: stock for about half the demand.
     const stock = Math.max(1, Math.round((RESERVE_ORDERS * 1.4 * 1.3) / RESERVE_SKUS / 2));
@@ -512,29 +544,27 @@ async function main() {
     const binary = pgbenchBinary();
     const tps = binary ? runPgbench(binary, withDatabase(url, names.pgbench), SECONDS, CLIENTS) : null;
 
-    console.log(
-      `\norder list of the demo tenant's agent (${made.demoOrders} of ${made.orders} orders, page size ${PAGE_SIZE}, ${new URL(url).host})`,
-    );
-    printList(`tab + 30-day range + ${BATCH} numbers, pages 1–3`, batch);
-    printList('tab + 30-day range, pages 1–5 (no batch search)', window);
-    printList('all orders or to review, no filter, pages 1–3', opening);
 
-    const rate = RESERVE_ORDERS / reserved.seconds;
+    const createRate = RESERVE_ORDERS / reserved.createSeconds;
+    const reserveRate = RESERVE_ORDERS / reserved.reserveSeconds;
+    const bothRate = RESERVE_ORDERS / (reserved.createSeconds + reserved.reserveSeconds);
     console.log(
-      `\nreserving ${RESERVE_ORDERS} new orders (${CLIENTS} clients; upsert, then review pass reserving; ${RESERVE_SKUS} SKUs of ${stock} units)`,
+      `\nreserving ${RESERVE_ORDERS} new orders (${CLIENTS} clients, ${RESERVE_SKUS} SKUs of ${stock} units; reserved ${reserved.reserved}, out of stock ${reserved.outOfStock})`,
     );
     console.log(
-      `  created and reserved               ${fixed(rate)} orders/s  (${reserved.seconds.toFixed(1)} s; in the upsert ${fixed(reserved.createSeconds, 1, 5)} s, in the review ${fixed(reserved.reserveSeconds, 1, 5)} s per client)`,
+      `  created by the sync's upsert, 1 a transaction        ${fixed(createRate)} orders/s  ${fixed(reserved.createStatements, 1, 5)} statements an order`,
     );
     console.log(
-      `  reserved ${reserved.reserved}, out of stock ${reserved.outOfStock}; ${reserved.statements.toFixed(1)} statements an order`,
+      `  reserved by review pass, ${String(REVIEW_BATCH).padStart(2)} a transaction      ${fixed(reserveRate)} orders/s  ${fixed(reserved.reserveStatements, 1, 5)} statements an order`,
     );
+    console.log(`  created and reserved, end to end                    ${fixed(bothRate)} orders/s`);
     if (tps === null) {
       console.log('  pgbench                            not found under /usr/lib/postgresql/*/bin: no baseline');
     } else {
-      console.log(`  pgbench TPC-B-like (-s 1 -c ${CLIENTS})  ${fixed(tps)} transactions/s`);
+      console.log(`  pgbench TPC-B-like (-s 1 -c ${CLIENTS})                     ${fixed(tps)} transactions/s`);
       console.log(
-        `  ratio orders / pgbench               ${(rate / tps).toFixed(2)}  (target ≥ ${RESERVE_RATIO}: ${rate / tps >= RESERVE_RATIO ? 'yes' : 'no'})`,
+        `  ratio reserved / pgbench   ${(reserveRate / tps).toFixed(2)}  (target ≥ ${RESERVE_RATIO}: ${reserveRate / tps >= RESERVE_RATIO ? 'yes' : 'no'});` +
+          ` created / pgbench ${(createRate / tps).toFixed(2)}; end to end / pgbench ${(bothRate / tps).toFixed(2)}`,
       );
     }
     console.log(
@@ -547,7 +577,8 @@ async function main() {
     await raw.end().catch(() => undefined);
     await app?.close();
     await database.close();
-    await databases.drop();
+    if (KEEP) console.log(`\nkept the database ${names.app} (BENCH_KEEP_DATABASE)`);
+    await databases.drop(KEEP ? [names.app] : []);
     await embedded?.stop();
   }
 }
