@@ -170,6 +170,36 @@ describe('reservation under concurrency', () => {
   });
 });
 
+describe('review passed in batches', () => {
+  it('lets four reviewers pass batches of orders crossing two SKUs at once: no deadlock, none oversold', async () => {
+    const [x, y] = [await newSku('BATCH-X', 12), await newSku('BATCH-Y', 12)];
+    const line = (skuId: string) => ({ skuId, quantity: 1, unitPrice: 100, itemId: '', variationId: '' });
+    const made: { id: string }[] = [];
+    // Orders of X alone, Y alone, and both: a batch meets the SKUs in whatever order its ids give.
+    for (let index = 0; index < 40; index += 1) {
+      const lines = index % 3 === 0 ? [line(x), line(y)] : [line(index % 3 === 1 ? x : y)];
+      made.push(await upsert(marketOrder(x, 1, { lines })));
+    }
+    const batches = [0, 1, 2, 3].map((start) =>
+      made.filter((_, index) => index % 4 === start).map((o) => o.id),
+    );
+    const results = (await Promise.all(batches.map((ids) => pass(ids)))).flat();
+    expect(results).toHaveLength(40);
+    expect(await balance(x)).toEqual({ available: 0, frozen: 12 });
+    expect(await balance(y)).toEqual({ available: 0, frozen: 12 });
+    const { rows } = await world.database.ownerPool.query(
+      `select count(*) filter (where o.open_exceptions = 0)::int as reserved,
+              count(*) filter (where o.open_exceptions > 0 and not exists (select 1 from order_reservations r
+                where r.order_id = o.id and r.state = 'active'))::int as short_holding_nothing
+       from orders o where o.id = any($1)`,
+      [made.map((order) => order.id)],
+    );
+    const reserved = results.filter((result) => result.code === null).length;
+    expect(rows[0]).toEqual({ reserved, short_holding_nothing: 40 - reserved });
+    expect(await ledgerMismatches(world)).toEqual([]);
+  });
+});
+
 describe('allocation of arriving stock', () => {
   it('reserves waiting orders by ship-by date, then paid time', async () => {
     const skuId = await newSku('WAIT-1', 0);

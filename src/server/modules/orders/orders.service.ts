@@ -45,16 +45,18 @@ import { skus } from '../catalog/index.js';
 import { users } from '../identity/index.js';
 import { isWarehouseBound, visibleWarehouse } from '../warehouse/index.js';
 import {
-  hasOpenException,
   lockOrders,
   openException,
   recordHistory,
   resolveExceptions,
+  resolveExceptionsOf,
+  withOpenException,
   writeLocalStatus,
+  writeLocalStatuses,
   type OrderRecord,
 } from './orders.access.js';
 import { orderLines, orders } from './orders.tables.js';
-import { releaseOrder, reserveOrder } from './reservation.service.js';
+import { releaseOrder, reserveOrder, reserveOrders } from './reservation.service.js';
 
 type LineContent = ReturnType<typeof createOrderInput.parse>['lines'];
 
@@ -348,7 +350,11 @@ export async function cancelOrders(
   return results;
 }
 
-/** Approves orders to review: they become pending shipment and reserve their lines (out of stock when short). */
+/**
+ * Approves orders to review: they become pending shipment and reserve their lines (out of stock
+ * when short), the whole selection at once: one status update and history insert for all, then
+ * reserveOrders, which takes them in id order as if one after the other.
+ */
 export async function passReview(
   tx: TenantTx,
   actor: Actor,
@@ -357,14 +363,13 @@ export async function passReview(
   const input = parseInput(orderIdsInput, raw);
   const rows = await lockOrders(tx, actor, input.ids);
   assertCan('reviewPass', rows, 'reviewPass');
-  const results: OrderActionResult[] = [];
-  for (const row of rows) {
-    await resolveExceptions(tx, actor, row.id, 'review_passed', ['review_rejected']);
-    const moved = await moveOrder(tx, actor, row, 'pending_shipment');
-    const short = await hasOpenException(tx, row.id, 'out_of_stock');
-    results.push(resultOf(moved, short ? 'order.out_of_stock' : null));
-  }
-  return results;
+  const ids = rows.map((row) => row.id);
+  await resolveExceptionsOf(tx, actor, ids, 'review_passed', ['review_rejected']);
+  const moved = await writeLocalStatuses(tx, actor, rows, 'pending_shipment');
+  // From to review nothing is held: every order moved reserves.
+  await reserveOrders(tx, actor, moved);
+  const short = await withOpenException(tx, ids, 'out_of_stock');
+  return moved.map((order) => resultOf(order, short.has(order.id) ? 'order.out_of_stock' : null));
 }
 
 /** Rejects orders to review: they stay to review with a review-rejected exception carrying the reason. */
