@@ -528,7 +528,10 @@ async function main() {
     console.log(
       `\norder list of the demo tenant's agent (${made.demoOrders} of ${made.orders} orders, page size ${PAGE_SIZE}, ${new URL(url).host})`,
     );
-    const batch = await timeCalls(world, await batchCalls(database.ownerPool, tenantId, ITERATIONS + WARM_UP));
+    const batch = await timeCalls(
+      world,
+      await batchCalls(database.ownerPool, tenantId, ITERATIONS + WARM_UP),
+    );
     printList(`tab + 30-day range + ${BATCH} numbers, pages 1–3`, batch);
     const window = await timeCalls(world, windowCalls(Math.ceil(ITERATIONS / 2) + WARM_UP));
     printList('tab + 30-day range, pages 1–5 (no batch search)', window);
@@ -544,7 +547,6 @@ async function main() {
     const binary = pgbenchBinary();
     const tps = binary ? runPgbench(binary, withDatabase(url, names.pgbench), SECONDS, CLIENTS) : null;
 
-
     const createRate = RESERVE_ORDERS / reserved.createSeconds;
     const reserveRate = RESERVE_ORDERS / reserved.reserveSeconds;
     const bothRate = RESERVE_ORDERS / (reserved.createSeconds + reserved.reserveSeconds);
@@ -559,9 +561,13 @@ async function main() {
     );
     console.log(`  created and reserved, end to end                    ${fixed(bothRate)} orders/s`);
     if (tps === null) {
-      console.log('  pgbench                            not found under /usr/lib/postgresql/*/bin: no baseline');
+      console.log(
+        '  pgbench                            not found under /usr/lib/postgresql/*/bin: no baseline',
+      );
     } else {
-      console.log(`  pgbench TPC-B-like (-s 1 -c ${CLIENTS})                     ${fixed(tps)} transactions/s`);
+      console.log(
+        `  pgbench TPC-B-like (-s 1 -c ${CLIENTS})                     ${fixed(tps)} transactions/s`,
+      );
       console.log(
         `  ratio reserved / pgbench   ${(reserveRate / tps).toFixed(2)}  (target ≥ ${RESERVE_RATIO}: ${reserveRate / tps >= RESERVE_RATIO ? 'yes' : 'no'});` +
           ` created / pgbench ${(createRate / tps).toFixed(2)}; end to end / pgbench ${(bothRate / tps).toFixed(2)}`,
