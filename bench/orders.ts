@@ -11,14 +11,16 @@
  *    more calls without the batch search show what counting the tabs costs. Target: p95 < 50 ms
  *    and p95 ≤ 2 × the raw page's p95.
  * 2. reserving BENCH_RESERVE_ORDERS new orders (10,000) against limited stock from
- *    BENCH_RESERVE_CLIENTS connections (4): each order is created by the marketplace sync's upsert
- *    (one transaction) and passed review, which reserves it (one transaction); orders/s beside
- *    pgbench's TPC-B-like transactions/s with as many clients. Then checked: no balance below
- *    zero, frozen equal to the open reservations and to the ledger, every order reserved in
- *    full or out of stock with no reservation, an order out of stock only where its SKU's stock
- *    is short of its line, each order made once. Target: ≥ 0.5 × pgbench.
+ *    BENCH_RESERVE_CLIENTS connections (4): the marketplace sync's upsert creates each order (one
+ *    a transaction), then reviewers pass them BENCH_REVIEW_BATCH (50, a page of the to-review tab)
+ *    a transaction, which reserves them; orders/s of each step and end to end beside pgbench's
+ *    TPC-B-like transactions/s with as many clients, and the statements each order costs. Then
+ *    checked: no balance below zero, frozen equal to the open reservations and to the ledger,
+ *    every order reserved in full or out of stock holding nothing, an order out of stock only
+ *    where its SKU's stock is short of its line, each order made once with one reserve movement
+ *    per line. Target: reserving ≥ 0.5 × pgbench.
  * Sizes shrink with BENCH_ORDERS, BENCH_TENANTS, BENCH_LIST_ITERATIONS, BENCH_RESERVE_ORDERS
- * and BENCH_SECONDS (pgbench's run).
+ * and BENCH_SECONDS (pgbench's run); BENCH_KEEP_DATABASE=1 keeps the database for EXPLAIN.
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
