@@ -11,8 +11,8 @@
  *    more calls without the batch search show what counting the tabs costs. Target: p95 < 50 ms
  *    and p95 ≤ 2 × the raw page's p95.
  * 2. reserving BENCH_RESERVE_ORDERS new orders (10,000) against limited stock from
- *    BENCH_RESERVE_CLIENTS connections (4): the marketplace sync's upsert creates each order (one
- *    a transaction), then reviewers pass them BENCH_REVIEW_BATCH (50, a page of the to-review tab)
+ *    BENCH_RESERVE_CLIENTS connections (4): the marketplace sync's upsert creates them a page of
+ *    BENCH_SYNC_PAGE (50) a transaction (1: upsertMarketplaceOrder alone), then reviewers pass them BENCH_REVIEW_BATCH (50, a page of the to-review tab)
  *    a transaction, which reserves them; orders/s of each step and end to end beside pgbench's
  *    TPC-B-like transactions/s with as many clients, and the statements each order costs. Then
  *    checked: no balance below zero, frozen equal to the open reservations and to the ledger,
@@ -32,7 +32,12 @@ import { runMigrations } from '@server/db/migrate.js';
 import type { Actor } from '@server/http/actor.js';
 import { addProduct } from '@server/modules/catalog/index.js';
 import { receiveStock } from '@server/modules/inventory/index.js';
-import { listOrders, passReview, upsertMarketplaceOrder } from '@server/modules/orders/index.js';
+import {
+  listOrders,
+  passReview,
+  upsertMarketplaceOrder,
+  upsertMarketplaceOrders,
+} from '@server/modules/orders/index.js';
 import { DEMO_PASSWORD, seedDemo } from '@server/seed/demo.js';
 import { demoPhotoKey } from '@server/seed/demo-photos.js';
 import { orderListQuery, type MarketplaceOrderInput, type OrderListQuery } from '@shared/contract/orders.js';
@@ -65,6 +70,8 @@ const LIST_RATIO = 2;
 const RESERVE_RATIO = 0.5;
 /** Orders passed review in one transaction: a page of the to-review tab (1: one at a time). */
 const REVIEW_BATCH = Number(process.env.BENCH_REVIEW_BATCH ?? 50);
+/** Orders the sync upserts in one transaction: a page of the marketplace's order list (1: upsertMarketplaceOrder alone). */
+const SYNC_PAGE = Number(process.env.BENCH_SYNC_PAGE ?? 50);
 /** Reservation: SKUs competing, units received of each; the orders want about half again as much. */
 const RESERVE_SKUS = 20;
 const DAY = 86_400_000;
@@ -330,18 +337,23 @@ async function reserveOrders(
   let next = 0;
   statements.count = 0;
   let started = process.hrtime.bigint();
+  const pages: number[] = [];
+  for (let at = 0; at < inputs.length; at += SYNC_PAGE) pages.push(at);
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
-      for (let index = next++; index < inputs.length; index = next++) {
-        const input = inputs[index];
-        if (!input) continue;
-        const order = await withTenant(
+      for (let index = next++; index < pages.length; index = next++) {
+        const at = pages[index] ?? 0;
+        const page = inputs.slice(at, at + SYNC_PAGE);
+        const saved = await withTenant(
           counting,
           world.tenantId,
-          (tx) => upsertMarketplaceOrder(tx, agent, input),
+          async (tx) =>
+            SYNC_PAGE === 1 && page[0]
+              ? [await upsertMarketplaceOrder(tx, agent, page[0])]
+              : upsertMarketplaceOrders(tx, agent, page),
           agent.userId,
         );
-        ids[index] = order.id;
+        for (const [offset, order] of saved.entries()) ids[at + offset] = order.id;
       }
     }),
   );
@@ -556,7 +568,7 @@ async function main() {
       `\nreserving ${RESERVE_ORDERS} new orders (${CLIENTS} clients, ${RESERVE_SKUS} SKUs of ${stock} units; reserved ${reserved.reserved}, out of stock ${reserved.outOfStock})`,
     );
     console.log(
-      `  created by the sync's upsert, 1 a transaction        ${fixed(createRate)} orders/s  ${fixed(reserved.createStatements, 1, 5)} statements an order`,
+      `  created by the sync's upsert, ${String(SYNC_PAGE).padStart(2)} a transaction       ${fixed(createRate)} orders/s  ${fixed(reserved.createStatements, 1, 5)} statements an order`,
     );
     console.log(
       `  reserved by review pass, ${String(REVIEW_BATCH).padStart(2)} a transaction      ${fixed(reserveRate)} orders/s  ${fixed(reserved.reserveStatements, 1, 5)} statements an order`,
