@@ -55,14 +55,21 @@ export async function benchServer(
   return found;
 }
 
-/** Makes fresh databases on the server; `drop` removes them again and closes the connection. */
-export async function freshDatabases(serverUrl: string, names: string[]): Promise<{ drop(): Promise<void> }> {
+/**
+ * Makes fresh databases on the server; `drop` removes them again (but those it is told to keep)
+ * and closes the connection.
+ */
+export async function freshDatabases(
+  serverUrl: string,
+  names: string[],
+): Promise<{ drop(keep?: readonly string[]): Promise<void> }> {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   for (const name of names) await admin.query(`create database ${name}`);
   return {
-    async drop() {
-      for (const name of names) await admin.query(`drop database if exists ${name} with (force)`);
+    async drop(keep = []) {
+      for (const name of names)
+        if (!keep.includes(name)) await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     },
   };

@@ -14,6 +14,7 @@ import {
   passReview,
   repairReservations,
   upsertMarketplaceOrder,
+  upsertMarketplaceOrders,
 } from '@server/modules/orders/index.js';
 import { lockOrders } from '@server/modules/orders/orders.access.js';
 import type { MarketplaceOrderInput } from '@shared/contract/orders.js';
@@ -166,6 +167,79 @@ describe('reservation under concurrency', () => {
       [skuId, orders.map((order) => order.id)],
     );
     expect(rows[0]).toEqual({ short: 30, held: 20 });
+    expect(await ledgerMismatches(world)).toEqual([]);
+  });
+});
+
+describe("the sync's page upsert", () => {
+  it('creates the new orders of a page together, numbered in turn, and handles known ones like the single upsert', async () => {
+    const skuId = await newSku('PAGE-1', 10);
+    const page = [
+      marketOrder(skuId, 1),
+      marketOrder(skuId, 2),
+      marketOrder(skuId, 1, { platformStatus: 'UNPAID' }),
+    ];
+    const created = await asActor(world, agent, (tx) => upsertMarketplaceOrders(tx, agent, page));
+    expect(created.map((order) => order.changed)).toEqual([true, true, true]);
+    const numbers = created.map((order) => Number(order.systemNo.slice(-6)));
+    expect(numbers).toEqual([numbers[0], (numbers[0] ?? 0) + 1, (numbers[0] ?? 0) + 2]);
+    const { rows } = await world.database.ownerPool.query(
+      `select o.id, o.local_status, o.platform_status, o.parcel_type,
+              (select count(*)::int from order_lines l where l.order_id = o.id) as lines,
+              (select string_agg(h.field || ':' || h.to_status || ':' || h.note, ',') from order_status_history h where h.order_id = o.id) as history
+       from orders o where o.id = any($1) order by o.system_no`,
+      [created.map((order) => order.id)],
+    );
+    expect(rows.map((row) => [row.local_status, row.parcel_type, row.lines, row.history])).toEqual([
+      ['to_review', 'single_single', 1, 'local:to_review:READY_TO_SHIP'],
+      ['to_review', 'single_multi', 1, 'local:to_review:READY_TO_SHIP'],
+      ['unpaid', 'single_single', 1, 'local:unpaid:UNPAID'],
+    ]);
+
+    // Again, with one cancelled on the platform, a new one, and that new one twice.
+    const fresh = marketOrder(skuId, 1);
+    const again = await asActor(world, agent, (tx) =>
+      upsertMarketplaceOrders(tx, agent, [
+        page[0] ?? fresh,
+        { ...(page[1] ?? fresh), platformStatus: 'CANCELLED' },
+        fresh,
+        fresh,
+      ]),
+    );
+    expect(again.map((order) => order.changed)).toEqual([false, true, true, false]);
+    expect(again[0]?.id).toBe(created[0]?.id);
+    expect(again[3]?.id).toBe(again[2]?.id);
+    expect((await statusOf(created[1]?.id ?? '')).local_status).toBe('cancelled');
+    expect(await balance(skuId)).toEqual({ available: 10, frozen: 0 });
+  });
+});
+
+describe('review passed in batches', () => {
+  it('lets four reviewers pass batches of orders crossing two SKUs at once: no deadlock, none oversold', async () => {
+    const [x, y] = [await newSku('BATCH-X', 12), await newSku('BATCH-Y', 12)];
+    const line = (skuId: string) => ({ skuId, quantity: 1, unitPrice: 100, itemId: '', variationId: '' });
+    const made: { id: string }[] = [];
+    // Orders of X alone, Y alone, and both: a batch meets the SKUs in whatever order its ids give.
+    for (let index = 0; index < 40; index += 1) {
+      const lines = index % 3 === 0 ? [line(x), line(y)] : [line(index % 3 === 1 ? x : y)];
+      made.push(await upsert(marketOrder(x, 1, { lines })));
+    }
+    const batches = [0, 1, 2, 3].map((start) =>
+      made.filter((_, index) => index % 4 === start).map((o) => o.id),
+    );
+    const results = (await Promise.all(batches.map((ids) => pass(ids)))).flat();
+    expect(results).toHaveLength(40);
+    expect(await balance(x)).toEqual({ available: 0, frozen: 12 });
+    expect(await balance(y)).toEqual({ available: 0, frozen: 12 });
+    const { rows } = await world.database.ownerPool.query(
+      `select count(*) filter (where o.open_exceptions = 0)::int as reserved,
+              count(*) filter (where o.open_exceptions > 0 and not exists (select 1 from order_reservations r
+                where r.order_id = o.id and r.state = 'active'))::int as short_holding_nothing
+       from orders o where o.id = any($1)`,
+      [made.map((order) => order.id)],
+    );
+    const reserved = results.filter((result) => result.code === null).length;
+    expect(rows[0]).toEqual({ reserved, short_holding_nothing: 40 - reserved });
     expect(await ledgerMismatches(world)).toEqual([]);
   });
 });

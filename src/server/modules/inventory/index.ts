@@ -2,11 +2,14 @@ export {
   adjustStock,
   destroyStock,
   freezeStock,
+  balanceKeyOf,
   issueStock,
+  lockForReservation,
   lockLocationFill,
   moveStock,
   receiveStock,
   releaseStock,
+  reserveLocked,
   reserveStock,
   returnStock,
   takeBackReceipt,
@@ -15,6 +18,7 @@ export {
   transferOut,
   unfreezeStock,
 } from './stock.service.js';
+export type { HoldEntry } from './stock.service.js';
 export { listLocationStock, listStock, listStockRecords } from './stock.queries.js';
 export { stockMovements } from './inventory.tables.js';
 export { locationOccupancy } from './location-occupancy.js';

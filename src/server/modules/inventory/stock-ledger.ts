@@ -272,3 +272,100 @@ export async function writeInTransit(
     { from: null, to: null, addsLot: false, guard: false },
   );
 }
+
+/** A (warehouse, SKU) pair as one string key. */
+export function balanceKeyOf(warehouseId: string, skuId: string): string {
+  return `${warehouseId}:${skuId}`;
+}
+
+/**
+ * Locks the balances of many (warehouse, SKU) pairs in (warehouse, SKU) order, the one order
+ * every batch takes them in, and answers each one's available units (a pair with no balance yet
+ * has none). The caller decides what it can take from them while it holds the locks.
+ */
+export async function lockBalancesAvailable(
+  tx: TenantTx,
+  pairs: readonly { warehouseId: string; skuId: string }[],
+): Promise<Map<string, number>> {
+  const unique = [
+    ...new Map(pairs.map((pair) => [balanceKeyOf(pair.warehouseId, pair.skuId), pair])).values(),
+  ];
+  if (unique.length === 0) return new Map();
+  const rows = rowsOf<{ warehouse_id: string; sku_id: string; available: number }>(
+    await tx.execute(sql`
+      select b.warehouse_id, b.sku_id, b.available from ${stockBalances} b
+      join unnest(${sql.param(unique.map((pair) => pair.warehouseId))}::uuid[], ${sql.param(unique.map((pair) => pair.skuId))}::uuid[]) as k(warehouse_id, sku_id)
+        on b.warehouse_id = k.warehouse_id and b.sku_id = k.sku_id
+      order by b.warehouse_id, b.sku_id
+      for update of b`),
+  );
+  return new Map(rows.map((row) => [balanceKeyOf(row.warehouse_id, row.sku_id), Number(row.available)]));
+}
+
+export interface HoldEntry {
+  warehouseId: string;
+  skuId: string;
+  quantity: number;
+  source: StockSource;
+  reason: string;
+}
+
+/**
+ * Many movements of one holding kind (reserve: available to frozen) at once, on balances the
+ * caller locked with lockBalancesAvailable and found enough in: each balance changes by one
+ * relative update guarded against going below zero (the check constraints stay the backstop),
+ * and each entry gets its movement row, numbered in the entries' order. A guard that fails means
+ * the caller took more than it had locked: that throws, and the caller's transaction is aborted.
+ * Answers the movement ids in the entries' order.
+ */
+export async function writeHolds(
+  tx: TenantTx,
+  kind: Extract<MovementKind, 'reserve'>,
+  actorId: string,
+  entries: readonly HoldEntry[],
+): Promise<number[]> {
+  if (entries.length === 0) return [];
+  const deltas = deltasOf(kind, 1);
+  const totals = new Map<string, { warehouseId: string; skuId: string; quantity: number }>();
+  for (const entry of entries) {
+    if (entry.quantity <= 0) throw new Error('a hold moves a positive quantity');
+    const key = balanceKeyOf(entry.warehouseId, entry.skuId);
+    const total = totals.get(key) ?? { warehouseId: entry.warehouseId, skuId: entry.skuId, quantity: 0 };
+    total.quantity += entry.quantity;
+    totals.set(key, total);
+  }
+  const pairs = [...totals.values()];
+  const changed = rowsOf<{ n: number }>(
+    await tx.execute(sql`
+      with d as (
+        select * from unnest(${sql.param(pairs.map((pair) => pair.warehouseId))}::uuid[], ${sql.param(pairs.map((pair) => pair.skuId))}::uuid[],
+          ${sql.param(pairs.map((pair) => pair.quantity))}::int[]) as d(warehouse_id, sku_id, quantity)
+      ), u as (
+        update ${stockBalances} b set available = b.available + ${deltas.available}::int * d.quantity,
+          frozen = b.frozen + ${deltas.frozen}::int * d.quantity, updated_at = now()
+        from d where b.warehouse_id = d.warehouse_id and b.sku_id = d.sku_id
+          and b.available + ${deltas.available}::int * d.quantity >= 0 and b.frozen + ${deltas.frozen}::int * d.quantity >= 0
+        returning 1
+      )
+      select count(*)::int as n from u`),
+  );
+  if (Number(changed[0]?.n ?? 0) !== pairs.length)
+    throw new Error(`a hold found ${changed[0]?.n ?? 0} of ${pairs.length} balances able to give it`);
+  const written = rowsOf<{ id: string | number }>(
+    await tx.execute(sql`
+      insert into ${stockMovements} (warehouse_id, sku_id, seller_id, kind, quantity, available_delta, frozen_delta,
+        in_transit_delta, source_type, source_id, reason, actor_id)
+      select e.warehouse_id, e.sku_id, b.seller_id, ${kind}::varchar, e.quantity, ${deltas.available}::int * e.quantity,
+        ${deltas.frozen}::int * e.quantity, 0, e.source_type, e.source_id, e.reason, ${actorId}::uuid
+      from unnest(${sql.param(entries.map((entry) => entry.warehouseId))}::uuid[], ${sql.param(entries.map((entry) => entry.skuId))}::uuid[],
+          ${sql.param(entries.map((entry) => entry.quantity))}::int[], ${sql.param(entries.map((entry) => entry.source.type))}::varchar[],
+          ${sql.param(entries.map((entry) => entry.source.id))}::varchar[], ${sql.param(entries.map((entry) => entry.reason))}::varchar[])
+        with ordinality as e(warehouse_id, sku_id, quantity, source_type, source_id, reason, position)
+      join ${stockBalances} b on b.warehouse_id = e.warehouse_id and b.sku_id = e.sku_id
+      order by e.position
+      returning id`),
+  );
+  if (written.length !== entries.length) throw new Error('a hold wrote fewer movements than entries');
+  // Identities are drawn in the order the rows go in: sorted, they are the entries' in order.
+  return written.map((row) => Number(row.id)).sort((a, b) => a - b);
+}

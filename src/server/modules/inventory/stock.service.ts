@@ -21,14 +21,25 @@ import {
 } from '@shared/contract/inventory.js';
 import type { MovementKind } from '@shared/domain/stock.js';
 import { AppError } from '@shared/errors.js';
-import type { TenantTx } from '../../db/client.js';
+import { rowsOf, type TenantTx } from '../../db/client.js';
 import { refuseOnConstraint } from '../../db/query-helpers.js';
 import type { Actor } from '../../http/actor.js';
 import { parseInput } from '../../http/parse-input.js';
 import { and, eq, sql } from 'drizzle-orm';
-import { warehouseLocations } from '../warehouse/index.js';
+import { sellerScope } from '../../access/seller-scope.js';
+import { skus } from '../catalog/index.js';
+import { warehouseLocations, warehouses, warehouseScope } from '../warehouse/index.js';
 import { locationStock } from './inventory.tables.js';
-import { lockBalancesInOrder, writeInTransit, writeMovement, type LedgerEntry } from './stock-ledger.js';
+import {
+  balanceKeyOf,
+  lockBalancesAvailable,
+  lockBalancesInOrder,
+  writeHolds,
+  writeInTransit,
+  writeMovement,
+  type HoldEntry,
+  type LedgerEntry,
+} from './stock-ledger.js';
 import { resolveStockScope } from './stock-scope.js';
 
 /**
@@ -144,6 +155,40 @@ async function hold(tx: TenantTx, actor: Actor, kind: MovementKind, raw: HoldSto
 /** Reserves available stock for a document (an order): available to frozen. */
 export function reserveStock(tx: TenantTx, actor: Actor, input: HoldStockInput): Promise<StockChangeView> {
   return hold(tx, actor, 'reserve', input);
+}
+
+export { balanceKeyOf };
+export type { HoldEntry };
+
+/**
+ * The batch form of reserveStock, for many documents at once (orders passed review together).
+ * First `lockForReservation`: checks every warehouse and SKU is the actor's to see (as
+ * reserveStock does, 404 otherwise), locks their balances in (warehouse, SKU) order and answers
+ * each one's available units. The caller decides, under those locks, which entries it takes, and
+ * `reserveLocked` writes them: one guarded relative update per balance and a movement per entry.
+ */
+export async function lockForReservation(
+  tx: TenantTx,
+  actor: Actor,
+  pairs: readonly { warehouseId: string; skuId: string }[],
+): Promise<Map<string, number>> {
+  if (pairs.length === 0) return new Map();
+  const warehouseIds = [...new Set(pairs.map((pair) => pair.warehouseId))];
+  const skuIds = [...new Set(pairs.map((pair) => pair.skuId))];
+  const [seen] = rowsOf<{ warehouses: number; skus: number }>(
+    await tx.execute(sql`select
+      (select count(*)::int from ${warehouses} where ${warehouses.id} in ${warehouseIds}
+        and ${warehouseScope(actor, warehouses.id) ?? sql`true`}) as warehouses,
+      (select count(*)::int from ${skus} where ${skus.id} in ${skuIds} and ${sellerScope(actor, skus.sellerId) ?? sql`true`}) as skus`),
+  );
+  if (Number(seen?.warehouses ?? 0) !== warehouseIds.length) throw new AppError('warehouse.not_found');
+  if (Number(seen?.skus ?? 0) !== skuIds.length) throw new AppError('catalog.sku_not_found');
+  return lockBalancesAvailable(tx, pairs);
+}
+
+/** Writes reservations taken under lockForReservation's locks; answers the movement ids in order. */
+export function reserveLocked(tx: TenantTx, actor: Actor, entries: readonly HoldEntry[]): Promise<number[]> {
+  return guarded(() => writeHolds(tx, 'reserve', actor.userId, entries));
 }
 
 /** Gives reserved stock back: frozen to available. */

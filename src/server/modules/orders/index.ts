@@ -6,6 +6,7 @@ export {
   moveOrder,
   passReview,
   upsertMarketplaceOrder,
+  upsertMarketplaceOrders,
 } from './orders.service.js';
 export { getOrder, listOrders } from './orders.queries.js';
 export { orderScope, type OrderRecord } from './orders.access.js';

@@ -77,6 +77,51 @@ export async function writeLocalStatus(
   return updated;
 }
 
+/**
+ * The same change for many orders at once (a batch action): every order must be allowed the
+ * move; orders already there are left as they are. One update and one history row each.
+ * Answers the orders as written, in the order given.
+ */
+export async function writeLocalStatuses(
+  tx: TenantTx,
+  actor: Actor,
+  rows: readonly OrderRecord[],
+  to: LocalStatus,
+  note = '',
+): Promise<OrderRecord[]> {
+  for (const order of rows) assertTransition(order, to);
+  const moving = rows.filter((order) => order.localStatus !== to);
+  if (moving.length === 0) return [...rows];
+  const updated = await tx
+    .update(orders)
+    .set({
+      localStatus: to,
+      updatedAt: sql`now()`,
+      ...(to === 'cancelled' ? { cancelledAt: sql`now()` } : {}),
+      ...(to === 'shipped' ? { shippedAt: sql`coalesce(${orders.shippedAt}, now())` } : {}),
+    })
+    .where(
+      inArray(
+        orders.id,
+        moving.map((order) => order.id),
+      ),
+    )
+    .returning();
+  if (updated.length !== moving.length) throw new Error('orders vanished under their locks');
+  await tx.insert(orderStatusHistory).values(
+    moving.map((order) => ({
+      orderId: order.id,
+      field: 'local' as const,
+      fromStatus: order.localStatus,
+      toStatus: to,
+      note: note.slice(0, 255),
+      actorId: actor.userId,
+    })),
+  );
+  const byId = new Map(updated.map((order) => [order.id, order]));
+  return rows.map((order) => byId.get(order.id) ?? order);
+}
+
 export async function recordHistory(
   tx: TenantTx,
   actor: Actor | null,
@@ -97,14 +142,17 @@ export async function recordHistory(
 }
 
 /**
- * Keeps the order's open-exception count and its 'problem' and 'out_of_stock' tags in step with
- * its open exception rows.
+ * Keeps the orders' open-exception counts and their 'problem' and 'out_of_stock' tags in step
+ * with their open exception rows.
  */
-async function refreshProblems(tx: TenantTx, orderId: string): Promise<void> {
+async function refreshProblems(tx: TenantTx, orderIds: readonly string[]): Promise<void> {
+  if (orderIds.length === 0) return;
   await tx.execute(sql`
     with open as (
-      select count(*)::int as n, bool_or(reason = 'out_of_stock') as out_of_stock
-      from ${orderExceptions} where order_id = ${orderId} and resolved_at is null
+      select o.id, count(e.order_id)::int as n, coalesce(bool_or(e.reason = 'out_of_stock'), false) as out_of_stock
+      from ${orders} o left join ${orderExceptions} e on e.order_id = o.id and e.resolved_at is null
+      where o.id = any(${sql.param([...orderIds])}::uuid[])
+      group by o.id
     )
     update ${orders} o set open_exceptions = open.n,
       tags = array(select distinct t from unnest(
@@ -112,7 +160,7 @@ async function refreshProblems(tx: TenantTx, orderId: string): Promise<void> {
         || case when open.n > 0 then array['problem'] else array[]::text[] end
         || case when open.out_of_stock then array['out_of_stock'] else array[]::text[] end) as t order by t),
       updated_at = now()
-    from open where o.id = ${orderId}`);
+    from open where o.id = open.id`);
 }
 
 /** Opens an exception (or refreshes the open one of the same reason). */
@@ -129,7 +177,29 @@ export async function openException(
     values (${orderId}, ${reason}, ${note.slice(0, 255)}, ${JSON.stringify(shortages)}::jsonb, ${actor?.userId ?? null})
     on conflict (tenant_id, order_id, reason) where resolved_at is null
     do update set note = excluded.note, shortages = excluded.shortages`);
-  await refreshProblems(tx, orderId);
+  await refreshProblems(tx, [orderId]);
+}
+
+/** Opens exceptions of one reason on many orders at once (or refreshes the open ones), each with its note and shortages. */
+export async function openExceptions(
+  tx: TenantTx,
+  actor: Actor | null,
+  reason: ExceptionReason,
+  entries: readonly { orderId: string; note: string; shortages: ShortageView[] }[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  await tx.execute(sql`
+    insert into ${orderExceptions} (order_id, reason, note, shortages, raised_by)
+    select e.order_id, ${reason}::varchar, e.note, e.shortages, ${actor?.userId ?? null}::uuid
+    from unnest(${sql.param(entries.map((entry) => entry.orderId))}::uuid[], ${sql.param(entries.map((entry) => entry.note.slice(0, 255)))}::varchar[],
+      ${sql.param(entries.map((entry) => JSON.stringify(entry.shortages)))}::jsonb[]) with ordinality as e(order_id, note, shortages, position)
+    order by e.position
+    on conflict (tenant_id, order_id, reason) where resolved_at is null
+    do update set note = excluded.note, shortages = excluded.shortages`);
+  await refreshProblems(
+    tx,
+    entries.map((entry) => entry.orderId),
+  );
 }
 
 /** Resolves the order's open exceptions of these reasons (all when none named). */
@@ -150,7 +220,55 @@ export async function resolveExceptions(
         reasons ? inArray(orderExceptions.reason, [...reasons]) : undefined,
       ),
     );
-  await refreshProblems(tx, orderId);
+  await refreshProblems(tx, [orderId]);
+}
+
+/**
+ * Resolves the open exceptions of these reasons on many orders at once; only the orders that had
+ * one are refreshed. Answers those orders.
+ */
+export async function resolveExceptionsOf(
+  tx: TenantTx,
+  actor: Actor | null,
+  orderIds: readonly string[],
+  resolution: string,
+  reasons: readonly ExceptionReason[],
+): Promise<string[]> {
+  if (orderIds.length === 0) return [];
+  const resolved = await tx
+    .update(orderExceptions)
+    .set({ resolvedAt: sql`now()`, resolvedBy: actor?.userId ?? null, resolution })
+    .where(
+      and(
+        inArray(orderExceptions.orderId, [...orderIds]),
+        isNull(orderExceptions.resolvedAt),
+        inArray(orderExceptions.reason, [...reasons]),
+      ),
+    )
+    .returning({ orderId: orderExceptions.orderId });
+  const touched = [...new Set(resolved.map((row) => row.orderId))];
+  await refreshProblems(tx, touched);
+  return touched;
+}
+
+/** The orders among these with an open exception of this reason. */
+export async function withOpenException(
+  tx: TenantTx,
+  orderIds: readonly string[],
+  reason: ExceptionReason,
+): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const rows = await tx
+    .selectDistinct({ orderId: orderExceptions.orderId })
+    .from(orderExceptions)
+    .where(
+      and(
+        inArray(orderExceptions.orderId, [...orderIds]),
+        eq(orderExceptions.reason, reason),
+        isNull(orderExceptions.resolvedAt),
+      ),
+    );
+  return new Set(rows.map((row) => row.orderId));
 }
 
 /** Whether the order has an open exception of this reason. */

@@ -160,21 +160,44 @@ function toRow(
   };
 }
 
-/** One page of the actor's orders in the tab with the filters, newest first, and every tab's count. */
+/**
+ * One page of the actor's orders in the tab with the filters, newest first, and every tab's count.
+ * Two statements, each reading the orders the filters leave (the tab counts count them; with a
+ * batch search that is at most the numbers asked for, else the orders_list_idx entries of the
+ * tenant in the date range, an index-only scan). The page is chosen on the orders table alone
+ * (its id and order time, by orders_list_idx newest first or by the numbers' indexes), and only
+ * its rows are joined to their seller and warehouse and summed: a join before the limit lets
+ * the planner walk every order of a warehouse to find the page.
+ */
 export async function listOrders(tx: TenantTx, actor: Actor, query: OrderListQuery): Promise<OrderPage> {
   const base = filters(actor, query, new Date());
-  const where = allOf([base, query.tab ? tabCondition(query.tab) : undefined]);
+  const tab = query.tab ? tabCondition(query.tab) : undefined;
+  const where = allOf([base, tab]);
   const countColumns = Object.fromEntries(
-    ORDER_TABS.map((tab) => [tab, sql<number>`count(*) filter (where ${tabCondition(tab)})::int`]),
+    ORDER_TABS.map((name) => [name, sql<number>`count(*) filter (where ${tabCondition(name)})::int`]),
   ) as Record<OrderTab, SQL.Aliased<number> | SQL<number>>;
   const [counts] = await tx
-    .select({ ...countColumns, all: sql<number>`count(*) filter (where ${where ?? sql`true`})::int` })
+    .select({
+      ...countColumns,
+      all: tab ? sql<number>`count(*) filter (where ${tab})::int` : sql<number>`count(*)::int`,
+    })
     .from(orders)
     .where(base);
-  const records = await selectRows(tx, where)
+  const page = tx
+    .select({ id: orders.id, orderedAt: orders.orderedAt })
+    .from(orders)
+    .where(where)
     .orderBy(desc(orders.orderedAt), desc(orders.id))
     .limit(query.pageSize)
-    .offset(offsetOf(query));
+    .offset(offsetOf(query))
+    .as('page');
+  const records = await tx
+    .select(rowColumns)
+    .from(page)
+    .innerJoin(orders, eq(orders.id, page.id))
+    .innerJoin(users, eq(users.id, orders.sellerId))
+    .innerJoin(warehouses, eq(warehouses.id, orders.warehouseId))
+    .orderBy(desc(page.orderedAt), desc(page.id));
   const total = Number(counts?.all ?? 0);
   return {
     records: records.map((row) => {

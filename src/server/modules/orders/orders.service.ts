@@ -45,16 +45,18 @@ import { skus } from '../catalog/index.js';
 import { users } from '../identity/index.js';
 import { isWarehouseBound, visibleWarehouse } from '../warehouse/index.js';
 import {
-  hasOpenException,
   lockOrders,
   openException,
   recordHistory,
   resolveExceptions,
+  resolveExceptionsOf,
+  withOpenException,
   writeLocalStatus,
+  writeLocalStatuses,
   type OrderRecord,
 } from './orders.access.js';
-import { orderLines, orders } from './orders.tables.js';
-import { releaseOrder, reserveOrder } from './reservation.service.js';
+import { orderLines, orders, orderStatusHistory } from './orders.tables.js';
+import { releaseOrder, reserveOrder, reserveOrders } from './reservation.service.js';
 
 type LineContent = ReturnType<typeof createOrderInput.parse>['lines'];
 
@@ -68,6 +70,20 @@ export async function nextSystemNo(tx: TenantTx): Promise<string> {
   );
   if (!row) throw new Error('order counter returned no row');
   return `SO${row.day}${String(row.last_value).padStart(6, '0')}`;
+}
+
+/** The next `count` system order ids of the tenant for the day, one counter update for all. */
+export async function nextSystemNos(tx: TenantTx, count: number): Promise<string[]> {
+  if (count === 0) return [];
+  const [row] = rowsOf<{ day: string; last_value: number }>(
+    await tx.execute(sql`
+      insert into order_counters (day, last_value) values ((now() at time zone 'UTC')::date, ${count}::int)
+      on conflict (tenant_id, day) do update set last_value = order_counters.last_value + ${count}::int
+      returning to_char(day, 'YYYYMMDD') as day, last_value`),
+  );
+  if (!row) throw new Error('order counter returned no row');
+  const first = Number(row.last_value) - count + 1;
+  return Array.from({ length: count }, (_, index) => `SO${row.day}${String(first + index).padStart(6, '0')}`);
 }
 
 /** Refuses a line whose SKU is unknown or another seller's: 'order.sku_not_found' naming it. */
@@ -184,6 +200,149 @@ export async function moveOrder(
   return updated;
 }
 
+type MarketplaceOrder = ReturnType<typeof marketplaceOrderInput.parse>;
+
+/** What the platform's fields of an order are, as stored, and the platform status it reported. */
+function marketplaceHeader(input: MarketplaceOrder) {
+  const platformStatus = normalisePlatformStatus(input.platformStatus);
+  const storedStatus = platformStatus ?? input.platformStatus.toUpperCase().slice(0, 32);
+  const {
+    lines: _lines,
+    shipBy,
+    paidAt,
+    orderedAt: _orderedAt,
+    sellerId: _sellerId,
+    platform: _platform,
+    shopId: _shopId,
+    orderNo: _orderNo,
+    tags: _tags,
+    ...fields
+  } = input;
+  const header = {
+    ...fields,
+    platformStatus: storedStatus,
+    shipBy: shipBy ? new Date(shipBy) : null,
+    paidAt: paidAt ? new Date(paidAt) : null,
+  };
+  return { platformStatus, storedStatus, header };
+}
+
+/**
+ * New marketplace orders (none of them stored yet), each in the status its platform status maps
+ * to: their system ids from one counter update, then one insert each for the orders, their lines
+ * and their first history rows.
+ */
+async function insertMarketplaceOrders(
+  tx: TenantTx,
+  actor: Actor,
+  inputs: readonly MarketplaceOrder[],
+): Promise<(SavedOrderView & { changed: boolean })[]> {
+  if (inputs.length === 0) return [];
+  const systemNos = await nextSystemNos(tx, inputs.length);
+  const prepared = inputs.map((input, index) => {
+    const { platformStatus, storedStatus, header } = marketplaceHeader(input);
+    const localStatus: LocalStatus = platformStatus ? PLATFORM_TO_LOCAL[platformStatus] : 'to_review';
+    return { input, header, storedStatus, localStatus, systemNo: systemNos[index] ?? '' };
+  });
+  const inserted = await tx
+    .insert(orders)
+    .values(
+      prepared.map(({ input, header, localStatus, systemNo }) => ({
+        ...header,
+        orderNo: input.orderNo,
+        systemNo,
+        sellerId: input.sellerId,
+        platform: input.platform,
+        shopId: input.shopId,
+        localStatus,
+        orderedAt: input.orderedAt ? new Date(input.orderedAt) : new Date(),
+        parcelType: parcelTypeOf(input.lines),
+        createdBy: actor.userId,
+      })),
+    )
+    .returning({ id: orders.id, systemNo: orders.systemNo });
+  const idOf = new Map(inserted.map((row) => [row.systemNo, row.id]));
+  const saved = prepared.map((entry) => ({ ...entry, id: idOf.get(entry.systemNo) ?? '' }));
+  if (saved.some((entry) => entry.id === '')) throw new Error('order insert returned fewer rows');
+  await tx.insert(orderLines).values(
+    saved.flatMap(({ id, input }) =>
+      input.lines.map((line, position) => ({
+        orderId: id,
+        sellerId: input.sellerId,
+        skuId: line.skuId,
+        itemId: line.itemId,
+        variationId: line.variationId,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        position,
+      })),
+    ),
+  );
+  await tx.insert(orderStatusHistory).values(
+    saved.map(({ id, localStatus, storedStatus }) => ({
+      orderId: id,
+      field: 'local' as const,
+      fromStatus: null,
+      toStatus: localStatus,
+      note: storedStatus.slice(0, 255),
+      actorId: actor.userId,
+    })),
+  );
+  return saved.map(({ id, input, systemNo }) => ({ id, orderNo: input.orderNo, systemNo, changed: true }));
+}
+
+/**
+ * The sync's upsert for a page of marketplace orders in one transaction, each as
+ * upsertMarketplaceOrder would: the orders not stored yet are created together (one counter
+ * update, one insert each for orders, lines and history); the known ones, and a number that
+ * comes twice in the page, go through upsertMarketplaceOrder one by one (the known ones locked
+ * first, in id order). Answers in the page's order.
+ */
+export async function upsertMarketplaceOrders(
+  tx: TenantTx,
+  actor: Actor,
+  raws: readonly MarketplaceOrderInput[],
+): Promise<(SavedOrderView & { changed: boolean })[]> {
+  const inputs = raws.map((raw) => parseInput(marketplaceOrderInput, raw));
+  if (inputs.some((input) => input.orderNo === '')) throw new AppError('order.no_required');
+  const bySeller = new Map<string, MarketplaceOrder['lines']>();
+  for (const input of inputs)
+    bySeller.set(input.sellerId, [...(bySeller.get(input.sellerId) ?? []), ...input.lines]);
+  for (const [sellerId, lines] of bySeller) await checkSkus(tx, sellerId, lines);
+  const keyOf = (input: MarketplaceOrder) =>
+    JSON.stringify([input.sellerId, input.platform, input.shopId, input.orderNo]);
+  const stored = rowsOf<{ seller_id: string; platform: string; shop_id: string; order_no: string }>(
+    await tx.execute(sql`
+      select o.seller_id, o.platform, o.shop_id, o.order_no from ${orders} o
+      join unnest(${sql.param(inputs.map((input) => input.sellerId))}::uuid[], ${sql.param(inputs.map((input) => input.platform))}::varchar[],
+        ${sql.param(inputs.map((input) => input.shopId))}::varchar[], ${sql.param(inputs.map((input) => input.orderNo))}::varchar[])
+        as k(seller_id, platform, shop_id, order_no)
+        on o.seller_id = k.seller_id and o.platform = k.platform and o.shop_id = k.shop_id and o.order_no = k.order_no
+      order by o.id for update of o`),
+  );
+  const known = new Set(
+    stored.map((row) => JSON.stringify([row.seller_id, row.platform, row.shop_id, row.order_no])),
+  );
+  const fresh: MarketplaceOrder[] = [];
+  const freshKeys = new Set<string>();
+  for (const input of inputs) {
+    const key = keyOf(input);
+    if (known.has(key) || freshKeys.has(key)) continue;
+    freshKeys.add(key);
+    fresh.push(input);
+  }
+  const created = await guardUnique(() => insertMarketplaceOrders(tx, actor, fresh), {
+    orders_shop_order_key: 'order.no_duplicate',
+  });
+  const createdOf = new Map(fresh.map((input, index) => [input, created[index]]));
+  const results: (SavedOrderView & { changed: boolean })[] = [];
+  for (const input of inputs) {
+    const made = createdOf.get(input);
+    results.push(made ?? (await upsertMarketplaceOrder(tx, actor, input)));
+  }
+  return results;
+}
+
 const fingerprintColumns = sql`md5(row(o.buyer_name, o.recipient_name, o.recipient_phone, o.recipient_address,
   o.buyer_message, o.ship_by, o.paid_at, o.tracking_no, o.logistics_channel, o.currency, o.shop_name,
   o.platform_status, o.warehouse_id, o.ordered_at)::text || coalesce((select string_agg(
@@ -204,27 +363,9 @@ export async function upsertMarketplaceOrder(
 ): Promise<SavedOrderView & { changed: boolean }> {
   const input = parseInput(marketplaceOrderInput, raw);
   if (input.orderNo === '') throw new AppError('order.no_required');
-  const platformStatus = normalisePlatformStatus(input.platformStatus);
-  const storedStatus = platformStatus ?? input.platformStatus.toUpperCase().slice(0, 32);
   await checkSkus(tx, input.sellerId, input.lines);
-  const {
-    lines,
-    shipBy,
-    paidAt,
-    orderedAt,
-    sellerId,
-    platform,
-    shopId,
-    orderNo,
-    tags: _tags,
-    ...fields
-  } = input;
-  const header = {
-    ...fields,
-    platformStatus: storedStatus,
-    shipBy: shipBy ? new Date(shipBy) : null,
-    paidAt: paidAt ? new Date(paidAt) : null,
-  };
+  const { platformStatus, storedStatus, header } = marketplaceHeader(input);
+  const { lines, orderedAt, sellerId, platform, shopId, orderNo } = input;
   const [existing] = await tx
     .select()
     .from(orders)
@@ -238,27 +379,9 @@ export async function upsertMarketplaceOrder(
     )
     .for('update');
   if (!existing) {
-    const systemNo = await nextSystemNo(tx);
-    const localStatus = platformStatus ? PLATFORM_TO_LOCAL[platformStatus] : 'to_review';
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        ...header,
-        orderNo,
-        systemNo,
-        sellerId,
-        platform,
-        shopId,
-        localStatus,
-        orderedAt: orderedAt ? new Date(orderedAt) : new Date(),
-        parcelType: parcelTypeOf(lines),
-        createdBy: actor.userId,
-      })
-      .returning();
+    const [order] = await insertMarketplaceOrders(tx, actor, [input]);
     if (!order) throw new Error('order insert returned no row');
-    await insertLines(tx, order.id, sellerId, lines);
-    await recordHistory(tx, actor, order.id, 'local', null, localStatus, storedStatus);
-    return { id: order.id, orderNo, systemNo, changed: true };
+    return order;
   }
   const incoming = {
     ...existing,
@@ -348,7 +471,11 @@ export async function cancelOrders(
   return results;
 }
 
-/** Approves orders to review: they become pending shipment and reserve their lines (out of stock when short). */
+/**
+ * Approves orders to review: they become pending shipment and reserve their lines (out of stock
+ * when short), the whole selection at once: one status update and history insert for all, then
+ * reserveOrders, which takes them in id order as if one after the other.
+ */
 export async function passReview(
   tx: TenantTx,
   actor: Actor,
@@ -357,14 +484,13 @@ export async function passReview(
   const input = parseInput(orderIdsInput, raw);
   const rows = await lockOrders(tx, actor, input.ids);
   assertCan('reviewPass', rows, 'reviewPass');
-  const results: OrderActionResult[] = [];
-  for (const row of rows) {
-    await resolveExceptions(tx, actor, row.id, 'review_passed', ['review_rejected']);
-    const moved = await moveOrder(tx, actor, row, 'pending_shipment');
-    const short = await hasOpenException(tx, row.id, 'out_of_stock');
-    results.push(resultOf(moved, short ? 'order.out_of_stock' : null));
-  }
-  return results;
+  const ids = rows.map((row) => row.id);
+  await resolveExceptionsOf(tx, actor, ids, 'review_passed', ['review_rejected']);
+  const moved = await writeLocalStatuses(tx, actor, rows, 'pending_shipment');
+  // From to review nothing is held: every order moved reserves.
+  await reserveOrders(tx, actor, moved);
+  const short = await withOpenException(tx, ids, 'out_of_stock');
+  return moved.map((order) => resultOf(order, short.has(order.id) ? 'order.out_of_stock' : null));
 }
 
 /** Rejects orders to review: they stay to review with a review-rejected exception carrying the reason. */

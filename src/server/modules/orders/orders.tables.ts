@@ -129,6 +129,21 @@ export const orders = pgTable(
     index('orders_status_idx').on(table.tenantId, table.localStatus, table.orderedAt),
     index('orders_seller_idx').on(table.tenantId, table.sellerId, table.localStatus, table.orderedAt),
     index('orders_warehouse_idx').on(table.tenantId, table.warehouseId, table.localStatus, table.orderedAt),
+    /**
+     * The list: a page newest first and the tab counts read this index alone (index-only scans),
+     * whatever tab, date range on the order time, seller or warehouse is asked for.
+     */
+    index('orders_list_idx')
+      .on(
+        table.tenantId,
+        table.orderedAt,
+        table.id,
+        table.localStatus,
+        table.openExceptions,
+        table.sellerId,
+        table.warehouseId,
+      )
+      .where(sql`${table.mergedIntoId} is null`),
     index('orders_order_no_idx').on(table.tenantId, table.orderNo),
     index('orders_tracking_idx')
       .on(table.tenantId, table.trackingNo)

@@ -2,9 +2,11 @@
  * Reservations: the frozen units an order holds in its warehouse, one row per order line and
  * warehouse, each written in the same transaction as the ledger movement (source 'order', the
  * order's id) that froze them and ended by the movement that released or issued them. An order
- * reserves all its lines or none: lines are reserved in SKU order (so concurrent orders lock
- * balances in one fixed order and never deadlock) inside a savepoint, and a short line rolls the
- * savepoint back and opens an out-of-stock exception naming every SKU short.
+ * reserves all its lines or none: the balances of its lines (of a whole batch of orders) are
+ * locked first in (warehouse, SKU) order, so concurrent reservations wait in one fixed order and
+ * never deadlock; what each order can take is decided under those locks before anything is
+ * written, and an order short of any line takes nothing and gets an out-of-stock exception naming
+ * every SKU short.
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type {
@@ -19,14 +21,24 @@ import { rowsOf, type TenantTx } from '../../db/client.js';
 import { iso, pgErrorOf } from '../../db/query-helpers.js';
 import type { Actor } from '../../http/actor.js';
 import { skus } from '../catalog/index.js';
-import { issueStock, releaseStock, reserveStock, stockMovements } from '../inventory/index.js';
+import {
+  balanceKeyOf,
+  issueStock,
+  lockForReservation,
+  releaseStock,
+  reserveLocked,
+  reserveStock,
+  stockMovements,
+  type HoldEntry,
+} from '../inventory/index.js';
 import { warehouses, warehouseScope } from '../warehouse/index.js';
 import { sellerScope } from '../../access/seller-scope.js';
 import {
   hasOpenException,
   openException,
+  openExceptions,
   orderScope,
-  resolveExceptions,
+  resolveExceptionsOf,
   type OrderRecord,
 } from './orders.access.js';
 import { orderLines, orderReservations, orders } from './orders.tables.js';
@@ -34,80 +46,135 @@ import { orderLines, orderReservations, orders } from './orders.tables.js';
 const SOURCE = 'order';
 const DEADLOCK = '40P01';
 
-class ShortStock extends Error {
-  constructor(readonly shortages: ShortageView[]) {
-    super('short stock');
-  }
-}
-
-async function linesBySku(tx: TenantTx, orderId: string) {
-  return tx
-    .select({
-      id: orderLines.id,
-      skuId: orderLines.skuId,
-      quantity: orderLines.quantity,
-      sellerSku: skus.sellerSku,
-    })
-    .from(orderLines)
-    .innerJoin(skus, eq(skus.id, orderLines.skuId))
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(asc(orderLines.skuId), asc(orderLines.id));
-}
-
 /**
  * Freezes every line of the order in its warehouse, or nothing: answers the shortages (empty
  * when reserved). Short stock opens an out-of-stock exception naming each SKU short; a full
  * reservation resolves it. An order already holding units reserves nothing again.
  */
 export async function reserveOrder(tx: TenantTx, actor: Actor, order: OrderRecord): Promise<ShortageView[]> {
-  const [held] = await tx
-    .select({ id: orderReservations.id })
+  return (await reserveOrders(tx, actor, [order])).get(order.id) ?? [];
+}
+
+/**
+ * reserveOrder for many orders at once (a batch passed review), taking them in the order given:
+ * each reserves all its lines or none, as if one after the other. The balances of every line's
+ * SKU are locked first, in (warehouse, SKU) order, so batches running at once wait on each other
+ * in one order and never deadlock; what each order can take is decided under those locks, and
+ * what is taken is written in a few statements for the whole batch (a guarded relative update per
+ * balance, a movement and a reservation row per line). Answers the shortages by order id.
+ */
+export async function reserveOrders(
+  tx: TenantTx,
+  actor: Actor,
+  batch: readonly OrderRecord[],
+): Promise<Map<string, ShortageView[]>> {
+  const shortagesOf = new Map<string, ShortageView[]>();
+  if (batch.length === 0) return shortagesOf;
+  const held = await tx
+    .selectDistinct({ orderId: orderReservations.orderId })
     .from(orderReservations)
-    .where(and(eq(orderReservations.orderId, order.id), eq(orderReservations.state, 'active')))
-    .limit(1);
-  if (held) return [];
-  const lines = await linesBySku(tx, order.id);
-  try {
-    await tx.transaction(async (savepoint) => {
-      const shortages: ShortageView[] = [];
-      for (const line of lines) {
-        try {
-          const change = await reserveStock(savepoint, actor, {
-            warehouseId: order.warehouseId,
-            skuId: line.skuId,
-            quantity: line.quantity,
-            source: { type: SOURCE, id: order.id },
-            reason: order.systemNo,
-          });
-          await savepoint.insert(orderReservations).values({
-            orderId: order.id,
-            lineId: line.id,
-            warehouseId: order.warehouseId,
-            skuId: line.skuId,
-            quantity: line.quantity,
-            reserveMovementId: change.movementId,
-          });
-        } catch (error) {
-          if (!(error instanceof AppError) || error.code !== 'inventory.insufficient_stock') throw error;
-          shortages.push({
-            skuId: line.skuId,
-            sellerSku: line.sellerSku,
-            needed: line.quantity,
-            available: Number(error.params.available ?? 0),
-          });
-        }
-      }
-      if (shortages.length > 0) throw new ShortStock(shortages);
-    });
-  } catch (error) {
-    if (!(error instanceof ShortStock)) throw error;
-    const missing = error.shortages.map((s) => `${s.sellerSku} ${s.needed - s.available}`).join(', ');
-    await openException(tx, actor, order.id, 'out_of_stock', missing, error.shortages);
-    return error.shortages;
+    .where(
+      and(
+        inArray(
+          orderReservations.orderId,
+          batch.map((order) => order.id),
+        ),
+        eq(orderReservations.state, 'active'),
+      ),
+    );
+  const holding = new Set(held.map((row) => row.orderId));
+  const todo = batch.filter((order) => !holding.has(order.id));
+  for (const order of batch) if (holding.has(order.id)) shortagesOf.set(order.id, []);
+  if (todo.length === 0) return shortagesOf;
+
+  const lines = await tx
+    .select({
+      id: orderLines.id,
+      orderId: orderLines.orderId,
+      skuId: orderLines.skuId,
+      quantity: orderLines.quantity,
+      sellerSku: skus.sellerSku,
+    })
+    .from(orderLines)
+    .innerJoin(skus, eq(skus.id, orderLines.skuId))
+    .where(
+      inArray(
+        orderLines.orderId,
+        todo.map((order) => order.id),
+      ),
+    )
+    .orderBy(asc(orderLines.skuId), asc(orderLines.id));
+  const linesOf = new Map<string, typeof lines>();
+  for (const line of lines) linesOf.set(line.orderId, [...(linesOf.get(line.orderId) ?? []), line]);
+  const available = await lockForReservation(
+    tx,
+    actor,
+    todo.flatMap((order) =>
+      (linesOf.get(order.id) ?? []).map((line) => ({ warehouseId: order.warehouseId, skuId: line.skuId })),
+    ),
+  );
+
+  const entries: HoldEntry[] = [];
+  const reservedLines: {
+    orderId: string;
+    lineId: string;
+    warehouseId: string;
+    skuId: string;
+    quantity: number;
+  }[] = [];
+  const short: { orderId: string; note: string; shortages: ShortageView[] }[] = [];
+  const reserved: string[] = [];
+  for (const order of todo) {
+    const own = linesOf.get(order.id) ?? [];
+    const taken = new Map<string, number>();
+    const shortages: ShortageView[] = [];
+    for (const line of own) {
+      const key = balanceKeyOf(order.warehouseId, line.skuId);
+      const left = (available.get(key) ?? 0) - (taken.get(key) ?? 0);
+      if (left >= line.quantity) taken.set(key, (taken.get(key) ?? 0) + line.quantity);
+      else
+        shortages.push({
+          skuId: line.skuId,
+          sellerSku: line.sellerSku,
+          needed: line.quantity,
+          available: left,
+        });
+    }
+    shortagesOf.set(order.id, shortages);
+    if (shortages.length > 0) {
+      const missing = shortages.map((s) => `${s.sellerSku} ${s.needed - s.available}`).join(', ');
+      short.push({ orderId: order.id, note: missing, shortages });
+      continue;
+    }
+    for (const [key, quantity] of taken) available.set(key, (available.get(key) ?? 0) - quantity);
+    for (const line of own) {
+      entries.push({
+        warehouseId: order.warehouseId,
+        skuId: line.skuId,
+        quantity: line.quantity,
+        source: { type: SOURCE, id: order.id },
+        reason: order.systemNo,
+      });
+      reservedLines.push({
+        orderId: order.id,
+        lineId: line.id,
+        warehouseId: order.warehouseId,
+        skuId: line.skuId,
+        quantity: line.quantity,
+      });
+    }
+    reserved.push(order.id);
   }
-  if (await hasOpenException(tx, order.id, 'out_of_stock'))
-    await resolveExceptions(tx, actor, order.id, 'reserved', ['out_of_stock']);
-  return [];
+  const movementIds = await reserveLocked(tx, actor, entries);
+  if (reservedLines.length > 0)
+    await tx
+      .insert(orderReservations)
+      .values(
+        reservedLines.map((line, index) => ({ ...line, reserveMovementId: movementIds[index] ?? null })),
+      );
+  await openExceptions(tx, actor, 'out_of_stock', short);
+  await resolveExceptionsOf(tx, actor, reserved, 'reserved', ['out_of_stock']);
+  return shortagesOf;
 }
 
 /** Gives back every unit the order holds: a release movement per active reservation row. */

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_list_idx" ON "orders" USING btree ("tenant_id","ordered_at","id","local_status","open_exceptions","seller_id","warehouse_id") WHERE "orders"."merged_into_id" is null;
