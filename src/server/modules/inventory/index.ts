@@ -6,6 +6,7 @@ export {
   lockLocationFill,
   moveStock,
   receiveStock,
+  recordMovements,
   releaseStock,
   reserveStock,
   returnStock,
