@@ -96,6 +96,12 @@ interface StockRow {
 const keyOf = (warehouseId: string, skuId: string) => `${warehouseId}/${skuId}`;
 const placeOf = (locationId: string, skuId: string) => `${locationId}/${skuId}`;
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+/**
+ * Ids as one array parameter: `column = any(…)` is an index condition whatever the planner's
+ * statistics say, so every statement reads only the rows it names, never a tenant's whole table.
+ */
+const uuids = (values: Iterable<string | null>) =>
+  sql`${sql.param([...new Set([...values].filter((value): value is string => value !== null))])}::uuid[]`;
 
 /** The refusal naming the bucket that would go below zero (the same as one movement's). */
 function bucketRefusal(current: Balance, deltas: Deltas, size: number): [ErrorCode, ErrorParams] {
@@ -125,23 +131,27 @@ async function resolveAndLock(tx: TenantTx, actor: Actor, requests: MovementRequ
   const visible = warehouseScope(actor, warehouses.id) ?? sql`true`;
   const ownSku = sellerScope(actor, skus.sellerId) ?? sql`true`;
   const locationVisible = warehouseScope(actor, warehouseLocations.warehouseId) ?? sql`true`;
+  const warehouseIds = uuids(requests.map((request) => request.warehouseId));
+  const skuIds = uuids(requests.map((request) => request.skuId));
+  const locationIds = uuids(requests.flatMap((request) => [request.fromLocationId, request.toLocationId]));
   const [row] = rowsOf<ScopeRow>(
     await tx.execute(sql`
       with e as (select * from jsonb_to_recordset(${json(entries)}) as e(w uuid, s uuid, f uuid, t uuid)),
-      wh as (select ${warehouses.id} as id from ${warehouses} where ${warehouses.id} in (select w from e) and ${visible}),
-      sk as (select ${skus.id} as id, ${skus.sellerId} as seller_id from ${skus} where ${skus.id} in (select s from e) and ${ownSku}),
+      wh as (select ${warehouses.id} as id from ${warehouses} where ${warehouses.id} = any(${warehouseIds}) and ${visible}),
+      sk as (select ${skus.id} as id, ${skus.sellerId} as seller_id from ${skus} where ${skus.id} = any(${skuIds}) and ${ownSku}),
       locked as (
         select b.warehouse_id, b.sku_id, b.available, b.frozen, b.in_transit from ${stockBalances} b
-        where (b.warehouse_id, b.sku_id) in (select w, s from e)
+        where b.warehouse_id = any(${warehouseIds}) and b.sku_id = any(${skuIds})
+          and (b.warehouse_id, b.sku_id) in (select w, s from e)
           and b.warehouse_id in (select id from wh) and b.sku_id in (select id from sk)
         order by b.warehouse_id, b.sku_id
-        for update)
+        for update of b)
       select
         (select json_agg(id) from wh) as warehouses,
         (select json_agg(json_build_object('id', id, 'sellerId', seller_id)) from sk) as skus,
         (select json_agg(json_build_object('id', ${warehouseLocations.id}, 'warehouseId', ${warehouseLocations.warehouseId},
                   'code', ${warehouseLocations.code}, 'visible', ${locationVisible}))
-           from ${warehouseLocations} where ${warehouseLocations.id} in (select f from e union select t from e)) as locations,
+           from ${warehouseLocations} where ${warehouseLocations.id} = any(${locationIds})) as locations,
         (select json_agg(json_build_object('warehouseId', warehouse_id, 'skuId', sku_id, 'available', available,
                   'frozen', frozen, 'inTransit', in_transit)) from locked) as balances`),
   );
@@ -184,12 +194,14 @@ async function readStock(tx: TenantTx, planned: Planned[]): Promise<StockRow> {
     await tx.execute(sql`
       select
         (select json_agg(json_build_object('locationId', location_id, 'skuId', sku_id, 'quantity', quantity))
-           from ${locationStock} where (location_id, sku_id) in
-             (select l, s from jsonb_to_recordset(${json(places)}) as p(l uuid, s uuid))) as locations,
+           from ${locationStock} where location_id = any(${uuids(places.map((place) => place.l))})
+             and sku_id = any(${uuids(places.map((place) => place.s))})
+             and (location_id, sku_id) in (select l, s from jsonb_to_recordset(${json(places)}) as p(l uuid, s uuid))) as locations,
         (select json_agg(json_build_object('id', id, 'warehouseId', warehouse_id, 'skuId', sku_id,
                   'receivedAt', (extract(epoch from received_at) * 1000000)::bigint::text, 'remaining', quantity_remaining))
-           from ${stockLots} where quantity_remaining > 0 and (warehouse_id, sku_id) in
-             (select w, s from jsonb_to_recordset(${json(consuming)}) as c(w uuid, s uuid))) as lots`),
+           from ${stockLots} where quantity_remaining > 0 and warehouse_id = any(${uuids(consuming.map((key) => key.w))})
+             and sku_id = any(${uuids(consuming.map((key) => key.s))})
+             and (warehouse_id, sku_id) in (select w, s from jsonb_to_recordset(${json(consuming)}) as c(w uuid, s uuid))) as lots`),
   );
   return row ?? { locations: [], lots: [] };
 }
@@ -384,6 +396,7 @@ async function writeAll(
     r: request.reason,
   }));
   const placed = [...nets.values()].filter((row) => row.q !== 0);
+  const takenOff = placed.filter((row) => row.q < 0);
   const added: { id: string; w: string; s: string; at: string; q: number; left: number; n: number }[] = [];
   const taken: { id: string; take: number }[] = [];
   for (const [key, list] of lots) {
@@ -411,7 +424,8 @@ async function writeAll(
         update ${stockBalances} b set available = b.available + u.a, frozen = b.frozen + u.f,
           in_transit = b.in_transit + u.t, updated_at = now()
         from jsonb_to_recordset(${json(updated)}) as u(w uuid, s uuid, a int, f int, t int)
-        where b.warehouse_id = u.w and b.sku_id = u.s and b.tenant_id = app_current_tenant()
+        where b.warehouse_id = any(${uuids(updated.map((sum) => sum.w))}) and b.sku_id = any(${uuids(updated.map((sum) => sum.s))})
+          and b.warehouse_id = u.w and b.sku_id = u.s and b.tenant_id = app_current_tenant()
         returning 1
       ),
       inserted as (
@@ -444,8 +458,9 @@ async function writeAll(
       ),
       took as (
         update ${locationStock} ls set quantity = ls.quantity + p.q, updated_at = now()
-        from jsonb_to_recordset(${json(placed.filter((p) => p.q < 0))}) as p(l uuid, s uuid, q int), balanced
-        where ls.location_id = p.l and ls.sku_id = p.s and ls.tenant_id = app_current_tenant()
+        from jsonb_to_recordset(${json(takenOff)}) as p(l uuid, s uuid, q int), balanced
+        where ls.location_id = any(${uuids(takenOff.map((place) => place.l))}) and ls.sku_id = any(${uuids(takenOff.map((place) => place.s))})
+          and ls.location_id = p.l and ls.sku_id = p.s and ls.tenant_id = app_current_tenant()
       ),
       new_lots as (
         insert into ${stockLots} (id, warehouse_id, sku_id, received_at, quantity_received, quantity_remaining, movement_id)
@@ -456,7 +471,7 @@ async function writeAll(
       old_lots as (
         update ${stockLots} l set quantity_remaining = l.quantity_remaining - o.take
         from jsonb_to_recordset(${json(taken)}) as o(id uuid, take int), balanced
-        where l.id = o.id and l.tenant_id = app_current_tenant()
+        where l.id = any(${uuids(taken.map((lot) => lot.id))}) and l.id = o.id and l.tenant_id = app_current_tenant()
       )
       select array_agg(id order by id) as ids from m`),
   );
