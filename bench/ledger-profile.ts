@@ -50,7 +50,7 @@ async function main() {
       while (movements < MOVEMENTS) movements += await workload(lane);
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const { rows } = await database.ownerPool.query<StatementRow>(
-        `select s.query, s.calls, s.total_exec_time, s.toplevel from pg_stat_statements s
+        `select s.query, s.calls, s.total_exec_time + s.total_plan_time as total_exec_time, s.total_plan_time, s.toplevel from pg_stat_statements s
          join pg_database d on d.oid = s.dbid where d.datname = $1 and s.query not like '%pg_stat_statements%'
          order by s.toplevel desc, s.total_exec_time desc`,
         [name],

@@ -4,7 +4,8 @@
  * forced row-level security holds for every query the app makes. All request work runs in
  * `withTenant`: one transaction with the tenant set transaction-locally.
  */
-import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
 import { drizzle, NodePgSession, NodePgTransaction, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -50,6 +51,9 @@ export function connectDatabase(options: { url: string; appUrl?: string; poolSiz
 
 const dialect = new PgDialect();
 
+/** The connection of each transaction withTenant opened, for statements prepared on it. */
+const connections = new WeakMap<TenantTx, pg.PoolClient>();
+
 /**
  * Runs `work` in one transaction scoped to the tenant; RLS sees only that tenant's rows. The
  * transaction's start and its tenant go to the server as one message (`begin; select
@@ -80,6 +84,7 @@ export async function withTenant<T>(
       Record<string, never>,
       ExtractTablesWithRelations<Record<string, never>>
     >(dialect, new NodePgSession(client, dialect, undefined), undefined);
+    connections.set(tx, client);
     try {
       const result = await work(tx);
       await client.query('commit');
@@ -91,6 +96,22 @@ export async function withTenant<T>(
   } finally {
     client.release();
   }
+}
+
+/**
+ * Runs a statement the app sends again and again (the ledger's) as a named prepared statement
+ * of the transaction's connection: parsed once per connection, and planned once when a generic
+ * plan does (PostgreSQL's plan cache). Big statements cost more to parse and plan than to run.
+ * In a savepoint's transaction the connection is not known here: the statement then goes as
+ * any other.
+ */
+export async function executePrepared<T>(tx: TenantTx, query: SQL): Promise<T[]> {
+  const client = connections.get(tx);
+  if (!client) return rowsOf<T>(await tx.execute(query));
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `app_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+  const result = await client.query({ name, text, values: params });
+  return result.rows as T[];
 }
 
 /** Rows of a raw query result, typed by the caller. */

@@ -24,11 +24,11 @@
  * was not below zero); only which of two lots received in the same instant is the older may differ.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { StockBalanceView, StockSource } from '@shared/contract/inventory.js';
 import { deltasOf, effectOf, type Deltas, type MovementKind } from '@shared/domain/stock.js';
 import { AppError, type ErrorCode, type ErrorParams } from '@shared/errors.js';
-import { rowsOf, type TenantTx } from '../../db/client.js';
+import { executePrepared, rowsOf, type TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { sellerScope } from '../../access/seller-scope.js';
 import { skus } from '../catalog/index.js';
@@ -93,6 +93,15 @@ interface StockRow {
   lots: { id: string; warehouseId: string; skuId: string; receivedAt: string; remaining: number }[] | null;
 }
 
+/**
+ * A few movements go as prepared statements: their statements cost more to parse and plan than
+ * to run, and the generic plan suits them. A big batch is planned for its own sizes.
+ */
+const PREPARED_UP_TO = 8;
+async function run<T>(tx: TenantTx, entries: number, query: SQL): Promise<T[]> {
+  return entries <= PREPARED_UP_TO ? executePrepared<T>(tx, query) : rowsOf<T>(await tx.execute(query));
+}
+
 const keyOf = (warehouseId: string, skuId: string) => `${warehouseId}/${skuId}`;
 const placeOf = (locationId: string, skuId: string) => `${locationId}/${skuId}`;
 const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
@@ -134,8 +143,9 @@ async function resolveAndLock(tx: TenantTx, actor: Actor, requests: MovementRequ
   const warehouseIds = uuids(requests.map((request) => request.warehouseId));
   const skuIds = uuids(requests.map((request) => request.skuId));
   const locationIds = uuids(requests.flatMap((request) => [request.fromLocationId, request.toLocationId]));
-  const [row] = rowsOf<ScopeRow>(
-    await tx.execute(sql`
+  const [row] = await executePrepared<ScopeRow>(
+    tx,
+    sql`
       with e as (select * from jsonb_to_recordset(${json(entries)}) as e(w uuid, s uuid, f uuid, t uuid)),
       wh as (select ${warehouses.id} as id from ${warehouses} where ${warehouses.id} = any(${warehouseIds}) and ${visible}),
       sk as (select ${skus.id} as id, ${skus.sellerId} as seller_id from ${skus} where ${skus.id} = any(${skuIds}) and ${ownSku}),
@@ -153,7 +163,7 @@ async function resolveAndLock(tx: TenantTx, actor: Actor, requests: MovementRequ
                   'code', ${warehouseLocations.code}, 'visible', ${locationVisible}))
            from ${warehouseLocations} where ${warehouseLocations.id} = any(${locationIds})) as locations,
         (select json_agg(json_build_object('warehouseId', warehouse_id, 'skuId', sku_id, 'available', available,
-                  'frozen', frozen, 'inTransit', in_transit)) from locked) as balances`),
+                  'frozen', frozen, 'inTransit', in_transit)) from locked) as balances`,
   );
   return row;
 }
@@ -190,8 +200,9 @@ async function readStock(tx: TenantTx, planned: Planned[]): Promise<StockRow> {
     .filter((entry) => effectOf(entry.request.kind, entry.request.quantity).lots.startsWith('consume'))
     .map((entry) => ({ w: entry.request.warehouseId, s: entry.request.skuId }));
   if (places.length === 0 && consuming.length === 0) return { locations: [], lots: [] };
-  const [row] = rowsOf<StockRow>(
-    await tx.execute(sql`
+  const [row] = await executePrepared<StockRow>(
+    tx,
+    sql`
       select
         (select json_agg(json_build_object('locationId', location_id, 'skuId', sku_id, 'quantity', quantity))
            from ${locationStock} where location_id = any(${uuids(places.map((place) => place.l))})
@@ -201,7 +212,7 @@ async function readStock(tx: TenantTx, planned: Planned[]): Promise<StockRow> {
                   'receivedAt', (extract(epoch from received_at) * 1000000)::bigint::text, 'remaining', quantity_remaining))
            from ${stockLots} where quantity_remaining > 0 and warehouse_id = any(${uuids(consuming.map((key) => key.w))})
              and sku_id = any(${uuids(consuming.map((key) => key.s))})
-             and (warehouse_id, sku_id) in (select w, s from jsonb_to_recordset(${json(consuming)}) as c(w uuid, s uuid))) as lots`),
+             and (warehouse_id, sku_id) in (select w, s from jsonb_to_recordset(${json(consuming)}) as c(w uuid, s uuid))) as lots`,
   );
   return row ?? { locations: [], lots: [] };
 }
@@ -418,8 +429,9 @@ async function writeAll(
       }
     }
   }
-  const [row] = rowsOf<{ ids: (string | number)[] }>(
-    await tx.execute(sql`
+  const [row] = await executePrepared<{ ids: (string | number)[] }>(
+    tx,
+    sql`
       with updated as (
         update ${stockBalances} b set available = b.available + u.a, frozen = b.frozen + u.f,
           in_transit = b.in_transit + u.t, updated_at = now()
@@ -473,7 +485,7 @@ async function writeAll(
         from jsonb_to_recordset(${json(taken)}) as o(id uuid, take int), balanced
         where l.id = any(${uuids(taken.map((lot) => lot.id))}) and l.id = o.id and l.tenant_id = app_current_tenant()
       )
-      select array_agg(id order by id) as ids from m`),
+      select array_agg(id order by id) as ids from m`,
   );
   return (row?.ids ?? []).map(Number);
 }
