@@ -8,7 +8,7 @@
  *   initdb, then shared_preload_libraries = 'pg_stat_statements,auto_explain' and
  *   pg_stat_statements.track = all, then
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:54399/postgres npx tsx bench/ledger-profile.ts
- * BENCH_EXPLAIN=1 also logs every statement's plan (auto_explain, nested statements too) to the
+ * Planning counts in when pg_stat_statements.track_planning is on. BENCH_EXPLAIN=1 also logs every statement's plan (auto_explain, nested statements too) to the
  * server's log.
  */
 import { randomBytes } from 'node:crypto';
@@ -22,6 +22,7 @@ interface StatementRow {
   query: string;
   calls: string;
   total_exec_time: number;
+  total_plan_time: number;
   toplevel: boolean;
 }
 
@@ -57,10 +58,14 @@ async function main() {
       );
       const top = rows.filter((row) => row.toplevel);
       const calls = top.reduce((sum, row) => sum + Number(row.calls), 0);
+      // withTenant sends begin and the tenant's set_config in one message: one round trip.
+      const merged = top
+        .filter((row) => row.query.trimStart().startsWith('select set_config'))
+        .reduce((sum, row) => sum + Number(row.calls), 0);
       const serverMs = top.reduce((sum, row) => sum + row.total_exec_time, 0);
       console.log(`\n${label}: ${movements} movements in ${seconds.toFixed(2)} s, one client`);
       console.log(
-        `  ${(calls / movements).toFixed(2)} statements (round trips) per movement, ` +
+        `  ${(calls / movements).toFixed(2)} statements, ${((calls - merged) / movements).toFixed(2)} round trips per movement, ` +
           `server time ${((serverMs * 1000) / movements).toFixed(0)} µs per movement, ` +
           `wall ${((seconds * 1e6) / movements).toFixed(0)} µs per movement`,
       );

@@ -143,8 +143,9 @@ async function resolveAndLock(tx: TenantTx, actor: Actor, requests: MovementRequ
   const warehouseIds = uuids(requests.map((request) => request.warehouseId));
   const skuIds = uuids(requests.map((request) => request.skuId));
   const locationIds = uuids(requests.flatMap((request) => [request.fromLocationId, request.toLocationId]));
-  const [row] = await executePrepared<ScopeRow>(
+  const [row] = await run<ScopeRow>(
     tx,
+    requests.length,
     sql`
       with e as (select * from jsonb_to_recordset(${json(entries)}) as e(w uuid, s uuid, f uuid, t uuid)),
       wh as (select ${warehouses.id} as id from ${warehouses} where ${warehouses.id} = any(${warehouseIds}) and ${visible}),
@@ -200,8 +201,9 @@ async function readStock(tx: TenantTx, planned: Planned[]): Promise<StockRow> {
     .filter((entry) => effectOf(entry.request.kind, entry.request.quantity).lots.startsWith('consume'))
     .map((entry) => ({ w: entry.request.warehouseId, s: entry.request.skuId }));
   if (places.length === 0 && consuming.length === 0) return { locations: [], lots: [] };
-  const [row] = await executePrepared<StockRow>(
+  const [row] = await run<StockRow>(
     tx,
+    planned.length,
     sql`
       select
         (select json_agg(json_build_object('locationId', location_id, 'skuId', sku_id, 'quantity', quantity))
@@ -429,8 +431,9 @@ async function writeAll(
       }
     }
   }
-  const [row] = await executePrepared<{ ids: (string | number)[] }>(
+  const [row] = await run<{ ids: (string | number)[] }>(
     tx,
+    planned.length,
     sql`
       with updated as (
         update ${stockBalances} b set available = b.available + u.a, frozen = b.frozen + u.f,
