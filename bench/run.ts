@@ -6,33 +6,14 @@
  * PostgreSQL on 127.0.0.1:5432 is used, or an embedded one when that cannot be reached.
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { connectDatabase, withTenant, type Db } from '@server/db/client.js';
-import { runMigrations } from '@server/db/migrate.js';
-import { addProduct } from '@server/modules/catalog/index.js';
-import { issueStock, receiveStock, reserveStock } from '@server/modules/inventory/index.js';
-import { warehouseLocations, warehouses } from '@server/modules/warehouse/index.js';
-import { seedDemo } from '@server/seed/demo.js';
-import { demoPhotoKey } from '@server/seed/demo-photos.js';
-import {
-  actorOf,
-  benchServer,
-  demoTenantId,
-  freshDatabases,
-  pgbenchBinary,
-  runPgbench,
-  withDatabase,
-} from './support.js';
+import { connectDatabase } from '@server/db/client.js';
+import { BATCH, ledgerWorkloads, prepareLedgerBench, type Lane } from './ledger-lanes.js';
+import { benchServer, freshDatabases, pgbenchBinary, runPgbench, withDatabase } from './support.js';
 
 const SECONDS = 10;
 const CLIENTS = 2;
-const BATCH = 100;
-
-interface Lane {
-  warehouseId: string;
-  skuId: string;
-  locationId: string;
-}
+/** The issue's targets: movements per second over pgbench's transactions per second. */
+const TARGETS = { single: 0.5, batched: 3 } as const;
 
 /** Runs `work` on CLIENTS lanes at once until the time is up; answers movements per second. */
 async function measure(lanes: Lane[], work: (lane: Lane) => Promise<number>): Promise<number> {
@@ -49,6 +30,11 @@ async function measure(lanes: Lane[], work: (lane: Lane) => Promise<number>): Pr
   return counts.reduce((sum, count) => sum + count, 0) / seconds;
 }
 
+function verdict(label: string, rate: number, tps: number, target: number): string {
+  const ratio = rate / tps;
+  return `  ${label} ${ratio.toFixed(2).padStart(6)} × pgbench   target ≥ ${target} ×   ${ratio >= target ? 'met' : 'NOT met'}`;
+}
+
 async function main() {
   const { url, embedded } = await benchServer();
   const suffix = randomBytes(4).toString('hex');
@@ -56,61 +42,10 @@ async function main() {
   const databases = await freshDatabases(url, Object.values(names));
   const database = connectDatabase({ url: withDatabase(url, names.app), poolSize: CLIENTS + 1 });
   try {
-    await runMigrations(database.ownerPool);
-    await seedDemo(database.db);
-    const tenantId = await demoTenantId(database.ownerPool);
-    const manager = await actorOf(database.db, tenantId, 'waremanager');
-    const seller = await actorOf(database.db, tenantId, 'seller');
-    const lanes = await withTenant(database.db, tenantId, async (tx) => {
-      const product = await addProduct(tx, seller, {
-        name: 'Bench product',
-        photos: [demoPhotoKey(seller.sellerId ?? '', 't-shirt')],
-        skus: Array.from({ length: CLIENTS }, (_, index) => ({ sellerSku: `BENCH-${index}` })),
-      });
-      const [warehouse] = await tx.select().from(warehouses).where(eq(warehouses.code, 'DG01'));
-      const shelves = await tx
-        .select({ id: warehouseLocations.id })
-        .from(warehouseLocations)
-        .where(eq(warehouseLocations.warehouseId, warehouse?.id ?? ''));
-      return product.skus.map((sku, index) => ({
-        warehouseId: warehouse?.id ?? '',
-        skuId: sku.id,
-        locationId: shelves[index]?.id ?? '',
-      }));
-    });
-    const source = { type: 'bench', id: null };
-    // One cycle is three movements: a unit received, reserved, then issued (consuming a lot FIFO).
-    const cycle = async (tx: Parameters<Parameters<Db['transaction']>[0]>[0], lane: Lane) => {
-      await receiveStock(tx, manager, { ...lane, quantity: 1, source });
-      await reserveStock(tx, manager, {
-        warehouseId: lane.warehouseId,
-        skuId: lane.skuId,
-        quantity: 1,
-        source,
-      });
-      await issueStock(tx, manager, { ...lane, quantity: 1, source });
-    };
-    const single = await measure(lanes, async (lane) => {
-      await withTenant(database.db, tenantId, (tx) =>
-        receiveStock(tx, manager, { ...lane, quantity: 1, source }),
-      );
-      await withTenant(database.db, tenantId, (tx) =>
-        reserveStock(tx, manager, { warehouseId: lane.warehouseId, skuId: lane.skuId, quantity: 1, source }),
-      );
-      await withTenant(database.db, tenantId, (tx) =>
-        issueStock(tx, manager, { ...lane, quantity: 1, source }),
-      );
-      return 3;
-    });
-    // 33 cycles and one more receipt: exactly BATCH movements in one transaction.
-    const batched = await measure(lanes, async (lane) => {
-      await withTenant(database.db, tenantId, async (tx) => {
-        for (let index = 0; index < Math.floor(BATCH / 3); index += 1) await cycle(tx, lane);
-        for (let index = 0; index < BATCH % 3; index += 1)
-          await receiveStock(tx, manager, { ...lane, quantity: 1, source });
-      });
-      return BATCH;
-    });
+    const bench = await prepareLedgerBench(database, CLIENTS);
+    const workloads = ledgerWorkloads(bench);
+    const single = await measure(bench.lanes, workloads['one movement per transaction']);
+    const batched = await measure(bench.lanes, workloads[`${BATCH} movements per transaction`]);
     const binary = pgbenchBinary();
     const tps = binary ? runPgbench(binary, withDatabase(url, names.pgbench), SECONDS, CLIENTS) : null;
 
@@ -118,13 +53,15 @@ async function main() {
       `\nstock movements through the service (${CLIENTS} clients, ${SECONDS} s each, ${new URL(url).host})`,
     );
     console.log(`  one movement per transaction   ${single.toFixed(0).padStart(8)} movements/s`);
-    console.log(`  ${BATCH} movements per transaction ${batched.toFixed(0).padStart(8)} movements/s`);
+    console.log(
+      `  ${BATCH} movements per transaction ${batched.toFixed(0).padStart(8)} movements/s (recordMovements)`,
+    );
     if (tps === null) {
       console.log('  pgbench                        not found under /usr/lib/postgresql/*/bin: no baseline');
     } else {
       console.log(`  pgbench TPC-B-like (-s 1 -c ${CLIENTS}) ${tps.toFixed(0).padStart(8)} transactions/s`);
-      console.log(`  ratio single / pgbench           ${(single / tps).toFixed(2)}`);
-      console.log(`  ratio batched / pgbench          ${(batched / tps).toFixed(2)}`);
+      console.log(verdict('single / pgbench ', single, tps, TARGETS.single));
+      console.log(verdict('batched / pgbench', batched, tps, TARGETS.batched));
     }
   } finally {
     await database.close();

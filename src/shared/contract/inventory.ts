@@ -105,6 +105,25 @@ export const transferOutInput = z.strictObject({
 });
 export type TransferOutInput = z.input<typeof transferOutInput>;
 
+/**
+ * One entry of a batch of movements (the ledger's `recordMovements`), by kind, with the fields
+ * the single use case of that kind takes: a receipt, return or transfer arrival onto a location;
+ * a receipt taken back, an issue or a destruction off one; a move between two; a hold (reserve,
+ * release, freeze, unfreeze) with no location; a signed correction at a location. Transfers out
+ * touch two warehouses and go through `transferOut`.
+ */
+export const stockMovementInput = z.discriminatedUnion('kind', [
+  receiveStockInput.extend({ kind: z.enum(['receipt', 'return', 'transfer_in']) }),
+  issueStockInput.extend({ kind: z.enum(['receipt_undo', 'issue', 'destroy']) }),
+  moveStockInput.extend({ kind: z.enum(['move', 'shelve_move', 'shelve_undo']) }),
+  holdStockInput.extend({ kind: z.enum(['reserve', 'release', 'freeze', 'unfreeze']) }),
+  adjustStockInput.extend({ kind: z.enum(['adjust', 'count_correction']) }),
+]);
+export type StockMovementInput = z.input<typeof stockMovementInput>;
+
+export const stockMovementsInput = z.array(stockMovementInput).min(1).max(LIMITS.movementBatch);
+export type StockMovementsInput = z.input<typeof stockMovementsInput>;
+
 // The HTTP calls
 
 export const adjustBody = z.strictObject({

@@ -133,4 +133,6 @@ export const STOCK_LIMITS = {
   sourceId: 64,
   /** Values one comma-separated SKU batch search may hold. */
   batchSearch: 100,
+  /** Movements one call of the ledger's batch use case may write in one go. */
+  movementBatch: 1000,
 } as const;

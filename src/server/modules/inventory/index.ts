@@ -8,6 +8,7 @@ export {
   lockLocationFill,
   moveStock,
   receiveStock,
+  recordMovements,
   releaseStock,
   reserveLocked,
   reserveStock,

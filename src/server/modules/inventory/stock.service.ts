@@ -18,8 +18,11 @@ import {
   type ReceiveStockInput,
   type StockChangeView,
   type TransferOutInput,
+  stockMovementInput,
+  stockMovementsInput,
+  type StockMovementsInput,
 } from '@shared/contract/inventory.js';
-import type { MovementKind } from '@shared/domain/stock.js';
+import type { z } from 'zod';
 import { AppError } from '@shared/errors.js';
 import { rowsOf, type TenantTx } from '../../db/client.js';
 import { refuseOnConstraint } from '../../db/query-helpers.js';
@@ -30,6 +33,7 @@ import { sellerScope } from '../../access/seller-scope.js';
 import { skus } from '../catalog/index.js';
 import { warehouseLocations, warehouses, warehouseScope } from '../warehouse/index.js';
 import { locationStock } from './inventory.tables.js';
+import { writeMovements, type MovementRequest } from './ledger-batch.js';
 import {
   balanceKeyOf,
   lockBalancesAvailable,
@@ -38,7 +42,6 @@ import {
   writeInTransit,
   writeMovement,
   type HoldEntry,
-  type LedgerEntry,
 } from './stock-ledger.js';
 import { resolveStockScope } from './stock-scope.js';
 
@@ -70,31 +73,84 @@ interface Located {
 async function record(
   tx: TenantTx,
   actor: Actor,
-  kind: MovementKind,
+  kind: MovementRequest['kind'],
   input: Located & { fromLocationId?: string; toLocationId?: string; receivedAt?: Date },
 ): Promise<StockChangeView> {
   return guarded(async () => {
-    const scope = await resolveStockScope(tx, actor, {
-      warehouseId: input.warehouseId,
-      skuId: input.skuId,
-      locationIds: [input.fromLocationId, input.toLocationId],
-    });
-    const entry: LedgerEntry = {
-      kind,
-      warehouseId: scope.warehouseId,
-      skuId: scope.skuId,
-      sellerId: scope.sellerId,
-      quantity: input.quantity,
-      fromLocationId: input.fromLocationId ?? null,
-      toLocationId: input.toLocationId ?? null,
-      receivedAt: input.receivedAt,
-      source: input.source,
-      reason: input.reason,
-      actorId: actor.userId,
-      locationCodes: scope.locationCodes,
-    };
-    return writeMovement(tx, entry);
+    const [result] = await writeMovements(
+      tx,
+      actor,
+      [
+        {
+          kind,
+          warehouseId: input.warehouseId,
+          skuId: input.skuId,
+          quantity: input.quantity,
+          fromLocationId: input.fromLocationId ?? null,
+          toLocationId: input.toLocationId ?? null,
+          receivedAt: input.receivedAt,
+          source: input.source,
+          reason: input.reason,
+        },
+      ],
+      false,
+    );
+    if (!result) throw new Error('the ledger wrote no movement');
+    return result;
   });
+}
+
+/** A batch entry as the ledger takes it: which locations its kind needs. */
+function requestOf(entry: z.output<typeof stockMovementInput>, index: number): MovementRequest {
+  const common = {
+    kind: entry.kind,
+    warehouseId: entry.warehouseId,
+    skuId: entry.skuId,
+    quantity: entry.quantity,
+    source: entry.source,
+    reason: entry.reason,
+    fromLocationId: null,
+    toLocationId: null,
+  };
+  switch (entry.kind) {
+    case 'receipt':
+    case 'return':
+    case 'transfer_in':
+      return { ...common, toLocationId: entry.locationId, receivedAt: entry.receivedAt };
+    case 'receipt_undo':
+    case 'issue':
+    case 'destroy':
+      return { ...common, fromLocationId: entry.locationId };
+    case 'move':
+    case 'shelve_move':
+    case 'shelve_undo':
+      if (entry.fromLocationId === entry.toLocationId)
+        throw new AppError('inventory.same_location', { entry: index });
+      return { ...common, fromLocationId: entry.fromLocationId, toLocationId: entry.toLocationId };
+    case 'adjust':
+    case 'count_correction':
+      return entry.quantity > 0
+        ? { ...common, toLocationId: entry.locationId }
+        : { ...common, fromLocationId: entry.locationId };
+    default:
+      return common;
+  }
+}
+
+/**
+ * Many movements in one go, in their order, as if each were made by its own use case one after
+ * another in this transaction, but written with a few statements whatever their number
+ * (ledger-batch.ts). All or nothing: the first entry that cannot be made refuses the batch,
+ * with the entry's index in the refusal's params (`entry`) beside the reason, and nothing is
+ * written. Answers each movement's id and the balance right after it.
+ */
+export async function recordMovements(
+  tx: TenantTx,
+  actor: Actor,
+  raw: StockMovementsInput,
+): Promise<StockChangeView[]> {
+  const requests = parseInput(stockMovementsInput, raw).map(requestOf);
+  return guarded(() => writeMovements(tx, actor, requests, true));
 }
 
 /** Goods arrive on a location (a receiving area, usually): available up, a new lot for their age. */
@@ -148,7 +204,7 @@ export async function moveStock(tx: TenantTx, actor: Actor, raw: MoveStockInput)
   return record(tx, actor, input.kind, input);
 }
 
-async function hold(tx: TenantTx, actor: Actor, kind: MovementKind, raw: HoldStockInput) {
+async function hold(tx: TenantTx, actor: Actor, kind: MovementRequest['kind'], raw: HoldStockInput) {
   return record(tx, actor, kind, parseInput(holdStockInput, raw));
 }
 
