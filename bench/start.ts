@@ -6,7 +6,7 @@
  * BENCH_START=off skips it; the clone is removed afterwards.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,6 +16,19 @@ const GIVE_UP_S = 600;
 /** Ports of the clone's server and its embedded PostgreSQL, apart from a developer's own. */
 const PORT = 18_480;
 const EMBEDDED_PG_PORT = 54_380;
+
+/**
+ * The environment of a newcomer's shell: none of the npm_* settings `npm run bench` passes down
+ * (they would point npm in the clone at this checkout), and no database named, so `npm start`
+ * starts its embedded PostgreSQL.
+ */
+function newcomerEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !name.toLowerCase().startsWith('npm_') && name !== 'DATABASE_URL' && name !== 'INIT_CWD',
+    ),
+  );
+}
 
 function seconds(since: bigint): number {
   return Number(process.hrtime.bigint() - since) / 1e9;
@@ -33,12 +46,16 @@ async function healthy(): Promise<boolean> {
 /** `npm start` in the clone; answers the seconds until healthy, and the running process. */
 async function startUntilHealthy(clone: string): Promise<{ seconds: number; server: ChildProcess }> {
   const started = process.hrtime.bigint();
-  // As a newcomer starts it: no database named, so the embedded one.
-  const { DATABASE_URL: _named, ...env } = process.env;
+  const logFile = join(clone, 'start.log');
+  const log = openSync(logFile, 'a');
+  const failed = (why: string) =>
+    new Error(
+      `${why}; the end of its output:\n${readFileSync(logFile, 'utf8').split('\n').slice(-20).join('\n')}`,
+    );
   const server = spawn('npm', ['start'], {
     cwd: clone,
-    env: { ...env, PORT: String(PORT), EMBEDDED_PG_PORT: String(EMBEDDED_PG_PORT) },
-    stdio: 'ignore',
+    env: { ...newcomerEnv(), PORT: String(PORT), EMBEDDED_PG_PORT: String(EMBEDDED_PG_PORT) },
+    stdio: ['ignore', log, log],
     detached: true,
   });
   let exited = false;
@@ -46,8 +63,8 @@ async function startUntilHealthy(clone: string): Promise<{ seconds: number; serv
     exited = true;
   });
   while (!(await healthy())) {
-    if (exited) throw new Error('npm start exited before it was healthy');
-    if (seconds(started) > GIVE_UP_S) throw new Error(`not healthy after ${GIVE_UP_S} s`);
+    if (exited) throw failed('npm start exited before it was healthy');
+    if (seconds(started) > GIVE_UP_S) throw failed(`not healthy after ${GIVE_UP_S} s`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return { seconds: seconds(started), server };
@@ -66,12 +83,15 @@ async function main() {
     return;
   }
   const clone = mkdtempSync(join(tmpdir(), 'wms-bench-start-'));
+  // mkdtemp's folder is its owner's only; run as root, the embedded PostgreSQL runs as 'postgres'.
+  chmodSync(clone, 0o755);
   try {
     const cloned = spawnSync('git', ['clone', '--quiet', '--local', '--no-hardlinks', process.cwd(), clone]);
     if (cloned.status !== 0) throw new Error(`git clone failed: ${cloned.stderr.toString()}`);
     const installStarted = process.hrtime.bigint();
     const install = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], {
       cwd: clone,
+      env: newcomerEnv(),
       stdio: 'ignore',
     });
     if (install.status !== 0) throw new Error('npm ci failed in the clone');

