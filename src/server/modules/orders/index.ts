@@ -8,5 +8,6 @@ export {
   upsertMarketplaceOrder,
 } from './orders.service.js';
 export { getOrder, listOrders } from './orders.queries.js';
+export { orderFigures, type OrderFigures } from './order-figures.queries.js';
 export { orderScope, type OrderRecord } from './orders.access.js';
 export { orderLines, orderReservations, orders } from './orders.tables.js';
