@@ -305,12 +305,13 @@ describe('GET /api/dashboard/figures', () => {
     });
   });
 
-  it('counts inbound orders still expected by arrival day, overdue and today’s listed', async () => {
+  it('counts inbound orders still expected by arrival day, those due within the week listed', async () => {
     const due = (await figures(dashToken)).inbound;
     expect(due).toMatchObject({ overdue: 1, today: 1, next7Days: 1, later: 1, noDate: 1 });
     expect(due?.top.map((order) => [order.inboundNo, order.units, order.warehouseCode])).toEqual([
       [inbound.overdue, 12, 'DSH1'],
       [inbound.today, 5, 'DSH1'],
+      [inbound.week, 7, 'DSH1'],
     ]);
   });
 

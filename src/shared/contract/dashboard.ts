@@ -157,7 +157,7 @@ export const inboundDue = z.object({
   next7Days: count,
   later: count,
   noDate: count,
-  /** The DASHBOARD_TOP earliest of those due by today (overdue first). */
+  /** The DASHBOARD_TOP earliest of those due within 7 days (overdue first). */
   top: z.array(dueInbound),
 });
 export type InboundDue = z.infer<typeof inboundDue>;

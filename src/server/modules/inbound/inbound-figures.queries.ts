@@ -1,7 +1,7 @@
 /**
  * The home page's inbound figure (GET /dashboard/figures): inbound orders still expected — pending
  * or partly received — that the actor sees (inboundScope), counted by expected arrival in the
- * viewer's calendar, with the earliest of those due by today. One aggregate statement.
+ * viewer's calendar, with the earliest of those due within the week. One aggregate statement.
  */
 import { sql } from 'drizzle-orm';
 import { DASHBOARD_TOP, type DueInbound, type InboundDue } from '@shared/contract/dashboard.js';
@@ -57,7 +57,7 @@ export async function inboundFigures(
           from due d
           join ${warehouses} w on w.id = d.warehouse_id
           join ${users} u on u.id = d.seller_id
-          where d.days_away <= 0
+          where d.days_away <= 7
           order by d.expected_arrival, d.inbound_no
           limit ${DASHBOARD_TOP}) t) as top
       from due`),
