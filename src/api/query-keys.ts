@@ -39,6 +39,7 @@ export const queryKeys = {
   dashboard: {
     all: ['dashboard'] as const,
     summary: (timeZone: string) => ['dashboard', 'summary', timeZone] as const,
+    figures: (timeZone: string) => ['dashboard', 'figures', timeZone] as const,
     loginInfo: () => ['dashboard', 'loginInfo'] as const,
     visitInfo: () => ['dashboard', 'visitInfo'] as const,
   },

@@ -28,7 +28,17 @@ const MANAGER_SUMMARY: DashboardSummary = {
 };
 
 const summaries: string[] = [];
+const NO_FIGURES = {
+  scope: 'tenant',
+  warehouseCount: 0,
+  asOf: '2024-05-07T08:00:00.000Z',
+  orders: null,
+  inbound: null,
+  stock: null,
+};
+
 const server = useApiServer(
+  http.get(api('/dashboard/figures'), () => ok(NO_FIGURES)),
   http.get(api('/dashboard/summary'), ({ request }) => {
     summaries.push(new URL(request.url).searchParams.get('tz') ?? '');
     return ok(MANAGER_SUMMARY);
@@ -59,9 +69,9 @@ describe('the dashboard (/dashboard/analysis)', () => {
     signIn('agent_manager', []);
     renderWithProviders(<Analysis />);
 
-    const chart = await screen.findByRole('img', { name: 'Sign-ins in the last 7 days' });
-    expect(chart.querySelectorAll('rect')).toHaveLength(7);
-    const values = [...chart.querySelectorAll('rect title')].map((title) => title.textContent);
+    const chart = await screen.findByRole('img', { name: 'Sign-ins in the last 7 days' }, { timeout: 5000 });
+    expect(chart.querySelectorAll('rect[data-value]')).toHaveLength(7);
+    const values = [...chart.querySelectorAll('rect[data-value] title')].map((title) => title.textContent);
     expect(values.at(1)).toMatch(/: 6$/);
     expect(values.at(6)).toMatch(/: 11$/);
     expect(screen.getByText('This week: 19')).toBeTruthy();

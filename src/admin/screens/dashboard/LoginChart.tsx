@@ -3,7 +3,7 @@ import { Card, Empty, theme } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { DashboardSummary } from '@shared/contract/dashboard.js';
-import { BarChart } from '../common/BarChart.js';
+import { BarChart } from '../common/charts/index.js';
 
 type Days = NonNullable<DashboardSummary['loginsPerDay']>;
 

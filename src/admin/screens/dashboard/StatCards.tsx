@@ -1,4 +1,8 @@
-/** The dashboard's figures, one card each; a card shows only when the server sent its figure. */
+/**
+ * The dashboard's figures, one card each (a link when a list lies behind it); a card shows only
+ * when the server sent its figure. FigureCards lays out any such figures, StatCards those of
+ * GET /dashboard/summary.
+ */
 import {
   BellOutlined,
   LoginOutlined,
@@ -12,13 +16,19 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { DashboardSummary } from '@shared/contract/dashboard.js';
 
-interface Figure {
+export interface Figure {
   key: string;
   title: string;
   value: number;
   icon: ReactNode;
   color: string;
   link?: string;
+  /** Called as the link is followed (e.g. to set the list's filter). */
+  onOpen?: () => void;
+  /** A line under the value. */
+  note?: ReactNode;
+  /** Shown in the warning colour while above zero. */
+  alert?: boolean;
 }
 
 export const MY_ANNOUNCEMENTS_PATH = '/isps/userAnnouncement';
@@ -72,43 +82,100 @@ function figuresOf(summary: DashboardSummary, t: (key: string) => string, colors
   return figures;
 }
 
-export function StatCards({ summary }: { summary: DashboardSummary }) {
-  const { t } = useTranslation('system');
+/**
+ * Figures as cards in a grid that wraps to the width; `compact` puts the icon beside the title
+ * (for six or more figures in a row at 1366 px).
+ */
+export function FigureCards({
+  figures,
+  minWidth = 180,
+  compact = false,
+}: {
+  figures: readonly Figure[];
+  minWidth?: number;
+  compact?: boolean;
+}) {
   const { token } = theme.useToken();
-  const colors = [token.colorPrimary, token.colorWarning, token.colorSuccess, token.cyan6, token.purple6];
-  const figures = figuresOf(summary, t, colors);
   return (
-    <div style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))' }}>
+    <div
+      style={{
+        display: 'grid',
+        gap: 16,
+        gridTemplateColumns: `repeat(auto-fit, minmax(${minWidth}px, 1fr))`,
+      }}
+    >
       {figures.map((figure) => {
-        const card = (
+        const alerting = figure.alert && figure.value > 0;
+        const valueStyle = alerting ? { color: token.colorError } : undefined;
+        const card = compact ? (
           <Card
             size="small"
             hoverable={Boolean(figure.link)}
             data-testid={`figure-${figure.key}`}
             style={{ height: '100%' }}
           >
-            <div style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
+            <Statistic
+              title={
+                <span
+                  title={figure.title}
+                  style={{
+                    display: 'flex',
+                    alignItems: 'center',
+                    gap: 6,
+                    whiteSpace: 'nowrap',
+                    overflow: 'hidden',
+                  }}
+                >
+                  <span
+                    aria-hidden
+                    style={{ color: alerting ? token.colorError : figure.color, flex: 'none' }}
+                  >
+                    {figure.icon}
+                  </span>
+                  <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{figure.title}</span>
+                </span>
+              }
+              value={figure.value}
+              valueStyle={valueStyle}
+            />
+          </Card>
+        ) : (
+          <Card
+            size="small"
+            hoverable={Boolean(figure.link)}
+            data-testid={`figure-${figure.key}`}
+            style={{ height: '100%' }}
+          >
+            <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
               <div
                 aria-hidden
                 style={{
-                  fontSize: 22,
-                  color: figure.color,
-                  background: token.colorFillQuaternary,
+                  fontSize: 20,
+                  color: alerting ? token.colorError : figure.color,
+                  background: alerting ? token.colorErrorBg : token.colorFillQuaternary,
                   borderRadius: token.borderRadiusLG,
-                  width: 48,
-                  height: 48,
+                  width: 44,
+                  height: 44,
+                  flex: 'none',
                   display: 'grid',
                   placeItems: 'center',
                 }}
               >
                 {figure.icon}
               </div>
-              <Statistic title={figure.title} value={figure.value} />
+              <div style={{ minWidth: 0 }}>
+                <Statistic title={figure.title} value={figure.value} valueStyle={valueStyle} />
+                {figure.note && (
+                  <div style={{ fontSize: token.fontSizeSM, color: token.colorTextSecondary }}>
+                    {figure.note}
+                  </div>
+                )}
+              </div>
             </div>
           </Card>
         );
         return figure.link ? (
-          <Link key={figure.key} to={figure.link} style={{ display: 'block' }}>
+          <Link key={figure.key} to={figure.link} onClick={figure.onOpen} style={{ display: 'block' }}>
             {card}
           </Link>
         ) : (
@@ -117,4 +184,11 @@ export function StatCards({ summary }: { summary: DashboardSummary }) {
       })}
     </div>
   );
+}
+
+export function StatCards({ summary }: { summary: DashboardSummary }) {
+  const { t } = useTranslation('system');
+  const { token } = theme.useToken();
+  const colors = [token.colorPrimary, token.colorWarning, token.colorSuccess, token.cyan6, token.purple6];
+  return <FigureCards figures={figuresOf(summary, t, colors)} />;
 }

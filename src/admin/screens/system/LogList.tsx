@@ -6,7 +6,7 @@ import { Card, Col, Empty, Row, Skeleton, Space, Statistic, Table, theme } from 
 import { useTranslation } from 'react-i18next';
 import { useLoginInfo, useVisitInfo } from '@api/modules/dashboard.js';
 import type { VisitDay } from '@shared/contract/system-admin.js';
-import { BarChart } from '../common/BarChart.js';
+import { BarChart } from '../common/charts/index.js';
 
 export function LogList() {
   const { t } = useTranslation('system');

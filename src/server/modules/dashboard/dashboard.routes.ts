@@ -1,11 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '@shared/contract/common.js';
-import { dashboardQuery, dashboardSummary } from '@shared/contract/dashboard.js';
+import {
+  dashboardFigures,
+  dashboardFiguresQuery,
+  dashboardQuery,
+  dashboardSummary,
+} from '@shared/contract/dashboard.js';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../http/reply.js';
 import { inActorTenant } from '../../http/scope.js';
-import { dashboardSummary as summaryFor } from './dashboard.service.js';
+import { dashboardFigures as figuresFor, dashboardSummary as summaryFor } from './dashboard.service.js';
 
 export async function dashboardRoutes(app: FastifyInstance, deps: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -21,5 +26,18 @@ export async function dashboardRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) =>
       ok(await inActorTenant(deps.db, request, (tx, actor) => summaryFor(tx, actor, request.query))),
+  );
+  api.get(
+    '/dashboard/figures',
+    {
+      config: { permission: 'authenticated' },
+      schema: {
+        tags: ['dashboard'],
+        querystring: dashboardFiguresQuery,
+        response: { 200: envelope(dashboardFigures) },
+      },
+    },
+    async (request) =>
+      ok(await inActorTenant(deps.db, request, (tx, actor) => figuresFor(tx, actor, request.query))),
   );
 }

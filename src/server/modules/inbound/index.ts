@@ -8,6 +8,7 @@ export {
   undoShelving,
 } from './inbound-work.service.js';
 export { getInboundOrder, listInboundOrders } from './inbound.queries.js';
+export { inboundFigures } from './inbound-figures.queries.js';
 export { inboundScope } from './inbound.access.js';
 export { inboundBoxes } from './inbound.tables.js';
 export { inboundBoxLines, inboundOrders } from './inbound.tables.js';

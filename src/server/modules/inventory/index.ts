@@ -21,5 +21,6 @@ export {
 } from './stock.service.js';
 export type { HoldEntry } from './stock.service.js';
 export { listLocationStock, listStock, listStockRecords } from './stock.queries.js';
-export { stockMovements } from './inventory.tables.js';
+export { stockBalances, stockMovements } from './inventory.tables.js';
+export { stockByWarehouse } from './stock-figures.queries.js';
 export { locationOccupancy } from './location-occupancy.js';

@@ -9,5 +9,6 @@ export {
   upsertMarketplaceOrders,
 } from './orders.service.js';
 export { getOrder, listOrders } from './orders.queries.js';
+export { orderFigures, type OrderFigures } from './order-figures.queries.js';
 export { orderScope, type OrderRecord } from './orders.access.js';
 export { orderLines, orderReservations, orders } from './orders.tables.js';
