@@ -1,6 +1,7 @@
 /**
  * The PDA app: login, then the warehouse, then the task screens under /pda/. The sync engine
  * runs while someone is logged in; the queue stays in IndexedDB across logins and reloads.
+ * antd-mobile speaks the interface language (kit.tsx).
  */
 import { useEffect, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
@@ -13,6 +14,7 @@ import { AttentionScreen } from '../screens/attention.js';
 import { HomeScreen } from '../screens/home.js';
 import { LoginScreen } from '../screens/login.js';
 import { WarehouseScreen } from '../screens/warehouse.js';
+import { PdaLocale } from './kit.js';
 import { chooseWarehouse, logout, mayUsePda, storedWarehouse } from './session.js';
 import { PdaServicesProvider, type PdaServices } from './sync-context.js';
 
@@ -65,7 +67,9 @@ export function PdaApp({ services }: { services: PdaServices }) {
 
   return (
     <PdaServicesProvider services={services}>
-      <BrowserRouter basename="/pda">{content}</BrowserRouter>
+      <PdaLocale>
+        <BrowserRouter basename="/pda">{content}</BrowserRouter>
+      </PdaLocale>
     </PdaServicesProvider>
   );
 }
