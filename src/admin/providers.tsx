@@ -1,15 +1,17 @@
 /**
  * Everything the admin's screens share: the query cache, antd in the chosen language with the
- * theme from the settings drawer, and the error catalogue's reactions wired into the client.
+ * theme from the settings drawer (in shades that can be read, theme.ts), and the error catalogue's reactions wired into the client.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, theme as antTheme } from 'antd';
+import { App as AntApp, ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Language } from '@shared/i18n/languages.js';
+import { useAriaRepairs } from './layout/aria-repairs.js';
 import { ErrorReactions } from './layout/ErrorReactions.js';
 import './layout/shell.css';
 import { useSettings } from './settings/settings-store.js';
+import { accessibleTheme } from './theme.js';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -41,13 +43,12 @@ export function AppProviders({
   const [queryClient] = useState(createQueryClient);
   const settings = useSettings();
   useColorWeak(settings.colorWeak);
+  useAriaRepairs();
+  const theme = useMemo(() => accessibleTheme(settings.primaryColor), [settings.primaryColor]);
 
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider
-        locale={antdLocale}
-        theme={{ algorithm: antTheme.defaultAlgorithm, token: { colorPrimary: settings.primaryColor } }}
-      >
+      <ConfigProvider locale={antdLocale} theme={theme}>
         <AntApp>
           <ErrorReactions language={language} />
           {children}

@@ -15,7 +15,9 @@ import {
   startLiveServer,
   type LiveServer,
 } from './browser.js';
+import { readablePrimary } from '@admin/theme.js';
 import { DEMO_PASSWORD } from '@server/seed/demo.js';
+import { parseColor } from '@shared/ui/contrast.js';
 
 let server: LiveServer;
 let browser: Browser;
@@ -190,11 +192,14 @@ describe.skipIf(!hasChromium)('the admin shell in Chromium', () => {
         const item = document.querySelector('.ant-menu-item-selected');
         return item ? getComputedStyle(item).color + getComputedStyle(item).backgroundColor : '';
       });
-    await expect.poll(primaryColour).toMatch(/245, 34, 45|rgb\(245/);
+    // Dust red (#f5222d) in the shade of it that reads, white on it and it on white (theme.ts).
+    const [red, green, blue] = parseColor(readablePrimary('#f5222d'));
+    const dustRed = `${red}, ${green}, ${blue}`;
+    await expect.poll(primaryColour).toContain(dustRed);
     await page.screenshot({ path: 'data/screenshots/settings-drawer.png' });
     await page.reload();
     await closeAnnouncements(page);
-    await expect.poll(primaryColour).toMatch(/245, 34, 45/);
+    await expect.poll(primaryColour).toContain(dustRed);
     await page.context().close();
   });
 

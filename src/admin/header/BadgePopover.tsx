@@ -10,8 +10,15 @@ interface BadgePopoverProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** A header icon with a count badge that opens a list in a popover on click. */
+/** What the badge shows: antd caps the count at 99. */
+const BADGE_CAP = 99;
+
+/**
+ * A header icon with a count badge that opens a list in a popover on click. Its accessible name
+ * is the title with the count the badge shows, so the name contains the visible text (WCAG 2.5.3).
+ */
 export function BadgePopover({ title, count, icon, content, open, onOpenChange }: BadgePopoverProps) {
+  const shown = count > BADGE_CAP ? `${BADGE_CAP}+` : String(count);
   return (
     <Popover
       trigger="click"
@@ -21,8 +28,8 @@ export function BadgePopover({ title, count, icon, content, open, onOpenChange }
       open={open}
       onOpenChange={onOpenChange}
     >
-      <Button type="text" aria-label={title} data-count={count}>
-        <Badge count={count} size="small" offset={[4, -2]}>
+      <Button type="text" aria-label={count > 0 ? `${title} ${shown}` : title} data-count={count}>
+        <Badge count={count} overflowCount={BADGE_CAP} size="small" offset={[4, -2]}>
           {icon}
         </Badge>
       </Button>

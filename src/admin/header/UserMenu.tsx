@@ -36,7 +36,12 @@ export function UserMenu({ user }: { user: UserInfo }) {
   const name = user.realname || user.nickname || user.username;
   return (
     <Dropdown trigger={['click']} menu={{ items, onClick: handleClick }}>
-      <Button type="text" aria-label={t('user.menu')} style={{ height: 40 }}>
+      {/* The name shown is part of the accessible name (WCAG 2.5.3). */}
+      <Button
+        type="text"
+        aria-label={screens.md ? `${name}, ${t('user.menu')}` : t('user.menu')}
+        style={{ height: 40 }}
+      >
         <Avatar size="small" src={user.avatar || undefined} icon={<UserOutlined />} />
         {screens.md && <span style={{ marginInlineStart: 6 }}>{name}</span>}
       </Button>

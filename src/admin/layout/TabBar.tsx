@@ -1,7 +1,7 @@
 /**
  * The multi-tab bar: visited pages as closable tabs, a
  * right-click menu (refresh, close left, close right, close others) and the 'Initialize boot'
- * button on the right.
+ * button on the right, beside the tab list rather than inside it (a tab list holds only tabs).
  */
 import { Dropdown, Tabs, theme } from 'antd';
 import type { ReactNode } from 'react';
@@ -16,7 +16,7 @@ export function TabBar({ pageTabs, extra }: { pageTabs: PageTabs; extra?: ReactN
   const { token } = theme.useToken();
   const { tabs, active, select, close, act } = pageTabs;
 
-  return (
+  const tabList = (
     <Tabs
       type="editable-card"
       hideAdd
@@ -26,7 +26,6 @@ export function TabBar({ pageTabs, extra }: { pageTabs: PageTabs; extra?: ReactN
       onEdit={(key, action) => {
         if (action === 'remove' && typeof key === 'string') close(key);
       }}
-      tabBarExtraContent={extra ? { right: <div style={{ paddingInline: 12 }}>{extra}</div> } : undefined}
       tabBarStyle={{ margin: 0, paddingInline: 12, paddingTop: 6, background: token.colorBgContainer }}
       items={tabs.map((tab) => ({
         key: tab.fullPath,
@@ -51,5 +50,22 @@ export function TabBar({ pageTabs, extra }: { pageTabs: PageTabs; extra?: ReactN
         ),
       }))}
     />
+  );
+  if (!extra) return tabList;
+  return (
+    <div style={{ display: 'flex', background: token.colorBgContainer }}>
+      <div style={{ flex: '1 1 auto', minWidth: 0 }}>{tabList}</div>
+      <div
+        style={{
+          flex: 'none',
+          display: 'flex',
+          alignItems: 'center',
+          paddingInline: 12,
+          borderBottom: `1px solid ${token.colorBorderSecondary}`,
+        }}
+      >
+        {extra}
+      </div>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * The PDA app: login, then the warehouse, then the task screens under /pda/. The sync engine
  * runs while someone is logged in; the queue stays in IndexedDB across logins and reloads.
+ * antd-mobile speaks the interface language (kit.tsx).
  */
 import { SpinLoading } from 'antd-mobile';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
@@ -11,6 +12,7 @@ import type { WarehouseOption } from '@shared/contract/warehouse.js';
 import { HomeScreen } from '../screens/home.js';
 import { LoginScreen } from '../screens/login.js';
 import { WarehouseScreen } from '../screens/warehouse.js';
+import { PdaLocale } from './kit.js';
 import { chooseWarehouse, logout, mayUsePda, storedWarehouse } from './session.js';
 import { PdaServicesProvider, type PdaServices } from './sync-context.js';
 
@@ -114,7 +116,9 @@ export function PdaApp({ services }: { services: PdaServices }) {
 
   return (
     <PdaServicesProvider services={services}>
-      <BrowserRouter basename="/pda">{content}</BrowserRouter>
+      <PdaLocale>
+        <BrowserRouter basename="/pda">{content}</BrowserRouter>
+      </PdaLocale>
     </PdaServicesProvider>
   );
 }

@@ -1,9 +1,11 @@
 /**
- * The bar on every screen after login: online or offline, how many scans wait for the server,
- * when the device last synced, and a way to sync now. A stopped sync (login expired, app too
- * old) shows here too, so the worker knows the queue is waiting.
+ * The bar on every screen after login: the screen's title (its heading) between a Back button
+ * and Sync now, then online or offline, how many scans wait for the server and when the device
+ * last synced, on one line. A stopped sync (login expired, app too old) shows here too, so the
+ * worker knows the queue is waiting. The title bar is the app's own rather than antd-mobile's
+ * NavBar, whose back link is a `div` that takes no focus and whose button role has no name.
  */
-import { Button, NavBar } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { usePdaServices, useSyncStatus } from './sync-context.js';
@@ -11,6 +13,14 @@ import { usePdaServices, useSyncStatus } from './sync-context.js';
 function clock(at: number | null, locale: string): string {
   if (at === null) return '—';
   return new Date(at).toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' });
+}
+
+function BackArrow() {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <path fill="none" stroke="currentColor" strokeWidth="2.4" d="M15 4 7 12l8 8" />
+    </svg>
+  );
 }
 
 export function PdaHeader({ title }: { title: string }) {
@@ -22,9 +32,28 @@ export function PdaHeader({ title }: { title: string }) {
   const isHome = location.pathname === '/';
   return (
     <header className="pda-header">
-      <NavBar backIcon={!isHome} back={isHome ? null : t('nav.back')} onBack={() => navigate('/')}>
-        {title}
-      </NavBar>
+      <div className="pda-nav">
+        <div className="pda-nav-side">
+          {!isHome && (
+            <button type="button" className="pda-back" onClick={() => navigate('/')}>
+              <BackArrow />
+              <span>{t('nav.back')}</span>
+            </button>
+          )}
+        </div>
+        <h1 className="pda-nav-title">{title}</h1>
+        <div className="pda-nav-side pda-nav-end">
+          <Button
+            size="mini"
+            fill="outline"
+            loading={status.isSyncing}
+            onClick={() => void engine.resume()}
+            aria-label={t('status.syncNow')}
+          >
+            {t('status.syncNow')}
+          </Button>
+        </div>
+      </div>
       <div className="pda-status" role="status" aria-live="polite">
         <span className={status.isOnline ? 'pda-online' : 'pda-offline'} data-testid="network">
           {status.isOnline ? t('status.online') : t('status.offline')}
@@ -33,15 +62,6 @@ export function PdaHeader({ title }: { title: string }) {
         <span data-testid="last-sync">
           {t('status.lastSync', { time: clock(status.lastSyncAt, i18n.language) })}
         </span>
-        <Button
-          size="mini"
-          fill="outline"
-          loading={status.isSyncing}
-          onClick={() => void engine.resume()}
-          aria-label={t('status.syncNow')}
-        >
-          {t('status.syncNow')}
-        </Button>
       </div>
       {status.problem && (
         <div className="pda-problem" role="alert">

@@ -33,7 +33,7 @@ export function FeedbackBanner({ flash, onOk }: { flash: Flash | null; onOk: () 
     <div className={`pda-feedback pda-feedback-${flash.kind}`} role="alert" data-testid="feedback">
       <span>{flash.text}</span>
       {flash.kind === 'error' && (
-        <Button block size="large" color="danger" onClick={onOk}>
+        <Button size="large" color="danger" onClick={onOk}>
           {t('common.ok')}
         </Button>
       )}

@@ -4,10 +4,11 @@
  * scan), how many, why, and up to five photos from the camera. It is queued like a scan and
  * synced when the network allows; the photos travel with it (difference-data.ts).
  */
-import { Button, ImageUploader, Input, Selector, Stepper, TextArea, type ImageUploadItem } from 'antd-mobile';
+import { Button, ImageUploader, Input, Selector, TextArea, type ImageUploadItem } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DISCREPANCY_KINDS, INBOUND_LIMITS, type DiscrepancyKind } from '@shared/domain/inbound.js';
+import { QuantityStepper } from '../app/kit.js';
 import { usePdaServices } from '../app/sync-context.js';
 import { preparePhoto, reportDifference } from './difference-data.js';
 import { skuLabel, type BoxData, type BoxLine, type InboundOrderData } from './receive-data.js';
@@ -121,15 +122,13 @@ export function DifferenceForm(props: DifferenceFormProps) {
           />
         </>
       )}
-      <div className="pda-quantity">
-        <span>{t('difference.quantity')}</span>
-        <Stepper
-          min={1}
-          max={INBOUND_LIMITS.quantity}
-          value={quantity}
-          onChange={(value) => setQuantity(value || 1)}
-        />
-      </div>
+      <QuantityStepper
+        label={t('difference.quantity')}
+        min={1}
+        max={INBOUND_LIMITS.quantity}
+        value={quantity}
+        onChange={(value) => setQuantity(value || 1)}
+      />
       <div className="pda-field-label">{t('difference.reason')}</div>
       <TextArea
         value={reason}

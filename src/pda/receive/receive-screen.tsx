@@ -6,12 +6,13 @@
  * compensating op), a difference reported with photos, and the box finished. The open box and
  * the undoable scans survive a reload (saved-work.ts).
  */
-import { Button, Dialog, List, Stepper } from 'antd-mobile';
+import { Button, List } from 'antd-mobile';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gs1Batch, lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
 import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedback.js';
 import { PdaHeader } from '../app/header.js';
+import { confirmDialog, QuantityStepper } from '../app/kit.js';
 import { useSavedWork, type Work } from '../app/saved-work.js';
 import { ScanInput } from '../app/scan-input.js';
 import { usePdaServices } from '../app/sync-context.js';
@@ -120,7 +121,7 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
     const isOver = line !== undefined && line.received + quantity > line.expected;
     // Receiving beyond what was shipped is never a side effect of a scan: the worker confirms it.
     if (isOver) {
-      const isSure = await Dialog.confirm({
+      const isSure = await confirmDialog({
         content: t('receive.overConfirm', {
           sku,
           expected: line.expected,
@@ -163,7 +164,7 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
 
   const finish = async (current: BoxStep) => {
     const missing = current.lines.reduce((sum, line) => sum + Math.max(0, line.expected - line.received), 0);
-    const isSure = await Dialog.confirm({
+    const isSure = await confirmDialog({
       content:
         missing > 0
           ? t('receive.finishMissing', { boxNo: current.box.boxNo, missing })
@@ -245,10 +246,13 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
       )}
       {step.name === 'sku' && (
         <>
-          <div className="pda-quantity">
-            <span>{t('receive.quantity')}</span>
-            <Stepper min={1} max={9999} value={quantity} onChange={(value) => setQuantity(value || 1)} />
-          </div>
+          <QuantityStepper
+            label={t('receive.quantity')}
+            min={1}
+            max={9999}
+            value={quantity}
+            onChange={(value) => setQuantity(value || 1)}
+          />
           <List header={t('receive.boxHeader', { boxNo: step.box.boxNo, inboundNo: step.order.inboundNo })}>
             {step.lines.map((line) => (
               <List.Item

@@ -10,7 +10,7 @@
  * brings the units back to the receiving area). Where the worker is and the undoable shelvings
  * survive a reload (saved-work.ts).
  */
-import { Button, Dialog, List, Stepper } from 'antd-mobile';
+import { Button, List } from 'antd-mobile';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
@@ -18,6 +18,7 @@ import { CAPACITY_OVERRIDE_ROLES, isOverCapacity } from '@shared/domain/warehous
 import { sessionStore } from '@api/storage.js';
 import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedback.js';
 import { PdaHeader } from '../app/header.js';
+import { confirmDialog, QuantityStepper } from '../app/kit.js';
 import { useSavedWork, type Work } from '../app/saved-work.js';
 import { ScanInput } from '../app/scan-input.js';
 import { usePdaServices } from '../app/sync-context.js';
@@ -187,7 +188,7 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
       if (!(CAPACITY_OVERRIDE_ROLES as readonly (string | undefined)[]).includes(role))
         return tell('error', t('shelve.overCapacityRefused', params));
       tell('warn', t('shelve.overCapacity', params));
-      const isSure = await Dialog.confirm({
+      const isSure = await confirmDialog({
         content: t('shelve.overCapacity', params),
         confirmText: t('shelve.overCapacityConfirm'),
         cancelText: t('undo.cancel'),
@@ -351,16 +352,14 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
       )}
       {step.name === 'quantity' && (
         <div className="pda-tasks">
-          <div className="pda-quantity">
-            <span>{t('shelve.quantity')}</span>
-            <Stepper
-              min={1}
-              max={99999}
-              digits={0}
-              value={quantity}
-              onChange={(value) => setQuantity(value || 1)}
-            />
-          </div>
+          <QuantityStepper
+            label={t('shelve.quantity')}
+            min={1}
+            max={99999}
+            digits={0}
+            value={quantity}
+            onChange={(value) => setQuantity(value || 1)}
+          />
           <Button
             block
             color="primary"

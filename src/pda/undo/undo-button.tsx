@@ -4,9 +4,10 @@
  * can show the counts as they are now. Scans are undone newest first, as far back as this
  * screen's visit goes.
  */
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirmDialog } from '../app/kit.js';
 import { usePdaServices } from '../app/sync-context.js';
 import { undoScan, type UndoableScan } from './undo-data.js';
 
@@ -45,7 +46,7 @@ export function UndoButton({ last, onUndone, onFailed }: UndoButtonProps) {
 
   const undo = async () => {
     if (!last) return;
-    const isSure = await Dialog.confirm({
+    const isSure = await confirmDialog({
       content: t('undo.confirm', { scan: last.label }),
       confirmText: t('undo.confirmOk'),
       cancelText: t('undo.cancel'),

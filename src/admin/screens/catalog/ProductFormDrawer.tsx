@@ -3,7 +3,7 @@
  * new SKUs). Validated before sending; a refusal ('Local SKUs must be unique', a barcode of
  * another SKU…) stays above the form in the server's words.
  */
-import { Button, Col, Drawer, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import { Button, Col, Drawer, Form, Input, Row, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Envelope } from '@api/client.js';
@@ -16,6 +16,7 @@ import {
   HS_CODE_PATTERN,
   type Currency,
 } from '@shared/domain/catalog.js';
+import { AmountField } from '../common/AmountField.js';
 import { FormFailure, useFormSubmit } from '../common/feedback.js';
 import { maxLength, required } from '../common/rules.js';
 import { PhotoUpload } from './PhotoUpload.js';
@@ -172,19 +173,13 @@ export function ProductFormDrawer({
             </Form.Item>
           </Col>
           <Col span={10}>
-            <Form.Item label={t('product.declared_value')}>
-              <Space.Compact style={{ width: '100%' }}>
-                <Form.Item name="declaredValue" noStyle>
-                  <InputNumber min={0} max={LIMITS.money / 100} precision={2} style={{ width: '65%' }} />
-                </Form.Item>
-                <Form.Item name="declaredCurrency" noStyle>
-                  <Select
-                    style={{ width: '35%' }}
-                    options={CURRENCIES.map((value) => ({ value, label: value }))}
-                  />
-                </Form.Item>
-              </Space.Compact>
-            </Form.Item>
+            <AmountField
+              label={t('product.declared_value')}
+              amountName="declaredValue"
+              currencyName="declaredCurrency"
+              currencies={CURRENCIES}
+              max={LIMITS.money / 100}
+            />
           </Col>
         </Row>
         <SkuFields isEditing={product !== null} />

@@ -1,9 +1,10 @@
 /** The SKU rows of the product form: codes, variation, barcodes, measures, cost, safety stock. */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import { Button, Card, Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import type { FormListFieldData } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CATALOG_LIMITS as LIMITS, CURRENCIES } from '@shared/domain/catalog.js';
+import { AmountField } from '../common/AmountField.js';
 import { maxLength, required } from '../common/rules.js';
 
 export interface SkuValues {
@@ -103,19 +104,14 @@ function SkuCard({ field, onRemove }: { field: FormListFieldData; onRemove?: () 
         {number('widthMm', t('product.width_mm'), LIMITS.sizeMm)}
         {number('heightMm', t('product.height_mm'), LIMITS.sizeMm)}
         <Col span={8}>
-          <Form.Item label={t('product.cost')}>
-            <Space.Compact style={{ width: '100%' }}>
-              <Form.Item name={name('cost')} noStyle>
-                <InputNumber min={0} max={LIMITS.money / 100} precision={2} style={{ width: '60%' }} />
-              </Form.Item>
-              <Form.Item name={name('costCurrency')} noStyle>
-                <Select
-                  style={{ width: '40%' }}
-                  options={CURRENCIES.map((value) => ({ value, label: value }))}
-                />
-              </Form.Item>
-            </Space.Compact>
-          </Form.Item>
+          <AmountField
+            label={t('product.cost')}
+            amountName={name('cost')}
+            currencyName={name('costCurrency')}
+            currencies={CURRENCIES}
+            max={LIMITS.money / 100}
+            amountWidth="60%"
+          />
         </Col>
         <Col span={8}>
           <Form.Item name={name('safetyStock')} label={t('stock.safety_stock')}>

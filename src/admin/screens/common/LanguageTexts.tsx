@@ -1,6 +1,7 @@
 /**
  * Per-language labels (permission titles, dictionary item texts): one optional input per
- * interface language, kept as `{ [language]: text }`; empty ones are left out when sent.
+ * interface language, kept as `{ [language]: text }`; empty ones are left out when sent. Each
+ * input is named by the label and its language.
  */
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +20,10 @@ export function LanguageTexts({ name, label }: { name: string; label: string }) 
           rules={[{ max: 128, message: t('validation.max', { max: 128 }) }]}
           style={{ marginBottom: 8 }}
         >
-          <Input addonBefore={<span style={{ display: 'inline-block', width: 48 }}>{language}</span>} />
+          <Input
+            addonBefore={<span style={{ display: 'inline-block', width: 48 }}>{language}</span>}
+            aria-label={`${label} · ${language}`}
+          />
         </Form.Item>
       ))}
     </Form.Item>

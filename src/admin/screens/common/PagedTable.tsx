@@ -1,5 +1,6 @@
 /** Tables fed by a query: a server-paged list (PagedTable), or a whole list answered at once (QueryTable). */
 import { Table, type TableProps } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageParams } from '@api/client.js';
@@ -49,11 +50,20 @@ export function QueryTable<T extends object>({
 
 /**
  * A list's table as wide as its columns ask (scrolling sideways when its container is
- * narrower), whose right-fixed columns never lie over the data.
+ * narrower), whose right-fixed columns never lie over the data. Each row's selection box is
+ * named after its row (WCAG 4.1.2).
  */
 function FittedTable<T extends object>({ columns = [], ...table }: Omit<TableProps<T>, 'scroll'>) {
+  const { t } = useTranslation('system');
   const holder = useRef<HTMLDivElement>(null);
   const available = useWidth(holder);
+  const rowSelection = table.rowSelection && {
+    ...table.rowSelection,
+    getCheckboxProps: (row: T) => ({
+      'aria-label': t('common.select_row', { name: rowName(columns, row) }),
+      ...table.rowSelection?.getCheckboxProps?.(row),
+    }),
+  };
   const width =
     columnsWidth(columns) +
     (table.rowSelection ? SELECTION_COLUMN_WIDTH : 0) +
@@ -67,9 +77,23 @@ function FittedTable<T extends object>({ columns = [], ...table }: Omit<TablePro
         columns={fitColumns(columns, overflows)}
         scroll={{ x: width }}
         {...table}
+        rowSelection={rowSelection}
       />
     </div>
   );
+}
+
+/** What a row is called: the text of its first column that shows a field (a name, a code). */
+function rowName<T extends object>(columns: ColumnsType<T>, row: T): string {
+  for (const column of columns) {
+    const path = 'dataIndex' in column ? column.dataIndex : undefined;
+    if (path === undefined || path === null) continue;
+    const keys = (Array.isArray(path) ? path : [path]) as (string | number)[];
+    let value: unknown = row;
+    for (const key of keys) value = (value as Record<string | number, unknown> | null)?.[key];
+    if ((typeof value === 'string' && value !== '') || typeof value === 'number') return String(value);
+  }
+  return '';
 }
 
 /** The element's content width, followed as the window or the side menu changes it. */

@@ -28,7 +28,11 @@ export function UsersByRole({ rows }: { rows: Rows }) {
               <span>
                 <Tag color={ROLE_COLORS[row.userRole]}>{roles.label(row.userRole)}</Tag>
               </span>
-              <Progress percent={Math.round((row.count / Math.max(1, total)) * 100)} showInfo={false} />
+              <Progress
+                percent={Math.round((row.count / Math.max(1, total)) * 100)}
+                showInfo={false}
+                aria-label={roles.label(row.userRole)}
+              />
               <Typography.Text strong style={{ textAlign: 'right' }}>
                 {row.count}
               </Typography.Text>

@@ -61,7 +61,13 @@ function useProgressColumns<T extends Omit<InboundLineView, 'id'>>(): ColumnsTyp
       render: (_value, line) =>
         line.receivedQuantity > line.shipQuantity ? (
           <Space direction="vertical" size={0}>
-            <Progress size="small" percent={100} status="exception" showInfo={false} />
+            <Progress
+              size="small"
+              percent={100}
+              status="exception"
+              showInfo={false}
+              aria-label={`${t('progress.title')} ${line.sellerSku}`}
+            />
             <Typography.Text type="danger">
               {t('progress.over', { over: line.receivedQuantity - line.shipQuantity })}
             </Typography.Text>
@@ -71,6 +77,7 @@ function useProgressColumns<T extends Omit<InboundLineView, 'id'>>(): ColumnsTyp
             size="small"
             percent={percent(line.receivedQuantity, line.shipQuantity)}
             success={{ percent: percent(line.shelvedQuantity, line.shipQuantity) }}
+            aria-label={`${t('progress.title')} ${line.sellerSku}`}
           />
         ),
     },
