@@ -58,6 +58,30 @@ function presetTagTokens(): Record<string, string> {
 
 let presetTags: Record<string, string> | null = null;
 
+/** The light tint antd derives from a status seed for tags and alerts (colorInfoBg and kin). */
+function statusTint(token: keyof typeof STATUS_SEEDS): string {
+  const derived = antTheme.getDesignToken({ token: { [token]: STATUS_SEEDS[token] } }) as unknown as Record<
+    string,
+    string
+  >;
+  return derived[`${token}Bg`] ?? '#ffffff';
+}
+
+/**
+ * Each status colour, readable on the page and on its light tint (a 'processing' tag draws its
+ * text on colorInfoBg); the tint is pinned to the seed's, since antd would derive a darker one
+ * from the darker shade.
+ */
+function statusTokens(): Record<string, string> {
+  const tokens: Record<string, string> = {};
+  for (const token of Object.keys(STATUS_SEEDS) as Array<keyof typeof STATUS_SEEDS>) {
+    const tint = statusTint(token);
+    tokens[token] = readableShade(STATUS_SEEDS[token], [...PAGE_BACKGROUNDS, tint]);
+    tokens[`${token}Bg`] = tint;
+  }
+  return tokens;
+}
+
 /** The shade of `color` the admin uses: readable as text on its pages and under white text. */
 export function readablePrimary(color: string): string {
   return readableShade(color, PAGE_BACKGROUNDS);
@@ -67,9 +91,7 @@ export function readablePrimary(color: string): string {
 export function accessibleTheme(primaryColor: string): ThemeConfig {
   presetTags ??= presetTagTokens();
   const primary = readablePrimary(primaryColor);
-  const status = Object.fromEntries(
-    Object.entries(STATUS_SEEDS).map(([token, seed]) => [token, readableShade(seed, PAGE_BACKGROUNDS)]),
-  );
+  const status = statusTokens();
   return {
     algorithm: antTheme.defaultAlgorithm,
     token: {

@@ -1,6 +1,6 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, resolveLanguage, type Language } from '@shared/i18n/languages.js';
+import { BCP47, LANGUAGES, resolveLanguage, type Language } from '@shared/i18n/languages.js';
 import { switchLanguage } from '../../i18n.js';
 
 /** Each language named in itself, so a reader finds their own whatever is shown now. */
@@ -33,7 +33,7 @@ export function LanguageSwitch() {
         }}
       >
         {LANGUAGES.map((language) => (
-          <option key={language} value={language} lang={language.slice(0, 2)}>
+          <option key={language} value={language} lang={BCP47[language]}>
             {LANGUAGE_NAMES[language]}
           </option>
         ))}
