@@ -144,8 +144,18 @@ async function checkOverlay(report: Report, where: string, page: Page, opener: L
   await overlay.waitFor({ state: 'visible', timeout: UI_WAIT });
   await waitSettled(page);
   await check(report, where, page, OVERLAY);
-  await page.keyboard.press('Escape');
-  await page.locator(OVERLAY).first().waitFor({ state: 'detached', timeout: UI_WAIT });
+  // Escape reaches an overlay only once it holds the focus, which a busy page may give it late:
+  // pressed again until the overlay is gone.
+  await expect
+    .poll(
+      async () => {
+        if ((await page.locator(OVERLAY).count()) === 0) return true;
+        await page.keyboard.press('Escape');
+        return false;
+      },
+      { timeout: UI_WAIT, interval: 1000 },
+    )
+    .toBe(true);
   await waitSettled(page);
 }
 

@@ -11,6 +11,8 @@ import { DEMO_PASSWORD } from '@server/seed/demo.js';
 import { createTestWorld, type TestWorld } from '../support/test-app.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
+/** How long a browser wait may take: just under the browser tier's test time limit. */
+export const WAIT_LIMIT_MS = 50_000;
 export const hasChromium = existsSync(CHROMIUM);
 
 /** Chromium as CI runs it; `extraArgs` add flags (a fake camera, say). */
@@ -87,6 +89,9 @@ function followLastUnread(page: Page) {
 
 export async function newContext(browser: Browser, language = 'en-US'): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: language });
+  // Waits give up near the test's own limit (60 s), never after Playwright's default 30 s: on a
+  // loaded machine a reload of the admin can take longer than that and still be right.
+  context.setDefaultTimeout(WAIT_LIMIT_MS);
   context.on('page', followLastUnread);
   await context.addInitScript((lang) => {
     if (!localStorage.getItem('language')) localStorage.setItem('language', lang);
