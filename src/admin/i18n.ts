@@ -1,6 +1,7 @@
 /**
- * The admin's translations: every namespace of locales/<lang>/, loaded for the chosen language
- * only (src/api/i18n-setup.ts).
+ * The admin's translations, for the chosen language only (src/api/i18n-setup.ts): the
+ * namespaces below load at start; a screen's own namespace ('orders') loads when the screen
+ * first asks for it, so the login page does not carry it.
  */
 import { setUpI18n, storedLanguage } from '@api/i18n-setup.js';
 import type { Language } from '@shared/i18n/languages.js';

@@ -62,6 +62,7 @@ export const SCREENS: Record<ScreenId, ScreenDefinition> = {
   'inbound/InboundDetail': {
     page: lazyNamed(() => import('./screens/inbound/InboundDetail.js'), 'InboundDetail'),
   },
+  'orders/OrderList': { page: lazyNamed(() => import('./screens/orders/OrderList.js'), 'OrderList') },
 };
 
 function isScreenId(component: string): component is ScreenId {

@@ -14,7 +14,33 @@ export function storedLanguage(): Language {
   return resolveLanguage(localStorage.getItem(STORAGE_KEYS.language) ?? navigator.language);
 }
 
-/** Loads `namespaces` of `language` from `bundles` (keyed `../../locales/<lang>/<ns>.json`) into i18next. */
+/**
+ * Reads a namespace not loaded at start from the same bundles, the first time a screen asks for
+ * it (react-i18next suspends the screen meanwhile): a screen's own texts stay out of the pages
+ * that do not show it, the login page first.
+ */
+function bundleBackend(bundles: LocaleBundles) {
+  return {
+    type: 'backend' as const,
+    init: () => undefined,
+    read(language: string, namespace: string, callback: (error: unknown, data?: object) => void) {
+      const loader = bundles[`../../locales/${language}/${namespace}.json`];
+      if (!loader) {
+        callback(null, {});
+        return;
+      }
+      loader().then(
+        (module) => callback(null, module.default),
+        (error: unknown) => callback(error),
+      );
+    },
+  };
+}
+
+/**
+ * Loads `namespaces` of `language` from `bundles` (keyed `../../locales/<lang>/<ns>.json`) into
+ * i18next; any other namespace of the bundles loads when first used.
+ */
 export async function setUpI18n(options: {
   bundles: LocaleBundles;
   namespaces: readonly string[];
@@ -29,16 +55,22 @@ export async function setUpI18n(options: {
       resources[namespace] = loader ? (await loader()).default : {};
     }),
   );
-  await i18next.use(initReactI18next).init({
-    lng: language,
-    resources: { [language]: resources },
-    ns: [...namespaces],
-    defaultNS: options.defaultNS,
-    fallbackLng: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    showSupportNotice: false,
-  });
+  await i18next
+    .use(initReactI18next)
+    .use(bundleBackend(options.bundles))
+    .init({
+      lng: language,
+      resources: { [language]: resources },
+      // The namespaces above are given; others come from the backend when a screen asks.
+      partialBundledLanguages: true,
+      load: 'currentOnly',
+      ns: [...namespaces],
+      defaultNS: options.defaultNS,
+      fallbackLng: false,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      showSupportNotice: false,
+    });
   document.documentElement.lang = BCP47[language];
   return language;
 }

@@ -1,4 +1,4 @@
-import { SELLER_SIDE_ROLES, USER_ROLES, type UserRole } from './domain/roles.js';
+import { SELLER_SIDE_ROLES, USER_ROLES, WAREHOUSE_ROLES, type UserRole } from './domain/roles.js';
 import { PERMISSIONS, type PermissionCode } from './permissions.js';
 
 /**
@@ -28,6 +28,12 @@ export interface CatalogEntry {
    * seller never gets it, whatever roles grant it, nor anything under it.
    */
   isSellerScoped?: boolean;
+  /**
+   * The entry is for its own roles only: no other role gets it, whatever grants it (an
+   * administrator included) — the order list of each role (spec 01 §2) is one screen on three
+   * routes, and each user is led to the one of their role.
+   */
+  isRoleBound?: boolean;
   roles: readonly UserRole[];
 }
 
@@ -392,11 +398,44 @@ const CATALOG = [
     menuType: 0,
     path: '/order',
     component: GROUP_COMPONENT,
-    icon: 'shopping',
-    sortNo: 20,
-    // Shown once its screens (seller, warehouse and agent order lists) are registered under it.
-    hidden: true,
+    icon: 'shopping-cart',
+    sortNo: 15,
     roles: CATALOG_READERS,
+  },
+  // One order list on the three routes of spec 01 §2, each role on its own (the route an order
+  // question links to: src/admin/header/question-links.ts).
+  {
+    key: 'order_seller',
+    parentKey: 'order',
+    menuType: 1,
+    isRoleBound: true,
+    path: '/order/manage/seller',
+    component: 'orders/OrderList',
+    icon: 'profile',
+    sortNo: 1,
+    roles: SELLER_SIDE_ROLES,
+  },
+  {
+    key: 'order_ware',
+    parentKey: 'order',
+    menuType: 1,
+    isRoleBound: true,
+    path: '/order/manager/ware',
+    component: 'orders/OrderList',
+    icon: 'profile',
+    sortNo: 2,
+    roles: WAREHOUSE_ROLES,
+  },
+  {
+    key: 'order_agent',
+    parentKey: 'order',
+    menuType: 1,
+    isRoleBound: true,
+    path: '/agent/order/new',
+    component: 'orders/OrderList',
+    icon: 'profile',
+    sortNo: 3,
+    roles: MANAGERS,
   },
   ...buttons('order', CATALOG_READERS, [PERMISSIONS.orderList]),
   ...buttons('order', ['admin', 'agent_manager', 'seller', 'seller_staff'], [PERMISSIONS.orderAdd]),
@@ -482,6 +521,12 @@ export type ScreenId = Exclude<
 >;
 
 const CATALOG_BY_KEY = new Map(MENU_CATALOG.map((entry) => [entry.key, entry]));
+
+/** Whether a catalogue entry is for other roles only (isRoleBound), so a user of `role` never gets it. */
+export function isBoundAwayFrom(key: string | null, role: UserRole): boolean {
+  const entry = key ? CATALOG_BY_KEY.get(key) : undefined;
+  return entry?.isRoleBound === true && !entry.roles.includes(role);
+}
 
 /** Whether a catalogue entry, or an entry above it, works on the caller's own seller only. */
 export function isSellerScoped(key: string | null): boolean {

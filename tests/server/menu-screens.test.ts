@@ -41,6 +41,7 @@ const SCREEN_LIST_CALLS: Record<string, string | null> = {
   'inventory/LocationStock': 'inventory/stock/locations?pageNo=1&pageSize=10',
   'inventory/StockRecords': 'inventory/stock/records?pageNo=1&pageSize=10',
   'inbound/InboundList': 'inbound/order/list?pageNo=1&pageSize=10',
+  'orders/OrderList': 'order/list?pageNo=1&pageSize=20&type=all',
   'warehouse/WarehouseList': 'warehouse/list?pageNo=1&pageSize=10',
   'warehouse/LocationList': 'warehouse/location/list?pageNo=1&pageSize=10',
 };
@@ -101,5 +102,23 @@ describe('screens that work on the caller’s own seller', () => {
     expect(paths).not.toContain('/seller/roles');
     const actions = (permissions.body.result.auth as { action: string }[]).map((entry) => entry.action);
     expect(actions.filter((action) => action.startsWith('seller:'))).toEqual([]);
+  });
+});
+
+describe('the order list of each role (spec 01 §2)', () => {
+  it.each([
+    ['seller', '/order/manage/seller'],
+    ['sellerstaff', '/order/manage/seller'],
+    ['waremanager', '/order/manager/ware'],
+    ['warestaff', '/order/manager/ware'],
+    ['agent', '/agent/order/new'],
+    ['admin', '/agent/order/new'],
+  ] as const)('leads %s to %s only', async (username, path) => {
+    const token = await api.signIn(username);
+    const permissions = await api.call(token, 'GET', 'sys/permission/getUserPermissionByToken?lang=en-US');
+    const orderPaths = shownScreens(permissions.body.result.menu as MenuItem[])
+      .filter((screen) => screen.component === 'orders/OrderList')
+      .map((screen) => screen.path);
+    expect(orderPaths).toEqual([path]);
   });
 });

@@ -329,6 +329,89 @@ describe('GET /api/order/list', () => {
   });
 });
 
+describe('the filters of the order screens', () => {
+  async function list(query: string, token = sellerToken) {
+    const response = await world.request({ method: 'GET', url: `/api/order/list?${query}`, token });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().result as { total: number; records: { id: string }[] };
+  }
+
+  it('finds the order a question links to by its order number as well as by its tracking number', async () => {
+    const order = await add([{ skuId: skuA, quantity: 1 }], { trackingNo: 'SPX0099887766' });
+    const ids = async (query: string) => (await list(query)).records.map((row) => row.id);
+    expect(await ids(`searchTrackingNo=${order.orderNo}&type=all`)).toEqual([order.id]);
+    expect(await ids(`searchTrackingNo=${order.systemNo}&type=all`)).toEqual([order.id]);
+    expect(await ids('searchTrackingNo=SPX0099887766&type=all')).toEqual([order.id]);
+    expect(await ids(`searchTrackingNo=${order.orderNo}`)).toEqual([order.id]);
+    expect((await list(`searchTrackingNo=${order.orderNo}`, seller2Token)).total).toBe(0);
+  });
+
+  it('finds a batch of numbers of any kind, one search for order numbers, system ids and tracking numbers', async () => {
+    const first = await add([{ skuId: skuA, quantity: 1 }]);
+    const second = await add([{ skuId: skuA, quantity: 1 }]);
+    const third = await add([{ skuId: skuA, quantity: 1 }], { trackingNo: 'JT7766554433' });
+    const numbers = [first.orderNo, second.systemNo, 'JT7766554433', 'NOT-AN-ORDER'].join(',');
+    const found = await list(`numbers=${encodeURIComponent(numbers)}`);
+    expect(found.records.map((row) => row.id).sort()).toEqual([first.id, second.id, third.id].sort());
+    // One number a line, as the batch scan sends them, reads the same.
+    const scanned = await list(`numbers=${encodeURIComponent(numbers.replace(/,/g, '\n'))}`);
+    expect(scanned.total).toBe(3);
+    expect((await list(`numbers=${encodeURIComponent(numbers)}`, seller2Token)).total).toBe(0);
+    const tooMany = await world.request({
+      method: 'GET',
+      url: `/api/order/list?numbers=${Array.from({ length: 101 }, (_, i) => `N${i}`).join(',')}`,
+      token: sellerToken,
+    });
+    expect(tooMany.statusCode).toBe(400);
+  });
+
+  it('keeps the platform and shop an order was entered for, filters by them and lists the shops', async () => {
+    const order = await add([{ skuId: skuA, quantity: 1 }], {
+      platform: 'lazada',
+      shopName: 'Hand Lazada TH',
+    });
+    expect((await detail(order.id)).json().result).toMatchObject({
+      platform: 'lazada',
+      shopName: 'Hand Lazada TH',
+    });
+    const byShop = await list('platform=lazada&shopName=Hand%20Lazada%20TH');
+    expect(byShop.records.map((row) => row.id)).toEqual([order.id]);
+    expect((await list('platform=shopee&shopName=Hand%20Lazada%20TH')).total).toBe(0);
+
+    const same = await post(
+      '/api/order/add',
+      orderBody([{ skuId: skuA, quantity: 1 }], {
+        orderNo: order.orderNo,
+        platform: 'lazada',
+      }),
+    );
+    expect(same.json().code).toBe('order.no_duplicate');
+    const otherPlatform = await post(
+      '/api/order/add',
+      orderBody([{ skuId: skuA, quantity: 1 }], {
+        orderNo: order.orderNo,
+      }),
+    );
+    expect(otherPlatform.statusCode, otherPlatform.body).toBe(200);
+
+    const shops = async (token: string) => {
+      const response = await world.request({ method: 'GET', url: '/api/order/shops', token });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().result as { platform: string; shopName: string; orders: number }[];
+    };
+    expect(await shops(sellerToken)).toContainEqual({
+      platform: 'lazada',
+      shopName: 'Hand Lazada TH',
+      orders: 1,
+    });
+    expect(await shops(sellerToken)).toContainEqual(expect.objectContaining({ shopName: 'DEMO shopee' }));
+    const other = await shops(seller2Token);
+    expect(other.map((shop) => shop.shopName)).not.toContain('Hand Lazada TH');
+    expect(other.map((shop) => shop.shopName)).not.toContain('DEMO shopee');
+    expect(other.map((shop) => shop.shopName)).toContain('TEA shopee');
+  });
+});
+
 describe('the demo orders', () => {
   it('fill every tab for the demo seller and give acme orders of its own', async () => {
     const page = (

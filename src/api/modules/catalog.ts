@@ -36,7 +36,7 @@ export const deleteProduct = (id: string) =>
   changeRequest('DELETE', '/catalog/product/delete', nothing, { id });
 
 export const fetchSkus = (
-  filter: PageParams & { skuSearch?: string; keyword?: string; productId?: string },
+  filter: PageParams & { skuSearch?: string; keyword?: string; productId?: string; sellerId?: string },
 ) => getParsed('/catalog/sku/list', pageResult(skuSummary), { ...filter });
 export const addSku = (input: SkuAddInput) => changeRequest('POST', '/catalog/sku/add', skuView, input);
 export const editSku = (input: SkuEditInput) => changeRequest('PUT', '/catalog/sku/edit', skuView, input);

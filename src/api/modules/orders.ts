@@ -10,6 +10,7 @@ import {
   orderActionResults,
   orderDetail,
   orderPage,
+  orderShopView,
   repairReport,
   savedOrderView,
   stockHoldersView,
@@ -24,7 +25,7 @@ import {
   type SplitOrderInput,
   type orderListQuery,
 } from '@shared/contract/orders.js';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { changeRequest, getParsed, type PageParams } from '../client.js';
 import { queryKeys } from '../query-keys.js';
 
@@ -32,6 +33,7 @@ import { queryKeys } from '../query-keys.js';
 export type OrderFilter = PageParams & Partial<Omit<z.input<typeof orderListQuery>, 'pageNo' | 'pageSize'>>;
 
 export const fetchOrders = (filter: OrderFilter) => getParsed('/order/list', orderPage, { ...filter });
+export const fetchOrderShops = () => getParsed('/order/shops', z.array(orderShopView));
 export const fetchOrder = (id: string) => getParsed('/order/detail', orderDetail, { id });
 export const fetchStockHolders = (skuId: string, warehouseId?: string) =>
   getParsed('/order/reservation/holders', stockHoldersView, { skuId, warehouseId });
@@ -63,6 +65,15 @@ export function useOrders(filter: OrderFilter) {
     queryKey: queryKeys.inventory.query('orders', filter),
     queryFn: () => fetchOrders(filter),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The shops the viewer's orders came from, for the shop filter. */
+export function useOrderShops() {
+  return useQuery({
+    queryKey: queryKeys.inventory.query('orderShops'),
+    queryFn: fetchOrderShops,
+    staleTime: 60_000,
   });
 }
 

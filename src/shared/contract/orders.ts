@@ -66,6 +66,8 @@ const orderHeader = {
 /** An order entered by hand: by a seller for themselves, or by an agent or admin for a seller. */
 export const createOrderInput = z.strictObject({
   ...orderHeader,
+  /** The marketplace the order was sold on, when it is entered by hand for one; 'manual' otherwise. */
+  platform: z.enum(PLATFORMS).default('manual'),
   /** Required of agents and admins; a seller's own id is used for sellers. */
   sellerId: blankOr(uuid),
 });
@@ -106,11 +108,29 @@ export const orderListQuery = z.strictObject({
   shipTime: blankOr(z.enum(SHIP_TIME_FILTERS)),
   /** Comma-separated order numbers or system order ids (spec 02 §5). */
   orderNos: batchSearch.optional(),
-  /** Comma-separated tracking numbers; searchTrackingNo is the routes' single-number query. */
+  /** Comma-separated tracking numbers. */
   trackingNos: batchSearch.optional(),
+  /**
+   * Comma-separated numbers of any kind — order numbers, system order ids or tracking numbers —
+   * as the list's one batch search and batch scan send them (spec 02 §5).
+   */
+  numbers: batchSearch.optional(),
+  /**
+   * The routes' single-number query (spec 01 §2): what an order question links with, its order
+   * number (ordersn) — matched against the order number, the system order id and the tracking
+   * number.
+   */
   searchTrackingNo: blankOr(text(LIMITS.orderNo)),
 });
 export type OrderListQuery = z.infer<typeof orderListQuery>;
+
+/** A shop the actor's orders came from, for the list's shop filter. */
+export const orderShopView = z.object({
+  platform: z.enum(PLATFORMS),
+  shopName: string(),
+  orders: z.number().int(),
+});
+export type OrderShopView = z.infer<typeof orderShopView>;
 
 export const orderFlagsView = z.object({
   isPrinted: z.boolean(),

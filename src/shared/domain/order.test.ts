@@ -6,6 +6,8 @@ import {
   holdsStock,
   LOCAL_STATUSES,
   localStatusAfterPlatform,
+  majorUnits,
+  minorUnits,
   normalisePlatformStatus,
   parcelTypeOf,
   PLATFORM_STATUSES,
@@ -86,5 +88,15 @@ describe('parcel type', () => {
         { skuId: 'b', quantity: 1 },
       ]),
     ).toBe('multi');
+  });
+});
+
+describe('amounts in minor units', () => {
+  it('reads and writes them in the currency’s major unit', () => {
+    expect(majorUnits(29_900, 'THB')).toBe(299);
+    expect(majorUnits(29_900, 'TWD')).toBe(29_900);
+    expect(minorUnits(299.5, 'THB')).toBe(29_950);
+    expect(minorUnits(0.1 + 0.2, 'CNY')).toBe(30);
+    expect(minorUnits(15_000, 'VND')).toBe(15_000);
   });
 });

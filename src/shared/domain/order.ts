@@ -27,6 +27,33 @@ export const ORDER_CURRENCIES = [
 ] as const;
 export type OrderCurrency = (typeof ORDER_CURRENCIES)[number];
 
+/**
+ * Digits of the minor unit each currency's amounts are kept in: a price of 29 900 is THB 299.00
+ * but TWD 29 900 (dollars are not split into cents on the marketplaces).
+ */
+export const CURRENCY_DECIMALS: Readonly<Record<OrderCurrency, number>> = {
+  CNY: 2,
+  THB: 2,
+  TWD: 0,
+  MYR: 2,
+  PHP: 2,
+  VND: 0,
+  SGD: 2,
+  IDR: 0,
+  USD: 2,
+  KRW: 0,
+};
+
+/** An amount in minor units in the currency's major unit (29 900 THB → 299). */
+export function majorUnits(minor: number, currency: OrderCurrency): number {
+  return minor / 10 ** CURRENCY_DECIMALS[currency];
+}
+
+/** An amount typed in the major unit, in minor units (299.5 THB → 29 950), rounded to the minor unit. */
+export function minorUnits(major: number, currency: OrderCurrency): number {
+  return Math.round(major * 10 ** CURRENCY_DECIMALS[currency]);
+}
+
 /** Order tags seen in the spec; 'problem' and 'out_of_stock' are also set from open exceptions. */
 export const ORDER_TAGS = ['pre_brushed', 'urgent', 'evaluation', 'problem', 'out_of_stock'] as const;
 export type OrderTag = (typeof ORDER_TAGS)[number];

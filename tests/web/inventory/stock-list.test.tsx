@@ -1,7 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { StockList } from '@admin/screens/inventory/StockList.js';
-import { PERMISSIONS } from '@shared/permissions.js';
+import { PERMISSIONS, type PermissionCode } from '@shared/permissions.js';
 import { renderWithProviders } from '../render.js';
 import { pageOf, signIn } from '../screens/fixtures.js';
 import { api, http, ok, useApiServer } from '../shell/api-server.js';
@@ -13,6 +13,7 @@ const KEEPER = [PERMISSIONS.stockList, PERMISSIONS.stockAdjust, PERMISSIONS.stoc
 const rows = [stockRow({ sellerSku: 'MUG-RED' }), stockRow({ sellerSku: 'MUG-BLUE' })];
 const listQueries: URLSearchParams[] = [];
 const sent: { path: string; body: unknown }[] = [];
+const holderQueries: URLSearchParams[] = [];
 
 useApiServer(
   http.get(api('/inventory/stock/list'), ({ request }) => {
@@ -43,13 +44,53 @@ useApiServer(
     ),
   ),
   http.get(api('/sys/dict/getDictItems/:code'), () => ok([])),
+  http.get(api('/order/reservation/holders'), ({ request }) => {
+    holderQueries.push(new URL(request.url).searchParams);
+    return ok({
+      holders: [
+        {
+          orderId: '00000000-0000-4000-8000-00000000d101',
+          orderNo: 'SHP240001',
+          systemNo: 'SO20261121000001',
+          warehouseId: rows[0]?.warehouseId ?? '',
+          warehouseCode: 'BKK1',
+          localStatus: 'pending_shipment',
+          quantity: 3,
+          reservedAt: '2026-11-21T09:00:00.000Z',
+        },
+      ],
+      warehouses: [
+        { warehouseId: rows[0]?.warehouseId ?? '', warehouseCode: 'BKK1', reserved: 3, frozen: 5 },
+      ],
+    });
+  }),
+  http.post(api('/order/reservation/repair'), () =>
+    ok(
+      {
+        ordersChecked: 12,
+        differences: [
+          {
+            orderId: '00000000-0000-4000-8000-00000000d102',
+            orderNo: 'SHP240002',
+            skuId: rows[0]?.skuId ?? '',
+            sellerSku: 'MUG-RED',
+            warehouseId: rows[0]?.warehouseId ?? '',
+            expected: 2,
+            ledger: 0,
+            fix: 'reserved',
+          },
+        ],
+      },
+      'Saved',
+    ),
+  ),
   http.post(api('/inventory/stock/adjust'), async ({ request }) => {
     sent.push({ path: 'adjust', body: await request.json() });
     return ok({ movementId: 1, balance: { ...rows[0], available: 33 } }, 'Saved');
   }),
 );
 
-async function renderList(codes = KEEPER) {
+async function renderList(codes: PermissionCode[] = KEEPER) {
   listQueries.length = 0;
   sent.length = 0;
   signIn('ware_manager', codes);
@@ -144,5 +185,33 @@ describe('the stock list (/stock/list)', () => {
     await renderList([PERMISSIONS.stockList]);
     expect(screen.queryByRole('button', { name: /Adjust/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /Freeze/ })).toBeNull();
+  });
+
+  it('opens the orders holding the frozen units from the frozen figure', async () => {
+    await renderList([...KEEPER, PERMISSIONS.orderList]);
+    fireEvent.click(
+      within(rowOf('MUG-RED')).getByLabelText('Orders holding the frozen units of MUG-RED in BKK1'),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('SHP240001')).toBeTruthy();
+    expect(
+      within(dialog).getByText('5 units frozen: 3 held by the orders below, 2 frozen by hand.'),
+    ).toBeTruthy();
+    expect(holderQueries.at(-1)?.get('skuId')).toBe(rows[0]?.skuId);
+    expect(holderQueries.at(-1)?.get('warehouseId')).toBe(rows[0]?.warehouseId);
+  });
+
+  it('repairs reservations after a confirmation, for managers with the permission only, and shows the report', async () => {
+    await renderList([...KEEPER, PERMISSIONS.orderList]);
+    expect(screen.queryByRole('button', { name: /Repair reservations/ })).toBeNull();
+    cleanup();
+    await renderList([...KEEPER, PERMISSIONS.orderList, PERMISSIONS.orderRepair]);
+    fireEvent.click(screen.getByRole('button', { name: /Repair reservations/ }));
+    const [confirm] = await screen.findAllByText('Repair the reservations?');
+    const confirmDialog = confirm?.closest('.ant-modal-confirm');
+    if (!(confirmDialog instanceof HTMLElement)) throw new Error('no confirmation');
+    fireEvent.click(within(confirmDialog).getByRole('button', { name: 'Repair' }));
+    expect(await screen.findByText('Checked 12 open orders and fixed 1 difference(s):')).toBeTruthy();
+    expect(screen.getByText('Reserved the missing units')).toBeTruthy();
   });
 });

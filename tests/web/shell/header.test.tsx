@@ -147,6 +147,7 @@ describe('the header by role', () => {
 
   it.each([
     ['ware_manager', '2', '/order/manager/ware?searchTrackingNo=SN1-0&type=all'],
+    ['ware_staff', '2', '/order/manager/ware?searchTrackingNo=SN1-0&type=all'],
     ['agent_manager', '2', '/agent/order/new?searchTrackingNo=SN1-0&type=all'],
     ['seller_staff', '1', '/order/manage/seller?searchTrackingNo=SN1-0&type=all'],
   ] as const)('links the questions of %s (flag %s) to %s', async (role, flag, href) => {

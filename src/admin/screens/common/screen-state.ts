@@ -9,13 +9,19 @@ import type { PageParams } from '@api/client.js';
 import { queryKeys } from '@api/query-keys.js';
 import type { ScreenId } from '@shared/menu.js';
 
+/**
+ * `instance` tells apart tabs of one screen opened at different addresses (the order list at
+ * ?searchTrackingNo=A and at ?searchTrackingNo=B), each with its own page and filters.
+ */
 export function useScreenState<T extends object>(
   screen: ScreenId,
   initial: T,
+  instance = '',
 ): [T, (patch: Partial<T>) => void] {
   const client = useQueryClient();
+  const key = queryKeys.screenState.of(instance ? `${screen}${instance}` : screen);
   const { data } = useQuery({
-    queryKey: queryKeys.screenState.of(screen),
+    queryKey: key,
     queryFn: () => initial,
     initialData: initial,
     staleTime: Infinity,
@@ -23,11 +29,14 @@ export function useScreenState<T extends object>(
   });
   const update = useCallback(
     (patch: Partial<T>) =>
-      client.setQueryData<T>(queryKeys.screenState.of(screen), (previous) => ({
-        ...(previous ?? initial),
-        ...patch,
-      })),
-    [client, screen, initial],
+      client.setQueryData<T>(
+        queryKeys.screenState.of(instance ? `${screen}${instance}` : screen),
+        (previous) => ({
+          ...(previous ?? initial),
+          ...patch,
+        }),
+      ),
+    [client, screen, instance, initial],
   );
   return [data, update];
 }
@@ -52,8 +61,9 @@ export type ListState = PageParams & { filter: object };
 export function useListState<S extends ListState>(
   screen: ScreenId,
   initial: S,
+  instance = '',
 ): [S, (patch: Partial<S>) => void, (values: Partial<S['filter']>) => void] {
-  const [state, setState] = useScreenState(screen, initial);
+  const [state, setState] = useScreenState(screen, initial, instance);
   const search = useCallback(
     (values: Partial<S['filter']>) => setState({ filter: cleanFilter(values), pageNo: 1 } as Partial<S>),
     [setState],

@@ -47,13 +47,19 @@ export function rememberSkuLabel(skuId: string, label: string) {
   knownSkuLabels.set(skuId, label);
 }
 
-/** The seller's SKUs, searched on the server as the user types: by the start of a code, or by name. */
-export function SkuSelect(props: Omit<SelectProps<string>, 'options' | 'showSearch' | 'onSearch'>) {
+/**
+ * The seller's SKUs, searched on the server as the user types: by the start of a code, or by
+ * name. `sellerId` narrows them to one seller (an agent entering an order for a seller).
+ */
+export function SkuSelect({
+  sellerId,
+  ...props
+}: Omit<SelectProps<string>, 'options' | 'showSearch' | 'onSearch'> & { sellerId?: string }) {
   const { t } = useTranslation('inbound');
   const [search, setSearch] = useState('');
   const skus = useInventoryQuery(
     'skus',
-    { pageNo: 1, pageSize: 50, keyword: search.trim() || undefined },
+    { pageNo: 1, pageSize: 50, keyword: search.trim() || undefined, sellerId },
     fetchSkus,
     { keepPrevious: true },
   );

@@ -2,7 +2,9 @@
  * The stock list: balances per warehouse and SKU, server-paged, filtered by warehouse,
  * a comma-separated SKU batch search, stock age (7 to 180 days), below safety stock and, for
  * the warehouse side, the seller. Units are split by age bucket (under 30 to over 180 days).
- * Selected rows can be adjusted (with a reason, after a confirmation), frozen or unfrozen.
+ * Selected rows can be adjusted (with a reason, after a confirmation), frozen or unfrozen. The
+ * frozen figure opens the orders holding those units; managers with the repair permission
+ * re-derive reservations from open orders and see the report.
  */
 import { LockOutlined, ToolOutlined, UnlockOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, Select, Space, Switch, Tag, Tooltip, Typography } from 'antd';
@@ -20,6 +22,7 @@ import { DEFAULT_PAGE } from '../common/paging.js';
 import { useListState } from '../common/screen-state.js';
 import { ExportTaskButton } from '../common/ExportTaskButton.js';
 import { SearchBar } from '../common/SearchBar.js';
+import { RepairReservationsButton, StockHoldersModal } from '../orders/StockHolders.js';
 import { isSellerSide, SellerSelect, sellersOf, useDictLabels, WarehouseSelect } from './shared.js';
 import { StockChangeModal, type StockChangeMode } from './StockChangeModal.js';
 
@@ -60,6 +63,9 @@ export function StockList() {
   const showSeller = !isSellerSide(me?.userRole);
   const canAdjust = hasAuth(PERMISSIONS.stockAdjust);
   const canFreeze = hasAuth(PERMISSIONS.stockFreeze);
+  const canSeeHolders = hasAuth(PERMISSIONS.orderList);
+  const canRepair = hasAuth(PERMISSIONS.orderRepair);
+  const [held, setHeld] = useState<StockRow | null>(null);
 
   const act = (next: StockChangeMode) => {
     if (selected.length === 0) {
@@ -98,7 +104,26 @@ export function StockList() {
     },
     { title: t('stock.total'), dataIndex: 'total', width: 80, align: 'right', render: number },
     { title: t('stock.available'), dataIndex: 'available', width: 80, align: 'right', render: number },
-    { title: t('stock.frozen'), dataIndex: 'frozen', width: 80, align: 'right', render: number },
+    {
+      title: t('stock.frozen'),
+      dataIndex: 'frozen',
+      width: 80,
+      align: 'right',
+      // Which orders hold the frozen units (the rest was frozen by hand).
+      render: (frozen: number, row) =>
+        frozen > 0 && canSeeHolders ? (
+          <Tooltip title={t('stock.frozen_holders')}>
+            <Typography.Link
+              aria-label={t('stock.frozen_holders_of', { sku: row.sellerSku, warehouse: row.warehouseCode })}
+              onClick={() => setHeld(row)}
+            >
+              {number(frozen)}
+            </Typography.Link>
+          </Tooltip>
+        ) : (
+          number(frozen)
+        ),
+    },
     { title: t('stock.in_transit'), dataIndex: 'inTransit', width: 80, align: 'right', render: number },
     {
       title: t('stock.safety_stock'),
@@ -171,6 +196,7 @@ export function StockList() {
             },
           }}
         />
+        {canRepair && <RepairReservationsButton warehouseId={rest.warehouseId} />}
         {canChange && (
           <>
             {canAdjust && (
@@ -213,6 +239,7 @@ export function StockList() {
             : undefined
         }
       />
+      <StockHoldersModal stock={held} onClose={() => setHeld(null)} />
       <StockChangeModal
         mode={mode}
         rows={selected}

@@ -7,6 +7,7 @@ import ExcelJS from 'exceljs';
 import type { ExportRequestParsed } from '@shared/contract/downloads.js';
 import type { StockListQuery, StockRecordsQuery } from '@shared/contract/inventory.js';
 import type { OrderListQuery } from '@shared/contract/orders.js';
+import { majorUnits, type OrderCurrency } from '@shared/domain/order.js';
 import { DOWNLOAD_LIMITS, type ExportKind } from '@shared/domain/downloads.js';
 import type { Language } from '@shared/i18n/languages.js';
 import { PERMISSIONS } from '@shared/permissions.js';
@@ -91,8 +92,8 @@ const STOCK_COLUMNS: Column<StockRow>[] = [
   { header: 'inventory:stock.safety_stock', value: (row) => row.safetyStock },
 ];
 
-/** An amount in minor units as the currency writes it (2 decimals; none for TWD). */
-const amountOf = (minor: number, currency: string) => (currency === 'TWD' ? minor : minor / 100);
+/** An amount in minor units as the currency writes it (2 decimals; none for TWD, VND, IDR, KRW). */
+const amountOf = (minor: number, currency: OrderCurrency) => majorUnits(minor, currency);
 
 const ORDER_COLUMNS = (language: Language): Column<OrderRow>[] => {
   const t = translatorFor(language);

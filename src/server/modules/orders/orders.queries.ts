@@ -4,7 +4,13 @@
  * orders are shown inside their combined order, not in the list.
  */
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { OrderDetail, OrderListQuery, OrderPage, OrderRow } from '@shared/contract/orders.js';
+import type {
+  OrderDetail,
+  OrderListQuery,
+  OrderPage,
+  OrderRow,
+  OrderShopView,
+} from '@shared/contract/orders.js';
 import { ORDER_TABS, SHIP_TIME_WINDOWS, TAB_STATUSES, type OrderTab } from '@shared/domain/order.js';
 import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
@@ -38,10 +44,9 @@ function tabCondition(tab: OrderTab): SQL {
 /** Every filter of the list except the tab, so the counts and the page share them. */
 function filters(actor: Actor, query: OrderListQuery, now: Date): SQL | undefined {
   const numbers = query.orderNos ?? [];
-  const tracking = [
-    ...(query.trackingNos ?? []),
-    ...(query.searchTrackingNo ? [query.searchTrackingNo] : []),
-  ];
+  const tracking = query.trackingNos ?? [];
+  const searched = query.searchTrackingNo;
+  const anyKind = query.numbers ?? [];
   const window = query.shipTime ? SHIP_TIME_WINDOWS[query.shipTime] : null;
   const dateColumn = DATE_COLUMNS[query.dateField];
   return allOf([
@@ -62,6 +67,16 @@ function filters(actor: Actor, query: OrderListQuery, now: Date): SQL | undefine
     window?.toMs != null ? lt(orders.shipBy, new Date(now.getTime() + window.toMs)) : undefined,
     numbers.length > 0 ? or(inArray(orders.orderNo, numbers), inArray(orders.systemNo, numbers)) : undefined,
     tracking.length > 0 ? inArray(orders.trackingNo, tracking) : undefined,
+    anyKind.length > 0
+      ? or(
+          inArray(orders.orderNo, anyKind),
+          inArray(orders.systemNo, anyKind),
+          inArray(orders.trackingNo, anyKind),
+        )
+      : undefined,
+    searched
+      ? or(eq(orders.orderNo, searched), eq(orders.systemNo, searched), eq(orders.trackingNo, searched))
+      : undefined,
   ]);
 }
 
@@ -218,6 +233,22 @@ export async function listOrders(tx: TenantTx, actor: Actor, query: OrderListQue
       ORDER_TABS.map((tab) => [tab, Number(counts?.[tab] ?? 0)]),
     ) as OrderPage['counts'],
   };
+}
+
+/** The shops the actor's orders came from (merged orders aside), for the list's shop filter. */
+export async function listOrderShops(tx: TenantTx, actor: Actor): Promise<OrderShopView[]> {
+  const rows = await tx
+    .select({
+      platform: orders.platform,
+      shopName: orders.shopName,
+      orders: sql<number>`count(*)::int`,
+    })
+    .from(orders)
+    .where(and(orderScope(actor), isNull(orders.mergedIntoId), sql`${orders.shopName} <> ''`))
+    .groupBy(orders.platform, orders.shopName)
+    .orderBy(asc(orders.shopName), asc(orders.platform))
+    .limit(500);
+  return rows.map((row) => ({ ...row, orders: Number(row.orders) }));
 }
 
 /** One order the actor sees (merged orders included), with everything the detail drawer shows; else 404. */

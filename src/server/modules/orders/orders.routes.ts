@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import { envelope } from '@shared/contract/common.js';
+import { z } from 'zod';
+import { cacheBuster, envelope } from '@shared/contract/common.js';
 import {
   cancelOrdersInput,
   createOrderInput,
@@ -17,6 +17,7 @@ import {
   orderListQuery,
   orderNotesInput,
   orderPage,
+  orderShopView,
   orderTagsInput,
   rejectReviewInput,
   repairReport,
@@ -34,7 +35,7 @@ import { ok } from '../../http/reply.js';
 import { needs, said } from '../../http/route-kit.js';
 import { inActorTenant } from '../../http/scope.js';
 import { mergeOrders, splitOrder } from './merge-split.service.js';
-import { getOrder, listOrders } from './orders.queries.js';
+import { getOrder, listOrderShops, listOrders } from './orders.queries.js';
 import {
   cancelOrders,
   createOrder,
@@ -59,6 +60,19 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) =>
       ok(await inActorTenant(db, request, (tx, actor) => listOrders(tx, actor, request.query))),
+  );
+
+  api.get(
+    '/order/shops',
+    {
+      config: needs(PERMISSIONS.orderList),
+      schema: {
+        tags,
+        querystring: z.strictObject(cacheBuster.shape),
+        response: { 200: envelope(z.array(orderShopView)) },
+      },
+    },
+    async (request) => ok(await inActorTenant(db, request, (tx, actor) => listOrderShops(tx, actor))),
   );
 
   api.get(

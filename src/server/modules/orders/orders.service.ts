@@ -134,7 +134,10 @@ export async function insertLines(
   );
 }
 
-/** An order entered by hand: to review, on the 'manual' platform, unique by the seller's order number. */
+/**
+ * An order entered by hand: to review, on the platform it was sold on ('manual' when none), unique
+ * by the seller, that platform and the order number.
+ */
 export async function createOrder(
   tx: TenantTx,
   actor: Actor,
@@ -151,7 +154,7 @@ export async function createOrder(
     .where(
       and(
         eq(orders.sellerId, sellerId),
-        eq(orders.platform, 'manual'),
+        eq(orders.platform, input.platform),
         eq(orders.shopId, ''),
         eq(orders.orderNo, input.orderNo),
       ),
@@ -167,7 +170,6 @@ export async function createOrder(
           ...header,
           systemNo,
           sellerId,
-          platform: 'manual',
           shopId: '',
           localStatus: 'to_review',
           shipBy: shipBy ? new Date(shipBy) : null,

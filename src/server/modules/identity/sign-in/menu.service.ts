@@ -2,13 +2,14 @@
  * The permission call (spec 01 §7): the user's menu tree in the spec's item shape, the
  * buttons granted (auth) and every button of the tenant (allAuth). Menu items the user may not
  * see are left out; an item granted without its parent brings its ancestors along. Screens that
- * work on the caller's own seller are never granted to a user who acts for no seller (an
- * administrator holds every other entry), so no menu entry leads to a screen that refuses.
+ * work on the caller's own seller are never granted to a user who acts for no seller, and entries
+ * bound to their roles (each role's order list) to no other role (an administrator holds every
+ * other entry), so no menu entry leads to a screen that refuses or is not the role's.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { MenuItem } from '@shared/contract/identity.js';
 import type { Language } from '@shared/i18n/languages.js';
-import { isSellerScoped } from '@shared/menu.js';
+import { isBoundAwayFrom, isSellerScoped } from '@shared/menu.js';
 import type { TenantTx } from '@server/db/client.js';
 import type { Actor } from '@server/http/actor.js';
 import type { Translate } from '@server/i18n.js';
@@ -57,7 +58,8 @@ export async function userPermissions(
   const granted = await grantedIds(tx, actor);
   const isGranted = (row: PermissionRow) =>
     (granted === 'all' || granted.has(row.id)) &&
-    (actor.sellerId !== null || !isSellerScoped(row.catalogKey));
+    (actor.sellerId !== null || !isSellerScoped(row.catalogKey)) &&
+    !isBoundAwayFrom(row.catalogKey, actor.userRole);
   const byId = new Map(all.map((row) => [row.id, row]));
 
   const visible = new Set<string>();

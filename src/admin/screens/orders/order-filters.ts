@@ -1,0 +1,158 @@
+/**
+ * The order list's filters: what the search bar holds, the date shortcuts of spec 02 §9, what
+ * the route's query (?searchTrackingNo=…&type=all, spec 01 §2) prefills, and the list call's
+ * parameters made from them (the export sends the same, less the page).
+ */
+import dayjs, { type Dayjs } from 'dayjs';
+import type { OrderFilter } from '@api/modules/orders.js';
+import {
+  LOCAL_STATUSES,
+  ORDER_TAGS,
+  ORDER_TYPES,
+  PLATFORMS,
+  SHIP_TIME_FILTERS,
+  type LocalStatus,
+  type OrderTab,
+  type OrderTag,
+  type OrderType,
+  type Platform,
+  type ShipTimeFilter,
+} from '@shared/domain/order.js';
+
+export const DATE_FIELDS = ['ordered', 'paid', 'shipBy', 'shipped'] as const;
+export type DateField = (typeof DATE_FIELDS)[number];
+
+/** What the search bar holds. */
+export interface OrderFilterValues {
+  /** Order numbers, system order ids or tracking numbers, separated by commas (or one a line). */
+  numbers?: string;
+  platform?: Platform;
+  shopName?: string;
+  warehouseId?: string;
+  sellerId?: string;
+  status?: LocalStatus;
+  tag?: OrderTag;
+  dateField?: DateField;
+  /** The days chosen, both included. */
+  dateRange?: [Dayjs, Dayjs] | null;
+  shipTime?: ShipTimeFilter;
+}
+
+export type TabKey = OrderTab | 'all';
+export type TypeKey = OrderType | 'all';
+
+export interface OrderListState {
+  pageNo: number;
+  pageSize: number;
+  tab: TabKey;
+  type: TypeKey;
+  filter: OrderFilterValues;
+}
+
+/** Date shortcuts (spec 02 §9): the last 7, 15, 30 and 90 days, this and last week, this month and this year. */
+export const DATE_SHORTCUTS = [
+  '7d',
+  '15d',
+  '30d',
+  '90d',
+  'this_week',
+  'last_week',
+  'this_month',
+  'this_year',
+] as const;
+export type DateShortcut = (typeof DATE_SHORTCUTS)[number];
+
+/** The first day (Monday) of the week `day` is in. */
+function mondayOf(day: Dayjs): Dayjs {
+  return day.startOf('day').subtract((day.day() + 6) % 7, 'day');
+}
+
+/** The days a shortcut means, both included, as of `now`. */
+export function shortcutDays(shortcut: DateShortcut, now: Dayjs = dayjs()): [Dayjs, Dayjs] {
+  const today = now.startOf('day');
+  switch (shortcut) {
+    case '7d':
+    case '15d':
+    case '30d':
+    case '90d':
+      return [today.subtract(Number.parseInt(shortcut, 10) - 1, 'day'), today];
+    case 'this_week':
+      return [mondayOf(today), today];
+    case 'last_week': {
+      const monday = mondayOf(today).subtract(7, 'day');
+      return [monday, monday.add(6, 'day')];
+    }
+    case 'this_month':
+      return [today.startOf('month'), today];
+    case 'this_year':
+      return [today.startOf('year'), today];
+  }
+}
+
+/** The instants the server filters by: from the first day's start up to (not including) the day after the last. */
+export function rangeInstants(days: [Dayjs, Dayjs]): { dateFrom: string; dateTo: string } {
+  return {
+    dateFrom: days[0].startOf('day').toISOString(),
+    dateTo: days[1].startOf('day').add(1, 'day').toISOString(),
+  };
+}
+
+/** Numbers separated by commas, spaces or line breaks, each once, joined with English commas. */
+export function numbersOf(text: string | undefined): string[] {
+  if (!text) return [];
+  return [
+    ...new Set(
+      text
+        .split(/[,，;\s]+/)
+        .map((value) => value.trim())
+        .filter((value) => value !== ''),
+    ),
+  ];
+}
+
+const isOneOf = <T extends string>(values: readonly T[], value: string | null): value is T =>
+  value !== null && (values as readonly string[]).includes(value);
+
+/**
+ * What the route's query prefills: searchTrackingNo (an order question's order number, or a
+ * tracking number) goes into the number search and shows every tab; type picks the order type.
+ */
+export function initialState(search: string): OrderListState {
+  const query = new URLSearchParams(search);
+  const searched = query.get('searchTrackingNo')?.trim() ?? '';
+  const type = query.get('type');
+  const status = query.get('status');
+  const platform = query.get('platform');
+  const tag = query.get('tag');
+  const shipTime = query.get('shipTime');
+  const filter: OrderFilterValues = {};
+  if (searched) filter.numbers = searched;
+  if (isOneOf(LOCAL_STATUSES, status)) filter.status = status;
+  if (isOneOf(PLATFORMS, platform)) filter.platform = platform;
+  if (isOneOf(ORDER_TAGS, tag)) filter.tag = tag;
+  if (isOneOf(SHIP_TIME_FILTERS, shipTime)) filter.shipTime = shipTime;
+  return {
+    pageNo: 1,
+    pageSize: 20,
+    tab: 'all',
+    type: isOneOf(ORDER_TYPES, type) ? type : 'all',
+    filter,
+  };
+}
+
+/** The list call's filters (paging aside), as the export sends them too. */
+export function filtersOf(state: Pick<OrderListState, 'tab' | 'type' | 'filter'>) {
+  const { numbers, dateRange, dateField, ...rest } = state.filter;
+  const found = numbersOf(numbers);
+  return {
+    ...rest,
+    tab: state.tab === 'all' ? undefined : state.tab,
+    type: state.type,
+    numbers: found.length > 0 ? found.join(',') : undefined,
+    ...(dateRange ? { dateField: dateField ?? 'ordered', ...rangeInstants(dateRange) } : {}),
+  } satisfies Omit<OrderFilter, 'pageNo' | 'pageSize'>;
+}
+
+export function listParams(state: OrderListState): OrderFilter {
+  return { pageNo: state.pageNo, pageSize: state.pageSize, ...filtersOf(state) };
+}
