@@ -32,6 +32,8 @@ import { PERMISSIONS } from '@shared/permissions.js';
 import { useSessionUser } from '../../layout/use-session-user.js';
 import { hasAuth } from '../auth.js';
 import { ExportTaskButton } from '../common/ExportTaskButton.js';
+import { OrderQuestions } from '../questions/OrderQuestions.js';
+import { OrderImportButton } from './OrderImport.js';
 import { formatDateTime } from '../common/format.js';
 import { PagedTable } from '../common/PagedTable.js';
 import { RowActions } from '../common/RowActions.js';
@@ -413,6 +415,7 @@ function OrderListScreen({ search }: { search: string }) {
           <Button icon={<ScanOutlined />} onClick={() => setIsScanning(true)}>
             {t('action.scan')}
           </Button>
+          <OrderImportButton />
           <ExportTaskButton request={{ kind: 'orders', filters: filtersOf(state) }} />
         </Space>
       </div>
@@ -472,7 +475,7 @@ function OrderListScreen({ search }: { search: string }) {
         orderId={openId}
         onClose={() => setOpenId(null)}
         onAction={(kind, order) => actions.start(kind, [order])}
-        // The order's questions (OrderQuestions) are shown here once they exist.
+        extra={(order) => <OrderConversation orderId={order.id} ordersn={order.orderNo} />}
       />
       <OrderFormDrawer
         open={isAdding}
@@ -482,5 +485,16 @@ function OrderListScreen({ search }: { search: string }) {
       <BatchScanModal open={isScanning} onClose={() => setIsScanning(false)} onSearch={scanned} />
       {actions.dialogs}
     </>
+  );
+}
+
+/** The order's questions in its detail: the whole conversation, raised and answered there. */
+function OrderConversation({ orderId, ordersn }: { orderId: string; ordersn: string }) {
+  const { t } = useTranslation('questions');
+  return (
+    <section aria-label={t('feedback.conversation')}>
+      <Typography.Title level={5}>{t('feedback.conversation')}</Typography.Title>
+      <OrderQuestions orderId={orderId} ordersn={ordersn} />
+    </section>
   );
 }
