@@ -388,9 +388,9 @@ function OrderListScreen({ search }: { search: string }) {
           </Space.Compact>
         </Form.Item>
         <Form.Item>
-          <Typography.Link onClick={() => setShowMore((shown) => !shown)} aria-expanded={showMore}>
+          <Button type="link" onClick={() => setShowMore((shown) => !shown)} aria-expanded={showMore}>
             {showMore ? t('filter.fewer') : t('filter.more')} {showMore ? <UpOutlined /> : <DownOutlined />}
-          </Typography.Link>
+          </Button>
         </Form.Item>
       </SearchBar>
       <div
@@ -431,30 +431,33 @@ function OrderListScreen({ search }: { search: string }) {
           })}
         />
       )}
-      <Tabs
-        activeKey={state.tab}
-        onChange={(key) => change({ tab: key as TabKey })}
-        items={(['all', ...ORDER_TABS] as const).map((tab) => ({ key: tab, label: tabLabel(tab) }))}
-        tabBarExtraContent={
-          <Space size={12}>
-            <Typography.Text type="secondary" aria-live="polite">
-              {selected.length > 0
-                ? t('action.selected', { count: selected.length })
-                : t('action.none_selected')}
-            </Typography.Text>
-            <Select<TypeKey>
-              value={state.type}
-              style={{ width: 170 }}
-              aria-label={t('field.type')}
-              onChange={(type) => change({ type })}
-              options={[
-                { value: 'all', label: t('filter.all_types') },
-                ...ORDER_TYPES.map((type) => ({ value: type, label: labels.type.label(type) })),
-              ]}
-            />
-          </Space>
-        }
-      />
+      {/* The selection count and the type filter sit beside the tabs, not in their tab list
+          (a tab list may hold tabs only). */}
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
+        <Tabs
+          style={{ flex: 1, minWidth: 0 }}
+          activeKey={state.tab}
+          onChange={(key) => change({ tab: key as TabKey })}
+          items={(['all', ...ORDER_TABS] as const).map((tab) => ({ key: tab, label: tabLabel(tab) }))}
+        />
+        <Space size={12}>
+          <Typography.Text type="secondary" aria-live="polite">
+            {selected.length > 0
+              ? t('action.selected', { count: selected.length })
+              : t('action.none_selected')}
+          </Typography.Text>
+          <Select<TypeKey>
+            value={state.type}
+            style={{ width: 170 }}
+            aria-label={t('field.type')}
+            onChange={(type) => change({ type })}
+            options={[
+              { value: 'all', label: t('filter.all_types') },
+              ...ORDER_TYPES.map((type) => ({ value: type, label: labels.type.label(type) })),
+            ]}
+          />
+        </Space>
+      </div>
       <PagedTable<OrderRow>
         bordered
         columns={columns}
