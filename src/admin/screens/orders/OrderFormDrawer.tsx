@@ -12,7 +12,6 @@ import {
   Col,
   DatePicker,
   Divider,
-  Drawer,
   Form,
   Input,
   InputNumber,
@@ -47,6 +46,7 @@ import {
   type Platform,
 } from '@shared/domain/order.js';
 import { useSessionUser } from '../../layout/use-session-user.js';
+import { FormDrawer } from '../common/FormDrawer.js';
 import { FormFailure, useFormSubmit } from '../common/feedback.js';
 import { contractRule, maxLength, requiredChoice } from '../common/rules.js';
 import { SkuSelect } from '../inbound/shared.js';
@@ -171,20 +171,13 @@ export function OrderFormDrawer({
   const chooseSellerFirst = forSeller && !sellerId;
 
   return (
-    <Drawer
+    <FormDrawer
       open={open}
       width={900}
       title={t('form.title')}
+      isSaving={isSaving}
+      onSave={() => void submit()}
       onClose={close}
-      destroyOnHidden
-      extra={
-        <Space>
-          <Button onClick={close}>{t('common.cancel')}</Button>
-          <Button type="primary" loading={isSaving} onClick={() => void submit()}>
-            {t('common.save')}
-          </Button>
-        </Space>
-      }
     >
       <FormFailure text={failure} />
       <Form
@@ -433,6 +426,6 @@ export function OrderFormDrawer({
           )}
         </Form.List>
       </Form>
-    </Drawer>
+    </FormDrawer>
   );
 }
