@@ -1,0 +1,589 @@
+/**
+ * The sandbox's one world: the shops, catalogues and orders of all six imitated marketplaces, the
+ * tokens they issued, the faults a test asked for and the clock they all read. It lives in memory
+ * on purpose: it plays the marketplaces, not our data layer, and `reset()` or a restart gives a
+ * test or a demo a world rebuilt from its seed.
+ *
+ * Everything platform-neutral is here; how a platform spells an order, signs a request or answers
+ * an error lives in src/sandbox/platforms/<platform>.ts.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { MarketplacePlatform } from '@shared/domain/marketplaces.js';
+import type { OrderCurrency } from '@shared/domain/order.js';
+
+/** The neutral lifecycle each platform renders in its own statuses. */
+export const SANDBOX_STATUSES = [
+  'unpaid',
+  'ready_to_ship',
+  'processed',
+  'shipped',
+  'completed',
+  'in_cancel',
+  'cancelled',
+] as const;
+export type SandboxStatus = (typeof SANDBOX_STATUSES)[number];
+
+export interface SandboxItem {
+  itemId: string;
+  variationId: string;
+  sellerSku: string;
+  barcode: string;
+  title: string;
+  /** Minor units of the shop's currency. */
+  unitPrice: number;
+}
+
+export interface SandboxShop {
+  platform: MarketplacePlatform;
+  /** The platform's id of the shop (see ShopGrant.platformShopId). */
+  shopId: string;
+  name: string;
+  region: string;
+  currency: OrderCurrency;
+  catalogue: SandboxItem[];
+}
+
+export interface SandboxAddress {
+  name: string;
+  phone: string;
+  line1: string;
+  city: string;
+  region: string;
+  postcode: string;
+  country: string;
+}
+
+export interface SandboxOrder {
+  platform: MarketplacePlatform;
+  shopId: string;
+  orderId: string;
+  /** Orders in creation order per platform: what platform-style ids are made from. */
+  seq: number;
+  status: SandboxStatus;
+  createdAt: number;
+  updatedAt: number;
+  paidAt: number | null;
+  shipBy: number | null;
+  currency: OrderCurrency;
+  buyer: { userId: string; name: string; email: string };
+  address: SandboxAddress;
+  buyerMessage: string;
+  lines: { item: SandboxItem; quantity: number }[];
+  carrier: string;
+  trackingNo: string;
+}
+
+export interface TokenLifetimes {
+  accessSeconds: number;
+  refreshSeconds: number;
+}
+
+export interface IssuedToken {
+  platform: MarketplacePlatform;
+  shopId: string;
+  kind: 'access' | 'refresh';
+  expiresAt: number;
+  revoked: boolean;
+}
+
+export type FaultKind =
+  | 'http_429'
+  | 'http_500'
+  | 'http_503'
+  /** The platform's own throttle error (e.g. inside HTTP 200), as its plugin renders it. */
+  | 'throttle'
+  /** The reply cut off halfway. */
+  | 'truncated'
+  /** An HTML error page where JSON was due. */
+  | 'malformed';
+
+export interface Fault {
+  platform: MarketplacePlatform;
+  /** Only requests whose path contains this; '' for any. */
+  pathContains: string;
+  kind: FaultKind;
+  /** Matching requests let through before the fault starts (a page failing midway). */
+  skip: number;
+  /** How many matching requests it hits. */
+  count: number;
+  retryAfterSeconds: number;
+}
+
+export interface RequestRecord {
+  platform: MarketplacePlatform;
+  method: string;
+  path: string;
+  status: number;
+}
+
+/** A small seeded generator (mulberry32): the same seed gives the same world. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FIRST_NAMES = [
+  'Somchai',
+  'Nguyen Van An',
+  'Lin Mei',
+  'Ploy',
+  'Tran Thi Bich',
+  'Chen Wei',
+  'Ivan',
+  'Kim Min-jun',
+  'Maria Santos',
+  'Ahmad',
+];
+const CITIES: [string, string, string, string][] = [
+  ['Bangkok', 'Bangkok', '10110', 'TH'],
+  ['Chiang Mai', 'Chiang Mai', '50200', 'TH'],
+  ['Ho Chi Minh City', 'Ho Chi Minh', '700000', 'VN'],
+  ['Taipei', 'Taipei City', '100', 'TW'],
+  ['Kuala Lumpur', 'Wilayah Persekutuan', '50450', 'MY'],
+  ['Manila', 'Metro Manila', '1000', 'PH'],
+  ['Seoul', 'Seoul', '04524', 'KR'],
+];
+const CARRIERS = ['Flash Express', 'J&T Express', 'Kerry Express', 'Ninja Van', 'CJ Logistics'];
+
+export const SANDBOX_DAY_MS = 86_400_000;
+
+/** Documented default limits per platform, in requests per second per shop (a test may lower them). */
+export const DEFAULT_RATE_LIMITS: Record<MarketplacePlatform, number> = {
+  shopee: 1000,
+  lazada: 1000,
+  tiktok: 1000,
+  shopify: 1000,
+  joom: 1000,
+  coupang: 1000,
+};
+
+export class World {
+  readonly shops = new Map<string, SandboxShop>();
+  /** Per shop key, orders by id. */
+  readonly orders = new Map<string, Map<string, SandboxOrder>>();
+  readonly tokens = new Map<string, IssuedToken>();
+  readonly codes = new Map<
+    string,
+    { platform: MarketplacePlatform; shopId: string; expiresAt: number; used: boolean }
+  >();
+  faults: Fault[] = [];
+  readonly requests: RequestRecord[] = [];
+  readonly webhookTargets = new Map<MarketplacePlatform, string>();
+  readonly webhookDeliveries: { platform: MarketplacePlatform; url: string; status: number }[] = [];
+  lifetimes: TokenLifetimes = { accessSeconds: 4 * 3600, refreshSeconds: 30 * 24 * 3600 };
+  rateLimits: Record<MarketplacePlatform, number> = { ...DEFAULT_RATE_LIMITS };
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+  private clockOffsetMs = 0;
+  private seq = 0;
+  private random: () => number;
+  /** Set by the server: posts a webhook for an order change, signed by the order's platform. */
+  onOrderChanged: ((order: SandboxOrder) => void) | null = null;
+
+  constructor(readonly seed = 1) {
+    this.random = seededRandom(seed);
+  }
+
+  /** Back to an empty world from the same seed. */
+  reset(): void {
+    this.shops.clear();
+    this.orders.clear();
+    this.tokens.clear();
+    this.codes.clear();
+    this.faults = [];
+    this.requests.length = 0;
+    this.webhookTargets.clear();
+    this.webhookDeliveries.length = 0;
+    this.buckets.clear();
+    this.lifetimes = { accessSeconds: 4 * 3600, refreshSeconds: 30 * 24 * 3600 };
+    this.rateLimits = { ...DEFAULT_RATE_LIMITS };
+    this.clockOffsetMs = 0;
+    this.seq = 0;
+    this.random = seededRandom(this.seed);
+  }
+
+  /** The marketplaces' clock: the machine's, moved by a test. */
+  now(): number {
+    return Date.now() + this.clockOffsetMs;
+  }
+
+  moveClock(byMs: number): void {
+    this.clockOffsetMs += byMs;
+  }
+
+  // --- shops and catalogues ---------------------------------------------------------------
+
+  addShop(shop: Omit<SandboxShop, 'catalogue'> & { catalogue?: SandboxItem[] }): SandboxShop {
+    const made: SandboxShop = {
+      ...shop,
+      catalogue: shop.catalogue ?? this.defaultCatalogue(shop.shopId, shop.currency),
+    };
+    this.shops.set(shopKey(shop.platform, shop.shopId), made);
+    if (!this.orders.has(shopKey(shop.platform, shop.shopId)))
+      this.orders.set(shopKey(shop.platform, shop.shopId), new Map());
+    return made;
+  }
+
+  shop(platform: MarketplacePlatform, shopId: string): SandboxShop | undefined {
+    return this.shops.get(shopKey(platform, shopId));
+  }
+
+  shopsOf(platform: MarketplacePlatform): SandboxShop[] {
+    return [...this.shops.values()].filter((shop) => shop.platform === platform);
+  }
+
+  private defaultCatalogue(shopId: string, currency: OrderCurrency): SandboxItem[] {
+    const unit =
+      currency === 'KRW' || currency === 'VND' || currency === 'TWD' || currency === 'IDR' ? 1 : 100;
+    return Array.from({ length: 20 }, (_, index) => ({
+      itemId: `${digits(shopId)}${String(index + 1).padStart(4, '0')}`,
+      variationId: `${digits(shopId)}${String(index + 1).padStart(4, '0')}01`,
+      sellerSku: `SBX-${String(index + 1).padStart(3, '0')}`,
+      barcode: `69${String(1000000000 + index).padStart(10, '0')}${ean13CheckDigit(`69${String(1000000000 + index).padStart(10, '0')}`)}`,
+      title: `Sandbox item ${index + 1}`,
+      unitPrice: (99 + index * 50) * unit,
+    }));
+  }
+
+  // --- orders -----------------------------------------------------------------------------
+
+  ordersOf(platform: MarketplacePlatform, shopId: string): SandboxOrder[] {
+    return [...(this.orders.get(shopKey(platform, shopId))?.values() ?? [])];
+  }
+
+  order(platform: MarketplacePlatform, shopId: string, orderId: string): SandboxOrder | undefined {
+    return this.orders.get(shopKey(platform, shopId))?.get(orderId);
+  }
+
+  /** Orders with from ≤ field < to, oldest first, ties by id: a stable order to page through. */
+  ordersBetween(
+    platform: MarketplacePlatform,
+    shopId: string,
+    field: 'createdAt' | 'updatedAt',
+    from: number,
+    to: number,
+  ): SandboxOrder[] {
+    return this.ordersOf(platform, shopId)
+      .filter((order) => order[field] >= from && order[field] < to)
+      .sort((a, b) => a[field] - b[field] || (a.orderId < b.orderId ? -1 : a.orderId > b.orderId ? 1 : 0));
+  }
+
+  /**
+   * `count` new orders for a shop, created (and last updated) spread over [from, to). The same
+   * seed gives the same orders: the bench's 50,000 and a demo's first sync are reproducible.
+   */
+  seedOrders(
+    platform: MarketplacePlatform,
+    shopId: string,
+    count: number,
+    from: number,
+    to: number,
+  ): SandboxOrder[] {
+    const made: SandboxOrder[] = [];
+    for (let index = 0; index < count; index += 1) {
+      const createdAt = Math.floor(from + ((to - from) * index) / Math.max(count, 1));
+      const status = this.pick<SandboxStatus>([
+        'ready_to_ship',
+        'ready_to_ship',
+        'ready_to_ship',
+        'unpaid',
+        'processed',
+        'shipped',
+        'completed',
+        'cancelled',
+      ]);
+      made.push(this.createOrder(platform, shopId, { createdAt, status, silent: true }));
+    }
+    return made;
+  }
+
+  /** A new order as a buyer places it now (unpaid or paid). */
+  createOrder(
+    platform: MarketplacePlatform,
+    shopId: string,
+    options: {
+      createdAt?: number;
+      status?: SandboxStatus;
+      silent?: boolean;
+      lines?: { sellerSku: string; quantity: number }[];
+    } = {},
+  ): SandboxOrder {
+    const shop = this.shop(platform, shopId);
+    if (!shop) throw new Error(`no sandbox shop ${platform}:${shopId}`);
+    const createdAt = options.createdAt ?? this.now();
+    const status = options.status ?? (this.random() < 0.3 ? 'unpaid' : 'ready_to_ship');
+    this.seq += 1;
+    const lines = options.lines
+      ? options.lines.map((line) => {
+          const item = shop.catalogue.find((candidate) => candidate.sellerSku === line.sellerSku);
+          if (!item) throw new Error(`no sandbox item ${line.sellerSku} in ${shopId}`);
+          return { item, quantity: line.quantity };
+        })
+      : this.randomLines(shop.catalogue);
+    const [city, region, postcode, country] = this.pick(CITIES);
+    const name = this.pick(FIRST_NAMES);
+    const order: SandboxOrder = {
+      platform,
+      shopId,
+      orderId: orderIdFor(platform, this.seq, createdAt, this.random),
+      seq: this.seq,
+      status,
+      createdAt,
+      updatedAt: createdAt + (status === 'unpaid' ? 0 : 60_000),
+      paidAt: status === 'unpaid' ? null : createdAt + 60_000,
+      shipBy: createdAt + 3 * SANDBOX_DAY_MS,
+      currency: shop.currency,
+      buyer: { userId: String(100000 + this.seq), name, email: `buyer${this.seq}@example.com` },
+      address: {
+        name,
+        phone: `+${Math.floor(10_000_000_000 + this.random() * 89_999_999_999)}`,
+        line1: `${1 + Math.floor(this.random() * 300)} Sandbox Road`,
+        city,
+        region,
+        postcode,
+        country,
+      },
+      buyerMessage: this.random() < 0.2 ? 'Please pack carefully' : '',
+      lines,
+      carrier: this.pick(CARRIERS),
+      trackingNo: status === 'shipped' || status === 'completed' ? `SBX${this.seq}TH` : '',
+    };
+    this.orders.get(shopKey(platform, shopId))?.set(order.orderId, order);
+    if (!options.silent) this.onOrderChanged?.(order);
+    return order;
+  }
+
+  /** Changes an order as the marketplace would and stamps its update time. */
+  changeOrder(
+    order: SandboxOrder,
+    change: Partial<Pick<SandboxOrder, 'status' | 'address' | 'trackingNo' | 'buyerMessage'>>,
+  ): void {
+    Object.assign(order, change);
+    if (change.status && change.status !== 'unpaid' && order.paidAt === null && change.status !== 'cancelled')
+      order.paidAt = this.now();
+    order.updatedAt = Math.max(this.now(), order.updatedAt + 1);
+    this.onOrderChanged?.(order);
+  }
+
+  /**
+   * The live stream: `steps` events on a shop — new orders, payments, cancellations, address
+   * changes — each stamped now and announced by webhook where one is registered.
+   */
+  advance(platform: MarketplacePlatform, shopId: string, steps: number): SandboxOrder[] {
+    const touched: SandboxOrder[] = [];
+    for (let step = 0; step < steps; step += 1) {
+      const orders = this.ordersOf(platform, shopId);
+      const roll = this.random();
+      const unpaid = orders.filter((order) => order.status === 'unpaid');
+      const open = orders.filter((order) => order.status === 'ready_to_ship');
+      if (roll < 0.5 || orders.length === 0) {
+        touched.push(this.createOrder(platform, shopId));
+      } else if (roll < 0.7 && unpaid.length > 0) {
+        const order = this.pick(unpaid);
+        this.changeOrder(order, { status: 'ready_to_ship' });
+        touched.push(order);
+      } else if (roll < 0.8 && open.length > 0) {
+        const order = this.pick(open);
+        this.changeOrder(order, { status: 'cancelled' });
+        touched.push(order);
+      } else if (open.length > 0) {
+        const order = this.pick(open);
+        this.changeOrder(order, {
+          address: { ...order.address, line1: `${1 + Math.floor(this.random() * 300)} Changed Street` },
+        });
+        touched.push(order);
+      } else {
+        touched.push(this.createOrder(platform, shopId));
+      }
+    }
+    return touched;
+  }
+
+  private randomLines(catalogue: SandboxItem[]): { item: SandboxItem; quantity: number }[] {
+    const count = this.random() < 0.7 ? 1 : 2 + Math.floor(this.random() * 2);
+    const chosen = new Set<SandboxItem>();
+    while (chosen.size < Math.min(count, catalogue.length)) chosen.add(this.pick(catalogue));
+    return [...chosen].map((item) => ({
+      item,
+      quantity: this.random() < 0.8 ? 1 : 2 + Math.floor(this.random() * 3),
+    }));
+  }
+
+  private pick<T>(values: readonly T[]): T {
+    const value = values[Math.floor(this.random() * values.length)];
+    if (value === undefined) throw new Error('pick from nothing');
+    return value;
+  }
+
+  // --- authorisation ----------------------------------------------------------------------
+
+  /** A one-time authorisation code for a shop, valid ten minutes (what the redirect carries). */
+  issueCode(platform: MarketplacePlatform, shopId: string): string {
+    const code = randomBytes(16).toString('hex');
+    this.codes.set(code, { platform, shopId, expiresAt: this.now() + 600_000, used: false });
+    return code;
+  }
+
+  /** Trades a code for its shop; null when unknown, used, expired or of another platform. */
+  useCode(platform: MarketplacePlatform, code: string): string | null {
+    const found = this.codes.get(code);
+    if (!found || found.used || found.platform !== platform || found.expiresAt < this.now()) return null;
+    found.used = true;
+    return found.shopId;
+  }
+
+  /** A fresh access and refresh token pair for a shop, with the world's lifetimes. */
+  issueTokens(
+    platform: MarketplacePlatform,
+    shopId: string,
+  ): { accessToken: string; refreshToken: string; accessExpiresAt: number; refreshExpiresAt: number } {
+    const now = this.now();
+    const accessToken = randomBytes(16).toString('hex');
+    const refreshToken = randomBytes(16).toString('hex');
+    const accessExpiresAt = now + this.lifetimes.accessSeconds * 1000;
+    const refreshExpiresAt = now + this.lifetimes.refreshSeconds * 1000;
+    this.tokens.set(accessToken, {
+      platform,
+      shopId,
+      kind: 'access',
+      expiresAt: accessExpiresAt,
+      revoked: false,
+    });
+    this.tokens.set(refreshToken, {
+      platform,
+      shopId,
+      kind: 'refresh',
+      expiresAt: refreshExpiresAt,
+      revoked: false,
+    });
+    return { accessToken, refreshToken, accessExpiresAt, refreshExpiresAt };
+  }
+
+  /** What a presented token is: its shop, or why it is refused. */
+  checkToken(
+    platform: MarketplacePlatform,
+    token: string,
+    kind: 'access' | 'refresh',
+  ): { shopId: string } | { refused: 'invalid' | 'expired' | 'revoked' } {
+    const found = this.tokens.get(token);
+    if (!found || found.platform !== platform || found.kind !== kind) return { refused: 'invalid' };
+    if (found.revoked) return { refused: 'revoked' };
+    if (found.expiresAt <= this.now()) return { refused: 'expired' };
+    return { shopId: found.shopId };
+  }
+
+  /** A refresh: the old refresh token is spent, a new pair issued; null with the refusal otherwise. */
+  refreshTokens(platform: MarketplacePlatform, refreshToken: string) {
+    const checked = this.checkToken(platform, refreshToken, 'refresh');
+    if ('refused' in checked) return checked;
+    const spent = this.tokens.get(refreshToken);
+    if (spent) spent.revoked = true;
+    return { shopId: checked.shopId, ...this.issueTokens(platform, checked.shopId) };
+  }
+
+  /** The seller cancels the authorisation on the platform: every token of the shop stops working. */
+  revokeShop(platform: MarketplacePlatform, shopId: string): void {
+    for (const token of this.tokens.values()) {
+      if (token.platform === platform && token.shopId === shopId) token.revoked = true;
+    }
+  }
+
+  // --- faults, limits and the record ------------------------------------------------------
+
+  injectFault(fault: Partial<Fault> & Pick<Fault, 'platform' | 'kind'>): void {
+    this.faults.push({ pathContains: '', skip: 0, count: 1, retryAfterSeconds: 1, ...fault });
+  }
+
+  /** The fault this request meets, if any (consuming one of its count). */
+  takeFault(platform: MarketplacePlatform, path: string): Fault | undefined {
+    for (const fault of this.faults) {
+      if (fault.platform !== platform || fault.count <= 0 || !path.includes(fault.pathContains)) continue;
+      if (fault.skip > 0) {
+        fault.skip -= 1;
+        continue;
+      }
+      fault.count -= 1;
+      this.faults = this.faults.filter((candidate) => candidate.count > 0);
+      return fault;
+    }
+    return undefined;
+  }
+
+  /** One request against a platform's limit for a caller; false when it is over (a token bucket). */
+  withinRateLimit(platform: MarketplacePlatform, caller: string): boolean {
+    const perSecond = this.rateLimits[platform];
+    const key = `${platform}:${caller}`;
+    const now = Date.now();
+    const bucket = this.buckets.get(key) ?? { tokens: perSecond, at: now };
+    bucket.tokens = Math.min(perSecond, bucket.tokens + ((now - bucket.at) / 1000) * perSecond);
+    bucket.at = now;
+    this.buckets.set(key, bucket);
+    if (bucket.tokens < 1) return false;
+    bucket.tokens -= 1;
+    return true;
+  }
+
+  record(request: RequestRecord): void {
+    this.requests.push(request);
+    if (this.requests.length > 100_000) this.requests.splice(0, 50_000);
+  }
+
+  /** Requests a platform answered, by path, since the last reset (what tests count). */
+  requestCounts(platform: MarketplacePlatform): Record<string, number> {
+    const counts: Record<string, number> = {};
+    for (const request of this.requests) {
+      if (request.platform === platform) counts[request.path] = (counts[request.path] ?? 0) + 1;
+    }
+    return counts;
+  }
+}
+
+export function shopKey(platform: MarketplacePlatform, shopId: string): string {
+  return `${platform}:${shopId}`;
+}
+
+function digits(text: string): string {
+  const only = text.replace(/\D/g, '');
+  return only === ''
+    ? String(parseInt(createHash('sha1').update(text).digest('hex').slice(0, 6), 16))
+    : only.slice(-6);
+}
+
+function ean13CheckDigit(twelve: string): number {
+  const sum = [...twelve].reduce(
+    (total, digit, index) => total + Number(digit) * (index % 2 === 0 ? 1 : 3),
+    0,
+  );
+  return (10 - (sum % 10)) % 10;
+}
+
+const ALPHANUMERIC = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
+
+/** An order id in the platform's own style (Shopee's dated order_sn, long numbers elsewhere). */
+export function orderIdFor(
+  platform: MarketplacePlatform,
+  seq: number,
+  createdAt: number,
+  random: () => number,
+): string {
+  const day = new Date(createdAt).toISOString().slice(2, 10).replace(/-/g, '');
+  switch (platform) {
+    case 'shopee':
+      return `${day}${Array.from({ length: 8 }, () => ALPHANUMERIC[Math.floor(random() * ALPHANUMERIC.length)]).join('')}`;
+    case 'lazada':
+      return String(400_000_000_000_000 + seq);
+    case 'tiktok':
+      return String(576_000_000_000_000_000n + BigInt(seq));
+    case 'shopify':
+      return String(5_000_000_000_000 + seq);
+    case 'coupang':
+      return String(20_000_000_000 + seq);
+    case 'joom':
+      return `${(0x10000000 + seq).toString(16).toUpperCase()}`;
+  }
+}

@@ -1,0 +1,182 @@
+/**
+ * What every marketplace connector does, in one shape, so shops, sync and webhooks are written
+ * once and each platform's file holds only what its documents say: how a seller authorises, how
+ * a request is signed, how orders are paged, how errors look, how an order reads.
+ *
+ * A connector is pure I/O against the platform: it keeps no state, retries nothing and never
+ * touches our database. It signs and sends one request sequence, reads the reply's envelope
+ * (several platforms answer errors inside HTTP 200) and throws a MarketplaceError with one of
+ * our codes; the sync engine decides whether to wait, refresh the token, stop the shop or retry.
+ */
+import type { MarketplacePlatform } from '@shared/domain/marketplaces.js';
+import type { OrderCurrency, PlatformStatus } from '@shared/domain/order.js';
+
+export type { MarketplacePlatform };
+
+/** The app we registered with a platform: its keys and where its API answers. */
+export interface AppConfig {
+  /** Shopee partner_id, Lazada/TikTok app_key, Shopify client id, Joom client id, Coupang: unused. */
+  appKey: string;
+  /** Shopee partner_key, Lazada/TikTok app_secret, Shopify client secret, Joom client secret. */
+  appSecret: string;
+  /** The API's base URL without a trailing slash (the live host, or the sandbox's platform prefix). */
+  apiUrl: string;
+  /** Where the seller's browser is sent to authorise, when it differs from apiUrl. */
+  authUrl: string;
+}
+
+/**
+ * What a shop's authorisation gave us. Tokens and keys are secrets: the shops module encrypts
+ * them at rest and never logs them or sends them to a browser.
+ */
+export interface ShopGrant {
+  /** The platform's id of the shop (Shopee shop_id, Lazada seller_id, TikTok shop id, the
+   * myshopify domain, Joom merchant id, Coupang vendorId). */
+  platformShopId: string;
+  /** The shop's name as the platform gives it, when it does. */
+  shopName: string;
+  accessToken: string;
+  refreshToken: string;
+  /** When the access token stops working; null when it does not expire (Coupang keys). */
+  accessExpiresAt: Date | null;
+  /** When the refresh token stops working; null when unknown or never. */
+  refreshExpiresAt: Date | null;
+  /** Platform extras the calls need: TikTok shop_cipher, Lazada country, Coupang access and secret key. */
+  extra: Record<string, string>;
+}
+
+/** Everything a call needs: the app, the shop's grant and the network. */
+export interface CallContext {
+  app: AppConfig;
+  grant: ShopGrant;
+  /** The global fetch, or a test's; a connector never reaches the network any other way. */
+  fetch: typeof fetch;
+  /** The clock signing uses (a test or the sandbox may move it). */
+  now(): Date;
+}
+
+/** One line as the platform sold it, grouped to one line per item and variation. */
+export interface MarketplaceLine {
+  itemId: string;
+  variationId: string;
+  /** The seller's own SKU code on the platform; '' when the seller set none. */
+  sellerSku: string;
+  /** The variation's barcode (GTIN/EAN) when the platform gives one. */
+  barcode: string;
+  title: string;
+  quantity: number;
+  /** Unit price in minor units of the order's currency (CURRENCY_DECIMALS). */
+  unitPrice: number;
+}
+
+/**
+ * An order normalised from any platform. Times are ISO-8601 with an offset; the status is the
+ * spec's platform status (spec 02 §4) the platform's own one maps to, and rawStatus keeps the
+ * platform's own spelling for the record.
+ */
+export interface MarketplaceOrder {
+  orderNo: string;
+  platformStatus: PlatformStatus;
+  rawStatus: string;
+  orderedAt: string;
+  /** The platform's last change of the order: what incremental sync pages by. */
+  updatedAt: string;
+  paidAt: string | null;
+  shipBy: string | null;
+  currency: OrderCurrency;
+  buyerName: string;
+  recipientName: string;
+  recipientPhone: string;
+  recipientAddress: string;
+  buyerMessage: string;
+  logisticsChannel: string;
+  trackingNo: string;
+  lines: MarketplaceLine[];
+}
+
+export interface OrderPage {
+  orders: MarketplaceOrder[];
+  /** The cursor of the next page inside the same window; null when the window is done. */
+  nextCursor: string | null;
+}
+
+/** A verified webhook: which shop it is about and what changed. */
+export interface WebhookNotice {
+  platformShopId: string;
+  /** Orders the notice names; the sync fetches them (a notice's own body is never trusted as the order). */
+  orderNos: string[];
+  /** 'revoked': the seller cancelled our authorisation on the platform's side. */
+  kind: 'order' | 'revoked' | 'other';
+}
+
+/** A webhook request exactly as it arrived: the raw bytes, never re-serialised JSON. */
+export interface WebhookRequest {
+  rawBody: Buffer;
+  headers: Record<string, string | undefined>;
+  /** The full URL the platform posted to (Shopee signs it). */
+  url: string;
+}
+
+export interface Connector {
+  platform: MarketplacePlatform;
+  /** How the seller authorises: a platform redirect, or keys typed into our form (Coupang). */
+  authorisation: 'redirect' | 'keys';
+  /** The longest updated-time window one listing may ask for (Shopee 15 days, Coupang 31). */
+  maxWindowMs: number;
+  /**
+   * The platform's authorisation page for the seller's browser. `state` comes back on the
+   * redirect (as the platform's own state parameter, or inside redirectUri where it has none).
+   */
+  authoriseUrl(app: AppConfig, input: { redirectUri: string; state: string; now: Date }): string;
+  /**
+   * Trades the redirect's query for a grant. The connector checks what the platform signs
+   * (Shopify's hmac and timestamp) and throws 'signature' when it does not hold.
+   */
+  exchangeCode(
+    app: AppConfig,
+    input: { query: Record<string, string>; redirectUri: string; fetch: typeof fetch; now: Date },
+  ): Promise<ShopGrant>;
+  /** Keys typed by the seller (Coupang vendor id, access key, secret key), checked by one call. */
+  connectWithKeys?(
+    app: AppConfig,
+    input: { keys: Record<string, string>; fetch: typeof fetch; now: Date },
+  ): Promise<ShopGrant>;
+  /** A fresh access token from the refresh token (the grant again when nothing expires). */
+  refreshGrant(ctx: CallContext): Promise<ShopGrant>;
+  /**
+   * One page of orders updated in [updatedFrom, updatedTo) — a window no longer than
+   * maxWindowMs — from `cursor` (null: the first page). Orders come whole, lines included.
+   */
+  listOrders(
+    ctx: CallContext,
+    input: { updatedFrom: Date; updatedTo: Date; cursor: string | null },
+  ): Promise<OrderPage>;
+  /** The named orders, whole (what a webhook names). Unknown numbers are left out. */
+  getOrders(ctx: CallContext, orderNos: readonly string[]): Promise<MarketplaceOrder[]>;
+  /** The notice when the request carries the platform's valid signature; null when it does not. */
+  verifyWebhook(app: AppConfig, request: WebhookRequest): WebhookNotice | null;
+}
+
+/**
+ * Our codes for what goes wrong at a platform:
+ * - rate_limited: 429 or the platform's own throttle error; wait retryAfterMs and send again;
+ * - unavailable: 5xx, a timeout or a dropped connection; retry with back-off;
+ * - malformed: a reply that is not the documented shape (truncated JSON, missing fields);
+ * - token_expired: the access token is stale; refresh it and send again;
+ * - revoked: the seller's authorisation is gone (revoked, or the refresh token expired); stop the shop;
+ * - signature: the platform refused our signature, or a callback's signature failed;
+ * - rejected: any other refusal the platform explains (platformCode and message kept).
+ */
+export type MarketplaceErrorCode =
+  'rate_limited' | 'unavailable' | 'malformed' | 'token_expired' | 'revoked' | 'signature' | 'rejected';
+
+export class MarketplaceError extends Error {
+  constructor(
+    readonly code: MarketplaceErrorCode,
+    message: string,
+    readonly detail: { platformCode?: string; httpStatus?: number; retryAfterMs?: number } = {},
+  ) {
+    super(message);
+    this.name = 'MarketplaceError';
+  }
+}
