@@ -5,6 +5,8 @@ import { startDatabase } from './bootstrap.js';
 import { readEnv } from './env.js';
 import { prettyLogStream } from './http/pretty-log.js';
 import { localFileStorage } from './modules/files/index.js';
+import { readMarketplaceApps } from './modules/marketplaces/index.js';
+import { loadSecretsKey } from './secrets-key.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './seed/demo.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -27,6 +29,11 @@ async function main() {
     casServerUrl: env.CAS_SERVER_URL,
     listenConnection: database.appConnection,
     jobs: { connection: database.ownerConnection, workers: env.WORKERS },
+    marketplaces: {
+      apps: readMarketplaceApps(),
+      secretsKey: loadSecretsKey(env),
+      publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    },
     filesDir: join(env.DATA_DIR, 'files'),
     checkDatabase: async () => {
       await database.appPool.query('select 1');
