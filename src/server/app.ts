@@ -50,14 +50,11 @@ import { pdaPruneJob } from './modules/pda/index.js';
 import { downloadJobs, EXPORT_JOB } from './modules/exports/index.js';
 import { startJobRunner, type JobRunner } from './jobs/job-runner.js';
 import {
-  CONNECTORS,
   marketplaceJobs,
-  realSleep,
-  secretBox,
+  marketplaceRuntime,
   SYNC_JOB,
   syncKeyOf,
-  type MarketplaceApps,
-  type MarketplaceRuntime,
+  type MarketplaceOptions,
   type SyncSender,
 } from './modules/marketplaces/index.js';
 import { chatScriptOriginFor } from './modules/tenants/index.js';
@@ -91,13 +88,7 @@ export interface BuildAppOptions {
    * with (SECRETS_KEY), this server's public address (the authorisation's return point and the
    * webhooks' target). Without it shops can be listed but not authorised.
    */
-  marketplaces?: {
-    apps: MarketplaceApps;
-    secretsKey: Buffer | null;
-    publicUrl: string;
-    fetch?: typeof fetch;
-    sleep?: (ms: number) => Promise<void>;
-  };
+  marketplaces?: MarketplaceOptions;
   jobs?: {
     connection: pg.ClientConfig;
     workers: number;
@@ -187,15 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobs: NO_JOBS,
   };
 
-  const marketplaces: MarketplaceRuntime = {
-    apps: options.marketplaces?.apps ?? {},
-    connectors: CONNECTORS,
-    box: options.marketplaces?.secretsKey ? secretBox(options.marketplaces.secretsKey) : null,
-    publicUrl: options.marketplaces?.publicUrl ?? 'http://localhost:8080',
-    fetch: options.marketplaces?.fetch ?? fetch,
-    now: () => new Date(),
-    sleep: options.marketplaces?.sleep ?? realSleep,
-  };
+  const marketplaces = marketplaceRuntime(options.marketplaces);
   const sendSync: SyncSender = async (request) =>
     (await deps.jobs.send(SYNC_JOB, request, { singletonKey: syncKeyOf(request) })) !== null;
 

@@ -5,6 +5,8 @@
 import type { MarketplacePlatform } from '@shared/domain/marketplaces.js';
 import { AppError } from '@shared/errors.js';
 import type { MarketplaceApps } from './apps.js';
+import { CONNECTORS } from './platforms/index.js';
+import { secretBox } from './secret-box.js';
 import type { AppConfig, Connector } from './connector.js';
 import type { SecretBox } from './secret-box.js';
 
@@ -38,3 +40,25 @@ export function platformOf(
 }
 
 export const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** What a server is told about the marketplaces (src/server/main.ts reads it from the environment). */
+export interface MarketplaceOptions {
+  apps: MarketplaceApps;
+  secretsKey: Buffer | null;
+  publicUrl: string;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => Date;
+}
+
+export function marketplaceRuntime(options: MarketplaceOptions | undefined): MarketplaceRuntime {
+  return {
+    apps: options?.apps ?? {},
+    connectors: CONNECTORS,
+    box: options?.secretsKey ? secretBox(options.secretsKey) : null,
+    publicUrl: options?.publicUrl ?? 'http://localhost:8080',
+    fetch: options?.fetch ?? fetch,
+    now: options?.now ?? (() => new Date()),
+    sleep: options?.sleep ?? realSleep,
+  };
+}
