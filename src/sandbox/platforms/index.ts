@@ -1,4 +1,5 @@
 /** The imitated marketplaces, one file each; the sandbox serves every one listed here. */
 import type { SandboxPlatform } from '../server.js';
+import { coupangSandbox } from './coupang.js';
 
-export const SANDBOX_PLATFORMS: SandboxPlatform[] = [];
+export const SANDBOX_PLATFORMS: SandboxPlatform[] = [coupangSandbox];

@@ -4,5 +4,8 @@
  */
 import type { MarketplacePlatform } from '@shared/domain/marketplaces.js';
 import type { Connector } from '../connector.js';
+import { coupangConnector } from './coupang/connector.js';
 
-export const CONNECTORS: Partial<Record<MarketplacePlatform, Connector>> = {};
+export const CONNECTORS: Partial<Record<MarketplacePlatform, Connector>> = {
+  coupang: coupangConnector,
+};
