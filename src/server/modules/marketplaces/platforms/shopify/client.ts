@@ -61,6 +61,17 @@ function graphqlError(body: unknown): { code: string; message: string } | null {
   };
 }
 
+/** A THROTTLED reply (inside HTTP 200, or any status) as rate_limited with the wait its cost numbers give. */
+function throwIfThrottled(reply: PlatformReply): void {
+  const error = graphqlError(reply.body);
+  if (error?.code !== 'THROTTLED') return;
+  throw new MarketplaceError('rate_limited', error.message, {
+    platformCode: error.code,
+    httpStatus: reply.status,
+    retryAfterMs: throttleWaitMs(reply.body),
+  });
+}
+
 /** The message of a REST-style error body: `{"errors":"…"}` or `{"errors":{field:[…]}}`. */
 function restErrorMessage(body: unknown): string {
   if (!isRecord(body)) return '';
@@ -84,13 +95,7 @@ export function readAdminReply(reply: PlatformReply, ctx: CallContext): Record<s
     });
   }
   const error = graphqlError(reply.body);
-  if (error?.code === 'THROTTLED') {
-    throw new MarketplaceError('rate_limited', error.message, {
-      platformCode: error.code,
-      httpStatus: reply.status,
-      retryAfterMs: throttleWaitMs(reply.body),
-    });
-  }
+  throwIfThrottled(reply);
   if (reply.status !== 200) {
     throw new MarketplaceError('rejected', restErrorMessage(reply.body) || `HTTP ${reply.status}`, {
       platformCode: error?.code ?? `HTTP_${reply.status}`,
@@ -153,6 +158,7 @@ export async function requestToken(
       body: JSON.stringify({ client_id: app.appKey, client_secret: app.appSecret, ...params }),
     },
   );
+  throwIfThrottled(reply);
   const body = isRecord(reply.body) ? reply.body : {};
   if (reply.status !== 200) {
     const code = isString(body.error) ? body.error : `HTTP_${reply.status}`;

@@ -263,9 +263,13 @@ export const shopifyConnector: Connector = {
   platform: 'shopify',
   authorisation: 'redirect',
   maxWindowMs: SHOPIFY_MAX_WINDOW_MS,
-  /** Shopify's page lives on the seller's own shop: use shopifyAuthoriseUrl, which takes the domain. */
-  authoriseUrl() {
-    throw new MarketplaceError('rejected', 'shop domain required: use shopifyAuthoriseUrl');
+  /**
+   * Shopify's page lives on the seller's own shop: the shop domain the seller typed is required
+   * (`shopDomain`, an optional input of the core interface for Shopify alone).
+   */
+  authoriseUrl(app, input: { redirectUri: string; state: string; now: Date; shopDomain?: string }) {
+    if (!input.shopDomain) throw new MarketplaceError('rejected', 'shop domain required');
+    return shopifyAuthoriseUrl(app, { ...input, shop: input.shopDomain });
   },
   exchangeCode,
   refreshGrant,
