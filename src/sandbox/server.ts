@@ -69,6 +69,8 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
   app.addHook('onRequest', async (request) => {
     request.rawBody = Buffer.alloc(0);
   });
+  // One parser for every type, JSON included, so every request keeps its raw bytes.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
     request.rawBody = body;
     const type = request.headers['content-type'] ?? '';

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   MarketplaceError,
   type AppConfig,
@@ -22,22 +22,6 @@ import { startSandbox, type RunningSandbox } from '../server.js';
 import { SANDBOX_DAY_MS, type SandboxOrder, type SandboxStatus } from '../world.js';
 import { shopifySandbox, shopifyUninstalledWebhook } from './shopify.js';
 
-// The sandbox core (server.ts, not this file's to change) decorates requests with
-// `Buffer.alloc(0)`, a reference-type default Fastify 5 refuses, so startSandbox() throws. Until the
-// core decorates with null, Fastify is wrapped to pass null in its place (the Shopify imitation
-// reads no raw body: Shopify signs none of the requests sent to it).
-vi.mock('fastify', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('fastify')>();
-  const create = ((options?: Parameters<typeof actual.default>[0]) => {
-    const instance = actual.default(options);
-    const decorate = instance.decorateRequest.bind(instance);
-    return Object.assign(instance, {
-      decorateRequest: (name: string, value: unknown, dependencies?: string[]) =>
-        decorate(name, Buffer.isBuffer(value) ? null : value, dependencies),
-    });
-  }) as typeof actual.default;
-  return { ...actual, default: create, fastify: create };
-});
 
 const SHOP = 'sandbox-one.myshopify.com';
 const REDIRECT_URI = 'https://erp.example.com/shopifyAuth';

@@ -5,7 +5,9 @@
 import type { MarketplacePlatform } from '@shared/domain/marketplaces.js';
 import type { Connector } from '../connector.js';
 import { coupangConnector } from './coupang/connector.js';
+import { shopifyConnector } from './shopify/connector.js';
 
 export const CONNECTORS: Partial<Record<MarketplacePlatform, Connector>> = {
   coupang: coupangConnector,
+  shopify: shopifyConnector,
 };
