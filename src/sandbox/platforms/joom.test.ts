@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PlatformStatus } from '@shared/domain/order.js';
 import {
   MarketplaceError,
@@ -18,26 +18,6 @@ import type { SandboxOrder, SandboxStatus } from '../world.js';
 import { joomOrderId, renderJoomOrders } from './joom-orders.js';
 import { joomSandbox } from './joom.js';
 
-// Workaround for a core defect: startSandbox() calls decorateRequest('rawBody', Buffer.alloc(0)),
-// which Fastify 5 refuses (a reference-type default), so every sandbox start throws. Until the
-// core decorates with null, the default Buffer is swapped for null here; the Joom imitation
-// never reads rawBody (Joom signs no body).
-vi.mock('fastify', async (importOriginal) => {
-  const fastify = await importOriginal<typeof import('fastify')>();
-  const create = ((options?: Parameters<typeof fastify.default>[0]) => {
-    const instance = fastify.default(options);
-    const decorateRequest = instance.decorateRequest.bind(instance) as (
-      name: string,
-      value: unknown,
-    ) => unknown;
-    Object.assign(instance, {
-      decorateRequest: (name: string, value: unknown) =>
-        decorateRequest(name, Buffer.isBuffer(value) ? null : value),
-    });
-    return instance;
-  }) as typeof fastify.default;
-  return { ...fastify, default: create };
-});
 
 const SHOP = 'JM100001';
 const OTHER_SHOP = 'JM100002';

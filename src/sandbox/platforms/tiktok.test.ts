@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AppConfig,
   CallContext,
@@ -14,20 +14,6 @@ import { startSandbox, type RunningSandbox } from '../server.js';
 import type { SandboxOrder } from '../world.js';
 import { TIKTOK_SANDBOX_SERVICE_ID, tiktokSandbox, tiktokShopCipher } from './tiktok.js';
 
-// The core's startSandbox decorates requests with a Buffer, which Fastify 5 refuses (a reference
-// type); until the core decorates with null or a getter, this test passes null in its place.
-vi.mock('fastify', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('fastify')>();
-  type Decorating = { decorateRequest: (name: string, value: unknown) => unknown };
-  const factory = actual.default as unknown as (...args: unknown[]) => Decorating;
-  const patched = (...args: unknown[]) => {
-    const app = factory(...args);
-    const original = app.decorateRequest.bind(app);
-    app.decorateRequest = (name, value) => original(name, Buffer.isBuffer(value) ? null : value);
-    return app;
-  };
-  return { ...actual, default: patched };
-});
 
 const SHOP_ID = '7494049642642441621';
 const REDIRECT = 'https://erp.example.com/shops/tiktok/callback';

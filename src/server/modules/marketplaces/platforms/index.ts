@@ -5,9 +5,13 @@
 import type { MarketplacePlatform } from '@shared/domain/marketplaces.js';
 import type { Connector } from '../connector.js';
 import { coupangConnector } from './coupang/connector.js';
+import { joomConnector } from './joom/connector.js';
 import { shopifyConnector } from './shopify/connector.js';
+import { tiktokConnector } from './tiktok/connector.js';
 
 export const CONNECTORS: Partial<Record<MarketplacePlatform, Connector>> = {
   coupang: coupangConnector,
   shopify: shopifyConnector,
+  tiktok: tiktokConnector,
+  joom: joomConnector,
 };
