@@ -196,6 +196,26 @@ export const ERROR_STATUS = {
   'pda.photo_order_mismatch': 400,
   'pda.device_unknown': 403,
   'pda.device_taken': 409,
+
+  'shop.not_found': 404,
+  'shop.incomplete': 422,
+  'shop.not_configured': 503,
+  'shop.authorisation_expired': 410,
+  'shop.authorisation_failed': 502,
+  'shop.domain_required': 400,
+  'shop.keys_only': 409,
+  'shop.redirect_only': 409,
+  'shop.already_connected': 409,
+  'shop.not_authorised': 409,
+  'shop.item_not_found': 404,
+  'shop.sku_not_found': 422,
+  'shop.revoked': 409,
+  'shop.rate_limited': 429,
+  'shop.unavailable': 502,
+  'shop.malformed': 502,
+  'shop.rejected': 502,
+  'shop.signature': 502,
+  'shop.webhook_invalid': 401,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -66,5 +66,11 @@ export const PERMISSIONS = {
   orderReview: 'order:review',
   /** Re-derive reservations from open orders and fix every difference. */
   orderRepair: 'order:repair',
+  /** See the seller's shops, their sync and its history. */
+  shopList: 'shop:list',
+  /** Add, authorise, pause, remove and sync shops. */
+  shopEdit: 'shop:edit',
+  /** Pair marketplace items to local SKUs, and undo a pairing. */
+  skuMatch: 'shop:sku:match',
 } as const;
 export type PermissionCode = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];

@@ -127,7 +127,15 @@ export interface Connector {
    * The platform's authorisation page for the seller's browser. `state` comes back on the
    * redirect (as the platform's own state parameter, or inside redirectUri where it has none).
    */
-  authoriseUrl(app: AppConfig, input: { redirectUri: string; state: string; now: Date }): string;
+  authoriseUrl(
+    app: AppConfig,
+    input: {
+      redirectUri: string;
+      state: string;
+      now: Date;
+      /** Shopify: the shop's myshopify domain. */ shopDomain?: string;
+    },
+  ): string;
   /**
    * Trades the redirect's query for a grant. The connector checks what the platform signs
    * (Shopify's hmac and timestamp) and throws 'signature' when it does not hold.

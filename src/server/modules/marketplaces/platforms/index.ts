@@ -1,0 +1,13 @@
+/**
+ * The connectors, one per marketplace (each in its own folder: signing, normalising, the
+ * connector). A platform missing here cannot be authorised ('shop.not_configured').
+ */
+import type { MarketplacePlatform } from '@shared/domain/marketplaces.js';
+import type { Connector } from '../connector.js';
+import { coupangConnector } from './coupang/connector.js';
+import { shopifyConnector } from './shopify/connector.js';
+
+export const CONNECTORS: Partial<Record<MarketplacePlatform, Connector>> = {
+  coupang: coupangConnector,
+  shopify: shopifyConnector,
+};
