@@ -1,10 +1,10 @@
 /**
  * One signed call to Lazada and the reading of its envelope. Lazada answers errors inside HTTP 200
  * (`{"type":"ISV","code":"IllegalAccessToken","message":…,"request_id":…}`); success is
- * `code: "0"` (research note §3.4). Hosts: seller APIs at the venture's API host
- * (https://api.lazada.sg …), token calls at https://auth.lazada.com; both under `/rest`, so
- * AppConfig.apiUrl and authUrl are the hosts without `/rest` (the sandbox's `/lazada` prefix in
- * tests).
+ * `code: "0"` (research note §3.4). URLs are the documented base URL + the API path: seller APIs
+ * at AppConfig.apiUrl, the venture's base (https://api.lazada.co.th/rest …); token calls at the
+ * auth host's base, authUrl + `/rest` (https://auth.lazada.com/rest), whose /oauth/authorize is
+ * the seller's page. In the sandbox both are its `/lazada` prefix.
  */
 import { MarketplaceError } from '../../connector.js';
 import { isRecord, requestJson } from '../../http.js';
@@ -12,7 +12,7 @@ import { signedLazadaParams } from './sign.js';
 
 export interface LazadaCall {
   fetch: typeof fetch;
-  /** The host (or sandbox prefix) without `/rest`. */
+  /** The documented base URL the API path follows (…/rest). */
   baseUrl: string;
   apiPath: string;
   params: Record<string, string>;
@@ -70,7 +70,7 @@ export async function callLazada(call: LazadaCall): Promise<Record<string, unkno
     timestampMs: call.now.getTime(),
     ...(call.accessToken === undefined ? {} : { accessToken: call.accessToken }),
   });
-  const url = `${call.baseUrl}/rest${call.apiPath}?${new URLSearchParams(params).toString()}`;
+  const url = `${call.baseUrl}${call.apiPath}?${new URLSearchParams(params).toString()}`;
   const reply = await requestJson(call.fetch, url, { method: 'GET' });
   const body = reply.body;
   if (!isRecord(body) || body.code === undefined) {

@@ -161,7 +161,7 @@ export const lazadaConnector: Connector = {
       throw new MarketplaceError('rejected', 'the redirect carries no code', { platformCode: 'InvalidCode' });
     const body = await callLazada({
       fetch: input.fetch,
-      baseUrl: app.authUrl,
+      baseUrl: `${app.authUrl}/rest`,
       apiPath: '/auth/token/create',
       params: { code },
       appKey: app.appKey,
@@ -194,7 +194,7 @@ export const lazadaConnector: Connector = {
     const now = ctx.now();
     const body = await callLazada({
       fetch: ctx.fetch,
-      baseUrl: ctx.app.authUrl,
+      baseUrl: `${ctx.app.authUrl}/rest`,
       apiPath: '/auth/token/refresh',
       params: { refresh_token: ctx.grant.refreshToken },
       appKey: ctx.app.appKey,
