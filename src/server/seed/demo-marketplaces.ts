@@ -40,7 +40,9 @@ const COUPANG_VENDOR = { vendorId: 'A00012345', accessKey: 'cp_access_0001', sec
 function sandboxShopId(platform: MarketplacePlatform): string {
   if (platform === 'shopify') return 'demo-seller.myshopify.com';
   if (platform === 'coupang') return COUPANG_VENDOR.vendorId;
-  return `${platform}-demo-seller`;
+  // Shopee's and TikTok's shop ids are numbers; Lazada's seller ids too.
+  const numeric: Partial<Record<MarketplacePlatform, string>> = { shopee: '600123', lazada: '1000123', tiktok: '7494012345' };
+  return numeric[platform] ?? `${platform}-demo-seller`;
 }
 
 async function control(sandboxUrl: string, path: string, body: object): Promise<unknown> {

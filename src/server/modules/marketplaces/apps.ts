@@ -10,7 +10,7 @@ import type { AppConfig } from './connector.js';
 
 /** The live hosts, as each platform's documents give them. Shopify's `{shop}` is the shop's domain. */
 const LIVE_HOSTS: Record<MarketplacePlatform, { apiUrl: string; authUrl: string }> = {
-  shopee: { apiUrl: 'https://partner.shopeemobileapi.com', authUrl: 'https://partner.shopeemobileapi.com' },
+  shopee: { apiUrl: 'https://partner.shopeemobile.com', authUrl: 'https://partner.shopeemobile.com' },
   lazada: { apiUrl: 'https://api.lazada.co.th/rest', authUrl: 'https://auth.lazada.com' },
   tiktok: { apiUrl: 'https://open-api.tiktokglobalshop.com', authUrl: 'https://auth.tiktok-shops.com' },
   shopify: { apiUrl: 'https://{shop}', authUrl: 'https://{shop}' },
