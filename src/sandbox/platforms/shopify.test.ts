@@ -432,7 +432,7 @@ describe('Shopify connector against the sandbox', () => {
         query,
         redirectUri: REDIRECT_URI,
         fetch,
-        now: new Date(sandbox.world.now() + 89_000),
+        now: new Date(sandbox.world.now() + 80_000),
       }),
     ).resolves.toMatchObject({ platformShopId: SHOP });
   });
