@@ -63,6 +63,11 @@ export const SCREENS: Record<ScreenId, ScreenDefinition> = {
     page: lazyNamed(() => import('./screens/inbound/InboundDetail.js'), 'InboundDetail'),
   },
   'orders/OrderList': { page: lazyNamed(() => import('./screens/orders/OrderList.js'), 'OrderList') },
+  'shops/ShopList': { page: lazyNamed(() => import('./screens/shops/ShopList.js'), 'ShopList') },
+  'shops/SkuMatch': { page: lazyNamed(() => import('./screens/shops/SkuMatch.js'), 'SkuMatch') },
+  'shops/ShopAuthorised': {
+    page: lazyNamed(() => import('./screens/shops/ShopAuthorised.js'), 'ShopAuthorised'),
+  },
 };
 
 function isScreenId(component: string): component is ScreenId {

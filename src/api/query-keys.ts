@@ -48,6 +48,11 @@ export const queryKeys = {
     all: ['questions'] as const,
     query: (resource: string, params: unknown = null) => ['questions', resource, params] as const,
   },
+  /** Shops, their sync runs and the marketplace items matched to SKUs. */
+  shops: {
+    all: ['shops'] as const,
+    query: (resource: string, params: unknown = null) => ['shops', resource, params] as const,
+  },
   /** Warehouses, locations, products and stock: one root, as a stock change moves them all. */
   inventory: {
     all: ['inventory'] as const,

@@ -53,6 +53,8 @@ const CATALOG_READERS: readonly UserRole[] = [
 const WAREHOUSE_WORKERS: readonly UserRole[] = ['admin', 'agent_manager', 'ware_manager', 'ware_staff'];
 /** Everyone but the seller side: the other side of an order's questions (spec 01 §6). */
 const FEEDBACK_STAFF: readonly UserRole[] = USER_ROLES.filter((role) => !SELLER_SIDE_ROLES.includes(role));
+/** Who runs a seller's shops and matches what they sold to SKUs: the seller side and managers. */
+const SHOP_KEEPERS: readonly UserRole[] = ['admin', 'agent_manager', 'seller', 'seller_staff'];
 /** Who sets warehouses up and corrects stock by hand. */
 const STOCK_KEEPERS: readonly UserRole[] = ['admin', 'agent_manager', 'ware_manager'];
 
@@ -507,6 +509,51 @@ const CATALOG = [
     roles: FEEDBACK_STAFF,
   },
   ...buttons('order', EVERYONE, [PERMISSIONS.orderQuestion]),
+  // Shops on the marketplaces (spec 02 §1, §3): the list with authorisation and sync, SKU
+  // matching, and the return point of every platform's authorisation (spec 01 §2 /shopifyAuth),
+  // a hidden page of the shell so that a visitor signs in first and comes back to it.
+  {
+    key: 'shop',
+    menuType: 0,
+    path: '/shop',
+    component: GROUP_COMPONENT,
+    redirect: '/shop/list',
+    icon: 'shop',
+    sortNo: 18,
+    roles: SHOP_KEEPERS,
+  },
+  {
+    key: 'shop_list',
+    parentKey: 'shop',
+    menuType: 1,
+    path: '/shop/list',
+    component: 'shops/ShopList',
+    icon: 'shop',
+    sortNo: 1,
+    roles: SHOP_KEEPERS,
+  },
+  ...buttons('shop_list', SHOP_KEEPERS, [PERMISSIONS.shopList, PERMISSIONS.shopEdit]),
+  {
+    key: 'shop_match',
+    parentKey: 'shop',
+    menuType: 1,
+    path: '/shop/match',
+    component: 'shops/SkuMatch',
+    icon: 'swap',
+    sortNo: 2,
+    roles: SHOP_KEEPERS,
+  },
+  ...buttons('shop_match', SHOP_KEEPERS, [PERMISSIONS.skuMatch]),
+  {
+    key: 'shop_authorised',
+    parentKey: 'shop',
+    menuType: 1,
+    path: '/shopifyAuth',
+    component: 'shops/ShopAuthorised',
+    sortNo: 3,
+    hidden: true,
+    roles: SHOP_KEEPERS,
+  },
 ] as const satisfies readonly CatalogEntry[];
 
 export const MENU_CATALOG: readonly CatalogEntry[] = CATALOG;

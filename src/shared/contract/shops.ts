@@ -105,6 +105,12 @@ export const authorisationCallbackBody = z.strictObject({
   query: z.record(text(64), text(2048)).refine((query) => Object.keys(query).length <= 40),
 });
 
+/**
+ * What a finished authorisation answers (the callback and the Coupang keys alike): the shop as
+ * it now stands, so the return page can name it and its first sync.
+ */
+export const authorisedShopReply = shopView;
+
 /** Coupang: the vendor's own id and keys (there is no redirect flow). */
 export const shopKeysBody = z.strictObject({
   id: uuid,

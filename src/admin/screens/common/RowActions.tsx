@@ -1,5 +1,8 @@
-/** A list row's links (Edit, the screen's own, a red Delete), each shown only to whom it is for. */
-import { Space, Typography, type SpaceProps } from 'antd';
+/**
+ * A list row's links (Edit, the screen's own, a red Delete), each shown only to whom it is for,
+ * and greyed out, saying why, where the row's status does not allow it yet.
+ */
+import { Space, Tooltip, Typography, type SpaceProps } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { useCallback, type ReactNode } from 'react';
@@ -14,18 +17,37 @@ export interface RowAction {
   type?: 'danger' | 'warning';
   /** Leave the link out (a missing permission, a status that does not allow it); shown when absent. */
   show?: boolean;
+  /** Grey the link out, with this reason as its tooltip (a status that does not allow it yet). */
+  disabledReason?: string;
 }
 
-export function RowActions({ actions, size = 12 }: { actions: RowAction[]; size?: SpaceProps['size'] }) {
+export function RowActions({
+  actions,
+  size = 12,
+  wrap = false,
+}: {
+  actions: RowAction[];
+  size?: SpaceProps['size'];
+  /** Let the links take a second line in a narrow column. */
+  wrap?: boolean;
+}) {
   return (
-    <Space size={size}>
+    <Space size={size} wrap={wrap}>
       {actions
         .filter((action) => action.show !== false)
-        .map((action) => (
-          <Typography.Link key={action.key} type={action.type} onClick={action.onClick}>
-            {action.label}
-          </Typography.Link>
-        ))}
+        .map((action) =>
+          action.disabledReason ? (
+            <Tooltip key={action.key} title={action.disabledReason}>
+              <Typography.Link disabled aria-disabled="true" aria-description={action.disabledReason}>
+                {action.label}
+              </Typography.Link>
+            </Tooltip>
+          ) : (
+            <Typography.Link key={action.key} type={action.type} onClick={action.onClick}>
+              {action.label}
+            </Typography.Link>
+          ),
+        )}
     </Space>
   );
 }
