@@ -335,8 +335,10 @@ export class World {
       seq: this.seq,
       status,
       createdAt,
-      updatedAt: createdAt + (status === 'unpaid' ? 0 : 60_000),
-      paidAt: status === 'unpaid' ? null : createdAt + 60_000,
+      // Paid a minute after it was placed, but never later than the marketplace's now.
+      updatedAt:
+        status === 'unpaid' ? createdAt : Math.min(createdAt + 60_000, Math.max(createdAt, this.now())),
+      paidAt: status === 'unpaid' ? null : Math.min(createdAt + 60_000, Math.max(createdAt, this.now())),
       shipBy: createdAt + 3 * SANDBOX_DAY_MS,
       currency: shop.currency,
       buyer: { userId: String(100000 + this.seq), name, email: `buyer${this.seq}@example.com` },
