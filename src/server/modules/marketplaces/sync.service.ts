@@ -15,7 +15,7 @@ import type { SyncTrigger } from '@shared/contract/shops.js';
 import { MARKETPLACE_SYNC } from '@shared/domain/marketplaces.js';
 import { rowsOf, withTenant, type Db, type TenantTx } from '../../db/client.js';
 import { pgErrorOf } from '../../db/query-helpers.js';
-import { MarketplaceError, type CallContext, type ShopGrant } from './connector.js';
+import { MarketplaceError, type CallContext, type OrderPage, type ShopGrant } from './connector.js';
 import { ingestOrders, type IngestCounts } from './ingest.service.js';
 import { shopSyncRuns, shops, type SyncResumePoint } from './marketplaces.tables.js';
 import { platformOf, type MarketplaceRuntime } from './runtime.js';
@@ -213,29 +213,31 @@ export async function syncShop(
       const { from, to } = windowOf(shop, now);
       let cursor = shop.resumePoint?.cursor ?? null;
       for (const window of windowsOf(from, to, connector.maxWindowMs)) {
-        do {
-          const pageCursor = cursor;
-          const page = await run.call((ctx) =>
+        const fetchPage = (pageCursor: string | null) => {
+          const fetching = run.call((ctx) =>
             connector.listOrders(ctx, { updatedFrom: window.from, updatedTo: window.to, cursor: pageCursor }),
           );
+          // Awaited by the loop; a page fetched ahead of a failure is simply never written.
+          fetching.catch(() => undefined);
+          return fetching;
+        };
+        // The next page is fetched while this one is written: the platform's time and ours overlap.
+        let next: Promise<OrderPage> | null = fetchPage(cursor);
+        while (next) {
+          const page: OrderPage = await next;
           cursor = page.nextCursor;
-          const resume: SyncResumePoint = cursor
-            ? {
-                windowFrom: window.from.toISOString(),
-                windowTo: window.to.toISOString(),
-                runTo: to.toISOString(),
-                cursor,
-              }
-            : {
-                windowFrom: window.to.toISOString(),
-                windowTo: window.to.toISOString(),
-                runTo: to.toISOString(),
-                cursor: null,
-              };
+          next = cursor ? fetchPage(cursor) : null;
+          const resume: SyncResumePoint = {
+            windowFrom: (cursor ? window.from : window.to).toISOString(),
+            windowTo: window.to.toISOString(),
+            runTo: to.toISOString(),
+            cursor,
+          };
           await withTenant(db, shop.tenantId, async (tx) =>
             run.savePage(tx, await ingestOrders(tx, shop, page.orders), resume),
           );
-        } while (cursor);
+        }
+        cursor = null;
       }
     }
     await withTenant(db, shop.tenantId, async (tx) => {

@@ -37,7 +37,7 @@ import {
 } from '@shared/domain/order.js';
 import { AppError } from '@shared/errors.js';
 import { rowsOf, type TenantTx } from '../../db/client.js';
-import { guardUnique } from '../../db/query-helpers.js';
+import { guardUnique, insertJsonRows } from '../../db/query-helpers.js';
 import type { Actor } from '../../http/actor.js';
 import { parseInput } from '../../http/parse-input.js';
 import { isSellerBound } from '../../access/seller-scope.js';
@@ -246,27 +246,29 @@ async function insertMarketplaceOrders(
     const localStatus: LocalStatus = platformStatus ? PLATFORM_TO_LOCAL[platformStatus] : 'to_review';
     return { input, header, storedStatus, localStatus, systemNo: systemNos[index] ?? '' };
   });
-  const inserted = await tx
-    .insert(orders)
-    .values(
-      prepared.map(({ input, header, localStatus, systemNo }) => ({
-        ...header,
-        orderNo: input.orderNo,
-        systemNo,
-        sellerId: input.sellerId,
-        platform: input.platform,
-        shopId: input.shopId,
-        localStatus,
-        orderedAt: input.orderedAt ? new Date(input.orderedAt) : new Date(),
-        parcelType: parcelTypeOf(input.lines),
-        createdBy: actor.userId,
-      })),
-    )
-    .returning({ id: orders.id, systemNo: orders.systemNo });
-  const idOf = new Map(inserted.map((row) => [row.systemNo, row.id]));
+  const inserted = await insertJsonRows<{ id: string; system_no: string }>(
+    tx,
+    orders,
+    prepared.map(({ input, header, localStatus, systemNo }) => ({
+      ...header,
+      orderNo: input.orderNo,
+      systemNo,
+      sellerId: input.sellerId,
+      platform: input.platform,
+      shopId: input.shopId,
+      localStatus,
+      orderedAt: input.orderedAt ? new Date(input.orderedAt) : new Date(),
+      parcelType: parcelTypeOf(input.lines),
+      createdBy: actor.userId,
+    })),
+    ['id', 'systemNo'],
+  );
+  const idOf = new Map(inserted.map((row) => [row.system_no, row.id]));
   const saved = prepared.map((entry) => ({ ...entry, id: idOf.get(entry.systemNo) ?? '' }));
   if (saved.some((entry) => entry.id === '')) throw new Error('order insert returned fewer rows');
-  await tx.insert(orderLines).values(
+  await insertJsonRows(
+    tx,
+    orderLines,
     saved.flatMap(({ id, input }) =>
       input.lines.map((line, position) => ({
         orderId: id,
@@ -280,7 +282,9 @@ async function insertMarketplaceOrders(
       })),
     ),
   );
-  await tx.insert(orderStatusHistory).values(
+  await insertJsonRows(
+    tx,
+    orderStatusHistory,
     saved.map(({ id, localStatus, storedStatus }) => ({
       orderId: id,
       field: 'local' as const,
