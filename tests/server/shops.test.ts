@@ -376,6 +376,7 @@ describe('SKU matching and webhooks', () => {
       payload: made.body,
     });
     expect(answer.statusCode).toBe(200);
+    expect(answer.body).toBe('');
     await expect
       .poll(
         async () =>
