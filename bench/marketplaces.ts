@@ -33,7 +33,7 @@ import { warehouses } from '@server/modules/warehouse/index.js';
 import { seedDemo } from '@server/seed/demo.js';
 import { demoPhotoKey } from '@server/seed/demo-photos.js';
 import { MARKETPLACE_PLATFORMS, type MarketplacePlatform } from '@shared/domain/marketplaces.js';
-import { approveOnSandbox } from '../src/sandbox/approve.js';
+import { approveOnSandbox } from '@server/seed/sandbox-approve.js';
 import { SANDBOX_COUPANG_VENDORS } from '../src/sandbox/apps.js';
 import { sandboxEnv } from '../src/sandbox/env.js';
 import { SANDBOX_PLATFORMS } from '../src/sandbox/platforms/index.js';
@@ -69,6 +69,7 @@ async function main() {
   const databases = await freshDatabases(url, [name]);
   const database = connectDatabase({ url: withDatabase(url, name), poolSize: 12 });
   const sandbox = await startSandbox({ platforms: SANDBOX_PLATFORMS });
+  const waited = { ms: 0, times: 0 };
   try {
     await runMigrations(database.ownerPool);
     await seedDemo(database.db);
@@ -95,6 +96,12 @@ async function main() {
       secretsKey: randomBytes(32),
       publicUrl: 'http://bench.local',
       now: () => new Date(sandbox.world.now()),
+      // Waits the platforms ask for (throttles, back-off) are counted: they are theirs, not ours.
+      sleep: async (ms) => {
+        waited.ms += ms;
+        waited.times += 1;
+        await new Promise((resolve) => setTimeout(resolve, ms));
+      },
     };
     const runtime = marketplaceRuntime(options);
     const now = sandbox.world.now();
@@ -165,6 +172,9 @@ async function main() {
       `\nmarketplace ingest: ${perShop * MARKETPLACE_PLATFORMS.length} orders over six sandbox shops (${perShop} each), first sync of 14 days`,
     );
     const firstSeconds = await syncAll();
+    console.log(
+      `  (waits asked by the platforms: ${waited.times}, ${(waited.ms / 1000).toFixed(1)} s in all)`,
+    );
     const written = await count();
     const rate = written / firstSeconds;
     console.log(

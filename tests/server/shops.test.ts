@@ -16,7 +16,7 @@ import {
   type MarketplaceOptions,
   marketplaceRuntime,
 } from '@server/modules/marketplaces/index.js';
-import { approveOnSandbox } from '../../src/sandbox/approve.js';
+import { approveOnSandbox } from '@server/seed/sandbox-approve.js';
 import { SANDBOX_COUPANG_VENDORS } from '../../src/sandbox/apps.js';
 import { sandboxEnv } from '../../src/sandbox/env.js';
 import { SANDBOX_PLATFORMS } from '../../src/sandbox/platforms/index.js';
