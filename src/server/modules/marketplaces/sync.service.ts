@@ -52,7 +52,9 @@ export interface SyncOutcome {
 /** Starts a run for the shop; null when the shop is not active or another run is under way. */
 async function startRun(db: Db, request: SyncRequest, window: (shop: ShopRow) => { from: Date; to: Date }) {
   return withTenant(db, request.tenantId, async (tx) => {
-    const [shop] = await tx.select().from(shops).where(eq(shops.id, request.shopId)).for('update');
+    // Not locked: the unique index on running runs is what keeps one run per shop, and a lock
+    // here would deadlock with a running page's update of the same shop row.
+    const [shop] = await tx.select().from(shops).where(eq(shops.id, request.shopId));
     if (!shop || shop.status !== 'active') return null;
     await tx
       .update(shopSyncRuns)
