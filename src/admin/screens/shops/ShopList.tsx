@@ -21,7 +21,6 @@ import { PERMISSIONS } from '@shared/permissions.js';
 import { useSessionUser } from '../../layout/use-session-user.js';
 import { AddButton } from '../common/AddButton.js';
 import { hasAuth } from '../auth.js';
-import { useFeedback } from '../common/feedback.js';
 import { formatDateTime } from '../common/format.js';
 import { PagedTable } from '../common/PagedTable.js';
 import { DEFAULT_PAGE } from '../common/paging.js';
@@ -38,6 +37,7 @@ import {
   ShopStatusTag,
   skuMatchLink,
   triggerLabel,
+  useShopFeedback,
   useShopLabels,
 } from './shared.js';
 import { SyncHistoryDrawer } from './SyncHistoryDrawer.js';
@@ -60,7 +60,7 @@ export function ShopList() {
   const { t } = useTranslation('shops');
   const { message } = App.useApp();
   const labels = useShopLabels();
-  const feedback = useFeedback();
+  const feedback = useShopFeedback();
   const me = useSessionUser();
   const [state, setState, search] = useListState<ShopListState>('shops/ShopList', INITIAL);
   const [asked, setAsked] = useState<ReadonlyMap<string, AskedSync>>(new Map());
