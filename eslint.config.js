@@ -36,7 +36,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'bench/**', 'src/server/main.ts', 'src/server/seed-cli.ts'],
+    files: ['scripts/**', 'bench/**', 'src/server/main.ts', 'src/server/seed-cli.ts', 'src/sandbox/main.ts'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -62,8 +62,15 @@ export interface RunningSandbox {
 export async function startSandbox(options: SandboxOptions): Promise<RunningSandbox> {
   const world = new World(options.seed ?? 1);
   const app = Fastify({ logger: false, bodyLimit: 10 * 1024 * 1024 });
-  app.decorateRequest('rawBody', Buffer.alloc(0));
+  // Fastify shares a decorator's default between requests, so it must not be an object: each
+  // request gets its own empty body here, replaced by the parser when one arrives.
+  app.decorateRequest('rawBody', null as unknown as Buffer);
   app.decorateRequest('sandboxFault', undefined);
+  app.addHook('onRequest', async (request) => {
+    request.rawBody = Buffer.alloc(0);
+  });
+  // One parser for every type, JSON included, so every request keeps its raw bytes.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
     request.rawBody = body;
     const type = request.headers['content-type'] ?? '';

@@ -160,7 +160,8 @@ export const DEFAULT_RATE_LIMITS: Record<MarketplacePlatform, number> = {
   tiktok: 1000,
   shopify: 1000,
   joom: 1000,
-  coupang: 1000,
+  // Coupang documents about 10 calls a second per vendor.
+  coupang: 10,
 };
 
 export class World {

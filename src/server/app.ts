@@ -33,6 +33,7 @@ import { identityRoutes } from './modules/identity/identity.routes.js';
 import { inboundRoutes } from './modules/inbound/inbound.routes.js';
 import { ordersExcelRoutes } from './modules/orders/orders-excel.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { shopRoutes } from './modules/marketplaces/shops.routes.js';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.js';
 import { pdaRoutes } from './modules/pda/pda.routes.js';
 import { printingRoutes } from './modules/printing/printing.routes.js';
@@ -48,6 +49,14 @@ import { authenticate, logSmsSender, type SmsSender } from './modules/identity/i
 import { pdaPruneJob } from './modules/pda/index.js';
 import { downloadJobs, EXPORT_JOB } from './modules/exports/index.js';
 import { startJobRunner, type JobRunner } from './jobs/job-runner.js';
+import {
+  marketplaceJobs,
+  marketplaceRuntime,
+  SYNC_JOB,
+  syncKeyOf,
+  type MarketplaceOptions,
+  type SyncSender,
+} from './modules/marketplaces/index.js';
 import { chatScriptOriginFor } from './modules/tenants/index.js';
 
 export interface BuildAppOptions {
@@ -74,6 +83,12 @@ export interface BuildAppOptions {
    * this node works at once per queue (0: a web-only node that only sends). Without it the app
    * cannot queue jobs, and calls that need one answer 'common.unavailable'.
    */
+  /**
+   * The marketplaces: configured apps (readMarketplaceApps), the key shop secrets are sealed
+   * with (SECRETS_KEY), this server's public address (the authorisation's return point and the
+   * webhooks' target). Without it shops can be listed but not authorised.
+   */
+  marketplaces?: MarketplaceOptions;
   jobs?: {
     connection: pg.ClientConfig;
     workers: number;
@@ -163,6 +178,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobs: NO_JOBS,
   };
 
+  const marketplaces = marketplaceRuntime(options.marketplaces);
+  const sendSync: SyncSender = async (request) =>
+    (await deps.jobs.send(SYNC_JOB, request, { singletonKey: syncKeyOf(request) })) !== null;
+
   if (options.jobs) {
     const runner = await startJobRunner({
       connection: options.jobs.connection,
@@ -179,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           },
         }),
         pdaPruneJob(deps.db, app.log),
+        ...marketplaceJobs(deps.db, marketplaces, sendSync, app.log),
       ],
     });
     deps.jobs = runner;
@@ -227,6 +247,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await inboundRoutes(api, deps);
       await ordersRoutes(api, deps);
       await ordersExcelRoutes(api, deps);
+      await shopRoutes(api, deps, marketplaces, sendSync);
       await pdaRoutes(api, deps);
       await printingRoutes(api, deps);
       await filesRoutes(api, deps);

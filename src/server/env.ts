@@ -26,6 +26,13 @@ const envSchema = z.object({
   SMS_SENDER: z.enum(['log']).default('log'),
   /** Background jobs this node works at once per queue; 0 makes a web-only node. */
   WORKERS: z.coerce.number().int().min(0).max(32).default(2),
+  /**
+   * 32 bytes in base64 (openssl rand -base64 32): seals shop tokens and keys at rest. Required in
+   * production; elsewhere a key is made once in DATA_DIR/secrets.key when it is not set.
+   */
+  SECRETS_KEY: z.string().min(1).optional(),
+  /** Where browsers and marketplaces reach this server (authorisation returns, webhooks). */
+  PUBLIC_URL: z.string().url().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -5,6 +5,14 @@ import { startDatabase } from './bootstrap.js';
 import { readEnv } from './env.js';
 import { prettyLogStream } from './http/pretty-log.js';
 import { localFileStorage } from './modules/files/index.js';
+import {
+  marketplaceRuntime,
+  readMarketplaceApps,
+  syncShop,
+  type MarketplaceOptions,
+} from './modules/marketplaces/index.js';
+import { connectDemoShops } from './seed/demo-marketplaces.js';
+import { loadSecretsKey } from './secrets-key.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './seed/demo.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -18,6 +26,11 @@ async function main() {
   )
     console.log('demo data created');
 
+  const marketplaces: MarketplaceOptions = {
+    apps: readMarketplaceApps(),
+    secretsKey: loadSecretsKey(env),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+  };
   const app = await buildApp({
     db: database.db,
     logLevel: env.LOG_LEVEL,
@@ -27,6 +40,7 @@ async function main() {
     casServerUrl: env.CAS_SERVER_URL,
     listenConnection: database.appConnection,
     jobs: { connection: database.ownerConnection, workers: env.WORKERS },
+    marketplaces,
     filesDir: join(env.DATA_DIR, 'files'),
     checkDatabase: async () => {
       await database.appPool.query('select 1');
@@ -51,6 +65,8 @@ async function main() {
   await app.listen({ host: env.HOST, port: env.PORT });
   const base = `http://localhost:${env.PORT}`;
   console.log(`\nListening on ${base} (API ${base}/api, docs ${base}/api/docs, health ${base}/api/health)`);
+  const sandboxUrl = process.env.SANDBOX_URL;
+  if (env.SEED_DEMO && sandboxUrl) void connectDemo(database.db, marketplaces, sandboxUrl);
   if (env.SEED_DEMO) {
     console.log(`Demo logins (password ${DEMO_PASSWORD}):`);
     for (const login of DEMO_LOGINS) {
@@ -64,3 +80,21 @@ main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });
+
+/** The demo seller's shops, authorised against the sandbox and synced once (in the background). */
+async function connectDemo(
+  db: Parameters<typeof connectDemoShops>[0],
+  options: MarketplaceOptions,
+  sandboxUrl: string,
+) {
+  const runtime = marketplaceRuntime(options);
+  try {
+    const connected = await connectDemoShops(db, runtime, sandboxUrl);
+    console.log(
+      `Marketplace sandbox ${sandboxUrl}: ${connected.length} demo shops authorised; syncing their orders`,
+    );
+    for (const shop of connected) await syncShop(db, runtime, { ...shop, trigger: 'first' });
+  } catch (error) {
+    console.error(`The demo shops could not be connected to the sandbox: ${(error as Error).message}`);
+  }
+}

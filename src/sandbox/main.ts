@@ -1,0 +1,42 @@
+/**
+ * `npm run sandbox`: the six imitated marketplaces on SANDBOX_PORT (default 8091) with a demo
+ * shop on each and a live stream of orders, for trying a connector by hand. `npm start` starts
+ * the same sandbox beside the server (SANDBOX=off to disable) and connects the demo sellers.
+ */
+import { MARKETPLACE_PLATFORMS } from '@shared/domain/marketplaces.js';
+import { SANDBOX_PLATFORMS } from './platforms/index.js';
+import { startSandbox } from './server.js';
+import { SANDBOX_COUPANG_VENDORS } from './apps.js';
+import { startOrderStream } from './stream.js';
+
+const port = Number(process.env.SANDBOX_PORT ?? 8091);
+const sandbox = await startSandbox({ port, platforms: SANDBOX_PLATFORMS });
+const now = sandbox.world.now();
+for (const platform of MARKETPLACE_PLATFORMS) {
+  const shopId =
+    platform === 'coupang'
+      ? (Object.keys(SANDBOX_COUPANG_VENDORS)[0] ?? 'A00012345')
+      : platform === 'shopify'
+        ? 'sandbox-demo.myshopify.com'
+        : `${platform}-demo-1`;
+  sandbox.world.addShop({
+    platform,
+    shopId,
+    name: `${platform} demo shop`,
+    region: 'TH',
+    currency: platform === 'coupang' ? 'KRW' : platform === 'shopify' || platform === 'joom' ? 'USD' : 'THB',
+  });
+  sandbox.world.seedOrders(platform, shopId, 200, now - 10 * 86_400_000, now);
+}
+const stop = startOrderStream(sandbox.world, 60_000);
+console.log(`Marketplace sandbox on ${sandbox.url} (control API ${sandbox.url}/__control/state)`);
+console.log(
+  `Platforms: ${SANDBOX_PLATFORMS.map((platform) => `${sandbox.url}/${platform.platform}`).join(', ')}`,
+);
+const shutdown = async () => {
+  stop();
+  await sandbox.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());

@@ -1,0 +1,247 @@
+/**
+ * The Joom imitation's orders: world orders rendered as Joom v3 Order objects, and the two v3
+ * order routes (`GET /api/v3/orders/multi`, `GET /api/v3/orders?id=`) with Joom's bearer check,
+ * `after`-token paging and `{errors: [...]}` refusals. THIRD-PARTY SOURCES ONLY (research note §6).
+ *
+ * Joom sells one product variant per order, so a world order of several lines is rendered as
+ * several Joom orders: line 0 keeps the world's id, line k ≥ 1 swaps the id's first character
+ * for the k-th letter (still Joom's `^[A-Z\d]{8}$`). World orders still unpaid are not listed:
+ * Joom shows a merchant an order only once it has approved the payment.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CURRENCY_DECIMALS } from '@shared/domain/order.js';
+import {
+  JOOM_MAX_WINDOW_MS,
+  JOOM_ORDERS_MULTI_PATH,
+  JOOM_PAGE_LIMIT,
+  JOOM_TOKEN_EXPIRED,
+  JOOM_TOKEN_REVOKED,
+} from '@server/modules/marketplaces/platforms/joom/connector.js';
+import { minorToDecimal } from '@server/modules/marketplaces/platforms/joom/normalise.js';
+import { bearerTokenOf } from '@server/modules/marketplaces/platforms/joom/sign.js';
+import { SANDBOX_DAY_MS, type SandboxOrder, type SandboxStatus, type World } from '../world.js';
+
+/** The world's neutral lifecycle in Joom's states; null: not shown to the merchant. */
+const JOOM_STATE: Readonly<Record<SandboxStatus, string | null>> = {
+  unpaid: null,
+  ready_to_ship: 'approved',
+  processed: 'fulfilledOnline',
+  shipped: 'shipped',
+  // Joom has no delivered state: shipped is the last one.
+  completed: 'shipped',
+  // Joom surfaces no buyer cancellation request: the order stays approved until cancelled.
+  in_cancel: 'approved',
+  cancelled: 'cancelled',
+};
+
+/** The Joom order id of a world order's line (see the file's note). */
+export function joomOrderId(order: SandboxOrder, lineIndex: number): string {
+  if (lineIndex === 0) return order.orderId;
+  return `${String.fromCharCode(64 + lineIndex)}${order.orderId.slice(1)}`;
+}
+
+/** A world order as the Joom orders it becomes, one per line, in the v3 Order shape. */
+export function renderJoomOrders(order: SandboxOrder): Record<string, unknown>[] {
+  const status = JOOM_STATE[order.status];
+  if (status === null) return [];
+  const decimals = CURRENCY_DECIMALS[order.currency];
+  const iso = (ms: number) => new Date(ms).toISOString();
+  return order.lines.map(({ item, quantity }, index) => ({
+    id: joomOrderId(order, index),
+    status,
+    currency: order.currency,
+    orderTimestamp: iso(order.createdAt),
+    updateTimestamp: iso(order.updatedAt),
+    ...(order.paidAt === null ? {} : { approvedTimestamp: iso(order.paidAt) }),
+    quantity,
+    ...(order.shipBy === null
+      ? {}
+      : { daysToFulfill: Math.round((order.shipBy - order.createdAt) / SANDBOX_DAY_MS) }),
+    priceInfo: {
+      unitPrice: minorToDecimal(item.unitPrice, decimals),
+      orderPrice: minorToDecimal(item.unitPrice * quantity, decimals),
+      shippingPrice: minorToDecimal(0, decimals),
+    },
+    product: {
+      id: item.itemId,
+      sku: item.sellerSku,
+      name: item.title,
+      variant: { id: item.variationId, sku: item.sellerSku, gtin: item.barcode },
+    },
+    shippingAddress: {
+      name: order.address.name,
+      phoneNumber: order.address.phone,
+      email: order.buyer.email,
+      country: order.address.country,
+      state: order.address.region,
+      city: order.address.city,
+      street: order.address.line1,
+      zipCode: order.address.postcode,
+    },
+    shippingOption: { tierName: 'Standard', warehouseType: 'merchant' },
+    ...(order.trackingNo === ''
+      ? {}
+      : { shipment: { provider: order.carrier, trackingNumber: order.trackingNo } }),
+    storeId: order.shopId,
+  }));
+}
+
+function errors(reply: FastifyReply, status: number, code: string, message: string, field?: string) {
+  return reply.code(status).send({ errors: [{ code, ...(field ? { field } : {}), message }] });
+}
+
+/** The shop a v3 call's bearer token stands for, or the 401 Joom answers (null). */
+function shopOfCall(world: World, request: FastifyRequest, reply: FastifyReply): string | null {
+  const token = bearerTokenOf(request.headers.authorization);
+  const checked =
+    token === null ? ({ refused: 'invalid' } as const) : world.checkToken('joom', token, 'access');
+  if ('shopId' in checked) return checked.shopId;
+  if (checked.refused === 'expired') errors(reply, 401, JOOM_TOKEN_EXPIRED, 'Access token has expired');
+  else if (checked.refused === 'revoked')
+    errors(reply, 401, JOOM_TOKEN_REVOKED, 'Access token has been revoked');
+  else errors(reply, 401, 'unauthorized', 'Invalid access token');
+  return null;
+}
+
+/** A query time as the v3 docs accept it: RFC 3339, or the shorter 2006-01-02T15:04:05 and 2006-01-02 (UTC). */
+function queryTime(text: string): number | null {
+  const full = /^\d{4}-\d{2}-\d{2}$/.test(text)
+    ? `${text}T00:00:00Z`
+    : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?$/.test(text)
+      ? `${text}Z`
+      : text;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.test(full)) return null;
+  const at = Date.parse(full);
+  return Number.isNaN(at) ? null : at;
+}
+
+/** Where a listing stands: its window and status filter, and the last order given (updatedAt, id). */
+interface Place {
+  from: number;
+  to: number;
+  status: string;
+  at: number;
+  id: string;
+}
+
+const encodePlace = (place: Place) => Buffer.from(JSON.stringify(place), 'utf8').toString('base64url');
+
+function decodePlace(token: string): Place | null {
+  try {
+    const place: unknown = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+    if (typeof place !== 'object' || place === null) return null;
+    const { from, to, status, at, id } = place as Record<string, unknown>;
+    if (typeof from !== 'number' || typeof to !== 'number' || typeof at !== 'number') return null;
+    if (typeof status !== 'string' || typeof id !== 'string') return null;
+    return { from, to, status, at, id };
+  } catch {
+    return null;
+  }
+}
+
+export type JoomQuery = Record<string, string | undefined>;
+
+/** `GET /api/v3/orders/multi`: orders updated in [updatedFrom, updatedTo), oldest first, paged by `after`. */
+export function joomListOrders(world: World, request: FastifyRequest, reply: FastifyReply) {
+  const shopId = shopOfCall(world, request, reply);
+  if (shopId === null) return reply;
+  const query = request.query as JoomQuery;
+  const limitText = query.limit ?? '100';
+  if (!/^\d+$/.test(limitText) || Number(limitText) < 1)
+    return errors(
+      reply,
+      400,
+      'invalid_argument',
+      `Invalid argument \`limit\`: expected positive integer, got \`${limitText}\``,
+      'limit',
+    );
+  // "Even if the query parameter limit exceeds 500, the response will contain no more than 500 items."
+  const limit = Math.min(Number(limitText), JOOM_PAGE_LIMIT);
+  let place: Place;
+  if (query.after !== undefined) {
+    const decoded = decodePlace(query.after);
+    if (!decoded)
+      return errors(reply, 400, 'invalid_argument', 'Invalid argument `after`: malformed token', 'after');
+    place = decoded;
+  } else {
+    const now = world.now();
+    const bounds: number[] = [];
+    for (const [name, fallback] of [
+      ['updatedFrom', now - JOOM_MAX_WINDOW_MS],
+      ['updatedTo', now],
+    ] as const) {
+      const text = query[name];
+      const at = text === undefined ? fallback : queryTime(text);
+      if (at === null)
+        return errors(
+          reply,
+          400,
+          'invalid_argument',
+          `Invalid argument \`${name}\`: expected date/time, got \`${text ?? ''}\``,
+          name,
+        );
+      bounds.push(at);
+    }
+    const [from = 0, to = 0] = bounds;
+    if (to < from)
+      return errors(
+        reply,
+        400,
+        'invalid_argument',
+        'Invalid argument `updatedTo`: must not precede updatedFrom',
+        'updatedTo',
+      );
+    // [UNCONFIRMED] a window cap is not documented; the sandbox enforces the connector's 30 days.
+    if (to - from > JOOM_MAX_WINDOW_MS)
+      return errors(
+        reply,
+        400,
+        'invalid_argument',
+        'Invalid argument `updatedTo`: the interval may not exceed 30 days',
+        'updatedTo',
+      );
+    place = { from, to, status: query.status ?? '', at: Number.NEGATIVE_INFINITY, id: '' };
+  }
+  const rows = world
+    .ordersBetween('joom', shopId, 'updatedAt', place.from, place.to)
+    .flatMap((order) =>
+      renderJoomOrders(order).map((json) => ({ at: order.updatedAt, id: String(json.id), json })),
+    )
+    .filter((row) => place.status === '' || row.json.status === place.status)
+    .filter((row) => row.at > place.at || (row.at === place.at && row.id > place.id))
+    .sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  const body: Record<string, unknown> = { data: { items: page.map((row) => row.json) } };
+  if (rows.length > limit && last) {
+    const after = encodePlace({ ...place, at: last.at, id: last.id });
+    const next = `${request.protocol}://${request.headers.host ?? 'localhost'}/joom${JOOM_ORDERS_MULTI_PATH}`;
+    body.paging = { next: `${next}?after=${after}&limit=${limit}` };
+  }
+  return reply.send(body);
+}
+
+/** `GET /api/v3/orders?id=`: one order of the token's store; 404 unknown, 403 another store's. */
+export function joomGetOrder(world: World, request: FastifyRequest, reply: FastifyReply) {
+  const shopId = shopOfCall(world, request, reply);
+  if (shopId === null) return reply;
+  const id = (request.query as JoomQuery).id ?? '';
+  if (!/^[A-Z\d]{8}$/.test(id))
+    return errors(
+      reply,
+      400,
+      'invalid_argument',
+      `Invalid argument \`id\`: expected valid order ID, got \`${id}\``,
+      'id',
+    );
+  for (const shop of world.shopsOf('joom')) {
+    for (const order of world.ordersOf('joom', shop.shopId)) {
+      const found = renderJoomOrders(order).find((json) => json.id === id);
+      if (!found) continue;
+      if (shop.shopId !== shopId)
+        return errors(reply, 403, 'forbidden', `Order ${id} belongs to another store`);
+      return reply.send({ data: found });
+    }
+  }
+  return errors(reply, 404, 'not_found', `Order with ID '${id}' not found`);
+}

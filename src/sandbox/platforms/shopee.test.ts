@@ -1,0 +1,467 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PlatformStatus } from '@shared/domain/order.js';
+import {
+  MarketplaceError,
+  type AppConfig,
+  type CallContext,
+  type MarketplaceOrder,
+  type ShopGrant,
+  type WebhookRequest,
+} from '@server/modules/marketplaces/connector.js';
+import { SHOPEE_PATHS, commonQuery } from '@server/modules/marketplaces/platforms/shopee/client.js';
+import { shopeeConnector } from '@server/modules/marketplaces/platforms/shopee/connector.js';
+import { SANDBOX_APPS } from '../apps.js';
+import { startSandbox, type RunningSandbox } from '../server.js';
+import { SANDBOX_DAY_MS, type SandboxOrder, type SandboxStatus } from '../world.js';
+import { shopeeSandbox } from './shopee.js';
+
+const SHOP = '600000';
+const REDIRECT = 'https://erp.example.com/shops/callback?shop=7';
+const EXPECTED_STATUS: Record<SandboxStatus, PlatformStatus> = {
+  unpaid: 'UNPAID',
+  ready_to_ship: 'READY_TO_SHIP',
+  processed: 'READY_TO_SHIP',
+  shipped: 'SHIPPED',
+  completed: 'COMPLETED',
+  in_cancel: 'IN_CANCEL',
+  cancelled: 'CANCELLED',
+};
+
+let sandbox: RunningSandbox;
+let app: AppConfig;
+
+const now = (): Date => new Date(sandbox.world.now());
+const ctxFor = (grant: ShopGrant, config: AppConfig = app): CallContext => ({
+  app: config,
+  grant,
+  fetch,
+  now,
+});
+
+/** A grant the short way: a code issued as the consent page would, traded by the connector. */
+async function grantFor(shopId = SHOP): Promise<ShopGrant> {
+  const code = sandbox.world.issueCode('shopee', shopId);
+  return shopeeConnector.exchangeCode(app, {
+    query: { code, shop_id: shopId },
+    redirectUri: REDIRECT,
+    fetch,
+    now: now(),
+  });
+}
+
+/** Every page of one window, following the connector's cursor. */
+async function syncWindow(ctx: CallContext, updatedFrom: Date, updatedTo: Date): Promise<MarketplaceOrder[]> {
+  const orders: MarketplaceOrder[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await shopeeConnector.listOrders(ctx, { updatedFrom, updatedTo, cursor });
+    orders.push(...page.orders);
+    cursor = page.nextCursor;
+  } while (cursor !== null);
+  return orders;
+}
+
+async function failure(promise: Promise<unknown>): Promise<MarketplaceError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof MarketplaceError) return error;
+    throw error;
+  }
+  throw new Error('the call succeeded');
+}
+
+function expectSameOrder(got: MarketplaceOrder | undefined, want: SandboxOrder): void {
+  expect(got).toBeDefined();
+  expect(got?.platformStatus).toBe(EXPECTED_STATUS[want.status]);
+  expect(got?.updatedAt).toBe(new Date(Math.floor(want.updatedAt / 1000) * 1000).toISOString());
+  expect(
+    got?.lines.map((line) => [line.itemId, line.variationId, line.sellerSku, line.quantity, line.unitPrice]),
+  ).toEqual(
+    want.lines.map(({ item, quantity }) => [
+      item.itemId,
+      item.variationId,
+      item.sellerSku,
+      quantity,
+      item.unitPrice,
+    ]),
+  );
+}
+
+/** A signed get_order_list URL sent by hand (for tampering). */
+function listUrl(grant: ShopGrant, at: Date, extra: Record<string, string>): URL {
+  const query = commonQuery(app, SHOPEE_PATHS.orderList, at, {
+    accessToken: grant.accessToken,
+    shopId: SHOP,
+  });
+  for (const [name, value] of Object.entries(extra)) query.set(name, value);
+  return new URL(`${app.apiUrl}${SHOPEE_PATHS.orderList}?${query.toString()}`);
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ platforms: [shopeeSandbox] });
+  app = { ...SANDBOX_APPS.shopee, apiUrl: `${sandbox.url}/shopee`, authUrl: `${sandbox.url}/shopee` };
+});
+
+afterAll(async () => {
+  await sandbox.close();
+});
+
+beforeEach(() => {
+  sandbox.world.reset();
+  sandbox.world.addShop({
+    platform: 'shopee',
+    shopId: SHOP,
+    name: 'Sandbox Thai shop',
+    region: 'TH',
+    currency: 'THB',
+  });
+});
+
+describe('Shopee connector against the sandbox', () => {
+  it('(a) authorises through auth_partner and trades the code for a working grant', async () => {
+    const url = shopeeConnector.authoriseUrl(app, { redirectUri: REDIRECT, state: 'st-123', now: now() });
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1] ?? '';
+    const unescape = (text: string) =>
+      text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+    const hidden = [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(
+      ([, name = '', value = '']) => [unescape(name), unescape(value)],
+    );
+    const posted = await fetch(new URL(unescape(action), sandbox.url), {
+      method: 'POST',
+      body: new URLSearchParams([...hidden, ['shop_id', SHOP]]),
+      redirect: 'manual',
+    });
+    expect(posted.status).toBe(302);
+    const back = new URL(posted.headers.get('location') ?? '');
+    expect(`${back.origin}${back.pathname}`).toBe('https://erp.example.com/shops/callback');
+    expect(back.searchParams.get('shop')).toBe('7');
+    expect(back.searchParams.get('state')).toBe('st-123');
+    expect(back.searchParams.get('shop_id')).toBe(SHOP);
+    const query = Object.fromEntries(back.searchParams);
+    const grant = await shopeeConnector.exchangeCode(app, {
+      query,
+      redirectUri: REDIRECT,
+      fetch,
+      now: now(),
+    });
+    expect(grant).toMatchObject({ platformShopId: SHOP, shopName: 'Sandbox Thai shop' });
+    const lifetime = (grant.accessExpiresAt?.getTime() ?? 0) - now().getTime();
+    expect(Math.abs(lifetime - 4 * 3_600_000)).toBeLessThan(5000);
+    const order = sandbox.world.createOrder('shopee', SHOP, { status: 'ready_to_ship', silent: true });
+    const [got] = await shopeeConnector.getOrders(ctxFor(grant), [order.orderId]);
+    expectSameOrder(got, order);
+
+    // The code is single-use, and a link older than its 5 minutes is refused.
+    const again = await failure(
+      shopeeConnector.exchangeCode(app, { query, redirectUri: REDIRECT, fetch, now: now() }),
+    );
+    expect(again).toMatchObject({ code: 'rejected', detail: { platformCode: 'error_auth' } });
+    const stale = shopeeConnector.authoriseUrl(app, {
+      redirectUri: REDIRECT,
+      state: 's',
+      now: new Date(now().getTime() - 301_000),
+    });
+    const refused = await fetch(stale);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: 'error_param', message: 'Timestamp is expired.' });
+  });
+
+  it('(b) a first sync pages through the window, every order once, as the world holds it', async () => {
+    const end = now();
+    const seeded = sandbox.world.seedOrders(
+      'shopee',
+      SHOP,
+      230,
+      end.getTime() - 10 * SANDBOX_DAY_MS,
+      end.getTime() - SANDBOX_DAY_MS,
+    );
+    const grant = await grantFor();
+    const pages: number[] = [];
+    let cursor: string | null = null;
+    const orders: MarketplaceOrder[] = [];
+    const from = new Date(end.getTime() - shopeeConnector.maxWindowMs);
+    do {
+      const page = await shopeeConnector.listOrders(ctxFor(grant), {
+        updatedFrom: from,
+        updatedTo: end,
+        cursor,
+      });
+      pages.push(page.orders.length);
+      orders.push(...page.orders);
+      cursor = page.nextCursor;
+    } while (cursor !== null);
+    expect(pages).toEqual([100, 100, 30]);
+    expect(new Set(orders.map((order) => order.orderNo)).size).toBe(230);
+    const byNo = new Map(orders.map((order) => [order.orderNo, order]));
+    for (const order of seeded) expectSameOrder(byNo.get(order.orderId), order);
+
+    // A window longer than 15 days is never sent; the sandbox refuses one as Shopee does.
+    const listed = sandbox.world.requestCounts('shopee')[SHOPEE_PATHS.orderList];
+    const tooLong = new Date(end.getTime() - shopeeConnector.maxWindowMs - 1000);
+    const refused = await failure(
+      shopeeConnector.listOrders(ctxFor(grant), { updatedFrom: tooLong, updatedTo: end, cursor: null }),
+    );
+    expect(refused.code).toBe('rejected');
+    expect(sandbox.world.requestCounts('shopee')[SHOPEE_PATHS.orderList]).toBe(listed);
+    const toSeconds = Math.floor(end.getTime() / 1000);
+    const direct = await fetch(
+      listUrl(grant, now(), {
+        time_range_field: 'update_time',
+        time_from: String(toSeconds - 15 * 86_400 - 1),
+        time_to: String(toSeconds),
+        page_size: '100',
+      }),
+    );
+    expect(await direct.json()).toMatchObject({
+      error: 'order.order_list_invalid_time',
+      message: 'Start time must be earlier than end time and diff in 15days.',
+    });
+  });
+
+  it('(c) an incremental sync brings back what changed since, and nothing else', async () => {
+    const firstEnd = now();
+    const seeded = sandbox.world.seedOrders(
+      'shopee',
+      SHOP,
+      40,
+      firstEnd.getTime() - 5 * SANDBOX_DAY_MS,
+      firstEnd.getTime() - SANDBOX_DAY_MS,
+    );
+    const grant = await grantFor();
+    expect(
+      await syncWindow(ctxFor(grant), new Date(firstEnd.getTime() - 6 * SANDBOX_DAY_MS), firstEnd),
+    ).toHaveLength(40);
+
+    sandbox.world.moveClock(60_000);
+    const [paid, cancelled, moved] = seeded.filter((order) => order.status === 'ready_to_ship');
+    if (!paid || !cancelled || !moved) throw new Error('the seed has too few open orders');
+    sandbox.world.changeOrder(cancelled, { status: 'cancelled' });
+    sandbox.world.changeOrder(moved, { address: { ...moved.address, line1: '9 Changed Street' } });
+    sandbox.world.changeOrder(paid, { status: 'processed' });
+    const created = sandbox.world.createOrder('shopee', SHOP, { status: 'ready_to_ship' });
+
+    const later = await syncWindow(ctxFor(grant), firstEnd, new Date(now().getTime() + 5 * 60_000));
+    expect(later.map((order) => order.orderNo).sort()).toEqual(
+      [paid, cancelled, moved, created].map((order) => order.orderId).sort(),
+    );
+    const byNo = new Map(later.map((order) => [order.orderNo, order]));
+    expect(byNo.get(cancelled.orderId)?.platformStatus).toBe('CANCELLED');
+    expect(byNo.get(paid.orderId)?.rawStatus).toBe('PROCESSED');
+    expect(byNo.get(moved.orderId)?.recipientAddress).toContain('9 Changed Street');
+  });
+
+  it('(d) a page failing midway is retried with its cursor, without loss or duplicate', async () => {
+    const end = now();
+    sandbox.world.seedOrders(
+      'shopee',
+      SHOP,
+      250,
+      end.getTime() - 8 * SANDBOX_DAY_MS,
+      end.getTime() - SANDBOX_DAY_MS,
+    );
+    const grant = await grantFor();
+    const window = { updatedFrom: new Date(end.getTime() - 9 * SANDBOX_DAY_MS), updatedTo: end };
+    sandbox.world.injectFault({
+      platform: 'shopee',
+      kind: 'http_500',
+      pathContains: SHOPEE_PATHS.orderList,
+      skip: 1,
+    });
+    const first = await shopeeConnector.listOrders(ctxFor(grant), { ...window, cursor: null });
+    expect(first.nextCursor).not.toBeNull();
+    const failed = await failure(
+      shopeeConnector.listOrders(ctxFor(grant), { ...window, cursor: first.nextCursor }),
+    );
+    expect(failed).toMatchObject({ code: 'unavailable', detail: { httpStatus: 500 } });
+    const orders = [...first.orders];
+    let cursor = first.nextCursor;
+    while (cursor !== null) {
+      const page = await shopeeConnector.listOrders(ctxFor(grant), { ...window, cursor });
+      orders.push(...page.orders);
+      cursor = page.nextCursor;
+    }
+    expect(orders).toHaveLength(250);
+    expect(new Set(orders.map((order) => order.orderNo)).size).toBe(250);
+
+    sandbox.world.injectFault({
+      platform: 'shopee',
+      kind: 'truncated',
+      pathContains: SHOPEE_PATHS.orderDetail,
+    });
+    expect((await failure(shopeeConnector.listOrders(ctxFor(grant), { ...window, cursor: null }))).code).toBe(
+      'malformed',
+    );
+    sandbox.world.injectFault({
+      platform: 'shopee',
+      kind: 'malformed',
+      pathContains: SHOPEE_PATHS.orderList,
+    });
+    expect((await failure(shopeeConnector.listOrders(ctxFor(grant), { ...window, cursor: null }))).code).toBe(
+      'malformed',
+    );
+    // A cursor of another window is refused rather than applied to this one.
+    const other = { updatedFrom: new Date(end.getTime() - 2 * SANDBOX_DAY_MS), updatedTo: end };
+    expect(
+      (await failure(shopeeConnector.listOrders(ctxFor(grant), { ...other, cursor: first.nextCursor }))).code,
+    ).toBe('rejected');
+  });
+
+  it("(e) 429 and Shopee's own throttle are rate_limited", async () => {
+    const grant = await grantFor();
+    const window = {
+      updatedFrom: new Date(now().getTime() - SANDBOX_DAY_MS),
+      updatedTo: now(),
+      cursor: null,
+    };
+    sandbox.world.injectFault({ platform: 'shopee', kind: 'http_429', retryAfterSeconds: 2 });
+    expect(await failure(shopeeConnector.listOrders(ctxFor(grant), window))).toMatchObject({
+      code: 'rate_limited',
+      detail: { retryAfterMs: 2000 },
+    });
+    sandbox.world.injectFault({ platform: 'shopee', kind: 'throttle' });
+    expect((await failure(shopeeConnector.listOrders(ctxFor(grant), window))).code).toBe('rate_limited');
+    sandbox.world.rateLimits.shopee = 1;
+    await shopeeConnector.listOrders(ctxFor(grant), window);
+    expect((await failure(shopeeConnector.listOrders(ctxFor(grant), window))).code).toBe('rate_limited');
+  });
+
+  it('(f) an expired access token is token_expired; the refreshed grant works and the old refresh token is spent', async () => {
+    const grant = await grantFor();
+    const order = sandbox.world.createOrder('shopee', SHOP, { status: 'ready_to_ship', silent: true });
+    sandbox.world.moveClock(4 * 3_600_000 + 1000);
+    expect(await failure(shopeeConnector.getOrders(ctxFor(grant), [order.orderId]))).toMatchObject({
+      code: 'token_expired',
+      detail: { platformCode: 'invalid_acceess_token' },
+    });
+    const refreshed = await shopeeConnector.refreshGrant(ctxFor(grant));
+    expect(refreshed.accessToken).not.toBe(grant.accessToken);
+    expect(refreshed).toMatchObject({ platformShopId: SHOP, shopName: 'Sandbox Thai shop' });
+    expect(await shopeeConnector.getOrders(ctxFor(refreshed), [order.orderId])).toHaveLength(1);
+    expect((await failure(shopeeConnector.refreshGrant(ctxFor(grant)))).code).toBe('revoked');
+  });
+
+  it('(g) a shop whose seller revoked the authorisation is revoked', async () => {
+    const grant = await grantFor();
+    sandbox.world.revokeShop('shopee', SHOP);
+    const window = {
+      updatedFrom: new Date(now().getTime() - SANDBOX_DAY_MS),
+      updatedTo: now(),
+      cursor: null,
+    };
+    expect((await failure(shopeeConnector.listOrders(ctxFor(grant), window))).code).toBe('revoked');
+    expect((await failure(shopeeConnector.refreshGrant(ctxFor(grant)))).code).toBe('revoked');
+  });
+
+  it('(h) the sandbox refuses a wrong signature and a stale timestamp as Shopee does', async () => {
+    const grant = await grantFor();
+    const params = {
+      time_range_field: 'update_time',
+      time_from: '1700000000',
+      time_to: '1700086400',
+      page_size: '10',
+    };
+    const good = listUrl(grant, now(), params);
+    expect(await (await fetch(good)).json()).toMatchObject({ error: '' });
+    const tampered = new URL(good);
+    const sign = tampered.searchParams.get('sign') ?? '';
+    tampered.searchParams.set('sign', `${sign.slice(0, -1)}${sign.endsWith('0') ? '1' : '0'}`);
+    const wrong = await fetch(tampered);
+    expect(wrong.status).toBe(403);
+    expect(await wrong.json()).toMatchObject({ error: 'error_sign', message: 'Wrong sign.' });
+    const stale = await fetch(listUrl(grant, new Date(now().getTime() - 301_000), params));
+    expect(stale.status).toBe(403);
+    expect(await stale.json()).toMatchObject({ error: 'error_param', message: 'Timestamp is expired.' });
+    const window = {
+      updatedFrom: new Date(now().getTime() - SANDBOX_DAY_MS),
+      updatedTo: now(),
+      cursor: null,
+    };
+    const otherKey = { ...app, appSecret: 'not_the_partner_key' };
+    expect((await failure(shopeeConnector.listOrders(ctxFor(grant, otherKey), window))).code).toBe(
+      'signature',
+    );
+  });
+
+  describe('(i) pushes', () => {
+    let server: Server;
+    const received: WebhookRequest[] = [];
+    beforeAll(async () => {
+      server = createServer((request, response) => {
+        const chunks: Buffer[] = [];
+        request.on('data', (chunk: Buffer) => chunks.push(chunk));
+        request.on('end', () => {
+          const { port } = server.address() as AddressInfo;
+          received.push({
+            rawBody: Buffer.concat(chunks),
+            headers: Object.fromEntries(
+              Object.entries(request.headers).map(([name, value]) => [
+                name,
+                Array.isArray(value) ? value.join(',') : value,
+              ]),
+            ),
+            url: `http://127.0.0.1:${port}${request.url ?? ''}`,
+          });
+          response.writeHead(200).end();
+        });
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    });
+    afterAll(async () => {
+      await new Promise((resolve) => server.close(resolve));
+    });
+
+    it('an order change fires a signed push that names the order; a forged one is refused', async () => {
+      const { port } = server.address() as AddressInfo;
+      sandbox.world.webhookTargets.set('shopee', `http://127.0.0.1:${port}/webhooks/shopee`);
+      const order = sandbox.world.createOrder('shopee', SHOP, { status: 'ready_to_ship', silent: true });
+      sandbox.world.changeOrder(order, { status: 'processed' });
+      await sandbox.settled();
+      const push = received.at(-1);
+      if (!push) throw new Error('no push arrived');
+      expect(shopeeConnector.verifyWebhook(app, push)).toEqual({
+        platformShopId: SHOP,
+        orderNos: [order.orderId],
+        kind: 'order',
+      });
+      const forgedBody = Buffer.from(push.rawBody.toString('utf8').replace('PROCESSED', 'CANCELLED'));
+      expect(shopeeConnector.verifyWebhook(app, { ...push, rawBody: forgedBody })).toBeNull();
+      expect(shopeeConnector.verifyWebhook({ ...app, appSecret: 'wrong_key' }, push)).toBeNull();
+      expect(shopeeConnector.verifyWebhook(app, { ...push, url: `${push.url}?x=1` })).toBeNull();
+    });
+  });
+
+  it('(j) getOrders returns the named orders and leaves unknown ones out', async () => {
+    const grant = await grantFor();
+    const end = now().getTime();
+    const seeded = sandbox.world.seedOrders(
+      'shopee',
+      SHOP,
+      60,
+      end - 3 * SANDBOX_DAY_MS,
+      end - SANDBOX_DAY_MS,
+    );
+    const [first, second] = seeded;
+    if (!first || !second) throw new Error('no seed');
+    const named = await shopeeConnector.getOrders(ctxFor(grant), [
+      first.orderId,
+      '250101UNKNOWN1',
+      second.orderId,
+    ]);
+    expect(named.map((order) => order.orderNo).sort()).toEqual([first.orderId, second.orderId].sort());
+    expectSameOrder(
+      named.find((order) => order.orderNo === first.orderId),
+      first,
+    );
+    const all = await shopeeConnector.getOrders(
+      ctxFor(grant),
+      seeded.map((order) => order.orderId),
+    );
+    expect(all).toHaveLength(60);
+  });
+});

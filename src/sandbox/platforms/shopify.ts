@@ -1,0 +1,323 @@
+/**
+ * The Shopify imitation, mounted under /shopify. A shop's host (`{shop}.myshopify.com`) becomes
+ * the first path segment: `/shopify/{shop}/admin/oauth/authorize`, `…/admin/oauth/access_token`,
+ * `…/admin/api/{version}/graphql.json` — the connector reaches it with apiUrl `${url}/shopify`.
+ *
+ * It refuses as Shopify refuses (research note §2.2, §2.9): a bad access token with 401 and the
+ * REST-style `errors` string, a spent code or wrong client with 400 and an OAuth `error`, a refused
+ * refresh token with 400 invalid_grant, an over-limit caller with the GraphQL THROTTLED reply in
+ * HTTP 200, a query over 1,000 points with MAX_COST_EXCEEDED. Its GraphQL endpoint answers only the
+ * connector's documents (queries.ts), reading their variables; any other document gets a GraphQL
+ * error. Tokens are always expiring offline tokens (what public apps must use from 2027).
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SHOPIFY_SCOPES } from '@server/modules/marketplaces/platforms/shopify/connector.js';
+import {
+  MAX_QUERY_COST,
+  ORDERS_PAGE_SIZE,
+  orderLinesQueryCost,
+  ordersQueryCost,
+  sameDocument,
+  SHOPIFY_API_VERSION,
+  SHOPIFY_ORDER_LINES_QUERY,
+  SHOPIFY_ORDERS_QUERY,
+  SHOPIFY_SHOP_QUERY,
+} from '@server/modules/marketplaces/platforms/shopify/queries.js';
+import { oauthQueryHmac, webhookHmac } from '@server/modules/marketplaces/platforms/shopify/sign.js';
+import { SANDBOX_APPS } from '../apps.js';
+import { authorisePage, type SandboxPlatform } from '../server.js';
+import type { SandboxOrder, SandboxShop, World } from '../world.js';
+import {
+  afterCursor,
+  byUpdatedThenId,
+  matchesSearch,
+  moreLines,
+  orderCursor,
+  orderNode,
+  parseSearch,
+  restOrder,
+} from './shopify-render.js';
+
+const APP = SANDBOX_APPS.shopify;
+const INVALID_TOKEN = {
+  errors: '[API] Invalid API key or access token (unrecognized login or wrong password)',
+};
+/** The cost bucket the sandbox reports (the note's numbers for current plans are [UNCONFIRMED]). */
+const BUCKET = { maximumAvailable: 2000, restoreRate: 100 };
+
+type Body = Record<string, unknown>;
+type ShopParams = { Params: { shop: string } };
+type GraphqlParams = { Params: { shop: string; version: string } };
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const bodyOf = (request: FastifyRequest): Body =>
+  typeof request.body === 'object' && request.body !== null ? (request.body as Body) : {};
+
+/** A GraphQL error in HTTP 200, as the Admin API answers one. */
+function graphqlError(message: string, code: string, extra: Body = {}): Body {
+  return { errors: [{ message, extensions: { code, ...extra } }] };
+}
+
+function cost(requested: number): Body {
+  return {
+    cost: {
+      requestedQueryCost: requested,
+      actualQueryCost: requested,
+      throttleStatus: { ...BUCKET, currentlyAvailable: BUCKET.maximumAvailable - requested },
+    },
+  };
+}
+
+function maxCostExceeded(requested: number): Body {
+  return graphqlError(
+    `Query cost is ${requested}, which exceeds the single query max cost limit (${MAX_QUERY_COST}).`,
+    'MAX_COST_EXCEEDED',
+    { cost: requested, maxCost: MAX_QUERY_COST, documentation: 'https://shopify.dev/api/usage/rate-limits' },
+  );
+}
+
+/** SHOPIFY_ORDERS_QUERY: a page of the shop's orders matching the search, by update time. */
+function ordersReply(world: World, shopId: string, variables: Body): Body {
+  const first = variables.first;
+  if (typeof first !== 'number' || !Number.isInteger(first) || first < 1 || first > 250) {
+    return graphqlError('The first argument must be between 1 and 250.', 'BAD_REQUEST');
+  }
+  const requested = ordersQueryCost(first);
+  if (requested > MAX_QUERY_COST) return maxCostExceeded(requested);
+  const search = parseSearch(text(variables.query));
+  if ('error' in search) return graphqlError(search.error, 'BAD_REQUEST');
+  let matching = world
+    .ordersOf('shopify', shopId)
+    .filter((order) => matchesSearch(order, search))
+    .sort(byUpdatedThenId);
+  if (typeof variables.after === 'string') {
+    const isAfter = afterCursor(variables.after);
+    if (!isAfter) return graphqlError('Invalid cursor for current pagination sort.', 'BAD_REQUEST');
+    matching = matching.filter(isAfter);
+  }
+  const page = matching.slice(0, first);
+  const last = page[page.length - 1];
+  return {
+    data: {
+      orders: {
+        pageInfo: { hasNextPage: matching.length > first, endCursor: last ? orderCursor(last) : null },
+        nodes: page.map(orderNode),
+      },
+    },
+    extensions: cost(requested),
+  };
+}
+
+/** SHOPIFY_ORDER_LINES_QUERY: the next page of one order's lines; order null when it is not the shop's. */
+function linesReply(world: World, shopId: string, variables: Body): Body {
+  const id = text(variables.id);
+  const orderId = id.startsWith('gid://shopify/Order/') ? id.slice('gid://shopify/Order/'.length) : '';
+  const order = world.order('shopify', shopId, orderId);
+  const after = typeof variables.after === 'string' ? variables.after : null;
+  return {
+    data: { order: order ? moreLines(order, after) : null },
+    extensions: cost(orderLinesQueryCost()),
+  };
+}
+
+function handleGraphql(world: World, request: FastifyRequest<GraphqlParams>, reply: FastifyReply) {
+  const { shop, version } = request.params;
+  if (!/^\d{4}-(01|04|07|10)$/.test(version) && version !== 'unstable') {
+    return reply.code(404).send({ errors: 'Not Found' });
+  }
+  reply.header('x-shopify-api-version', version);
+  const checked = world.checkToken('shopify', text(request.headers['x-shopify-access-token']), 'access');
+  if ('refused' in checked || checked.shopId !== shop) return reply.code(401).send(INVALID_TOKEN);
+  const body = bodyOf(request);
+  if (typeof body.query !== 'string') {
+    return reply.code(400).send({ errors: { query: 'Required parameter missing or invalid' } });
+  }
+  const variables =
+    typeof body.variables === 'object' && body.variables !== null ? (body.variables as Body) : {};
+  if (sameDocument(body.query, SHOPIFY_ORDERS_QUERY)) return reply.send(ordersReply(world, shop, variables));
+  if (sameDocument(body.query, SHOPIFY_ORDER_LINES_QUERY))
+    return reply.send(linesReply(world, shop, variables));
+  if (sameDocument(body.query, SHOPIFY_SHOP_QUERY)) {
+    const known = world.shop('shopify', shop);
+    return reply.send({
+      data: { shop: { name: known?.name ?? shop, currencyCode: known?.currency ?? 'USD' } },
+      extensions: cost(1),
+    });
+  }
+  return reply.send(
+    graphqlError(
+      'The Shopify sandbox answers only the connector’s documents (see queries.ts).',
+      'UNSUPPORTED_DOCUMENT',
+    ),
+  );
+}
+
+function tokenReply(now: number, issued: ReturnType<World['issueTokens']>) {
+  return {
+    access_token: issued.accessToken,
+    scope: SHOPIFY_SCOPES.join(','),
+    expires_in: Math.round((issued.accessExpiresAt - now) / 1000),
+    refresh_token: issued.refreshToken,
+    refresh_token_expires_in: Math.round((issued.refreshExpiresAt - now) / 1000),
+  };
+}
+
+/** POST /admin/oauth/access_token: a code (with expiring=1) or a refresh token for a token pair. */
+function handleToken(world: World, request: FastifyRequest<ShopParams>, reply: FastifyReply) {
+  const { shop } = request.params;
+  const body = bodyOf(request);
+  // The error for a wrong client is [UNCONFIRMED]; RFC 6749 §5.2's invalid_client is the likeliest.
+  if (body.client_id !== APP.appKey || body.client_secret !== APP.appSecret) {
+    return reply
+      .code(400)
+      .send({ error: 'invalid_client', error_description: 'Client authentication failed' });
+  }
+  if (body.grant_type === 'refresh_token') {
+    const refreshed = world.refreshTokens('shopify', text(body.refresh_token));
+    if ('refused' in refreshed || refreshed.shopId !== shop) {
+      return reply
+        .code(400)
+        .send({ error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
+    }
+    return reply.send(tokenReply(world.now(), refreshed));
+  }
+  const codeShop = world.useCode('shopify', text(body.code));
+  if (codeShop === null || codeShop !== shop) {
+    return reply.code(400).send({
+      error: 'invalid_request',
+      error_description: 'The authorization code was not found or was already used',
+    });
+  }
+  return reply.send(tokenReply(world.now(), world.issueTokens('shopify', shop)));
+}
+
+/** The consent page; its form posts to the grant route below. */
+function handleAuthorise(
+  world: World,
+  request: FastifyRequest<ShopParams & { Querystring: Record<string, string> }>,
+  reply: FastifyReply,
+) {
+  const { shop } = request.params;
+  const known = world.shop('shopify', shop);
+  if (!known) return reply.code(404).type('text/html').send('<p>There is no store at this address.</p>');
+  const query = request.query;
+  if (query.client_id !== APP.appKey || !query.redirect_uri) {
+    return reply
+      .code(400)
+      .type('text/html')
+      .send('<p>Oauth error invalid_request: the client_id or redirect_uri is invalid</p>');
+  }
+  return reply.type('text/html').send(
+    authorisePage({
+      platform: 'shopify',
+      shops: [{ shopId: known.shopId, name: known.name }],
+      action: `/shopify/${shop}/admin/oauth/sandbox/grant`,
+      hidden: { redirect_uri: query.redirect_uri, state: query.state ?? '', scope: query.scope ?? '' },
+    }),
+  );
+}
+
+/** The seller approved: a code, and the redirect Shopify makes (code, hmac, host, shop, state, timestamp). */
+function handleGrant(world: World, request: FastifyRequest<ShopParams>, reply: FastifyReply) {
+  const { shop } = request.params;
+  const body = bodyOf(request);
+  const redirectUri = text(body.redirect_uri);
+  if (body.shop_id !== shop || !world.shop('shopify', shop) || redirectUri === '') {
+    return reply.code(400).type('text/html').send('<p>Oauth error invalid_request</p>');
+  }
+  const signed = {
+    code: world.issueCode('shopify', shop),
+    host: Buffer.from(`admin.shopify.com/store/${shop.replace('.myshopify.com', '')}`)
+      .toString('base64')
+      .replace(/=+$/, ''),
+    shop,
+    state: text(body.state),
+    timestamp: String(Math.floor(world.now() / 1000)),
+  };
+  const query = new URLSearchParams({ ...signed, hmac: oauthQueryHmac(APP.appSecret, signed) });
+  return reply.redirect(`${redirectUri}${redirectUri.includes('?') ? '&' : '?'}${query.toString()}`, 302);
+}
+
+/** A webhook delivery as Shopify makes one: the body and its X-Shopify-* headers. */
+function delivery(shopId: string, topic: string, body: string) {
+  return {
+    headers: {
+      'content-type': 'application/json',
+      'x-shopify-topic': topic,
+      'x-shopify-hmac-sha256': webhookHmac(APP.appSecret, body),
+      'x-shopify-shop-domain': shopId,
+      'x-shopify-api-version': SHOPIFY_API_VERSION,
+      'x-shopify-webhook-id': randomUUID(),
+      'x-shopify-event-id': randomUUID(),
+      'x-shopify-triggered-at': new Date().toISOString(),
+    },
+    body,
+  };
+}
+
+/** The app/uninstalled webhook: the seller removed the app, every token of the shop is gone. */
+export function shopifyUninstalledWebhook(shop: SandboxShop): {
+  headers: Record<string, string>;
+  body: string;
+} {
+  const body = JSON.stringify({
+    id: Number(shop.shopId.replace(/\D/g, '') || '1'),
+    name: shop.name,
+    myshopify_domain: shop.shopId,
+    currency: shop.currency,
+  });
+  return delivery(shop.shopId, 'app/uninstalled', body);
+}
+
+export const shopifySandbox: SandboxPlatform = {
+  platform: 'shopify',
+  routes(app: FastifyInstance, world: World) {
+    app.get('/:shop/admin/oauth/authorize', (request, reply) =>
+      handleAuthorise(
+        world,
+        request as FastifyRequest<ShopParams & { Querystring: Record<string, string> }>,
+        reply,
+      ),
+    );
+    app.post<ShopParams>('/:shop/admin/oauth/sandbox/grant', (request, reply) =>
+      handleGrant(world, request, reply),
+    );
+    app.post<ShopParams>('/:shop/admin/oauth/access_token', (request, reply) =>
+      handleToken(world, request, reply),
+    );
+    app.post<GraphqlParams>('/:shop/admin/api/:version/graphql.json', (request, reply) =>
+      handleGraphql(world, request, reply),
+    );
+  },
+  throttled() {
+    // HTTP 200 with THROTTLED, as the note's sample and most reports show (a 429 is [UNCONFIRMED]).
+    const requested = ordersQueryCost(ORDERS_PAGE_SIZE);
+    return {
+      status: 200,
+      body: {
+        errors: [
+          {
+            message: 'Throttled',
+            extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' },
+          },
+        ],
+        extensions: {
+          cost: {
+            requestedQueryCost: requested,
+            actualQueryCost: null,
+            throttleStatus: { ...BUCKET, currentlyAvailable: 38 },
+          },
+        },
+      },
+    };
+  },
+  caller(request: FastifyRequest) {
+    // Shopify limits per app and shop: the shop is the first segment under /shopify.
+    return request.url.split('?')[0]?.split('/')[2] || request.ip;
+  },
+  webhook(order: SandboxOrder) {
+    const topic = order.updatedAt <= order.createdAt + 60_000 ? 'orders/create' : 'orders/updated';
+    return delivery(order.shopId, topic, JSON.stringify(restOrder(order)));
+  },
+};

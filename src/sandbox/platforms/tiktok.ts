@@ -1,0 +1,278 @@
+/**
+ * The TikTok Shop Open API (202309+) imitation, mounted under /tiktok (research note §4.9): the
+ * authorisation page and the auth host's token get/refresh, the signed API host's authorised
+ * shops, order search and order detail. Requests are refused as TikTok documents it (see
+ * tiktok-checks.ts); the throttle is HTTP 429 with 36009002; webhooks are signed as §4.8 says.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { TIKTOK_ERROR_CODES } from '@server/modules/marketplaces/platforms/tiktok/errors.js';
+import { signTiktokWebhook } from '@server/modules/marketplaces/platforms/tiktok/sign.js';
+import { SANDBOX_APPS } from '../apps.js';
+import { authorisePage, platformPath, type SandboxPlatform } from '../server.js';
+import type { World } from '../world.js';
+import {
+  authenticate,
+  header,
+  ok,
+  refuse,
+  stringQuery,
+  TIKTOK_SANDBOX_SERVICE_ID,
+  tiktokShopCipher,
+} from './tiktok-checks.js';
+import {
+  decodePageToken,
+  renderTiktokOrder,
+  searchPage,
+  unixSeconds,
+  webhookStatus,
+  type SearchFilters,
+} from './tiktok-orders.js';
+
+export { TIKTOK_SANDBOX_SERVICE_ID, tiktokShopCipher } from './tiktok-checks.js';
+
+const SCOPES = ['seller.order.info', 'seller.fulfillment.basic', 'seller.product.basic'];
+
+function optionalSeconds(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isInteger(value) ? value : fallback;
+}
+
+function registerAuthRoutes(app: FastifyInstance, world: World): void {
+  const sandboxApp = SANDBOX_APPS.tiktok;
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
+    const query = stringQuery(request);
+    const known =
+      query.service_id === TIKTOK_SANDBOX_SERVICE_ID ||
+      (query.service_id === undefined && query.app_key === sandboxApp.appKey);
+    if (!known) return reply.code(400).type('text/plain').send('Unknown app (service_id or app_key).');
+    // TikTok redirects to the URL registered in Partner Center; the sandbox takes it from the link.
+    if (!query.redirect_uri)
+      return reply.code(400).type('text/plain').send('No redirect URL registered for this app.');
+    return reply.type('text/html').send(
+      authorisePage({
+        platform: 'tiktok',
+        shops: world.shopsOf('tiktok').map((shop) => ({ shopId: shop.shopId, name: shop.name })),
+        action: '/tiktok/oauth/grant',
+        hidden: { state: query.state ?? '', redirect_uri: query.redirect_uri },
+      }),
+    );
+  };
+  app.get('/oauth/authorize', page);
+  app.get('/open/authorize', page);
+
+  app.post('/oauth/grant', async (request, reply) => {
+    const form = (request.body ?? {}) as Record<string, unknown>;
+    const shopId = typeof form.shop_id === 'string' ? form.shop_id : '';
+    const redirect = typeof form.redirect_uri === 'string' ? form.redirect_uri : '';
+    if (!world.shop('tiktok', shopId) || redirect === '')
+      return reply.code(400).send('Unknown shop or redirect.');
+    const target = new URL(redirect);
+    target.searchParams.set('code', world.issueCode('tiktok', shopId));
+    target.searchParams.set('state', typeof form.state === 'string' ? form.state : '');
+    return reply.redirect(target.toString(), 302);
+  });
+
+  const tokenReply = (shopId: string, tokens: ReturnType<World['issueTokens']>) => {
+    const shop = world.shop('tiktok', shopId);
+    return ok(world, {
+      access_token: `TTP_${tokens.accessToken}`,
+      access_token_expire_in: unixSeconds(tokens.accessExpiresAt),
+      refresh_token: `TTP_${tokens.refreshToken}`,
+      refresh_token_expire_in: unixSeconds(tokens.refreshExpiresAt),
+      open_id: createHash('sha256').update(`open:${shopId}`).digest('base64url').slice(0, 32),
+      seller_name: shop?.name ?? '',
+      seller_base_region: shop?.region ?? '',
+      user_type: 0,
+      granted_scopes: SCOPES,
+    });
+  };
+  const appCredentialsWrong = (query: Record<string, string>) =>
+    query.app_key !== sandboxApp.appKey || query.app_secret !== sandboxApp.appSecret;
+
+  app.get('/api/v2/token/get', async (request, reply) => {
+    const query = stringQuery(request);
+    if (appCredentialsWrong(query))
+      return refuse(reply, world, TIKTOK_ERROR_CODES.invalidApp, 'Invalid app_key or app_secret.');
+    if (query.grant_type !== 'authorized_code')
+      return refuse(
+        reply,
+        world,
+        TIKTOK_ERROR_CODES.invalidGrant,
+        'Invalid grant_type. Only authorized_code is accepted.',
+      );
+    const shopId = world.useCode('tiktok', query.auth_code ?? '');
+    if (shopId === null)
+      return refuse(
+        reply,
+        world,
+        TIKTOK_ERROR_CODES.invalidGrant,
+        'Invalid auth_code: it is unknown, used or expired.',
+      );
+    return tokenReply(shopId, world.issueTokens('tiktok', shopId));
+  });
+
+  app.get('/api/v2/token/refresh', async (request, reply) => {
+    const query = stringQuery(request);
+    if (appCredentialsWrong(query))
+      return refuse(reply, world, TIKTOK_ERROR_CODES.invalidApp, 'Invalid app_key or app_secret.');
+    if (query.grant_type !== 'refresh_token')
+      return refuse(
+        reply,
+        world,
+        TIKTOK_ERROR_CODES.invalidGrant,
+        'Invalid grant_type. Only refresh_token is accepted.',
+      );
+    const refreshed = world.refreshTokens('tiktok', (query.refresh_token ?? '').replace(/^TTP_/, ''));
+    if ('refused' in refreshed)
+      return refuse(
+        reply,
+        world,
+        TIKTOK_ERROR_CODES.invalidGrant,
+        `Invalid refresh_token: it is ${refreshed.refused}.`,
+      );
+    return tokenReply(refreshed.shopId, refreshed);
+  });
+}
+
+function registerApiRoutes(app: FastifyInstance, world: World): void {
+  const { invalidCredentials } = TIKTOK_ERROR_CODES;
+  app.get('/authorization/202309/shops', async (request, reply) => {
+    const caller = authenticate(request, reply, world, false);
+    if (!caller) return reply;
+    const shop = world.shop('tiktok', caller.shopId);
+    return ok(world, {
+      shops: shop
+        ? [
+            {
+              id: shop.shopId,
+              name: shop.name,
+              region: shop.region,
+              seller_type: 'LOCAL',
+              cipher: tiktokShopCipher(shop.shopId),
+              code: `${shop.region}LCSBX${shop.shopId.slice(-4)}`,
+            },
+          ]
+        : [],
+    });
+  });
+
+  app.post('/order/202309/orders/search', async (request, reply) => {
+    const caller = authenticate(request, reply, world, true);
+    if (!caller) return reply;
+    const query = stringQuery(request);
+    const pageSize = Number(query.page_size ?? '20');
+    // [UNCONFIRMED] the code for an out-of-range page_size; the documented range is 1–100.
+    if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100)
+      return refuse(
+        reply,
+        world,
+        invalidCredentials,
+        'Invalid parameter. `page_size` must be within [1, 100].',
+      );
+    const after = query.page_token ? decodePageToken(query.page_token) : null;
+    if (query.page_token && !after)
+      return refuse(reply, world, invalidCredentials, 'Invalid parameter. `page_token` is invalid.');
+    const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
+      string,
+      unknown
+    >;
+    const now = unixSeconds(world.now());
+    // A missing lower bound is the shop's beginning, a missing upper bound now (the documented defaults).
+    const filters: SearchFilters = {
+      updateGe: optionalSeconds(body.update_time_ge, 0),
+      updateLt: optionalSeconds(body.update_time_lt, now),
+      createGe: optionalSeconds(body.create_time_ge, 0),
+      createLt: optionalSeconds(body.create_time_lt, now),
+      status: typeof body.order_status === 'string' ? body.order_status : null,
+      sortField: query.sort_field === 'update_time' ? 'update_time' : 'create_time',
+      descending: query.sort_order !== 'ASC',
+    };
+    const result = searchPage(world.ordersOf('tiktok', caller.shopId), filters, after, pageSize);
+    return ok(world, {
+      next_page_token: result.nextToken,
+      total_count: result.total,
+      orders: result.page.map(renderTiktokOrder),
+    });
+  });
+
+  app.get('/order/202309/orders', async (request, reply) => {
+    const caller = authenticate(request, reply, world, true);
+    if (!caller) return reply;
+    const ids = (stringQuery(request).ids ?? '').split(',').filter((id) => id !== '');
+    if (ids.length === 0 || ids.length > 50)
+      return refuse(
+        reply,
+        world,
+        invalidCredentials,
+        'Invalid parameter. `ids` must hold 1 to 50 order ids.',
+      );
+    // [UNCONFIRMED] whether another shop's id fails the call (21008111); the sandbox leaves it out.
+    const orders = ids.flatMap((id) => {
+      const order = world.order('tiktok', caller.shopId, id);
+      return order ? [renderTiktokOrder(order)] : [];
+    });
+    return ok(world, { orders });
+  });
+}
+
+export const tiktokSandbox: SandboxPlatform = {
+  platform: 'tiktok',
+
+  /** TikTok's paths under /tiktok; JSON bodies are kept raw here because their bytes are signed. */
+  routes(app, world) {
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
+      request.rawBody = body;
+      try {
+        done(null, body.length > 0 ? JSON.parse(body.toString('utf8')) : undefined);
+      } catch {
+        done(null, undefined);
+      }
+    });
+    registerAuthRoutes(app, world);
+    registerApiRoutes(app, world);
+  },
+
+  /** The documented throttle: HTTP 429 with code 36009002 (no Retry-After is documented). */
+  throttled() {
+    return {
+      status: 429,
+      body: {
+        code: TIKTOK_ERROR_CODES.tooManyRequests,
+        message: "Too many requests. You've made too many requests in a short period of time.",
+        request_id: randomBytes(16).toString('hex').toUpperCase(),
+      },
+    };
+  },
+
+  /** Limits are per app, shop and API: the shop's cipher (or token) and the path. */
+  caller(request) {
+    const query = stringQuery(request);
+    const who = query.shop_cipher || header(request, 'x-tts-access-token') || request.ip;
+    return `${who}:${platformPath(request, 'tiktok')}`;
+  },
+
+  /** Type 1 (order status change), signed hex HMAC(app_secret, app_key + body) in Authorization. */
+  webhook(order) {
+    const app = SANDBOX_APPS.tiktok;
+    const body = JSON.stringify({
+      type: 1,
+      tts_notification_id: String(7_327_112_393_057_371_910n + BigInt(order.updatedAt)),
+      shop_id: order.shopId,
+      timestamp: unixSeconds(order.updatedAt),
+      data: {
+        order_id: order.orderId,
+        order_status: webhookStatus(order),
+        is_on_hold_order: false,
+        update_time: unixSeconds(order.updatedAt),
+      },
+    });
+    return {
+      headers: {
+        'content-type': 'application/json',
+        authorization: signTiktokWebhook(app.appKey, app.appSecret, body),
+      },
+      body,
+    };
+  },
+};

@@ -1,0 +1,14 @@
+export { readMarketplaceApps, type MarketplaceApps } from './apps.js';
+export { MarketplaceError, type Connector, type MarketplaceOrder, type ShopGrant } from './connector.js';
+export { marketplaceItems, marketplaceOrders, shopSyncRuns, shops } from './marketplaces.tables.js';
+export { CONNECTORS } from './platforms/index.js';
+export {
+  marketplaceRuntime,
+  realSleep,
+  type MarketplaceOptions,
+  type MarketplaceRuntime,
+} from './runtime.js';
+export { addShop, completeAuthorisation, connectWithKeys, startAuthorisation } from './shops.service.js';
+export { parseSecretsKey, secretBox } from './secret-box.js';
+export { marketplaceJobs, SYNC_JOB, syncKeyOf, type SyncSender } from './sync.jobs.js';
+export { syncShop, type SyncOutcome, type SyncRequest } from './sync.service.js';

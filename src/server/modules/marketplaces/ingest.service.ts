@@ -1,0 +1,262 @@
+/**
+ * One page of a shop's marketplace orders into the order centre, in the caller's transaction.
+ * An order whose fingerprint is the one stored is skipped without a write (a re-sync of
+ * unchanged orders writes nothing). Each line's item is recorded for SKU matching and paired
+ * automatically by the seller's SKU code or a barcode; an order with every line paired goes
+ * through the order centre's upsert, one with an unpaired line waits (its normalised form kept)
+ * until matching releases it.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { MarketplaceOrderInput } from '@shared/contract/orders.js';
+import { marketplaceOrderInput } from '@shared/contract/orders.js';
+import { ORDER_LIMITS } from '@shared/domain/order.js';
+import { rowsOf, type TenantTx } from '../../db/client.js';
+import type { Actor } from '../../http/actor.js';
+import { skuBarcodes, skus } from '../catalog/index.js';
+import { upsertMarketplaceOrders } from '../orders/index.js';
+import type { MarketplaceOrder } from './connector.js';
+import { marketplaceItems, marketplaceOrders, shops } from './marketplaces.tables.js';
+
+type ShopRow = typeof shops.$inferSelect;
+
+export interface IngestCounts {
+  fetched: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  waiting: number;
+  /** Orders the order centre refused (a field beyond its limits), with why. */
+  refused: string[];
+}
+
+export const fingerprintOf = (order: MarketplaceOrder) =>
+  createHash('md5').update(JSON.stringify(order)).digest('hex');
+
+/** The actor a sync writes as: the shop's seller (the order's creator in its history). */
+export function sellerActor(shop: ShopRow): Actor {
+  return {
+    tenantId: shop.tenantId,
+    userId: shop.sellerId,
+    sessionId: '',
+    username: 'marketplace-sync',
+    userRole: 'seller',
+    sellerId: shop.sellerId,
+    orgCode: null,
+    permissions: new Set(),
+    isAdmin: false,
+  };
+}
+
+const cut = (value: string, max: number) => (value.length > max ? value.slice(0, max) : value);
+
+/** The order centre's input for a marketplace order whose lines are all paired to SKUs. */
+export function orderInputOf(
+  shop: ShopRow,
+  order: MarketplaceOrder,
+  skuOf: (line: MarketplaceOrder['lines'][number]) => string,
+): MarketplaceOrderInput {
+  return {
+    orderNo: order.orderNo,
+    warehouseId: shop.warehouseId,
+    sellerId: shop.sellerId,
+    platform: shop.platform,
+    shopId: shop.id,
+    shopName: cut(shop.alias, ORDER_LIMITS.text),
+    platformStatus: cut(order.platformStatus, 32),
+    orderedAt: order.orderedAt,
+    paidAt: order.paidAt,
+    shipBy: order.shipBy,
+    currency: order.currency,
+    buyerName: cut(order.buyerName, ORDER_LIMITS.text),
+    recipientName: cut(order.recipientName, ORDER_LIMITS.text),
+    recipientPhone: cut(order.recipientPhone, 32),
+    recipientAddress: cut(order.recipientAddress, ORDER_LIMITS.address),
+    buyerMessage: cut(order.buyerMessage, ORDER_LIMITS.note),
+    logisticsChannel: cut(order.logisticsChannel, ORDER_LIMITS.text),
+    trackingNo: cut(order.trackingNo, ORDER_LIMITS.orderNo),
+    lines: order.lines.map((line) => ({
+      skuId: skuOf(line),
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      itemId: cut(line.itemId, ORDER_LIMITS.text),
+      variationId: cut(line.variationId, ORDER_LIMITS.text),
+    })),
+  };
+}
+
+const itemKey = (itemId: string, variationId: string) => `${itemId}\u0000${variationId}`;
+
+/**
+ * Records the items of these orders for the shop (new ones paired automatically where the
+ * seller has a SKU with that code or barcode) and answers each item's SKU, null while unpaired.
+ */
+export async function recordItems(
+  tx: TenantTx,
+  shop: ShopRow,
+  orders: readonly MarketplaceOrder[],
+): Promise<Map<string, string | null>> {
+  const seen = new Map<string, MarketplaceOrder['lines'][number]>();
+  for (const order of orders)
+    for (const line of order.lines) seen.set(itemKey(line.itemId, line.variationId), line);
+  if (seen.size === 0) return new Map();
+  const lines = [...seen.values()];
+  await tx.execute(sql`
+    insert into ${marketplaceItems} (seller_id, shop_id, platform, item_id, variation_id, seller_sku, barcode, title, last_seen_at)
+    select ${shop.sellerId}::uuid, ${shop.id}::uuid, ${shop.platform}, i.item_id, i.variation_id, i.seller_sku, i.barcode, i.title, now()
+    from unnest(${sql.param(lines.map((line) => cut(line.itemId, 128)))}::varchar[], ${sql.param(lines.map((line) => cut(line.variationId, 128)))}::varchar[],
+      ${sql.param(lines.map((line) => cut(line.sellerSku, 128)))}::varchar[], ${sql.param(lines.map((line) => cut(line.barcode, 64)))}::varchar[],
+      ${sql.param(lines.map((line) => cut(line.title, 500)))}::varchar[]) as i(item_id, variation_id, seller_sku, barcode, title)
+    on conflict (tenant_id, shop_id, item_id, variation_id) do update
+      set seller_sku = excluded.seller_sku, barcode = excluded.barcode, title = excluded.title, last_seen_at = now()
+      where (${marketplaceItems.sellerSku}, ${marketplaceItems.barcode}, ${marketplaceItems.title}) is distinct from (excluded.seller_sku, excluded.barcode, excluded.title)
+        or ${marketplaceItems.lastSeenAt} < now() - interval '1 day'`);
+  await autoMatch(
+    tx,
+    shop,
+    lines.map((line) => cut(line.itemId, 128)),
+  );
+  const rows = await tx
+    .select({
+      itemId: marketplaceItems.itemId,
+      variationId: marketplaceItems.variationId,
+      skuId: marketplaceItems.skuId,
+    })
+    .from(marketplaceItems)
+    .where(
+      and(
+        eq(marketplaceItems.shopId, shop.id),
+        inArray(marketplaceItems.itemId, [...new Set(lines.map((line) => cut(line.itemId, 128)))]),
+      ),
+    );
+  return new Map(rows.map((row) => [itemKey(row.itemId, row.variationId), row.skuId]));
+}
+
+/** Pairs a shop's unpaired items to the seller's SKU of the same code, else of the same barcode. */
+async function autoMatch(tx: TenantTx, shop: ShopRow, itemIds: readonly string[]): Promise<void> {
+  await tx.execute(sql`
+    update ${marketplaceItems} i set sku_id = s.id, matched_by = 'sku_code'
+    from ${skus} s
+    where i.shop_id = ${shop.id} and i.sku_id is null and i.item_id = any(${sql.param([...new Set(itemIds)])}::varchar[])
+      and i.seller_sku <> '' and s.seller_id = i.seller_id and s.seller_sku = i.seller_sku`);
+  await tx.execute(sql`
+    update ${marketplaceItems} i set sku_id = b.sku_id, matched_by = 'barcode'
+    from ${skuBarcodes} b
+    where i.shop_id = ${shop.id} and i.sku_id is null and i.item_id = any(${sql.param([...new Set(itemIds)])}::varchar[])
+      and i.barcode <> '' and b.seller_id = i.seller_id and b.barcode = i.barcode`);
+}
+
+/**
+ * Writes orders whose lines are all paired through the order centre's one upsert, and marks
+ * them synced; orders it refuses are kept waiting with the reason counted.
+ */
+export async function writeOrders(
+  tx: TenantTx,
+  shop: ShopRow,
+  ready: readonly { order: MarketplaceOrder; input: MarketplaceOrderInput }[],
+): Promise<{ written: MarketplaceOrder[]; refused: { order: MarketplaceOrder; reason: string }[] }> {
+  const valid: { order: MarketplaceOrder; input: MarketplaceOrderInput }[] = [];
+  const refused: { order: MarketplaceOrder; reason: string }[] = [];
+  for (const entry of ready) {
+    const parsed = marketplaceOrderInput.safeParse(entry.input);
+    if (parsed.success) valid.push(entry);
+    else
+      refused.push({
+        order: entry.order,
+        reason: `${entry.order.orderNo}: ${parsed.error.issues[0]?.path.join('.') ?? ''} ${parsed.error.issues[0]?.message ?? ''}`,
+      });
+  }
+  if (valid.length > 0)
+    await upsertMarketplaceOrders(
+      tx,
+      sellerActor(shop),
+      valid.map((entry) => entry.input),
+    );
+  return { written: valid.map((entry) => entry.order), refused };
+}
+
+/** Stores each order's fingerprint and state (the normalised order too while it waits). */
+export async function rememberOrders(
+  tx: TenantTx,
+  shop: ShopRow,
+  entries: readonly { order: MarketplaceOrder; state: 'synced' | 'waiting' }[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  await tx
+    .insert(marketplaceOrders)
+    .values(
+      entries.map(({ order, state }) => ({
+        shopId: shop.id,
+        orderNo: order.orderNo,
+        fingerprint: fingerprintOf(order),
+        platformUpdatedAt: new Date(order.updatedAt),
+        state,
+        payload: state === 'waiting' ? order : null,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [marketplaceOrders.tenantId, marketplaceOrders.shopId, marketplaceOrders.orderNo],
+      set: {
+        fingerprint: sql`excluded.fingerprint`,
+        platformUpdatedAt: sql`excluded.platform_updated_at`,
+        state: sql`excluded.state`,
+        payload: sql`excluded.payload`,
+        updatedAt: sql`now()`,
+      },
+    });
+}
+
+/** One page of a shop's orders, as the module comment says; answers what it did. */
+export async function ingestOrders(
+  tx: TenantTx,
+  shop: ShopRow,
+  page: readonly MarketplaceOrder[],
+): Promise<IngestCounts> {
+  const latest = new Map<string, MarketplaceOrder>();
+  for (const order of page) latest.set(order.orderNo, order);
+  const orders = [...latest.values()];
+  const counts: IngestCounts = {
+    fetched: page.length,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    waiting: 0,
+    refused: [],
+  };
+  if (orders.length === 0) return counts;
+  const stored = rowsOf<{ order_no: string; fingerprint: string; state: string }>(
+    await tx.execute(sql`
+      select order_no, fingerprint, state from ${marketplaceOrders}
+      where shop_id = ${shop.id} and order_no = any(${sql.param(orders.map((order) => order.orderNo))}::varchar[])`),
+  );
+  const storedOf = new Map(stored.map((row) => [row.order_no, row]));
+  const changed = orders.filter((order) => storedOf.get(order.orderNo)?.fingerprint !== fingerprintOf(order));
+  counts.unchanged = orders.length - changed.length;
+  if (changed.length === 0) return counts;
+
+  const skuOfItem = await recordItems(tx, shop, changed);
+  const skuOf = (line: MarketplaceOrder['lines'][number]) =>
+    skuOfItem.get(itemKey(cut(line.itemId, 128), cut(line.variationId, 128))) ?? null;
+  const ready: { order: MarketplaceOrder; input: MarketplaceOrderInput }[] = [];
+  const waiting: MarketplaceOrder[] = [];
+  for (const order of changed) {
+    if (order.lines.length > 0 && order.lines.every((line) => skuOf(line) !== null)) {
+      ready.push({ order, input: orderInputOf(shop, order, (line) => skuOf(line) ?? '') });
+    } else waiting.push(order);
+  }
+  const { written, refused } = await writeOrders(tx, shop, ready);
+  for (const order of written) {
+    if (storedOf.get(order.orderNo)?.state === 'synced') counts.updated += 1;
+    else counts.created += 1;
+  }
+  counts.waiting = waiting.length;
+  counts.refused = refused.map((entry) => entry.reason);
+  await rememberOrders(tx, shop, [
+    ...written.map((order) => ({ order, state: 'synced' as const })),
+    ...[...waiting, ...refused.map((entry) => entry.order)].map((order) => ({
+      order,
+      state: 'waiting' as const,
+    })),
+  ]);
+  return counts;
+}

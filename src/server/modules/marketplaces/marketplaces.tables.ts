@@ -1,0 +1,198 @@
+/**
+ * Shops, their sync runs, what each marketplace order looked like when last synced, and the
+ * marketplace items with their pairing to local SKUs — per tenant under forced RLS.
+ *
+ * A shop's tokens and keys are one AES-256-GCM sealed blob (secret-box.ts), never a readable
+ * column. `marketplace_orders` keeps one fingerprint per shop order: a re-sync of an unchanged
+ * order compares fingerprints and writes nothing; an order whose lines are not all matched to
+ * SKUs waits there (state 'waiting', its normalised form kept) until matching releases it.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  customType,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import type { MarketplacePlatform, ShopStatus, SyncRunState } from '@shared/domain/marketplaces.js';
+import type { SyncTrigger } from '@shared/contract/shops.js';
+import { createdAt, tenantId, updatedAt } from '../../db/columns.js';
+import { skus } from '../catalog/index.js';
+import { users } from '../identity/index.js';
+import { warehouses } from '../warehouse/index.js';
+import type { MarketplaceOrder } from './connector.js';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** Where an interrupted sync stands: the window it was paging and the next page's cursor. */
+export interface SyncResumePoint {
+  windowFrom: string;
+  windowTo: string;
+  /** The whole run's end: later windows up to it still follow. */
+  runTo: string;
+  cursor: string | null;
+}
+
+export const shops = pgTable(
+  'shops',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    sellerId: uuid('seller_id').notNull(),
+    platform: varchar('platform', { length: 16 }).$type<MarketplacePlatform>().notNull(),
+    alias: varchar('alias', { length: 64 }).notNull(),
+    /** The platform's id of the shop, '' until authorised. */
+    platformShopId: varchar('platform_shop_id', { length: 255 }).notNull().default(''),
+    shopName: varchar('shop_name', { length: 255 }).notNull().default(''),
+    status: varchar('status', { length: 16 }).$type<ShopStatus>().notNull().default('pending'),
+    /** An error code (shop.*) saying why the shop stopped; '' when it did not. */
+    statusReason: varchar('status_reason', { length: 64 }).notNull().default(''),
+    warehouseId: uuid('warehouse_id').notNull(),
+    /** The sealed grant (tokens, keys, platform extras); null until authorised. */
+    secrets: bytea('secrets'),
+    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
+    refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }),
+    /** sha256 of the state of the authorisation under way, and when it lapses. */
+    authStateHash: varchar('auth_state_hash', { length: 64 }),
+    authStateExpiresAt: timestamp('auth_state_expires_at', { withTimezone: true }),
+    authStartedBy: uuid('auth_started_by'),
+    /** The end of the last completed sync window: the next one starts here, less the overlap. */
+    syncedTo: timestamp('synced_to', { withTimezone: true }),
+    /** Where a failed run stopped, so the next one resumes there instead of starting over. */
+    resumePoint: jsonb('resume_point').$type<SyncResumePoint>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    index('shops_seller_idx').on(table.tenantId, table.sellerId),
+    /** One connection per marketplace shop in a tenant. */
+    uniqueIndex('shops_platform_shop_key')
+      .on(table.tenantId, table.platform, table.platformShopId)
+      .where(sql`${table.platformShopId} <> ''`),
+    uniqueIndex('shops_auth_state_key')
+      .on(table.authStateHash)
+      .where(sql`${table.authStateHash} is not null`),
+    /** The webhook's lookup across tenants (app_find_shops). */
+    index('shops_platform_shop_idx').on(table.platform, table.platformShopId),
+    foreignKey({
+      columns: [table.tenantId, table.sellerId],
+      foreignColumns: [users.tenantId, users.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [table.tenantId, table.warehouseId],
+      foreignColumns: [warehouses.tenantId, warehouses.id],
+    }),
+    check('shops_status_check', sql`${table.status} in ('pending', 'active', 'paused', 'expired')`),
+  ],
+);
+
+export const shopSyncRuns = pgTable(
+  'shop_sync_runs',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    shopId: uuid('shop_id').notNull(),
+    trigger: varchar('trigger', { length: 16 }).$type<SyncTrigger>().notNull(),
+    state: varchar('state', { length: 16 }).$type<SyncRunState>().notNull().default('running'),
+    windowFrom: timestamp('window_from', { withTimezone: true }).notNull(),
+    windowTo: timestamp('window_to', { withTimezone: true }).notNull(),
+    pages: integer('pages').notNull().default(0),
+    fetched: integer('fetched').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    waiting: integer('waiting').notNull().default(0),
+    errorCode: varchar('error_code', { length: 64 }).notNull().default(''),
+    /** The platform's own words (never a token or key), for the history. */
+    errorMessage: varchar('error_message', { length: 500 }).notNull().default(''),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    index('shop_sync_runs_shop_idx').on(table.tenantId, table.shopId, table.startedAt),
+    /** At most one run under way per shop, whichever server node took it. */
+    uniqueIndex('shop_sync_runs_running_key')
+      .on(table.tenantId, table.shopId)
+      .where(sql`${table.state} = 'running'`),
+    foreignKey({
+      columns: [table.tenantId, table.shopId],
+      foreignColumns: [shops.tenantId, shops.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+export const marketplaceOrders = pgTable(
+  'marketplace_orders',
+  {
+    tenantId: tenantId(),
+    shopId: uuid('shop_id').notNull(),
+    orderNo: varchar('order_no', { length: 64 }).notNull(),
+    /** md5 of the normalised order: equal means nothing to write. */
+    fingerprint: varchar('fingerprint', { length: 32 }).notNull(),
+    platformUpdatedAt: timestamp('platform_updated_at', { withTimezone: true }).notNull(),
+    /** 'synced': written to the order list; 'waiting': a line's item is not matched to a SKU yet. */
+    state: varchar('state', { length: 16 }).$type<'synced' | 'waiting'>().notNull(),
+    /** The normalised order, kept while it waits so matching can release it without the platform. */
+    payload: jsonb('payload').$type<MarketplaceOrder>(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.shopId, table.orderNo] }),
+    index('marketplace_orders_waiting_idx')
+      .on(table.tenantId, table.shopId)
+      .where(sql`${table.state} = 'waiting'`),
+    foreignKey({
+      columns: [table.tenantId, table.shopId],
+      foreignColumns: [shops.tenantId, shops.id],
+    }).onDelete('cascade'),
+    check('marketplace_orders_state_check', sql`${table.state} in ('synced', 'waiting')`),
+  ],
+);
+
+export const marketplaceItems = pgTable(
+  'marketplace_items',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    sellerId: uuid('seller_id').notNull(),
+    shopId: uuid('shop_id').notNull(),
+    platform: varchar('platform', { length: 16 }).$type<MarketplacePlatform>().notNull(),
+    itemId: varchar('item_id', { length: 128 }).notNull(),
+    variationId: varchar('variation_id', { length: 128 }).notNull(),
+    sellerSku: varchar('seller_sku', { length: 128 }).notNull().default(''),
+    barcode: varchar('barcode', { length: 64 }).notNull().default(''),
+    title: varchar('title', { length: 500 }).notNull().default(''),
+    skuId: uuid('sku_id'),
+    matchedBy: varchar('matched_by', { length: 16 })
+      .$type<'' | 'sku_code' | 'barcode' | 'hand'>()
+      .notNull()
+      .default(''),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    uniqueIndex('marketplace_items_key').on(table.tenantId, table.shopId, table.itemId, table.variationId),
+    index('marketplace_items_seller_idx').on(table.tenantId, table.sellerId, table.skuId),
+    foreignKey({
+      columns: [table.tenantId, table.shopId],
+      foreignColumns: [shops.tenantId, shops.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'marketplace_items_sku_fk',
+      columns: [table.tenantId, table.skuId],
+      foreignColumns: [skus.tenantId, skus.id],
+    }),
+    check('marketplace_items_matched_check', sql`(${table.skuId} is null) = (${table.matchedBy} = '')`),
+  ],
+);

@@ -1,0 +1,112 @@
+/**
+ * The GraphQL Admin API documents the Shopify connector sends (research note §2.5), their page
+ * sizes and their calculated cost. The sandbox answers exactly these documents, so both sides
+ * read them from here.
+ *
+ * Page sizes follow from Shopify's cost rules (shopify.dev "GraphQL Admin API rate limits"):
+ * scalars and enums cost 0, an object 1, a connection 2 + first × its node's cost; one query may
+ * not cost more than 1,000 points (MAX_COST_EXCEEDED) [UNCONFIRMED cap, widely reported]. An order
+ * with 20 lines costs 117 points, so a page holds 8 orders (938 points): orders(first: 100) with
+ * its lines would be refused.
+ */
+
+/** The Admin API version every call names (the research note's SDK snapshot ships up to it). */
+export const SHOPIFY_API_VERSION = '2026-07';
+
+/** Orders per page: the most whose calculated cost stays under the single-query cap. */
+export const ORDERS_PAGE_SIZE = 8;
+/** Lines read with each order; more are read with SHOPIFY_ORDER_LINES_QUERY. */
+export const LINES_PER_ORDER = 20;
+/** Lines per follow-up page for an order with more than LINES_PER_ORDER lines. */
+export const LINES_PAGE_SIZE = 100;
+/** Shopify's cap on one query's calculated cost. */
+export const MAX_QUERY_COST = 1000;
+
+const LINE_FIELDS = `fragment SyncLine on LineItem {
+  id
+  sku
+  name
+  quantity
+  currentQuantity
+  variant { id barcode }
+  product { id }
+  originalUnitPriceSet { shopMoney { amount currencyCode } }
+}`;
+
+/** A line's cost: the line, its variant, product, price set and shop money (five objects). */
+const LINE_COST = 5;
+
+const ORDER_FIELDS = `fragment SyncOrder on Order {
+  id
+  legacyResourceId
+  name
+  createdAt
+  updatedAt
+  processedAt
+  cancelledAt
+  closedAt
+  displayFinancialStatus
+  displayFulfillmentStatus
+  currencyCode
+  note
+  customer { displayName }
+  shippingAddress { name phone address1 address2 city province zip country countryCodeV2 }
+  shippingLine { title }
+  transactions(first: 5) { kind status processedAt }
+  fulfillments(first: 3) { trackingInfo(first: 1) { company number } }
+  lineItems(first: ${LINES_PER_ORDER}) {
+    pageInfo { hasNextPage endCursor }
+    nodes { ...SyncLine }
+  }
+}`;
+
+/**
+ * One order's cost: the order, customer, address and shipping line (4), five transactions (5),
+ * three fulfillments with one tracking entry each (6), and its line connection.
+ */
+const ORDER_COST = 4 + 5 + 3 * 2 + (2 + LINES_PER_ORDER * LINE_COST);
+
+/**
+ * Orders matching a search (`updated_at:>='…' updated_at:<'…'`, or `id:1 OR id:2`), by update
+ * time: variables { first, after, query }.
+ */
+export const SHOPIFY_ORDERS_QUERY = `query SyncOrders($first: Int!, $after: String, $query: String) {
+  orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
+    pageInfo { hasNextPage endCursor }
+    nodes { ...SyncOrder }
+  }
+}
+${ORDER_FIELDS}
+${LINE_FIELDS}`;
+
+/** The rest of one order's lines: variables { id, after }. */
+export const SHOPIFY_ORDER_LINES_QUERY = `query SyncOrderLines($id: ID!, $after: String) {
+  order(id: $id) {
+    lineItems(first: ${LINES_PAGE_SIZE}, after: $after) {
+      pageInfo { hasNextPage endCursor }
+      nodes { ...SyncLine }
+    }
+  }
+}
+${LINE_FIELDS}`;
+
+/** The shop's own name and currency (read once, when a shop is authorised). */
+export const SHOPIFY_SHOP_QUERY = `query SyncShop {
+  shop { name currencyCode }
+}`;
+
+/** The calculated cost Shopify charges for SHOPIFY_ORDERS_QUERY with `first` orders. */
+export function ordersQueryCost(first: number): number {
+  return 2 + first * ORDER_COST;
+}
+
+/** The calculated cost of SHOPIFY_ORDER_LINES_QUERY: the order and its line connection. */
+export function orderLinesQueryCost(): number {
+  return 1 + 2 + LINES_PAGE_SIZE * LINE_COST;
+}
+
+/** Two documents are the same when they differ only in whitespace. */
+export function sameDocument(left: string, right: string): boolean {
+  const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
+  return squeeze(left) === squeeze(right);
+}

@@ -1,0 +1,281 @@
+/**
+ * The TikTok Shop Open API (202309+) connector (research note §4): the seller authorises on
+ * TikTok's page, the auth host trades the code for tokens, the shop's cipher comes from
+ * `/authorization/202309/shops` and is kept in grant.extra.shopCipher; every API call carries
+ * app_key, a unix-second timestamp and the HMAC `sign` in its query and the access token in the
+ * `x-tts-access-token` header. Orders are paged by update time with `page_token`.
+ */
+import {
+  MarketplaceError,
+  type AppConfig,
+  type CallContext,
+  type Connector,
+  type MarketplaceOrder,
+  type ShopGrant,
+  type WebhookNotice,
+} from '../../connector.js';
+import { field, isArray, isNumber, isRecord, isString, requestJson } from '../../http.js';
+import { readTiktokEnvelope } from './errors.js';
+import { normaliseTiktokOrder } from './normalise.js';
+import { sameSignature, signTiktokRequest, signTiktokWebhook } from './sign.js';
+
+export const TIKTOK_PATHS = {
+  authorize: '/oauth/authorize',
+  openAuthorize: '/open/authorize',
+  tokenGet: '/api/v2/token/get',
+  tokenRefresh: '/api/v2/token/refresh',
+  shops: '/authorization/202309/shops',
+  searchOrders: '/order/202309/orders/search',
+  orderDetail: '/order/202309/orders',
+} as const;
+
+/** The auth host that issues tokens (the Partner Center link's services host does not). */
+export const TIKTOK_LIVE_AUTH_HOST = 'https://auth.tiktok-shops.com';
+/** `page_size` is documented as 1–100. */
+export const TIKTOK_PAGE_SIZE = 100;
+/** `orders?ids=` takes at most 50 ids. */
+export const TIKTOK_DETAIL_BATCH = 50;
+/**
+ * TikTok documents no limit on an update-time window. 30 days covers a first sync (15 days) in
+ * one window while keeping a window's page tokens few and short-lived.
+ */
+export const TIKTOK_MAX_WINDOW_MS = 30 * 86_400_000;
+
+/**
+ * Where tokens are fetched: the auth host itself when authUrl is one (live, or the sandbox's
+ * prefix), the live auth host when authUrl is the Partner Center's services link.
+ */
+export function tiktokTokenHost(app: AppConfig): string {
+  const url = new URL(app.authUrl);
+  if (/^services\.tiktokshops?\.(com|us)$/.test(url.hostname)) return TIKTOK_LIVE_AUTH_HOST;
+  const base = url.pathname.replace(/\/(open|oauth)\/authorize\/?$/, '').replace(/\/$/, '');
+  return `${url.origin}${base}`;
+}
+
+function seconds(date: Date): number {
+  return Math.floor(date.getTime() / 1000);
+}
+
+/** One signed API call; `shopScoped` adds the grant's shop_cipher. Returns the envelope's data. */
+async function callApi(
+  ctx: CallContext,
+  input: {
+    method: 'GET' | 'POST';
+    path: string;
+    query?: Record<string, string>;
+    body?: unknown;
+    shopScoped: boolean;
+  },
+): Promise<Record<string, unknown>> {
+  const query: Record<string, string> = {
+    ...input.query,
+    app_key: ctx.app.appKey,
+    timestamp: String(seconds(ctx.now())),
+  };
+  if (input.shopScoped) {
+    const cipher = ctx.grant.extra.shopCipher;
+    if (!cipher)
+      throw new MarketplaceError('rejected', 'the grant has no shop_cipher; authorise the shop again');
+    query.shop_cipher = cipher;
+  }
+  // Serialised once: the bytes signed are the bytes sent.
+  const body = input.method === 'GET' ? '' : JSON.stringify(input.body ?? {});
+  const sign = signTiktokRequest({ appSecret: ctx.app.appSecret, path: input.path, query, body });
+  const url = `${ctx.app.apiUrl}${input.path}?${new URLSearchParams({ ...query, sign }).toString()}`;
+  const reply = await requestJson(ctx.fetch, url, {
+    method: input.method,
+    headers: { 'x-tts-access-token': ctx.grant.accessToken, 'content-type': 'application/json' },
+    ...(input.method === 'GET' ? {} : { body }),
+  });
+  return readTiktokEnvelope(reply, 'api');
+}
+
+interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+  accessExpiresAt: Date;
+  refreshExpiresAt: Date;
+}
+
+/** The auth host's token reply; `*_expire_in` are absolute unix times, not durations. */
+async function fetchTokens(
+  fetcher: typeof fetch,
+  app: AppConfig,
+  path: string,
+  params: Record<string, string>,
+  endpoint: 'token' | 'refresh',
+): Promise<TokenPair> {
+  const query = new URLSearchParams({ app_key: app.appKey, app_secret: app.appSecret, ...params });
+  const reply = await requestJson(fetcher, `${tiktokTokenHost(app)}${path}?${query.toString()}`);
+  const data = readTiktokEnvelope(reply, endpoint);
+  return {
+    accessToken: field(data.access_token, isString, 'access_token'),
+    refreshToken: field(data.refresh_token, isString, 'refresh_token'),
+    accessExpiresAt: new Date(field(data.access_token_expire_in, isNumber, 'access_token_expire_in') * 1000),
+    refreshExpiresAt: new Date(
+      field(data.refresh_token_expire_in, isNumber, 'refresh_token_expire_in') * 1000,
+    ),
+  };
+}
+
+/** The ids a webhook body names (order_id, or a package update's order_id_list). */
+function noticeOrderIds(data: Record<string, unknown>): string[] {
+  const ids = new Set<string>();
+  if (isString(data.order_id) && data.order_id !== '') ids.add(data.order_id);
+  const packages = isArray(data.package_list) ? data.package_list.filter(isRecord) : [];
+  for (const item of packages) {
+    const list = isArray(item.order_id_list) ? item.order_id_list : [];
+    for (const id of list) if (isString(id) && id !== '') ids.add(id);
+  }
+  return [...ids];
+}
+
+export const tiktokConnector: Connector = {
+  platform: 'tiktok',
+  authorisation: 'redirect',
+  maxWindowMs: TIKTOK_MAX_WINDOW_MS,
+
+  /**
+   * The Partner Center link (authUrl with its service_id) or the auth host's /oauth/authorize
+   * with app_key, plus state. TikTok sends the seller to the redirect URL registered in Partner
+   * Center; redirect_uri is added for the sandbox, which has no Partner Center (assumed ignored
+   * by TikTok [UNCONFIRMED]).
+   */
+  authoriseUrl(app, input) {
+    const isPartnerLink = new URL(app.authUrl).searchParams.has('service_id');
+    const url = new URL(isPartnerLink ? app.authUrl : `${app.authUrl}${TIKTOK_PATHS.authorize}`);
+    if (!isPartnerLink) url.searchParams.set('app_key', app.appKey);
+    url.searchParams.set('state', input.state);
+    url.searchParams.set('redirect_uri', input.redirectUri);
+    return url.toString();
+  },
+
+  /** Trades `code` for tokens, then reads the authorised shop and its cipher. */
+  async exchangeCode(app, input) {
+    const code = input.query.code ?? '';
+    if (input.query.error || code === '' || code === 'null') {
+      throw new MarketplaceError(
+        'rejected',
+        `the seller did not authorise (${input.query.error ?? 'no code'})`,
+        {
+          platformCode: input.query.error ?? 'no_code',
+        },
+      );
+    }
+    const tokens = await fetchTokens(
+      input.fetch,
+      app,
+      TIKTOK_PATHS.tokenGet,
+      { auth_code: code, grant_type: 'authorized_code' },
+      'token',
+    );
+    const provisional: ShopGrant = {
+      platformShopId: '',
+      shopName: '',
+      ...tokens,
+      extra: {},
+    };
+    const data = await callApi(
+      { app, grant: provisional, fetch: input.fetch, now: () => input.now },
+      { method: 'GET', path: TIKTOK_PATHS.shops, shopScoped: false },
+    );
+    // A cross-border seller may authorise several regional shops with one token; the first is this shop.
+    const shop = field(field(data.shops, isArray, 'shops')[0], isRecord, 'an authorised shop');
+    return {
+      ...provisional,
+      platformShopId: field(shop.id, isString, 'shop id'),
+      shopName: isString(shop.name) ? shop.name : '',
+      extra: {
+        shopCipher: field(shop.cipher, isString, 'shop cipher'),
+        ...(isString(shop.region) ? { region: shop.region } : {}),
+      },
+    };
+  },
+
+  /** A new token pair from the refresh token; a refused refresh token means 'revoked'. */
+  async refreshGrant(ctx) {
+    const tokens = await fetchTokens(
+      ctx.fetch,
+      ctx.app,
+      TIKTOK_PATHS.tokenRefresh,
+      { refresh_token: ctx.grant.refreshToken, grant_type: 'refresh_token' },
+      'refresh',
+    );
+    return { ...ctx.grant, ...tokens };
+  },
+
+  /**
+   * One page of `orders/search` by update time, oldest first. The cursor is TikTok's own
+   * next_page_token, so a failed page is asked again with the same token.
+   */
+  async listOrders(ctx, input) {
+    const span = input.updatedTo.getTime() - input.updatedFrom.getTime();
+    if (span <= 0 || span > TIKTOK_MAX_WINDOW_MS) {
+      throw new MarketplaceError(
+        'rejected',
+        `a window of ${span} ms is outside (0, ${TIKTOK_MAX_WINDOW_MS}]`,
+      );
+    }
+    const data = await callApi(ctx, {
+      method: 'POST',
+      path: TIKTOK_PATHS.searchOrders,
+      query: {
+        page_size: String(TIKTOK_PAGE_SIZE),
+        sort_field: 'update_time',
+        sort_order: 'ASC',
+        ...(input.cursor ? { page_token: input.cursor } : {}),
+      },
+      // Whole seconds, widened outwards so no order inside [from, to) is missed.
+      body: {
+        update_time_ge: seconds(input.updatedFrom),
+        update_time_lt: Math.ceil(input.updatedTo.getTime() / 1000),
+      },
+      shopScoped: true,
+    });
+    // An empty page leaves `orders` out; the last page's next_page_token is empty [UNCONFIRMED].
+    const rawOrders = data.orders === undefined ? [] : field(data.orders, isArray, 'orders');
+    const orders = rawOrders.map(normaliseTiktokOrder);
+    const token = isString(data.next_page_token) ? data.next_page_token : '';
+    return { orders, nextCursor: token !== '' && orders.length > 0 ? token : null };
+  },
+
+  /** The named orders, 50 ids per `orders?ids=` call. */
+  async getOrders(ctx, orderNos) {
+    const unique = [...new Set(orderNos)];
+    const found: MarketplaceOrder[] = [];
+    for (let start = 0; start < unique.length; start += TIKTOK_DETAIL_BATCH) {
+      const data = await callApi(ctx, {
+        method: 'GET',
+        path: TIKTOK_PATHS.orderDetail,
+        query: { ids: unique.slice(start, start + TIKTOK_DETAIL_BATCH).join(',') },
+        shopScoped: true,
+      });
+      const rawOrders = data.orders === undefined ? [] : field(data.orders, isArray, 'orders');
+      found.push(...rawOrders.map(normaliseTiktokOrder));
+    }
+    return found;
+  },
+
+  /** A push whose Authorization header is hex HMAC(app_secret, app_key + raw body); null otherwise. */
+  verifyWebhook(app, request): WebhookNotice | null {
+    const header = Object.entries(request.headers).find(
+      ([name]) => name.toLowerCase() === 'authorization',
+    )?.[1];
+    if (!header) return null;
+    const expected = signTiktokWebhook(app.appKey, app.appSecret, request.rawBody);
+    if (!sameSignature(expected, header.trim().toLowerCase())) return null;
+    let body: unknown;
+    try {
+      body = JSON.parse(request.rawBody.toString('utf8'));
+    } catch {
+      return null;
+    }
+    if (!isRecord(body)) return null;
+    const shopId = isString(body.shop_id) ? body.shop_id : isNumber(body.shop_id) ? String(body.shop_id) : '';
+    if (shopId === '') return null;
+    // Type 6: seller deauthorisation.
+    if (body.type === 6) return { platformShopId: shopId, orderNos: [], kind: 'revoked' };
+    const orderNos = isRecord(body.data) ? noticeOrderIds(body.data) : [];
+    return { platformShopId: shopId, orderNos, kind: orderNos.length > 0 ? 'order' : 'other' };
+  },
+};

@@ -1,0 +1,58 @@
+/**
+ * The sync on the job runner (pg-boss in the same PostgreSQL): every 30 minutes (spec 02 §9)
+ * the schedule — fired once per slot across all server nodes — queues one sync job per active
+ * shop, with the shop as singleton key so a shop is never queued twice; any working node takes
+ * each job once. 'Sync now' and webhooks queue the same job.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { MARKETPLACE_SYNC } from '@shared/domain/marketplaces.js';
+import type { Db } from '../../db/client.js';
+import type { JobDefinition } from '../../jobs/job-runner.js';
+import type { MarketplaceRuntime } from './runtime.js';
+import { activeShops, syncShop, type SyncRequest } from './sync.service.js';
+
+export const SYNC_JOB = 'marketplace-sync';
+export const SYNC_SCHEDULE_JOB = 'marketplace-sync-schedule';
+
+/** Queues a job; answers whether it was queued (false when the shop already has one waiting). */
+export type SyncSender = (request: SyncRequest) => Promise<boolean>;
+
+/** The singleton key: one queued scheduled or manual sync per shop; a webhook's orders queue apart. */
+export const syncKeyOf = (request: SyncRequest) =>
+  request.orderNos ? `${request.shopId}:${request.orderNos.join(',').slice(0, 200)}` : request.shopId;
+
+export class SyncBusyError extends Error {
+  constructor() {
+    super('another sync of the shop is under way');
+  }
+}
+
+export function marketplaceJobs(
+  db: Db,
+  runtime: MarketplaceRuntime,
+  send: SyncSender,
+  log: FastifyBaseLogger,
+): JobDefinition<never>[] {
+  const sync: JobDefinition<SyncRequest> = {
+    name: SYNC_JOB,
+    retryLimit: 3,
+    async handle(request) {
+      const outcome = await syncShop(db, runtime, request);
+      // A webhook's orders must not be lost to a run under way: the job is retried after it.
+      if (!outcome && request.orderNos) throw new SyncBusyError();
+      if (outcome?.state === 'failed')
+        log.warn({ shopId: request.shopId, errorCode: outcome.errorCode }, 'shop sync failed');
+    },
+  };
+  const schedule: JobDefinition<Record<string, never>> = {
+    name: SYNC_SCHEDULE_JOB,
+    cron: `*/${MARKETPLACE_SYNC.intervalMinutes} * * * *`,
+    retryLimit: 1,
+    async handle() {
+      const due = await activeShops(db);
+      for (const shop of due) await send({ ...shop, trigger: 'schedule' });
+      log.info({ shops: due.length }, 'shop syncs queued');
+    },
+  };
+  return [sync, schedule] as JobDefinition<never>[];
+}

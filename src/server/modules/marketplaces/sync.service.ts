@@ -1,0 +1,286 @@
+/**
+ * A shop's order sync: one run at a time per shop (a unique index on running runs, whichever
+ * node took the job), incremental by the platform's update time from where the last run ended
+ * less an overlap, in windows no longer than the platform allows, page by page. Each page is
+ * written in one transaction together with the run's counts and the shop's resume point, so a
+ * run that fails midway (a 5xx, a truncated reply, the process killed) resumes at the page it
+ * lost, and a page served twice writes nothing the second time.
+ *
+ * Waits and retries are here, not in the connectors: a 429 or throttle error waits what the
+ * platform asks, a 5xx or unreadable reply backs off, a stale token is refreshed once; a
+ * revoked authorisation stops the shop with its reason.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { SyncTrigger } from '@shared/contract/shops.js';
+import { MARKETPLACE_SYNC } from '@shared/domain/marketplaces.js';
+import { rowsOf, withTenant, type Db, type TenantTx } from '../../db/client.js';
+import { pgErrorOf } from '../../db/query-helpers.js';
+import { MarketplaceError, type CallContext, type ShopGrant } from './connector.js';
+import { ingestOrders, type IngestCounts } from './ingest.service.js';
+import { shopSyncRuns, shops, type SyncResumePoint } from './marketplaces.tables.js';
+import { platformOf, type MarketplaceRuntime } from './runtime.js';
+import { grantBinding } from './shops.service.js';
+
+type ShopRow = typeof shops.$inferSelect;
+
+/** A run still marked running after this long was lost with its node; it no longer blocks. */
+const STALE_RUN_MINUTES = 30;
+/** The longest wait a throttled platform may ask of one call. */
+const MAX_WAIT_MS = 60_000;
+
+export interface SyncRequest {
+  tenantId: string;
+  shopId: string;
+  trigger: SyncTrigger;
+  /** A webhook's orders: fetched by number instead of paging a window. */
+  orderNos?: string[];
+}
+
+export interface SyncOutcome {
+  runId: string;
+  state: 'succeeded' | 'failed';
+  errorCode: string;
+}
+
+/** Starts a run for the shop; null when the shop is not active or another run is under way. */
+async function startRun(db: Db, request: SyncRequest, window: (shop: ShopRow) => { from: Date; to: Date }) {
+  return withTenant(db, request.tenantId, async (tx) => {
+    const [shop] = await tx.select().from(shops).where(eq(shops.id, request.shopId)).for('update');
+    if (!shop || shop.status !== 'active') return null;
+    await tx
+      .update(shopSyncRuns)
+      .set({
+        state: 'failed',
+        errorCode: 'shop.unavailable',
+        errorMessage: 'the run was lost',
+        finishedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(shopSyncRuns.shopId, shop.id),
+          eq(shopSyncRuns.state, 'running'),
+          sql`${shopSyncRuns.startedAt} < now() - make_interval(mins => ${STALE_RUN_MINUTES})`,
+        ),
+      );
+    const { from, to } = window(shop);
+    try {
+      const [run] = await tx.transaction((savepoint) =>
+        savepoint
+          .insert(shopSyncRuns)
+          .values({ shopId: shop.id, trigger: request.trigger, windowFrom: from, windowTo: to })
+          .returning({ id: shopSyncRuns.id }),
+      );
+      return run ? { shop, runId: run.id } : null;
+    } catch (error) {
+      if (pgErrorOf(error)?.code === '23505') return null;
+      throw error;
+    }
+  });
+}
+
+/** Where this run starts and ends: a failed run's resume point, else the last end less the overlap. */
+function windowOf(shop: ShopRow, now: Date): { from: Date; to: Date } {
+  if (shop.resumePoint)
+    return { from: new Date(shop.resumePoint.windowFrom), to: new Date(shop.resumePoint.runTo) };
+  const from = shop.syncedTo
+    ? new Date(shop.syncedTo.getTime() - MARKETPLACE_SYNC.overlapMinutes * 60_000)
+    : new Date(now.getTime() - MARKETPLACE_SYNC.firstSyncDays * 86_400_000);
+  return { from, to: now };
+}
+
+/** The windows of [from, to) no longer than the platform allows, oldest first. */
+export function windowsOf(from: Date, to: Date, maxMs: number): { from: Date; to: Date }[] {
+  const windows: { from: Date; to: Date }[] = [];
+  for (let start = from.getTime(); start < to.getTime(); start += maxMs) {
+    windows.push({ from: new Date(start), to: new Date(Math.min(start + maxMs, to.getTime())) });
+  }
+  return windows;
+}
+
+class RunState {
+  grant: ShopGrant;
+  constructor(
+    readonly db: Db,
+    readonly runtime: MarketplaceRuntime,
+    readonly shop: ShopRow,
+    readonly runId: string,
+  ) {
+    const { box } = platformOf(runtime, shop.platform);
+    if (!shop.secrets) throw new MarketplaceError('revoked', 'the shop has no authorisation');
+    this.grant = box.open<ShopGrant>(shop.secrets, grantBinding(shop));
+    this.grant.accessExpiresAt = this.grant.accessExpiresAt ? new Date(this.grant.accessExpiresAt) : null;
+    this.grant.refreshExpiresAt = this.grant.refreshExpiresAt ? new Date(this.grant.refreshExpiresAt) : null;
+  }
+
+  context(): CallContext {
+    const { app } = platformOf(this.runtime, this.shop.platform);
+    return { app, grant: this.grant, fetch: this.runtime.fetch, now: () => this.runtime.now() };
+  }
+
+  /** A fresh token, sealed and stored at once (a refresh token is often single-use). */
+  async refresh(): Promise<void> {
+    const { connector, box } = platformOf(this.runtime, this.shop.platform);
+    const grant = await connector.refreshGrant(this.context());
+    this.grant = grant;
+    await withTenant(this.db, this.shop.tenantId, (tx) =>
+      tx
+        .update(shops)
+        .set({
+          secrets: box.seal(grant, grantBinding(this.shop)),
+          accessExpiresAt: grant.accessExpiresAt,
+          refreshExpiresAt: grant.refreshExpiresAt,
+          updatedAt: new Date(),
+        })
+        .where(eq(shops.id, this.shop.id)),
+    );
+  }
+
+  /** The token is refreshed ahead of its expiry, not after a refusal. */
+  async refreshIfDue(): Promise<void> {
+    const expires = this.grant.accessExpiresAt;
+    if (
+      expires &&
+      expires.getTime() - this.runtime.now().getTime() < MARKETPLACE_SYNC.refreshAheadMinutes * 60_000
+    ) {
+      await this.refresh();
+    }
+  }
+
+  /** One call with the waits and retries the module comment describes. */
+  async call<T>(work: (ctx: CallContext) => Promise<T>): Promise<T> {
+    let refreshed = false;
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await work(this.context());
+      } catch (error) {
+        if (!(error instanceof MarketplaceError)) throw error;
+        if (error.code === 'token_expired' && !refreshed) {
+          refreshed = true;
+          await this.refresh();
+          continue;
+        }
+        const retryable =
+          error.code === 'rate_limited' || error.code === 'unavailable' || error.code === 'malformed';
+        if (!retryable || attempt >= MARKETPLACE_SYNC.retries) throw error;
+        const backOff = 500 * 2 ** attempt;
+        await this.runtime.sleep(Math.min(error.detail.retryAfterMs ?? backOff, MAX_WAIT_MS));
+      }
+    }
+  }
+
+  /** A page's orders, the run's counts and the resume point, in one transaction. */
+  async savePage(tx: TenantTx, counts: IngestCounts, resume?: SyncResumePoint): Promise<void> {
+    await tx
+      .update(shopSyncRuns)
+      .set({
+        pages: sql`${shopSyncRuns.pages} + 1`,
+        fetched: sql`${shopSyncRuns.fetched} + ${counts.fetched}`,
+        created: sql`${shopSyncRuns.created} + ${counts.created}`,
+        updated: sql`${shopSyncRuns.updated} + ${counts.updated}`,
+        unchanged: sql`${shopSyncRuns.unchanged} + ${counts.unchanged}`,
+        waiting: sql`${shopSyncRuns.waiting} + ${counts.waiting}`,
+        ...(counts.refused.length > 0 ? { errorMessage: counts.refused.join('; ').slice(0, 500) } : {}),
+      })
+      .where(eq(shopSyncRuns.id, this.runId));
+    if (resume !== undefined)
+      await tx.update(shops).set({ resumePoint: resume }).where(eq(shops.id, this.shop.id));
+  }
+}
+
+/** Runs one sync of a shop (see the module comment); null when it was not started. */
+export async function syncShop(
+  db: Db,
+  runtime: MarketplaceRuntime,
+  request: SyncRequest,
+): Promise<SyncOutcome | null> {
+  const now = runtime.now();
+  const started = await startRun(db, request, (shop) =>
+    request.orderNos ? { from: now, to: now } : windowOf(shop, now),
+  );
+  if (!started) return null;
+  const { shop, runId } = started;
+  try {
+    const run = new RunState(db, runtime, shop, runId);
+    await run.refreshIfDue();
+    const { connector } = platformOf(runtime, shop.platform);
+    if (request.orderNos) {
+      const orderNos = request.orderNos;
+      const orders = await run.call((ctx) => connector.getOrders(ctx, orderNos));
+      await withTenant(db, shop.tenantId, async (tx) =>
+        run.savePage(tx, await ingestOrders(tx, shop, orders)),
+      );
+    } else {
+      const { from, to } = windowOf(shop, now);
+      let cursor = shop.resumePoint?.cursor ?? null;
+      for (const window of windowsOf(from, to, connector.maxWindowMs)) {
+        do {
+          const pageCursor = cursor;
+          const page = await run.call((ctx) =>
+            connector.listOrders(ctx, { updatedFrom: window.from, updatedTo: window.to, cursor: pageCursor }),
+          );
+          cursor = page.nextCursor;
+          const resume: SyncResumePoint = cursor
+            ? {
+                windowFrom: window.from.toISOString(),
+                windowTo: window.to.toISOString(),
+                runTo: to.toISOString(),
+                cursor,
+              }
+            : {
+                windowFrom: window.to.toISOString(),
+                windowTo: window.to.toISOString(),
+                runTo: to.toISOString(),
+                cursor: null,
+              };
+          await withTenant(db, shop.tenantId, async (tx) =>
+            run.savePage(tx, await ingestOrders(tx, shop, page.orders), resume),
+          );
+        } while (cursor);
+      }
+    }
+    await withTenant(db, shop.tenantId, async (tx) => {
+      await tx
+        .update(shopSyncRuns)
+        .set({ state: 'succeeded', finishedAt: new Date() })
+        .where(eq(shopSyncRuns.id, runId));
+      if (!request.orderNos) {
+        await tx
+          .update(shops)
+          .set({
+            syncedTo: sql`greatest(${shops.syncedTo}, ${windowOf(shop, now).to.toISOString()}::timestamptz)`,
+            resumePoint: null,
+          })
+          .where(eq(shops.id, shop.id));
+      }
+    });
+    return { runId, state: 'succeeded', errorCode: '' };
+  } catch (error) {
+    const code =
+      error instanceof MarketplaceError
+        ? `shop.${error.code === 'token_expired' ? 'revoked' : error.code}`
+        : 'shop.unavailable';
+    const message = error instanceof Error ? error.message.slice(0, 500) : '';
+    await withTenant(db, shop.tenantId, async (tx) => {
+      await tx
+        .update(shopSyncRuns)
+        .set({ state: 'failed', errorCode: code, errorMessage: message, finishedAt: new Date() })
+        .where(eq(shopSyncRuns.id, runId));
+      if (code === 'shop.revoked') {
+        await tx
+          .update(shops)
+          .set({ status: 'expired', statusReason: code, updatedAt: new Date() })
+          .where(eq(shops.id, shop.id));
+      }
+    });
+    if (!(error instanceof MarketplaceError)) throw error;
+    return { runId, state: 'failed', errorCode: code };
+  }
+}
+
+/** The shops every node's schedule syncs: all active shops, across tenants. */
+export async function activeShops(db: Db): Promise<{ tenantId: string; shopId: string }[]> {
+  const rows = rowsOf<{ tenant_id: string; shop_id: string }>(
+    await db.execute(sql`select * from app_active_shops()`),
+  );
+  return rows.map((row) => ({ tenantId: row.tenant_id, shopId: row.shop_id }));
+}

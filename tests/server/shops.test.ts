@@ -1,0 +1,252 @@
+/**
+ * Shops and their order sync against the bundled sandbox, for each of the six marketplaces:
+ * a seller authorises a shop by the platform's own flow (redirect back to /shopifyAuth, or
+ * Coupang's keys), the first sync brings every order once, a re-sync of unchanged orders writes
+ * nothing, later changes arrive, a 429 is waited out, a page failing midway is resumed where it
+ * stopped, an expired token is refreshed, a revoked one stops the shop with its reason, a webhook
+ * brings its order, a forged one is refused, and an unmatched item keeps its orders waiting
+ * until the seller matches it. Another seller and another tenant see none of it.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MARKETPLACE_PLATFORMS, type MarketplacePlatform } from '@shared/domain/marketplaces.js';
+import { readMarketplaceApps, syncShop, type MarketplaceOptions, marketplaceRuntime } from '@server/modules/marketplaces/index.js';
+import { approveOnSandbox } from '../../src/sandbox/approve.js';
+import { SANDBOX_COUPANG_VENDORS } from '../../src/sandbox/apps.js';
+import { sandboxEnv } from '../../src/sandbox/env.js';
+import { SANDBOX_PLATFORMS } from '../../src/sandbox/platforms/index.js';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { createProduct, demoWarehouse } from '../support/stock-world.js';
+import { createTestWorld, type TestWorld } from '../support/test-app.js';
+
+const DAY = 86_400_000;
+let world: TestWorld;
+let sandbox: RunningSandbox;
+let options: MarketplaceOptions;
+const tokens: Record<string, string> = {};
+let warehouseId = '';
+
+const SHOP_ID: Record<MarketplacePlatform, string> = {
+  shopee: '600777',
+  lazada: '1000777',
+  tiktok: '7494000777',
+  shopify: 'test-seller.myshopify.com',
+  joom: 'joom-test-seller',
+  coupang: 'A00012345',
+};
+const CURRENCY = { shopee: 'THB', lazada: 'THB', tiktok: 'THB', shopify: 'USD', joom: 'USD', coupang: 'KRW' } as const;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ platforms: SANDBOX_PLATFORMS });
+  options = {
+    apps: readMarketplaceApps(sandboxEnv(sandbox.url)),
+    secretsKey: randomBytes(32),
+    publicUrl: 'http://erp.test',
+    // Waits for 429s and back-off pass quickly here; the sandbox's clock is what tokens follow.
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 20))),
+    now: () => new Date(sandbox.world.now()),
+  };
+  world = await createTestWorld({ marketplaces: options });
+  for (const username of ['seller', 'seller2', 'agent', 'warestaff']) tokens[username] = await world.login(username);
+  tokens['acme-seller'] = await world.login('acme-seller', { agentCode: 'acme' });
+  warehouseId = (await demoWarehouse(world, 'DG01')).id;
+  await createProduct(world, tokens.seller ?? '', ['MKT-RED', 'MKT-BLUE']);
+});
+afterAll(async () => {
+  await world.close();
+  await sandbox.close();
+});
+
+async function call(username: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
+  const response = await world.request({ method, url, token: tokens[username], ...(payload ? { payload } : {}) });
+  return { status: response.statusCode, body: response.json() as { result: never; code: string; message: string } };
+}
+
+const runtime = () => marketplaceRuntime(options);
+const shopRow = async (shopId: string) =>
+  (await world.database.ownerPool.query('select * from shops where id = $1', [shopId])).rows[0] as Record<string, unknown>;
+const orderCount = async (shopId: string) =>
+  Number((await world.database.ownerPool.query('select count(*) from orders where shop_id = $1', [shopId])).rows[0]?.count);
+const duplicates = async () =>
+  Number(
+    (
+      await world.database.ownerPool.query(
+        'select count(*) from (select 1 from orders group by tenant_id, shop_id, order_no having count(*) > 1) d',
+      )
+    ).rows[0]?.count,
+  );
+
+/** Adds and authorises a shop as the seller would, and answers its id. */
+async function connect(platform: MarketplacePlatform): Promise<string> {
+  const added = await call('seller', 'POST', '/api/shop/add', { platform, alias: `Test ${platform}`, warehouseId });
+  expect(added.status).toBe(200);
+  const id = (added.body.result as { id: string }).id;
+  if (platform === 'coupang') {
+    const keys = SANDBOX_COUPANG_VENDORS[SHOP_ID.coupang];
+    const answer = await call('seller', 'POST', '/api/shop/keys', { id, vendorId: SHOP_ID.coupang, ...keys });
+    expect(answer.status).toBe(200);
+  } else {
+    const started = await call('seller', 'POST', '/api/shop/authorise', {
+      id,
+      ...(platform === 'shopify' ? { shopDomain: SHOP_ID.shopify } : {}),
+    });
+    expect(started.status).toBe(200);
+    const query = await approveOnSandbox((started.body.result as { url: string }).url, SHOP_ID[platform]);
+    const done = await call('seller', 'POST', '/api/shop/authorise/callback', { query });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    // The state is single-use: the same return again is refused.
+    expect((await call('seller', 'POST', '/api/shop/authorise/callback', { query })).body.code).toBe('shop.authorisation_expired');
+  }
+  const row = await shopRow(id);
+  expect(row.status).toBe('active');
+  expect(row.platform_shop_id).toBe(SHOP_ID[platform]);
+  // Sealed at rest: no token or key readable in the row.
+  expect(String(row.secrets)).not.toMatch(/cp_secret|[0-9a-f]{32}/);
+  return id;
+}
+
+const sync = (shopId: string) => syncShop(world.database.db, runtime(), { tenantId: String(tenantOf.value), shopId, trigger: 'manual' });
+const tenantOf = { value: '' };
+
+describe.each(MARKETPLACE_PLATFORMS.map((platform) => [platform]))('%s shop', (platform) => {
+  let shopId = '';
+  const catalogue = [
+    { itemId: '501', variationId: '50101', sellerSku: 'MKT-RED', barcode: '', title: 'Red mug', unitPrice: 19_900 },
+    { itemId: '502', variationId: '50201', sellerSku: 'MKT-BLUE', barcode: '', title: 'Blue mug', unitPrice: 21_900 },
+  ];
+
+  beforeAll(async () => {
+    sandbox.world.addShop({ platform, shopId: SHOP_ID[platform], name: `Sandbox ${platform}`, region: 'TH', currency: CURRENCY[platform], catalogue });
+    sandbox.world.rateLimits[platform] = 10_000;
+    const now = sandbox.world.now();
+    sandbox.world.seedOrders(platform, SHOP_ID[platform], 130, now - 9 * DAY, now - DAY);
+    shopId = await connect(platform);
+    tenantOf.value = String((await shopRow(shopId)).tenant_id);
+  });
+
+  it('first sync brings every order of the window once; a re-sync of unchanged orders writes nothing', async () => {
+    const first = await sync(shopId);
+    expect(first?.state, JSON.stringify(first)).toBe('succeeded');
+    const listed = await orderCount(shopId);
+    expect(listed).toBeGreaterThan(0);
+    expect(await duplicates()).toBe(0);
+    const run = (await world.database.ownerPool.query('select * from shop_sync_runs where id = $1', [first?.runId])).rows[0];
+    expect(Number(run.created)).toBe(listed);
+
+    const again = await sync(shopId);
+    const second = (await world.database.ownerPool.query('select * from shop_sync_runs where id = $1', [again?.runId])).rows[0];
+    expect([Number(second.created), Number(second.updated)]).toEqual([0, 0]);
+    expect(await orderCount(shopId)).toBe(listed);
+  });
+
+  it('brings later orders, waits out a 429, and resumes a run that failed midway without loss or duplicate', async () => {
+    const before = await orderCount(shopId);
+    for (let index = 0; index < 40; index += 1) sandbox.world.createOrder(platform, SHOP_ID[platform], { status: 'ready_to_ship', silent: true });
+    sandbox.world.moveClock(60_000);
+    sandbox.world.injectFault({ platform, kind: 'http_429', retryAfterSeconds: 1, count: 2 });
+    const waited = await sync(shopId);
+    expect(waited?.state, JSON.stringify(waited)).toBe('succeeded');
+    expect(await orderCount(shopId)).toBe(before + 40);
+
+    for (let index = 0; index < 40; index += 1) sandbox.world.createOrder(platform, SHOP_ID[platform], { status: 'ready_to_ship', silent: true });
+    sandbox.world.moveClock(60_000);
+    sandbox.world.injectFault({ platform, kind: 'http_500', count: 50, skip: 1 });
+    const failed = await sync(shopId);
+    expect(failed?.state).toBe('failed');
+    expect(failed?.errorCode).toBe('shop.unavailable');
+    sandbox.world.faults = [];
+    const resumed = await sync(shopId);
+    expect(resumed?.state, JSON.stringify(resumed)).toBe('succeeded');
+    expect(await orderCount(shopId)).toBe(before + 80);
+    expect(await duplicates()).toBe(0);
+  });
+
+  it('refreshes an expired token, and a revoked authorisation stops the shop with its reason', async () => {
+    if (platform !== 'coupang') {
+      sandbox.world.moveClock(5 * 3600_000);
+      const refreshed = await sync(shopId);
+      expect(refreshed?.state, JSON.stringify(refreshed)).toBe('succeeded');
+    }
+    sandbox.world.revokeShop(platform, SHOP_ID[platform]);
+    const stopped = await sync(shopId);
+    expect(stopped?.errorCode).toBe('shop.revoked');
+    const listed = await call('seller', 'GET', `/api/shop/list?platform=${platform}`);
+    const shop = (listed.body.result as { records: { id: string; status: string; statusReason: string }[] }).records.find((row) => row.id === shopId);
+    expect(shop).toMatchObject({ status: 'expired', statusReason: 'shop.revoked' });
+    expect((await call('seller', 'POST', '/api/shop/sync', { id: shopId })).body.code).toBe('shop.revoked');
+  });
+
+  it('is the seller’s alone: another seller and another tenant get not found', async () => {
+    for (const other of ['seller2', 'acme-seller']) {
+      expect((await call(other, 'POST', '/api/shop/sync', { id: shopId })).body.code).toBe('shop.not_found');
+      const listed = await call(other, 'GET', '/api/shop/list');
+      expect((listed.body.result as { records: { id: string }[] }).records.map((row) => row.id)).not.toContain(shopId);
+    }
+    expect((await call('warestaff', 'GET', '/api/shop/list')).status).toBe(403);
+  });
+});
+
+describe('SKU matching and webhooks', () => {
+  let shopId = '';
+  beforeAll(async () => {
+    sandbox.world.addShop({
+      platform: 'shopee',
+      shopId: '600888',
+      name: 'Matching shop',
+      region: 'TH',
+      currency: 'THB',
+      catalogue: [
+        { itemId: '601', variationId: '60101', sellerSku: 'MKT-RED', barcode: '', title: 'Red mug', unitPrice: 19_900 },
+        { itemId: '602', variationId: '60201', sellerSku: 'NOT-A-SKU', barcode: '', title: 'Gift wrap', unitPrice: 2_000 },
+      ],
+    });
+    const added = await call('seller', 'POST', '/api/shop/add', { platform: 'shopee', alias: 'Matching', warehouseId });
+    shopId = (added.body.result as { id: string }).id;
+    const started = await call('seller', 'POST', '/api/shop/authorise', { id: shopId });
+    const query = await approveOnSandbox((started.body.result as { url: string }).url, '600888');
+    expect((await call('seller', 'POST', '/api/shop/authorise/callback', { query })).status).toBe(200);
+  });
+
+  it('keeps an order with an unmatched item waiting, and matching it releases the order (bind succeeded)', async () => {
+    sandbox.world.createOrder('shopee', '600888', { status: 'ready_to_ship', silent: true, lines: [{ sellerSku: 'NOT-A-SKU', quantity: 1 }, { sellerSku: 'MKT-RED', quantity: 2 }] });
+    sandbox.world.moveClock(60_000);
+    const outcome = await sync(shopId);
+    expect(outcome?.state).toBe('succeeded');
+    expect(await orderCount(shopId)).toBe(0);
+    const items = await call('seller', 'GET', `/api/shop/items?shopId=${shopId}&match=unmatched`);
+    const records = (items.body.result as { records: { id: string; sellerSku: string; waitingOrders: number }[] }).records;
+    expect(records.map((item) => [item.sellerSku, item.waitingOrders])).toEqual([['NOT-A-SKU', 1]]);
+    const matched = await call('seller', 'GET', `/api/shop/items?shopId=${shopId}&match=matched`);
+    expect((matched.body.result as { records: { matchedBy: string }[] }).records.map((item) => item.matchedBy)).toEqual(['sku_code']);
+
+    const sku = await createProduct(world, tokens.seller ?? '', ['MKT-GIFT']);
+    const foreign = await createProduct(world, tokens.seller2 ?? '', ['MKT-OTHER']);
+    const item = records[0]?.id ?? '';
+    expect((await call('seller', 'POST', '/api/shop/items/match', { matches: [{ itemId: item, skuId: foreign.skus[0]?.id }] })).body.code).toBe('shop.sku_not_found');
+    expect((await call('seller2', 'POST', '/api/shop/items/match', { matches: [{ itemId: item, skuId: foreign.skus[0]?.id }] })).body.code).toBe('shop.item_not_found');
+    const bound = await call('seller', 'POST', '/api/shop/items/match', { matches: [{ itemId: item, skuId: sku.skus[0]?.id }] });
+    expect(bound.status).toBe(200);
+    expect(bound.body.message).toBe('bind succeeded');
+    expect(bound.body.result).toEqual({ matched: 1, released: 1 });
+    expect(await orderCount(shopId)).toBe(1);
+  });
+
+  it('takes a signed webhook (its order is fetched and written) and refuses a forged one', async () => {
+    const order = sandbox.world.createOrder('shopee', '600888', { status: 'ready_to_ship', silent: true, lines: [{ sellerSku: 'MKT-RED', quantity: 1 }] });
+    const shopee = SANDBOX_PLATFORMS.find((candidate) => candidate.platform === 'shopee');
+    const made = shopee?.webhook(order, 'http://erp.test/api/webhooks/shopee');
+    if (!made) throw new Error('the Shopee sandbox makes no webhook');
+    const forged = await world.request({ method: 'POST', url: '/api/webhooks/shopee', headers: made.headers, payload: made.body.replace('600888', '600889') });
+    expect(forged.statusCode).toBe(401);
+    const answer = await world.request({ method: 'POST', url: '/api/webhooks/shopee', headers: made.headers, payload: made.body });
+    expect(answer.statusCode).toBe(200);
+    await expect
+      .poll(async () => Number((await world.database.ownerPool.query('select count(*) from orders where shop_id = $1 and order_no = $2', [shopId, order.orderId])).rows[0]?.count), { timeout: 20_000 })
+      .toBe(1);
+  });
+
+  it('runs one sync of a shop however many server nodes are asked at once', async () => {
+    const outcomes = await Promise.all([sync(shopId), sync(shopId), sync(shopId)]);
+    expect(outcomes.filter((outcome) => outcome !== null)).toHaveLength(1);
+  });
+});
