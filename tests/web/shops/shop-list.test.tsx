@@ -134,7 +134,8 @@ describe('the shop list', () => {
   it('shows each shop with its platform, status, why it stopped, its last sync and its waiting orders', async () => {
     await renderList();
     const shopee = rowOf('Siam Shopee');
-    expect(within(shopee).getByText('Shopee')).toBeTruthy();
+    expect(within(shopee).getByText(`Shopee · ${active.shopName}`)).toBeTruthy();
+    expect(within(shopee).getByText(/^Authorised until 202[67]-/)).toBeTruthy();
     expect(within(shopee).getByText('Active')).toBeTruthy();
     expect(within(shopee).getByText('Succeeded')).toBeTruthy();
     expect(within(shopee).getByText('ID: ' + active.platformShopId)).toBeTruthy();
@@ -162,6 +163,23 @@ describe('the shop list', () => {
     expect(screen.getByRole('columnheader', { name: 'Seller' })).toBeTruthy();
     expect(within(rowOf('Siam Shopee')).getByText('Siam Shop')).toBeTruthy();
     expect(within(screen.getByRole('search')).getByText('Seller', { selector: 'label' })).toBeTruthy();
+  });
+
+  it('sends the filters as the contract names them', async () => {
+    await renderList();
+    expect([...(listQueries[0]?.keys() ?? [])].sort()).toEqual(['_t', 'pageNo', 'pageSize']);
+    fireEvent.change(within(screen.getByRole('search')).getByLabelText('Shop alias'), {
+      target: { value: ' Siam ' },
+    });
+    await pickOption(within(screen.getByRole('search')).getByLabelText('Platform'), 'Lazada');
+    await pickOption(within(screen.getByRole('search')).getByLabelText('Status'), 'Authorisation expired');
+    fireEvent.click(within(screen.getByRole('search')).getByRole('button', { name: /Search/ }));
+    await waitFor(() => expect(listQueries.at(-1)?.get('platform')).toBe('lazada'));
+    const query = listQueries.at(-1);
+    expect(query?.get('alias')).toBe('Siam');
+    expect(query?.get('status')).toBe('expired');
+    expect(query?.get('pageNo')).toBe('1');
+    expect(query?.has('filter')).toBe(false);
   });
 
   it("greys out what a shop's status does not allow yet, saying why", async () => {

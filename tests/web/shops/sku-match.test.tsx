@@ -173,7 +173,7 @@ describe('SKU matching', () => {
     expect(await screen.findByRole('tab', { name: 'Unmatched (2)' })).toBeTruthy();
     const row = rowOf('Earbuds white');
     expect(within(row).getByText('Wireless earbuds (White)')).toBeTruthy();
-    expect(within(row).getByText('Seller SKU code')).toBeTruthy();
+    expect(within(row).getByText('Matched by: Seller SKU code')).toBeTruthy();
     fireEvent.click(within(row).getByText('Unmatch', { selector: 'a' }));
     const confirm = await screen.findByRole('dialog');
     expect(within(confirm).getAllByText('Unmatch items: 1?').length).toBeGreaterThan(0);

@@ -18,6 +18,7 @@ import {
   type SyncRunState,
 } from '@shared/domain/marketplaces.js';
 import { formFailure, useFeedback } from '../common/feedback.js';
+import { formatDateTime } from '../common/format.js';
 
 export const SHOP_LIST_PATH = '/shop/list';
 export const SKU_MATCH_PATH = '/shop/match';
@@ -103,12 +104,23 @@ export function errorText(
   });
 }
 
-export function ShopStatusTag({ shop }: { shop: Pick<ShopView, 'status' | 'statusReason' | 'platform'> }) {
+/** The shop's status; under it why an expired shop stopped, or until when an authorised one may sync. */
+export function ShopStatusTag({
+  shop,
+}: {
+  shop: Pick<ShopView, 'status' | 'statusReason' | 'platform' | 'authorisedUntil'>;
+}) {
   const { t } = useTranslation('shops');
   const labels = useShopLabels();
   const reason =
     shop.status === 'expired' && shop.statusReason
       ? errorText(t, shop.statusReason, { platform: labels.platform(shop.platform) })
+      : '';
+  const until =
+    shop.status === 'active' || shop.status === 'paused'
+      ? shop.authorisedUntil
+        ? t('list.authorised_until', { time: formatDateTime(shop.authorisedUntil) })
+        : t('list.no_expiry')
       : '';
   return (
     <Space direction="vertical" size={2}>
@@ -116,6 +128,11 @@ export function ShopStatusTag({ shop }: { shop: Pick<ShopView, 'status' | 'statu
       {reason && (
         <Typography.Text type="danger" style={{ fontSize: 12 }}>
           {reason}
+        </Typography.Text>
+      )}
+      {until && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {until}
         </Typography.Text>
       )}
     </Space>
