@@ -550,6 +550,7 @@ const CATALOG = [
     menuType: 1,
     path: '/shopifyAuth',
     component: 'shops/ShopAuthorised',
+    icon: 'safety',
     sortNo: 3,
     hidden: true,
     roles: SHOP_KEEPERS,

@@ -9,10 +9,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveShopKeys, startAuthorisation, useShopChange } from '@api/modules/shops.js';
 import type { ShopView } from '@shared/contract/shops.js';
-import { formFailure, useFeedback, useFormSubmit } from '../common/feedback.js';
+import { useFeedback } from '../common/feedback.js';
 import { FormModal } from '../common/FormModal.js';
 import { maxLength, required } from '../common/rules.js';
-import { AUTHORISATION, useShopLabels } from './shared.js';
+import { leaveFor } from './leave.js';
+import { AUTHORISATION, shopFormFailure, useShopFeedback, useShopLabels } from './shared.js';
 
 const MYSHOPIFY = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 
@@ -27,16 +28,11 @@ export function shopifyDomainOf(typed: string): string {
   return value;
 }
 
-/** Sends the browser to the platform's authorisation page (`assign`, so Back comes back here). */
-function goTo(url: string) {
-  window.location.assign(url);
-}
-
 /** `authorise(shop)` starts the shop's platform flow; `dialogs` renders the dialog it may open. */
 export function useAuthorise() {
   const { t } = useTranslation('shops');
   const { message } = App.useApp();
-  const feedback = useFeedback();
+  const feedback = useShopFeedback();
   const labels = useShopLabels();
   const [domainFor, setDomainFor] = useState<ShopView | null>(null);
   const [keysFor, setKeysFor] = useState<ShopView | null>(null);
@@ -47,7 +43,7 @@ export function useAuthorise() {
     try {
       const envelope = await startAuthorisation({ id: shop.id });
       void message.loading(t('authorise.leaving', { platform: labels.platform(shop.platform) }));
-      goTo(envelope.result.url);
+      leaveFor(envelope.result.url);
     } catch (error) {
       feedback.failed(error);
     } finally {
@@ -91,9 +87,9 @@ function ShopifyDomainModal({ shop, onClose }: { shop: ShopView | null; onClose:
     try {
       const envelope = await startAuthorisation({ id: shop.id, shopDomain });
       void message.loading(t('authorise.leaving', { platform: 'Shopify' }));
-      goTo(envelope.result.url);
+      leaveFor(envelope.result.url);
     } catch (error) {
-      setFailure(formFailure(error, form));
+      setFailure(shopFormFailure(error, form));
     } finally {
       setIsSaving(false);
     }
@@ -146,17 +142,30 @@ function CoupangKeysModal({ shop, onClose }: { shop: ShopView | null; onClose: (
   const { t } = useTranslation('shops');
   const [form] = Form.useForm<KeysValues>();
   const save = useShopChange(saveShopKeys);
-  const { submit, failure, isSaving, clearFailure } = useFormSubmit(
-    form,
-    (values) =>
-      save.mutateAsync({
-        id: shop?.id ?? '',
-        vendorId: values.vendorId.trim(),
-        accessKey: values.accessKey.trim(),
-        secretKey: values.secretKey.trim(),
-      }),
-    onClose,
-  );
+  const feedback = useFeedback();
+  const [failure, setFailure] = useState<string | null>(null);
+  const submit = async () => {
+    setFailure(null);
+    let values: KeysValues;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    try {
+      feedback.done(
+        await save.mutateAsync({
+          id: shop?.id ?? '',
+          vendorId: values.vendorId.trim(),
+          accessKey: values.accessKey.trim(),
+          secretKey: values.secretKey.trim(),
+        }),
+      );
+      onClose();
+    } catch (error) {
+      setFailure(shopFormFailure(error, form));
+    }
+  };
   // Keys are typed, never offered by the browser's password manager nor shown once typed.
   const secret = { autoComplete: 'new-password', visibilityToggle: false, spellCheck: false } as const;
   return (
@@ -167,12 +176,12 @@ function CoupangKeysModal({ shop, onClose }: { shop: ShopView | null; onClose: (
       name="coupang"
       initialValues={{ vendorId: shop?.platformShopId ?? '' }}
       failure={failure}
-      isSaving={isSaving}
+      isSaving={save.isPending}
       saveLabel={t('keys.connect')}
       intro={<Typography.Paragraph type="secondary">{t('keys.intro')}</Typography.Paragraph>}
       onSave={() => void submit()}
       onClose={() => {
-        clearFailure();
+        setFailure(null);
         onClose();
       }}
     >

@@ -11,12 +11,11 @@ import { Button, Result, Spin } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ApiError, type Envelope } from '@api/client.js';
+import type { Envelope } from '@api/client.js';
 import { finishAuthorisation } from '@api/modules/shops.js';
 import { queryKeys } from '@api/query-keys.js';
 import type { ShopView } from '@shared/contract/shops.js';
-import { formFailure } from '../common/feedback.js';
-import { SHOP_LIST_PATH, useShopLabels } from './shared.js';
+import { SHOP_LIST_PATH, shopFormFailure, useShopLabels } from './shared.js';
 
 /** The answer to each query sent, by query string: one POST per redirect, whatever renders it. */
 const answers = new Map<string, Promise<Envelope<ShopView>>>();
@@ -52,7 +51,7 @@ export function ShopAuthorised() {
       },
       (error: unknown) => {
         if (isCurrent)
-          setOutcome({ kind: 'failed', text: failureText(error) ?? t('authorised.failed_generic') });
+          setOutcome({ kind: 'failed', text: shopFormFailure(error) ?? t('authorised.failed_generic') });
       },
     );
     return () => {
@@ -108,14 +107,4 @@ export function ShopAuthorised() {
       extra={toList}
     />
   );
-}
-
-/**
- * Why the server refused the platform's answer: a shop code (the platform refused, the keys
- * are missing, the authorisation expired) is shown even when it is a 5xx, since it is the
- * platform's answer and not our failure; anything else as every form reports it.
- */
-function failureText(error: unknown): string | null {
-  if (error instanceof ApiError && error.code.startsWith('shop.') && error.message) return error.message;
-  return formFailure(error);
 }

@@ -85,7 +85,10 @@ export function AddShopDrawer({
               : undefined
           }
         >
-          <Radio.Group optionType="button" buttonStyle="solid" options={labels.platformOptions} />
+          <Radio.Group
+            style={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', rowGap: 8 }}
+            options={labels.platformOptions}
+          />
         </Form.Item>
         <Form.Item
           name="alias"

@@ -9,7 +9,7 @@
  * greyed out where the shop's status does not allow it — and their sync history opens beside.
  */
 import { SyncOutlined } from '@ant-design/icons';
-import { App, Form, Input, Select, Space, Typography } from 'antd';
+import { App, Form, Input, Select, Space, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,6 @@ import { PERMISSIONS } from '@shared/permissions.js';
 import { useSessionUser } from '../../layout/use-session-user.js';
 import { AddButton } from '../common/AddButton.js';
 import { hasAuth } from '../auth.js';
-import { useFeedback } from '../common/feedback.js';
 import { formatDateTime } from '../common/format.js';
 import { PagedTable } from '../common/PagedTable.js';
 import { DEFAULT_PAGE } from '../common/paging.js';
@@ -38,6 +37,7 @@ import {
   ShopStatusTag,
   skuMatchLink,
   triggerLabel,
+  useShopFeedback,
   useShopLabels,
 } from './shared.js';
 import { SyncHistoryDrawer } from './SyncHistoryDrawer.js';
@@ -60,7 +60,7 @@ export function ShopList() {
   const { t } = useTranslation('shops');
   const { message } = App.useApp();
   const labels = useShopLabels();
-  const feedback = useFeedback();
+  const feedback = useShopFeedback();
   const me = useSessionUser();
   const [state, setState, search] = useListState<ShopListState>('shops/ShopList', INITIAL);
   const [asked, setAsked] = useState<ReadonlyMap<string, AskedSync>>(new Map());
@@ -68,7 +68,7 @@ export function ShopList() {
     (shops: readonly ShopView[]) => shops.some((shop) => isQueued(asked.get(shop.id), shop)),
     [asked],
   );
-  const shops = useShops({ ...state, ...state.filter }, isWaiting);
+  const shops = useShops({ pageNo: state.pageNo, pageSize: state.pageSize, ...state.filter }, isWaiting);
   const [isAdding, setIsAdding] = useState(false);
   const [editing, setEditing] = useState<ShopView | null>(null);
   const [history, setHistory] = useState<ShopView | null>(null);
@@ -170,61 +170,48 @@ export function ShopList() {
     {
       title: t('field.shop'),
       dataIndex: 'alias',
-      width: 170,
+      width: 210,
       fixed: 'left',
       render: (alias: string, shop) => (
         <Space direction="vertical" size={0}>
           <Typography.Text strong>{alias}</Typography.Text>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {labels.platform(shop.platform)}
+            {shop.shopName
+              ? `${labels.platform(shop.platform)} · ${shop.shopName}`
+              : labels.platform(shop.platform)}
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {shop.platformShopId
+              ? t('field.platform_shop_id', { id: shop.platformShopId })
+              : t('list.not_connected')}
           </Typography.Text>
         </Space>
       ),
     },
-    {
-      title: t('field.platform_shop'),
-      key: 'platformShop',
-      width: 170,
-      ellipsis: true,
-      render: (_value, shop) =>
-        shop.platformShopId ? (
-          <Space direction="vertical" size={0}>
-            <span>{shop.shopName || '-'}</span>
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('field.platform_shop_id', { id: shop.platformShopId })}
-            </Typography.Text>
-          </Space>
-        ) : (
-          <Typography.Text type="secondary">{t('list.not_connected')}</Typography.Text>
-        ),
-    },
     ...(showSeller
-      ? [{ title: t('field.seller'), dataIndex: 'sellerName', width: 120, ellipsis: true }]
+      ? [{ title: t('field.seller'), dataIndex: 'sellerName', width: 100, ellipsis: true }]
       : []),
-    { title: t('field.warehouse'), dataIndex: 'warehouseName', width: 120, ellipsis: true },
+    { title: t('field.warehouse_short'), dataIndex: 'warehouseName', width: 110, ellipsis: true },
     {
       title: t('field.status'),
       dataIndex: 'status',
-      width: 150,
+      width: 170,
       render: (_status: ShopView['status'], shop) => <ShopStatusTag shop={shop} />,
-    },
-    {
-      title: t('field.authorised_until'),
-      dataIndex: 'authorisedUntil',
-      width: 130,
-      render: (until: string | null, shop) =>
-        shop.status === 'pending' ? '-' : until ? formatDateTime(until) : t('list.no_expiry'),
     },
     {
       title: t('field.last_sync'),
       key: 'lastSync',
-      width: 200,
+      width: 170,
       render: (_value, shop) => <LastSync shop={shop} isQueued={isQueued(asked.get(shop.id), shop)} />,
     },
     {
-      title: t('field.waiting_orders'),
+      title: (
+        <Tooltip title={t('field.waiting_orders')}>
+          <span>{t('field.waiting_short')}</span>
+        </Tooltip>
+      ),
       dataIndex: 'waitingOrders',
-      width: 110,
+      width: 90,
       align: 'right',
       render: (waiting: number, shop) =>
         waiting > 0 ? (
@@ -241,9 +228,9 @@ export function ShopList() {
     {
       title: t('common.actions', { ns: 'system' }),
       key: 'actions',
-      width: 220,
+      width: 200,
       fixed: 'right',
-      render: (_value, shop) => <RowActions size={[10, 2]} wrap actions={actionsOf(shop)} />,
+      render: (_value, shop) => <RowActions size={[12, 2]} wrap actions={actionsOf(shop)} />,
     },
   ];
 

@@ -7,7 +7,7 @@
  * its barcode); rows are matched one by one or selected together, and the server releases the
  * orders that waited for them ('bind succeeded', spec 02 §8). Unmatching asks first.
  */
-import { App, Button, Form, Input, Select, Space, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, Select, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -176,7 +176,7 @@ function SkuMatchScreen({ search }: { search: string }) {
     {
       title: t('field.shop'),
       key: 'shop',
-      width: 140,
+      width: 130,
       ellipsis: true,
       render: (_value, item) => (
         <Space direction="vertical" size={0}>
@@ -184,24 +184,18 @@ function SkuMatchScreen({ search }: { search: string }) {
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {labels.platform(item.platform)}
           </Typography.Text>
+          {showSeller && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {sellerNames.get(item.sellerId) ?? ''}
+            </Typography.Text>
+          )}
         </Space>
       ),
     },
-    ...(showSeller
-      ? [
-          {
-            title: t('field.seller'),
-            key: 'seller',
-            width: 110,
-            ellipsis: true,
-            render: (_value: unknown, item: MarketplaceItemView) => sellerNames.get(item.sellerId) ?? '-',
-          },
-        ]
-      : []),
     {
       title: t('item.item_variation'),
       dataIndex: 'itemId',
-      width: 150,
+      width: 130,
       render: (_itemId: string, item) => (
         <Space direction="vertical" size={0}>
           <Typography.Text copyable={{ text: item.itemId }}>{item.itemId}</Typography.Text>
@@ -211,13 +205,26 @@ function SkuMatchScreen({ search }: { search: string }) {
         </Space>
       ),
     },
-    { title: t('item.seller_sku'), dataIndex: 'sellerSku', width: 130, render: (sku: string) => sku || '-' },
-    { title: t('item.barcode'), dataIndex: 'barcode', width: 130, render: (code: string) => code || '-' },
-    { title: t('item.title'), dataIndex: 'title', width: 220, ellipsis: true },
+    {
+      title: t('item.seller_sku_barcode'),
+      dataIndex: 'sellerSku',
+      width: 150,
+      render: (sellerSku: string, item) => (
+        <Space direction="vertical" size={0}>
+          <span>{sellerSku || '-'}</span>
+          {item.barcode && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {item.barcode}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
+    },
+    { title: t('item.title'), dataIndex: 'title', width: 200, ellipsis: true },
     {
       title: t('item.matched_sku'),
       key: 'sku',
-      width: 270,
+      width: 260,
       render: (_value, item) => {
         if (item.skuId !== null)
           return (
@@ -226,6 +233,11 @@ function SkuMatchScreen({ search }: { search: string }) {
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
                 {item.skuName}
               </Typography.Text>
+              {item.matchedBy && (
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {t('item.matched_by_value', { how: t(`matched_by.${item.matchedBy}`) })}
+                </Typography.Text>
+              )}
             </Space>
           );
         if (!canMatch) return <Typography.Text type="secondary">{t('item.unmatched')}</Typography.Text>;
@@ -237,7 +249,7 @@ function SkuMatchScreen({ search }: { search: string }) {
               sellerId={item.sellerId}
               value={value || undefined}
               allowClear
-              style={{ width: 250 }}
+              style={{ width: 240 }}
               aria-label={t('item.pick_sku_for', { item: item.title || item.itemId })}
               onChange={(skuId: string | undefined) =>
                 setChoices((previous) => new Map(previous).set(item.id, skuId ?? ''))
@@ -251,22 +263,20 @@ function SkuMatchScreen({ search }: { search: string }) {
       },
     },
     {
-      title: t('item.matched_by'),
-      dataIndex: 'matchedBy',
-      width: 110,
-      render: (by: MarketplaceItemView['matchedBy']) => (by ? t(`matched_by.${by}`) : '-'),
-    },
-    {
-      title: t('field.waiting_orders'),
+      title: (
+        <Tooltip title={t('field.waiting_orders')}>
+          <span>{t('field.waiting_short')}</span>
+        </Tooltip>
+      ),
       dataIndex: 'waitingOrders',
-      width: 100,
+      width: 80,
       align: 'right',
       render: (waiting: number) => (waiting > 0 ? <Typography.Text strong>{waiting}</Typography.Text> : 0),
     },
     {
       title: t('common.actions', { ns: 'system' }),
       key: 'actions',
-      width: 100,
+      width: 90,
       fixed: 'right',
       render: (_value, item) => (
         <RowActions

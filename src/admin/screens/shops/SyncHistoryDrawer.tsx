@@ -41,8 +41,17 @@ function SyncRuns({ shop }: { shop: ShopView }) {
     {
       title: t('history.started'),
       dataIndex: 'startedAt',
-      width: 140,
-      render: (startedAt: string) => formatDateTime(startedAt),
+      width: 150,
+      render: (startedAt: string, run) => (
+        <Space direction="vertical" size={0}>
+          <span>{formatDateTime(startedAt)}</span>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {run.finishedAt
+              ? t('history.finished_at', { time: formatDateTime(run.finishedAt) })
+              : t('history.not_finished')}
+          </Typography.Text>
+        </Space>
+      ),
     },
     {
       title: t('history.trigger'),
@@ -93,12 +102,6 @@ function SyncRuns({ shop }: { shop: ShopView }) {
       align: 'right',
       render: (waiting: number) =>
         waiting > 0 ? <Typography.Text strong>{count(waiting)}</Typography.Text> : count(waiting),
-    },
-    {
-      title: t('history.finished'),
-      dataIndex: 'finishedAt',
-      width: 140,
-      render: (finishedAt: string | null) => formatDateTime(finishedAt),
     },
   ];
 

@@ -4,10 +4,11 @@
  * shop's status allows (the table that greys them out).
  */
 import { SyncOutlined } from '@ant-design/icons';
-import { Space, Tag, Typography } from 'antd';
+import { App, Space, Tag, Typography, type FormInstance } from 'antd';
 import type { TFunction } from 'i18next';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '@api/client.js';
 import type { ShopView, SyncRunView } from '@shared/contract/shops.js';
 import {
   MARKETPLACE_PLATFORMS,
@@ -16,6 +17,8 @@ import {
   type ShopStatus,
   type SyncRunState,
 } from '@shared/domain/marketplaces.js';
+import { formFailure, useFeedback } from '../common/feedback.js';
+import { formatDateTime } from '../common/format.js';
 
 export const SHOP_LIST_PATH = '/shop/list';
 export const SKU_MATCH_PATH = '/shop/match';
@@ -101,12 +104,23 @@ export function errorText(
   });
 }
 
-export function ShopStatusTag({ shop }: { shop: Pick<ShopView, 'status' | 'statusReason' | 'platform'> }) {
+/** The shop's status; under it why an expired shop stopped, or until when an authorised one may sync. */
+export function ShopStatusTag({
+  shop,
+}: {
+  shop: Pick<ShopView, 'status' | 'statusReason' | 'platform' | 'authorisedUntil'>;
+}) {
   const { t } = useTranslation('shops');
   const labels = useShopLabels();
   const reason =
     shop.status === 'expired' && shop.statusReason
       ? errorText(t, shop.statusReason, { platform: labels.platform(shop.platform) })
+      : '';
+  const until =
+    shop.status === 'active' || shop.status === 'paused'
+      ? shop.authorisedUntil
+        ? t('list.authorised_until', { time: formatDateTime(shop.authorisedUntil) })
+        : t('list.no_expiry')
       : '';
   return (
     <Space direction="vertical" size={2}>
@@ -114,6 +128,11 @@ export function ShopStatusTag({ shop }: { shop: Pick<ShopView, 'status' | 'statu
       {reason && (
         <Typography.Text type="danger" style={{ fontSize: 12 }}>
           {reason}
+        </Typography.Text>
+      )}
+      {until && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {until}
         </Typography.Text>
       )}
     </Space>
@@ -135,4 +154,35 @@ export function RunStateTag({ state }: { state: SyncRunState }) {
 /** What started a run, in the viewer's words. */
 export function triggerLabel(t: TFunction, trigger: SyncRunView['trigger']): string {
   return t(`shops:trigger.${trigger}`);
+}
+
+/**
+ * The server's words for a refusal about a shop. A marketplace's refusal (the platform did not
+ * confirm, is not set up, did not answer) comes with a shop.* code and a 5xx status, yet it is
+ * the platform's answer the seller must read, not our failure for the error catalogue.
+ */
+export function shopRefusal(error: unknown): string | null {
+  return error instanceof ApiError && error.code.startsWith('shop.') && error.message ? error.message : null;
+}
+
+/** formFailure that shows a marketplace's refusal above the form too. */
+export function shopFormFailure(error: unknown, form?: FormInstance): string | null {
+  return shopRefusal(error) ?? formFailure(error, form);
+}
+
+/** useFeedback whose failures show a marketplace's refusal in its own words. */
+export function useShopFeedback() {
+  const { message } = App.useApp();
+  const feedback = useFeedback();
+  return useMemo(
+    () => ({
+      done: feedback.done,
+      failed: (error: unknown) => {
+        const text = shopRefusal(error);
+        if (text === null) feedback.failed(error);
+        else void message.error(text);
+      },
+    }),
+    [feedback, message],
+  );
 }
