@@ -180,6 +180,7 @@ export class World {
   lifetimes: TokenLifetimes = { accessSeconds: 4 * 3600, refreshSeconds: 30 * 24 * 3600 };
   rateLimits: Record<MarketplacePlatform, number> = { ...DEFAULT_RATE_LIMITS };
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
+  private readonly sorted = new Map<string, SandboxOrder[]>();
   private clockOffsetMs = 0;
   private seq = 0;
   private random: () => number;
@@ -201,6 +202,7 @@ export class World {
     this.webhookTargets.clear();
     this.webhookDeliveries.length = 0;
     this.buckets.clear();
+    this.sorted.clear();
     this.lifetimes = { accessSeconds: 4 * 3600, refreshSeconds: 30 * 24 * 3600 };
     this.rateLimits = { ...DEFAULT_RATE_LIMITS };
     this.clockOffsetMs = 0;
@@ -269,9 +271,30 @@ export class World {
     from: number,
     to: number,
   ): SandboxOrder[] {
-    return this.ordersOf(platform, shopId)
-      .filter((order) => order[field] >= from && order[field] < to)
-      .sort((a, b) => a[field] - b[field] || (a.orderId < b.orderId ? -1 : a.orderId > b.orderId ? 1 : 0));
+    const sorted = this.sortedBy(platform, shopId, field);
+    const first = lowerBound(sorted, field, from);
+    return sorted.slice(first, lowerBound(sorted, field, to));
+  }
+
+  /** A shop's orders sorted by a time, kept until an order of the shop changes (paging reads it often). */
+  private sortedBy(
+    platform: MarketplacePlatform,
+    shopId: string,
+    field: 'createdAt' | 'updatedAt',
+  ): SandboxOrder[] {
+    const key = `${shopKey(platform, shopId)}|${field}`;
+    const cached = this.sorted.get(key);
+    if (cached) return cached;
+    const made = this.ordersOf(platform, shopId).sort(
+      (a, b) => a[field] - b[field] || (a.orderId < b.orderId ? -1 : a.orderId > b.orderId ? 1 : 0),
+    );
+    this.sorted.set(key, made);
+    return made;
+  }
+
+  private forgetSorted(platform: MarketplacePlatform, shopId: string): void {
+    this.sorted.delete(`${shopKey(platform, shopId)}|createdAt`);
+    this.sorted.delete(`${shopKey(platform, shopId)}|updatedAt`);
   }
 
   /**
@@ -335,8 +358,10 @@ export class World {
       seq: this.seq,
       status,
       createdAt,
-      updatedAt: createdAt + (status === 'unpaid' ? 0 : 60_000),
-      paidAt: status === 'unpaid' ? null : createdAt + 60_000,
+      // Paid a minute after it was placed, but never later than the marketplace's now.
+      updatedAt:
+        status === 'unpaid' ? createdAt : Math.min(createdAt + 60_000, Math.max(createdAt, this.now())),
+      paidAt: status === 'unpaid' ? null : Math.min(createdAt + 60_000, Math.max(createdAt, this.now())),
       shipBy: createdAt + 3 * SANDBOX_DAY_MS,
       currency: shop.currency,
       buyer: { userId: String(100000 + this.seq), name, email: `buyer${this.seq}@example.com` },
@@ -355,6 +380,7 @@ export class World {
       trackingNo: status === 'shipped' || status === 'completed' ? `SBX${this.seq}TH` : '',
     };
     this.orders.get(shopKey(platform, shopId))?.set(order.orderId, order);
+    this.forgetSorted(platform, shopId);
     if (!options.silent) this.onOrderChanged?.(order);
     return order;
   }
@@ -365,6 +391,7 @@ export class World {
     change: Partial<Pick<SandboxOrder, 'status' | 'address' | 'trackingNo' | 'buyerMessage'>>,
   ): void {
     Object.assign(order, change);
+    this.forgetSorted(order.platform, order.shopId);
     if (change.status && change.status !== 'unpaid' && order.paidAt === null && change.status !== 'cancelled')
       order.paidAt = this.now();
     order.updatedAt = Math.max(this.now(), order.updatedAt + 1);
@@ -542,6 +569,18 @@ export class World {
     }
     return counts;
   }
+}
+
+/** The first index whose time is at least `at` in orders sorted by that time. */
+function lowerBound(sorted: readonly SandboxOrder[], field: 'createdAt' | 'updatedAt', at: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle]?.[field] ?? Infinity) < at) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 export function shopKey(platform: MarketplacePlatform, shopId: string): string {

@@ -9,15 +9,23 @@ import { gtinCheckDigit } from '@shared/domain/barcode.js';
 /** Waits on what the app shows; generous, as CI machines are small and busy. */
 export const UI_WAIT = 20_000;
 
-/** Between keys of a scan: slow enough to be read as keypad input, which only Enter ends (pda.test.ts). */
-const KEY_DELAY_MS = 50;
+/**
+ * Between keys of a scan: slower than the 80 ms a key that still counts as a scanner's
+ * (WEDGE_DEFAULTS), so the keys are read as keypad input, which only Enter ends, and a stalled
+ * machine cannot cut a scan in two. Scanner timing itself is pda-scanners.test.ts's.
+ */
+const KEY_DELAY_MS = 100;
 
 export const ean13 = (body: string) => `${body}${gtinCheckDigit(body)}`;
 
-/** The demo SKUs of box BOX-001 (src/server/seed/demo-inbound.ts) and their EAN-13 barcodes. */
+/**
+ * The demo SKUs of box BOX-001 (the first two) and BOX-002 (src/server/seed/demo-inbound.ts) and
+ * their EAN-13 barcodes.
+ */
 export const DEMO_SKUS = {
   'TS-BLK-M': ean13('690000000001'),
   'TS-BLK-L': ean13('690000000002'),
+  'TS-WHT-M': ean13('690000000003'),
 } as const;
 
 /** A handheld's screen, in English unless told. */

@@ -91,6 +91,31 @@ describe('listening for keyboard-wedge scans', () => {
     expect(quantity.value).toBe('2');
   });
 
+  it('takes a code the input method commits into a number field as a scan, after what a person typed there', () => {
+    const quantity = document.querySelector<HTMLInputElement>('#quantity');
+    if (!quantity) throw new Error('no quantity field');
+    quantity.inputMode = 'decimal';
+    quantity.value = '';
+    type('2', 0, quantity);
+    vi.advanceTimersByTime(400);
+    const commit = (data: string) => {
+      const event = new InputEvent('beforeinput', {
+        data,
+        inputType: 'insertText',
+        bubbles: true,
+        cancelable: true,
+      });
+      quantity.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(commit('6900000000014')).toBe(true);
+    expect(press('Enter', quantity)).toBe(true);
+    expect(scans.map((scan) => scan.raw)).toEqual(['6900000000014']);
+    expect(quantity.value).toBe('2');
+    // A person's keyboard commits a key at a time: that is typing, and lands in the field.
+    expect(commit('5')).toBe(false);
+  });
+
   it('gives a field back the keys it held when a quick pair of presses was typing', () => {
     const quantity = document.querySelector<HTMLInputElement>('#quantity');
     if (!quantity) throw new Error('no quantity field');

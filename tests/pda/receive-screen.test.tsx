@@ -6,7 +6,7 @@
  * last scans are undone by compensating ops, a difference is reported with a photo kept on the
  * device, and a box is finished.
  */
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PdaDatabase } from '@pda/data/db.js';
 import { ReceiveScreen } from '@pda/receive/receive-screen.js';
@@ -36,7 +36,7 @@ const line = (skuId: string, shipQuantity: number) => ({
   damagedQuantity: 0,
 });
 
-async function seed(): Promise<PdaDatabase> {
+async function seed(lines = [line(SKU_A, 3), line(SKU_B, 1)]): Promise<PdaDatabase> {
   db = await seededDatabase('receive', [
     skuChange(SKU_A, 'MUG-RED', '6901234567892'),
     skuChange(SKU_B, 'CUP-BLUE', 'CUPBLUE01'),
@@ -51,7 +51,7 @@ async function seed(): Promise<PdaDatabase> {
         sellerId: SELLER,
         status: 'pending',
         receivingLocationId: 'r',
-        boxes: [{ id: BOX, boxNo: 'BOX-001', isFinished: false, lines: [line(SKU_A, 3), line(SKU_B, 1)] }],
+        boxes: [{ id: BOX, boxNo: 'BOX-001', isFinished: false, lines }],
       },
     },
   ]);
@@ -133,6 +133,64 @@ describe('the receiving screen', () => {
     expect(screen.queryByTestId('scans-waiting')).toBeNull();
     const queued = await db.outbox.orderBy('seq').toArray();
     expect(queued.map((op) => op.payload.skuId)).toEqual([SKU_B, SKU_B, SKU_A, SKU_A]);
+  });
+
+  it('asks before counting many units with one scan, and a quantity stops at its maximum', async () => {
+    renderScreen(await seed([line(SKU_A, 500)]));
+    scan('BOX-001');
+    await waitFor(() => expect(screen.getByTestId('prompt').textContent).toBe('Scan a SKU'));
+    const quantity = screen.getByRole('spinbutton', { name: 'Quantity per scan' });
+    const setQuantity = (value: string) => fireEvent.change(quantity, { target: { value } });
+
+    setQuantity('250');
+    scan('6901234567892');
+    expect(await screen.findByText('Receive 250 of MUG-RED with this one scan?')).toBeTruthy();
+    await confirmWith('Cancel');
+    await waitFor(() =>
+      expect(screen.getByTestId('feedback').textContent).toBe(
+        'Not counted: 250 units with one scan were not confirmed',
+      ),
+    );
+    expect(await db.outbox.count()).toBe(0);
+
+    setQuantity('250');
+    scan('6901234567892');
+    await screen.findByText('Receive 250 of MUG-RED with this one scan?');
+    // A tap on the answer takes focus into the dialog; once it closes, scanning has it back.
+    within(screen.getByRole('dialog')).getByRole('button', { name: 'Receive 250' }).focus();
+    await confirmWith('Receive 250');
+    await waitFor(() => expect(screen.getByTestId('count-MUG-RED').textContent).toBe('250 / 500'));
+    await waitFor(() => expect(document.activeElement?.className).toBe('pda-scan-sink'));
+
+    // Fewer than 100 count without a question.
+    setQuantity('99');
+    scan('6901234567892');
+    await waitFor(() => expect(screen.getByTestId('count-MUG-RED').textContent).toBe('349 / 500'));
+
+    setQuantity('99999');
+    scan('6901234567892');
+    expect(
+      await screen.findByText('MUG-RED: 500 expected, 349 received. Receive 9999 more (over-receipt)?'),
+    ).toBeTruthy();
+    await confirmWith('Cancel');
+    const queued = await db.outbox.orderBy('seq').toArray();
+    expect(queued.map((op) => op.payload.quantity)).toEqual([250, 99]);
+  });
+
+  it('counts a scan into the focused quantity field at the quantity set, then shows the next one and scans on', async () => {
+    renderScreen(await seed());
+    scan('BOX-001');
+    await waitFor(() => expect(screen.getByTestId('prompt').textContent).toBe('Scan a SKU'));
+    const quantity = screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity per scan' });
+    quantity.focus();
+    fireEvent.change(quantity, { target: { value: '2' } });
+    scan('6901234567892');
+    await waitFor(() => expect(screen.getByTestId('count-MUG-RED').textContent).toBe('2 / 3'));
+    // The count put the quantity back to 1: the field shows it, and focus is back on scanning.
+    await waitFor(() => expect(quantity.value).toBe('1'));
+    await waitFor(() => expect(document.activeElement?.className).toBe('pda-scan-sink'));
+    const [op] = await db.outbox.toArray();
+    expect(op?.payload.quantity).toBe(2);
   });
 
   it('receives a GS1 label against the GTIN it carries', async () => {

@@ -5,7 +5,9 @@
  *   interface language, not its Chinese default;
  * - `QuantityStepper`: a labelled quantity stepper (its number field is named by its label, and
  *   the range attributes antd-mobile also copies onto the field's wrapper stay on the field);
- * - `confirmDialog`: a confirmation whose dialog is named by its question.
+ *   its field always shows the quantity the next scan counts;
+ * - `confirmDialog`: a confirmation whose dialog is named by its question, and which gives focus
+ *   back where it was when it closes.
  */
 import { ConfigProvider, Dialog, Stepper } from 'antd-mobile';
 import enUS from 'antd-mobile/es/locales/en-US';
@@ -49,6 +51,17 @@ export function QuantityStepper({
 }) {
   const labelId = useId();
   const row = useRef<HTMLDivElement>(null);
+  /** The value the field itself last gave; any other came from the screen. */
+  const fromField = useRef(stepper.value);
+  const { value, onChange } = stepper;
+  // antd-mobile's field keeps showing what was typed while it has focus, whatever value the
+  // screen sets (the quantity back to 1 after a count): it lets go then, and shows the value.
+  useEffect(() => {
+    if (value === fromField.current) return;
+    fromField.current = value;
+    const field = row.current?.querySelector('input');
+    if (field && field === field.ownerDocument.activeElement) field.blur();
+  }, [value]);
   // antd-mobile's Stepper takes no label for its field, and puts the field's range attributes on
   // the field's wrapper too (where no role allows them), again at each change of the value.
   useEffect(() => {
@@ -69,16 +82,34 @@ export function QuantityStepper({
   return (
     <div className="pda-quantity" ref={row}>
       <span id={labelId}>{label}</span>
-      <Stepper {...stepper} />
+      <Stepper
+        {...stepper}
+        defaultValue={stepper.min}
+        onChange={(next) => {
+          fromField.current = next;
+          onChange(next);
+        }}
+      />
     </div>
   );
 }
 
-/** Dialog.confirm, with the dialog named by its question. */
+/**
+ * Dialog.confirm, with the dialog named by its question. Once closed, focus goes back to where it
+ * was (the scan field, the button that asked): a scanner that types through the input method
+ * needs a focused field, and antd-mobile leaves focus nowhere.
+ */
 export function confirmDialog(options: {
   content: string;
   confirmText: string;
   cancelText: string;
 }): Promise<boolean> {
-  return Dialog.confirm({ ...options, 'aria-label': options.content });
+  const opener = document.activeElement;
+  return Dialog.confirm({
+    ...options,
+    'aria-label': options.content,
+    afterClose: () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus({ preventScroll: true });
+    },
+  });
 }

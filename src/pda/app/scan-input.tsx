@@ -4,6 +4,9 @@
  * hand, and the camera for phones and PDAs without a scanner. All three hand the
  * screen the same classified scan.
  *
+ * The sink holds focus whenever nothing else does, so a scanner that types through the input
+ * method always has a field to type into.
+ *
  * Nothing scanned is dropped: scans reach the screen one at a time, in the order they came, each
  * after the previous one's outcome is on the screen. A scan that comes while an error waits for
  * OK (or while the previous scan is still being looked up) waits in line, is shown as waiting,
@@ -128,6 +131,28 @@ export function ScanInput({ onScan, enabled = true }: ScanInputProps) {
     setUnread(null);
     sink.current?.focus({ preventScroll: true });
   };
+
+  // Focus let go of (a quantity field after a count, a field the worker tapped away from) comes
+  // back to the sink: a scanner that types through the input method needs a focused field.
+  useEffect(() => {
+    const input = sink.current;
+    if (!input) return undefined;
+    const doc = input.ownerDocument;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const handleFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget !== null) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        if (doc.activeElement === null || doc.activeElement === doc.body)
+          input.focus({ preventScroll: true });
+      }, 0);
+    };
+    doc.addEventListener('focusout', handleFocusOut);
+    return () => {
+      doc.removeEventListener('focusout', handleFocusOut);
+      clearTimeout(timer);
+    };
+  }, []);
 
   useEffect(() => {
     if (enabled) sink.current?.focus({ preventScroll: true });

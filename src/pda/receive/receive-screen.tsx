@@ -1,14 +1,16 @@
 /**
  * Receiving by scan, one step per screen: scan the inbound order or a box label, pick the box
- * when the order has several, then scan SKUs (each scan counts one, or the quantity set
- * first). Expected against received comes from the device's own data, feedback (colour,
- * vibration, tone) from the same lookup, before any network. The last scans can be undone (a
- * compensating op), a difference reported with photos, and the box finished. The open box and
- * the undoable scans survive a reload (saved-work.ts).
+ * when the order has several, then scan SKUs (each scan counts one, or the quantity set first;
+ * a large quantity, or more than expected, only once the worker confirms it). Expected against
+ * received comes from the device's own data, feedback (colour, vibration, tone) from the same
+ * lookup, before any network. The last scans can be undone (a compensating op), a difference
+ * reported with photos, and the box finished. The open box and the undoable scans survive a
+ * reload (saved-work.ts).
  */
 import { Button, List } from 'antd-mobile';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SCAN_QUANTITY } from '@shared/domain/inbound.js';
 import { gs1Batch, lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
 import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedback.js';
 import { PdaHeader } from '../app/header.js';
@@ -119,21 +121,31 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
     const line = current.lines.find((item) => item.skuId === found.skuId);
     const sku = line?.sku?.sellerSku ?? found.skuId.slice(0, 8);
     const isOver = line !== undefined && line.received + quantity > line.expected;
-    // Receiving beyond what was shipped is never a side effect of a scan: the worker confirms it.
-    if (isOver) {
-      const isSure = await confirmDialog({
-        content: t('receive.overConfirm', {
-          sku,
-          expected: line.expected,
-          received: line.received,
-          quantity,
-        }),
-        confirmText: t('receive.overConfirmOk'),
-        cancelText: t('undo.cancel'),
-      });
+    const isLarge = quantity >= SCAN_QUANTITY.confirmFrom;
+    // Receiving beyond what was shipped, or many units at once, is never a side effect of a scan:
+    // the worker confirms it (one question: the over-receipt one names the quantity too).
+    if (isOver || isLarge) {
+      const isSure = await confirmDialog(
+        isOver
+          ? {
+              content: t('receive.overConfirm', {
+                sku,
+                expected: line.expected,
+                received: line.received,
+                quantity,
+              }),
+              confirmText: t('receive.overConfirmOk'),
+              cancelText: t('undo.cancel'),
+            }
+          : {
+              content: t('receive.largeConfirm', { sku, quantity }),
+              confirmText: t('receive.largeConfirmOk', { quantity }),
+              cancelText: t('undo.cancel'),
+            },
+      );
       if (!isSure) {
         setQuantity(1);
-        return tell('warn', t('receive.overDeclined'));
+        return tell('warn', isOver ? t('receive.overDeclined') : t('receive.largeDeclined', { quantity }));
       }
     }
     // Feedback first, from what the device knows; the op and its effect are stored right after.
@@ -249,7 +261,7 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
           <QuantityStepper
             label={t('receive.quantity')}
             min={1}
-            max={9999}
+            max={SCAN_QUANTITY.max}
             value={quantity}
             onChange={(value) => setQuantity(value || 1)}
           />

@@ -43,6 +43,14 @@ function editableOf(
   return null;
 }
 
+/** A field that holds a number (the quantity): a code never belongs there. */
+function isNumberField(field: HTMLInputElement | HTMLTextAreaElement): boolean {
+  return (
+    field instanceof HTMLInputElement &&
+    (field.type === 'number' || /^(numeric|decimal)$/.test(field.inputMode))
+  );
+}
+
 /** Sets a field's value so React (and any listener) sees it as typed. */
 function setFieldValue(field: HTMLInputElement | HTMLTextAreaElement, value: string): void {
   const prototype =
@@ -64,6 +72,8 @@ export interface ScanListenerCallbacks {
  * first key lands as typed, the next ones are held while they come at scanner speed, and when
  * the burst ends as a scan the field gets back the value it had before it, so a barcode never
  * becomes a quantity. A burst that turns out to be typing gives the field the held keys.
+ * Scanners that type through the input method commit a whole code at once: into a number field
+ * that is a scan too (a person's keyboard commits a key at a time), and never lands there.
  */
 export function listenForScans(
   sink: HTMLInputElement,
@@ -147,6 +157,17 @@ export function listenForScans(
     });
     if (consumed) event.preventDefault();
   };
+  const handleBeforeInput = (event: InputEvent): void => {
+    const editable = editableOf(event.target, sink);
+    const text = event.data ?? '';
+    if (!editable || !isNumberField(editable) || event.inputType !== 'insertText') return;
+    if (text.length < rules.minLength) return;
+    event.preventDefault();
+    // What was typed into the field before stays the field's: the code is a scan of its own.
+    releaseField();
+    state = WEDGE_IDLE;
+    feed({ type: 'text', value: text, at: now() });
+  };
   const handleInput = (event: Event): void => {
     if ((event as InputEvent).isComposing) return;
     // Only what came since the last event: the sink is emptied each time.
@@ -156,9 +177,11 @@ export function listenForScans(
   };
 
   doc.addEventListener('keydown', handleKeyDown, true);
+  doc.addEventListener('beforeinput', handleBeforeInput, true);
   sink.addEventListener('input', handleInput);
   return () => {
     doc.removeEventListener('keydown', handleKeyDown, true);
+    doc.removeEventListener('beforeinput', handleBeforeInput, true);
     sink.removeEventListener('input', handleInput);
     clearTimeout(timer);
   };

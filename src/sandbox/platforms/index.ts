@@ -7,4 +7,11 @@ import { shopeeSandbox } from './shopee.js';
 import { shopifySandbox } from './shopify.js';
 import { tiktokSandbox } from './tiktok.js';
 
-export const SANDBOX_PLATFORMS: SandboxPlatform[] = [shopeeSandbox, lazadaSandbox, coupangSandbox, shopifySandbox, tiktokSandbox, joomSandbox];
+export const SANDBOX_PLATFORMS: SandboxPlatform[] = [
+  shopeeSandbox,
+  lazadaSandbox,
+  coupangSandbox,
+  shopifySandbox,
+  tiktokSandbox,
+  joomSandbox,
+];

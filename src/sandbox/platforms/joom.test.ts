@@ -18,7 +18,6 @@ import type { SandboxOrder, SandboxStatus } from '../world.js';
 import { joomOrderId, renderJoomOrders } from './joom-orders.js';
 import { joomSandbox } from './joom.js';
 
-
 const SHOP = 'JM100001';
 const OTHER_SHOP = 'JM100002';
 const HOUR = 3_600_000;

@@ -22,7 +22,6 @@ import { startSandbox, type RunningSandbox } from '../server.js';
 import { SANDBOX_DAY_MS, type SandboxOrder, type SandboxStatus } from '../world.js';
 import { shopifySandbox, shopifyUninstalledWebhook } from './shopify.js';
 
-
 const SHOP = 'sandbox-one.myshopify.com';
 const REDIRECT_URI = 'https://erp.example.com/shopifyAuth';
 const HOUR_MS = 3_600_000;

@@ -14,7 +14,6 @@ import { startSandbox, type RunningSandbox } from '../server.js';
 import type { SandboxOrder } from '../world.js';
 import { TIKTOK_SANDBOX_SERVICE_ID, tiktokSandbox, tiktokShopCipher } from './tiktok.js';
 
-
 const SHOP_ID = '7494049642642441621';
 const REDIRECT = 'https://erp.example.com/shops/tiktok/callback';
 const HOUR = 3_600_000;

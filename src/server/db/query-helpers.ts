@@ -3,8 +3,10 @@
  * a constraint PostgreSQL enforced (a unique key taken by a concurrent request, a check that
  * caught a negative quantity, a row still referenced) into the refusal the pre-check gives.
  */
-import { and, type SQL } from 'drizzle-orm';
+import { and, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { AppError, type ErrorCode } from '@shared/errors.js';
+import type { TenantTx } from './client.js';
 
 /** The conditions of a list filter, or undefined when none applies. */
 export function allOf(conditions: (SQL | undefined)[]): SQL | undefined {
@@ -88,4 +90,51 @@ export async function guardUnique<T>(
     if (pg?.code === '23503') throw new AppError('common.not_found');
     throw error;
   }
+}
+
+/**
+ * Inserts many rows as one JSON parameter (json_populate_recordset), not one parameter per
+ * value: a page of a hundred orders of thirty columns is one small statement to build and
+ * plan instead of three thousand placeholders. Columns not in the rows keep their defaults
+ * (the tenant among them). Answers the `returning` columns of each row, in order.
+ */
+export async function insertJsonRows<T extends Record<string, unknown>>(
+  tx: TenantTx,
+  table: PgTable,
+  rows: readonly Record<string, unknown>[],
+  returning: readonly string[] = [],
+): Promise<T[]> {
+  if (rows.length === 0) return [];
+  const columns = getTableColumns(table);
+  const keys = Object.keys(rows[0] ?? {});
+  const names = keys.map((key) => {
+    const column = columns[key];
+    if (!column) throw new Error(`no column ${key}`);
+    return column.name;
+  });
+  const json = rows.map((row) =>
+    Object.fromEntries(
+      keys.map((key, index) => {
+        const value = row[key];
+        return [names[index], value instanceof Date ? value.toISOString() : value];
+      }),
+    ),
+  );
+  const list = sql.join(
+    names.map((name) => sql.identifier(name)),
+    sql`, `,
+  );
+  const back = returning.map((key) => columns[key]?.name ?? key);
+  const result = await tx.execute(sql`
+    insert into ${table} (${list})
+    select ${list} from json_populate_recordset(null::${table}, ${JSON.stringify(json)}::json)
+    ${
+      back.length > 0
+        ? sql`returning ${sql.join(
+            back.map((name) => sql.identifier(name)),
+            sql`, `,
+          )}`
+        : sql``
+    }`);
+  return result.rows as T[];
 }

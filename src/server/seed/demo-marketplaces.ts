@@ -23,7 +23,7 @@ import {
 } from '../modules/marketplaces/index.js';
 import { allTenantIds } from '../provision.js';
 import { warehouses } from '../modules/warehouse/index.js';
-import { approveOnSandbox } from '../../sandbox/approve.js';
+import { approveOnSandbox } from './sandbox-approve.js';
 import { actorOf } from './demo-warehouse.js';
 
 const DEMO_SELLER = 'seller';
@@ -41,7 +41,11 @@ function sandboxShopId(platform: MarketplacePlatform): string {
   if (platform === 'shopify') return 'demo-seller.myshopify.com';
   if (platform === 'coupang') return COUPANG_VENDOR.vendorId;
   // Shopee's and TikTok's shop ids are numbers; Lazada's seller ids too.
-  const numeric: Partial<Record<MarketplacePlatform, string>> = { shopee: '600123', lazada: '1000123', tiktok: '7494012345' };
+  const numeric: Partial<Record<MarketplacePlatform, string>> = {
+    shopee: '600123',
+    lazada: '1000123',
+    tiktok: '7494012345',
+  };
   return numeric[platform] ?? `${platform}-demo-seller`;
 }
 

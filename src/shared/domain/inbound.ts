@@ -43,6 +43,13 @@ export const INBOUND_LIMITS = {
   photos: 5,
 } as const;
 
+/**
+ * How many units one receiving scan on the PDA may count: at most `max` (the quantity field
+ * stops there), and from `confirmFrom` on only once the worker confirms the number, so a slip
+ * (an extra zero) is caught before it is received.
+ */
+export const SCAN_QUANTITY = { max: 9_999, confirmFrom: 100 } as const;
+
 /** A discrepancy photo's file key: `inbound/<the order's seller>/<uuid>.<ext>`, named by the device. */
 export const INBOUND_PHOTO_KEY = /^inbound\/([0-9a-f-]{36})\/[0-9a-f-]{36}\.(jpg|png|webp)$/;
 

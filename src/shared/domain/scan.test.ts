@@ -308,6 +308,23 @@ describe('wedgeStep', () => {
     expect(wedgeDeadline(state)).toBe(600 + 150);
   });
 
+  it('reads a scanner set to 60 ms a key as a scanner when its keys come a few ms late', () => {
+    const gaps = [60, 66, 58, 71, 62, 64, 60, 69, 61, 65, 63, 67];
+    let at = 0;
+    let state = WEDGE_IDLE;
+    for (const [index, key] of [...'4006381333931'].entries()) {
+      at += index === 0 ? 0 : (gaps[index - 1] ?? 0);
+      state = wedgeStep(state, { type: 'key', key, at }).state;
+    }
+    const deadline = wedgeDeadline(state);
+    if (deadline === null) throw new Error('the burst is not waiting to end');
+    expect(wedgeStep(state, { type: 'tick', at: deadline }).scan).toMatchObject({
+      raw: '4006381333931',
+      endedBy: 'idle',
+      source: 'scanner',
+    });
+  });
+
   it('swallows a late Enter that follows a burst already ended by idle', () => {
     let state = WEDGE_IDLE;
     for (const event of typed('BX000123', 0, 5)) state = wedgeStep(state, event).state;

@@ -268,12 +268,15 @@ export interface WedgeOptions {
 /**
  * Odoo uses 100 ms between keys and metasfresh 50 ms. Built-in scan engines type at under 10 ms a
  * character, Bluetooth and USB scanners set to a slow rate at 40–60 ms; people on a keypad at
- * well over 100 ms. The idle gap that ends a suffix-less scan adapts to the scanner's own pace
- * (three of its gaps, at least idleMs), so a slow scanner is not cut in pieces.
+ * well over 100 ms. A scanner set to 60 ms does not keep it to the millisecond (its keys come a
+ * few ms late or early), so the line between scanner and person lies at
+ * 80 ms: at 60, its scans fell on either side of the line, and typing ends only with Enter.
+ * The idle gap that ends a suffix-less scan adapts to the scanner's own pace (three of its
+ * gaps, at least idleMs), so a slow scanner is not cut in pieces.
  */
 export const WEDGE_DEFAULTS: WedgeOptions = {
   idleMs: 80,
-  scannerMaxMsPerChar: 60,
+  scannerMaxMsPerChar: 80,
   minLength: 3,
   abandonMs: 15_000,
 };

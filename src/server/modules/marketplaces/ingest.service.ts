@@ -154,6 +154,7 @@ export async function writeOrders(
   tx: TenantTx,
   shop: ShopRow,
   ready: readonly { order: MarketplaceOrder; input: MarketplaceOrderInput }[],
+  systemNos: readonly string[] = [],
 ): Promise<{ written: MarketplaceOrder[]; refused: { order: MarketplaceOrder; reason: string }[] }> {
   const valid: { order: MarketplaceOrder; input: MarketplaceOrderInput }[] = [];
   const refused: { order: MarketplaceOrder; reason: string }[] = [];
@@ -171,6 +172,7 @@ export async function writeOrders(
       tx,
       sellerActor(shop),
       valid.map((entry) => entry.input),
+      systemNos,
     );
   return { written: valid.map((entry) => entry.order), refused };
 }
@@ -211,6 +213,8 @@ export async function ingestOrders(
   tx: TenantTx,
   shop: ShopRow,
   page: readonly MarketplaceOrder[],
+  /** System ids taken ahead for the page's new orders (see takeSystemNos). */
+  systemNos: readonly string[] = [],
 ): Promise<IngestCounts> {
   const latest = new Map<string, MarketplaceOrder>();
   for (const order of page) latest.set(order.orderNo, order);
@@ -244,7 +248,7 @@ export async function ingestOrders(
       ready.push({ order, input: orderInputOf(shop, order, (line) => skuOf(line) ?? '') });
     } else waiting.push(order);
   }
-  const { written, refused } = await writeOrders(tx, shop, ready);
+  const { written, refused } = await writeOrders(tx, shop, ready, systemNos);
   for (const order of written) {
     if (storedOf.get(order.orderNo)?.state === 'synced') counts.updated += 1;
     else counts.created += 1;
@@ -259,4 +263,23 @@ export async function ingestOrders(
     })),
   ]);
   return counts;
+}
+
+/**
+ * How many of a page's orders are new to the order list (no synced record of them): the system
+ * ids to take ahead of the page's transaction. A page with none new takes none.
+ */
+export async function newOrderCount(
+  tx: TenantTx,
+  shop: ShopRow,
+  page: readonly MarketplaceOrder[],
+): Promise<number> {
+  if (page.length === 0) return 0;
+  const numbers = [...new Set(page.map((order) => order.orderNo))];
+  const [row] = rowsOf<{ known: number }>(
+    await tx.execute(sql`
+      select count(*)::int as known from ${marketplaceOrders}
+      where shop_id = ${shop.id} and state = 'synced' and order_no = any(${sql.param(numbers)}::varchar[])`),
+  );
+  return numbers.length - (row?.known ?? 0);
 }

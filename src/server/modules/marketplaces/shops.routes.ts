@@ -223,13 +223,11 @@ export async function shopRoutes(
       '/webhooks/:platform',
       {
         config: { permission: 'public' },
-        schema: {
-          tags,
-          params: z.strictObject({ platform: z.enum(MARKETPLACE_PLATFORMS) }),
-          response: { 200: envelope(z.object({ shops: z.number().int() })) },
-        },
+        // Acknowledged with 200 and an empty body, as Shopee requires (it retries otherwise) and
+        // the others accept; a refusal answers the error envelope like every other route.
+        schema: { tags, params: z.strictObject({ platform: z.enum(MARKETPLACE_PLATFORMS) }) },
       },
-      async (request) => {
+      async (request, reply) => {
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const headers = Object.fromEntries(
           Object.entries(request.headers).map(([name, value]) => [
@@ -238,9 +236,8 @@ export async function shopRoutes(
           ]),
         );
         const url = `${runtime.publicUrl}${request.url}`;
-        return ok(
-          await receiveWebhook(db, runtime, send, request.params.platform, { rawBody, headers, url }),
-        );
+        await receiveWebhook(db, runtime, send, request.params.platform, { rawBody, headers, url });
+        return reply.code(200).header('content-type', 'text/plain; charset=utf-8').send('');
       },
     );
   });

@@ -15,8 +15,15 @@ import type { SyncTrigger } from '@shared/contract/shops.js';
 import { MARKETPLACE_SYNC } from '@shared/domain/marketplaces.js';
 import { rowsOf, withTenant, type Db, type TenantTx } from '../../db/client.js';
 import { pgErrorOf } from '../../db/query-helpers.js';
-import { MarketplaceError, type CallContext, type ShopGrant } from './connector.js';
-import { ingestOrders, type IngestCounts } from './ingest.service.js';
+import {
+  MarketplaceError,
+  type CallContext,
+  type MarketplaceOrder,
+  type OrderPage,
+  type ShopGrant,
+} from './connector.js';
+import { ingestOrders, newOrderCount, type IngestCounts } from './ingest.service.js';
+import { takeSystemNos } from '../orders/index.js';
 import { shopSyncRuns, shops, type SyncResumePoint } from './marketplaces.tables.js';
 import { platformOf, type MarketplaceRuntime } from './runtime.js';
 import { grantBinding } from './shops.service.js';
@@ -45,7 +52,9 @@ export interface SyncOutcome {
 /** Starts a run for the shop; null when the shop is not active or another run is under way. */
 async function startRun(db: Db, request: SyncRequest, window: (shop: ShopRow) => { from: Date; to: Date }) {
   return withTenant(db, request.tenantId, async (tx) => {
-    const [shop] = await tx.select().from(shops).where(eq(shops.id, request.shopId)).for('update');
+    // Not locked: the unique index on running runs is what keeps one run per shop, and a lock
+    // here would deadlock with a running page's update of the same shop row.
+    const [shop] = await tx.select().from(shops).where(eq(shops.id, request.shopId));
     if (!shop || shop.status !== 'active') return null;
     await tx
       .update(shopSyncRuns)
@@ -187,6 +196,29 @@ class RunState {
   }
 }
 
+/**
+ * A page written in one transaction with what `save` adds; the system ids of its new orders are
+ * taken just before in a short transaction of their own, so shops' pages do not queue behind
+ * one another on the order counter.
+ */
+async function writePage(
+  db: Db,
+  shop: ShopRow,
+  orders: MarketplaceOrder[],
+  save: (tx: TenantTx, counts: IngestCounts) => Promise<void>,
+): Promise<void> {
+  const fresh = await withTenant(db, shop.tenantId, (tx) => newOrderCount(tx, shop, orders));
+  const systemNos = fresh > 0 ? await takeSystemNos(db, shop.tenantId, fresh) : [];
+  await withTenant(db, shop.tenantId, async (tx) => {
+    const counts = await ingestOrders(tx, shop, orders, systemNos);
+    // A page that wrote no order only moves the resume point and the counts: losing that to a
+    // crash means reading the page again, so its commit does not wait for the disk.
+    if (counts.created + counts.updated + counts.waiting + counts.refused.length === 0)
+      await tx.execute(sql`set local synchronous_commit = off`);
+    await save(tx, counts);
+  });
+}
+
 /** Runs one sync of a shop (see the module comment); null when it was not started. */
 export async function syncShop(
   db: Db,
@@ -206,36 +238,34 @@ export async function syncShop(
     if (request.orderNos) {
       const orderNos = request.orderNos;
       const orders = await run.call((ctx) => connector.getOrders(ctx, orderNos));
-      await withTenant(db, shop.tenantId, async (tx) =>
-        run.savePage(tx, await ingestOrders(tx, shop, orders)),
-      );
+      await writePage(db, shop, orders, (tx, counts) => run.savePage(tx, counts));
     } else {
       const { from, to } = windowOf(shop, now);
       let cursor = shop.resumePoint?.cursor ?? null;
       for (const window of windowsOf(from, to, connector.maxWindowMs)) {
-        do {
-          const pageCursor = cursor;
-          const page = await run.call((ctx) =>
+        const fetchPage = (pageCursor: string | null) => {
+          const fetching = run.call((ctx) =>
             connector.listOrders(ctx, { updatedFrom: window.from, updatedTo: window.to, cursor: pageCursor }),
           );
+          // Awaited by the loop; a page fetched ahead of a failure is simply never written.
+          fetching.catch(() => undefined);
+          return fetching;
+        };
+        // The next page is fetched while this one is written: the platform's time and ours overlap.
+        let next: Promise<OrderPage> | null = fetchPage(cursor);
+        while (next) {
+          const page: OrderPage = await next;
           cursor = page.nextCursor;
-          const resume: SyncResumePoint = cursor
-            ? {
-                windowFrom: window.from.toISOString(),
-                windowTo: window.to.toISOString(),
-                runTo: to.toISOString(),
-                cursor,
-              }
-            : {
-                windowFrom: window.to.toISOString(),
-                windowTo: window.to.toISOString(),
-                runTo: to.toISOString(),
-                cursor: null,
-              };
-          await withTenant(db, shop.tenantId, async (tx) =>
-            run.savePage(tx, await ingestOrders(tx, shop, page.orders), resume),
-          );
-        } while (cursor);
+          next = cursor ? fetchPage(cursor) : null;
+          const resume: SyncResumePoint = {
+            windowFrom: (cursor ? window.from : window.to).toISOString(),
+            windowTo: window.to.toISOString(),
+            runTo: to.toISOString(),
+            cursor,
+          };
+          await writePage(db, shop, page.orders, (tx, counts) => run.savePage(tx, counts, resume));
+        }
+        cursor = null;
       }
     }
     await withTenant(db, shop.tenantId, async (tx) => {

@@ -6,6 +6,7 @@ export {
   moveOrder,
   passReview,
   upsertMarketplaceOrder,
+  takeSystemNos,
   upsertMarketplaceOrders,
 } from './orders.service.js';
 export { getOrder, listOrders } from './orders.queries.js';

@@ -36,8 +36,8 @@ import {
   type OrderTag,
 } from '@shared/domain/order.js';
 import { AppError } from '@shared/errors.js';
-import { rowsOf, type TenantTx } from '../../db/client.js';
-import { guardUnique } from '../../db/query-helpers.js';
+import { rowsOf, withTenant, type Db, type TenantTx } from '../../db/client.js';
+import { guardUnique, insertJsonRows } from '../../db/query-helpers.js';
 import type { Actor } from '../../http/actor.js';
 import { parseInput } from '../../http/parse-input.js';
 import { isSellerBound } from '../../access/seller-scope.js';
@@ -73,6 +73,21 @@ export async function nextSystemNo(tx: TenantTx): Promise<string> {
 }
 
 /** The next `count` system order ids of the tenant for the day, one counter update for all. */
+/**
+ * System order ids taken ahead in a transaction of their own, for a caller that writes many
+ * orders in a longer one (the marketplace sync's pages): the counter's row is held for a moment
+ * instead of for the whole page, so several shops' pages are written side by side. An id taken
+ * by a page that then fails is skipped, never given twice.
+ */
+export function takeSystemNos(db: Db, tenantId: string, count: number): Promise<string[]> {
+  return withTenant(db, tenantId, async (tx) => {
+    // Its commit need not wait for the disk: the orders that use the ids commit after it, and
+    // their flush carries this record with it; ids of a page lost in a crash are only skipped.
+    await tx.execute(sql`set local synchronous_commit = off`);
+    return nextSystemNos(tx, count);
+  });
+}
+
 export async function nextSystemNos(tx: TenantTx, count: number): Promise<string[]> {
   if (count === 0) return [];
   const [row] = rowsOf<{ day: string; last_value: number }>(
@@ -238,35 +253,39 @@ async function insertMarketplaceOrders(
   tx: TenantTx,
   actor: Actor,
   inputs: readonly MarketplaceOrder[],
+  taken: readonly string[] = [],
 ): Promise<(SavedOrderView & { changed: boolean })[]> {
   if (inputs.length === 0) return [];
-  const systemNos = await nextSystemNos(tx, inputs.length);
+  const more = Math.max(0, inputs.length - taken.length);
+  const systemNos = [...taken.slice(0, inputs.length), ...(await nextSystemNos(tx, more))];
   const prepared = inputs.map((input, index) => {
     const { platformStatus, storedStatus, header } = marketplaceHeader(input);
     const localStatus: LocalStatus = platformStatus ? PLATFORM_TO_LOCAL[platformStatus] : 'to_review';
     return { input, header, storedStatus, localStatus, systemNo: systemNos[index] ?? '' };
   });
-  const inserted = await tx
-    .insert(orders)
-    .values(
-      prepared.map(({ input, header, localStatus, systemNo }) => ({
-        ...header,
-        orderNo: input.orderNo,
-        systemNo,
-        sellerId: input.sellerId,
-        platform: input.platform,
-        shopId: input.shopId,
-        localStatus,
-        orderedAt: input.orderedAt ? new Date(input.orderedAt) : new Date(),
-        parcelType: parcelTypeOf(input.lines),
-        createdBy: actor.userId,
-      })),
-    )
-    .returning({ id: orders.id, systemNo: orders.systemNo });
-  const idOf = new Map(inserted.map((row) => [row.systemNo, row.id]));
+  const inserted = await insertJsonRows<{ id: string; system_no: string }>(
+    tx,
+    orders,
+    prepared.map(({ input, header, localStatus, systemNo }) => ({
+      ...header,
+      orderNo: input.orderNo,
+      systemNo,
+      sellerId: input.sellerId,
+      platform: input.platform,
+      shopId: input.shopId,
+      localStatus,
+      orderedAt: input.orderedAt ? new Date(input.orderedAt) : new Date(),
+      parcelType: parcelTypeOf(input.lines),
+      createdBy: actor.userId,
+    })),
+    ['id', 'systemNo'],
+  );
+  const idOf = new Map(inserted.map((row) => [row.system_no, row.id]));
   const saved = prepared.map((entry) => ({ ...entry, id: idOf.get(entry.systemNo) ?? '' }));
   if (saved.some((entry) => entry.id === '')) throw new Error('order insert returned fewer rows');
-  await tx.insert(orderLines).values(
+  await insertJsonRows(
+    tx,
+    orderLines,
     saved.flatMap(({ id, input }) =>
       input.lines.map((line, position) => ({
         orderId: id,
@@ -280,7 +299,9 @@ async function insertMarketplaceOrders(
       })),
     ),
   );
-  await tx.insert(orderStatusHistory).values(
+  await insertJsonRows(
+    tx,
+    orderStatusHistory,
     saved.map(({ id, localStatus, storedStatus }) => ({
       orderId: id,
       field: 'local' as const,
@@ -304,6 +325,8 @@ export async function upsertMarketplaceOrders(
   tx: TenantTx,
   actor: Actor,
   raws: readonly MarketplaceOrderInput[],
+  /** System ids taken ahead (takeSystemNos) for the new ones; more are taken here if short. */
+  systemNos: readonly string[] = [],
 ): Promise<(SavedOrderView & { changed: boolean })[]> {
   const inputs = raws.map((raw) => parseInput(marketplaceOrderInput, raw));
   if (inputs.some((input) => input.orderNo === '')) throw new AppError('order.no_required');
@@ -333,7 +356,7 @@ export async function upsertMarketplaceOrders(
     freshKeys.add(key);
     fresh.push(input);
   }
-  const created = await guardUnique(() => insertMarketplaceOrders(tx, actor, fresh), {
+  const created = await guardUnique(() => insertMarketplaceOrders(tx, actor, fresh, systemNos), {
     orders_shop_order_key: 'order.no_duplicate',
   });
   const createdOf = new Map(fresh.map((input, index) => [input, created[index]]));

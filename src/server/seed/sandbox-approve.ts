@@ -37,4 +37,3 @@ function unescapeHtml(text: string): string {
     .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
     .replace(/&amp;/g, '&');
 }
-

@@ -1,0 +1,205 @@
+/**
+ * Part of `npm run bench`: marketplace ingest (issue 13), on one fresh migrated and seeded
+ * database that is dropped afterwards. The bundled sandbox runs in this process with all six
+ * marketplaces, a shop on each for the demo seller, BENCH_MARKET_ORDERS orders (50,000) spread
+ * over them and over the last 14 days, every item's seller SKU one of the seller's SKUs. The
+ * shops are authorised through the platforms' own flows, then:
+ * 1. first sync: the six shops' syncs run side by side, as six job workers would; orders/s is
+ *    orders written to the order list per second of wall time. Target ≥ 1,000 orders/s.
+ * 2. re-sync: the same windows again with nothing changed on the platforms (the orders are
+ *    fetched, fingerprinted and left alone). Target: ≤ 10 % of the first sync's time.
+ * The sandbox's rate limits are lifted for the run: the figure is our ingest, not a platform's
+ * throttle (each platform's paging and page sizes stay as documented — Shopify's query cost
+ * allows 8 orders a page with their lines).
+ */
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { eq } from 'drizzle-orm';
+import { connectDatabase, withTenant } from '@server/db/client.js';
+import { runMigrations } from '@server/db/migrate.js';
+import { addProduct } from '@server/modules/catalog/index.js';
+import {
+  addShop,
+  completeAuthorisation,
+  connectWithKeys,
+  marketplaceRuntime,
+  readMarketplaceApps,
+  shops,
+  startAuthorisation,
+  syncShop,
+  type MarketplaceOptions,
+} from '@server/modules/marketplaces/index.js';
+import { warehouses } from '@server/modules/warehouse/index.js';
+import { seedDemo } from '@server/seed/demo.js';
+import { demoPhotoKey } from '@server/seed/demo-photos.js';
+import { MARKETPLACE_PLATFORMS, type MarketplacePlatform } from '@shared/domain/marketplaces.js';
+import { approveOnSandbox } from '@server/seed/sandbox-approve.js';
+import { SANDBOX_COUPANG_VENDORS } from '../src/sandbox/apps.js';
+import { sandboxEnv } from '../src/sandbox/env.js';
+import { SANDBOX_PLATFORMS } from '../src/sandbox/platforms/index.js';
+import { startSandbox } from '../src/sandbox/server.js';
+import { actorOf, benchServer, demoTenantId, freshDatabases, withDatabase } from './support.js';
+
+const ORDERS = Number(process.env.BENCH_MARKET_ORDERS ?? 50_000);
+const SKUS = 20;
+const DAY = 86_400_000;
+const INGEST_TARGET = 1_000;
+const RESYNC_TARGET = 0.1;
+
+const SHOP_ID: Record<MarketplacePlatform, string> = {
+  shopee: '600100',
+  lazada: '1000100',
+  tiktok: '7494000100',
+  shopify: 'bench-seller.myshopify.com',
+  joom: 'joom-bench-seller',
+  coupang: 'A00012345',
+};
+const CURRENCY = {
+  shopee: 'THB',
+  lazada: 'THB',
+  tiktok: 'THB',
+  shopify: 'USD',
+  joom: 'USD',
+  coupang: 'KRW',
+} as const;
+
+async function main() {
+  const { url, embedded } = await benchServer();
+  const name = `wms_bench_market_${randomBytes(4).toString('hex')}`;
+  const databases = await freshDatabases(url, [name]);
+  const database = connectDatabase({ url: withDatabase(url, name), poolSize: 12 });
+  const sandbox = await startSandbox({ platforms: SANDBOX_PLATFORMS });
+  const waited = { ms: 0, times: 0 };
+  try {
+    await runMigrations(database.ownerPool);
+    await seedDemo(database.db);
+    const tenantId = await demoTenantId(database.ownerPool);
+    const seller = await actorOf(database.db, tenantId, 'seller');
+    const codes = Array.from({ length: SKUS }, (_, index) => `BENCH-${String(index + 1).padStart(3, '0')}`);
+    await withTenant(database.db, tenantId, (tx) =>
+      addProduct(tx, seller, {
+        name: 'Bench product',
+        photos: [demoPhotoKey(seller.sellerId ?? '', 't-shirt')],
+        skus: codes.map((sellerSku) => ({ sellerSku })),
+      }),
+    );
+    const catalogue = codes.map((sellerSku, index) => ({
+      itemId: String(8000 + index),
+      variationId: `${8000 + index}01`,
+      sellerSku,
+      barcode: '',
+      title: `Bench item ${index + 1}`,
+      unitPrice: 10_000 + index * 100,
+    }));
+    const options: MarketplaceOptions = {
+      apps: readMarketplaceApps(sandboxEnv(sandbox.url)),
+      secretsKey: randomBytes(32),
+      publicUrl: 'http://bench.local',
+      now: () => new Date(sandbox.world.now()),
+      // Waits the platforms ask for (throttles, back-off) are counted: they are theirs, not ours.
+      sleep: async (ms) => {
+        waited.ms += ms;
+        waited.times += 1;
+        await new Promise((resolve) => setTimeout(resolve, ms));
+      },
+    };
+    const runtime = marketplaceRuntime(options);
+    const now = sandbox.world.now();
+    const perShop = Math.ceil(ORDERS / MARKETPLACE_PLATFORMS.length);
+    const shopIds: string[] = [];
+    const warehouseId = await withTenant(database.db, tenantId, async (tx) => {
+      const [row] = await tx
+        .select({ id: warehouses.id })
+        .from(warehouses)
+        .where(eq(warehouses.code, 'DG01'));
+      if (!row) throw new Error('no DG01');
+      return row.id;
+    });
+    for (const platform of MARKETPLACE_PLATFORMS) {
+      sandbox.world.addShop({
+        platform,
+        shopId: SHOP_ID[platform],
+        name: `Bench ${platform}`,
+        region: 'TH',
+        currency: CURRENCY[platform],
+        catalogue,
+      });
+      sandbox.world.rateLimits[platform] = 1_000_000;
+      sandbox.world.seedOrders(platform, SHOP_ID[platform], perShop, now - 14 * DAY, now - 60_000);
+      const shop = await withTenant(database.db, tenantId, (tx) =>
+        addShop(tx, seller, { platform, alias: `Bench ${platform}`, warehouseId }),
+      );
+      if (platform === 'coupang') {
+        const keys = SANDBOX_COUPANG_VENDORS[SHOP_ID.coupang];
+        if (!keys) throw new Error('no sandbox Coupang vendor');
+        await connectWithKeys(database.db, seller, runtime, {
+          id: shop.id,
+          vendorId: SHOP_ID.coupang,
+          ...keys,
+        });
+      } else {
+        const { url: authorise } = await withTenant(database.db, tenantId, (tx) =>
+          startAuthorisation(tx, seller, runtime, {
+            id: shop.id,
+            ...(platform === 'shopify' ? { shopDomain: SHOP_ID.shopify } : {}),
+          }),
+        );
+        await completeAuthorisation(
+          database.db,
+          seller,
+          runtime,
+          await approveOnSandbox(authorise, SHOP_ID[platform]),
+        );
+      }
+      shopIds.push(shop.id);
+    }
+    const count = async () =>
+      Number(
+        (await database.ownerPool.query('select count(*) from orders where shop_id = any($1)', [shopIds]))
+          .rows[0]?.count,
+      );
+    const syncAll = async () => {
+      const started = performance.now();
+      const outcomes = await Promise.all(
+        shopIds.map((shopId) => syncShop(database.db, runtime, { tenantId, shopId, trigger: 'manual' })),
+      );
+      const failed = outcomes.filter((outcome) => outcome?.state !== 'succeeded');
+      if (failed.length > 0) throw new Error(`sync failed: ${JSON.stringify(failed)}`);
+      return (performance.now() - started) / 1000;
+    };
+
+    console.log(
+      `\nmarketplace ingest: ${perShop * MARKETPLACE_PLATFORMS.length} orders over six sandbox shops (${perShop} each), first sync of 14 days`,
+    );
+    const firstSeconds = await syncAll();
+    console.log(
+      `  (waits asked by the platforms: ${waited.times}, ${(waited.ms / 1000).toFixed(1)} s in all)`,
+    );
+    const written = await count();
+    const rate = written / firstSeconds;
+    console.log(
+      `  first sync      ${written} orders in ${firstSeconds.toFixed(1)} s = ${rate.toFixed(0)} orders/s  (target ≥ ${INGEST_TARGET}: ${rate >= INGEST_TARGET ? 'yes' : 'no'})`,
+    );
+
+    await withTenant(database.db, tenantId, (tx) =>
+      tx.update(shops).set({ syncedTo: null, resumePoint: null }),
+    );
+    const resyncSeconds = await syncAll();
+    const ratio = resyncSeconds / firstSeconds;
+    const unchanged = await count();
+    console.log(
+      `  re-sync         ${resyncSeconds.toFixed(1)} s for the same unchanged orders = ${(ratio * 100).toFixed(1)} % of the first sync (target ≤ ${RESYNC_TARGET * 100} %: ${ratio <= RESYNC_TARGET ? 'yes' : 'no'}); orders still ${unchanged}`,
+    );
+    if (unchanged !== written) {
+      console.log('  CHECK FAILED: the re-sync changed the number of orders');
+      process.exitCode = 1;
+    }
+  } finally {
+    await sandbox.close();
+    await database.close();
+    await databases.drop();
+    await embedded?.stop();
+  }
+}
+
+await main();
