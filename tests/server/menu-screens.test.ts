@@ -44,6 +44,8 @@ const SCREEN_LIST_CALLS: Record<string, string | null> = {
   'orders/OrderList': 'order/list?pageNo=1&pageSize=20&type=all',
   'warehouse/WarehouseList': 'warehouse/list?pageNo=1&pageSize=10',
   'warehouse/LocationList': 'warehouse/location/list?pageNo=1&pageSize=10',
+  'shops/ShopList': 'shop/list?pageNo=1&pageSize=10',
+  'shops/SkuMatch': 'shop/items?pageNo=1&pageSize=10&match=unmatched',
 };
 
 /** The screens a user can open from the side menu: visible, routed items with a screen. */

@@ -5,7 +5,8 @@
  * (on request, and on Shopify's customers/redact and shop/redact), how it is protected, and whom
  * to ask. The operator is the agent whose site this is (its branding), when it has one.
  */
-import { useEffect } from 'react';
+import { theme } from 'antd';
+import { useEffect, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chosenAgentCode, useBranding } from '@api/modules/session.js';
 import { BCP47, resolveLanguage } from '@shared/i18n/languages.js';
@@ -67,6 +68,13 @@ const PARAGRAPHS: Record<SectionKey, { before: readonly string[]; after: readonl
 export function PrivacyPolicyPage() {
   const { t, i18n } = useTranslation('privacy');
   const { data: branding } = useBranding(chosenAgentCode());
+  // The theme's link colours (shades that reach 4.5:1), as the login layout sets them.
+  const { token } = theme.useToken();
+  const themeVars = {
+    '--auth-primary': token.colorPrimary,
+    '--auth-link-hover': token.colorLinkHover,
+    fontFamily: token.fontFamily,
+  } as CSSProperties;
   const operator = branding?.webSite?.corporateName || branding?.title || t('operator_default');
   const phone = branding?.webSite?.contactNumber ?? '';
   const title = t('title');
@@ -83,7 +91,7 @@ export function PrivacyPolicyPage() {
   );
 
   return (
-    <div className="auth-page">
+    <div className="auth-page" style={themeVars}>
       <header className="auth-topbar">
         <span className="auth-brand">
           <span className="auth-brand-title">{branding?.title ?? ''}</span>

@@ -17,6 +17,12 @@ import { maxLength, required, requiredChoice } from '../common/rules.js';
 import { isSellerSide, SellerSelect, WarehouseSelect } from '../inventory/shared.js';
 import { AUTHORISATION, useShopLabels } from './shared.js';
 
+/**
+ * antd puts a required Form.Item's aria-required on the group's div, which has no role to allow
+ * it; the group's own role does (its props type leaves role out, its div passes it on).
+ */
+const RADIO_GROUP = { role: 'radiogroup' };
+
 interface AddValues {
   platform?: MarketplacePlatform;
   alias?: string;
@@ -86,6 +92,8 @@ export function AddShopDrawer({
           }
         >
           <Radio.Group
+            {...RADIO_GROUP}
+            aria-label={t('field.platform')}
             style={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', rowGap: 8 }}
             options={labels.platformOptions}
           />
