@@ -25,6 +25,12 @@ export interface JobDefinition<Data extends object> {
   retryLimit?: number;
   /** A cron expression (UTC) when the job also runs on a schedule. */
   cron?: string;
+  /**
+   * pg-boss's queue policy: 'short' keeps at most one job per singleton key waiting (a send with
+   * the key of a job still queued is refused, answering null); 'standard' (the default) queues
+   * every send.
+   */
+  policy?: 'standard' | 'short';
 }
 
 export interface JobRunner {
@@ -68,6 +74,7 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   for (const definition of options.definitions) {
     await boss.createQueue(definition.name, {
       name: definition.name,
+      policy: definition.policy ?? 'standard',
       retryLimit: definition.retryLimit ?? 2,
       retryBackoff: true,
     });

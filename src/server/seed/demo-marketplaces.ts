@@ -129,10 +129,16 @@ export async function connectDemoShops(
     await control(sandboxUrl, 'orders/seed', { platform, shopId, count: 40 });
     await control(sandboxUrl, 'webhooks', { platform, url: `${runtime.publicUrl}/api/webhooks/${platform}` });
     const shop = await withTenant(db, tenantId, async (tx) => {
-      const [found] = await tx
+      // The shop connected to this sandbox shop before, else the demo's own by its alias: a
+      // seller's other shops on the platform are left alone.
+      const alias = `Demo ${platform.charAt(0).toUpperCase()}${platform.slice(1)}`;
+      const mine = await tx
         .select()
         .from(shops)
         .where(and(eq(shops.sellerId, actor.sellerId ?? ''), eq(shops.platform, platform)));
+      const found =
+        mine.find((row) => row.platformShopId === shopId) ??
+        mine.find((row) => row.alias === alias && row.platformShopId === '');
       if (found) return found.id;
       const [warehouse] = await tx
         .select({ id: warehouses.id })
@@ -140,7 +146,6 @@ export async function connectDemoShops(
         .orderBy(asc(warehouses.code))
         .limit(1);
       if (!warehouse) throw new Error('the demo has no warehouse');
-      const alias = `Demo ${platform.charAt(0).toUpperCase()}${platform.slice(1)}`;
       return (await addShop(tx, actor, { platform, alias, warehouseId: warehouse.id })).id;
     });
     if (platform === 'coupang') {

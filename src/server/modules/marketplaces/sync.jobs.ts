@@ -35,6 +35,8 @@ export function marketplaceJobs(
 ): JobDefinition<never>[] {
   const sync: JobDefinition<SyncRequest> = {
     name: SYNC_JOB,
+    // One queued sync per shop (or per webhook's orders), whichever nodes ask.
+    policy: 'short',
     retryLimit: 3,
     async handle(request) {
       const outcome = await syncShop(db, runtime, request);

@@ -62,7 +62,7 @@ async function startRun(db: Db, request: SyncRequest, window: (shop: ShopRow) =>
         state: 'failed',
         errorCode: 'shop.unavailable',
         errorMessage: 'the run was lost',
-        finishedAt: new Date(),
+        finishedAt: sql`clock_timestamp()`,
       })
       .where(
         and(
@@ -76,7 +76,13 @@ async function startRun(db: Db, request: SyncRequest, window: (shop: ShopRow) =>
       const [run] = await tx.transaction((savepoint) =>
         savepoint
           .insert(shopSyncRuns)
-          .values({ shopId: shop.id, trigger: request.trigger, windowFrom: from, windowTo: to })
+          .values({
+            shopId: shop.id,
+            trigger: request.trigger,
+            windowFrom: from,
+            windowTo: to,
+            startedAt: sql`clock_timestamp()`,
+          })
           .returning({ id: shopSyncRuns.id }),
       );
       return run ? { shop, runId: run.id } : null;
@@ -271,7 +277,7 @@ export async function syncShop(
     await withTenant(db, shop.tenantId, async (tx) => {
       await tx
         .update(shopSyncRuns)
-        .set({ state: 'succeeded', finishedAt: new Date() })
+        .set({ state: 'succeeded', finishedAt: sql`clock_timestamp()` })
         .where(eq(shopSyncRuns.id, runId));
       if (!request.orderNos) {
         await tx
@@ -293,7 +299,7 @@ export async function syncShop(
     await withTenant(db, shop.tenantId, async (tx) => {
       await tx
         .update(shopSyncRuns)
-        .set({ state: 'failed', errorCode: code, errorMessage: message, finishedAt: new Date() })
+        .set({ state: 'failed', errorCode: code, errorMessage: message, finishedAt: sql`clock_timestamp()` })
         .where(eq(shopSyncRuns.id, runId));
       if (code === 'shop.revoked') {
         await tx
