@@ -197,7 +197,8 @@ async function main() {
   } finally {
     await sandbox.close();
     await database.close();
-    await databases.drop();
+    await databases.drop(process.env.BENCH_KEEP_DATABASE ? [name] : []);
+    if (process.env.BENCH_KEEP_DATABASE) console.log(`kept the database ${name} (BENCH_KEEP_DATABASE)`);
     await embedded?.stop();
   }
 }

@@ -113,3 +113,15 @@ $$;
 REVOKE ALL ON FUNCTION app_find_shops(text, text), app_active_shops() FROM PUBLIC;
 --> statement-breakpoint
 GRANT EXECUTE ON FUNCTION app_find_shops(text, text), app_active_shops() TO wms_app;
+--> statement-breakpoint
+-- A shop's first sync is a bulk load: its statistics are refreshed right after (the planner
+-- would otherwise plan foreign-key checks on orders it believes empty). ANALYZE needs the
+-- owner; this function lends it for these tables only.
+CREATE FUNCTION app_analyze_order_tables() RETURNS void
+  LANGUAGE sql SECURITY DEFINER SET search_path = public AS $$
+  ANALYZE orders, order_lines, order_status_history, marketplace_orders, marketplace_items
+$$;
+--> statement-breakpoint
+REVOKE ALL ON FUNCTION app_analyze_order_tables() FROM PUBLIC;
+--> statement-breakpoint
+GRANT EXECUTE ON FUNCTION app_analyze_order_tables() TO wms_app;

@@ -30,6 +30,11 @@ import { grantBinding } from './shops.service.js';
 
 type ShopRow = typeof shops.$inferSelect;
 
+/** Orders a run writes between refreshes of the order tables' statistics (a bulk load's plans). */
+const ANALYZE_EVERY = 5_000;
+/** The first refresh comes sooner: plans made on a near-empty table are the worst. */
+const ANALYZE_FIRST = 1_000;
+
 /** A run still marked running after this long was lost with its node; it no longer blocks. */
 const STALE_RUN_MINUTES = 30;
 /** The longest wait a throttled platform may ask of one call. */
@@ -248,6 +253,8 @@ export async function syncShop(
     } else {
       const { from, to } = windowOf(shop, now);
       let cursor = shop.resumePoint?.cursor ?? null;
+      let written = 0;
+      let analyzedAt = 0;
       for (const window of windowsOf(from, to, connector.maxWindowMs)) {
         const fetchPage = (pageCursor: string | null) => {
           const fetching = run.call((ctx) =>
@@ -269,7 +276,14 @@ export async function syncShop(
             runTo: to.toISOString(),
             cursor,
           };
-          await writePage(db, shop, page.orders, (tx, counts) => run.savePage(tx, counts, resume));
+          await writePage(db, shop, page.orders, async (tx, counts) => {
+            written += counts.created;
+            await run.savePage(tx, counts, resume);
+          });
+          if (written >= (analyzedAt === 0 ? ANALYZE_FIRST : analyzedAt + ANALYZE_EVERY)) {
+            analyzedAt = written;
+            await db.execute(sql`select app_analyze_order_tables()`);
+          }
         }
         cursor = null;
       }
