@@ -1,6 +1,7 @@
 /**
  * `npm run sandbox`: the six imitated marketplaces on SANDBOX_PORT (default 8091) with a demo
- * shop on each and a live stream of orders, for trying a connector by hand. `npm start` starts
+ * shop on each and a live stream of orders, for trying a connector by hand (SANDBOX_DEMO=off:
+ * an empty world). `npm start` starts
  * the same sandbox beside the server (SANDBOX=off to disable) and connects the demo sellers.
  */
 import { MARKETPLACE_PLATFORMS } from '@shared/domain/marketplaces.js';
@@ -11,24 +12,29 @@ import { startOrderStream } from './stream.js';
 
 const port = Number(process.env.SANDBOX_PORT ?? 8091);
 const sandbox = await startSandbox({ port, platforms: SANDBOX_PLATFORMS });
-const now = sandbox.world.now();
-for (const platform of MARKETPLACE_PLATFORMS) {
-  const shopId =
-    platform === 'coupang'
-      ? (Object.keys(SANDBOX_COUPANG_VENDORS)[0] ?? 'A00012345')
-      : platform === 'shopify'
-        ? 'sandbox-demo.myshopify.com'
-        : `${platform}-demo-1`;
-  sandbox.world.addShop({
-    platform,
-    shopId,
-    name: `${platform} demo shop`,
-    region: 'TH',
-    currency: platform === 'coupang' ? 'KRW' : platform === 'shopify' || platform === 'joom' ? 'USD' : 'THB',
-  });
-  sandbox.world.seedOrders(platform, shopId, 200, now - 10 * 86_400_000, now);
+// SANDBOX_DEMO=off: an empty world, set up through /__control (the bench runs it so).
+const isDemo = process.env.SANDBOX_DEMO !== 'off';
+if (isDemo) {
+  const now = sandbox.world.now();
+  for (const platform of MARKETPLACE_PLATFORMS) {
+    const shopId =
+      platform === 'coupang'
+        ? (Object.keys(SANDBOX_COUPANG_VENDORS)[0] ?? 'A00012345')
+        : platform === 'shopify'
+          ? 'sandbox-demo.myshopify.com'
+          : `${platform}-demo-1`;
+    sandbox.world.addShop({
+      platform,
+      shopId,
+      name: `${platform} demo shop`,
+      region: 'TH',
+      currency:
+        platform === 'coupang' ? 'KRW' : platform === 'shopify' || platform === 'joom' ? 'USD' : 'THB',
+    });
+    sandbox.world.seedOrders(platform, shopId, 200, now - 10 * 86_400_000, now);
+  }
 }
-const stop = startOrderStream(sandbox.world, 60_000);
+const stop = isDemo ? startOrderStream(sandbox.world, 60_000) : () => undefined;
 console.log(`Marketplace sandbox on ${sandbox.url} (control API ${sandbox.url}/__control/state)`);
 console.log(
   `Platforms: ${SANDBOX_PLATFORMS.map((platform) => `${sandbox.url}/${platform.platform}`).join(', ')}`,

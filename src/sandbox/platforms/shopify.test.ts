@@ -197,7 +197,7 @@ describe('Shopify connector against the sandbox', () => {
   it('(b) pages through a first sync: every order once, lines, prices and statuses right', async () => {
     const grant = await authorise();
     const now = sandbox.world.now();
-    const seeded = sandbox.world.seedOrders('shopify', SHOP, 30, now - 10 * SANDBOX_DAY_MS, now - HOUR_MS);
+    const seeded = sandbox.world.seedOrders('shopify', SHOP, 120, now - 10 * SANDBOX_DAY_MS, now - HOUR_MS);
     const pages = await syncWindow(grant, new Date(now - 15 * SANDBOX_DAY_MS), new Date(now));
     expect(pages.length).toBeGreaterThan(2);
     const found = pages.flat();
@@ -263,7 +263,7 @@ describe('Shopify connector against the sandbox', () => {
   it('(c) an incremental window brings back the orders changed since, and only those', async () => {
     const grant = await authorise();
     const start = sandbox.world.now();
-    const seeded = sandbox.world.seedOrders('shopify', SHOP, 12, start - 5 * SANDBOX_DAY_MS, start - HOUR_MS);
+    const seeded = sandbox.world.seedOrders('shopify', SHOP, 48, start - 5 * SANDBOX_DAY_MS, start - HOUR_MS);
     await syncWindow(grant, new Date(start - 15 * SANDBOX_DAY_MS), new Date(start));
     sandbox.world.moveClock(60_000);
     const [first, second] = seeded;
@@ -285,7 +285,7 @@ describe('Shopify connector against the sandbox', () => {
   it('(d) a page failing midway is retried with the same cursor, without loss or duplicate', async () => {
     const grant = await authorise();
     const now = sandbox.world.now();
-    const seeded = sandbox.world.seedOrders('shopify', SHOP, 20, now - 3 * SANDBOX_DAY_MS, now - HOUR_MS);
+    const seeded = sandbox.world.seedOrders('shopify', SHOP, 80, now - 3 * SANDBOX_DAY_MS, now - HOUR_MS);
     const window = { updatedFrom: new Date(now - 15 * SANDBOX_DAY_MS), updatedTo: new Date(now) };
     sandbox.world.injectFault({
       platform: 'shopify',
@@ -344,8 +344,8 @@ describe('Shopify connector against the sandbox', () => {
     sandbox.world.injectFault({ platform: 'shopify', kind: 'throttle', pathContains: 'graphql.json' });
     const throttled = await failure(shopifyConnector.listOrders(ctxOf(grant), window));
     expect(throttled.code).toBe('rate_limited');
-    // (938 requested − 38 available) / 100 restored per second
-    expect(throttled.detail).toMatchObject({ platformCode: 'THROTTLED', retryAfterMs: 9000 });
+    // (994 requested for a page of 31 − 38 available) / 100 restored per second
+    expect(throttled.detail).toMatchObject({ platformCode: 'THROTTLED', retryAfterMs: 9560 });
     sandbox.world.injectFault({
       platform: 'shopify',
       kind: 'http_429',
@@ -483,7 +483,7 @@ describe('Shopify connector against the sandbox', () => {
   it('(j) getOrders returns the named orders and leaves unknown numbers out', async () => {
     const grant = await authorise();
     const now = sandbox.world.now();
-    const seeded = sandbox.world.seedOrders('shopify', SHOP, 14, now - 2 * SANDBOX_DAY_MS, now);
+    const seeded = sandbox.world.seedOrders('shopify', SHOP, 56, now - 2 * SANDBOX_DAY_MS, now);
     const named = seeded.slice(0, 11).map((order) => order.orderId);
     const found = await shopifyConnector.getOrders(ctxOf(grant), [
       ...named,
