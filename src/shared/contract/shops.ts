@@ -15,7 +15,7 @@ import { MARKETPLACE_PLATFORMS, SHOP_STATUSES, SYNC_RUN_STATES } from '../domain
 import { pageQuery, pageResult, requiredText, string, text, uuid } from './common.js';
 
 const blankOr = <T extends z.ZodType>(schema: T) => z.union([z.literal(''), schema]).optional();
-const isoTime = z.string();
+const isoTime = string();
 
 export const SHOP_LIMITS = {
   alias: 64,
