@@ -1,6 +1,6 @@
 /**
  * The apps the sandbox knows, one per marketplace: public test keys, worthless outside the
- * sandbox (several are the research note's test-vector keys, so a request can be checked by
+ * sandbox (several are the published test vectors' keys, so a request can be checked by
  * hand). `npm start` configures the server with them when it starts the sandbox beside it;
  * real keys come only from the environment (README: Configuration).
  */

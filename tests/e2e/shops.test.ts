@@ -15,7 +15,14 @@ import { SANDBOX_PLATFORMS } from '../../src/sandbox/platforms/index.js';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
 import { createProduct } from '../support/stock-world.js';
 import { createTestWorld, type TestWorld } from '../support/test-app.js';
-import { closeAnnouncements, hasChromium, launchBrowser, loginThroughUi, newContext, screenshot } from './browser.js';
+import {
+  closeAnnouncements,
+  hasChromium,
+  launchBrowser,
+  loginThroughUi,
+  newContext,
+  screenshot,
+} from './browser.js';
 
 const DAY = 86_400_000;
 const SHOP_ID = '600321';
@@ -54,7 +61,16 @@ beforeAll(async () => {
     name: 'E2E Shopee shop',
     region: 'TH',
     currency: 'THB',
-    catalogue: [{ itemId: '901', variationId: '90101', sellerSku: 'E2E-SHOP-RED', barcode: '', title: 'Red mug', unitPrice: 19_900 }],
+    catalogue: [
+      {
+        itemId: '901',
+        variationId: '90101',
+        sellerSku: 'E2E-SHOP-RED',
+        barcode: '',
+        title: 'Red mug',
+        unitPrice: 19_900,
+      },
+    ],
   });
   const now = sandbox.world.now();
   sandbox.world.seedOrders('shopee', SHOP_ID, 12, now - 3 * DAY, now - DAY);
@@ -82,7 +98,11 @@ describe.skipIf(!hasChromium)('shops in Chromium', () => {
     const drawer = page.locator('.ant-drawer-content');
     await drawer.getByText('Shopee', { exact: true }).click();
     await drawer.getByLabel('Shop alias').fill('E2E Shopee');
-    await drawer.locator('.ant-form-item').filter({ hasText: 'Shipping warehouse' }).locator('.ant-select-selector').click();
+    await drawer
+      .locator('.ant-form-item')
+      .filter({ hasText: 'Shipping warehouse' })
+      .locator('.ant-select-selector')
+      .click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();
     await drawer.getByRole('button', { name: /save/i }).click();
     await expect.poll(() => shopRow(page).count()).toBe(1);
@@ -97,19 +117,24 @@ describe.skipIf(!hasChromium)('shops in Chromium', () => {
 
     // The first sync the authorisation queued ends; then 'Sync now' runs again, with progress.
     await expect.poll(() => shopRow(page).getByText('Succeeded').isVisible()).toBe(true);
-    sandbox.world.createOrder('shopee', SHOP_ID, { status: 'ready_to_ship', lines: [{ sellerSku: 'E2E-SHOP-RED', quantity: 2 }] });
+    sandbox.world.createOrder('shopee', SHOP_ID, {
+      status: 'ready_to_ship',
+      lines: [{ sellerSku: 'E2E-SHOP-RED', quantity: 2 }],
+    });
     sandbox.world.moveClock(60_000);
     await shopRow(page).getByText('Sync now', { exact: true }).click();
     await expect.poll(() => page.getByText('Sync of E2E Shopee started').isVisible()).toBe(true);
     await expect.poll(() => shopRow(page).getByText('Succeeded').isVisible()).toBe(true);
     await screenshot(page, 'shop-list-synced');
 
-    const orderNo = sandbox.world.ordersOf('shopee', SHOP_ID).find((order) => order.status === 'ready_to_ship')?.orderId ?? '';
+    const orderNo =
+      sandbox.world.ordersOf('shopee', SHOP_ID).find((order) => order.status === 'ready_to_ship')?.orderId ??
+      '';
     await page.goto(`${baseUrl}/order/manage/seller?searchTrackingNo=${orderNo}`);
     await closeAnnouncements(page);
     await expect.poll(() => page.getByText(orderNo).first().isVisible()).toBe(true);
     const synced = await world.database.ownerPool.query(
-      "select count(*) from orders o join shops s on s.id::text = o.shop_id where s.platform_shop_id = $1",
+      'select count(*) from orders o join shops s on s.id::text = o.shop_id where s.platform_shop_id = $1',
       [SHOP_ID],
     );
     expect(Number(synced.rows[0]?.count)).toBe(sandbox.world.ordersOf('shopee', SHOP_ID).length);

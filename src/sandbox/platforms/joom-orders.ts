@@ -1,7 +1,7 @@
 /**
  * The Joom imitation's orders: world orders rendered as Joom v3 Order objects, and the two v3
  * order routes (`GET /api/v3/orders/multi`, `GET /api/v3/orders?id=`) with Joom's bearer check,
- * `after`-token paging and `{errors: [...]}` refusals. THIRD-PARTY SOURCES ONLY (research note §6).
+ * `after`-token paging and `{errors: [...]}` refusals. THIRD-PARTY SOURCES ONLY.
  *
  * Joom sells one product variant per order, so a world order of several lines is rendered as
  * several Joom orders: line 0 keeps the world's id, line k ≥ 1 swaps the id's first character

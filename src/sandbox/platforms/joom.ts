@@ -1,7 +1,6 @@
 /**
  * The Joom Merchant API v3 imitation, mounted under /joom. It plays Joom as THIRD-PARTY SOURCES
- * describe it (research note §6, all [3P]; the v3 docs' intro pages on pagination, errors,
- * formats and rate limits): v2 OAuth endpoints with the `{code, data, message}` envelope, bearer
+ * describe it: v2 OAuth endpoints with the `{code, data, message}` envelope, bearer
  * tokens on v3 calls, `orders/multi` paged by an `after` token inside an absolute `paging.next`
  * URL (joom-orders.ts), `{errors: [{code, field, message}]}` with real HTTP statuses, 429 with
  * X-Rate-Limit-* headers, and no webhooks.

@@ -1,7 +1,7 @@
 /**
  * How the Lazada sandbox spells the world's orders: the GetOrders/GetOrder order, the
  * GetOrderItems item (one per unit sold), GetSeller, the token replies and the trade-order push,
- * in the shapes of the API reference's samples (research note §3.2, §3.5, §3.8). Amounts are
+ * in the shapes of the API reference's samples. Amounts are
  * decimal strings, times ISO-8601 at the venture's offset, numbers in counts as strings.
  */
 import { randomBytes } from 'node:crypto';

@@ -3,7 +3,7 @@
  * URLs: the auth host's /oauth/authorize and /rest/auth/token/create|refresh
  * (https://auth.lazada.com…), and the API base's /seller/get, /orders/get, /order/get,
  * /order/items/get and /orders/items/get (https://api.lazada.co.th/rest…). Every call is checked
- * as the research note §3.3–3.5 says Lazada checks it — parameters present, the app key, the
+ * as Lazada's signature and call guides say it checks it — parameters present, the app key, the
  * signature over query and form/JSON fields, the timestamp within 7200 s, the access token — and
  * refused with Lazada's envelope inside HTTP 200. The orders are the world's, spelt by
  * lazada-render.ts.
@@ -47,7 +47,7 @@ function fieldsOf(source: unknown, into: Params): void {
   for (const [name, value] of Object.entries(source)) {
     if (typeof value === 'string') into[name] = value;
     else if (typeof value === 'number' || typeof value === 'boolean') into[name] = String(value);
-    // Structured fields of a JSON body are signed JSON-encoded (EcomPHP's client, note §3.3).
+    // Structured fields of a JSON body are signed JSON-encoded (EcomPHP's client).
     else if (value !== null && value !== undefined) into[name] = JSON.stringify(value);
   }
 }
@@ -86,7 +86,7 @@ function gateway(world: World, request: FastifyRequest, apiPath: string, needsTo
   const stamp = params.timestamp ?? '';
   const sentAt = /^\d+$/.test(stamp) ? Number(stamp) : Date.parse(stamp);
   if (!Number.isFinite(sentAt) || Math.abs(world.now() - sentAt) > TIMESTAMP_TOLERANCE_MS)
-    // [UNCONFIRMED] the research note found no documented code for a stale timestamp.
+    // [UNCONFIRMED] Lazada documents no code for a stale timestamp; this one is our choice.
     return {
       refusal: lazadaErrorBody(
         'InvalidTimestamp',

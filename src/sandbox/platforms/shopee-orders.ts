@@ -1,6 +1,6 @@
 /**
  * The sandbox's Shopee orders: world orders rendered as get_order_list and get_order_detail
- * answer them (research note §1.5 and §1.9): Shopee's statuses, unix seconds, prices as floats in
+ * answer them: Shopee's statuses, unix seconds, prices as floats in
  * the major unit, item_list with a quantity per item and model, one package per order, only the
  * default fields plus those asked for in response_optional_fields, windows of at most 15 days,
  * page_size 1-100 and a cursor that is a base-10 offset.
@@ -215,7 +215,7 @@ export function orderListPage(
   };
 }
 
-/** get_order_detail for a shop: 1-50 order_sn; one unknown order refuses the call (note §1.9). */
+/** get_order_detail for a shop: 1-50 order_sn; one unknown order refuses the call. */
 export function orderDetail(
   world: World,
   shopId: string,

@@ -1,13 +1,13 @@
 /**
- * The sandbox's Shopee Open Platform v2 (research note §1.9), mounted under /shopee: the
+ * The sandbox's Shopee Open Platform v2, mounted under /shopee: the
  * auth_partner page and its redirect with `code` and `shop_id`, token/get and access_token/get
  * (single-use codes and refresh tokens), get_shop_info, get_order_list and get_order_detail
- * (shopee-orders.ts), requests checked in the note's order (partner_id, timestamp within 5
+ * (shopee-orders.ts), requests checked in Shopee's documented order (partner_id, timestamp within 5
  * minutes, sign, then access_token and shop_id) and refused with Shopee's envelope, pushes signed
  * over the callback URL and raw body. Signatures come from the connector's sign.ts, which is
- * tested against the note's vectors.
+ * tested against Shopee's published test vectors.
  *
- * HTTP statuses of Shopee's errors are [UNCONFIRMED] (note §1.4, §9): the sandbox answers the
+ * HTTP statuses of Shopee's errors are [UNCONFIRMED]: the sandbox answers the
  * common checks (parameters, timestamp, sign, partner, token) with 403, the throttle with 429 and
  * business errors (windows, unknown orders) inside HTTP 200; the envelope is what a caller reads.
  */
@@ -30,7 +30,7 @@ import {
 } from './shopee-orders.js';
 
 const APP = SANDBOX_APPS.shopee;
-/** The timestamp of a request or an auth link is good for 5 minutes (note §1.2, §1.3). */
+/** The timestamp of a request or an auth link is good for 5 minutes. */
 const TIMESTAMP_WINDOW_SECONDS = 300;
 /** Where the sandbox's consent page posts the seller's choice (a sandbox route, not Shopee's). */
 const GRANT_ROUTE = '/__sandbox/auth_partner/grant';
@@ -57,7 +57,7 @@ function queryOf(request: FastifyRequest): (name: string) => string | undefined 
 }
 
 /**
- * The common checks in the note's order; the refusal, or the shop the access token is for
+ * The common checks in Shopee's documented order; the refusal, or the shop the access token is for
  * (null for public APIs).
  */
 function checkCommon(

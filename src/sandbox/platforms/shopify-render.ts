@@ -165,7 +165,7 @@ export function moreLines(order: SandboxOrder, after: string | null): Record<str
   return { lineItems: lineConnection(order, after, LINES_PAGE_SIZE) };
 }
 
-/** The REST order JSON an orders/* webhook carries (research note §2.4 field names). */
+/** The REST order JSON an orders/* webhook carries. */
 export function restOrder(order: SandboxOrder): Record<string, unknown> {
   const rest = (ms: number | null) => (ms === null ? null : shopifyTime(ms).replace('Z', '+00:00'));
   const fulfillment = fulfillmentStatus(order);

@@ -423,7 +423,10 @@ describe('Shopify connector against the sandbox', () => {
     const exchange = (changed: Record<string, string>, now = worldNow()) =>
       failure(shopifyConnector.exchangeCode(app, { query: changed, redirectUri: REDIRECT_URI, fetch, now }));
     expect((await exchange({ ...query, state: `${query.state}x` })).code).toBe('signature');
-    expect((await exchange({ ...query, hmac: `${query.hmac?.slice(0, -1)}0` })).code).toBe('signature');
+    // A different last digit: writing '0' over an hmac that ends in 0 (1 in 16) changed nothing.
+    const hmac = query.hmac ?? '';
+    const forged = `${hmac.slice(0, -1)}${hmac.endsWith('0') ? '1' : '0'}`;
+    expect((await exchange({ ...query, hmac: forged })).code).toBe('signature');
     expect((await exchange({ ...query, shop: 'evil.example.com' })).code).toBe('signature');
     expect((await exchange(query, new Date(sandbox.world.now() + 91_000))).code).toBe('signature');
     await expect(

@@ -3,7 +3,7 @@
  * the first path segment: `/shopify/{shop}/admin/oauth/authorize`, `…/admin/oauth/access_token`,
  * `…/admin/api/{version}/graphql.json` — the connector reaches it with apiUrl `${url}/shopify`.
  *
- * It refuses as Shopify refuses (research note §2.2, §2.9): a bad access token with 401 and the
+ * It refuses as Shopify refuses: a bad access token with 401 and the
  * REST-style `errors` string, a spent code or wrong client with 400 and an OAuth `error`, a refused
  * refresh token with 400 invalid_grant, an over-limit caller with the GraphQL THROTTLED reply in
  * HTTP 200, a query over 1,000 points with MAX_COST_EXCEEDED. Its GraphQL endpoint answers only the
@@ -43,7 +43,7 @@ const APP = SANDBOX_APPS.shopify;
 const INVALID_TOKEN = {
   errors: '[API] Invalid API key or access token (unrecognized login or wrong password)',
 };
-/** The cost bucket the sandbox reports (the note's numbers for current plans are [UNCONFIRMED]). */
+/** The cost bucket the sandbox reports (the numbers for current plans are [UNCONFIRMED]). */
 const BUCKET = { maximumAvailable: 2000, restoreRate: 100 };
 
 type Body = Record<string, unknown>;
@@ -291,7 +291,7 @@ export const shopifySandbox: SandboxPlatform = {
     );
   },
   throttled() {
-    // HTTP 200 with THROTTLED, as the note's sample and most reports show (a 429 is [UNCONFIRMED]).
+    // HTTP 200 with THROTTLED, as Shopify's samples and most reports show (a 429 is [UNCONFIRMED]).
     const requested = ordersQueryCost(ORDERS_PAGE_SIZE);
     return {
       status: 200,

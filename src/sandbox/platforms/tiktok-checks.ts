@@ -1,6 +1,6 @@
 /**
  * The TikTok Shop sandbox's envelope and the API host's request checks, in the order and with
- * the codes and messages TikTok's "Common errors" page documents (research note §4.4, §4.9).
+ * the codes and messages TikTok's "Common errors" page documents.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * How the TikTok Shop sandbox spells the world's orders (research note §4.5): the 202309 order
+ * How the TikTok Shop sandbox spells the world's orders: the 202309 order
  * object with one line item per unit, money as decimal strings, times in unix seconds, a masked
  * phone; and `orders/search`'s filters, sort and opaque page token over the world's orders.
  */

@@ -1,8 +1,8 @@
 /**
- * The TikTok Shop Open API (202309+) imitation, mounted under /tiktok (research note §4.9): the
+ * The TikTok Shop Open API (202309+) imitation, mounted under /tiktok: the
  * authorisation page and the auth host's token get/refresh, the signed API host's authorised
  * shops, order search and order detail. Requests are refused as TikTok documents it (see
- * tiktok-checks.ts); the throttle is HTTP 429 with 36009002; webhooks are signed as §4.8 says.
+ * tiktok-checks.ts); the throttle is HTTP 429 with 36009002; webhooks are signed as TikTok's webhook guide says.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -132,12 +132,11 @@ export async function matchItems(
     const item = itemOf.get(match.itemId);
     if (!item || sellerOfSku.get(match.skuId) !== item.sellerId) throw new AppError('shop.sku_not_found');
   }
-  for (const match of matches) {
-    await tx
-      .update(marketplaceItems)
-      .set({ skuId: match.skuId, matchedBy: 'hand' })
-      .where(eq(marketplaceItems.id, match.itemId));
-  }
+  await tx.execute(sql`
+    update ${marketplaceItems} i set sku_id = m.sku_id, matched_by = 'hand'
+    from unnest(${sql.param(matches.map((match) => match.itemId))}::uuid[], ${sql.param(matches.map((match) => match.skuId))}::uuid[])
+      as m(item_id, sku_id)
+    where i.id = m.item_id`);
   const released = await releaseWaiting(tx, [...new Set(items.map((item) => item.shopId))]);
   return { matched: matches.length, released };
 }

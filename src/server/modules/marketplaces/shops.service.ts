@@ -17,9 +17,10 @@ import type {
 import { AppError } from '@shared/errors.js';
 import { withTenant, type Db, type TenantTx } from '../../db/client.js';
 import { allOf, contains, guardUnique, iso, offsetOf } from '../../db/query-helpers.js';
-import { isSellerBound, sellerFilter, sellerScope } from '../../access/seller-scope.js';
+import { sellerFilter, sellerScope } from '../../access/seller-scope.js';
 import type { Actor } from '../../http/actor.js';
 import { users } from '../identity/index.js';
+import { sellerOf } from '../orders/index.js';
 import { isWarehouseBound, visibleWarehouse, warehouses } from '../warehouse/index.js';
 import { MarketplaceError, type ShopGrant } from './connector.js';
 import { marketplaceOrders, shopSyncRuns, shops } from './marketplaces.tables.js';
@@ -44,22 +45,6 @@ export async function visibleShop(tx: TenantTx, actor: Actor, shopId: string): P
     .where(allOf([eq(shops.id, shopId), sellerScope(actor, shops.sellerId)]));
   if (!shop) throw new AppError('shop.not_found');
   return shop;
-}
-
-/** The seller a shop is added for: a seller's own; the chosen one for agents and admins. */
-async function sellerFor(tx: TenantTx, actor: Actor, chosen: string | undefined): Promise<string> {
-  if (isSellerBound(actor)) {
-    if (!actor.sellerId) throw new AppError('common.forbidden');
-    return actor.sellerId;
-  }
-  if (isWarehouseBound(actor)) throw new AppError('common.forbidden');
-  if (!chosen) throw new AppError('shop.incomplete');
-  const [seller] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, chosen), eq(users.userRole, 'seller')));
-  if (!seller) throw new AppError('order.seller_not_found');
-  return seller.id;
 }
 
 const lastRunSql = sql<ShopView['lastRun']>`(
@@ -153,7 +138,7 @@ export async function listShops(tx: TenantTx, actor: Actor, query: ShopListQuery
 
 /** A shop added for a seller, pending until authorised; its orders will ship from `warehouseId`. */
 export async function addShop(tx: TenantTx, actor: Actor, input: AddShopBody): Promise<ShopView> {
-  const sellerId = await sellerFor(tx, actor, input.sellerId || undefined);
+  const sellerId = await sellerOf(tx, actor, input.sellerId || undefined, 'shop.incomplete');
   await visibleWarehouse(tx, actor, input.warehouseId);
   const [made] = await tx
     .insert(shops)

@@ -5,6 +5,7 @@ export {
   createOrder,
   moveOrder,
   passReview,
+  sellerOf,
   upsertMarketplaceOrder,
   takeSystemNos,
   upsertMarketplaceOrders,

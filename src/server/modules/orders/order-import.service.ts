@@ -31,10 +31,9 @@ import { readDateTime } from '../../http/sheet-dates.js';
 import type { RowProblem, SheetFile } from '../../http/sheet-reply.js';
 import { isSellerBound } from '../../access/seller-scope.js';
 import { skus } from '../catalog/index.js';
-import { users } from '../identity/index.js';
-import { isWarehouseBound, warehouses, warehouseScope } from '../warehouse/index.js';
+import { warehouses, warehouseScope } from '../warehouse/index.js';
 import { orderTypeOf, writeOrderTemplate, type OrderSheetValues } from './order-sheet.js';
-import { createOrder, passReview } from './orders.service.js';
+import { createOrder, passReview, sellerOf } from './orders.service.js';
 
 export type { RowProblem } from '../../http/sheet-reply.js';
 
@@ -191,22 +190,6 @@ function ordersOf(rows: OrderSheetValues[], timeZone: string, problems: RowProbl
     order.rows.push({ row: sheetRow.row, data: parsed.data });
   }
   return [...orders.values()];
-}
-
-/** The seller the orders are entered for: a seller's own; the one named by agents and administrators. */
-async function sellerFor(tx: TenantTx, actor: Actor, chosen: string | undefined): Promise<string> {
-  if (isSellerBound(actor)) {
-    if (!actor.sellerId) throw new AppError('common.forbidden');
-    return actor.sellerId;
-  }
-  if (isWarehouseBound(actor)) throw new AppError('common.forbidden');
-  if (!chosen) throw new AppError('order.seller_required');
-  const [seller] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, chosen), eq(users.userRole, 'seller')));
-  if (!seller) throw new AppError('order.seller_not_found');
-  return seller.id;
 }
 
 /** The warehouses the asker sees, by their code (codes are stored upper-case). */
@@ -388,7 +371,7 @@ export async function importOrders(
 ): Promise<OrderImportOutcome> {
   if (input.passReview && !hasPermission(actor, PERMISSIONS.orderReview))
     throw new AppError('common.forbidden');
-  const sellerId = await sellerFor(tx, actor, input.sellerId || undefined);
+  const sellerId = await sellerOf(tx, actor, input.sellerId || undefined);
   const problems: RowProblem[] = [];
   const orders = ordersOf(input.rows, input.timeZone, problems);
   const good = orders.flatMap((order) => order.rows);

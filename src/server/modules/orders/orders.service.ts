@@ -35,7 +35,7 @@ import {
   type OrderAction,
   type OrderTag,
 } from '@shared/domain/order.js';
-import { AppError } from '@shared/errors.js';
+import { AppError, type ErrorCode } from '@shared/errors.js';
 import { rowsOf, withTenant, type Db, type TenantTx } from '../../db/client.js';
 import { guardUnique, insertJsonRows } from '../../db/query-helpers.js';
 import type { Actor } from '../../http/actor.js';
@@ -113,14 +113,23 @@ export async function checkSkus(tx: TenantTx, sellerId: string, lines: readonly 
   if (missing) throw new AppError('order.sku_not_found', { sku: missing });
 }
 
-/** The seller an order is entered for: a seller's own; the chosen one for agents and admins. */
-async function sellerOf(tx: TenantTx, actor: Actor, chosen: string | undefined): Promise<string> {
+/**
+ * The seller something is entered for (an order, an import, a shop): a seller's own; the chosen
+ * one for agents and admins, who must choose (`missing` when they did not); never for warehouse
+ * roles.
+ */
+export async function sellerOf(
+  tx: TenantTx,
+  actor: Actor,
+  chosen: string | undefined,
+  missing: ErrorCode = 'order.seller_required',
+): Promise<string> {
   if (isSellerBound(actor)) {
     if (!actor.sellerId) throw new AppError('common.forbidden');
     return actor.sellerId;
   }
   if (isWarehouseBound(actor)) throw new AppError('common.forbidden');
-  if (!chosen) throw new AppError('order.seller_required');
+  if (!chosen) throw new AppError(missing);
   const [seller] = await tx
     .select({ id: users.id })
     .from(users)

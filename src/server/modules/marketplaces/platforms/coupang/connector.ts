@@ -20,7 +20,7 @@
  * a cancellation to the window that holds its receipt. The sync's overlap therefore overlaps
  * payment and cancellation times; a later status change of an order paid in an earlier window
  * (INSTRUCT → DEPARTURE …) is not listed again: the sync re-reads open orders with getOrders.
- * Coupang documents no webhooks (research note §5): verifyWebhook always answers null.
+ * Coupang documents no webhooks: verifyWebhook always answers null.
  */
 import {
   MarketplaceError,

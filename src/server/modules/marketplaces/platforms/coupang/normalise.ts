@@ -4,7 +4,7 @@
  * comes as several sheets, merged here into one order. Lines carry a quantity (`shippingCount`,
  * which excludes cancelled units) and a unit price in whole won (`salesPrice`); times are KST
  * without a zone and leave here with +09:00. Shapes follow the v4 ordersheets documents
- * (research note §5 and the developer portal's "PO list query" and "Single PO query" pages).
+ *.
  */
 import { CURRENCY_DECIMALS, type OrderCurrency, type PlatformStatus } from '@shared/domain/order.js';
 import { MarketplaceError, type MarketplaceLine, type MarketplaceOrder } from '../../connector.js';

@@ -9,7 +9,7 @@ import {
   parseCoupangSignedDate,
 } from './sign.js';
 
-// Research note §8, vector 13 (Coupang, DERIVED from the documented algorithm).
+// Coupang's test vector 13, derived from the documented algorithm (key, signed date, method, path, query).
 const VECTOR = {
   secretKey: 'cp_secret_0001',
   message:

@@ -1,5 +1,5 @@
 /**
- * Coupang Open API request signing (research note §5, vector 13). Coupang has no OAuth: each
+ * Coupang Open API request signing. Coupang has no OAuth: each
  * vendor's own access key and secret key sign every call with an HMAC in the Authorization
  * header, `CEA algorithm=HmacSHA256, access-key=…, signed-date=yyMMdd'T'HHmmss'Z', signature=…`,
  * the signature being hex(HMAC-SHA256(secretKey, signedDate + METHOD + path + query)) with the

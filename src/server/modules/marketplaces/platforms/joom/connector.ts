@@ -1,8 +1,5 @@
 /**
- * The Joom Merchant API v3 connector. THIRD-PARTY SOURCES ONLY (research note §6: every fact is
- * [3P]; the v3 docs' intro pages on pagination, responses, errors, formats and rate limits were
- * read as stored pages, the OAuth endpoints and the Order object only in third-party code and
- * notes). Where a behaviour stays unknown, the line says [UNCONFIRMED] and what was chosen.
+ * The Joom Merchant API v3 connector. THIRD-PARTY SOURCES ONLY. Where a behaviour stays unknown, the line says [UNCONFIRMED] and what was chosen.
  *
  * - Authorisation: OAuth 2 authorisation code on Joom's v2 OAuth endpoints; the token replies
  *   use the v2 envelope `{code: 0, data: {access_token, refresh_token, expires_in, expiry_time,

@@ -9,7 +9,7 @@ import {
   normaliseJoomOrder,
 } from './normalise.js';
 
-/** An order as `GET /api/v3/orders?id=26VE349M` returns it in `data` (field list [3P], research note §6). */
+/** An order as `GET /api/v3/orders?id=26VE349M` returns it in `data` (field list [3P]). */
 function sampleOrder(): Record<string, unknown> {
   return {
     id: '26VE349M',

@@ -1,8 +1,6 @@
 /**
  * A Joom Merchant API v3 order (`GET /api/v3/orders/multi`, `GET /api/v3/orders?id=`) read into
- * our MarketplaceOrder. THIRD-PARTY SOURCES ONLY (research note §6 [3P]; field list from
- * third-party notes on the v3 Order object; formats from the v3 docs' "Data Formats" page:
- * RFC 3339 UTC times, prices as decimal strings with a dot, currency as an ISO 4217 code).
+ * our MarketplaceOrder. THIRD-PARTY SOURCES ONLY.
  *
  * A Joom order is ONE product variant with an order-level `quantity`, so it reads as exactly one
  * line; a buyer's basket of several products arrives as several Joom orders.
@@ -184,7 +182,7 @@ export function normaliseJoomOrder(raw: unknown): MarketplaceOrder {
         ? new Date(Date.parse(orderedAt) + daysToFulfill * DAY_MS).toISOString()
         : null,
     currency,
-    // Joom names no buyer apart from the recipient (research note §7: buyer "—").
+    // Joom names no buyer apart from the recipient.
     buyerName: '',
     recipientName: text(address.name),
     recipientPhone: text(address.phoneNumber),

@@ -7,8 +7,8 @@ import {
   joomRefreshTokenForm,
 } from './sign.js';
 
-// The research note's §8 holds no Joom vector: Joom signs nothing (§0 item 1, §6). What a Joom
-// request carries instead is pinned here byte for byte, from the fields §6 lists.
+// Joom signs nothing, so it publishes no signing vector. What a Joom request carries instead
+// (a bearer token, the OAuth forms) is pinned here byte for byte.
 describe('Joom request credentials', () => {
   it('sends the access token as an RFC 6750 bearer header', () => {
     expect(joomAuthorization('1qaz2wsx3edc4rfv5tgb')).toBe('Bearer 1qaz2wsx3edc4rfv5tgb');

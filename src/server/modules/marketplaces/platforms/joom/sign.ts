@@ -1,11 +1,11 @@
 /**
  * What a Joom Merchant API request carries to say who sends it, written once for the connector
- * and the sandbox. THIRD-PARTY SOURCES ONLY (research note §6, [3P]): no official Joom document
+ * and the sandbox. THIRD-PARTY SOURCES ONLY: no official Joom document
  * was reachable beyond the v3 docs' intro pages (api-v3-docs.merchant.joom.com: pagination,
  * responses, errors, formats, rate limits), which say nothing of signing.
  *
- * Joom signs nothing: no request HMAC, no timestamp, no webhook signature (the research note's
- * §8 has no Joom vector). A call proves itself with an OAuth 2 bearer token in the Authorization
+ * Joom signs nothing: no request HMAC, no timestamp, no webhook signature, so there is no
+ * published signing vector to test against. A call proves itself with an OAuth 2 bearer token in the Authorization
  * header; the token is obtained with the authorisation-code grant of Joom's v2 OAuth endpoints
  * (the v3 API reuses them [3P]). The byte-exact artefacts are therefore the Authorization value,
  * the authorise URL and the two token-request forms, and those are what sign.test.ts pins.

@@ -1,7 +1,7 @@
 /**
  * One signed call to Lazada and the reading of its envelope. Lazada answers errors inside HTTP 200
  * (`{"type":"ISV","code":"IllegalAccessToken","message":…,"request_id":…}`); success is
- * `code: "0"` (research note §3.4). URLs are the documented base URL + the API path: seller APIs
+ * `code: "0"`. URLs are the documented base URL + the API path: seller APIs
  * at AppConfig.apiUrl, the venture's base (https://api.lazada.co.th/rest …); token calls at the
  * auth host's base, authUrl + `/rest` (https://auth.lazada.com/rest), whose /oauth/authorize is
  * the seller's page. In the sandbox both are its `/lazada` prefix.

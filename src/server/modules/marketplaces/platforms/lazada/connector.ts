@@ -1,5 +1,5 @@
 /**
- * The Lazada Open Platform connector (research note §3): the seller authorises at
+ * The Lazada Open Platform connector: the seller authorises at
  * auth.lazada.com, the code becomes tokens at /auth/token/create, orders are listed with
  * /orders/get by updated time and their items read fifty orders at a time with
  * /orders/items/get (GetMultipleOrderItems), and pushes are checked by their Authorization HMAC.

@@ -3,7 +3,7 @@ import { MarketplaceError } from '../../connector.js';
 import { lazadaOrderStatus, normaliseLazadaOrder } from './normalise.js';
 import { decimalToMinor, lazadaTime, minorToDecimal } from './values.js';
 
-/** An order in the shape of the GetOrders sample (research note §3.5, the API reference's demo). */
+/** An order in the shape of the GetOrders sample. */
 const ORDER = {
   voucher_platform: '0.00',
   voucher: '0.00',

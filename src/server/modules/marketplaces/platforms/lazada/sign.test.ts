@@ -18,7 +18,7 @@ const DOCUMENTED_PARAMS = {
   access_token: 'test',
 };
 
-describe('Lazada request signing (research note §3.3, vector 6)', () => {
+describe('Lazada request signing', () => {
   it('builds the documented string: path, then sorted name+value pairs', () => {
     expect(lazadaStringToSign('/order/get', DOCUMENTED_PARAMS)).toBe(
       '/order/getaccess_tokentestapp_key123456order_id1234sign_methodsha256timestamp1517820392000',
@@ -58,7 +58,7 @@ describe('Lazada request signing (research note §3.3, vector 6)', () => {
   });
 });
 
-describe('Lazada push signature (research note §3.8, vector 7)', () => {
+describe('Lazada push signature', () => {
   it('matches the derived vector: lower-case hex of HMAC(app_secret, app_key + body)', () => {
     expect(signLazadaWebhook('123456', '3412gyo124goi3124', PUSH_BODY)).toBe(
       'f599483ef22edde225833f23be067106381cc8c3d6ea21d91ad1298fb29a11d7',

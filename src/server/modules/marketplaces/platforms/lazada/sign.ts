@@ -1,5 +1,5 @@
 /**
- * Lazada Open Platform signatures, as its documents give them (research note §3.3, §3.8):
+ * Lazada Open Platform signatures, as its documents give them:
  * - a request: HEX(HMAC-SHA256(app_secret, apiPath + key1value1key2value2…)) in upper case, over
  *   every parameter but `sign` sorted by name in ASCII order, empty values left out (the official
  *   Java and C# samples skip them), the API path without `/rest` in front;

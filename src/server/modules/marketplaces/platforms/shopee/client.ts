@@ -1,5 +1,5 @@
 /**
- * One signed call to Shopee Open Platform v2 (research note §1.1-§1.4): the common parameters
+ * One signed call to Shopee Open Platform v2: the common parameters
  * (partner_id, timestamp, sign, plus access_token and shop_id for shop APIs) in the query,
  * business parameters in the query for GET and as a JSON body for POST, the envelope read by
  * readShopeeEnvelope. Nothing is retried here.

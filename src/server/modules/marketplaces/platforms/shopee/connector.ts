@@ -1,5 +1,5 @@
 /**
- * The Shopee Open Platform v2 connector (research note §1): a seller authorises on auth_partner
+ * The Shopee Open Platform v2 connector: a seller authorises on auth_partner
  * and comes back with `code` and `shop_id`; tokens last 4 hours and refresh with a single-use
  * refresh token; orders are listed by update_time in windows of at most 15 days, 100 per page
  * behind Shopee's opaque cursor, then read whole with get_order_detail, 50 at a time. It keeps
@@ -25,9 +25,9 @@ export const SHOPEE_MAX_WINDOW_MS = 15 * 86_400_000;
 /** get_order_list's page_size is 1-100; get_order_detail takes 1-50 order_sn. */
 const LIST_PAGE_SIZE = 100;
 const DETAIL_BATCH = 50;
-/** The refresh token lives 30 days (note §1.2); Shopee's replies do not say. */
+/** The refresh token lives 30 days; Shopee's replies do not say. */
 const REFRESH_LIFETIME_MS = 30 * 86_400_000;
-/** Detail fields beyond the defaults that normaliseShopeeOrder reads (note §1.5). */
+/** Detail fields beyond the defaults that normaliseShopeeOrder reads. */
 const DETAIL_FIELDS = [
   'buyer_user_id',
   'buyer_username',

@@ -1,12 +1,12 @@
 /**
- * Shopee's error envelope (research note §1.4) in our MarketplaceError codes. Every reply carries
+ * Shopee's error envelope in our MarketplaceError codes. Every reply carries
  * `request_id`, `error` ("" on success) and `message`; the HTTP status of an error reply is not
  * documented, so the error name decides whatever the status (the SDKs do the same).
  */
 import { MarketplaceError, type MarketplaceErrorCode } from '../../connector.js';
 import { isRecord, isString, type PlatformReply } from '../../http.js';
 
-/** The daily quota (error_limit) resets at 00:00 UTC+8 (note §1.4). */
+/** The daily quota (error_limit) resets at 00:00 UTC+8. */
 const QUOTA_RESET_OFFSET_MS = 8 * 3_600_000;
 const DAY_MS = 86_400_000;
 

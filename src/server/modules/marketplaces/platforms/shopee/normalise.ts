@@ -1,5 +1,5 @@
 /**
- * A Shopee v2 order, as `get_order_detail` returns it (research note §1.5), read into our
+ * A Shopee v2 order, as `get_order_detail` returns it, read into our
  * MarketplaceOrder: Shopee's status mapped to the spec's platform statuses, one line per item and
  * model, prices (floats in the listing currency) in integer minor units, unix seconds in ISO-8601.
  * Nothing here does I/O; the connector feeds it the detail it asked for with
@@ -121,7 +121,7 @@ function readLine(raw: unknown, currency: OrderCurrency): ReadLine {
     line: {
       itemId,
       variationId,
-      // The model's SKU when the item has models, the item's otherwise (note §1.5).
+      // The model's SKU when the item has models, the item's otherwise.
       sellerSku: text(raw.model_sku) || text(raw.item_sku),
       // Shopee's order items carry no GTIN.
       barcode: '',

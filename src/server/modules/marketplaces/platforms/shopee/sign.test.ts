@@ -12,7 +12,7 @@ const PUSH_URL = 'https://erp.example.com/webhooks/shopee';
 const PUSH_BODY =
   '{"shop_id":600000,"code":3,"timestamp":1660123127,"data":{"ordersn":"220810QSK8S7BX","status":"PROCESSED","update_time":1660123127}}';
 
-describe('Shopee signatures (research note §8 vectors 1-5)', () => {
+describe('Shopee signatures', () => {
   it('vector 1: the SDK test concatenates its parts with no separator', () => {
     expect(
       shopeeSign('test_partner_key', [

@@ -1,5 +1,5 @@
 /**
- * Shopee Open Platform v2 signatures (research note §1.3 and §1.8, tested against §8 vectors 1-5).
+ * Shopee Open Platform v2 signatures.
  * Requests: lowercase hex HMAC-SHA256 over partner_id + api_path + timestamp, followed by
  * access_token + shop_id for shop APIs; the key is the partner key's UTF-8 bytes (never
  * hex-decoded), the path has no host and no query, and the body is not signed.

@@ -13,7 +13,7 @@ import { MarketplaceError, type AppConfig, type CallContext } from '../../connec
 import { isArray, isNumber, isRecord, isString, requestJson, type PlatformReply } from '../../http.js';
 import { SHOPIFY_API_VERSION } from './queries.js';
 
-/** A shop's myshopify domain as Shopify's SDK accepts it (research note §2.2). */
+/** A shop's myshopify domain as Shopify's SDK accepts it. */
 export const SHOP_DOMAIN = /^[a-zA-Z0-9][a-zA-Z0-9-]*\.myshopify\.com$/;
 
 /**
@@ -139,7 +139,7 @@ export interface TokenReply {
 }
 
 /**
- * POST /admin/oauth/access_token (research note §2.2). A refused refresh token (400
+ * POST /admin/oauth/access_token. A refused refresh token (400
  * invalid_grant: expired, revoked, or spent) is 'revoked'; any other refusal is 'rejected'.
  */
 export async function requestToken(

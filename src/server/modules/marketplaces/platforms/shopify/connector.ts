@@ -1,6 +1,6 @@
 /**
  * The Shopify connector: OAuth authorisation-code grant with expiring offline tokens, orders over
- * the GraphQL Admin API paged by update time, and HMAC-checked webhooks (research note §2). It
+ * the GraphQL Admin API paged by update time, and HMAC-checked webhooks. It
  * keeps no state and retries nothing; client.ts turns Shopify's replies into our error codes.
  */
 import {
@@ -25,7 +25,7 @@ import {
 } from './queries.js';
 import { verifyOauthQuery, verifyWebhookHmac } from './sign.js';
 
-/** Read orders and manage their merchant-fulfilled fulfillment orders and stock (research note §2.2). */
+/** Read orders and manage their merchant-fulfilled fulfillment orders and stock. */
 export const SHOPIFY_SCOPES = [
   'read_orders',
   'write_orders',

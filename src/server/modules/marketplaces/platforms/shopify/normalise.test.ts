@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MarketplaceError } from '../../connector.js';
 import { decimalToMinor, normaliseShopifyOrder, shopifyPlatformStatus } from './normalise.js';
 
-/** A SyncOrder node in the GraphQL Admin API's shape (research note §2.4–2.5 field names). */
+/** A SyncOrder node in the GraphQL Admin API's shape. */
 function sampleOrder(): Record<string, unknown> {
   return {
     id: 'gid://shopify/Order/450789469',

@@ -1,5 +1,5 @@
 /**
- * The GraphQL Admin API documents the Shopify connector sends (research note §2.5), their page
+ * The GraphQL Admin API documents the Shopify connector sends, their page
  * sizes and their calculated cost. The sandbox answers exactly these documents, so both sides
  * read them from here.
  *
@@ -12,7 +12,7 @@
  * and a sync of thousands of orders to four times as many calls).
  */
 
-/** The Admin API version every call names (the research note's SDK snapshot ships up to it). */
+/** The Admin API version every call names (the newest the official @shopify/shopify-api library ships). */
 export const SHOPIFY_API_VERSION = '2026-07';
 
 /** Lines read with each order; more are read with SHOPIFY_ORDER_LINES_QUERY. */

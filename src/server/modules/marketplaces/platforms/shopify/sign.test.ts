@@ -8,7 +8,7 @@ import {
   webhookHmac,
 } from './sign.js';
 
-describe('Shopify OAuth redirect hmac (research note §8 vector 11)', () => {
+describe('Shopify OAuth redirect hmac', () => {
   const query = {
     shop: 'some-shop.myshopify.com',
     code: '0907a61c0c8d55e99db179b68161bc00',
@@ -57,7 +57,7 @@ describe('Shopify OAuth redirect hmac (research note §8 vector 11)', () => {
   });
 });
 
-describe('Shopify webhook hmac (research note §8 vector 12)', () => {
+describe('Shopify webhook hmac', () => {
   const body = '{"id":820982911946154508,"email":"jon@example.com"}';
 
   it('gives the vector base64 digest byte for byte', () => {

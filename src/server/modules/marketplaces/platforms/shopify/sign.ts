@@ -1,6 +1,6 @@
 /**
  * Shopify signs nothing we send (the access token alone authenticates an Admin API call); it signs
- * what it sends us, two ways (research note §2.3, vectors 11 and 12):
+ * what it sends us, two ways:
  * - the OAuth redirect and app launch: hex HMAC-SHA256 of the query without `hmac` and `signature`,
  *   keys sorted, `key=value` URL-encoded with %20 for spaces, joined with `&`;
  * - webhooks: base64 HMAC-SHA256 of the raw body, in `X-Shopify-Hmac-Sha256`.

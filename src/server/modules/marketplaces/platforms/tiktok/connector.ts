@@ -1,5 +1,5 @@
 /**
- * The TikTok Shop Open API (202309+) connector (research note §4): the seller authorises on
+ * The TikTok Shop Open API (202309+) connector: the seller authorises on
  * TikTok's page, the auth host trades the code for tokens, the shop's cipher comes from
  * `/authorization/202309/shops` and is kept in grant.extra.shopCipher; every API call carries
  * app_key, a unix-second timestamp and the HMAC `sign` in its query and the access token in the

@@ -1,6 +1,6 @@
 /**
  * TikTok Shop's reply envelope `{code, message, request_id, data}` and its error codes
- * (research note §4.4, the "Common errors" page): errors come inside HTTP 200 with a non-zero
+ *: errors come inside HTTP 200 with a non-zero
  * `code`, except the throttle (HTTP 429) and 503, which `requestJson` already turned into ours.
  */
 import { MarketplaceError, type MarketplaceErrorCode } from '../../connector.js';

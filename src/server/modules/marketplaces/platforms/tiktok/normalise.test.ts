@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MarketplaceError } from '../../connector.js';
 import { decimalToMinor, normaliseTiktokOrder, tiktokPlatformStatus } from './normalise.js';
 
-/** Shaped like the 202309 `orders/search` sample (research note §4.5): one line item per unit. */
+/** Shaped like the 202309 `orders/search` sample: one line item per unit. */
 function sampleOrder(): Record<string, unknown> {
   const unit = (id: string, overrides: Record<string, unknown> = {}) => ({
     id,

@@ -1,5 +1,5 @@
 /**
- * A TikTok Shop order (202309 `orders/search` and `orders?ids=`, research note §4.5) read into
+ * A TikTok Shop order (202309 `orders/search` and `orders?ids=`) read into
  * our MarketplaceOrder: its status mapped to the spec's platform statuses, its per-unit line
  * items grouped to one line per product and SKU with a quantity, its decimal-string prices in
  * integer minor units, its unix-second times in ISO-8601.

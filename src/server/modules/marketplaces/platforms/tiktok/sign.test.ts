@@ -18,7 +18,7 @@ const SEARCH = {
   body: '{"order_status":"AWAITING_SHIPMENT"}',
 };
 
-describe('TikTok Shop request signing (research note §4.3, §8)', () => {
+describe('TikTok Shop request signing', () => {
   it('matches vector 8, the SDK test: GET /test-api with foo=bar', () => {
     const input = { appSecret: 'app_secret', path: '/test-api', query: { foo: 'bar' }, body: '' };
     expect(tiktokStringToSign(input)).toBe('app_secret/test-apifoobarapp_secret');
@@ -43,7 +43,7 @@ describe('TikTok Shop request signing (research note §4.3, §8)', () => {
   });
 });
 
-describe('TikTok Shop webhook signature (research note §4.8, §8)', () => {
+describe('TikTok Shop webhook signature', () => {
   it('matches vector 10: hex HMAC(app_secret, app_key + raw body)', () => {
     expect(signTiktokWebhook('29a39d', 'tt_secret_0001', WEBHOOK_BODY)).toBe(
       'd1a7913b4da4f5173faa5341db89fd3524e69233eced73f2512c2a19bbc39269',

@@ -1,6 +1,6 @@
 /**
  * TikTok Shop Open API (202309+) signatures, written once for the connector and the sandbox
- * (research note §4.3, §4.8; vectors 8–10 in §8):
+ *:
  * - a request: hex(HMAC-SHA256(app_secret, app_secret + path + sorted query k+v (without sign
  *   and access_token) + raw body (unless multipart) + app_secret)), sent as the `sign` query;
  * - a webhook: hex(HMAC-SHA256(app_secret, app_key + raw body)) in the Authorization header.
