@@ -448,6 +448,53 @@ export class World {
     return value;
   }
 
+  // --- shipments --------------------------------------------------------------------------
+
+  /**
+   * The platform's own logistics takes the order: a paid order waiting to ship gets a carrier
+   * and a tracking number and becomes 'processed'. Arranging again answers the same shipment
+   * (`repeated`), so a retry after a lost reply is safe wherever the platform allows it.
+   */
+  arrangeShipment(platform: MarketplacePlatform, shopId: string, orderId: string): ShipmentOutcome {
+    const order = this.order(platform, shopId, orderId);
+    if (!order) return { ok: false, reason: 'not_found' };
+    if (order.status === 'processed' && order.trackingNo !== '') return { ok: true, order, repeated: true };
+    const refused = this.shipmentRefusal(order);
+    if (refused) return { ok: false, reason: refused };
+    this.changeOrder(order, { status: 'processed', trackingNo: trackingNoFor(platform, order.seq) });
+    return { ok: true, order, repeated: false };
+  }
+
+  /**
+   * The seller shipped with a carrier of their own and tells the platform its tracking number:
+   * the order becomes 'shipped'. The same number again is `repeated`; another number replaces it
+   * (platforms let a seller correct a tracking number).
+   */
+  sellerShipped(
+    platform: MarketplacePlatform,
+    shopId: string,
+    orderId: string,
+    input: { trackingNo: string; carrier: string },
+  ): ShipmentOutcome {
+    const order = this.order(platform, shopId, orderId);
+    if (!order) return { ok: false, reason: 'not_found' };
+    if (order.status === 'shipped' && order.trackingNo === input.trackingNo)
+      return { ok: true, order, repeated: true };
+    const refused = order.status === 'shipped' ? null : this.shipmentRefusal(order);
+    if (refused) return { ok: false, reason: refused };
+    order.carrier = input.carrier;
+    this.changeOrder(order, { status: 'shipped', trackingNo: input.trackingNo });
+    return { ok: true, order, repeated: false };
+  }
+
+  private shipmentRefusal(order: SandboxOrder): ShipmentRefusal | null {
+    if (order.status === 'cancelled' || order.status === 'in_cancel') return 'cancelled';
+    if (order.status === 'unpaid') return 'unpaid';
+    if (order.status !== 'ready_to_ship' && order.status !== 'processed') return 'already_shipped';
+    if (order.address.line1.trim() === '' || order.address.phone.trim() === '') return 'address_incomplete';
+    return null;
+  }
+
   // --- authorisation ----------------------------------------------------------------------
 
   /** A one-time authorisation code for a shop, valid ten minutes (what the redirect carries). */
@@ -581,6 +628,23 @@ function lowerBound(sorted: readonly SandboxOrder[], field: 'createdAt' | 'updat
     else high = middle;
   }
   return low;
+}
+
+export type ShipmentRefusal = 'not_found' | 'cancelled' | 'unpaid' | 'already_shipped' | 'address_incomplete';
+export type ShipmentOutcome =
+  { ok: true; order: SandboxOrder; repeated: boolean } | { ok: false; reason: ShipmentRefusal };
+
+/** A platform-style tracking number: Shopee's SPX, Lazada's LEX, TikTok's TT, … */
+export function trackingNoFor(platform: MarketplacePlatform, seq: number): string {
+  const prefix = {
+    shopee: 'SPXTH',
+    lazada: 'LEXPU',
+    tiktok: 'TTTH',
+    shopify: 'SFY',
+    joom: 'JOOM',
+    coupang: 'CPG',
+  }[platform];
+  return `${prefix}${String(100_000_000 + seq).padStart(10, '0')}`;
 }
 
 export function shopKey(platform: MarketplacePlatform, shopId: string): string {

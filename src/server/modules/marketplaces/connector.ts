@@ -163,7 +163,64 @@ export interface Connector {
   getOrders(ctx: CallContext, orderNos: readonly string[]): Promise<MarketplaceOrder[]>;
   /** The notice when the request carries the platform's valid signature; null when it does not. */
   verifyWebhook(app: AppConfig, request: WebhookRequest): WebhookNotice | null;
+  /**
+   * Who ships the platform's orders: 'platform' — the platform's own logistics arranges the
+   * carrier and issues the label (Shopee, Lazada, TikTok Shop); 'seller' — the seller ships with
+   * a carrier of their own and tells the platform the tracking number (Shopify, Joom, Coupang).
+   */
+  logistics: 'platform' | 'seller';
+  /**
+   * Platform logistics: arranges the order's shipment with the platform (Shopee
+   * get_shipping_parameter → ship_order; Lazada pack → ready to ship; TikTok Shop ship
+   * package) and reads its tracking number. Arranging an order the platform already arranged
+   * answers the same shipment, never an error. `trackingNo` is null when the platform has not
+   * issued it yet (Shopee issues it asynchronously): the caller asks again with getShipment.
+   * Refusals throw MarketplaceError 'rejected' with a ShipmentRefusalCode as platformCode
+   * where one applies.
+   */
+  arrangeShipment?(ctx: CallContext, input: { orderNo: string }): Promise<PlatformShipment>;
+  /** Platform logistics: the arranged shipment's tracking number and carrier, or null fields while pending. */
+  getShipment?(ctx: CallContext, input: { orderNo: string }): Promise<PlatformShipment>;
+  /**
+   * Platform logistics: the shipping label the platform issued, the PDF's bytes as it gave them
+   * (never re-laid out). `pending` while the platform is still generating the document.
+   */
+  fetchLabel?(
+    ctx: CallContext,
+    input: { orderNo: string; trackingNo: string },
+  ): Promise<{ status: 'ready'; pdf: Buffer } | { status: 'pending' }>;
+  /**
+   * Seller logistics: tells the platform the order shipped with our carrier and its tracking
+   * number (Shopify fulfillmentCreate, Joom fulfil, Coupang invoice upload). The same number
+   * again is a no-op, never an error.
+   */
+  pushTracking?(
+    ctx: CallContext,
+    input: { orderNo: string; trackingNo: string; carrierCode: string; carrierName: string },
+  ): Promise<void>;
 }
+
+/** What a platform's logistics arranged for one order. */
+export interface PlatformShipment {
+  /** null while the platform has not issued it yet. */
+  trackingNo: string | null;
+  /** The carrier's name as the platform gives it ('' when it gives none). */
+  carrierName: string;
+}
+
+/**
+ * Why a platform refused a shipment, as MarketplaceError.detail.platformCode ('rejected'), so
+ * the waybill service can say it in the user's language: the order was cancelled meanwhile, is
+ * not paid, has already shipped, or its address is incomplete.
+ */
+export const SHIPMENT_REFUSALS = [
+  'cancelled',
+  'unpaid',
+  'already_shipped',
+  'address_incomplete',
+  'not_found',
+] as const;
+export type ShipmentRefusalCode = (typeof SHIPMENT_REFUSALS)[number];
 
 /**
  * Our codes for what goes wrong at a platform:

@@ -195,6 +195,7 @@ function noRedirect(): never {
 export const coupangConnector: Connector = {
   platform: 'coupang',
   authorisation: 'keys',
+  logistics: 'seller',
   maxWindowMs: MAX_WINDOW_MS,
 
   /** Coupang has no redirect flow: always 'rejected' (use connectWithKeys). */

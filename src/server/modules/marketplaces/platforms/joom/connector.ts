@@ -183,6 +183,7 @@ function itemsOf(body: unknown): unknown[] {
 export const joomConnector: Connector = {
   platform: 'joom',
   authorisation: 'redirect',
+  logistics: 'seller',
   maxWindowMs: JOOM_MAX_WINDOW_MS,
 
   authoriseUrl(app: AppConfig, input) {

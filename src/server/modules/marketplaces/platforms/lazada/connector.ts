@@ -138,6 +138,7 @@ function listedOrders(reply: Record<string, unknown>): Record<string, unknown>[]
 export const lazadaConnector: Connector = {
   platform: 'lazada',
   authorisation: 'redirect',
+  logistics: 'platform',
   // Lazada documents no window cap on GetOrders. Seven days keeps a window's pages few (a
   // listing's offset stops at 4500, though the cursor's offsets stay within one second) and a
   // failed window cheap to redo; the first sync's 15 days are three windows.

@@ -156,6 +156,7 @@ async function orderDetails(ctx: CallContext, orderNos: readonly string[]): Prom
 export const shopeeConnector: Connector = {
   platform: 'shopee',
   authorisation: 'redirect',
+  logistics: 'platform',
   maxWindowMs: SHOPEE_MAX_WINDOW_MS,
 
   /** auth_partner signed as a public API; the link is good for the timestamp's 5 minutes. */

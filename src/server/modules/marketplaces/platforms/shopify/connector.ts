@@ -262,6 +262,7 @@ function verifyWebhook(app: AppConfig, request: WebhookRequest): WebhookNotice |
 export const shopifyConnector: Connector = {
   platform: 'shopify',
   authorisation: 'redirect',
+  logistics: 'seller',
   maxWindowMs: SHOPIFY_MAX_WINDOW_MS,
   /**
    * Shopify's page lives on the seller's own shop: the shop domain the seller typed is required

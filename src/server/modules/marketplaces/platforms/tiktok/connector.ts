@@ -133,6 +133,7 @@ function noticeOrderIds(data: Record<string, unknown>): string[] {
 export const tiktokConnector: Connector = {
   platform: 'tiktok',
   authorisation: 'redirect',
+  logistics: 'platform',
   maxWindowMs: TIKTOK_MAX_WINDOW_MS,
 
   /**

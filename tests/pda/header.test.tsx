@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+/**
+ * The title bar's Sync now while a sync runs: it stays a readable, enabled button (a tap joins
+ * the run under way instead of starting a second one) and tells assistive technology it is busy.
+ * antd-mobile's own loading state dimmed it to 2.2:1 and faded it back over 0.15 s.
+ */
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { PdaHeader } from '@pda/app/header.js';
+import { PdaServicesProvider } from '@pda/app/sync-context.js';
+import { SyncEngine } from '@pda/sync/engine.js';
+import type { SyncTransport } from '@pda/sync/transport.js';
+import { offlineTransport, seededDatabase, setUpScreenTests } from './support/screen.js';
+
+setUpScreenTests();
+
+describe('the title bar', () => {
+  it('keeps Sync now enabled and readable while a sync runs, and a tap joins that run', async () => {
+    let release: (error: Error) => void = () => undefined;
+    const register = vi.fn(
+      () =>
+        new Promise<never>((_, reject) => {
+          release = reject;
+        }),
+    );
+    const transport: SyncTransport = { ...offlineTransport, register };
+    const db = await seededDatabase('header', []);
+    const engine = new SyncEngine({ db, transport, isOnline: () => true });
+    render(
+      <PdaServicesProvider services={{ db, engine }}>
+        <MemoryRouter initialEntries={['/receive']}>
+          <PdaHeader title="Receive" />
+        </MemoryRouter>
+      </PdaServicesProvider>,
+    );
+    const button = screen.getByRole('button', { name: 'Sync now' });
+    expect(button.getAttribute('aria-busy')).toBe('false');
+
+    const run = engine.syncNow();
+    await waitFor(() => expect(register).toHaveBeenCalledTimes(1));
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    expect(button).toHaveProperty('disabled', false);
+    expect(button.className).not.toContain('adm-button-disabled');
+    expect(button.textContent).toBe('Sync now');
+    fireEvent.click(button);
+    release(new Error('no network in this test'));
+    await run;
+    expect(register).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(button.getAttribute('aria-busy')).toBe('false'));
+  });
+});
