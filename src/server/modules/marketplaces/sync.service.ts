@@ -15,18 +15,12 @@ import type { SyncTrigger } from '@shared/contract/shops.js';
 import { MARKETPLACE_SYNC } from '@shared/domain/marketplaces.js';
 import { rowsOf, withTenant, type Db, type TenantTx } from '../../db/client.js';
 import { pgErrorOf } from '../../db/query-helpers.js';
-import {
-  MarketplaceError,
-  type CallContext,
-  type MarketplaceOrder,
-  type OrderPage,
-  type ShopGrant,
-} from './connector.js';
+import { MarketplaceError, type MarketplaceOrder, type OrderPage } from './connector.js';
 import { ingestOrders, newOrderCount, type IngestCounts } from './ingest.service.js';
 import { takeSystemNos } from '../orders/index.js';
 import { shopSyncRuns, shops, type SyncResumePoint } from './marketplaces.tables.js';
 import { platformOf, type MarketplaceRuntime } from './runtime.js';
-import { grantBinding } from './shops.service.js';
+import { ShopSession } from './shop-session.js';
 
 type ShopRow = typeof shops.$inferSelect;
 
@@ -37,8 +31,6 @@ const ANALYZE_FIRST = 1_000;
 
 /** A run still marked running after this long was lost with its node; it no longer blocks. */
 const STALE_RUN_MINUTES = 30;
-/** The longest wait a throttled platform may ask of one call. */
-const MAX_WAIT_MS = 60_000;
 
 export interface SyncRequest {
   tenantId: string;
@@ -117,75 +109,14 @@ export function windowsOf(from: Date, to: Date, maxMs: number): { from: Date; to
   return windows;
 }
 
-class RunState {
-  grant: ShopGrant;
+class RunState extends ShopSession {
   constructor(
-    readonly db: Db,
-    readonly runtime: MarketplaceRuntime,
-    readonly shop: ShopRow,
+    db: Db,
+    runtime: MarketplaceRuntime,
+    shop: ShopRow,
     readonly runId: string,
   ) {
-    const { box } = platformOf(runtime, shop.platform);
-    if (!shop.secrets) throw new MarketplaceError('revoked', 'the shop has no authorisation');
-    this.grant = box.open<ShopGrant>(shop.secrets, grantBinding(shop));
-    this.grant.accessExpiresAt = this.grant.accessExpiresAt ? new Date(this.grant.accessExpiresAt) : null;
-    this.grant.refreshExpiresAt = this.grant.refreshExpiresAt ? new Date(this.grant.refreshExpiresAt) : null;
-  }
-
-  context(): CallContext {
-    const { app } = platformOf(this.runtime, this.shop.platform);
-    return { app, grant: this.grant, fetch: this.runtime.fetch, now: () => this.runtime.now() };
-  }
-
-  /** A fresh token, sealed and stored at once (a refresh token is often single-use). */
-  async refresh(): Promise<void> {
-    const { connector, box } = platformOf(this.runtime, this.shop.platform);
-    const grant = await connector.refreshGrant(this.context());
-    this.grant = grant;
-    await withTenant(this.db, this.shop.tenantId, (tx) =>
-      tx
-        .update(shops)
-        .set({
-          secrets: box.seal(grant, grantBinding(this.shop)),
-          accessExpiresAt: grant.accessExpiresAt,
-          refreshExpiresAt: grant.refreshExpiresAt,
-          updatedAt: new Date(),
-        })
-        .where(eq(shops.id, this.shop.id)),
-    );
-  }
-
-  /** The token is refreshed ahead of its expiry, not after a refusal. */
-  async refreshIfDue(): Promise<void> {
-    const expires = this.grant.accessExpiresAt;
-    if (
-      expires &&
-      expires.getTime() - this.runtime.now().getTime() < MARKETPLACE_SYNC.refreshAheadMinutes * 60_000
-    ) {
-      await this.refresh();
-    }
-  }
-
-  /** One call with the waits and retries the module comment describes. */
-  async call<T>(work: (ctx: CallContext) => Promise<T>): Promise<T> {
-    let refreshed = false;
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        return await work(this.context());
-      } catch (error) {
-        if (!(error instanceof MarketplaceError)) throw error;
-        if (error.code === 'token_expired' && !refreshed) {
-          refreshed = true;
-          await this.refresh();
-          continue;
-        }
-        const retryable =
-          error.code === 'rate_limited' || error.code === 'unavailable' || error.code === 'malformed';
-        if (!retryable || attempt >= MARKETPLACE_SYNC.retries) throw error;
-        const backOff = 500 * 2 ** attempt;
-        await this.runtime.sleep(Math.min(error.detail.retryAfterMs ?? backOff, MAX_WAIT_MS));
-      }
-    }
+    super(db, runtime, shop);
   }
 
   /** A page's orders, the run's counts and the resume point, in one transaction. */
