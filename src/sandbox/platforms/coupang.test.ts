@@ -437,3 +437,118 @@ describe('Coupang connector against the sandbox', () => {
     expect(orders[1]?.logisticsChannel).toBe(shipped.carrier);
   });
 });
+
+describe('Coupang invoice upload against the sandbox', () => {
+  const VENDOR_PATH = `/v2/providers/openapi/apis/api/v4/vendors/${VENDOR}`;
+  const ACK_PATH = `${VENDOR_PATH}/ordersheets/acknowledgement`;
+  const INVOICE_PATH = `${VENDOR_PATH}/orders/invoices`;
+  const push = (ctx: CallContext, orderNo: string, trackingNo: string) =>
+    coupangConnector.pushTracking?.(ctx, {
+      orderNo,
+      trackingNo,
+      carrierCode: 'CJGLS',
+      carrierName: 'CJ Logistics',
+    }) ?? Promise.reject(new Error('no pushTracking'));
+  const counts = () => sandbox.world.requestCounts('coupang');
+
+  /** A POST signed by hand, as another client would send it. */
+  async function signedPost(path: string, body: unknown) {
+    const authorization = coupangAuthorization({ ...KEYS, method: 'POST', path, query: '', now: now() });
+    const response = await fetch(`${app.apiUrl}${path}`, {
+      method: 'POST',
+      headers: { Authorization: authorization, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  it('acknowledges a paid box, uploads the invoice, and getOrders reads it shipped with the number', async () => {
+    const ctx = ctxOf(await connect());
+    const order = sandbox.world.createOrder('coupang', VENDOR, { status: 'ready_to_ship' });
+    await push(ctx, order.orderId, '123456789012');
+    expect(counts()[ACK_PATH]).toBe(1);
+    expect(counts()[INVOICE_PATH]).toBe(1);
+    const [found] = await coupangConnector.getOrders(ctx, [order.orderId]);
+    expect(found).toMatchObject({
+      platformStatus: 'SHIPPED',
+      rawStatus: 'DEPARTURE',
+      trackingNo: '123456789012',
+      logisticsChannel: 'CJ 대한통운',
+    });
+    // A box already preparing (INSTRUCT) needs no acknowledgement.
+    const preparing = sandbox.world.createOrder('coupang', VENDOR, { status: 'processed' });
+    await push(ctx, preparing.orderId, '123456789013');
+    expect(counts()[ACK_PATH]).toBe(1);
+    expect(sandbox.world.order('coupang', VENDOR, preparing.orderId)?.status).toBe('shipped');
+  });
+
+  it('the same number again is a no-op: no error and one upload; another number is refused', async () => {
+    const ctx = ctxOf(await connect());
+    const order = sandbox.world.createOrder('coupang', VENDOR, { status: 'processed' });
+    await push(ctx, order.orderId, '5550001');
+    await push(ctx, order.orderId, '5550001');
+    expect(counts()[INVOICE_PATH]).toBe(1);
+    const other = await caught(push(ctx, order.orderId, '5550002'));
+    expect(other).toMatchObject({ code: 'rejected', detail: { platformCode: 'already_shipped' } });
+  });
+
+  it('a cancelled order, or one with a cancellation under way, is refused as cancelled', async () => {
+    const ctx = ctxOf(await connect());
+    for (const status of ['cancelled', 'in_cancel'] as const) {
+      const order = sandbox.world.createOrder('coupang', VENDOR, { status });
+      const refused = await caught(push(ctx, order.orderId, `777${status.length}`));
+      expect(refused).toMatchObject({ code: 'rejected', detail: { platformCode: 'cancelled' } });
+      expect(sandbox.world.order('coupang', VENDOR, order.orderId)?.status).toBe(status);
+    }
+    expect((await caught(push(ctx, '29999999999', '7779'))).detail.platformCode).toBe('not_found');
+    expect(counts()[INVOICE_PATH]).toBeUndefined();
+  });
+
+  it('a throttled upload is rate_limited and ships nothing; the push again finishes it', async () => {
+    const ctx = ctxOf(await connect());
+    const order = sandbox.world.createOrder('coupang', VENDOR, { status: 'ready_to_ship' });
+    sandbox.world.injectFault({ platform: 'coupang', kind: 'throttle', pathContains: '/orders/invoices' });
+    expect((await caught(push(ctx, order.orderId, '888001'))).code).toBe('rate_limited');
+    expect(sandbox.world.order('coupang', VENDOR, order.orderId)?.status).toBe('processed');
+    await push(ctx, order.orderId, '888001');
+    expect(counts()[ACK_PATH]).toBe(1);
+    expect(sandbox.world.order('coupang', VENDOR, order.orderId)).toMatchObject({
+      status: 'shipped',
+      trackingNo: '888001',
+    });
+  });
+
+  it('the gateway refuses a wrongly signed upload; the sandbox fails a box not preparing, or a reused number', async () => {
+    const grant = await connect();
+    const order = sandbox.world.createOrder('coupang', VENDOR, { status: 'ready_to_ship' });
+    const forged = { ...grant, extra: { ...grant.extra, secretKey: 'not-the-secret' } };
+    const refused = await caught(push(ctxOf(forged), order.orderId, '999001'));
+    expect(refused).toMatchObject({ code: 'signature', detail: { httpStatus: 401 } });
+    const entry = {
+      shipmentBoxId: 448_000_000 + order.seq,
+      orderId: Number(order.orderId),
+      vendorItemId: Number(order.lines[0]?.item.variationId),
+      deliveryCompanyCode: 'CJGLS',
+      invoiceNumber: '999001',
+      splitShipping: false,
+      preSplitShipped: false,
+      estimatedShippingDate: '',
+    };
+    const early = await signedPost(INVOICE_PATH, { vendorId: VENDOR, orderSheetInvoiceApplyDtos: [entry] });
+    expect(early.status).toBe(200);
+    expect(early.body).toMatchObject({
+      code: 200,
+      data: { responseCode: 99, responseList: [{ succeed: false, resultCode: 'INVALID_STATUS' }] },
+    });
+    const shipped = sandbox.world.createOrder('coupang', VENDOR, { status: 'processed' });
+    await push(ctxOf(grant), shipped.orderId, '999002');
+    sandbox.world.changeOrder(order, { status: 'processed' });
+    const reused = await signedPost(INVOICE_PATH, {
+      vendorId: VENDOR,
+      orderSheetInvoiceApplyDtos: [{ ...entry, invoiceNumber: '999002' }],
+    });
+    expect(reused.body).toMatchObject({ data: { responseList: [{ resultCode: 'DUPLICATE_INVOICE' }] } });
+    const unshaped = await signedPost(INVOICE_PATH, { vendorId: VENDOR });
+    expect(unshaped.status).toBe(400);
+  });
+});

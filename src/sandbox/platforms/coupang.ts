@@ -13,6 +13,8 @@
  * - ordersheets by KST day (at most 31 days apart), `status` required, `maxPerPage` ≤ 50, and a
  *   nextToken that is the last box id of the page (as the portal's sample shows), "" on the
  *   last page; a sheet belongs to the day it was paid (unpaid orders have no sheet);
+ * - the seller-shipping writes, acknowledgement (ACCEPT → INSTRUCT) and invoice upload
+ *   (INSTRUCT → DEPARTURE), in coupang-invoice.ts;
  * - cancellations leave the status listings and appear under `returnRequests?cancelType=CANCEL`,
  *   dated when they happened; the order lookup by orderId still returns the cancelled box with
  *   `canceled: true` items;
@@ -33,6 +35,7 @@ import { kstDayStart } from '@server/modules/marketplaces/platforms/coupang/kst.
 import { SANDBOX_COUPANG_VENDORS } from '../apps.js';
 import { platformPath, rawQuery, type SandboxPlatform } from '../server.js';
 import type { SandboxOrder, World } from '../world.js';
+import { acknowledgeBoxes, uploadInvoices } from './coupang-invoice.js';
 import { boxIdOf, receiptIdOf, renderCancelReceipt, renderSheet, sheetStatusOf } from './coupang-render.js';
 
 const DAY_MS = 86_400_000;
@@ -247,6 +250,14 @@ export const coupangSandbox: SandboxPlatform = {
           ? { code: 200, message: 'OK', data: [renderSheet(order)] }
           : notFound(reply, 'Order');
       }),
+    );
+    app.patch(
+      `${VENDORS}/:vendorId/ordersheets/acknowledgement`,
+      guarded((request, reply, vendorId) => acknowledgeBoxes(world, vendorId, request, reply)),
+    );
+    app.post(
+      `${VENDORS}/:vendorId/orders/invoices`,
+      guarded((request, reply, vendorId) => uploadInvoices(world, vendorId, request, reply)),
     );
     app.get(
       `${VENDORS}/:vendorId/returnRequests`,

@@ -86,12 +86,13 @@ export function renderJoomOrders(order: SandboxOrder): Record<string, unknown>[]
   }));
 }
 
-function errors(reply: FastifyReply, status: number, code: string, message: string, field?: string) {
+/** A v3 refusal: the HTTP status and `{errors: [{code, field?, message}]}`. */
+export function errors(reply: FastifyReply, status: number, code: string, message: string, field?: string) {
   return reply.code(status).send({ errors: [{ code, ...(field ? { field } : {}), message }] });
 }
 
 /** The shop a v3 call's bearer token stands for, or the 401 Joom answers (null). */
-function shopOfCall(world: World, request: FastifyRequest, reply: FastifyReply): string | null {
+export function shopOfCall(world: World, request: FastifyRequest, reply: FastifyReply): string | null {
   const token = bearerTokenOf(request.headers.authorization);
   const checked =
     token === null ? ({ refused: 'invalid' } as const) : world.checkToken('joom', token, 'access');
@@ -221,27 +222,44 @@ export function joomListOrders(world: World, request: FastifyRequest, reply: Fas
   return reply.send(body);
 }
 
+/** The Joom order with this id, in whichever store: its world order, line and v3 JSON. */
+export function findJoomOrder(
+  world: World,
+  id: string,
+): { shopId: string; order: SandboxOrder; lineIndex: number; json: Record<string, unknown> } | null {
+  for (const shop of world.shopsOf('joom')) {
+    for (const order of world.ordersOf('joom', shop.shopId)) {
+      const rendered = renderJoomOrders(order);
+      const lineIndex = rendered.findIndex((json) => json.id === id);
+      const json = rendered[lineIndex];
+      if (json) return { shopId: shop.shopId, order, lineIndex, json };
+    }
+  }
+  return null;
+}
+
+/** The id a v3 order call names, or the 400 Joom answers for an id it could never issue (null). */
+export function orderIdOfCall(request: FastifyRequest, reply: FastifyReply): string | null {
+  const id = (request.query as JoomQuery).id ?? '';
+  if (/^[A-Z\d]{8}$/.test(id)) return id;
+  errors(
+    reply,
+    400,
+    'invalid_argument',
+    `Invalid argument \`id\`: expected valid order ID, got \`${id}\``,
+    'id',
+  );
+  return null;
+}
+
 /** `GET /api/v3/orders?id=`: one order of the token's store; 404 unknown, 403 another store's. */
 export function joomGetOrder(world: World, request: FastifyRequest, reply: FastifyReply) {
   const shopId = shopOfCall(world, request, reply);
   if (shopId === null) return reply;
-  const id = (request.query as JoomQuery).id ?? '';
-  if (!/^[A-Z\d]{8}$/.test(id))
-    return errors(
-      reply,
-      400,
-      'invalid_argument',
-      `Invalid argument \`id\`: expected valid order ID, got \`${id}\``,
-      'id',
-    );
-  for (const shop of world.shopsOf('joom')) {
-    for (const order of world.ordersOf('joom', shop.shopId)) {
-      const found = renderJoomOrders(order).find((json) => json.id === id);
-      if (!found) continue;
-      if (shop.shopId !== shopId)
-        return errors(reply, 403, 'forbidden', `Order ${id} belongs to another store`);
-      return reply.send({ data: found });
-    }
-  }
-  return errors(reply, 404, 'not_found', `Order with ID '${id}' not found`);
+  const id = orderIdOfCall(request, reply);
+  if (id === null) return reply;
+  const found = findJoomOrder(world, id);
+  if (!found) return errors(reply, 404, 'not_found', `Order with ID '${id}' not found`);
+  if (found.shopId !== shopId) return errors(reply, 403, 'forbidden', `Order ${id} belongs to another store`);
+  return reply.send({ data: found.json });
 }

@@ -8,6 +8,7 @@ import {
   type ShopGrant,
 } from '@server/modules/marketplaces/connector.js';
 import {
+  JOOM_FULFIL_PATH,
   JOOM_MAX_WINDOW_MS,
   JOOM_ORDERS_MULTI_PATH,
   joomConnector,
@@ -417,5 +418,102 @@ describe('Joom connector against the sandbox', () => {
     const elsewhere = world.createOrder('joom', OTHER_SHOP, { status: 'ready_to_ship' });
     const foreign = await failure(joomConnector.getOrders(ctx, [elsewhere.orderId]));
     expect([foreign.code, foreign.detail.httpStatus]).toEqual(['rejected', 403]);
+  });
+});
+
+describe('Joom tracking push against the sandbox', () => {
+  const oneLine = { lines: [{ sellerSku: 'SBX-001', quantity: 2 }] };
+  const push = (ctx: CallContext, orderNo: string, trackingNo: string) =>
+    joomConnector.pushTracking?.(ctx, {
+      orderNo,
+      trackingNo,
+      carrierCode: 'yanwen',
+      carrierName: 'Yanwen',
+    }) ?? Promise.reject(new Error('no pushTracking'));
+
+  /** A fetch that counts the fulfil calls it carries. */
+  function countingFetch(): { fetch: typeof fetch; fulfils: () => number } {
+    let fulfils = 0;
+    const counting: typeof fetch = (input, init) => {
+      if (String(input).includes(JOOM_FULFIL_PATH)) fulfils += 1;
+      return fetch(input, init);
+    };
+    return { fetch: counting, fulfils: () => fulfils };
+  }
+
+  it('fulfils an approved order, and getOrders reads it shipped with the number and provider', async () => {
+    const ctx = contextOf(grantFor(SHOP));
+    const order = sandbox.world.createOrder('joom', SHOP, { status: 'ready_to_ship', ...oneLine });
+    await push(ctx, order.orderId, 'YW123456789CN');
+    const [found] = await joomConnector.getOrders(ctx, [order.orderId]);
+    expect(found).toMatchObject({
+      platformStatus: 'SHIPPED',
+      rawStatus: 'shipped',
+      trackingNo: 'YW123456789CN',
+      logisticsChannel: 'Yanwen',
+    });
+  });
+
+  it('the same number again is a no-op: no error and one fulfil call; another number is refused', async () => {
+    const counted = countingFetch();
+    const ctx = { ...contextOf(grantFor(SHOP)), fetch: counted.fetch };
+    const order = sandbox.world.createOrder('joom', SHOP, { status: 'ready_to_ship', ...oneLine });
+    await push(ctx, order.orderId, 'YW1');
+    await push(ctx, order.orderId, 'YW1');
+    expect(counted.fulfils()).toBe(1);
+    const other = await failure(push(ctx, order.orderId, 'YW2'));
+    expect(other).toMatchObject({ code: 'rejected', detail: { platformCode: 'already_shipped' } });
+    expect(sandbox.world.order('joom', SHOP, order.orderId)?.trackingNo).toBe('YW1');
+  });
+
+  it('a cancelled, unknown or another store’s order is refused', async () => {
+    const ctx = contextOf(grantFor(SHOP));
+    const cancelled = sandbox.world.createOrder('joom', SHOP, { status: 'cancelled', ...oneLine });
+    const refused = await failure(push(ctx, cancelled.orderId, 'YW1'));
+    expect(refused).toMatchObject({ code: 'rejected', detail: { platformCode: 'cancelled' } });
+    expect(sandbox.world.order('joom', SHOP, cancelled.orderId)?.status).toBe('cancelled');
+    expect((await failure(push(ctx, 'ZZZZ0000', 'YW1'))).detail.platformCode).toBe('not_found');
+    const foreign = sandbox.world.createOrder('joom', OTHER_SHOP, { status: 'ready_to_ship', ...oneLine });
+    expect((await failure(push(ctx, foreign.orderId, 'YW1'))).detail).toMatchObject({
+      platformCode: 'forbidden',
+      httpStatus: 403,
+    });
+  });
+
+  it('the sandbox refuses a fulfil past approved, and one without a tracking number', async () => {
+    const { accessToken } = grantFor(SHOP);
+    const shipped = sandbox.world.createOrder('joom', SHOP, { status: 'shipped', ...oneLine });
+    const send = (id: string, body: Record<string, unknown>) =>
+      fetch(`${app.apiUrl}${JOOM_FULFIL_PATH}?id=${id}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const late = await send(shipped.orderId, { provider: 'Yanwen', trackingNumber: 'YW9' });
+    expect(late.status).toBe(400);
+    expect(await late.json()).toMatchObject({ errors: [{ code: 'failed_precondition' }] });
+    const open = sandbox.world.createOrder('joom', SHOP, { status: 'ready_to_ship', ...oneLine });
+    const blank = await send(open.orderId, { provider: 'Yanwen' });
+    expect(blank.status).toBe(400);
+    expect(await blank.json()).toMatchObject({
+      errors: [{ code: 'invalid_argument', field: 'trackingNumber' }],
+    });
+  });
+
+  it('a throttled push is rate_limited and ships nothing; a bad token is refused', async () => {
+    const grant = grantFor(SHOP);
+    const order = sandbox.world.createOrder('joom', SHOP, { status: 'ready_to_ship', ...oneLine });
+    sandbox.world.injectFault({ platform: 'joom', kind: 'throttle', pathContains: JOOM_FULFIL_PATH });
+    const throttled = await failure(push(contextOf(grant), order.orderId, 'YW1'));
+    expect(throttled).toMatchObject({ code: 'rate_limited', detail: { retryAfterMs: 1000 } });
+    expect(sandbox.world.order('joom', SHOP, order.orderId)?.status).toBe('ready_to_ship');
+    const forged = { ...grant, accessToken: `${grant.accessToken}x` };
+    const refused = await failure(push(contextOf(forged), order.orderId, 'YW1'));
+    expect(refused).toMatchObject({
+      code: 'token_expired',
+      detail: { platformCode: 'unauthorized', httpStatus: 401 },
+    });
+    await push(contextOf(grant), order.orderId, 'YW1');
+    expect(sandbox.world.order('joom', SHOP, order.orderId)?.status).toBe('shipped');
   });
 });

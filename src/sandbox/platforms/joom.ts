@@ -2,11 +2,13 @@
  * The Joom Merchant API v3 imitation, mounted under /joom. It plays Joom as THIRD-PARTY SOURCES
  * describe it: v2 OAuth endpoints with the `{code, data, message}` envelope, bearer
  * tokens on v3 calls, `orders/multi` paged by an `after` token inside an absolute `paging.next`
- * URL (joom-orders.ts), `{errors: [{code, field, message}]}` with real HTTP statuses, 429 with
- * X-Rate-Limit-* headers, and no webhooks.
+ * URL (joom-orders.ts), the merchant's own shipment by `orders/fulfill` (joom-fulfil.ts),
+ * `{errors: [{code, field, message}]}` with real HTTP statuses, 429 with X-Rate-Limit-* headers,
+ * and no webhooks.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  JOOM_FULFIL_PATH,
   JOOM_ORDERS_MULTI_PATH,
   JOOM_ORDER_PATH,
 } from '@server/modules/marketplaces/platforms/joom/connector.js';
@@ -19,6 +21,7 @@ import {
 import { SANDBOX_APPS } from '../apps.js';
 import { authorisePage, type SandboxPlatform } from '../server.js';
 import type { World } from '../world.js';
+import { joomFulfilOrder } from './joom-fulfil.js';
 import { joomGetOrder, joomListOrders, type JoomQuery } from './joom-orders.js';
 
 /**
@@ -153,6 +156,7 @@ export const joomSandbox: SandboxPlatform = {
 
     app.get(JOOM_ORDERS_MULTI_PATH, async (request, reply) => joomListOrders(world, request, reply));
     app.get(JOOM_ORDER_PATH, async (request, reply) => joomGetOrder(world, request, reply));
+    app.post(JOOM_FULFIL_PATH, async (request, reply) => joomFulfilOrder(world, request, reply));
   },
 
   /** The v3 docs: HTTP 429 until the window ends, X-Rate-Limit-Reset = seconds left (no Retry-After). */

@@ -15,12 +15,14 @@ import {
 } from '@server/modules/marketplaces/platforms/shopify/connector.js';
 import {
   SHOPIFY_API_VERSION,
+  SHOPIFY_FULFILLMENT_CREATE,
   SHOPIFY_ORDERS_QUERY,
 } from '@server/modules/marketplaces/platforms/shopify/queries.js';
 import { SANDBOX_APPS } from '../apps.js';
 import { startSandbox, type RunningSandbox } from '../server.js';
 import { SANDBOX_DAY_MS, type SandboxOrder, type SandboxStatus } from '../world.js';
 import { shopifySandbox, shopifyUninstalledWebhook } from './shopify.js';
+import { fulfillmentOrderId } from './shopify-fulfil.js';
 
 const SHOP = 'sandbox-one.myshopify.com';
 const REDIRECT_URI = 'https://erp.example.com/shopifyAuth';
@@ -500,5 +502,115 @@ describe('Shopify connector against the sandbox', () => {
       if (!match) throw new Error(`order ${order.orderId} missing`);
       expectSameOrder(match, order);
     }
+  });
+});
+
+describe('Shopify tracking push against the sandbox', () => {
+  const push = (grant: ShopGrant, orderNo: string, trackingNo: string, context = ctxOf(grant)) =>
+    shopifyConnector.pushTracking?.(context, {
+      orderNo,
+      trackingNo,
+      carrierCode: 'ups',
+      carrierName: 'UPS',
+    }) ?? Promise.reject(new Error('no pushTracking'));
+
+  /** A fetch that counts the fulfillmentCreate mutations it carries. */
+  function countingFetch(): { fetch: typeof fetch; creates: () => number } {
+    let creates = 0;
+    const counting: typeof fetch = (input, init) => {
+      if (typeof init?.body === 'string' && init.body.includes('fulfillmentCreate')) creates += 1;
+      return fetch(input, init);
+    };
+    return { fetch: counting, creates: () => creates };
+  }
+
+  it('fulfils the order with the tracking number, and getOrders reads it shipped with that number', async () => {
+    const grant = await authorise();
+    const order = sandbox.world.createOrder('shopify', SHOP, { status: 'ready_to_ship' });
+    await push(grant, order.orderId, '1Z999AA10123456784');
+    const [found] = await shopifyConnector.getOrders(ctxOf(grant), [order.orderId]);
+    expect(found).toMatchObject({ platformStatus: 'SHIPPED', trackingNo: '1Z999AA10123456784' });
+    expect(found?.rawStatus).toBe('PAID/FULFILLED');
+    // An order our own staff already marked in progress is fulfilled the same way.
+    const started = sandbox.world.createOrder('shopify', SHOP, { status: 'processed' });
+    await push(grant, started.orderId, 'TRK-2');
+    expect(sandbox.world.order('shopify', SHOP, started.orderId)).toMatchObject({
+      status: 'shipped',
+      trackingNo: 'TRK-2',
+      carrier: 'UPS',
+    });
+  });
+
+  it('the same number again is a no-op: no error and one fulfillment', async () => {
+    const grant = await authorise();
+    const order = sandbox.world.createOrder('shopify', SHOP, { status: 'ready_to_ship' });
+    const counted = countingFetch();
+    const context = { ...ctxOf(grant), fetch: counted.fetch };
+    await push(grant, order.orderId, 'TRK-1', context);
+    const updatedAt = sandbox.world.order('shopify', SHOP, order.orderId)?.updatedAt;
+    await push(grant, order.orderId, 'TRK-1', context);
+    expect(counted.creates()).toBe(1);
+    expect(sandbox.world.order('shopify', SHOP, order.orderId)?.updatedAt).toBe(updatedAt);
+    // Another number for a fulfilled order is refused: Shopify fulfils a line once.
+    const other = await failure(push(grant, order.orderId, 'TRK-9'));
+    expect(other).toMatchObject({ code: 'rejected', detail: { platformCode: 'already_shipped' } });
+  });
+
+  it('a cancelled, unpaid or unknown order is refused with its refusal code', async () => {
+    const grant = await authorise();
+    const cancelled = sandbox.world.createOrder('shopify', SHOP, { status: 'cancelled' });
+    const refused = await failure(push(grant, cancelled.orderId, 'TRK-1'));
+    expect(refused).toMatchObject({ code: 'rejected', detail: { platformCode: 'cancelled' } });
+    expect(sandbox.world.order('shopify', SHOP, cancelled.orderId)?.trackingNo).toBe('');
+    const unpaid = sandbox.world.createOrder('shopify', SHOP, { status: 'unpaid' });
+    expect((await failure(push(grant, unpaid.orderId, 'TRK-2'))).detail.platformCode).toBe('unpaid');
+    expect((await failure(push(grant, '5999999999999', 'TRK-3'))).detail.platformCode).toBe('not_found');
+  });
+
+  it('the sandbox refuses a closed fulfillment order with Shopify’s user error', async () => {
+    const grant = await authorise();
+    const order = sandbox.world.createOrder('shopify', SHOP, { status: 'shipped' });
+    const response = await fetch(
+      `${sandbox.url}/shopify/${SHOP}/admin/api/${SHOPIFY_API_VERSION}/graphql.json`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-shopify-access-token': grant.accessToken },
+        body: JSON.stringify({
+          query: SHOPIFY_FULFILLMENT_CREATE,
+          variables: {
+            fulfillment: {
+              lineItemsByFulfillmentOrder: [{ fulfillmentOrderId: fulfillmentOrderId(order) }],
+              trackingInfo: { number: 'TRK-X', company: 'UPS' },
+            },
+          },
+        }),
+      },
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      data: {
+        fulfillmentCreate: {
+          fulfillment: null,
+          userErrors: [
+            { message: `Fulfillment order ${order.orderId}1 has an unfulfillable status= closed.` },
+          ],
+        },
+      },
+    });
+  });
+
+  it('a throttled push is rate_limited and ships nothing; a bad token is refused', async () => {
+    const grant = await authorise();
+    const order = sandbox.world.createOrder('shopify', SHOP, { status: 'ready_to_ship' });
+    sandbox.world.injectFault({ platform: 'shopify', kind: 'throttle', pathContains: 'graphql.json' });
+    expect((await failure(push(grant, order.orderId, 'TRK-1'))).code).toBe('rate_limited');
+    sandbox.world.injectFault({ platform: 'shopify', kind: 'http_503', pathContains: 'graphql.json' });
+    expect((await failure(push(grant, order.orderId, 'TRK-1'))).code).toBe('unavailable');
+    const forged = { ...grant, accessToken: `${grant.accessToken}x` };
+    const refused = await failure(push(forged, order.orderId, 'TRK-1', ctxOf(forged)));
+    expect(refused).toMatchObject({ code: 'revoked', detail: { httpStatus: 401 } });
+    expect(sandbox.world.order('shopify', SHOP, order.orderId)?.status).toBe('ready_to_ship');
+    await push(grant, order.orderId, 'TRK-1');
+    expect(sandbox.world.order('shopify', SHOP, order.orderId)?.status).toBe('shipped');
   });
 });

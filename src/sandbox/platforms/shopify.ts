@@ -6,7 +6,8 @@
  * It refuses as Shopify refuses: a bad access token with 401 and the
  * REST-style `errors` string, a spent code or wrong client with 400 and an OAuth `error`, a refused
  * refresh token with 400 invalid_grant, an over-limit caller with the GraphQL THROTTLED reply in
- * HTTP 200, a query over 1,000 points with MAX_COST_EXCEEDED. Its GraphQL endpoint answers only the
+ * HTTP 200, a query over 1,000 points with MAX_COST_EXCEEDED, a fulfillment it cannot make with
+ * `userErrors` (shopify-fulfil.ts). Its GraphQL endpoint answers only the
  * connector's documents (queries.ts), reading their variables; any other document gets a GraphQL
  * error. Tokens are always expiring offline tokens (what public apps must use from 2027).
  */
@@ -20,14 +21,17 @@ import {
   ordersQueryCost,
   sameDocument,
   SHOPIFY_API_VERSION,
+  SHOPIFY_FULFILLMENT_CREATE,
   SHOPIFY_ORDER_LINES_QUERY,
   SHOPIFY_ORDERS_QUERY,
   SHOPIFY_SHOP_QUERY,
+  SHOPIFY_TRACKING_ORDER_QUERY,
 } from '@server/modules/marketplaces/platforms/shopify/queries.js';
 import { oauthQueryHmac, webhookHmac } from '@server/modules/marketplaces/platforms/shopify/sign.js';
 import { SANDBOX_APPS } from '../apps.js';
 import { authorisePage, type SandboxPlatform } from '../server.js';
 import type { SandboxOrder, SandboxShop, World } from '../world.js';
+import { fulfillmentCreateReply, trackingOrderReply } from './shopify-fulfil.js';
 import {
   afterCursor,
   byUpdatedThenId,
@@ -138,6 +142,10 @@ function handleGraphql(world: World, request: FastifyRequest<GraphqlParams>, rep
   if (sameDocument(body.query, SHOPIFY_ORDERS_QUERY)) return reply.send(ordersReply(world, shop, variables));
   if (sameDocument(body.query, SHOPIFY_ORDER_LINES_QUERY))
     return reply.send(linesReply(world, shop, variables));
+  if (sameDocument(body.query, SHOPIFY_TRACKING_ORDER_QUERY))
+    return reply.send(trackingOrderReply(world, shop, variables));
+  if (sameDocument(body.query, SHOPIFY_FULFILLMENT_CREATE))
+    return reply.send(fulfillmentCreateReply(world, shop, variables));
   if (sameDocument(body.query, SHOPIFY_SHOP_QUERY)) {
     const known = world.shop('shopify', shop);
     return reply.send({

@@ -7,7 +7,7 @@
  * and some APIs answer `{"code":"ERROR"}` inside HTTP 200, so the envelope is checked too.
  */
 import { MarketplaceError, type ShopGrant } from '../../connector.js';
-import { isNumber, isRecord, isString, requestJson, type PlatformReply } from '../../http.js';
+import { isArray, isNumber, isRecord, isString, requestJson, type PlatformReply } from '../../http.js';
 import { coupangAuthorization } from './sign.js';
 
 /** A vendor's keys: the vendor id Coupang issued and the Open API key pair made in WING. */
@@ -71,23 +71,32 @@ export function readCoupangReply(reply: PlatformReply): Record<string, unknown> 
   return body;
 }
 
-/**
- * One signed GET. Returns the success envelope, or null for a 404 when `isAbsentOn404` (a
- * looked-up order that does not exist); throws a MarketplaceError otherwise.
- */
-export async function coupangGet(input: {
+/** What every signed call needs: the network, the clock it signs with, the host and the keys. */
+export interface CoupangCall {
   fetch: typeof fetch;
   now: Date;
   apiUrl: string;
   keys: CoupangKeys;
-  path: string;
-  query: string;
-  isAbsentOn404?: boolean;
-}): Promise<Record<string, unknown> | null> {
+}
+
+/**
+ * One signed request; the body (JSON, for PATCH and POST) is not signed. Returns the success
+ * envelope, or null for a 404 when `isAbsentOn404` (a looked-up order that does not exist);
+ * throws a MarketplaceError otherwise.
+ */
+export async function coupangSend(
+  input: CoupangCall & {
+    method: 'GET' | 'PATCH' | 'POST';
+    path: string;
+    query: string;
+    body?: unknown;
+    isAbsentOn404?: boolean;
+  },
+): Promise<Record<string, unknown> | null> {
   const authorization = coupangAuthorization({
     accessKey: input.keys.accessKey,
     secretKey: input.keys.secretKey,
-    method: 'GET',
+    method: input.method,
     path: input.path,
     query: input.query,
     now: input.now,
@@ -96,14 +105,36 @@ export async function coupangGet(input: {
     input.fetch,
     `${input.apiUrl}${input.path}${input.query ? `?${input.query}` : ''}`,
     {
-      method: 'GET',
+      method: input.method,
       headers: {
         Authorization: authorization,
         'Content-Type': 'application/json;charset=UTF-8',
         'X-Requested-By': input.keys.vendorId,
       },
+      ...(input.body === undefined ? {} : { body: JSON.stringify(input.body) }),
     },
   );
   if (reply.status === 404 && input.isAbsentOn404) return null;
   return readCoupangReply(reply);
+}
+
+/** One signed GET (see coupangSend). */
+export function coupangGet(
+  input: CoupangCall & { path: string; query: string; isAbsentOn404?: boolean },
+): Promise<Record<string, unknown> | null> {
+  return coupangSend({ ...input, method: 'GET' });
+}
+
+/** The sheets of one order (one per shipment box); null when Coupang knows no such order. */
+export async function coupangOrderSheets(call: CoupangCall, orderNo: string): Promise<unknown[] | null> {
+  const body = await coupangGet({
+    ...call,
+    path: `${coupangVendorPath(call.keys.vendorId)}/${orderNo}/ordersheets`,
+    query: '',
+    isAbsentOn404: true,
+  });
+  if (!body) return null;
+  // The 2019 document shows `data` as one sheet; current pages list the boxes: both are read.
+  if (isArray(body.data)) return body.data;
+  return isRecord(body.data) ? [body.data] : null;
 }

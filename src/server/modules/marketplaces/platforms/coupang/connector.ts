@@ -20,7 +20,8 @@
  * a cancellation to the window that holds its receipt. The sync's overlap therefore overlaps
  * payment and cancellation times; a later status change of an order paid in an earlier window
  * (INSTRUCT → DEPARTURE …) is not listed again: the sync re-reads open orders with getOrders.
- * Coupang documents no webhooks: verifyWebhook always answers null.
+ * Coupang documents no webhooks: verifyWebhook always answers null. Coupang issues no label: the
+ * seller ships with a domestic courier and uploads its invoice number (invoice.ts).
  */
 import {
   MarketplaceError,
@@ -31,7 +32,15 @@ import {
   type ShopGrant,
 } from '../../connector.js';
 import { field, isArray, isNumber, isRecord, isString } from '../../http.js';
-import { coupangGet, coupangKeysOf, coupangQuery, coupangVendorPath, type CoupangKeys } from './client.js';
+import {
+  coupangGet,
+  coupangKeysOf,
+  coupangOrderSheets,
+  coupangQuery,
+  coupangVendorPath,
+  type CoupangCall,
+} from './client.js';
+import { pushCoupangInvoice } from './invoice.js';
 import { kstDate, parseKst } from './kst.js';
 import { COUPANG_SHEET_STATUSES, normaliseCoupangSheets, type CoupangSheetStatus } from './normalise.js';
 
@@ -77,29 +86,10 @@ function nextTokenOf(body: Record<string, unknown>): string {
   return isNumber(body.nextToken) ? String(body.nextToken) : '';
 }
 
-interface Call {
-  fetch: typeof fetch;
-  now: Date;
-  apiUrl: string;
-  keys: CoupangKeys;
-}
+type Call = CoupangCall;
 
 function callOf(ctx: CallContext): Call {
   return { fetch: ctx.fetch, now: ctx.now(), apiUrl: ctx.app.apiUrl, keys: coupangKeysOf(ctx.grant) };
-}
-
-/** The sheets of one order (one per shipment box); null when Coupang knows no such order. */
-async function orderSheets(call: Call, orderNo: string): Promise<unknown[] | null> {
-  const body = await coupangGet({
-    ...call,
-    path: `${coupangVendorPath(call.keys.vendorId)}/${orderNo}/ordersheets`,
-    query: '',
-    isAbsentOn404: true,
-  });
-  if (!body) return null;
-  // The 2019 document shows `data` as one sheet; current pages list the boxes: both are read.
-  if (isArray(body.data)) return body.data;
-  return isRecord(body.data) ? [body.data] : null;
 }
 
 /** Whole orders by number, in the order asked, unknown ones left out. */
@@ -111,7 +101,7 @@ async function readOrders(
   const sheets: unknown[] = [];
   for (const orderNo of new Set(orderNos)) {
     if (!/^\d+$/.test(orderNo)) continue;
-    sheets.push(...((await orderSheets(call, orderNo)) ?? []));
+    sheets.push(...((await coupangOrderSheets(call, orderNo)) ?? []));
   }
   return normaliseCoupangSheets(sheets, changedAt);
 }
@@ -278,6 +268,11 @@ export const coupangConnector: Connector = {
   /** The named orders, whole (every box), read one by one by orderId; unknown ones left out. */
   async getOrders(ctx, orderNos) {
     return readOrders(callOf(ctx), orderNos);
+  },
+
+  /** Uploads our carrier's invoice number for the order's boxes (invoice.ts). */
+  async pushTracking(ctx, input) {
+    return pushCoupangInvoice(callOf(ctx), input);
   },
 
   /** Coupang documents no webhooks: nothing is ever verified. */

@@ -8,6 +8,8 @@
  *   times), `paging.next` an absolute URL whose `after` token continues the listing; one order by
  *   `GET /api/v3/orders?id=`. Replies are `{data, paging}`; errors `{errors: [{code, field,
  *   message}]}` with real HTTP statuses (400, 401, 403, 404, 429, 5xx).
+ * - Shipping with the seller's own carrier: `POST /api/v3/orders/fulfill?id=` with JSON
+ *   `{provider, trackingNumber}`, for an order still `approved` (pushTracking below).
  * - Webhooks: Joom documents none [UNCONFIRMED]; sync is by polling only.
  */
 import {
@@ -16,6 +18,7 @@ import {
   type CallContext,
   type Connector,
   type MarketplaceOrder,
+  type ShipmentRefusalCode,
   type ShopGrant,
 } from '../../connector.js';
 import { field, isArray, isNumber, isRecord, isString, requestJson, type PlatformReply } from '../../http.js';
@@ -31,6 +34,8 @@ import {
 
 export const JOOM_ORDERS_MULTI_PATH = '/api/v3/orders/multi';
 export const JOOM_ORDER_PATH = '/api/v3/orders';
+/** Marks an approved order shipped by the merchant's own carrier: `?id=`, JSON {provider, trackingNumber}. */
+export const JOOM_FULFIL_PATH = '/api/v3/orders/fulfill';
 /** The v3 pagination page: "Maximum limit is 500 items per request". */
 export const JOOM_PAGE_LIMIT = 500;
 /**
@@ -117,6 +122,52 @@ function getV3(ctx: CallContext, path: string, query: Record<string, string>): P
     method: 'GET',
     headers: { authorization: joomAuthorization(ctx.grant.accessToken), accept: 'application/json' },
   });
+}
+
+/**
+ * Tells Joom an order shipped with our carrier: `GET /orders?id=` first, then `POST
+ * /orders/fulfill?id=` with `{provider, trackingNumber}` only while the order is `approved`.
+ * Joom fulfils an order once and says nothing of fulfilling it again [UNCONFIRMED], so the state
+ * read first makes the same number again a no-op: `shipped` (or `fulfilledOnline`) with that
+ * number returns; with another number it is 'already_shipped'; `cancelled`, `refunded` and
+ * `paidByJoomRefund` are 'cancelled'; a return state is 'already_shipped'.
+ */
+async function pushTracking(
+  ctx: CallContext,
+  input: { orderNo: string; trackingNo: string; carrierName: string },
+): Promise<void> {
+  const refusal = (code: ShipmentRefusalCode, message: string) =>
+    new MarketplaceError('rejected', message, { platformCode: code });
+  const read = await getV3(ctx, JOOM_ORDER_PATH, { id: input.orderNo });
+  if (read.status === 404 || (read.status === 400 && joomErrorOf(read.body).field === 'id'))
+    throw refusal('not_found', `Joom has no order ${input.orderNo}`);
+  if (read.status !== 200) throw v3Failure(read);
+  const order = field(isRecord(read.body) ? read.body.data : undefined, isRecord, 'data of the order');
+  const status = field(order.status, isString, 'status of the order');
+  const shipment = isRecord(order.shipment) ? order.shipment : {};
+  const current = isString(shipment.trackingNumber) ? shipment.trackingNumber : order.trackingNumber;
+  if (status === 'shipped' || status === 'fulfilledOnline') {
+    if (current === input.trackingNo) return;
+    throw refusal(
+      'already_shipped',
+      `Joom order ${input.orderNo} already shipped with another tracking number`,
+    );
+  }
+  if (status === 'cancelled' || status === 'refunded' || status === 'paidByJoomRefund')
+    throw refusal('cancelled', `Joom order ${input.orderNo} is ${status}`);
+  if (status !== 'approved') throw refusal('already_shipped', `Joom order ${input.orderNo} is ${status}`);
+  const url = `${ctx.app.apiUrl}${JOOM_FULFIL_PATH}?${new URLSearchParams({ id: input.orderNo }).toString()}`;
+  const reply = await send(ctx.fetch, url, {
+    method: 'POST',
+    headers: {
+      authorization: joomAuthorization(ctx.grant.accessToken),
+      'content-type': 'application/json',
+      accept: 'application/json',
+    },
+    // [UNCONFIRMED] Joom also takes a providerId from its /shippers list; our carrier's name is sent as provider.
+    body: JSON.stringify({ provider: input.carrierName, trackingNumber: input.trackingNo }),
+  });
+  if (reply.status !== 200) throw v3Failure(reply);
 }
 
 /**
@@ -260,6 +311,8 @@ export const joomConnector: Connector = {
     }
     return found;
   },
+
+  pushTracking,
 
   /** Joom documents no webhooks [UNCONFIRMED], so no request is ever a valid Joom notice. */
   verifyWebhook() {

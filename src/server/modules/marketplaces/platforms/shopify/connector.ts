@@ -1,6 +1,7 @@
 /**
  * The Shopify connector: OAuth authorisation-code grant with expiring offline tokens, orders over
- * the GraphQL Admin API paged by update time, and HMAC-checked webhooks. It
+ * the GraphQL Admin API paged by update time, HMAC-checked webhooks, and tracking numbers pushed
+ * back as fulfillments (fulfil.ts). It
  * keeps no state and retries nothing; client.ts turns Shopify's replies into our error codes.
  */
 import {
@@ -16,6 +17,7 @@ import {
 } from '../../connector.js';
 import { field, isArray, isNumber, isRecord, isString } from '../../http.js';
 import { adminGraphql, requestToken, SHOP_DOMAIN, shopAuthUrl } from './client.js';
+import { pushShopifyTracking } from './fulfil.js';
 import { gidTail, hasMoreLines, normaliseShopifyOrder } from './normalise.js';
 import {
   ORDERS_PAGE_SIZE,
@@ -277,4 +279,5 @@ export const shopifyConnector: Connector = {
   listOrders,
   getOrders,
   verifyWebhook,
+  pushTracking: pushShopifyTracking,
 };

@@ -113,3 +113,54 @@ export function sameDocument(left: string, right: string): boolean {
   const squeeze = (text: string) => text.replace(/\s+/g, ' ').trim();
   return squeeze(left) === squeeze(right);
 }
+
+/** Fulfillment orders and fulfillments one tracking look-up reads (an order rarely has more than one of each). */
+export const TRACKING_PAGE_SIZE = 10;
+/** Tracking numbers read per fulfillment (a fulfillment may carry several). */
+const TRACKING_NUMBERS_PER_FULFILLMENT = 5;
+
+/**
+ * What pushing a tracking number needs to know of one order: whether it is cancelled, the
+ * tracking numbers its fulfillments already carry, and its fulfillment orders with their status,
+ * location and holds (a fulfillment is created per fulfillment order, never per order): variables { id }.
+ */
+export const SHOPIFY_TRACKING_ORDER_QUERY = `query TrackingOrder($id: ID!) {
+  order(id: $id) {
+    id
+    cancelledAt
+    fulfillments(first: ${TRACKING_PAGE_SIZE}) { trackingInfo(first: ${TRACKING_NUMBERS_PER_FULFILLMENT}) { number } }
+    fulfillmentOrders(first: ${TRACKING_PAGE_SIZE}) {
+      nodes {
+        id
+        status
+        assignedLocation { location { id } }
+        fulfillmentHolds { reason }
+      }
+    }
+  }
+}`;
+
+/**
+ * Fulfils whole fulfillment orders with one tracking number: variables { fulfillment:
+ * FulfillmentInput }. fulfillmentCreate (FulfillmentInput) is the current mutation;
+ * fulfillmentCreateV2 is its deprecated older name.
+ */
+export const SHOPIFY_FULFILLMENT_CREATE = `mutation PushTracking($fulfillment: FulfillmentInput!) {
+  fulfillmentCreate(fulfillment: $fulfillment) {
+    fulfillment { id status }
+    userErrors { field message }
+  }
+}`;
+
+/** Shopify charges every mutation 10 points. */
+export const MUTATION_COST = 10;
+
+/**
+ * SHOPIFY_TRACKING_ORDER_QUERY's cost: the order, its fulfillments with their tracking entries,
+ * and a fulfillment-order connection whose nodes hold a location (two objects) and holds.
+ */
+export function trackingOrderQueryCost(): number {
+  return (
+    1 + TRACKING_PAGE_SIZE * (1 + TRACKING_NUMBERS_PER_FULFILLMENT) + 2 + TRACKING_PAGE_SIZE * (1 + 2 + 1)
+  );
+}
