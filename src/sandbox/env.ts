@@ -16,6 +16,7 @@ export function sandboxEnv(url: string): Record<string, string> {
     env[`${prefix}_API_URL`] = platform === 'shopify' ? `${url}/shopify/{shop}` : `${url}/${platform}`;
     env[`${prefix}_AUTH_URL`] = platform === 'shopify' ? `${url}/shopify/{shop}` : `${url}/${platform}`;
   }
+  env.CARRIER_SANDBOX_URL = `${url}/carrier`;
   return env;
 }
 

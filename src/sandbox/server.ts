@@ -1,7 +1,8 @@
 /**
  * The marketplace sandbox: imitations of the six marketplaces' APIs on one local port, each
  * under its own prefix (/shopee, /lazada, /tiktok, /shopify, /joom, /coupang) with the
- * platform's own paths beneath it, plus a test-control API under /__control. Requests are
+ * platform's own paths beneath it, a parcel carrier for channels of our own under /carrier
+ * (carrier.ts), plus a test-control API under /__control. Requests are
  * checked as the platforms check them (signatures, timestamps, tokens) by each platform's
  * file; this file adds what is common: the raw body kept for signature checks, the rate limit,
  * injected faults, the request record and webhook delivery.
@@ -9,6 +10,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { MARKETPLACE_PLATFORMS, type MarketplacePlatform } from '@shared/domain/marketplaces.js';
 import { ORDER_CURRENCIES, type OrderCurrency } from '@shared/domain/order.js';
+import { CarrierWorld, registerCarrier } from './carrier.js';
 import { SANDBOX_STATUSES, World, type Fault, type SandboxOrder, type SandboxStatus } from './world.js';
 
 declare module 'fastify' {
@@ -53,6 +55,8 @@ export interface SandboxOptions {
 export interface RunningSandbox {
   url: string;
   world: World;
+  /** The sandbox carrier's shipments and faults (channels of our own). */
+  carrier: CarrierWorld;
   app: FastifyInstance;
   /** Webhook posts still under way (a test awaits them before it checks). */
   settled(): Promise<void>;
@@ -148,12 +152,18 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
       { prefix: `/${platform.platform}` },
     );
   }
+  const carrier = new CarrierWorld();
+  registerCarrier(app, carrier, () => world.now());
+  app.addHook('onRequest', async (request) => {
+    if (request.url === '/__control/reset' && request.method === 'POST') carrier.reset();
+  });
   registerControl(app, world);
 
   const address = await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
   return {
     url: address.replace('0.0.0.0', '127.0.0.1'),
     world,
+    carrier,
     app,
     settled: async () => {
       await Promise.all([...pending]);

@@ -4,6 +4,7 @@ export { marketplaceItems, marketplaceOrders, shopSyncRuns, shops } from './mark
 export { CONNECTORS } from './platforms/index.js';
 export {
   marketplaceRuntime,
+  platformOf,
   realSleep,
   type MarketplaceOptions,
   type MarketplaceRuntime,
@@ -12,3 +13,5 @@ export { addShop, completeAuthorisation, connectWithKeys, startAuthorisation } f
 export { parseSecretsKey, secretBox } from './secret-box.js';
 export { marketplaceJobs, SYNC_JOB, syncKeyOf, type SyncSender } from './sync.jobs.js';
 export { syncShop, type SyncOutcome, type SyncRequest } from './sync.service.js';
+export { ShopSession, type ShopRow } from './shop-session.js';
+export type { PlatformShipment } from './connector.js';

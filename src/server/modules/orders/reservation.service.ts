@@ -214,15 +214,18 @@ export async function releaseOrder(
 
 /**
  * The reserved units leave the warehouse: each active reservation is issued (frozen down) from
- * the location its line was picked from. Every active reservation needs a location.
+ * the locations its line was picked from — one location for the whole line, or several with
+ * the quantity taken from each, which must add up to what the line reserved. Every active
+ * reservation needs its picks.
  */
 export async function consumeOrder(
   tx: TenantTx,
   actor: Actor,
   order: OrderRecord,
-  picks: readonly { lineId: string; locationId: string }[],
+  picks: readonly { lineId: string; locationId: string; quantity?: number }[],
 ): Promise<number> {
-  const from = new Map(picks.map((pick) => [pick.lineId, pick.locationId]));
+  const from = new Map<string, { locationId: string; quantity?: number }[]>();
+  for (const pick of picks) from.set(pick.lineId, [...(from.get(pick.lineId) ?? []), pick]);
   const active = await tx
     .select()
     .from(orderReservations)
@@ -231,21 +234,31 @@ export async function consumeOrder(
   if (active.length === 0) throw new AppError('order.not_reserved', { orderNo: order.orderNo });
   let issued = 0;
   for (const row of active) {
-    const locationId = from.get(row.lineId);
-    if (!locationId) throw new AppError('order.pick_location_required', { orderNo: order.orderNo });
-    const change = await issueStock(tx, actor, {
-      warehouseId: row.warehouseId,
-      skuId: row.skuId,
-      locationId,
-      quantity: row.quantity,
-      source: { type: SOURCE, id: order.id },
-      reason: order.systemNo,
-    });
+    const places = from.get(row.lineId) ?? [];
+    if (places.length === 0) throw new AppError('order.pick_location_required', { orderNo: order.orderNo });
+    const portions = places.map((place) => ({
+      locationId: place.locationId,
+      quantity: place.quantity ?? (places.length === 1 ? row.quantity : 0),
+    }));
+    if (portions.reduce((sum, portion) => sum + portion.quantity, 0) !== row.quantity)
+      throw new AppError('order.pick_location_required', { orderNo: order.orderNo });
+    let movementId = 0;
+    for (const portion of portions) {
+      const change = await issueStock(tx, actor, {
+        warehouseId: row.warehouseId,
+        skuId: row.skuId,
+        locationId: portion.locationId,
+        quantity: portion.quantity,
+        source: { type: SOURCE, id: order.id },
+        reason: order.systemNo,
+      });
+      movementId = change.movementId;
+    }
     await tx
       .update(orderReservations)
       .set({
         state: 'consumed',
-        endMovementId: change.movementId,
+        endMovementId: movementId,
         endedAt: sql`now()`,
         updatedAt: sql`now()`,
       })

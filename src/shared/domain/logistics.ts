@@ -1,0 +1,87 @@
+/**
+ * Logistics channels and waybills (spec 02 §3 Logistics channel, §4 Ship arrangement).
+ *
+ * A channel is how parcels leave: 'marketplace' — the platform's own logistics arranges the
+ * carrier and issues the label (Shopee, Lazada, TikTok Shop), authorised by the seller's shop;
+ * or 'carrier' — a carrier of our own, authorised by its app key and secret, whose tracking
+ * number is pushed back to the marketplace where the order came from.
+ *
+ * A waybill is one parcel's state, two machines side by side, each step idempotent:
+ * - arrangement: to_arrange → arranging → arranged (tracking number known) | arrange_failed,
+ *   or self_shipped when the tracking number was typed in for a parcel shipped elsewhere;
+ * - label: none → requested → ready (the PDF stored, reprinted from those bytes) | failed.
+ * "Printed" is a count on the waybill and never means shipped.
+ */
+
+export const CHANNEL_KINDS = ['marketplace', 'carrier'] as const;
+export type ChannelKind = (typeof CHANNEL_KINDS)[number];
+
+/** The marketplaces whose own logistics arranges the carrier and issues the label. */
+export const LOGISTICS_PLATFORMS = ['shopee', 'lazada', 'tiktok'] as const;
+export type LogisticsPlatform = (typeof LOGISTICS_PLATFORMS)[number];
+
+/** Carriers we have an adapter for; 'sandbox' is the bundled imitation (README: Sandbox). */
+export const CARRIERS = ['sandbox'] as const;
+export type CarrierCode = (typeof CARRIERS)[number];
+
+/** Carrier authorisation (spec 02 §4 flags: authorised/unauthorised). */
+export const CHANNEL_AUTH_STATUSES = ['authorised', 'unauthorised'] as const;
+export type ChannelAuthStatus = (typeof CHANNEL_AUTH_STATUSES)[number];
+
+export const ARRANGE_STATUSES = [
+  'to_arrange',
+  'arranging',
+  'arranged',
+  'arrange_failed',
+  'self_shipped',
+] as const;
+export type ArrangeStatus = (typeof ARRANGE_STATUSES)[number];
+
+export const LABEL_STATUSES = ['none', 'requested', 'ready', 'failed'] as const;
+export type LabelStatus = (typeof LABEL_STATUSES)[number];
+
+/** A waybill's tracking number is known: the parcel may be labelled, packed and handed over. */
+export function hasTracking(status: ArrangeStatus): boolean {
+  return status === 'arranged' || status === 'self_shipped';
+}
+
+/** Which arrangement states an arrange request may start from (a retry only after a failure). */
+export const ARRANGEABLE: readonly ArrangeStatus[] = ['to_arrange', 'arrange_failed'];
+
+/** Why a platform or carrier refused a shipment, said in the user's language (errors 'waybill.refused_*'). */
+export const SHIPMENT_REFUSAL_CODES = [
+  'cancelled',
+  'unpaid',
+  'already_shipped',
+  'address_incomplete',
+  'not_found',
+] as const;
+export type ShipmentRefusal = (typeof SHIPMENT_REFUSAL_CODES)[number];
+
+export const WAYBILL_BATCH_KINDS = ['arrange', 'print'] as const;
+export type WaybillBatchKind = (typeof WAYBILL_BATCH_KINDS)[number];
+
+export const WAYBILL_BATCH_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type WaybillBatchState = (typeof WAYBILL_BATCH_STATES)[number];
+
+/** The outcome of one order in a batch. */
+export const BATCH_ITEM_OUTCOMES = ['pending', 'ok', 'failed', 'skipped'] as const;
+export type BatchItemOutcome = (typeof BATCH_ITEM_OUTCOMES)[number];
+
+export const LOGISTICS_LIMITS = {
+  /** Orders one batch (arrange or print) may hold. */
+  batchOrders: 1000,
+  /** Orders a single (non-batch) call may name. */
+  directOrders: 50,
+  /** Calls to one platform or carrier at once within a batch. */
+  concurrency: 4,
+  /** A label PDF uploaded by hand or downloaded from a platform. */
+  labelBytes: 5 * 1024 * 1024,
+  /** Tries of one label download before its failure is reported (then: retry, upload, save again). */
+  labelPolls: 5,
+  channelName: 64,
+  companyName: 128,
+  companyCode: 32,
+  key: 256,
+  trackingNo: 64,
+} as const;
