@@ -16,6 +16,7 @@ import {
   NotFoundException,
   RGBLuminanceSource,
 } from '@zxing/library';
+import { PDFDict, PDFDocument, PDFName, PDFStream } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { PNG } from 'pngjs';
 
@@ -34,6 +35,29 @@ export async function pdfPageTexts(pdf: Buffer): Promise<string[]> {
   }
   await document.destroy();
   return pages;
+}
+
+/** Each page's size in millimetres, rounded to a tenth. */
+export async function pdfPageSizesMm(pdf: Uint8Array): Promise<[number, number][]> {
+  const document = await PDFDocument.load(pdf);
+  const mm = (points: number) => Math.round((points / 72) * 254) / 10;
+  return document.getPages().map((page) => {
+    const { width, height } = page.getSize();
+    return [mm(width), mm(height)];
+  });
+}
+
+/** How many image XObjects each page's resources hold (a barcode is drawn as one). */
+export async function pdfPageImageCounts(pdf: Uint8Array): Promise<number[]> {
+  const document = await PDFDocument.load(pdf);
+  return document.getPages().map((page) => {
+    const xObjects = page.node.Resources()?.lookupMaybe(PDFName.of('XObject'), PDFDict);
+    if (!xObjects) return 0;
+    return xObjects.keys().filter((name) => {
+      const object = xObjects.lookup(name);
+      return object instanceof PDFStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image');
+    }).length;
+  });
 }
 
 export const hasPdftoppm = spawnSync('pdftoppm', ['-v']).error === undefined;

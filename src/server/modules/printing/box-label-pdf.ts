@@ -6,6 +6,7 @@
  */
 import bwipjs from 'bwip-js/node';
 import type { Language } from '@shared/i18n/languages.js';
+import { isPrintableAscii } from './barcodes.js';
 import { MM, openLabelDocument, writeText } from './label-document.js';
 
 export const BOX_LABEL_SIZE: [number, number] = [100 * MM, 100 * MM];
@@ -27,9 +28,6 @@ export interface BoxLabel {
   captions: { sku: string; quantity: string; total: string; more: (count: number, units: number) => string };
 }
 
-/** Code 128 takes printable ASCII only; other box numbers are printed as QR alone. */
-const isPrintableAscii = (code: string) => /^[\x20-\x7e]+$/.test(code);
-
 /**
  * The QR's content: ASCII as it is; anything else as its UTF-8 bytes (bwip-js takes one byte
  * per character), which scanners recognise as UTF-8 and read back as the Thai or Chinese text.
@@ -38,6 +36,7 @@ function qrText(code: string): string {
   return isPrintableAscii(code) ? code : Buffer.from(code, 'utf8').toString('latin1');
 }
 
+/** Box numbers Code 128 cannot carry are printed as QR alone. */
 async function barcodeImages(code: string): Promise<{ linear: Buffer | null; qr: Buffer }> {
   const [linear, qr] = await Promise.all([
     isPrintableAscii(code)
