@@ -45,6 +45,8 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': 'http://localhost:8080',
+      // The print plugin's archive is made by the server from the helper's source.
+      '/downloads/print-plugin.zip': 'http://localhost:8080',
       '/websocket': { target: 'ws://localhost:8080', ws: true },
     },
   },

@@ -48,7 +48,7 @@ describe('security headers', () => {
     }
   });
 
-  it('lets the admin run only its own script files, with antd’s run-time styles', async () => {
+  it('lets the admin run only its own script files, with antd’s run-time styles, and reach the print helper', async () => {
     const policy = directives(
       (await world.request({ method: 'GET', url: '/user/login' })).headers['content-security-policy'],
     );
@@ -59,6 +59,7 @@ describe('security headers', () => {
     expect(policy['object-src']).toEqual(["'none'"]);
     expect(policy['base-uri']).toEqual(["'self'"]);
     expect(policy['frame-src']).toEqual(["'self'", 'blob:']);
+    expect(policy['connect-src']).toEqual(["'self'", 'http://127.0.0.1:18600', 'http://127.0.0.1:18601']);
   });
 
   it('lets the PDA compile its barcode reader’s WebAssembly and start its workers', async () => {

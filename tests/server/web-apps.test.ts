@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPagePath, isPdaPath } from '@server/http/web-apps.js';
+import { PRINT_HELPER } from '@shared/domain/print-helper.js';
 import { createTestWorld, type TestWorld } from '../support/test-app.js';
 
 let world: TestWorld;
@@ -36,6 +37,24 @@ describe('serving the admin', () => {
     const api = await world.request({ method: 'GET', url: '/api/nothing' });
     expect(api.statusCode).toBe(404);
     expect(api.json().code).toBe('common.route_not_found');
+  });
+
+  it('serves the print plugin made from the helper in this repository, with its version', async () => {
+    const head = await world.request({ method: 'HEAD', url: '/downloads/print-plugin.zip' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('application/zip');
+    const response = await world.request({
+      method: 'GET',
+      url: '/downloads/print-plugin.zip',
+      headers: { host: 'acme.localhost:8080' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-print-helper-version']).toBe(PRINT_HELPER.version);
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="${PRINT_HELPER.name}-${PRINT_HELPER.version}.zip"`,
+    );
+    expect(response.rawPayload.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
+    expect(response.rawPayload.includes(Buffer.from('print-helper/print-helper.mjs'))).toBe(true);
   });
 
   it('tells page paths from files and API calls', () => {

@@ -1,11 +1,15 @@
 /**
  * The default printers modal: a printer for each marketplace kind. A browser cannot list the
- * computer's printers, so the choice is among names typed here before, and a new name can be added.
+ * computer's printers; the print helper can, so its printers are offered when it runs. Names typed
+ * here before stay offered, and a new name can be added.
  */
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Divider, Form, Input, Modal, Select, Space } from 'antd';
+import { Alert, App, Button, Divider, Form, Input, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { HelperPrinter } from '@shared/contract/print-helper.js';
+import { PRINT_HELPER } from '@shared/domain/print-helper.js';
+import { useHelperPrinters } from '../print/use-helper-printers.js';
 import {
   PRINTER_KINDS,
   readKnownPrinters,
@@ -18,12 +22,14 @@ function PrinterSelect({
   value,
   onChange,
   names,
+  helperPrinters,
   onAddName,
   label,
 }: {
   value?: string | null;
   onChange?: (value: string | null) => void;
   names: string[];
+  helperPrinters: HelperPrinter[];
   onAddName: (name: string) => void;
   label: string;
 }) {
@@ -44,7 +50,16 @@ function PrinterSelect({
       value={value ?? undefined}
       placeholder={t('printers.placeholder')}
       onChange={(next?: string) => onChange?.(next ?? null)}
-      options={names.map((name) => ({ value: name, label: name }))}
+      options={[
+        ...helperPrinters.map((printer) => ({
+          value: printer.name,
+          label:
+            printer.kind === 'folder' ? `${printer.name} (${t('printers_helper.folder')})` : printer.name,
+        })),
+        ...names
+          .filter((name) => !helperPrinters.some((printer) => printer.name === name))
+          .map((name) => ({ value: name, label: name })),
+      ]}
       popupRender={(menu) => (
         <>
           {menu}
@@ -73,6 +88,8 @@ export function PrinterSettingsModal({ open, onClose }: { open: boolean; onClose
   const { message } = App.useApp();
   const [form] = Form.useForm<PrinterPreferences>();
   const [names, setNames] = useState(readKnownPrinters);
+  const helper = useHelperPrinters(open);
+  const helperPrinters = helper?.state === 'ready' ? helper.status.printers : [];
 
   const handleOk = () => {
     const values = form.getFieldsValue();
@@ -96,6 +113,20 @@ export function PrinterSettingsModal({ open, onClose }: { open: boolean; onClose
         if (isOpen) setNames(readKnownPrinters());
       }}
     >
+      {helper && (
+        <Alert
+          style={{ marginBottom: 16 }}
+          type={helper.state === 'ready' ? 'success' : 'info'}
+          showIcon
+          message={
+            helper.state === 'ready'
+              ? t('printers_helper.ready', { version: helper.status.version })
+              : helper.state === 'outdated'
+                ? t('print_agent.upgrade', { version: PRINT_HELPER.minimumVersion })
+                : t('printers_helper.missing')
+          }
+        />
+      )}
       <Form
         form={form}
         layout="horizontal"
@@ -108,6 +139,7 @@ export function PrinterSettingsModal({ open, onClose }: { open: boolean; onClose
           <Form.Item key={kind} name={kind} label={t(`printers.kinds.${kind}`)}>
             <PrinterSelect
               names={names}
+              helperPrinters={helperPrinters}
               label={t(`printers.kinds.${kind}`)}
               onAddName={(name) => setNames((known) => (known.includes(name) ? known : [...known, name]))}
             />

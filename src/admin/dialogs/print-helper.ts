@@ -13,7 +13,8 @@ export const PRINT_LOAD_TIMEOUT_MS = 20_000;
 /** The iframe is kept a while after printing starts: removing it closes the print preview. */
 export const PRINT_CLEANUP_MS = 60_000;
 
-async function pdfBlob(source: string | Blob): Promise<Blob> {
+/** The PDF as a blob: given as one, or fetched (with the session token when it is ours). */
+export async function pdfBlob(source: string | Blob): Promise<Blob> {
   if (source instanceof Blob) return source;
   const url = new URL(source, window.location.href);
   const headers = new Headers();

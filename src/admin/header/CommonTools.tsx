@@ -7,6 +7,7 @@ import { DownOutlined, ToolOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { PRINT_HELPER } from '@shared/domain/print-helper.js';
 import { useShellDialogs } from '../dialogs/ShellDialogs.js';
 import { usePluginDownload } from './downloads.js';
 import type { ToolId } from './header-entries.js';
@@ -41,7 +42,12 @@ export function CommonTools({ tools }: { tools: ToolId[] }) {
     <Dropdown
       trigger={['click']}
       menu={{
-        items: tools.map((tool) => ({ key: tool, label: t(`tools.${tool}`) })),
+        items: tools.map((tool) => ({
+          key: tool,
+          label: t(`tools.${tool}`),
+          // The print plugin offered for download is the helper of this version.
+          ...(tool === 'printPlugin' ? { extra: `v${PRINT_HELPER.version}` } : {}),
+        })),
         onClick: ({ key }) => {
           const tool = tools.find((known) => known === key);
           if (tool) void run(tool);

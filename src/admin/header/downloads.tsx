@@ -1,7 +1,7 @@
 /**
- * Plugin archives are downloaded by direct links (spec 01 §7). They are served as static files
- * next to the admin; an operator drops the current archives into public/downloads/. An archive
- * the server does not have is never saved: the user is told what to do instead.
+ * Plugin archives are downloaded by direct links. The print plugin is made by the server from the
+ * helper program it ships; the others are static files an operator drops into public/downloads/.
+ * An archive the server does not have is never saved: the user is told what to do instead.
  */
 import { App } from 'antd';
 import { useCallback } from 'react';

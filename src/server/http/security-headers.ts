@@ -3,7 +3,8 @@
  * our own script files: no inline script, no eval, no plugins, never inside another site's
  * frame. Each program gets what it needs and nothing more:
  * - the admin (/): antd writes its styles at run time (inline styles), images come from us or
- *   are data:/blob: (previews, generated labels), labels print from a frame of our own or blob:,
+ *   are data:/blob: (previews, generated labels), labels print from a frame of our own or blob:
+ *   or through the local print helper on the loopback address,
  *   and an agent's optional chat script may load
  *   from the one origin the agent configured (looked up for the page's site when the page is
  *   served);
@@ -13,6 +14,7 @@
  *   the API documentation (/api/docs) is a page of our own script files like the admin.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PRINT_HELPER } from '@shared/domain/print-helper.js';
 
 /** The origin an agent's chat script loads from, for the site of this request; null if none. */
 export type ChatOriginOf = (request: FastifyRequest) => Promise<string | null>;
@@ -35,7 +37,14 @@ const COMMON: Directives = {
   'frame-src': ["'self'", 'blob:'],
 };
 
-const ADMIN: Directives = { ...COMMON, 'script-src': ["'self'"] };
+/** The local print helper's addresses, which the admin sends print jobs to. */
+const PRINT_HELPER_ORIGINS = PRINT_HELPER.ports.map((port) => `http://127.0.0.1:${port}`);
+
+const ADMIN: Directives = {
+  ...COMMON,
+  'script-src': ["'self'"],
+  'connect-src': ["'self'", ...PRINT_HELPER_ORIGINS],
+};
 const PDA: Directives = {
   ...COMMON,
   'script-src': ["'self'", "'wasm-unsafe-eval'"],

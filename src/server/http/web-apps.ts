@@ -1,7 +1,8 @@
 /**
  * Serves the built web apps: the admin at / (with its single-page fallback to index.html),
  * the PDA at /pda/ (its own fallback to /pda/index.html; its service worker, manifest and
- * index never cached, so an update is seen at once) and public files such as branding images.
+ * index never cached, so an update is seen at once), public files such as branding images and
+ * the print plugin's archive, made from the helper program in this repository.
  * Before the apps are built, only public files are served and a page path answers 404.
  */
 import { existsSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { routeNotFound } from './errors.js';
+import { registerPrintPluginDownload } from './print-plugin.js';
 
 const PUBLIC_DIR = fileURLToPath(new URL('../../../public', import.meta.url));
 
@@ -53,6 +55,7 @@ async function registerPda(app: FastifyInstance, pdaDir: string) {
 }
 
 export async function registerWebApps(app: FastifyInstance, webRoot: string) {
+  registerPrintPluginDownload(app);
   const pdaDir = join(webRoot, 'pda');
   const hasPda = existsSync(join(pdaDir, 'index.html'));
   if (hasPda) await registerPda(app, pdaDir);

@@ -1,4 +1,5 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AnnouncementModal, sanitizeAnnouncementHtml } from '@admin/dialogs/AnnouncementModal.js';
 import { ChangePasswordDialog } from '@admin/dialogs/ChangePasswordDialog.js';
@@ -10,6 +11,7 @@ import { SettingsDrawer } from '@admin/settings/SettingsDrawer.js';
 import { SETTINGS_STORAGE_KEY, settingsStore } from '@admin/settings/settings-store.js';
 import { sessionStore } from '@api/storage.js';
 import type { AnnouncementView } from '@shared/contract/announcements.js';
+import { PRINT_HELPER } from '@shared/domain/print-helper.js';
 import { renderWithProviders } from '../render.js';
 import { api, failure, http, ok, useApiServer } from './api-server.js';
 import { sellerUser } from './fixtures.js';
@@ -190,6 +192,12 @@ describe('the logistics links and default printers', () => {
 
   it('keeps one printer per marketplace kind in the browser', async () => {
     savePrinterPreferences({ shopee: 'Zebra ZD421', lazada: null, tiktok: null, jd: null });
+    // No print helper runs on this computer: the names are the ones typed before.
+    server.use(
+      ...PRINT_HELPER.ports.map((port) =>
+        http.get(`http://127.0.0.1:${port}/status`, () => HttpResponse.error()),
+      ),
+    );
     renderWithProviders(<PrinterSettingsModal open onClose={() => undefined} />);
     for (const kind of [
       'Shopee-type printer',

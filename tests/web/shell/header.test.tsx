@@ -5,6 +5,7 @@ import { sessionStore } from '@api/storage.js';
 import { GlobalHeader } from '@admin/header/GlobalHeader.js';
 import { headerEntriesFor } from '@admin/header/header-entries.js';
 import type { UserRole } from '@shared/domain/roles.js';
+import { PRINT_HELPER } from '@shared/domain/print-helper.js';
 import { renderWithProviders } from '../render.js';
 import { api, failure, http, ok, useApiServer } from './api-server.js';
 import { userWithRole } from './fixtures.js';
@@ -93,7 +94,7 @@ describe('the header by role', () => {
       'Logistics search',
       'Download list',
       'Purchase plugin',
-      'Print plugin',
+      `Print pluginv${PRINT_HELPER.version}`,
     ]);
   });
 
@@ -108,7 +109,7 @@ describe('the header by role', () => {
       'Help',
       'Logistics search',
       'Download list',
-      'Print plugin',
+      `Print pluginv${PRINT_HELPER.version}`,
       'Virtual printer',
       'Printer settings',
     ]);

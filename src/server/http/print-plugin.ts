@@ -1,0 +1,81 @@
+/**
+ * Serves the print plugin at its direct link, /downloads/print-plugin.zip: an archive made from
+ * the helper program in this repository (src/print-helper) with its constants, README and a start
+ * script per system, so every installation offers the helper of its own version. The archive's
+ * config file allows the site it was downloaded from. Without the helper's files the address
+ * answers 404 and the admin explains that the plugin is not available.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PRINT_HELPER } from '@shared/domain/print-helper.js';
+import { routeNotFound } from './errors.js';
+import { zipArchive, type ZipEntry } from './zip.js';
+
+export const PRINT_PLUGIN_PATH = '/downloads/print-plugin.zip';
+
+const HELPER_DIR = fileURLToPath(new URL('../../print-helper/', import.meta.url));
+const CONSTANTS_FILE = fileURLToPath(new URL('../../shared/domain/print-helper.json', import.meta.url));
+const FOLDER = 'print-helper';
+
+/** The archive's files: source file, name in the archive, whether it is a start script. */
+const FILES: readonly (readonly [string, string, boolean])[] = [
+  [join(HELPER_DIR, 'print-helper.mjs'), 'print-helper.mjs', false],
+  [CONSTANTS_FILE, 'print-helper.json', false],
+  [join(HELPER_DIR, 'README.md'), 'README.md', false],
+  [join(HELPER_DIR, 'start-windows.cmd'), 'start-windows.cmd', false],
+  [join(HELPER_DIR, 'start-macos.command'), 'start-macos.command', true],
+  [join(HELPER_DIR, 'start-linux.sh'), 'start-linux.sh', true],
+];
+
+/** The helper's files as archive entries, or null when one is missing (a trimmed installation). */
+export function readPrintHelperFiles(): ZipEntry[] | null {
+  if (!FILES.every(([source]) => existsSync(source))) return null;
+  return FILES.map(([source, name, isScript]) => ({
+    name: `${FOLDER}/${name}`,
+    data: readFileSync(source),
+    mode: isScript ? 0o755 : 0o644,
+  }));
+}
+
+/** The print plugin archive for pages of `origin`: the helper's files and a config allowing that origin. */
+export function printPluginArchive(files: readonly ZipEntry[], origin: string): Buffer {
+  const config = { origins: [origin] };
+  return zipArchive([
+    ...files,
+    {
+      name: `${FOLDER}/print-helper.config.json`,
+      data: Buffer.from(`${JSON.stringify(config, null, 2)}\n`),
+    },
+  ]);
+}
+
+function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/** Registers the plugin's direct link (HEAD included, which the admin asks before saving). */
+export function registerPrintPluginDownload(app: FastifyInstance) {
+  const archives = new Map<string, Buffer>();
+  app.get(PRINT_PLUGIN_PATH, (request, reply) => {
+    const files = readPrintHelperFiles();
+    if (!files) return routeNotFound(request, reply);
+    const origin = originOf(request);
+    let archive = archives.get(origin);
+    if (!archive) {
+      archive = printPluginArchive(files, origin);
+      // One archive per site this server answers for; a few at most.
+      if (archives.size < 100) archives.set(origin, archive);
+    }
+    return reply
+      .header('content-type', 'application/zip')
+      .header(
+        'content-disposition',
+        `attachment; filename="${PRINT_HELPER.name}-${PRINT_HELPER.version}.zip"`,
+      )
+      .header('cache-control', 'no-cache')
+      .header('x-print-helper-version', PRINT_HELPER.version)
+      .send(archive);
+  });
+}
