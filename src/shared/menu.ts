@@ -555,6 +555,45 @@ const CATALOG = [
     hidden: true,
     roles: SHOP_KEEPERS,
   },
+  // Logistics (spec 02 §2: logistics channels; delivery): the channels parcels leave by, and the
+  // outbound list where waybills are arranged and printed and orders picked, packed and delivered.
+  {
+    key: 'logistics',
+    menuType: 0,
+    path: '/logistics',
+    component: GROUP_COMPONENT,
+    redirect: '/logistics/outbound',
+    icon: 'car',
+    sortNo: 19,
+    roles: WAREHOUSE_WORKERS,
+  },
+  {
+    key: 'logistics_outbound',
+    parentKey: 'logistics',
+    menuType: 1,
+    path: '/logistics/outbound',
+    component: 'logistics/Outbound',
+    icon: 'printer',
+    sortNo: 1,
+    roles: WAREHOUSE_WORKERS,
+  },
+  ...buttons('logistics_outbound', WAREHOUSE_WORKERS, [
+    PERMISSIONS.waybillList,
+    PERMISSIONS.waybillArrange,
+    PERMISSIONS.outboundEdit,
+    PERMISSIONS.channelList,
+  ]),
+  {
+    key: 'logistics_channels',
+    parentKey: 'logistics',
+    menuType: 1,
+    path: '/logistics/channels',
+    component: 'logistics/ChannelList',
+    icon: 'apartment',
+    sortNo: 2,
+    roles: STOCK_KEEPERS,
+  },
+  ...buttons('logistics_channels', STOCK_KEEPERS, [PERMISSIONS.channelEdit]),
 ] as const satisfies readonly CatalogEntry[];
 
 export const MENU_CATALOG: readonly CatalogEntry[] = CATALOG;

@@ -72,5 +72,15 @@ export const PERMISSIONS = {
   shopEdit: 'shop:edit',
   /** Pair marketplace items to local SKUs, and undo a pairing. */
   skuMatch: 'shop:sku:match',
+  /** See logistics channels (the arrange dialog's choices come from them). */
+  channelList: 'logistics:channel:list',
+  /** Add, edit, enable, authorise and delete logistics channels with their keys. */
+  channelEdit: 'logistics:channel:edit',
+  /** See the outbound list with each order's waybill. */
+  waybillList: 'waybill:list',
+  /** Arrange shipments, print and reprint waybills, fix a label that was not saved. */
+  waybillArrange: 'waybill:arrange',
+  /** Mark orders picked, packed and delivered in the admin (warehouses without handhelds). */
+  outboundEdit: 'outbound:edit',
 } as const;
 export type PermissionCode = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];

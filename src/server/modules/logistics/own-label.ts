@@ -25,9 +25,7 @@ export function renderOwnLabel(input: OwnLabelInput, language: Language): Promis
   return renderWaybills(
     [
       {
-        channelName: input.channel.name,
-        channelCode: input.channel.companyCode,
-        carrierName: input.carrierName,
+        carrier: { name: input.carrierName || input.channel.name, code: input.channel.companyCode },
         trackingNo: input.trackingNo,
         sortCode: input.sortCode,
         sender: input.sender,
