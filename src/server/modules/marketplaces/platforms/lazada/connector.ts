@@ -26,6 +26,7 @@ import {
   writeCursor,
   type ListPosition,
 } from './cursor.js';
+import { arrangeLazadaShipment, fetchLazadaLabel, getLazadaShipment } from './logistics.js';
 import { normaliseLazadaOrder } from './normalise.js';
 import { sameSignature, signLazadaWebhook } from './sign.js';
 import { idString, lazadaQueryTime, lazadaTime, lenientNumber } from './values.js';
@@ -260,6 +261,12 @@ export const lazadaConnector: Connector = {
     }
     return withItems(ctx, found);
   },
+
+  /** providers/get → pack → rts; the tracking number comes with the pack. */
+  arrangeShipment: (ctx, input) => arrangeLazadaShipment(ctx, input.orderNo),
+  getShipment: (ctx, input) => getLazadaShipment(ctx, input.orderNo),
+  /** /order/package/document/get, the PDF base64 in `file`. */
+  fetchLabel: (ctx, input) => fetchLazadaLabel(ctx, input),
 
   verifyWebhook(app: AppConfig, request: WebhookRequest): WebhookNotice | null {
     const header = Object.entries(request.headers).find(
