@@ -3,6 +3,7 @@
  * auth.lazada.com, the code becomes tokens at /auth/token/create, orders are listed with
  * /orders/get by updated time and their items read fifty orders at a time with
  * /orders/items/get (GetMultipleOrderItems), and pushes are checked by their Authorization HMAC.
+ * Packing, ready-to-ship and the shipping label go through the Fulfillment API (logistics.ts).
  * It keeps no state and retries nothing (connector.ts).
  */
 import {

@@ -3,7 +3,8 @@
  * and comes back with `code` and `shop_id`; tokens last 4 hours and refresh with a single-use
  * refresh token; orders are listed by update_time in windows of at most 15 days, 100 per page
  * behind Shopee's opaque cursor, then read whole with get_order_detail, 50 at a time. It keeps
- * no state and retries nothing (connector.ts).
+ * no state and retries nothing (connector.ts). Shopee's own logistics arranges each package
+ * and issues its air waybill (logistics.ts).
  */
 import {
   MarketplaceError,
