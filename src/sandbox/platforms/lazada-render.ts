@@ -20,6 +20,16 @@ export const LAZADA_SANDBOX_STATUS: Readonly<Record<SandboxStatus, string>> = {
   cancelled: 'canceled',
 };
 
+/** Packed orders the seller has set ready to ship (/order/package/rts); the world calls both 'processed'. */
+export const readyToShip = new WeakSet<SandboxOrder>();
+
+/** An order's item status: the neutral one in Lazada's words, ready_to_ship once set so. */
+export function lazadaItemStatus(order: SandboxOrder): string {
+  return order.status === 'processed' && readyToShip.has(order)
+    ? 'ready_to_ship'
+    : LAZADA_SANDBOX_STATUS[order.status];
+}
+
 /** GetOrders' status filter values (API reference). */
 export const LAZADA_STATUS_FILTERS = [
   'unpaid',
@@ -70,7 +80,7 @@ function money(shop: SandboxShop, minor: number): string {
 
 /** One item per unit, as GetOrderItems lists them. */
 export function renderItems(shop: SandboxShop, order: SandboxOrder): Record<string, unknown>[] {
-  const status = LAZADA_SANDBOX_STATUS[order.status];
+  const status = lazadaItemStatus(order);
   const isPacked = ['processed', 'shipped', 'completed'].includes(order.status);
   const units = order.lines.flatMap((line) => Array.from({ length: line.quantity }, () => line.item));
   return units.map((item, index) => ({
@@ -210,7 +220,7 @@ export function renderPush(order: SandboxOrder, now: number): string {
     seller_id: order.shopId,
     message_type: 0,
     data: {
-      order_status: LAZADA_SANDBOX_STATUS[order.status],
+      order_status: lazadaItemStatus(order),
       trade_order_id: order.orderId,
       trade_order_line_id: `${order.orderId}001`,
       status_update_time: Math.floor(order.updatedAt / 1000),

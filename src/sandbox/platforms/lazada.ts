@@ -2,7 +2,8 @@
  * The Lazada Open Platform imitation, mounted under /lazada, which stands for both hosts' base
  * URLs: the auth host's /oauth/authorize and /rest/auth/token/create|refresh
  * (https://auth.lazada.com…), and the API base's /seller/get, /orders/get, /order/get,
- * /order/items/get and /orders/items/get (https://api.lazada.co.th/rest…). Every call is checked
+ * /order/items/get and /orders/items/get (https://api.lazada.co.th/rest…), and the Fulfillment
+ * API's providers, pack, ready-to-ship and shipping-label calls (lazada-logistics.ts). Every call is checked
  * as Lazada's signature and call guides say it checks it — parameters present, the app key, the
  * signature over query and form/JSON fields, the timestamp within 7200 s, the access token — and
  * refused with Lazada's envelope inside HTTP 200. The orders are the world's, spelt by
@@ -17,9 +18,10 @@ import {
 import { SANDBOX_APPS } from '../apps.js';
 import { authorisePage, type SandboxPlatform } from '../server.js';
 import type { SandboxOrder, SandboxShop, World } from '../world.js';
+import { registerLazadaLogistics } from './lazada-logistics.js';
 import {
-  LAZADA_SANDBOX_STATUS,
   LAZADA_STATUS_FILTERS,
+  lazadaItemStatus,
   lazadaErrorBody,
   renderItems,
   renderOrder,
@@ -116,7 +118,10 @@ function rest(
   world: World,
   apiPath: string,
   needsToken: boolean,
-  handle: (params: Params, shop: SandboxShop | undefined) => Record<string, unknown>,
+  handle: (
+    params: Params,
+    shop: SandboxShop | undefined,
+  ) => Record<string, unknown> | Promise<Record<string, unknown>>,
 ): void {
   app.route({
     method: ['GET', 'POST'],
@@ -124,7 +129,7 @@ function rest(
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const checked = gateway(world, request, apiPath, needsToken);
       if ('refusal' in checked) return reply.code(200).send(checked.refusal);
-      return reply.code(200).send(handle(checked.params, checked.shop));
+      return reply.code(200).send(await handle(checked.params, checked.shop));
     },
   });
 }
@@ -167,7 +172,7 @@ function listOrders(world: World, shop: SandboxShop, params: Params): Record<str
       (order) =>
         within(order.updatedAt, bounds.update_after, bounds.update_before) &&
         within(order.createdAt, bounds.created_after, bounds.created_before) &&
-        (params.status === undefined || LAZADA_SANDBOX_STATUS[order.status] === params.status),
+        (params.status === undefined || lazadaItemStatus(order) === params.status),
     )
     .sort((a, b) => {
       const byTime =
@@ -266,6 +271,7 @@ function routes(app: FastifyInstance, world: World): void {
     if (!shop || !order) return business('16', `E016: "${params.order_id ?? ''}" Invalid Order ID`);
     return ok({ data: renderOrder(shop, order) });
   });
+  registerLazadaLogistics((apiPath, handle) => rest(app, world, apiPath, true, handle), world);
   rest(app, world, '/order/items/get', true, (params, shop) => {
     const order = shop ? orderOf(world, shop, params.order_id) : undefined;
     if (!shop || !order) return business('16', `E016: "${params.order_id ?? ''}" Invalid Order ID`);

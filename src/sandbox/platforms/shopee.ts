@@ -2,7 +2,8 @@
  * The sandbox's Shopee Open Platform v2, mounted under /shopee: the
  * auth_partner page and its redirect with `code` and `shop_id`, token/get and access_token/get
  * (single-use codes and refresh tokens), get_shop_info, get_order_list and get_order_detail
- * (shopee-orders.ts), requests checked in Shopee's documented order (partner_id, timestamp within 5
+ * (shopee-orders.ts), the logistics calls that arrange a shipment and print its air waybill
+ * (shopee-logistics.ts), requests checked in Shopee's documented order (partner_id, timestamp within 5
  * minutes, sign, then access_token and shop_id) and refused with Shopee's envelope, pushes signed
  * over the callback URL and raw body. Signatures come from the connector's sign.ts, which is
  * tested against Shopee's published test vectors.
@@ -20,6 +21,7 @@ import {
 import { SANDBOX_APPS } from '../apps.js';
 import { authorisePage, platformPath, type SandboxPlatform } from '../server.js';
 import type { SandboxOrder, World } from '../world.js';
+import { registerShopeeLogistics } from './shopee-logistics.js';
 import {
   SHOPEE_STATUS_OF,
   idNumber,
@@ -229,6 +231,17 @@ export const shopeeSandbox: SandboxPlatform = {
       if ('error' in checked) return send(reply, checked);
       const detail = orderDetail(world, checked.shopId ?? '', queryOf(request));
       return 'error' in detail ? send(reply, detail) : ok(reply, detail);
+    });
+
+    registerShopeeLogistics(app, world, {
+      shop(request) {
+        const checked = checkCommon(request, world, 'shop');
+        return 'error' in checked ? checked : { shopId: checked.shopId ?? '' };
+      },
+      send,
+      ok,
+      query: queryOf,
+      body: jsonBody,
     });
 
     app.setNotFoundHandler(async (_request, reply) =>

@@ -1,7 +1,8 @@
 /**
  * The TikTok Shop Open API (202309+) imitation, mounted under /tiktok: the
  * authorisation page and the auth host's token get/refresh, the signed API host's authorised
- * shops, order search and order detail. Requests are refused as TikTok documents it (see
+ * shops, order search and order detail, and the fulfillment calls that ship a package and
+ * print its label (tiktok-logistics.ts). Requests are refused as TikTok documents it (see
  * tiktok-checks.ts); the throttle is HTTP 429 with 36009002; webhooks are signed as TikTok's webhook guide says.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -11,6 +12,7 @@ import { signTiktokWebhook } from '@server/modules/marketplaces/platforms/tiktok
 import { SANDBOX_APPS } from '../apps.js';
 import { authorisePage, platformPath, type SandboxPlatform } from '../server.js';
 import type { World } from '../world.js';
+import { registerTiktokLogistics } from './tiktok-logistics.js';
 import {
   authenticate,
   header,
@@ -231,6 +233,7 @@ export const tiktokSandbox: SandboxPlatform = {
     });
     registerAuthRoutes(app, world);
     registerApiRoutes(app, world);
+    registerTiktokLogistics(app, world);
   },
 
   /** The documented throttle: HTTP 429 with code 36009002 (no Retry-After is documented). */

@@ -79,3 +79,62 @@ export const isNumber = (value: unknown): value is number =>
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 export const isArray = (value: unknown): value is unknown[] => Array.isArray(value);
+
+/** A reply read as bytes: a document download (a label PDF) rather than a JSON envelope. */
+export interface PlatformBytes {
+  status: number;
+  headers: Headers;
+  bytes: Buffer;
+}
+
+/**
+ * Sends one request and keeps its body's bytes untouched (a label PDF is stored exactly as the
+ * platform gave it). 429 and 5xx are refused as requestJson refuses them; any other status is
+ * returned for the connector to read (an error may come as JSON where the PDF was due).
+ */
+export async function requestBytes(
+  fetcher: typeof fetch,
+  url: string,
+  init: RequestInit = {},
+  timeoutMs = PLATFORM_TIMEOUT_MS,
+): Promise<PlatformBytes> {
+  let response: Response;
+  let bytes: Buffer;
+  try {
+    response = await fetcher(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    bytes = Buffer.from(await response.arrayBuffer());
+  } catch (error) {
+    throw new MarketplaceError('unavailable', `network: ${(error as Error).message}`);
+  }
+  if (response.status === 429 || response.status >= 500) {
+    throw new MarketplaceError(
+      response.status === 429 ? 'rate_limited' : 'unavailable',
+      `HTTP ${response.status}`,
+      {
+        httpStatus: response.status,
+        retryAfterMs: retryAfterMs(response.headers.get('retry-after')),
+      },
+    );
+  }
+  return { status: response.status, headers: response.headers, bytes };
+}
+
+/** Whether bytes are a PDF document (they open with the `%PDF-` header). */
+export function isPdf(bytes: Buffer): boolean {
+  return bytes.subarray(0, 5).toString('latin1') === '%PDF-';
+}
+
+/** The JSON of a reply read as bytes; 'malformed' when it is not JSON. */
+export function jsonOfBytes(reply: PlatformBytes): PlatformReply {
+  let body: unknown = null;
+  if (reply.bytes.length > 0) {
+    try {
+      body = JSON.parse(reply.bytes.toString('utf8'));
+    } catch {
+      throw new MarketplaceError('malformed', `HTTP ${reply.status}: the reply is neither a PDF nor JSON`, {
+        httpStatus: reply.status,
+      });
+    }
+  }
+  return { status: reply.status, headers: reply.headers, body };
+}

@@ -21,6 +21,8 @@ export interface LazadaCall {
   now: Date;
   /** Seller APIs only; token calls carry none. */
   accessToken?: string;
+  /** GET for reads (the default); POST for writes, whose own parameters travel as form fields. */
+  method?: 'GET' | 'POST';
 }
 
 const BAN_SECONDS = /last\s+(\d+)\s+second/i;
@@ -60,8 +62,10 @@ export function lazadaError(body: Record<string, unknown>, httpStatus: number): 
 }
 
 /**
- * Sends one signed GET (the documented method for reads and token calls) and returns the
- * envelope when its code is "0"; throws our error otherwise (see lazadaError).
+ * Sends one signed call and returns the envelope when its code is "0"; throws our error
+ * otherwise (see lazadaError). A GET carries every parameter in its query; a POST, as the
+ * official SDKs send it, the system parameters in the query and its own as form fields, all of
+ * them signed.
  */
 export async function callLazada(call: LazadaCall): Promise<Record<string, unknown>> {
   const params = signedLazadaParams(call.apiPath, call.params, {
@@ -70,8 +74,22 @@ export async function callLazada(call: LazadaCall): Promise<Record<string, unkno
     timestampMs: call.now.getTime(),
     ...(call.accessToken === undefined ? {} : { accessToken: call.accessToken }),
   });
-  const url = `${call.baseUrl}${call.apiPath}?${new URLSearchParams(params).toString()}`;
-  const reply = await requestJson(call.fetch, url, { method: 'GET' });
+  const isPost = call.method === 'POST';
+  const query = isPost
+    ? Object.fromEntries(Object.entries(params).filter(([name]) => !(name in call.params)))
+    : params;
+  const url = `${call.baseUrl}${call.apiPath}?${new URLSearchParams(query).toString()}`;
+  const reply = await requestJson(
+    call.fetch,
+    url,
+    isPost
+      ? {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8' },
+          body: new URLSearchParams(call.params).toString(),
+        }
+      : { method: 'GET' },
+  );
   const body = reply.body;
   if (!isRecord(body) || body.code === undefined) {
     if (reply.status !== 200)

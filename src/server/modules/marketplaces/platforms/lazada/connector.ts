@@ -3,6 +3,7 @@
  * auth.lazada.com, the code becomes tokens at /auth/token/create, orders are listed with
  * /orders/get by updated time and their items read fifty orders at a time with
  * /orders/items/get (GetMultipleOrderItems), and pushes are checked by their Authorization HMAC.
+ * Packing, ready-to-ship and the shipping label go through the Fulfillment API (logistics.ts).
  * It keeps no state and retries nothing (connector.ts).
  */
 import {
@@ -26,6 +27,7 @@ import {
   writeCursor,
   type ListPosition,
 } from './cursor.js';
+import { arrangeLazadaShipment, fetchLazadaLabel, getLazadaShipment } from './logistics.js';
 import { normaliseLazadaOrder } from './normalise.js';
 import { sameSignature, signLazadaWebhook } from './sign.js';
 import { idString, lazadaQueryTime, lazadaTime, lenientNumber } from './values.js';
@@ -260,6 +262,12 @@ export const lazadaConnector: Connector = {
     }
     return withItems(ctx, found);
   },
+
+  /** providers/get → pack → rts; the tracking number comes with the pack. */
+  arrangeShipment: (ctx, input) => arrangeLazadaShipment(ctx, input.orderNo),
+  getShipment: (ctx, input) => getLazadaShipment(ctx, input.orderNo),
+  /** /order/package/document/get, the PDF base64 in `file`. */
+  fetchLabel: (ctx, input) => fetchLazadaLabel(ctx, input),
 
   verifyWebhook(app: AppConfig, request: WebhookRequest): WebhookNotice | null {
     const header = Object.entries(request.headers).find(

@@ -16,6 +16,12 @@ export const SHOPEE_PATHS = {
   shopInfo: '/api/v2/shop/get_shop_info',
   orderList: '/api/v2/order/get_order_list',
   orderDetail: '/api/v2/order/get_order_detail',
+  shippingParameter: '/api/v2/logistics/get_shipping_parameter',
+  shipOrder: '/api/v2/logistics/ship_order',
+  trackingNumber: '/api/v2/logistics/get_tracking_number',
+  createDocument: '/api/v2/logistics/create_shipping_document',
+  documentResult: '/api/v2/logistics/get_shipping_document_result',
+  downloadDocument: '/api/v2/logistics/download_shipping_document',
 } as const;
 
 export interface ShopeeCall {
@@ -60,8 +66,8 @@ export function commonQuery(
   return query;
 }
 
-/** Sends one signed request and returns the envelope's body; throws our MarketplaceError otherwise. */
-export async function callShopee(call: ShopeeCall): Promise<Record<string, unknown>> {
+/** The signed URL and request of one call (the query common parameters first, then the call's own). */
+export function shopeeRequest(call: ShopeeCall): { url: string; init: RequestInit } {
   const query = commonQuery(call.app, call.path, call.now, call.shop);
   for (const [name, value] of Object.entries(call.query ?? {})) query.set(name, value);
   const init: RequestInit = { method: call.method, headers: { accept: 'application/json' } };
@@ -69,8 +75,13 @@ export async function callShopee(call: ShopeeCall): Promise<Record<string, unkno
     init.headers = { accept: 'application/json', 'content-type': 'application/json' };
     init.body = JSON.stringify(call.body ?? {});
   }
-  const reply = await requestJson(call.fetch, `${call.app.apiUrl}${call.path}?${query.toString()}`, init);
-  return readShopeeEnvelope(reply, call.now);
+  return { url: `${call.app.apiUrl}${call.path}?${query.toString()}`, init };
+}
+
+/** Sends one signed request and returns the envelope's body; throws our MarketplaceError otherwise. */
+export async function callShopee(call: ShopeeCall): Promise<Record<string, unknown>> {
+  const { url, init } = shopeeRequest(call);
+  return readShopeeEnvelope(await requestJson(call.fetch, url, init), call.now);
 }
 
 /** Shopee ids go out as JSON integers (partner_id, shop_id); the id text when it is not one. */

@@ -3,7 +3,8 @@
  * and comes back with `code` and `shop_id`; tokens last 4 hours and refresh with a single-use
  * refresh token; orders are listed by update_time in windows of at most 15 days, 100 per page
  * behind Shopee's opaque cursor, then read whole with get_order_detail, 50 at a time. It keeps
- * no state and retries nothing (connector.ts).
+ * no state and retries nothing (connector.ts). Shopee's own logistics arranges each package
+ * and issues its air waybill (logistics.ts).
  */
 import {
   MarketplaceError,
@@ -17,6 +18,7 @@ import {
 } from '../../connector.js';
 import { field, isArray, isNumber, isRecord, isString } from '../../http.js';
 import { SHOPEE_PATHS, callShopee, commonQuery, shopeeId } from './client.js';
+import { arrangeShopeeShipment, fetchShopeeLabel, getShopeeShipment } from './logistics.js';
 import { normaliseShopeeOrder } from './normalise.js';
 import { verifyShopeePush } from './sign.js';
 
@@ -260,6 +262,12 @@ export const shopeeConnector: Connector = {
   async getOrders(ctx, orderNos) {
     return orderDetails(ctx, [...new Set(orderNos)]);
   },
+
+  /** get_shipping_parameter → ship_order → get_tracking_number (the number may come later). */
+  arrangeShipment: (ctx, input) => arrangeShopeeShipment(ctx, input.orderNo),
+  getShipment: (ctx, input) => getShopeeShipment(ctx, input.orderNo),
+  /** create_shipping_document → get_shipping_document_result → download_shipping_document. */
+  fetchLabel: (ctx, input) => fetchShopeeLabel(ctx, input),
 
   /**
    * A push whose Authorization is the HMAC of the URL it was posted to, "|" and the raw bytes.

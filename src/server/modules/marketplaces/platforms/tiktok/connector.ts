@@ -3,31 +3,25 @@
  * TikTok's page, the auth host trades the code for tokens, the shop's cipher comes from
  * `/authorization/202309/shops` and is kept in grant.extra.shopCipher; every API call carries
  * app_key, a unix-second timestamp and the HMAC `sign` in its query and the access token in the
- * `x-tts-access-token` header. Orders are paged by update time with `page_token`.
+ * `x-tts-access-token` header (client.ts). Orders are paged by update time with `page_token`;
+ * TikTok's own logistics ships a package and prints its label (logistics.ts).
  */
 import {
   MarketplaceError,
   type AppConfig,
-  type CallContext,
   type Connector,
   type MarketplaceOrder,
   type ShopGrant,
   type WebhookNotice,
 } from '../../connector.js';
 import { field, isArray, isNumber, isRecord, isString, requestJson } from '../../http.js';
+import { callApi, TIKTOK_PATHS } from './client.js';
 import { readTiktokEnvelope } from './errors.js';
+import { arrangeTiktokShipment, fetchTiktokLabel, getTiktokShipment } from './logistics.js';
 import { normaliseTiktokOrder } from './normalise.js';
-import { sameSignature, signTiktokRequest, signTiktokWebhook } from './sign.js';
+import { sameSignature, signTiktokWebhook } from './sign.js';
 
-export const TIKTOK_PATHS = {
-  authorize: '/oauth/authorize',
-  openAuthorize: '/open/authorize',
-  tokenGet: '/api/v2/token/get',
-  tokenRefresh: '/api/v2/token/refresh',
-  shops: '/authorization/202309/shops',
-  searchOrders: '/order/202309/orders/search',
-  orderDetail: '/order/202309/orders',
-} as const;
+export { TIKTOK_PATHS } from './client.js';
 
 /** The auth host that issues tokens (the Partner Center link's services host does not). */
 export const TIKTOK_LIVE_AUTH_HOST = 'https://auth.tiktok-shops.com';
@@ -54,40 +48,6 @@ export function tiktokTokenHost(app: AppConfig): string {
 
 function seconds(date: Date): number {
   return Math.floor(date.getTime() / 1000);
-}
-
-/** One signed API call; `shopScoped` adds the grant's shop_cipher. Returns the envelope's data. */
-async function callApi(
-  ctx: CallContext,
-  input: {
-    method: 'GET' | 'POST';
-    path: string;
-    query?: Record<string, string>;
-    body?: unknown;
-    shopScoped: boolean;
-  },
-): Promise<Record<string, unknown>> {
-  const query: Record<string, string> = {
-    ...input.query,
-    app_key: ctx.app.appKey,
-    timestamp: String(seconds(ctx.now())),
-  };
-  if (input.shopScoped) {
-    const cipher = ctx.grant.extra.shopCipher;
-    if (!cipher)
-      throw new MarketplaceError('rejected', 'the grant has no shop_cipher; authorise the shop again');
-    query.shop_cipher = cipher;
-  }
-  // Serialised once: the bytes signed are the bytes sent.
-  const body = input.method === 'GET' ? '' : JSON.stringify(input.body ?? {});
-  const sign = signTiktokRequest({ appSecret: ctx.app.appSecret, path: input.path, query, body });
-  const url = `${ctx.app.apiUrl}${input.path}?${new URLSearchParams({ ...query, sign }).toString()}`;
-  const reply = await requestJson(ctx.fetch, url, {
-    method: input.method,
-    headers: { 'x-tts-access-token': ctx.grant.accessToken, 'content-type': 'application/json' },
-    ...(input.method === 'GET' ? {} : { body }),
-  });
-  return readTiktokEnvelope(reply, 'api');
 }
 
 interface TokenPair {
@@ -256,6 +216,12 @@ export const tiktokConnector: Connector = {
     }
     return found;
   },
+
+  /** Ships the order's package with TikTok's logistics (handover by pickup) and reads its tracking number. */
+  arrangeShipment: (ctx, input) => arrangeTiktokShipment(ctx, input.orderNo),
+  getShipment: (ctx, input) => getTiktokShipment(ctx, input.orderNo),
+  /** The package's shipping_documents (A6 PDF label): its doc_url, downloaded. */
+  fetchLabel: (ctx, input) => fetchTiktokLabel(ctx, input),
 
   /** A push whose Authorization header is hex HMAC(app_secret, app_key + raw body); null otherwise. */
   verifyWebhook(app, request): WebhookNotice | null {

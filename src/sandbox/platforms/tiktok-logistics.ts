@@ -1,0 +1,135 @@
+/**
+ * The sandbox's TikTok Shop fulfillment for orders shipped by TikTok's logistics, one package per
+ * order (the id tiktok-orders.ts renders): POST /fulfillment/202309/packages/{id}/ship (the world
+ * arranges the shipment) and GET …/shipping_documents, whose `doc_url` is a short-lived sandbox
+ * link serving the world's A6 label PDF. Both are checked as every API call is (tiktok-checks.ts).
+ * TikTok documents no codes for a package that may not ship; the sandbox's are [UNCONFIRMED].
+ */
+import { createHmac } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { TIKTOK_ERROR_CODES } from '@server/modules/marketplaces/platforms/tiktok/errors.js';
+import { SANDBOX_APPS } from '../apps.js';
+import { platformLabelPdf } from '../label.js';
+import type { SandboxOrder, ShipmentRefusal, World } from '../world.js';
+import { authenticate, ok, refuse, stringQuery } from './tiktok-checks.js';
+
+/** How long a doc_url works [UNCONFIRMED: TikTok calls it short-lived]. */
+const DOC_URL_LIFETIME_MS = 10 * 60_000;
+const DOCUMENT_TYPES = [
+  'SHIPPING_LABEL',
+  'PACKING_SLIP',
+  'SHIPPING_LABEL_AND_PACKING_SLIP',
+  'SHIPPING_LABEL_PICTURE',
+  'HAZMAT_LABEL',
+  'INVOICE_LABEL',
+];
+/** The sandbox's codes for a package that may not be shipped or printed. */
+const PACKAGE_NOT_FOUND = 21_001_001;
+const PACKAGE_STATUS = 21_011_006;
+const ADDRESS_INCOMPLETE = 21_011_010;
+
+const REFUSALS: Record<ShipmentRefusal, [number, string]> = {
+  not_found: [PACKAGE_NOT_FOUND, 'The package does not exist.'],
+  cancelled: [PACKAGE_STATUS, 'The package status does not allow this operation: the order is cancelled.'],
+  unpaid: [PACKAGE_STATUS, 'The package status does not allow this operation: the order is unpaid.'],
+  already_shipped: [PACKAGE_STATUS, 'The package status does not allow this operation: it has shipped.'],
+  address_incomplete: [ADDRESS_INCOMPLETE, "The buyer's shipping address is incomplete."],
+};
+
+export const packageIdOf = (order: SandboxOrder): string =>
+  String(1_153_000_000_000_000_000n + BigInt(order.seq));
+
+function orderOfPackage(world: World, shopId: string, packageId: string): SandboxOrder | undefined {
+  return world.ordersOf('tiktok', shopId).find((order) => packageIdOf(order) === packageId);
+}
+
+function docSignature(payload: string): string {
+  return createHmac('sha256', SANDBOX_APPS.tiktok.appSecret).update(`doc:${payload}`).digest('base64url');
+}
+
+/** A doc_url: the shop, order and expiry, signed so it cannot be forged or extended. */
+function docUrl(request: FastifyRequest, order: SandboxOrder, expiresAt: number): string {
+  const payload = Buffer.from(JSON.stringify([order.shopId, order.orderId, expiresAt])).toString('base64url');
+  const host = request.headers.host ?? '127.0.0.1';
+  return `${request.protocol}://${host}/tiktok/__sandbox/documents?token=${payload}.${docSignature(payload)}`;
+}
+
+export function registerTiktokLogistics(app: FastifyInstance, world: World): void {
+  app.post('/fulfillment/202309/packages/:packageId/ship', async (request, reply) => {
+    const caller = authenticate(request, reply, world, true);
+    if (!caller) return reply;
+    const { packageId } = request.params as { packageId: string };
+    const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<
+      string,
+      unknown
+    >;
+    if (body.handover_method !== 'PICKUP' && body.handover_method !== 'DROP_OFF')
+      return refuse(
+        reply,
+        world,
+        TIKTOK_ERROR_CODES.invalidCredentials,
+        'Invalid parameter. `handover_method` must be PICKUP or DROP_OFF.',
+      );
+    const order = orderOfPackage(world, caller.shopId, packageId);
+    if (!order) return refuse(reply, world, ...REFUSALS.not_found);
+    // Shipped once: the package has left TO_FULFILL.
+    if (order.status === 'processed')
+      return refuse(reply, world, PACKAGE_STATUS, 'The package status does not allow this operation.');
+    const outcome = world.arrangeShipment('tiktok', caller.shopId, order.orderId);
+    if (!outcome.ok) return refuse(reply, world, ...REFUSALS[outcome.reason]);
+    return ok(world, {});
+  });
+
+  app.get('/fulfillment/202309/packages/:packageId/shipping_documents', async (request, reply) => {
+    const caller = authenticate(request, reply, world, true);
+    if (!caller) return reply;
+    const { packageId } = request.params as { packageId: string };
+    const query = stringQuery(request);
+    if (!DOCUMENT_TYPES.includes(query.document_type ?? ''))
+      return refuse(
+        reply,
+        world,
+        TIKTOK_ERROR_CODES.invalidCredentials,
+        'Invalid parameter. `document_type`.',
+      );
+    // The sandbox prints the A6 or A5 PDF label only.
+    if (query.document_type !== 'SHIPPING_LABEL' || (query.document_format ?? 'PDF') !== 'PDF')
+      return refuse(
+        reply,
+        world,
+        TIKTOK_ERROR_CODES.invalidCredentials,
+        'The sandbox prints PDF shipping labels only.',
+      );
+    const order = orderOfPackage(world, caller.shopId, packageId);
+    if (!order) return refuse(reply, world, ...REFUSALS.not_found);
+    if (!['processed', 'shipped', 'completed'].includes(order.status) || order.trackingNo === '')
+      return refuse(reply, world, PACKAGE_STATUS, 'The package has no shipping label: ship it first.');
+    return ok(world, {
+      doc_url: docUrl(request, order, world.now() + DOC_URL_LIFETIME_MS),
+      tracking_number: order.trackingNo,
+    });
+  });
+
+  // The document host: no API signature, the link's own signature and expiry.
+  app.get('/__sandbox/documents', async (request, reply) => {
+    const token = stringQuery(request).token ?? '';
+    const [payload = '', signature = ''] = token.split('.');
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    } catch {
+      parsed = null;
+    }
+    if (signature !== docSignature(payload) || !Array.isArray(parsed))
+      return reply.code(403).type('text/plain').send('AccessDenied');
+    const [shopId, orderId, expiresAt] = parsed as [unknown, unknown, unknown];
+    if (typeof expiresAt !== 'number' || expiresAt < world.now())
+      return reply.code(403).type('text/plain').send('Request has expired');
+    const order = world.order('tiktok', String(shopId), String(orderId));
+    if (!order) return reply.code(404).type('text/plain').send('NoSuchKey');
+    return reply
+      .code(200)
+      .type('application/pdf')
+      .send(await platformLabelPdf(order));
+  });
+}
