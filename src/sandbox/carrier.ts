@@ -124,7 +124,9 @@ export function registerCarrier(app: FastifyInstance, carrier: CarrierWorld, now
     if (!fault) return undefined;
     if (fault === 'http_429')
       return reply.code(429).header('retry-after', '1').send({ code: 'rate_limited', message: 'slow down' });
-    return reply.code(fault === 'http_500' ? 500 : 503).send({ code: 'unavailable', message: 'sandbox fault' });
+    return reply
+      .code(fault === 'http_500' ? 500 : 503)
+      .send({ code: 'unavailable', message: 'sandbox fault' });
   });
 
   app.get('/carrier/v1/account', async (request, reply) => {
@@ -142,7 +144,11 @@ export function registerCarrier(app: FastifyInstance, carrier: CarrierWorld, now
     const weightGrams = typeof body.weightGrams === 'number' ? body.weightGrams : 0;
     if (reference === '' || reference.length > 64)
       return refuse(reply, 422, 'invalid_reference', 'reference must be 1 to 64 characters');
-    if (text(recipient.address).trim() === '' || text(recipient.phone).trim() === '' || text(recipient.name).trim() === '')
+    if (
+      text(recipient.address).trim() === '' ||
+      text(recipient.phone).trim() === '' ||
+      text(recipient.name).trim() === ''
+    )
       return refuse(reply, 422, 'address_incomplete', 'recipient name, phone and address are required');
     const shipment = carrier.book(appKey, { reference, recipient, weightGrams });
     return { trackingNo: shipment.trackingNo, sortCode: shipment.sortCode };

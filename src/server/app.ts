@@ -34,6 +34,13 @@ import { inboundRoutes } from './modules/inbound/inbound.routes.js';
 import { ordersExcelRoutes } from './modules/orders/orders-excel.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { shopRoutes } from './modules/marketplaces/shops.routes.js';
+import {
+  logisticsJobs,
+  logisticsRoutes,
+  logisticsRuntime,
+  readCarrierUrls,
+  type CarrierUrls,
+} from './modules/logistics/index.js';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.js';
 import { pdaRoutes } from './modules/pda/pda.routes.js';
 import { printingRoutes } from './modules/printing/printing.routes.js';
@@ -89,6 +96,11 @@ export interface BuildAppOptions {
    * webhooks' target). Without it shops can be listed but not authorised.
    */
   marketplaces?: MarketplaceOptions;
+  /**
+   * Where each carrier of our own answers (readCarrierUrls: CARRIER_<CODE>_URL); a carrier
+   * without one cannot be used by a channel. Its keys are sealed with the marketplaces' key.
+   */
+  carrierUrls?: CarrierUrls;
   jobs?: {
     connection: pg.ClientConfig;
     workers: number;
@@ -179,6 +191,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
 
   const marketplaces = marketplaceRuntime(options.marketplaces);
+  const logistics = logisticsRuntime(marketplaces, options.carrierUrls ?? readCarrierUrls());
   const sendSync: SyncSender = async (request) =>
     (await deps.jobs.send(SYNC_JOB, request, { singletonKey: syncKeyOf(request) })) !== null;
 
@@ -199,6 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         }),
         pdaPruneJob(deps.db, app.log),
         ...marketplaceJobs(deps.db, marketplaces, sendSync, app.log),
+        ...logisticsJobs(deps.db, logistics),
       ],
     });
     deps.jobs = runner;
@@ -248,6 +262,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await ordersRoutes(api, deps);
       await ordersExcelRoutes(api, deps);
       await shopRoutes(api, deps, marketplaces, sendSync);
+      await logisticsRoutes(api, deps, logistics);
       await pdaRoutes(api, deps);
       await printingRoutes(api, deps);
       await filesRoutes(api, deps);

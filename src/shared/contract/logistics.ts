@@ -102,8 +102,19 @@ const directOrderIds = z.array(uuid).min(1).max(LIMITS.directOrders);
 const orderIdList = string()
   .max(LIMITS.batchOrders * 37)
   .transform((value, context) => {
-    const ids = [...new Set(value.split(',').map((part) => part.trim()).filter((part) => part !== ''))];
-    if (ids.length === 0 || ids.length > LIMITS.batchOrders || ids.some((id) => !uuid.safeParse(id).success)) {
+    const ids = [
+      ...new Set(
+        value
+          .split(',')
+          .map((part) => part.trim())
+          .filter((part) => part !== ''),
+      ),
+    ];
+    if (
+      ids.length === 0 ||
+      ids.length > LIMITS.batchOrders ||
+      ids.some((id) => !uuid.safeParse(id).success)
+    ) {
       context.addIssue({ code: 'custom', message: 'id_list' });
       return z.NEVER;
     }
@@ -158,7 +169,9 @@ export type WaybillView = z.infer<typeof waybillView>;
 
 /** The outbound list: orders waiting to ship ('pending' tab) with their waybills, or those shipped. */
 export const waybillListQuery = pageQuery.extend({
-  stage: z.enum(['to_arrange', 'arrange_failed', 'to_print', 'to_pick', 'to_pack', 'to_deliver', 'delivered']).optional(),
+  stage: z
+    .enum(['to_arrange', 'arrange_failed', 'to_print', 'to_pick', 'to_pack', 'to_deliver', 'delivered'])
+    .optional(),
   warehouseId: uuid.optional(),
   channelId: uuid.optional(),
   platform: z.enum(PLATFORMS).optional(),

@@ -21,6 +21,6 @@ export {
 } from './stock.service.js';
 export type { HoldEntry } from './stock.service.js';
 export { listLocationStock, listStock, listStockRecords } from './stock.queries.js';
-export { stockBalances, stockMovements } from './inventory.tables.js';
+export { locationStock, stockBalances, stockMovements } from './inventory.tables.js';
 export { stockByWarehouse } from './stock-figures.queries.js';
 export { locationOccupancy } from './location-occupancy.js';

@@ -75,7 +75,11 @@ export async function channelRow(tx: TenantTx, id: string): Promise<ChannelRow> 
 
 const NAME_TAKEN = { logistics_channels_name_key: 'logistics.channel_name_taken' } as const;
 
-export async function addChannel(tx: TenantTx, runtime: LogisticsRuntime, input: AddChannelBody): Promise<ChannelRow> {
+export async function addChannel(
+  tx: TenantTx,
+  runtime: LogisticsRuntime,
+  input: AddChannelBody,
+): Promise<ChannelRow> {
   const common = {
     kind: input.kind as ChannelKind,
     name: input.name,
@@ -117,7 +121,11 @@ export async function addChannel(tx: TenantTx, runtime: LogisticsRuntime, input:
   return sealed ?? row;
 }
 
-export async function editChannel(tx: TenantTx, runtime: LogisticsRuntime, input: EditChannelBody): Promise<ChannelRow> {
+export async function editChannel(
+  tx: TenantTx,
+  runtime: LogisticsRuntime,
+  input: EditChannelBody,
+): Promise<ChannelRow> {
   const row = await channelRow(tx, input.id);
   const keysChanged = Boolean(input.appKey || input.appSecret);
   let secrets: Partial<Pick<ChannelRow, 'secrets' | 'keyHint' | 'authStatus' | 'authError'>> = {};
@@ -125,8 +133,13 @@ export async function editChannel(tx: TenantTx, runtime: LogisticsRuntime, input
     if (row.kind !== 'carrier' || !row.carrier) throw new AppError('logistics.keys_not_needed');
     const box = runtime.marketplaces.box;
     if (!box) throw new AppError('logistics.not_configured', { carrier: row.carrier });
-    const old = row.secrets ? box.open<CarrierKeys>(row.secrets, binding(row)) : { appKey: '', appSecret: '' };
-    const keys: CarrierKeys = { appKey: input.appKey || old.appKey, appSecret: input.appSecret || old.appSecret };
+    const old = row.secrets
+      ? box.open<CarrierKeys>(row.secrets, binding(row))
+      : { appKey: '', appSecret: '' };
+    const keys: CarrierKeys = {
+      appKey: input.appKey || old.appKey,
+      appSecret: input.appSecret || old.appSecret,
+    };
     secrets = {
       secrets: box.seal(keys, binding(row)),
       keyHint: hintOf(keys.appKey),
@@ -184,7 +197,12 @@ export function channelKeys(runtime: LogisticsRuntime, row: ChannelRow): Carrier
  * Checks a carrier channel's keys with its carrier (outside any transaction: it waits on the
  * network) and records the outcome. Marketplace channels are authorised by their shops.
  */
-export async function authoriseChannel(db: Db, runtime: LogisticsRuntime, tenantId: string, id: string): Promise<ChannelView> {
+export async function authoriseChannel(
+  db: Db,
+  runtime: LogisticsRuntime,
+  tenantId: string,
+  id: string,
+): Promise<ChannelView> {
   const row = await withTenant(db, tenantId, (tx) => channelRow(tx, id));
   if (row.kind !== 'carrier' || !row.carrier) return channelView(row);
   const { adapter, apiUrl } = carrierOf(runtime, row.carrier);
@@ -212,7 +230,10 @@ export async function authoriseChannel(db: Db, runtime: LogisticsRuntime, tenant
 }
 
 /** May an order of this warehouse and shop ship by the channel? */
-export function channelAllows(row: ChannelRow, order: { warehouseId: string; shopId: string; platform: string }): boolean {
+export function channelAllows(
+  row: ChannelRow,
+  order: { warehouseId: string; shopId: string; platform: string },
+): boolean {
   if (!row.isEnabled) return false;
   if (row.warehouseIds && !row.warehouseIds.includes(order.warehouseId)) return false;
   if (row.shopIds && (order.shopId === '' || !row.shopIds.includes(order.shopId))) return false;

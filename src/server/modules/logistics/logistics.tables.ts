@@ -90,7 +90,10 @@ export const waybills = pgTable(
     sellerId: uuid('seller_id').notNull(),
     warehouseId: uuid('warehouse_id').notNull(),
     channelId: uuid('channel_id').notNull(),
-    arrangeStatus: varchar('arrange_status', { length: 16 }).$type<ArrangeStatus>().notNull().default('to_arrange'),
+    arrangeStatus: varchar('arrange_status', { length: 16 })
+      .$type<ArrangeStatus>()
+      .notNull()
+      .default('to_arrange'),
     trackingNo: varchar('tracking_no', { length: 64 }).notNull().default(''),
     carrierName: varchar('carrier_name', { length: 128 }).notNull().default(''),
     /** The carrier's sort or route code printed on our own label. */

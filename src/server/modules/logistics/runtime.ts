@@ -14,12 +14,18 @@ export interface LogisticsRuntime {
   carrierUrls: CarrierUrls;
 }
 
-export function logisticsRuntime(marketplaces: MarketplaceRuntime, carrierUrls: CarrierUrls): LogisticsRuntime {
+export function logisticsRuntime(
+  marketplaces: MarketplaceRuntime,
+  carrierUrls: CarrierUrls,
+): LogisticsRuntime {
   return { marketplaces, carriers: CARRIER_ADAPTERS, carrierUrls };
 }
 
 /** The carrier's adapter and host; 'logistics.not_configured' when this server has no host for it. */
-export function carrierOf(runtime: LogisticsRuntime, code: CarrierCode): { adapter: CarrierAdapter; apiUrl: string } {
+export function carrierOf(
+  runtime: LogisticsRuntime,
+  code: CarrierCode,
+): { adapter: CarrierAdapter; apiUrl: string } {
   const apiUrl = runtime.carrierUrls[code];
   if (!apiUrl || !runtime.marketplaces.box) throw new AppError('logistics.not_configured', { carrier: code });
   return { adapter: runtime.carriers[code], apiUrl };

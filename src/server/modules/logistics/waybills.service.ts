@@ -25,8 +25,7 @@ import { withTenant, type Db, type TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { skus } from '../catalog/index.js';
 import { MarketplaceError, ShopSession, platformOf, shops } from '../marketplaces/index.js';
-import { orderLines, orderScope, orders, type OrderRecord } from '../orders/index.js';
-import { lockOrders } from '../orders/orders.access.js';
+import { lockOrders, orderLines, orderScope, orders, type OrderRecord } from '../orders/index.js';
 import { warehouses } from '../warehouse/index.js';
 import { CarrierError } from './carriers/carrier.js';
 import { channelAllows, channelKeys, channelRow, type ChannelRow } from './channels.service.js';
@@ -89,7 +88,9 @@ async function defaultChannel(tx: TenantTx, order: OrderRecord): Promise<Channel
   const rows = await tx
     .select()
     .from(logisticsChannels)
-    .where(and(eq(logisticsChannels.kind, 'marketplace'), sql`${logisticsChannels.platform} = ${order.platform}`))
+    .where(
+      and(eq(logisticsChannels.kind, 'marketplace'), sql`${logisticsChannels.platform} = ${order.platform}`),
+    )
     .orderBy(asc(logisticsChannels.name));
   return rows.find((row) => channelAllows(row, order)) ?? null;
 }
@@ -157,6 +158,8 @@ interface Shipment {
 }
 
 async function shopSession(db: Db, runtime: LogisticsRuntime, order: OrderRecord): Promise<ShopSession> {
+  if (!/^[0-9a-f-]{36}$/i.test(order.shopId))
+    throw new AppError('waybill.platform_has_no_logistics', { platform: order.platform });
   const [shop] = await withTenant(db, order.tenantId, (tx) =>
     tx.select().from(shops).where(eq(shops.id, order.shopId)),
   );
@@ -187,7 +190,10 @@ async function platformLabel(
   return poll(runtime, async () => {
     const reply = await session.call((ctx) => fetchLabel(ctx, { orderNo: order.orderNo, trackingNo }));
     if (reply.status !== 'ready') return null;
-    if (reply.pdf.length > LOGISTICS_LIMITS.labelBytes || reply.pdf.subarray(0, 5).toString('latin1') !== '%PDF-')
+    if (
+      reply.pdf.length > LOGISTICS_LIMITS.labelBytes ||
+      reply.pdf.subarray(0, 5).toString('latin1') !== '%PDF-'
+    )
       throw new AppError('waybill.label_invalid');
     return reply.pdf;
   });
@@ -222,7 +228,13 @@ async function arrangeWithPlatform(db: Db, runtime: LogisticsRuntime, order: Ord
       labelFailure: pdf ? null : { code: 'waybill.label_not_saved', detail: '' },
     };
   } catch (error) {
-    return { trackingNo, carrierName: shipment.carrierName, sortCode: '', label: null, labelFailure: failureOf(error) };
+    return {
+      trackingNo,
+      carrierName: shipment.carrierName,
+      sortCode: '',
+      label: null,
+      labelFailure: failureOf(error),
+    };
   }
 }
 
@@ -231,11 +243,16 @@ async function partiesOf(db: Db, order: OrderRecord) {
   return withTenant(db, order.tenantId, async (tx) => {
     const [warehouse] = await tx.select().from(warehouses).where(eq(warehouses.id, order.warehouseId));
     const [weight] = await tx
-      .select({ grams: sql<number>`coalesce(sum(${orderLines.quantity} * coalesce(${skus.weightG}, 0)), 0)::int` })
+      .select({
+        grams: sql<number>`coalesce(sum(${orderLines.quantity} * coalesce(${skus.weightG}, 0)), 0)::int`,
+      })
       .from(orderLines)
       .innerJoin(skus, eq(skus.id, orderLines.skuId))
       .where(eq(orderLines.orderId, order.id));
-    const [waybill] = await tx.select({ weightGrams: waybills.weightGrams }).from(waybills).where(eq(waybills.orderId, order.id));
+    const [waybill] = await tx
+      .select({ weightGrams: waybills.weightGrams })
+      .from(waybills)
+      .where(eq(waybills.orderId, order.id));
     return {
       sender: {
         name: warehouse?.contactName || warehouse?.name || '',
@@ -254,7 +271,8 @@ async function withCarrierRetries<T>(runtime: LogisticsRuntime, work: () => Prom
     try {
       return await work();
     } catch (error) {
-      const retryable = error instanceof CarrierError && (error.code === 'rate_limited' || error.code === 'unavailable');
+      const retryable =
+        error instanceof CarrierError && (error.code === 'rate_limited' || error.code === 'unavailable');
       if (!retryable || attempt >= 3) throw error;
       await runtime.marketplaces.sleep(Math.min(error.detail.retryAfterMs ?? 500 * 2 ** attempt, 30_000));
     }
@@ -274,17 +292,30 @@ async function arrangeWithCarrier(
   const parties = await partiesOf(db, order);
   const booking = await withCarrierRetries(runtime, () =>
     adapter.book(
-      { apiUrl, keys: channelKeys(runtime, channel), fetch: runtime.marketplaces.fetch, now: () => runtime.marketplaces.now() },
+      {
+        apiUrl,
+        keys: channelKeys(runtime, channel),
+        fetch: runtime.marketplaces.fetch,
+        now: () => runtime.marketplaces.now(),
+      },
       { reference: order.systemNo, ...parties },
     ),
   );
-  const base = { trackingNo: booking.trackingNo, carrierName: channel.companyName || channel.name, sortCode: booking.sortCode };
+  const base = {
+    trackingNo: booking.trackingNo,
+    carrierName: channel.companyName || channel.name,
+    sortCode: booking.sortCode,
+  };
   if (booking.label) return { ...base, label: { pdf: booking.label, source: 'carrier' }, labelFailure: null };
   try {
     const pdf = await renderOwnLabel({ order, channel, ...base, ...parties }, language);
     return { ...base, label: { pdf, source: 'ours' }, labelFailure: null };
   } catch (error) {
-    return { ...base, label: null, labelFailure: { code: 'waybill.label_not_saved', detail: error instanceof Error ? error.message : '' } };
+    return {
+      ...base,
+      label: null,
+      labelFailure: { code: 'waybill.label_not_saved', detail: error instanceof Error ? error.message : '' },
+    };
   }
 }
 
@@ -292,10 +323,18 @@ async function storeLabel(tx: TenantTx, waybillId: string, pdf: Buffer, pages = 
   await tx
     .insert(waybillLabels)
     .values({ waybillId, pdf, pages })
-    .onConflictDoUpdate({ target: [waybillLabels.tenantId, waybillLabels.waybillId], set: { pdf, pages, createdAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: [waybillLabels.tenantId, waybillLabels.waybillId],
+      set: { pdf, pages, createdAt: sql`now()` },
+    });
 }
 
-async function recordFailure(db: Db, tenantId: string, waybillId: string, failure: { code: string; detail: string }) {
+async function recordFailure(
+  db: Db,
+  tenantId: string,
+  waybillId: string,
+  failure: { code: string; detail: string },
+) {
   await withTenant(db, tenantId, (tx) =>
     tx
       .update(waybills)
@@ -370,7 +409,11 @@ export async function arrangeOrder(
     if (shipment.label) await storeLabel(tx, waybill.id, shipment.label.pdf);
     await tx
       .update(orders)
-      .set({ trackingNo: shipment.trackingNo.slice(0, 64), logisticsChannel: channel.name, updatedAt: sql`now()` })
+      .set({
+        trackingNo: shipment.trackingNo.slice(0, 64),
+        logisticsChannel: channel.name,
+        updatedAt: sql`now()`,
+      })
       .where(eq(orders.id, order.id));
     return ok();
   });
@@ -393,7 +436,10 @@ export async function refetchLabel(
       const waybill = await waybillOf(tx, order.id);
       if (!waybill || !hasTracking(waybill.arrangeStatus))
         throw new AppError('waybill.not_arranged', { orderNo: order.orderNo });
-      await tx.update(waybills).set({ labelStatus: 'requested', updatedAt: sql`now()` }).where(eq(waybills.id, waybill.id));
+      await tx
+        .update(waybills)
+        .set({ labelStatus: 'requested', updatedAt: sql`now()` })
+        .where(eq(waybills.id, waybill.id));
       return { order, waybill, channel: await channelRow(tx, waybill.channelId) };
     });
     let pdf: Buffer | null;
@@ -405,7 +451,14 @@ export async function refetchLabel(
     } else {
       const parties = await partiesOf(db, order);
       pdf = await renderOwnLabel(
-        { order, channel, trackingNo: waybill.trackingNo, carrierName: waybill.carrierName, sortCode: waybill.sortCode, ...parties },
+        {
+          order,
+          channel,
+          trackingNo: waybill.trackingNo,
+          carrierName: waybill.carrierName,
+          sortCode: waybill.sortCode,
+          ...parties,
+        },
         actor.language ?? 'zh-CN',
       );
       source = 'ours';
@@ -431,7 +484,12 @@ export async function refetchLabel(
     await withTenant(db, actor.tenantId, (tx) =>
       tx
         .update(waybills)
-        .set({ labelStatus: 'failed', labelError: failure.code.slice(0, 64), labelMessage: failure.detail.slice(0, 500), updatedAt: sql`now()` })
+        .set({
+          labelStatus: 'failed',
+          labelError: failure.code.slice(0, 64),
+          labelMessage: failure.detail.slice(0, 500),
+          updatedAt: sql`now()`,
+        })
         .where(and(eq(waybills.orderId, orderId), eq(waybills.labelStatus, 'requested'))),
     );
     return { outcome: 'failed', errorCode: failure.code, detail: failure.detail };
@@ -440,16 +498,27 @@ export async function refetchLabel(
 
 /** 'Upload manually': the label PDF a user had from elsewhere, for an arranged order. */
 export async function uploadLabel(tx: TenantTx, actor: Actor, orderId: string, pdf: Buffer): Promise<null> {
-  if (pdf.length === 0 || pdf.length > LOGISTICS_LIMITS.labelBytes || pdf.subarray(0, 5).toString('latin1') !== '%PDF-')
+  if (
+    pdf.length === 0 ||
+    pdf.length > LOGISTICS_LIMITS.labelBytes ||
+    pdf.subarray(0, 5).toString('latin1') !== '%PDF-'
+  )
     throw new AppError('waybill.label_invalid');
   const [order] = await lockOrders(tx, actor, [orderId]);
   if (!order) throw new AppError('order.not_found');
   const waybill = await waybillOf(tx, order.id);
-  if (!waybill || !hasTracking(waybill.arrangeStatus)) throw new AppError('waybill.not_arranged', { orderNo: order.orderNo });
+  if (!waybill || !hasTracking(waybill.arrangeStatus))
+    throw new AppError('waybill.not_arranged', { orderNo: order.orderNo });
   await storeLabel(tx, waybill.id, pdf);
   await tx
     .update(waybills)
-    .set({ labelStatus: 'ready', labelSource: 'upload', labelError: '', labelMessage: '', updatedAt: sql`now()` })
+    .set({
+      labelStatus: 'ready',
+      labelSource: 'upload',
+      labelError: '',
+      labelMessage: '',
+      updatedAt: sql`now()`,
+    })
     .where(eq(waybills.id, waybill.id));
   return null;
 }
@@ -462,7 +531,8 @@ export async function markSelfShipped(
 ): Promise<null> {
   const [order] = await lockOrders(tx, actor, [input.orderId]);
   if (!order) throw new AppError('order.not_found');
-  if (order.localStatus !== 'pending_shipment') throw new AppError('waybill.not_pending', { orderNo: order.orderNo });
+  if (order.localStatus !== 'pending_shipment')
+    throw new AppError('waybill.not_pending', { orderNo: order.orderNo });
   const existing = await waybillOf(tx, order.id);
   if (existing && hasTracking(existing.arrangeStatus))
     throw new AppError('waybill.already_arranged', { orderNo: order.orderNo });
@@ -478,9 +548,21 @@ export async function markSelfShipped(
   };
   await tx
     .insert(waybills)
-    .values({ orderId: order.id, sellerId: order.sellerId, warehouseId: order.warehouseId, channelId: channel.id, ...values })
-    .onConflictDoUpdate({ target: [waybills.tenantId, waybills.orderId], set: { ...values, updatedAt: sql`now()` } });
-  await tx.update(orders).set({ trackingNo: input.trackingNo, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+    .values({
+      orderId: order.id,
+      sellerId: order.sellerId,
+      warehouseId: order.warehouseId,
+      channelId: channel.id,
+      ...values,
+    })
+    .onConflictDoUpdate({
+      target: [waybills.tenantId, waybills.orderId],
+      set: { ...values, updatedAt: sql`now()` },
+    });
+  await tx
+    .update(orders)
+    .set({ trackingNo: input.trackingNo, updatedAt: sql`now()` })
+    .where(eq(orders.id, order.id));
   return null;
 }
 
@@ -505,12 +587,19 @@ export async function markPrinted(
       .set({ printCount: sql`${waybills.printCount} + 1`, printedAt: sql`now()`, updatedAt: sql`now()` })
       .where(inArray(waybills.orderId, ids));
   }
-  await tx.update(orders).set({ isPrinted, updatedAt: sql`now()` }).where(inArray(orders.id, ids));
+  await tx
+    .update(orders)
+    .set({ isPrinted, updatedAt: sql`now()` })
+    .where(inArray(orders.id, ids));
   return ids.length;
 }
 
 /** The stored label of one order (a reprint reads the same bytes). */
-export async function labelOf(tx: TenantTx, actor: Actor, orderId: string): Promise<{ pdf: Buffer; name: string }> {
+export async function labelOf(
+  tx: TenantTx,
+  actor: Actor,
+  orderId: string,
+): Promise<{ pdf: Buffer; name: string }> {
   const [row] = await tx
     .select({ pdf: waybillLabels.pdf, trackingNo: waybills.trackingNo, orderNo: orders.orderNo })
     .from(waybills)

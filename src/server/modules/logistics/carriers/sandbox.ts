@@ -20,7 +20,12 @@ function signedHeaders(ctx: CarrierContext, method: string, url: URL, body: stri
   };
 }
 
-async function call(ctx: CarrierContext, method: 'GET' | 'POST', path: string, payload?: object): Promise<unknown> {
+async function call(
+  ctx: CarrierContext,
+  method: 'GET' | 'POST',
+  path: string,
+  payload?: object,
+): Promise<unknown> {
   const url = new URL(`${ctx.apiUrl}${path}`);
   const body = payload === undefined ? '' : JSON.stringify(payload);
   let response: Response;
@@ -39,7 +44,9 @@ async function call(ctx: CarrierContext, method: 'GET' | 'POST', path: string, p
   try {
     parsed = text === '' ? {} : JSON.parse(text);
   } catch {
-    throw new CarrierError('malformed', `unreadable reply (HTTP ${response.status})`, { httpStatus: response.status });
+    throw new CarrierError('malformed', `unreadable reply (HTTP ${response.status})`, {
+      httpStatus: response.status,
+    });
   }
   if (response.ok) return parsed;
   const reply = (parsed ?? {}) as { code?: unknown; message?: unknown };
@@ -47,7 +54,9 @@ async function call(ctx: CarrierContext, method: 'GET' | 'POST', path: string, p
   if (response.status === 401 || response.status === 403) throw new CarrierError('unauthorised', message);
   if (response.status === 429) {
     const seconds = Number(response.headers.get('retry-after') ?? '1');
-    throw new CarrierError('rate_limited', message, { retryAfterMs: (Number.isFinite(seconds) ? seconds : 1) * 1000 });
+    throw new CarrierError('rate_limited', message, {
+      retryAfterMs: (Number.isFinite(seconds) ? seconds : 1) * 1000,
+    });
   }
   if (response.status >= 500) throw new CarrierError('unavailable', message, { httpStatus: response.status });
   throw new CarrierError('rejected', message, {
@@ -62,7 +71,10 @@ export const sandboxCarrier: CarrierAdapter = {
     await call(ctx, 'GET', '/v1/account');
   },
   async book(ctx, parcel) {
-    const reply = (await call(ctx, 'POST', '/v1/shipments', parcel)) as { trackingNo?: unknown; sortCode?: unknown };
+    const reply = (await call(ctx, 'POST', '/v1/shipments', parcel)) as {
+      trackingNo?: unknown;
+      sortCode?: unknown;
+    };
     if (typeof reply.trackingNo !== 'string' || reply.trackingNo === '')
       throw new CarrierError('malformed', 'the booking has no tracking number');
     return {

@@ -1,0 +1,5 @@
+export { readCarrierUrls, type CarrierUrls } from './carriers/index.js';
+export { logisticsJobs } from './logistics.jobs.js';
+export { logisticsRoutes } from './logistics.routes.js';
+export { logisticsChannels, orderPicks, waybills } from './logistics.tables.js';
+export { logisticsRuntime, type LogisticsRuntime } from './runtime.js';

@@ -1,0 +1,307 @@
+/**
+ * Outbound in the admin, for warehouses without handhelds: orders marked picked, packed and
+ * delivered (spec 02 §4 warehouse side), each order in a transaction of its own so a batch
+ * reports each refusal by order and nothing is half-done.
+ *
+ * - Picked: the order waits to ship with every line's units reserved; each line is taken from
+ *   the locations holding its SKU, in walking order (location code), never counting units other
+ *   picked orders are still holding there. Where each unit came from is kept (order_picks).
+ * - Packed: a picked order with its tracking number; the parcel's weight may be recorded.
+ * - Delivered: a packed order whose waybill was printed hands over: its reservation is issued
+ *   through the ledger (frozen → out) from the locations it was picked from — once, because the
+ *   reservation rows end 'consumed' — and the order becomes shipped. Where a carrier of our own
+ *   shipped a marketplace order, its tracking number is then pushed to the marketplace.
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { hasTracking } from '@shared/domain/logistics.js';
+import type { WarehouseStatus } from '@shared/domain/order.js';
+import { AppError } from '@shared/errors.js';
+import { withTenant, type Db, type TenantTx } from '../../db/client.js';
+import type { Actor } from '../../http/actor.js';
+import { skus } from '../catalog/index.js';
+import { locationStock } from '../inventory/index.js';
+import { ShopSession, platformOf, shops } from '../marketplaces/index.js';
+import {
+  consumeOrder,
+  lockOrders,
+  moveOrder,
+  orderLines,
+  orderReservations,
+  orders,
+  recordHistory,
+  type OrderRecord,
+} from '../orders/index.js';
+import { warehouseLocations } from '../warehouse/index.js';
+import { channelRow } from './channels.service.js';
+import { orderPicks, waybills } from './logistics.tables.js';
+import type { LogisticsRuntime } from './runtime.js';
+import { failureOf, waybillOf } from './waybills.service.js';
+
+export interface BulkOutcome {
+  succeeded: number;
+  /** Each refused order: our code with its parameters, and the other side's words where any. */
+  failed: {
+    orderId: string;
+    orderNo: string;
+    errorCode: string;
+    params: Record<string, string | number>;
+    detail: string;
+  }[];
+}
+
+/** A marketplace order's shop id is our shop's uuid; hand-entered orders carry something else. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Warehouse statuses whose picks still hold their units on the shelf (not yet handed over). */
+const HOLDING_PICKS: WarehouseStatus[] = [
+  'picking',
+  'picked',
+  'sorted',
+  'to_be_packed',
+  'packed',
+  'repacked',
+  'bagged',
+  'to_be_delivered',
+];
+
+function wrongStep(order: OrderRecord, step: string): AppError {
+  return new AppError('outbound.wrong_step', {
+    orderNo: order.orderNo,
+    step,
+    status: `${order.localStatus}/${order.warehouseStatus}`,
+  });
+}
+
+async function setWarehouseStatus(tx: TenantTx, actor: Actor, order: OrderRecord, to: WarehouseStatus) {
+  await tx
+    .update(orders)
+    .set({
+      warehouseStatus: to,
+      ...(to === 'picked' ? { isPicked: true } : {}),
+      ...(to === 'packed' ? { isPacked: true } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(orders.id, order.id));
+  await recordHistory(tx, actor, order.id, 'warehouse', order.warehouseStatus, to);
+}
+
+/** Where a line's units come from: the SKU's locations in walking order, less what picked orders hold. */
+async function planLine(
+  tx: TenantTx,
+  order: OrderRecord,
+  line: { id: string; skuId: string; quantity: number; sku: string },
+): Promise<{ lineId: string; locationId: string; quantity: number }[]> {
+  const held = sql<number>`coalesce((
+      select sum(p.quantity) from ${orderPicks} p
+      join ${orderLines} l on l.id = p.line_id
+      join ${orders} o on o.id = p.order_id
+      where p.location_id = ${locationStock.locationId} and l.sku_id = ${locationStock.skuId}
+        and o.local_status = 'pending_shipment'
+        and o.warehouse_status in (${sql.join(
+          HOLDING_PICKS.map((status) => sql`${status}`),
+          sql`, `,
+        )})
+    ), 0)::int`;
+  const places = await tx
+    .select({ locationId: locationStock.locationId, quantity: locationStock.quantity, held })
+    .from(locationStock)
+    .innerJoin(warehouseLocations, eq(warehouseLocations.id, locationStock.locationId))
+    .where(
+      and(
+        eq(locationStock.warehouseId, order.warehouseId),
+        eq(locationStock.skuId, line.skuId),
+        sql`${locationStock.quantity} > 0`,
+      ),
+    )
+    .orderBy(asc(warehouseLocations.code));
+  const plan: { lineId: string; locationId: string; quantity: number }[] = [];
+  let left = line.quantity;
+  for (const place of places) {
+    const free = place.quantity - place.held;
+    if (free <= 0 || left === 0) continue;
+    const take = Math.min(free, left);
+    plan.push({ lineId: line.id, locationId: place.locationId, quantity: take });
+    left -= take;
+  }
+  if (left > 0) throw new AppError('outbound.no_location_stock', { orderNo: order.orderNo, sku: line.sku });
+  return plan;
+}
+
+async function pickOne(tx: TenantTx, actor: Actor, order: OrderRecord): Promise<void> {
+  if (order.localStatus !== 'pending_shipment' || order.warehouseStatus !== 'none')
+    throw wrongStep(order, 'picked');
+  const lines = await tx
+    .select({
+      id: orderLines.id,
+      skuId: orderLines.skuId,
+      quantity: orderLines.quantity,
+      sku: skus.sellerSku,
+    })
+    .from(orderLines)
+    .innerJoin(skus, eq(skus.id, orderLines.skuId))
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(asc(orderLines.position));
+  const reserved = await tx
+    .select({
+      lineId: orderReservations.lineId,
+      quantity: sql<number>`sum(${orderReservations.quantity})::int`,
+    })
+    .from(orderReservations)
+    .where(and(eq(orderReservations.orderId, order.id), eq(orderReservations.state, 'active')))
+    .groupBy(orderReservations.lineId);
+  const reservedOf = new Map(reserved.map((row) => [row.lineId, row.quantity]));
+  if (lines.some((line) => (reservedOf.get(line.id) ?? 0) < line.quantity))
+    throw new AppError('outbound.out_of_stock', { orderNo: order.orderNo });
+  const plan = [];
+  for (const line of lines) plan.push(...(await planLine(tx, order, line)));
+  await tx.delete(orderPicks).where(eq(orderPicks.orderId, order.id));
+  await tx
+    .insert(orderPicks)
+    .values(plan.map((pick) => ({ ...pick, orderId: order.id, pickedBy: actor.userId })));
+  await setWarehouseStatus(tx, actor, order, 'picked');
+}
+
+async function packOne(tx: TenantTx, actor: Actor, order: OrderRecord, weightGrams?: number): Promise<void> {
+  if (
+    order.localStatus !== 'pending_shipment' ||
+    !['picked', 'sorted', 'to_be_packed'].includes(order.warehouseStatus)
+  )
+    throw wrongStep(order, 'packed');
+  const waybill = await waybillOf(tx, order.id);
+  if (!waybill || !hasTracking(waybill.arrangeStatus))
+    throw new AppError('outbound.no_waybill', { orderNo: order.orderNo });
+  if (weightGrams !== undefined)
+    await tx
+      .update(waybills)
+      .set({ weightGrams, updatedAt: sql`now()` })
+      .where(eq(waybills.id, waybill.id));
+  await setWarehouseStatus(tx, actor, order, 'packed');
+}
+
+async function deliverOne(tx: TenantTx, actor: Actor, order: OrderRecord): Promise<void> {
+  if (order.localStatus !== 'pending_shipment') throw new AppError('outbound.already_out');
+  if (!['packed', 'repacked', 'bagged', 'to_be_delivered'].includes(order.warehouseStatus))
+    throw wrongStep(order, 'delivered');
+  const waybill = await waybillOf(tx, order.id);
+  if (!waybill || !hasTracking(waybill.arrangeStatus))
+    throw new AppError('outbound.no_waybill', { orderNo: order.orderNo });
+  if (waybill.printCount === 0 && !order.isPrinted)
+    throw new AppError('outbound.not_printed', { orderNo: order.orderNo });
+  const picks = await tx.select().from(orderPicks).where(eq(orderPicks.orderId, order.id));
+  await consumeOrder(
+    tx,
+    actor,
+    order,
+    picks.map((pick) => ({ lineId: pick.lineId, locationId: pick.locationId, quantity: pick.quantity })),
+  );
+  const shipped = await moveOrder(tx, actor, order, 'shipped', 'delivered');
+  await setWarehouseStatus(tx, actor, shipped, 'delivered');
+}
+
+async function eachOrder(
+  db: Db,
+  actor: Actor,
+  orderIds: readonly string[],
+  work: (tx: TenantTx, order: OrderRecord) => Promise<void>,
+): Promise<BulkOutcome & { done: string[] }> {
+  const outcome: BulkOutcome & { done: string[] } = { succeeded: 0, failed: [], done: [] };
+  const known = await withTenant(db, actor.tenantId, (tx) =>
+    tx
+      .select({ id: orders.id, orderNo: orders.orderNo })
+      .from(orders)
+      .where(inArray(orders.id, [...orderIds])),
+  );
+  const numberOf = new Map(known.map((row) => [row.id, row.orderNo]));
+  for (const orderId of [...new Set(orderIds)]) {
+    try {
+      await withTenant(db, actor.tenantId, async (tx) => {
+        const [order] = await lockOrders(tx, actor, [orderId]);
+        if (!order) throw new AppError('order.not_found');
+        await work(tx, order);
+      });
+      outcome.succeeded += 1;
+      outcome.done.push(orderId);
+    } catch (error) {
+      const failure = failureOf(error);
+      outcome.failed.push({
+        orderId,
+        orderNo: numberOf.get(orderId) ?? '',
+        errorCode: failure.code,
+        params: error instanceof AppError ? { ...(error.params ?? {}) } : {},
+        detail: failure.detail,
+      });
+    }
+  }
+  return outcome;
+}
+
+export const markPicked = (db: Db, actor: Actor, orderIds: readonly string[]) =>
+  eachOrder(db, actor, orderIds, (tx, order) => pickOne(tx, actor, order));
+
+export const markPacked = (db: Db, actor: Actor, orderIds: readonly string[], weightGrams?: number) =>
+  eachOrder(db, actor, orderIds, (tx, order) => packOne(tx, actor, order, weightGrams));
+
+/** Hands the orders over, then tells each seller-logistics marketplace its tracking number. */
+export async function markDelivered(
+  db: Db,
+  runtime: LogisticsRuntime,
+  actor: Actor,
+  orderIds: readonly string[],
+): Promise<BulkOutcome> {
+  const outcome = await eachOrder(db, actor, orderIds, (tx, order) => deliverOne(tx, actor, order));
+  for (const orderId of outcome.done) await pushTracking(db, runtime, actor.tenantId, orderId);
+  return { succeeded: outcome.succeeded, failed: outcome.failed };
+}
+
+/**
+ * Tells the marketplace an order shipped with our carrier, where the marketplace takes tracking
+ * numbers from sellers (Shopify, Joom, Coupang). The outcome is kept on the waybill; a refusal
+ * never undoes the hand-over (the parcel has left), it is shown for the staff to follow up.
+ */
+export async function pushTracking(
+  db: Db,
+  runtime: LogisticsRuntime,
+  tenantId: string,
+  orderId: string,
+): Promise<void> {
+  const found = await withTenant(db, tenantId, async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+    const waybill = order ? await waybillOf(tx, order.id) : null;
+    if (!order || !waybill || !UUID.test(order.shopId) || waybill.trackingPushedAt) return null;
+    const channel = await channelRow(tx, waybill.channelId);
+    if (channel.kind !== 'carrier') return null;
+    const [shop] = await tx.select().from(shops).where(eq(shops.id, order.shopId));
+    return shop ? { order, waybill, channel, shop } : null;
+  });
+  if (!found) return;
+  const { order, waybill, channel, shop } = found;
+  let pushError = '';
+  try {
+    const { connector } = platformOf(runtime.marketplaces, shop.platform);
+    const push = connector.pushTracking;
+    if (!push) return;
+    const session = new ShopSession(db, runtime.marketplaces, shop);
+    await session.refreshIfDue();
+    await session.call((ctx) =>
+      push(ctx, {
+        orderNo: order.orderNo,
+        trackingNo: waybill.trackingNo,
+        carrierCode: channel.companyCode,
+        carrierName: waybill.carrierName || channel.companyName || channel.name,
+      }),
+    );
+  } catch (error) {
+    const failure = failureOf(error);
+    pushError = `${failure.code} ${failure.detail}`.trim().slice(0, 500);
+  }
+  await withTenant(db, tenantId, (tx) =>
+    tx
+      .update(waybills)
+      .set({
+        ...(pushError === '' ? { trackingPushedAt: sql`now()` } : {}),
+        pushError,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(waybills.id, waybill.id)),
+  );
+}

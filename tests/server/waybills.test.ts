@@ -1,0 +1,436 @@
+/**
+ * Logistics channels, waybills and outbound in the admin, against the bundled sandbox: a carrier
+ * channel is authorised by its keys (refused keys say so, and no reply carries a secret); a batch
+ * arranges orders through our carrier and reports each failure by order; labels are stored and
+ * merged into one printable PDF; picked, packed and delivered issue exactly the reserved units
+ * from the shelf once, and the ledger reconciles; a Shopee order is arranged through Shopee's own
+ * logistics with its label stored byte for byte; a cancellation on the platform refuses the
+ * arrangement and changes nothing; another seller and another tenant see none of it.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Actor } from '@server/http/actor.js';
+import { receiveStock } from '@server/modules/inventory/index.js';
+import { readMarketplaceApps } from '@server/modules/marketplaces/index.js';
+import { passReview, upsertMarketplaceOrder } from '@server/modules/orders/index.js';
+import { approveOnSandbox } from '@server/seed/sandbox-approve.js';
+import type { MarketplaceOrderInput } from '@shared/contract/orders.js';
+import { sandboxEnv } from '../../src/sandbox/env.js';
+import { SANDBOX_CARRIER_ACCOUNTS } from '../../src/sandbox/carrier.js';
+import { platformLabelPdf } from '../../src/sandbox/label.js';
+import { SANDBOX_PLATFORMS } from '../../src/sandbox/platforms/index.js';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import { sellerIdOf } from '../support/photos.js';
+import { pdfPageTexts } from '../support/pdf-reading.js';
+import {
+  actorFor,
+  asActor,
+  createProduct,
+  demoWarehouse,
+  ledgerMismatches,
+  locationOf,
+  type DemoWarehouse,
+} from '../support/stock-world.js';
+import { createTestWorld, type TestWorld } from '../support/test-app.js';
+
+let world: TestWorld;
+let sandbox: RunningSandbox;
+let dg01: DemoWarehouse;
+let manager: Actor;
+let agent: Actor;
+let sellerId: string;
+const tokens: Record<string, string> = {};
+const [carrierKey, carrierAccount] = Object.entries(SANDBOX_CARRIER_ACCOUNTS)[0] ?? ['', { appSecret: '' }];
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ platforms: SANDBOX_PLATFORMS });
+  world = await createTestWorld({
+    marketplaces: {
+      apps: readMarketplaceApps(sandboxEnv(sandbox.url)),
+      secretsKey: randomBytes(32),
+      publicUrl: 'http://erp.test',
+      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 10))),
+      now: () => new Date(sandbox.world.now()),
+    },
+    carrierUrls: { sandbox: `${sandbox.url}/carrier` },
+  });
+  for (const username of ['seller', 'seller2', 'agent', 'waremanager'])
+    tokens[username] = await world.login(username);
+  tokens['acme-agent'] = await world.login('acme-agent', { agentCode: 'acme' });
+  manager = await actorFor(world, 'waremanager');
+  agent = await actorFor(world, 'agent');
+  dg01 = await demoWarehouse(world, 'DG01');
+  sellerId = await sellerIdOf(world, tokens.seller ?? '');
+});
+afterAll(async () => {
+  await world.close();
+  await sandbox.close();
+});
+
+async function call(
+  username: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
+  const response = await world.request({
+    method,
+    url,
+    token: tokens[username] ?? '',
+    payload,
+    headers: { 'accept-language': 'en-US' },
+  });
+  return {
+    status: response.statusCode,
+    // The replies' shapes are checked by the routes' own schemas; here every field is read freely.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    body: response.json() as { code: unknown; result: any; message: string },
+  };
+}
+
+async function stockedSku(code: string, quantity: number, shelfCode = 'A-02-04'): Promise<string> {
+  const skuId = (await createProduct(world, tokens.seller ?? '', [code])).skus[0]?.id ?? '';
+  await asActor(world, manager, (tx) =>
+    receiveStock(tx, manager, {
+      warehouseId: dg01.id,
+      skuId,
+      locationId: locationOf(dg01, shelfCode),
+      quantity,
+    }),
+  );
+  return skuId;
+}
+
+let number = 0;
+async function pendingOrder(skuId: string, quantity: number, extra: Partial<MarketplaceOrderInput> = {}) {
+  number += 1;
+  const input: MarketplaceOrderInput = {
+    sellerId,
+    platform: 'manual',
+    shopId: 'hand-entered',
+    shopName: '',
+    orderNo: `WB${String(number).padStart(6, '0')}`,
+    platformStatus: 'READY_TO_SHIP',
+    warehouseId: dg01.id,
+    buyerName: 'buyer',
+    recipientName: 'สมชาย ใจดี',
+    recipientPhone: '+66 81 234 5678',
+    recipientAddress: '99 ถนนสุขุมวิท Bangkok 10110',
+    currency: 'THB',
+    lines: [{ skuId, quantity, unitPrice: 10_000, itemId: '', variationId: '' }],
+    ...extra,
+  };
+  const saved = await asActor(world, agent, (tx) => upsertMarketplaceOrder(tx, agent, input));
+  await asActor(world, agent, (tx) => passReview(tx, agent, { ids: [saved.id] }));
+  return saved.id;
+}
+
+async function settledBatch(username: string, id: string) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const reply = await call(username, 'GET', `/api/waybill/batch?id=${id}`);
+    expect(reply.status).toBe(200);
+    if (reply.body.result.state === 'done' || reply.body.result.state === 'failed') return reply.body.result;
+    if (Date.now() > deadline) throw new Error('the batch did not finish');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function balance(skuId: string) {
+  const { rows } = await world.database.ownerPool.query(
+    'select available, frozen from stock_balances where warehouse_id = $1 and sku_id = $2',
+    [dg01.id, skuId],
+  );
+  return rows[0];
+}
+
+let carrierChannelId = '';
+
+describe('logistics channels', () => {
+  it('authorises a carrier channel by its keys, says when they are refused, and never shows them', async () => {
+    const refused = await call('agent', 'POST', '/api/logistics/channel/add', {
+      kind: 'carrier',
+      carrier: 'sandbox',
+      name: 'Sandbox Express (wrong keys)',
+      appKey: carrierKey,
+      appSecret: 'not-the-secret',
+    });
+    expect(refused.status).toBe(200);
+    expect(refused.body.result).toMatchObject({
+      authStatus: 'unauthorised',
+      authError: 'logistics.keys_refused',
+    });
+
+    const added = await call('agent', 'POST', '/api/logistics/channel/add', {
+      kind: 'carrier',
+      carrier: 'sandbox',
+      name: 'Sandbox Express',
+      companyName: 'Sandbox Express Co.',
+      companyCode: 'SBX',
+      appKey: carrierKey,
+      appSecret: carrierAccount.appSecret,
+      warehouseIds: [dg01.id],
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    expect(added.body.result).toMatchObject({
+      authStatus: 'authorised',
+      keyHint: `…${carrierKey.slice(-4)}`,
+    });
+    carrierChannelId = added.body.result.id;
+    const listed = await call('agent', 'GET', '/api/logistics/channel/list?pageSize=50');
+    expect(JSON.stringify(listed.body)).not.toContain(carrierAccount.appSecret);
+    expect(JSON.stringify(listed.body)).not.toContain(carrierKey);
+    const { rows } = await world.database.ownerPool.query(
+      'select secrets from logistics_channels where id = $1',
+      [carrierChannelId],
+    );
+    expect(String(rows[0].secrets)).not.toContain(carrierAccount.appSecret);
+
+    const taken = await call('agent', 'POST', '/api/logistics/channel/add', {
+      kind: 'marketplace',
+      platform: 'shopee',
+      name: 'Sandbox Express',
+    });
+    expect(taken.body.code).toBe('logistics.channel_name_taken');
+    expect((await call('seller', 'GET', '/api/logistics/channel/list')).status).toBe(403);
+    // Another tenant sees none of this tenant's channels.
+    const elsewhere = await call('acme-agent', 'GET', '/api/logistics/channel/list?pageSize=50');
+    expect(elsewhere.body.result.records).toEqual([]);
+  });
+});
+
+describe('outbound through our own carrier', () => {
+  it('arranges a batch, reports the failure by order, prints, and issues the reservation once', async () => {
+    const skuId = await stockedSku('WB-MUG', 20);
+    const orderIds = [
+      await pendingOrder(skuId, 2),
+      await pendingOrder(skuId, 3),
+      await pendingOrder(skuId, 1),
+    ];
+    const broken = await pendingOrder(skuId, 1, { recipientAddress: '' });
+    expect(await balance(skuId)).toEqual({ available: 13, frozen: 7 });
+
+    const options = await call(
+      'waremanager',
+      'GET',
+      `/api/logistics/channel/options?orderIds=${orderIds.join(',')}`,
+    );
+    expect(options.body.result.map((option: { id: string }) => option.id)).toContain(carrierChannelId);
+
+    const queued = await call('waremanager', 'POST', '/api/waybill/arrange', {
+      orderIds: [...orderIds, broken],
+      channelId: carrierChannelId,
+    });
+    expect(queued.status, JSON.stringify(queued.body)).toBe(200);
+    const arranged = await settledBatch('waremanager', queued.body.result.id);
+    expect(arranged).toMatchObject({ state: 'done', total: 4, succeeded: 3, failed: 1 });
+    expect(arranged.problems).toEqual([
+      expect.objectContaining({ orderId: broken, errorCode: 'waybill.refused_address_incomplete' }),
+    ]);
+    expect(arranged.problems[0].message).toContain('address is incomplete');
+
+    const list = await call('waremanager', 'GET', '/api/waybill/list?stage=to_print&pageSize=50');
+    const rows = list.body.result.records.filter((row: { orderId: string }) =>
+      orderIds.includes(row.orderId),
+    );
+    expect(rows).toHaveLength(3);
+    for (const row of rows)
+      expect(row).toMatchObject({
+        arrangeStatus: 'arranged',
+        labelStatus: 'ready',
+        channelName: 'Sandbox Express',
+      });
+    expect(rows[0].trackingNo).toMatch(/^SBX\d{10}TH$/);
+    // Arranging again books nothing new: the order is skipped as arranged.
+    const again = await settledBatch(
+      'waremanager',
+      (await call('waremanager', 'POST', '/api/waybill/arrange', { orderIds: [orderIds[0]] })).body.result.id,
+    );
+    expect(again.problems[0]).toMatchObject({ outcome: 'skipped', errorCode: 'waybill.already_arranged' });
+    expect(sandbox.carrier.shipments.size).toBe(3);
+
+    // Delivering before printing is refused, by order.
+    const printBatch = await settledBatch(
+      'waremanager',
+      (await call('waremanager', 'POST', '/api/waybill/print', { orderIds: [...orderIds, broken] })).body
+        .result.id,
+    );
+    expect(printBatch).toMatchObject({ succeeded: 3, failed: 1, hasPdf: true });
+    const pdf = await world.request({
+      method: 'GET',
+      url: `/api/waybill/batch/pdf?id=${printBatch.id}`,
+      token: tokens.waremanager ?? '',
+    });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = (await pdfPageTexts(pdf.rawPayload)).join('\n');
+    for (const row of rows) expect(text).toContain(row.trackingNo);
+    expect(text).toContain('สมชาย');
+
+    const picked = await call('waremanager', 'POST', '/api/outbound/picked', { orderIds });
+    expect(picked.body.result).toEqual({ succeeded: 3, failed: [] });
+    const packed = await call('waremanager', 'POST', '/api/outbound/packed', { orderIds, weightGrams: 450 });
+    expect(packed.body.result.succeeded).toBe(3);
+    const early = await call('waremanager', 'POST', '/api/outbound/delivered', { orderIds: [orderIds[0]] });
+    expect(early.body.result.failed[0].errorCode).toBe('outbound.not_printed');
+
+    const marked = await call('waremanager', 'POST', '/api/waybill/printed', { orderIds, isPrinted: true });
+    expect(marked.body.result.count).toBe(3);
+    const delivered = await call('waremanager', 'POST', '/api/outbound/delivered', { orderIds });
+    expect(delivered.body.result).toEqual({ succeeded: 3, failed: [] });
+    expect(delivered.body.message).toBe('Delivery (outbound) succeeded');
+    // Six units left the shelf through the ledger; the broken order still holds its one.
+    expect(await balance(skuId)).toEqual({ available: 13, frozen: 1 });
+    const { rows: shelf } = await world.database.ownerPool.query(
+      'select quantity from location_stock where location_id = $1 and sku_id = $2',
+      [locationOf(dg01, 'A-02-04'), skuId],
+    );
+    expect(shelf[0].quantity).toBe(14);
+    const twice = await call('waremanager', 'POST', '/api/outbound/delivered', { orderIds: [orderIds[0]] });
+    expect(twice.body.result.failed[0]).toMatchObject({
+      errorCode: 'outbound.already_out',
+      message: 'Order information not found or already outbound',
+    });
+    expect(await balance(skuId)).toEqual({ available: 13, frozen: 1 });
+    const { rows: statuses } = await world.database.ownerPool.query(
+      'select distinct local_status, warehouse_status from orders where id = any($1)',
+      [orderIds],
+    );
+    expect(statuses).toEqual([{ local_status: 'shipped', warehouse_status: 'delivered' }]);
+    expect(await ledgerMismatches(world)).toEqual([]);
+  });
+
+  it('picks across shelves in walking order without taking units another picked order holds', async () => {
+    const skuId = await stockedSku('WB-SPLIT', 3, 'A-02-04');
+    await asActor(world, manager, (tx) =>
+      receiveStock(tx, manager, {
+        warehouseId: dg01.id,
+        skuId,
+        locationId: locationOf(dg01, 'A-02-05'),
+        quantity: 4,
+      }),
+    );
+    const first = await pendingOrder(skuId, 2);
+    const second = await pendingOrder(skuId, 4);
+    expect(
+      (await call('waremanager', 'POST', '/api/outbound/picked', { orderIds: [first] })).body.result
+        .succeeded,
+    ).toBe(1);
+    expect(
+      (await call('waremanager', 'POST', '/api/outbound/picked', { orderIds: [second] })).body.result
+        .succeeded,
+    ).toBe(1);
+    const { rows } = await world.database.ownerPool.query(
+      `select l.code, p.quantity from order_picks p join warehouse_locations l on l.id = p.location_id
+       where p.order_id = $1 order by l.code`,
+      [second],
+    );
+    expect(rows).toEqual([
+      { code: 'A-02-04', quantity: 1 },
+      { code: 'A-02-05', quantity: 3 },
+    ]);
+    const third = await pendingOrder(skuId, 1);
+    const last = await call('waremanager', 'POST', '/api/outbound/picked', { orderIds: [third] });
+    expect(last.body.result.succeeded).toBe(1);
+    // Nothing left to reserve: the order is out of stock and picking it is refused, changing nothing.
+    const fourth = await pendingOrder(skuId, 1);
+    const short = await call('waremanager', 'POST', '/api/outbound/picked', { orderIds: [fourth] });
+    expect(short.body.result.failed[0]).toMatchObject({
+      orderId: fourth,
+      errorCode: 'outbound.out_of_stock',
+    });
+    const { rows: untouched } = await world.database.ownerPool.query(
+      'select warehouse_status, is_picked from orders where id = $1',
+      [fourth],
+    );
+    expect(untouched[0]).toEqual({ warehouse_status: 'none', is_picked: false });
+  });
+
+  it('keeps the orders of one seller from another seller and the routes from sellers', async () => {
+    expect((await call('seller', 'POST', '/api/outbound/picked', { orderIds: [randomUuid()] })).status).toBe(
+      403,
+    );
+    expect((await call('seller2', 'GET', '/api/waybill/list')).status).toBe(403);
+    const elsewhere = await call('acme-agent', 'GET', '/api/waybill/list?stage=delivered');
+    expect(elsewhere.body.result.records).toEqual([]);
+  });
+});
+
+function randomUuid(): string {
+  return '7f1c2a4e-9b3d-4c5e-8f6a-0b1c2d3e4f5a';
+}
+
+describe('outbound through Shopee logistics', () => {
+  it('arranges through Shopee, stores its label byte for byte, and refuses an order cancelled on Shopee', async () => {
+    const shopeeShop = '600990';
+    sandbox.world.addShop({
+      platform: 'shopee',
+      shopId: shopeeShop,
+      name: 'WB Shopee',
+      region: 'TH',
+      currency: 'THB',
+    });
+    const added = await call('seller', 'POST', '/api/shop/add', {
+      platform: 'shopee',
+      alias: 'WB Shopee',
+      warehouseId: dg01.id,
+    });
+    const shopId = added.body.result.id as string;
+    const started = await call('seller', 'POST', '/api/shop/authorise', { id: shopId });
+    const query = await approveOnSandbox(started.body.result.url as string, shopeeShop);
+    expect((await call('seller', 'POST', '/api/shop/authorise/callback', { query })).status).toBe(200);
+    const channel = await call('agent', 'POST', '/api/logistics/channel/add', {
+      kind: 'marketplace',
+      platform: 'shopee',
+      name: 'Shopee logistics',
+    });
+    expect(channel.body.result.authStatus).toBe('authorised');
+
+    const skuId = await stockedSku('WB-SHOPEE', 5);
+    const ready = sandbox.world.createOrder('shopee', shopeeShop, { status: 'ready_to_ship', silent: true });
+    const gone = sandbox.world.createOrder('shopee', shopeeShop, { status: 'ready_to_ship', silent: true });
+    const mine = await pendingOrder(skuId, 1, {
+      platform: 'shopee',
+      shopId,
+      shopName: 'WB Shopee',
+      orderNo: ready.orderId,
+    });
+    const cancelled = await pendingOrder(skuId, 1, {
+      platform: 'shopee',
+      shopId,
+      shopName: 'WB Shopee',
+      orderNo: gone.orderId,
+    });
+    sandbox.world.changeOrder(gone, { status: 'cancelled' });
+
+    const batch = await settledBatch(
+      'waremanager',
+      (await call('waremanager', 'POST', '/api/waybill/arrange', { orderIds: [mine, cancelled] })).body.result
+        .id,
+    );
+    expect(batch).toMatchObject({ succeeded: 1, failed: 1 });
+    expect(batch.problems[0]).toMatchObject({ orderId: cancelled, errorCode: 'waybill.refused_cancelled' });
+    const { rows } = await world.database.ownerPool.query(
+      `select w.tracking_no, w.label_source, l.pdf from waybills w join waybill_labels l on l.waybill_id = w.id where w.order_id = $1`,
+      [mine],
+    );
+    expect(rows[0].tracking_no).toBe(ready.trackingNo);
+    expect(rows[0].label_source).toBe('platform');
+    expect(Buffer.compare(rows[0].pdf, await platformLabelPdf(ready))).toBe(0);
+    // The refused order is where it was: waiting to ship, its unit still reserved, no tracking number.
+    const { rows: refused } = await world.database.ownerPool.query(
+      'select o.local_status, o.tracking_no, w.arrange_status from orders o join waybills w on w.order_id = o.id where o.id = $1',
+      [cancelled],
+    );
+    expect(refused[0]).toEqual({
+      local_status: 'pending_shipment',
+      tracking_no: '',
+      arrange_status: 'arrange_failed',
+    });
+    const label = await world.request({
+      method: 'GET',
+      url: `/api/waybill/label?orderId=${mine}`,
+      token: tokens.waremanager ?? '',
+    });
+    expect(Buffer.compare(label.rawPayload, await platformLabelPdf(ready))).toBe(0);
+  });
+});
