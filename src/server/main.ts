@@ -12,6 +12,8 @@ import {
   type MarketplaceOptions,
 } from './modules/marketplaces/index.js';
 import { connectDemoShops } from './seed/demo-marketplaces.js';
+import { connectDemoChannels } from './seed/demo-logistics.js';
+import { logisticsRuntime, readCarrierUrls } from './modules/logistics/index.js';
 import { loadSecretsKey } from './secrets-key.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './seed/demo.js';
 
@@ -93,6 +95,8 @@ async function connectDemo(
     console.log(
       `Marketplace sandbox ${sandboxUrl}: ${connected.length} demo shops authorised; syncing their orders`,
     );
+    const channels = await connectDemoChannels(db, logisticsRuntime(runtime, readCarrierUrls()));
+    console.log(`Sandbox carrier: ${channels} demo carrier channels authorised`);
     for (const shop of connected) await syncShop(db, runtime, { ...shop, trigger: 'first' });
   } catch (error) {
     console.error(`The demo shops could not be connected to the sandbox: ${(error as Error).message}`);

@@ -18,6 +18,7 @@ import { allTenantIds, createTenant } from '../provision.js';
 import { seedDemoHelpDesk, seedDemoQuestions, seedOtherTenantVideos } from './demo-help-desk.js';
 import { writeDemoPhotos } from './demo-photos.js';
 import { seedDemoWarehouses } from './demo-warehouse.js';
+import { seedDemoChannels, seedDemoSelfShipped } from './demo-logistics.js';
 import { seedAcmeOrders, seedDemoOrders } from './demo-orders.js';
 import type { FileStorage } from '../modules/files/index.js';
 import { demoWebSite } from './demo-website.js';
@@ -202,6 +203,8 @@ export async function seedDemo(db: Db, options: { files?: FileStorage } = {}): P
   await withTenant(db, demoId, seedDemoHelpDesk);
   await withTenant(db, demoId, seedDemoWarehouses);
   await withTenant(db, demoId, seedDemoOrders);
+  await withTenant(db, demoId, seedDemoChannels);
+  await withTenant(db, demoId, seedDemoSelfShipped);
   await withTenant(db, demoId, seedDemoQuestions);
   const acmeId = await createTenant(db, {
     agentCode: 'acme',
@@ -213,6 +216,7 @@ export async function seedDemo(db: Db, options: { files?: FileStorage } = {}): P
   await withTenant(db, acmeId, (tx) => createDemoUsers(tx, 'acme', passwordHash));
   await withTenant(db, acmeId, seedOtherTenantVideos);
   await withTenant(db, acmeId, seedAcmeOrders);
+  await withTenant(db, acmeId, seedDemoChannels);
   if (options.files) await writeDemoFiles(db, options.files);
   return true;
 }

@@ -25,7 +25,7 @@ import { carrierOf, type LogisticsRuntime } from './runtime.js';
 export type ChannelRow = typeof logisticsChannels.$inferSelect;
 
 /** What seals a channel's keys: bound to its tenant and id, so a blob copied elsewhere does not open. */
-const binding = (row: Pick<ChannelRow, 'tenantId' | 'id'>) => `channel/${row.tenantId}/${row.id}`;
+export const channelBinding = (row: Pick<ChannelRow, 'tenantId' | 'id'>) => `channel/${row.tenantId}/${row.id}`;
 
 export function channelView(row: ChannelRow): ChannelView {
   return {
@@ -115,7 +115,7 @@ export async function addChannel(
   const keys: CarrierKeys = { appKey: input.appKey, appSecret: input.appSecret };
   const [sealed] = await tx
     .update(logisticsChannels)
-    .set({ secrets: box.seal(keys, binding(row)) })
+    .set({ secrets: box.seal(keys, channelBinding(row)) })
     .where(eq(logisticsChannels.id, row.id))
     .returning();
   return sealed ?? row;
@@ -134,14 +134,14 @@ export async function editChannel(
     const box = runtime.marketplaces.box;
     if (!box) throw new AppError('logistics.not_configured', { carrier: row.carrier });
     const old = row.secrets
-      ? box.open<CarrierKeys>(row.secrets, binding(row))
+      ? box.open<CarrierKeys>(row.secrets, channelBinding(row))
       : { appKey: '', appSecret: '' };
     const keys: CarrierKeys = {
       appKey: input.appKey || old.appKey,
       appSecret: input.appSecret || old.appSecret,
     };
     secrets = {
-      secrets: box.seal(keys, binding(row)),
+      secrets: box.seal(keys, channelBinding(row)),
       keyHint: hintOf(keys.appKey),
       authStatus: 'unauthorised',
       authError: '',
@@ -190,7 +190,7 @@ export async function deleteChannel(tx: TenantTx, id: string): Promise<null> {
 export function channelKeys(runtime: LogisticsRuntime, row: ChannelRow): CarrierKeys {
   const box = runtime.marketplaces.box;
   if (!box || !row.secrets) throw new AppError('logistics.not_authorised', { name: row.name });
-  return box.open<CarrierKeys>(row.secrets, binding(row));
+  return box.open<CarrierKeys>(row.secrets, channelBinding(row));
 }
 
 /**

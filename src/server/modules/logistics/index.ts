@@ -3,3 +3,5 @@ export { logisticsJobs } from './logistics.jobs.js';
 export { logisticsRoutes } from './logistics.routes.js';
 export { logisticsChannels, orderPicks, waybills } from './logistics.tables.js';
 export { logisticsRuntime, type LogisticsRuntime } from './runtime.js';
+export { authoriseChannel, channelBinding } from './channels.service.js';
+export { markSelfShipped } from './waybills.service.js';

@@ -42,7 +42,7 @@ import { ok } from '../../http/reply.js';
 import { needs, nothing, said } from '../../http/route-kit.js';
 import { inActorTenant } from '../../http/scope.js';
 import { translatorFor } from '../../i18n.js';
-import { readFiles } from '../files/multipart.js';
+import { readFiles } from '../files/index.js';
 import { renderPackingLists, renderPickList } from '../printing/index.js';
 import {
   batchPdf,
