@@ -63,6 +63,10 @@ export const SCREENS: Record<ScreenId, ScreenDefinition> = {
     page: lazyNamed(() => import('./screens/inbound/InboundDetail.js'), 'InboundDetail'),
   },
   'orders/OrderList': { page: lazyNamed(() => import('./screens/orders/OrderList.js'), 'OrderList') },
+  'logistics/Outbound': { page: lazyNamed(() => import('./screens/logistics/Outbound.js'), 'Outbound') },
+  'logistics/ChannelList': {
+    page: lazyNamed(() => import('./screens/logistics/ChannelList.js'), 'ChannelList'),
+  },
   'shops/ShopList': { page: lazyNamed(() => import('./screens/shops/ShopList.js'), 'ShopList') },
   'shops/SkuMatch': { page: lazyNamed(() => import('./screens/shops/SkuMatch.js'), 'SkuMatch') },
   'shops/ShopAuthorised': {

@@ -53,6 +53,11 @@ export const queryKeys = {
     all: ['shops'] as const,
     query: (resource: string, params: unknown = null) => ['shops', resource, params] as const,
   },
+  /** Logistics channels, waybills and their batches (arrange, print). */
+  logistics: {
+    all: ['logistics'] as const,
+    query: (resource: string, params: unknown = null) => ['logistics', resource, params] as const,
+  },
   /** Warehouses, locations, products and stock: one root, as a stock change moves them all. */
   inventory: {
     all: ['inventory'] as const,
