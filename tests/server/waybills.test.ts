@@ -146,6 +146,16 @@ async function balance(skuId: string) {
 
 let carrierChannelId = '';
 
+/** The order's parcel shipped outside our channels: its tracking number typed in. */
+async function selfShipped(orderId: string) {
+  const reply = await call('waremanager', 'POST', '/api/waybill/selfShipped', {
+    orderId,
+    trackingNo: `SELF${orderId.slice(0, 8)}`,
+    carrierName: 'Kerry Express',
+  });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+}
+
 describe('logistics channels', () => {
   it('authorises a carrier channel by its keys, says when they are refused, and never shows them', async () => {
     const refused = await call('agent', 'POST', '/api/logistics/channel/add', {
@@ -195,7 +205,9 @@ describe('logistics channels', () => {
     expect((await call('seller', 'GET', '/api/logistics/channel/list')).status).toBe(403);
     // Another tenant sees none of this tenant's channels.
     const elsewhere = await call('acme-agent', 'GET', '/api/logistics/channel/list?pageSize=50');
-    expect(elsewhere.body.result.records).toEqual([]);
+    const theirs = elsewhere.body.result.records.map((record: { id: string }) => record.id);
+    expect(theirs).not.toContain(carrierChannelId);
+    expect(theirs).not.toContain(refused.body.result.id);
   });
 });
 
@@ -311,6 +323,11 @@ describe('outbound through our own carrier', () => {
     );
     const first = await pendingOrder(skuId, 2);
     const second = await pendingOrder(skuId, 4);
+    const unlabelled = await call('waremanager', 'POST', '/api/outbound/picked', { orderIds: [first] });
+    expect(unlabelled.body.result?.failed[0]?.errorCode, JSON.stringify(unlabelled.body)).toBe(
+      'outbound.no_waybill',
+    );
+    for (const orderId of [first, second]) await selfShipped(orderId);
     expect(
       (await call('waremanager', 'POST', '/api/outbound/picked', { orderIds: [first] })).body.result
         .succeeded,
@@ -329,10 +346,12 @@ describe('outbound through our own carrier', () => {
       { code: 'A-02-05', quantity: 3 },
     ]);
     const third = await pendingOrder(skuId, 1);
+    await selfShipped(third);
     const last = await call('waremanager', 'POST', '/api/outbound/picked', { orderIds: [third] });
     expect(last.body.result.succeeded).toBe(1);
     // Nothing left to reserve: the order is out of stock and picking it is refused, changing nothing.
     const fourth = await pendingOrder(skuId, 1);
+    await selfShipped(fourth);
     const short = await call('waremanager', 'POST', '/api/outbound/picked', { orderIds: [fourth] });
     expect(short.body.result.failed[0]).toMatchObject({
       orderId: fourth,
@@ -378,12 +397,11 @@ describe('outbound through Shopee logistics', () => {
     const started = await call('seller', 'POST', '/api/shop/authorise', { id: shopId });
     const query = await approveOnSandbox(started.body.result.url as string, shopeeShop);
     expect((await call('seller', 'POST', '/api/shop/authorise/callback', { query })).status).toBe(200);
-    const channel = await call('agent', 'POST', '/api/logistics/channel/add', {
-      kind: 'marketplace',
-      platform: 'shopee',
-      name: 'Shopee logistics',
-    });
-    expect(channel.body.result.authStatus).toBe('authorised');
+    // The demo seeds each tenant's marketplace channels; Shopee's is the default for Shopee orders.
+    const channels = await call('agent', 'GET', '/api/logistics/channel/list?kind=marketplace');
+    expect(channels.body.result.records).toContainEqual(
+      expect.objectContaining({ platform: 'shopee', authStatus: 'authorised', isEnabled: true }),
+    );
 
     const skuId = await stockedSku('WB-SHOPEE', 5);
     const ready = sandbox.world.createOrder('shopee', shopeeShop, { status: 'ready_to_ship', silent: true });

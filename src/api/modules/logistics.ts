@@ -13,6 +13,7 @@ import {
   channelOptions,
   channelPage,
   channelView,
+  markPrintedReply,
   waybillPage,
   type AddChannelBody,
   type ArrangeBody,
@@ -85,16 +86,16 @@ export const regenerateLabels = (orderIds: readonly string[]) =>
 /** A label PDF (at most 5 MB) saved by hand for one order. */
 export function uploadLabel(input: { orderId: string; file: File }): Promise<Envelope<unknown>> {
   const form = new FormData();
-  form.append('orderId', input.orderId);
   form.append('file', input.file);
-  return requestEnvelope('/waybill/label/upload', { method: 'POST', body: form, silent: true });
+  const query = new URLSearchParams({ orderId: input.orderId });
+  return requestEnvelope(`/waybill/label/upload?${query}`, { method: 'POST', body: form, silent: true });
 }
 /** Marks labels printed (each print counted) or unprinted again. */
 export const markPrinted = (input: MarkPrintedBody) =>
-  changeRequest('POST', '/waybill/printed', z.unknown(), input);
+  changeRequest('POST', '/waybill/printed', markPrintedReply, input);
 /** A parcel shipped outside the warehouse's channels: its tracking number typed in. */
 export const markSelfShipped = (input: SelfShippedBody) =>
-  changeRequest('POST', '/waybill/selfShipped', z.unknown(), input);
+  changeRequest('POST', '/waybill/selfShipped', nothing, input);
 
 // Outbound (warehouses without handhelds)
 

@@ -19,7 +19,11 @@ import { orders } from '../modules/orders/index.js';
 import { allTenantIds } from '../provision.js';
 import { actorOf } from './demo-warehouse.js';
 
-const CHANNEL_NAMES = { shopee: 'Shopee logistics', lazada: 'Lazada logistics', tiktok: 'TikTok Shop logistics' } as const;
+const CHANNEL_NAMES = {
+  shopee: 'Shopee logistics',
+  lazada: 'Lazada logistics',
+  tiktok: 'TikTok Shop logistics',
+} as const;
 
 /** The sandbox carrier's first demo account (the sandbox's own keys, worthless elsewhere). */
 const SANDBOX_CARRIER = { appKey: 'sbx-carrier-key-0001', appSecret: 'sbx-carrier-secret-0001' };

@@ -10,7 +10,7 @@
  * - waybills: GET /waybill/list, POST /waybill/arrange (a batch), POST /waybill/print (a batch
  *   merging the labels into one PDF), GET /waybill/batch?id=, GET /waybill/batch/pdf?id=,
  *   GET /waybill/label?orderId= (reprint from the stored bytes), POST /waybill/label/retry,
- *   POST /waybill/label/regenerate, POST /waybill/label/upload (multipart), POST /waybill/printed,
+ *   POST /waybill/label/regenerate, POST /waybill/label/upload?orderId= (multipart, one PDF), POST /waybill/printed,
  *   POST /waybill/selfShipped;
  * - outbound (warehouses without handhelds): POST /outbound/picked, POST /outbound/packed,
  *   POST /outbound/delivered, GET /outbound/pickList?orderIds=, GET /outbound/packingList?orderIds=.
@@ -194,6 +194,8 @@ export type OrderIdsBody = z.infer<typeof orderIdsBody>;
 
 export const markPrintedBody = z.strictObject({ orderIds, isPrinted: z.boolean() });
 export type MarkPrintedBody = z.infer<typeof markPrintedBody>;
+/** How many orders were marked. */
+export const markPrintedReply = z.object({ count: z.number().int() });
 
 export const selfShippedBody = z.strictObject({
   orderId: uuid,

@@ -55,7 +55,7 @@ useApiServer(
   ),
   http.post(api('/waybill/printed'), async (info) => {
     await record('printed')(info);
-    return ok({ succeeded: 1, failed: [] }, 'Marked printed');
+    return ok({ count: 1 }, 'Marked printed');
   }),
   http.post(api('/waybill/label/retry'), async (info) => {
     await record('retry')(info);

@@ -15,11 +15,11 @@ import {
   printWaybills,
   useLogisticsChange,
 } from '@api/modules/logistics.js';
-import { bulkReply, type BatchView, type WaybillView } from '@shared/contract/logistics.js';
+import type { BatchView, WaybillView } from '@shared/contract/logistics.js';
 import { usePrintAgent, type PrintResult } from '../../print/use-print-agent.js';
 import { useFeedback } from '../common/feedback.js';
 import { BatchProgressModal } from './BatchProgress.js';
-import { printerKindOf, useBulkResults } from './shared.js';
+import { printerKindOf } from './shared.js';
 
 type PrintState = 'idle' | 'printing' | 'printed' | 'failed';
 
@@ -34,7 +34,6 @@ export function useWaybillPrinting() {
   const { t } = useTranslation('logistics');
   const { modal, message } = App.useApp();
   const feedback = useFeedback();
-  const bulk = useBulkResults();
   const { printPdfs } = usePrintAgent();
   const startPrint = useLogisticsChange(printWaybills);
   const mark = useLogisticsChange(markPrinted);
@@ -56,17 +55,14 @@ export function useWaybillPrinting() {
               orderIds: orders.map((row) => row.orderId),
               isPrinted: true,
             });
-            const parsed = bulkReply.safeParse(envelope.result);
-            if (parsed.success && parsed.data.failed.length > 0)
-              bulk.show(t('action.mark_printed'), parsed.data);
-            else feedback.done(envelope);
+            feedback.done(envelope);
           } catch (error) {
             feedback.failed(error);
           }
         },
       });
     },
-    [modal, t, mark, bulk, feedback],
+    [modal, t, mark, feedback],
   );
 
   /** Sends a PDF to the agent; on success asks to mark the orders printed. */
@@ -169,7 +165,6 @@ export function useWaybillPrinting() {
         }}
         footer={footer}
       />
-      {bulk.dialog}
     </>
   );
 

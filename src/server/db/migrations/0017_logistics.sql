@@ -77,7 +77,7 @@ CREATE TABLE "waybills" (
 	"order_id" uuid NOT NULL,
 	"seller_id" uuid NOT NULL,
 	"warehouse_id" uuid NOT NULL,
-	"channel_id" uuid NOT NULL,
+	"channel_id" uuid,
 	"arrange_status" varchar(16) DEFAULT 'to_arrange' NOT NULL,
 	"tracking_no" varchar(64) DEFAULT '' NOT NULL,
 	"carrier_name" varchar(128) DEFAULT '' NOT NULL,
@@ -99,7 +99,8 @@ CREATE TABLE "waybills" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "waybills_tenant_id_id_pk" PRIMARY KEY("tenant_id","id"),
-	CONSTRAINT "waybills_order_key" UNIQUE("tenant_id","order_id")
+	CONSTRAINT "waybills_order_key" UNIQUE("tenant_id","order_id"),
+	CONSTRAINT "waybills_channel_check" CHECK ("waybills"."channel_id" is not null or "waybills"."arrange_status" = 'self_shipped')
 );
 --> statement-breakpoint
 ALTER TABLE "order_picks" ADD CONSTRAINT "order_picks_order_fk" FOREIGN KEY ("tenant_id","order_id") REFERENCES "public"."orders"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -25,7 +25,8 @@ import { carrierOf, type LogisticsRuntime } from './runtime.js';
 export type ChannelRow = typeof logisticsChannels.$inferSelect;
 
 /** What seals a channel's keys: bound to its tenant and id, so a blob copied elsewhere does not open. */
-export const channelBinding = (row: Pick<ChannelRow, 'tenantId' | 'id'>) => `channel/${row.tenantId}/${row.id}`;
+export const channelBinding = (row: Pick<ChannelRow, 'tenantId' | 'id'>) =>
+  `channel/${row.tenantId}/${row.id}`;
 
 export function channelView(row: ChannelRow): ChannelView {
   return {

@@ -5,7 +5,6 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { envelope } from '@shared/contract/common.js';
 import {
   addChannelBody,
@@ -24,6 +23,7 @@ import {
   enableChannelBody,
   labelQuery,
   markPrintedBody,
+  markPrintedReply,
   orderIdsBody,
   orderIdsQuery,
   packedBody,
@@ -339,7 +339,7 @@ export async function logisticsRoutes(app: FastifyInstance, deps: AppDeps, runti
       schema: {
         tags,
         body: markPrintedBody,
-        response: { 200: envelope(z.object({ count: z.number().int() })) },
+        response: { 200: envelope(markPrintedReply) },
       },
     },
     async (request) => {

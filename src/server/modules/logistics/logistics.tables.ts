@@ -89,7 +89,8 @@ export const waybills = pgTable(
     orderId: uuid('order_id').notNull(),
     sellerId: uuid('seller_id').notNull(),
     warehouseId: uuid('warehouse_id').notNull(),
-    channelId: uuid('channel_id').notNull(),
+    /** The channel it ships by; null for a parcel self-shipped outside our channels. */
+    channelId: uuid('channel_id'),
     arrangeStatus: varchar('arrange_status', { length: 16 })
       .$type<ArrangeStatus>()
       .notNull()
@@ -126,6 +127,10 @@ export const waybills = pgTable(
       .on(table.tenantId, table.trackingNo)
       .where(sql`${table.trackingNo} <> ''`),
     index('waybills_channel_idx').on(table.tenantId, table.channelId),
+    check(
+      'waybills_channel_check',
+      sql`${table.channelId} is not null or ${table.arrangeStatus} = 'self_shipped'`,
+    ),
     foreignKey({
       name: 'waybills_order_fk',
       columns: [table.tenantId, table.orderId],

@@ -3,7 +3,8 @@
  * delivered (spec 02 §4 warehouse side), each order in a transaction of its own so a batch
  * reports each refusal by order and nothing is half-done.
  *
- * - Picked: the order waits to ship with every line's units reserved; each line is taken from
+ * - Picked: the order waits to ship with its tracking number and every line's units reserved
+ *   (a parcel is picked for a label that exists, never before); each line is taken from
  *   the locations holding its SKU, in walking order (location code), never counting units other
  *   picked orders are still holding there. Where each unit came from is kept (order_picks).
  * - Packed: a picked order with its tracking number; the parcel's weight may be recorded.
@@ -130,6 +131,9 @@ async function planLine(
 async function pickOne(tx: TenantTx, actor: Actor, order: OrderRecord): Promise<void> {
   if (order.localStatus !== 'pending_shipment' || order.warehouseStatus !== 'none')
     throw wrongStep(order, 'picked');
+  const waybill = await waybillOf(tx, order.id);
+  if (!waybill || !hasTracking(waybill.arrangeStatus))
+    throw new AppError('outbound.no_waybill', { orderNo: order.orderNo });
   const lines = await tx
     .select({
       id: orderLines.id,
@@ -267,7 +271,7 @@ export async function pushTracking(
   const found = await withTenant(db, tenantId, async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
     const waybill = order ? await waybillOf(tx, order.id) : null;
-    if (!order || !waybill || !UUID.test(order.shopId) || waybill.trackingPushedAt) return null;
+    if (!order || !waybill?.channelId || !UUID.test(order.shopId) || waybill.trackingPushedAt) return null;
     const channel = await channelRow(tx, waybill.channelId);
     if (channel.kind !== 'carrier') return null;
     const [shop] = await tx.select().from(shops).where(eq(shops.id, order.shopId));

@@ -12,7 +12,7 @@ import type { ChannelRow } from './channels.service.js';
 
 export interface OwnLabelInput {
   order: OrderRecord;
-  channel: ChannelRow;
+  channel: Pick<ChannelRow, 'name' | 'companyCode'>;
   trackingNo: string;
   carrierName: string;
   sortCode: string;

@@ -120,7 +120,7 @@ async function prepare(
     Date.now() - existing.updatedAt.getTime() < STALE_ARRANGING_MS
   )
     return { outcome: 'skipped', errorCode: 'waybill.arranging', detail: '' };
-  const chosen = channelId ?? existing?.channelId;
+  const chosen = channelId ?? existing?.channelId ?? undefined;
   const channel = chosen ? await channelRow(tx, chosen) : await defaultChannel(tx, order);
   if (!channel) throw new AppError('waybill.channel_required');
   if (!channelAllows(channel, order))
@@ -440,11 +440,11 @@ export async function refetchLabel(
         .update(waybills)
         .set({ labelStatus: 'requested', updatedAt: sql`now()` })
         .where(eq(waybills.id, waybill.id));
-      return { order, waybill, channel: await channelRow(tx, waybill.channelId) };
+      return { order, waybill, channel: waybill.channelId ? await channelRow(tx, waybill.channelId) : null };
     });
     let pdf: Buffer | null;
     let source: 'platform' | 'ours';
-    if (channel.kind === 'marketplace') {
+    if (channel?.kind === 'marketplace') {
       const session = await shopSession(db, runtime, order);
       pdf = await platformLabel(session, runtime, order, waybill.trackingNo);
       source = 'platform';
@@ -453,7 +453,8 @@ export async function refetchLabel(
       pdf = await renderOwnLabel(
         {
           order,
-          channel,
+          // A self-shipped parcel's label names the carrier it was given to.
+          channel: channel ?? { name: waybill.carrierName, companyCode: '' },
           trackingNo: waybill.trackingNo,
           carrierName: waybill.carrierName,
           sortCode: waybill.sortCode,
@@ -523,11 +524,14 @@ export async function uploadLabel(tx: TenantTx, actor: Actor, orderId: string, p
   return null;
 }
 
-/** 'Self-shipped': a parcel shipped outside our channels, its tracking number typed in. */
+/**
+ * 'Self-shipped': a parcel shipped outside our channels, its tracking number typed in. It has
+ * no channel; its label is uploaded by hand or rendered here ('save again') naming its carrier.
+ */
 export async function markSelfShipped(
   tx: TenantTx,
   actor: Actor,
-  input: { orderId: string; trackingNo: string; carrierName: string; channelId?: string },
+  input: { orderId: string; trackingNo: string; carrierName: string },
 ): Promise<null> {
   const [order] = await lockOrders(tx, actor, [input.orderId]);
   if (!order) throw new AppError('order.not_found');
@@ -536,10 +540,9 @@ export async function markSelfShipped(
   const existing = await waybillOf(tx, order.id);
   if (existing && hasTracking(existing.arrangeStatus))
     throw new AppError('waybill.already_arranged', { orderNo: order.orderNo });
-  const channel = existing ? await channelRow(tx, existing.channelId) : await defaultChannel(tx, order);
-  if (!channel) throw new AppError('waybill.channel_required');
   const values = {
     arrangeStatus: 'self_shipped' as const,
+    channelId: null,
     trackingNo: input.trackingNo,
     carrierName: input.carrierName,
     arrangeError: '',
@@ -552,7 +555,6 @@ export async function markSelfShipped(
       orderId: order.id,
       sellerId: order.sellerId,
       warehouseId: order.warehouseId,
-      channelId: channel.id,
       ...values,
     })
     .onConflictDoUpdate({
