@@ -31,6 +31,7 @@ import {
   locationOf,
   type DemoWarehouse,
 } from '../support/stock-world.js';
+import type { ReplyBody } from '../support/reply-body.js';
 import { createTestWorld, type TestWorld } from '../support/test-app.js';
 
 let world: TestWorld;
@@ -82,9 +83,7 @@ async function call(
   });
   return {
     status: response.statusCode,
-    // The replies' shapes are checked by the routes' own schemas; here every field is read freely.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    body: response.json() as { code: unknown; result: any; message: string },
+    body: response.json() as ReplyBody,
   };
 }
 

@@ -19,6 +19,7 @@ import type { Actor } from '../../http/actor.js';
 import { translatorFor } from '../../i18n.js';
 import { orderScope, orders } from '../orders/index.js';
 import { mergePdfs } from '../printing/index.js';
+import { renderOwnLabels } from './own-label.js';
 import { waybillBatchItems, waybillBatches, waybillLabels, waybills } from './logistics.tables.js';
 import type { LogisticsRuntime } from './runtime.js';
 import { arrangeOrder, type ItemOutcome } from './waybills.service.js';
@@ -106,44 +107,56 @@ async function runArrange(db: Db, runtime: LogisticsRuntime, job: BatchJob, chan
   await Promise.all(Array.from({ length: LOGISTICS_LIMITS.concurrency }, worker));
 }
 
+/**
+ * The print batch's PDF: each order's label in the batch's order — stored bytes as issued, and
+ * runs of our own labels rendered together (one document's fonts for the run, not one each).
+ */
 async function runPrint(db: Db, job: BatchJob) {
   const items = await pendingItems(db, job.tenantId, job.batchId);
   const ids = items.map((item) => item.orderId);
   const labels = await withTenant(db, job.tenantId, (tx) =>
     tx
-      .select({ orderId: waybills.orderId, pdf: waybillLabels.pdf })
+      .select({ orderId: waybills.orderId, source: waybills.labelSource, pdf: waybillLabels.pdf })
       .from(waybills)
-      .innerJoin(waybillLabels, eq(waybillLabels.waybillId, waybills.id))
+      .leftJoin(waybillLabels, eq(waybillLabels.waybillId, waybills.id))
       .where(and(inArray(waybills.orderId, ids), eq(waybills.labelStatus, 'ready'))),
   );
-  const pdfOf = new Map(labels.map((label) => [label.orderId, label.pdf]));
-  const printable: { orderId: string; pdf: Buffer }[] = [];
+  const labelOf = new Map(labels.map((label) => [label.orderId, label]));
+  const parts: ({ kind: 'stored'; pdf: Buffer } | { kind: 'ours'; orderIds: string[] })[] = [];
+  const printable: string[] = [];
   for (const orderId of ids) {
-    const pdf = pdfOf.get(orderId);
-    if (pdf) printable.push({ orderId, pdf });
-    else
+    const label = labelOf.get(orderId);
+    if (label?.pdf) parts.push({ kind: 'stored', pdf: label.pdf });
+    else if (label?.source === 'ours') {
+      const last = parts.at(-1);
+      if (last?.kind === 'ours') last.orderIds.push(orderId);
+      else parts.push({ kind: 'ours', orderIds: [orderId] });
+    } else {
       await settle(db, job.tenantId, job.batchId, orderId, {
         outcome: 'failed',
         errorCode: 'waybill.no_label',
         detail: '',
       });
+      continue;
+    }
+    printable.push(orderId);
   }
   if (printable.length === 0) return;
-  const merged = await mergePdfs(printable.map((entry) => entry.pdf));
+  const language = job.actor.language ?? 'zh-CN';
+  const pdfs: Buffer[] = [];
+  for (const part of parts)
+    pdfs.push(
+      part.kind === 'stored'
+        ? part.pdf
+        : await withTenant(db, job.tenantId, (tx) => renderOwnLabels(tx, part.orderIds, language)),
+    );
+  const merged = pdfs.length === 1 && pdfs[0] ? pdfs[0] : await mergePdfs(pdfs);
   await withTenant(db, job.tenantId, async (tx) => {
     await tx.update(waybillBatches).set({ pdf: merged }).where(eq(waybillBatches.id, job.batchId));
     await tx
       .update(waybillBatchItems)
       .set({ outcome: 'ok' })
-      .where(
-        and(
-          eq(waybillBatchItems.batchId, job.batchId),
-          inArray(
-            waybillBatchItems.orderId,
-            printable.map((entry) => entry.orderId),
-          ),
-        ),
-      );
+      .where(and(eq(waybillBatchItems.batchId, job.batchId), inArray(waybillBatchItems.orderId, printable)));
     await tx
       .update(waybillBatches)
       .set({ succeeded: sql`${waybillBatches.succeeded} + ${printable.length}` })

@@ -262,7 +262,7 @@ export async function logisticsRoutes(app: FastifyInstance, deps: AppDeps, runti
     },
     async (request, reply) => {
       const label = await inActorTenant(db, request, (tx, actor) =>
-        labelOf(tx, actor, request.query.orderId),
+        labelOf(tx, actor, request.query.orderId, requestLanguage(request)),
       );
       return sendPdf(reply, { pdf: label.pdf, fileName: label.name });
     },

@@ -1,39 +1,77 @@
 /**
- * Our own waybill label for a parcel booked with a carrier of our own: 100 × 150 mm with the
- * tracking number as Code 128, the channel, the carrier's sort code, sender and recipient in
- * whatever script they are written (Chinese, Thai, Latin), the order number and the weight.
- * No product lines: a waybill never shows what is inside.
+ * Our own waybill labels, for parcels booked with a carrier of our own or self-shipped: 100 ×
+ * 150 mm with the tracking number as Code 128, the carrier, its sort code, sender (the
+ * warehouse) and recipient in whatever script they are written (Chinese, Thai, Latin), the
+ * order number and the weight. No product lines: a waybill never shows what is inside.
+ *
+ * They are not stored: everything on them is kept on the order and its waybill, so they are
+ * rendered when printed, many to one document (a label alone costs a document's fonts; five
+ * hundred in one document take seconds). A platform's label, which we cannot remake, is stored.
  */
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Language } from '@shared/i18n/languages.js';
-import type { OrderRecord } from '../orders/index.js';
+import type { TenantTx } from '../../db/client.js';
+import { skus } from '../catalog/index.js';
+import { orderLines, orders } from '../orders/index.js';
 import { renderWaybills } from '../printing/index.js';
-import type { Party } from './carriers/carrier.js';
-import type { ChannelRow } from './channels.service.js';
+import { warehouses } from '../warehouse/index.js';
+import { logisticsChannels, waybills } from './logistics.tables.js';
 
-export interface OwnLabelInput {
-  order: OrderRecord;
-  channel: Pick<ChannelRow, 'name' | 'companyCode'>;
-  trackingNo: string;
-  carrierName: string;
-  sortCode: string;
-  sender: Party;
-  recipient: Party;
-  weightGrams: number;
-}
-
-export function renderOwnLabel(input: OwnLabelInput, language: Language): Promise<Buffer> {
-  return renderWaybills(
-    [
-      {
-        carrier: { name: input.carrierName || input.channel.name, code: input.channel.companyCode },
-        trackingNo: input.trackingNo,
-        sortCode: input.sortCode,
-        sender: input.sender,
-        recipient: input.recipient,
-        orderNo: input.order.orderNo,
-        weightGrams: input.weightGrams,
+/** The labels of these orders' waybills, in the order given, as one PDF. */
+export async function renderOwnLabels(
+  tx: TenantTx,
+  orderIds: readonly string[],
+  language: Language,
+): Promise<Buffer> {
+  const weight = sql<number>`(select coalesce(sum(${orderLines.quantity} * coalesce(${skus.weightG}, 0)), 0)::int
+    from ${orderLines} join ${skus} on ${skus.id} = ${orderLines.skuId} where ${orderLines.orderId} = ${orders.id})`;
+  const rows = await tx
+    .select({
+      orderId: orders.id,
+      orderNo: orders.orderNo,
+      recipient: {
+        name: orders.recipientName,
+        phone: orders.recipientPhone,
+        address: orders.recipientAddress,
       },
-    ],
+      trackingNo: waybills.trackingNo,
+      carrierName: waybills.carrierName,
+      sortCode: waybills.sortCode,
+      weightGrams: waybills.weightGrams,
+      lineWeight: weight,
+      channelName: logisticsChannels.name,
+      channelCode: logisticsChannels.companyCode,
+      warehouse: {
+        name: warehouses.name,
+        contactName: warehouses.contactName,
+        phone: warehouses.contactPhone,
+        address: warehouses.address,
+        timeZone: warehouses.timeZone,
+      },
+    })
+    .from(waybills)
+    .innerJoin(orders, eq(orders.id, waybills.orderId))
+    .innerJoin(warehouses, eq(warehouses.id, orders.warehouseId))
+    .leftJoin(logisticsChannels, eq(logisticsChannels.id, waybills.channelId))
+    .where(inArray(waybills.orderId, [...orderIds]))
+    .orderBy(asc(orders.id));
+  const byOrder = new Map(rows.map((row) => [row.orderId, row]));
+  const chosen = orderIds.map((id) => byOrder.get(id)).filter((row) => row !== undefined);
+  return renderWaybills(
+    chosen.map((row) => ({
+      carrier: { name: row.carrierName || row.channelName || '', code: row.channelCode ?? '' },
+      trackingNo: row.trackingNo,
+      sortCode: row.sortCode,
+      sender: {
+        name: row.warehouse.contactName || row.warehouse.name,
+        phone: row.warehouse.phone,
+        address: row.warehouse.address,
+      },
+      recipient: row.recipient,
+      orderNo: row.orderNo,
+      weightGrams: row.weightGrams ?? row.lineWeight,
+    })),
     language,
+    { timeZone: chosen[0]?.warehouse.timeZone },
   );
 }

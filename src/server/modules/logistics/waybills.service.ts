@@ -30,7 +30,7 @@ import { warehouses } from '../warehouse/index.js';
 import { CarrierError } from './carriers/carrier.js';
 import { channelAllows, channelKeys, channelRow, type ChannelRow } from './channels.service.js';
 import { logisticsChannels, waybillLabels, waybills } from './logistics.tables.js';
-import { renderOwnLabel } from './own-label.js';
+import { renderOwnLabels } from './own-label.js';
 import { carrierOf, type LogisticsRuntime } from './runtime.js';
 
 export type WaybillRow = typeof waybills.$inferSelect;
@@ -152,7 +152,8 @@ interface Shipment {
   trackingNo: string;
   carrierName: string;
   sortCode: string;
-  label: { pdf: Buffer; source: 'platform' | 'carrier' | 'ours' } | null;
+  /** The label's bytes where the platform or carrier issued one; 'ours' is rendered when printed. */
+  label: { pdf: Buffer; source: 'platform' | 'carrier' } | { pdf: null; source: 'ours' } | null;
   /** Why the label could not be had (the arrangement stands). */
   labelFailure: { code: ErrorCode; detail: string } | null;
 }
@@ -279,13 +280,12 @@ async function withCarrierRetries<T>(runtime: LogisticsRuntime, work: () => Prom
   }
 }
 
-/** Step 2 for a carrier channel: the parcel booked by our reference; the label rendered here. */
+/** Step 2 for a carrier channel: the parcel booked by our reference; our label is rendered when printed. */
 async function arrangeWithCarrier(
   db: Db,
   runtime: LogisticsRuntime,
   order: OrderRecord,
   channel: ChannelRow,
-  language: Language,
 ): Promise<Shipment> {
   if (!channel.carrier) throw new AppError('logistics.not_configured', { carrier: '' });
   const { adapter, apiUrl } = carrierOf(runtime, channel.carrier);
@@ -301,22 +301,13 @@ async function arrangeWithCarrier(
       { reference: order.systemNo, ...parties },
     ),
   );
-  const base = {
+  return {
     trackingNo: booking.trackingNo,
     carrierName: channel.companyName || channel.name,
     sortCode: booking.sortCode,
+    label: booking.label ? { pdf: booking.label, source: 'carrier' } : { pdf: null, source: 'ours' },
+    labelFailure: null,
   };
-  if (booking.label) return { ...base, label: { pdf: booking.label, source: 'carrier' }, labelFailure: null };
-  try {
-    const pdf = await renderOwnLabel({ order, channel, ...base, ...parties }, language);
-    return { ...base, label: { pdf, source: 'ours' }, labelFailure: null };
-  } catch (error) {
-    return {
-      ...base,
-      label: null,
-      labelFailure: { code: 'waybill.label_not_saved', detail: error instanceof Error ? error.message : '' },
-    };
-  }
 }
 
 async function storeLabel(tx: TenantTx, waybillId: string, pdf: Buffer, pages = 1): Promise<void> {
@@ -370,7 +361,7 @@ export async function arrangeOrder(
     shipment =
       channel.kind === 'marketplace'
         ? await arrangeWithPlatform(db, runtime, order)
-        : await arrangeWithCarrier(db, runtime, order, channel, actor.language ?? 'zh-CN');
+        : await arrangeWithCarrier(db, runtime, order, channel);
   } catch (error) {
     const failure = failureOf(error);
     await recordFailure(db, actor.tenantId, waybill.id, failure);
@@ -406,7 +397,7 @@ export async function arrangeOrder(
         updatedAt: sql`now()`,
       })
       .where(eq(waybills.id, waybill.id));
-    if (shipment.label) await storeLabel(tx, waybill.id, shipment.label.pdf);
+    if (shipment.label?.pdf) await storeLabel(tx, waybill.id, shipment.label.pdf);
     await tx
       .update(orders)
       .set({
@@ -442,44 +433,36 @@ export async function refetchLabel(
         .where(eq(waybills.id, waybill.id));
       return { order, waybill, channel: waybill.channelId ? await channelRow(tx, waybill.channelId) : null };
     });
-    let pdf: Buffer | null;
-    let source: 'platform' | 'ours';
+    let label: Buffer | null = null;
     if (channel?.kind === 'marketplace') {
       const session = await shopSession(db, runtime, order);
-      pdf = await platformLabel(session, runtime, order, waybill.trackingNo);
-      source = 'platform';
+      label = await platformLabel(session, runtime, order, waybill.trackingNo);
     } else {
-      const parties = await partiesOf(db, order);
-      pdf = await renderOwnLabel(
-        {
-          order,
-          // A self-shipped parcel's label names the carrier it was given to.
-          channel: channel ?? { name: waybill.carrierName, companyCode: '' },
-          trackingNo: waybill.trackingNo,
-          carrierName: waybill.carrierName,
-          sortCode: waybill.sortCode,
-          ...parties,
-        },
-        actor.language ?? 'zh-CN',
+      // Ours is rendered when printed; rendering it now proves it can be (a self-shipped
+      // parcel's label names the carrier it was given to).
+      await withTenant(db, actor.tenantId, (tx) =>
+        renderOwnLabels(tx, [order.id], actor.language ?? 'zh-CN'),
       );
-      source = 'ours';
     }
-    const label = pdf;
+    const isOurs = channel?.kind !== 'marketplace';
+    const isReady = isOurs || label !== null;
     await withTenant(db, actor.tenantId, async (tx) => {
       await tx
         .update(waybills)
         .set({
-          labelStatus: label ? 'ready' : 'failed',
-          labelSource: label ? source : waybill.labelSource,
-          labelError: label ? '' : 'waybill.label_not_saved',
+          labelStatus: isReady ? 'ready' : 'failed',
+          labelSource: isOurs ? 'ours' : label ? 'platform' : waybill.labelSource,
+          labelError: isReady ? '' : 'waybill.label_not_saved',
           labelMessage: '',
           labelAttempts: sql`${waybills.labelAttempts} + 1`,
           updatedAt: sql`now()`,
         })
         .where(eq(waybills.id, waybill.id));
       if (label) await storeLabel(tx, waybill.id, label);
+      // Ours is never stored: bytes uploaded or issued before are replaced by what we render.
+      if (isOurs) await tx.delete(waybillLabels).where(eq(waybillLabels.waybillId, waybill.id));
     });
-    return label ? ok() : { outcome: 'failed', errorCode: 'waybill.label_not_saved', detail: '' };
+    return isReady ? ok() : { outcome: 'failed', errorCode: 'waybill.label_not_saved', detail: '' };
   } catch (error) {
     const failure = failureOf(error);
     await withTenant(db, actor.tenantId, (tx) =>
@@ -543,6 +526,8 @@ export async function markSelfShipped(
   const values = {
     arrangeStatus: 'self_shipped' as const,
     channelId: null,
+    labelStatus: 'ready' as const,
+    labelSource: 'ours',
     trackingNo: input.trackingNo,
     carrierName: input.carrierName,
     arrangeError: '',
@@ -596,18 +581,27 @@ export async function markPrinted(
   return ids.length;
 }
 
-/** The stored label of one order (a reprint reads the same bytes). */
+/** One order's label: the stored bytes (a reprint prints what was issued) or ours, rendered. */
 export async function labelOf(
   tx: TenantTx,
   actor: Actor,
   orderId: string,
+  language: Language,
 ): Promise<{ pdf: Buffer; name: string }> {
   const [row] = await tx
-    .select({ pdf: waybillLabels.pdf, trackingNo: waybills.trackingNo, orderNo: orders.orderNo })
+    .select({
+      pdf: waybillLabels.pdf,
+      source: waybills.labelSource,
+      status: waybills.labelStatus,
+      trackingNo: waybills.trackingNo,
+      orderNo: orders.orderNo,
+    })
     .from(waybills)
-    .innerJoin(waybillLabels, eq(waybillLabels.waybillId, waybills.id))
     .innerJoin(orders, eq(orders.id, waybills.orderId))
+    .leftJoin(waybillLabels, eq(waybillLabels.waybillId, waybills.id))
     .where(and(eq(waybills.orderId, orderId), orderScope(actor)));
-  if (!row) throw new AppError('waybill.no_label', { orderNo: '' });
-  return { pdf: row.pdf, name: `${row.trackingNo || row.orderNo}.pdf` };
+  if (!row || row.status !== 'ready') throw new AppError('waybill.no_label', { orderNo: row?.orderNo ?? '' });
+  const pdf = row.pdf ?? (row.source === 'ours' ? await renderOwnLabels(tx, [orderId], language) : null);
+  if (!pdf) throw new AppError('waybill.no_label', { orderNo: row.orderNo });
+  return { pdf, name: `${row.trackingNo || row.orderNo}.pdf` };
 }
