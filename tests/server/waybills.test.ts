@@ -451,3 +451,65 @@ describe('outbound through Shopee logistics', () => {
     expect(Buffer.compare(label.rawPayload, await platformLabelPdf(ready))).toBe(0);
   });
 });
+
+describe('outbound of a Shopify order through our own carrier', () => {
+  it('pushes the tracking number to Shopify once the parcel is handed over', async () => {
+    const domain = 'waybill-seller.myshopify.com';
+    sandbox.world.addShop({
+      platform: 'shopify',
+      shopId: domain,
+      name: 'WB Shopify',
+      region: 'US',
+      currency: 'USD',
+    });
+    const added = await call('seller', 'POST', '/api/shop/add', {
+      platform: 'shopify',
+      alias: 'WB Shopify',
+      warehouseId: dg01.id,
+    });
+    const shopId = added.body.result.id as string;
+    const started = await call('seller', 'POST', '/api/shop/authorise', { id: shopId, shopDomain: domain });
+    const query = await approveOnSandbox(started.body.result.url as string, domain);
+    expect((await call('seller', 'POST', '/api/shop/authorise/callback', { query })).status).toBe(200);
+
+    const skuId = await stockedSku('WB-SHOPIFY', 2);
+    const sold = sandbox.world.createOrder('shopify', domain, { status: 'ready_to_ship', silent: true });
+    const orderId = await pendingOrder(skuId, 1, {
+      platform: 'shopify',
+      shopId,
+      shopName: 'WB Shopify',
+      orderNo: sold.orderId,
+      currency: 'USD',
+    });
+    const arranged = await settledBatch(
+      'waremanager',
+      (
+        await call('waremanager', 'POST', '/api/waybill/arrange', {
+          orderIds: [orderId],
+          channelId: carrierChannelId,
+        })
+      ).body.result.id,
+    );
+    expect(arranged).toMatchObject({ succeeded: 1, failed: 0 });
+    for (const step of ['picked', 'packed'])
+      expect(
+        (await call('waremanager', 'POST', `/api/outbound/${step}`, { orderIds: [orderId] })).body.result
+          .succeeded,
+      ).toBe(1);
+    await call('waremanager', 'POST', '/api/waybill/printed', { orderIds: [orderId], isPrinted: true });
+    expect(sandbox.world.order('shopify', domain, sold.orderId)?.status).toBe('ready_to_ship');
+    const delivered = await call('waremanager', 'POST', '/api/outbound/delivered', { orderIds: [orderId] });
+    expect(delivered.body.result).toEqual({ succeeded: 1, failed: [] });
+
+    const { rows } = await world.database.ownerPool.query(
+      'select tracking_no, tracking_pushed_at, push_error from waybills where order_id = $1',
+      [orderId],
+    );
+    expect(rows[0].push_error).toBe('');
+    expect(rows[0].tracking_pushed_at).not.toBeNull();
+    expect(sandbox.world.order('shopify', domain, sold.orderId)).toMatchObject({
+      status: 'shipped',
+      trackingNo: rows[0].tracking_no,
+    });
+  });
+});
