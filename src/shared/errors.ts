@@ -241,6 +241,7 @@ export const ERROR_STATUS = {
   'waybill.refused_address_incomplete': 422,
   'waybill.refused_not_found': 422,
   'waybill.carrier_rejected': 422,
+  'waybill.shop_not_connected': 409,
   'waybill.cancelled_meanwhile': 409,
   'waybill.not_arranged': 409,
   'waybill.no_label': 409,

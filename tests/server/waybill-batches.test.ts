@@ -226,6 +226,8 @@ describe('arranging when things go wrong', () => {
         errorCode: 'waybill.refused_address_incomplete',
         message: expect.stringContaining('Refused: the recipient address is incomplete'),
       });
+    // Every message is said in full: no placeholder is left for the screen.
+    expect(JSON.stringify(batch.problems)).not.toContain('{{');
     const { rows } = await world.database.ownerPool.query(
       `select count(*)::int as arranged, count(distinct tracking_no)::int as numbers,
               count(*) filter (where label_status = 'ready')::int as labelled

@@ -227,6 +227,8 @@ describe('outbound through our own carrier', () => {
       `/api/logistics/channel/options?orderIds=${orderIds.join(',')}`,
     );
     expect(options.body.result.map((option: { id: string }) => option.id)).toContain(carrierChannelId);
+    // Orders entered by hand cannot ship by a marketplace's own logistics.
+    expect(options.body.result).not.toContainEqual(expect.objectContaining({ kind: 'marketplace' }));
 
     const queued = await call('waremanager', 'POST', '/api/waybill/arrange', {
       orderIds: [...orderIds, broken],

@@ -41,6 +41,7 @@ CREATE TABLE "waybill_batch_items" (
 	"position" integer NOT NULL,
 	"outcome" varchar(16) DEFAULT 'pending' NOT NULL,
 	"error_code" varchar(64) DEFAULT '' NOT NULL,
+	"params" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"message" varchar(500) DEFAULT '' NOT NULL,
 	CONSTRAINT "waybill_batch_items_tenant_id_batch_id_order_id_pk" PRIMARY KEY("tenant_id","batch_id","order_id")
 );

@@ -71,6 +71,7 @@ async function settle(db: Db, tenantId: string, batchId: string, orderId: string
       .set({
         outcome: outcome.outcome,
         errorCode: outcome.errorCode.slice(0, 64),
+        params: outcome.params ?? {},
         message: outcome.detail.slice(0, 500),
       })
       .where(and(eq(waybillBatchItems.batchId, batchId), eq(waybillBatchItems.orderId, orderId)));
@@ -218,6 +219,7 @@ export async function batchView(
       orderNo: orders.orderNo,
       outcome: waybillBatchItems.outcome,
       errorCode: waybillBatchItems.errorCode,
+      params: waybillBatchItems.params,
       detail: waybillBatchItems.message,
     })
     .from(waybillBatchItems)
@@ -235,7 +237,12 @@ export async function batchView(
       orderNo: item.orderNo,
       outcome: item.outcome,
       errorCode: item.errorCode,
-      message: describe(t, item.errorCode as ErrorCode, { orderNo: item.orderNo }, item.detail),
+      message: describe(
+        t,
+        item.errorCode as ErrorCode,
+        { ...item.params, orderNo: item.orderNo },
+        item.detail,
+      ),
     })),
   };
 }

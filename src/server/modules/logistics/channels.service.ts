@@ -230,6 +230,9 @@ export async function authoriseChannel(
   });
 }
 
+/** A marketplace order's shop id is our shop's id; orders entered by hand or imported carry something else. */
+const CONNECTED_SHOP = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** May an order of this warehouse and shop ship by the channel? */
 export function channelAllows(
   row: ChannelRow,
@@ -238,7 +241,9 @@ export function channelAllows(
   if (!row.isEnabled) return false;
   if (row.warehouseIds && !row.warehouseIds.includes(order.warehouseId)) return false;
   if (row.shopIds && (order.shopId === '' || !row.shopIds.includes(order.shopId))) return false;
-  if (row.kind === 'marketplace' && row.platform !== order.platform) return false;
+  // The marketplace's logistics serve only its own orders, from a shop connected here.
+  if (row.kind === 'marketplace' && (row.platform !== order.platform || !CONNECTED_SHOP.test(order.shopId)))
+    return false;
   return true;
 }
 

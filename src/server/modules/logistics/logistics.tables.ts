@@ -16,6 +16,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   timestamp,
@@ -197,6 +198,9 @@ export const waybillBatchItems = pgTable(
     position: integer('position').notNull(),
     outcome: varchar('outcome', { length: 16 }).$type<BatchItemOutcome>().notNull().default('pending'),
     errorCode: varchar('error_code', { length: 64 }).notNull().default(''),
+    /** What the error's message names (an order number, a platform). */
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+    /** The platform's or carrier's own words. */
     message: varchar('message', { length: 500 }).notNull().default(''),
   },
   (table) => [

@@ -231,7 +231,7 @@ async function eachOrder(
         orderId,
         orderNo: numberOf.get(orderId) ?? '',
         errorCode: failure.code,
-        params: error instanceof AppError ? { ...(error.params ?? {}) } : {},
+        params: failure.params ?? {},
         detail: failure.detail,
       });
     }

@@ -19,7 +19,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { hasTracking, LOGISTICS_LIMITS, type ShipmentRefusal } from '@shared/domain/logistics.js';
-import { AppError, type ErrorCode } from '@shared/errors.js';
+import { AppError, type ErrorCode, type ErrorParams } from '@shared/errors.js';
 import type { Language } from '@shared/i18n/languages.js';
 import { withTenant, type Db, type TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
@@ -41,6 +41,8 @@ const STALE_ARRANGING_MS = 5 * 60_000;
 export interface ItemOutcome {
   outcome: 'ok' | 'failed' | 'skipped';
   errorCode: string;
+  /** What the message of the code names (an order number, a platform). */
+  params?: ErrorParams;
   /** The platform's or carrier's own words, where it gave any. */
   detail: string;
 }
@@ -48,8 +50,8 @@ export interface ItemOutcome {
 const ok = (): ItemOutcome => ({ outcome: 'ok', errorCode: '', detail: '' });
 
 /** Our error code and the other side's words for what went wrong at a platform or carrier. */
-export function failureOf(error: unknown): { code: ErrorCode; detail: string } {
-  if (error instanceof AppError) return { code: error.code, detail: '' };
+export function failureOf(error: unknown): { code: ErrorCode; detail: string; params?: ErrorParams } {
+  if (error instanceof AppError) return { code: error.code, detail: '', params: { ...error.params } };
   if (error instanceof MarketplaceError) {
     const refusal = error.detail.platformCode as ShipmentRefusal | undefined;
     if (error.code === 'rejected' && refusal && REFUSAL_CODES[refusal])
@@ -160,11 +162,12 @@ interface Shipment {
 
 async function shopSession(db: Db, runtime: LogisticsRuntime, order: OrderRecord): Promise<ShopSession> {
   if (!/^[0-9a-f-]{36}$/i.test(order.shopId))
-    throw new AppError('waybill.platform_has_no_logistics', { platform: order.platform });
+    throw new AppError('waybill.shop_not_connected', { orderNo: order.orderNo, platform: order.platform });
   const [shop] = await withTenant(db, order.tenantId, (tx) =>
     tx.select().from(shops).where(eq(shops.id, order.shopId)),
   );
-  if (!shop) throw new AppError('shop.not_found');
+  if (!shop)
+    throw new AppError('waybill.shop_not_connected', { orderNo: order.orderNo, platform: order.platform });
   return new ShopSession(db, runtime.marketplaces, shop);
 }
 
@@ -352,7 +355,7 @@ export async function arrangeOrder(
     prepared = await withTenant(db, actor.tenantId, (tx) => prepare(tx, actor, orderId, channelId));
   } catch (error) {
     const failure = failureOf(error);
-    return { outcome: 'failed', errorCode: failure.code, detail: failure.detail };
+    return { outcome: 'failed', errorCode: failure.code, params: failure.params, detail: failure.detail };
   }
   if (!('waybill' in prepared)) return prepared;
   const { order, channel, waybill } = prepared;
@@ -365,7 +368,7 @@ export async function arrangeOrder(
   } catch (error) {
     const failure = failureOf(error);
     await recordFailure(db, actor.tenantId, waybill.id, failure);
-    return { outcome: 'failed', errorCode: failure.code, detail: failure.detail };
+    return { outcome: 'failed', errorCode: failure.code, params: failure.params, detail: failure.detail };
   }
   return withTenant(db, actor.tenantId, async (tx) => {
     const [now] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
