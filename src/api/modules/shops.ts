@@ -83,11 +83,13 @@ export function useShops(
 }
 
 /** Every shop the viewer may see, for the matching screen's shop filter. */
-export function useShopOptions() {
+/** The shops to choose from (up to 200); `enabled` false for a user who may not list shops. */
+export function useShopOptions(enabled = true) {
   return useQuery({
     queryKey: queryKeys.shops.query('options'),
     queryFn: () => fetchShops({ pageNo: 1, pageSize: 200 }),
     staleTime: 60_000,
+    enabled,
   });
 }
 

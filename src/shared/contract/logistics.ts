@@ -82,10 +82,12 @@ export const addChannelBody = z.discriminatedUnion('kind', [
 ]);
 export type AddChannelBody = z.infer<typeof addChannelBody>;
 
-/** Keys left out (or blank) keep the stored ones. */
+/** Keys, warehouses or shops left out (keys also blank) keep the stored ones. */
 export const editChannelBody = z.strictObject({
   id: uuid,
   ...channelFields,
+  warehouseIds: scopeIds.optional(),
+  shopIds: scopeIds.optional(),
   appKey: text(LIMITS.key).optional(),
   appSecret: text(LIMITS.key).optional(),
 });

@@ -45,9 +45,12 @@ useApiServer(
   ),
 );
 
-async function renderList(rows: ChannelView[] = [carrier, shopee]) {
+async function renderList(
+  rows: ChannelView[] = [carrier, shopee],
+  permissions: string[] = [PERMISSIONS.channelList, PERMISSIONS.channelEdit, PERMISSIONS.shopList],
+) {
   sent.length = 0;
-  signIn('admin', [PERMISSIONS.channelList, PERMISSIONS.channelEdit]);
+  signIn('admin', permissions);
   renderWithProviders(<ChannelList />, { route: '/logistics/channels' });
   await screen.findByText(rows[0]?.name ?? '');
 }
@@ -137,6 +140,16 @@ describe('the logistics channel list', () => {
       warehouseIds: null,
       shopIds: null,
     });
+  });
+
+  it('leaves the shops of a channel as they are for a user who may not list shops', async () => {
+    await renderList(undefined, [PERMISSIONS.channelList, PERMISSIONS.channelEdit]);
+    fireEvent.click(within(rowOf('Sandbox express')).getByText('Edit'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByText('Shops')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: /Save/ }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).not.toHaveProperty('shopIds');
   });
 
   it("asks before deleting and shows the server's refusal of a channel in use", async () => {

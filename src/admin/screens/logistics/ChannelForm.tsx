@@ -16,6 +16,8 @@ import {
   type ChannelKind,
   type LogisticsPlatform,
 } from '@shared/domain/logistics.js';
+import { PERMISSIONS } from '@shared/permissions.js';
+import { hasAuth } from '../auth.js';
 import { useFormSubmit } from '../common/feedback.js';
 import { FormModal } from '../common/FormModal.js';
 import { maxLength, required, requiredChoice } from '../common/rules.js';
@@ -56,7 +58,9 @@ export function ChannelFormModal({
   const [form] = Form.useForm<ChannelValues>();
   const kind = Form.useWatch('kind', form) ?? channel?.kind ?? 'marketplace';
   const warehouses = useWarehouseOptions();
-  const shops = useShopOptions();
+  // Shops are the seller side's: a warehouse manager keeps a channel's shops as they are.
+  const canChooseShops = hasAuth(PERMISSIONS.shopList);
+  const shops = useShopOptions(canChooseShops);
   const add = useLogisticsChange(addChannel);
   const edit = useLogisticsChange(editChannel);
   const isEdit = channel !== null;
@@ -69,14 +73,15 @@ export function ChannelFormModal({
         companyName: trimmed(values.companyName),
         companyCode: trimmed(values.companyCode),
         warehouseIds: scope(values.warehouseIds),
-        shopIds: scope(values.shopIds),
       };
+      const shopIds = scope(values.shopIds);
       if (channel) {
         const appKey = trimmed(values.appKey);
         const appSecret = trimmed(values.appSecret);
         return edit.mutateAsync({
           id: channel.id,
           ...common,
+          ...(canChooseShops ? { shopIds } : {}),
           ...(appKey ? { appKey } : {}),
           ...(appSecret ? { appSecret } : {}),
         });
@@ -88,8 +93,14 @@ export function ChannelFormModal({
             appKey: trimmed(values.appKey),
             appSecret: trimmed(values.appSecret),
             ...common,
+            shopIds: canChooseShops ? shopIds : null,
           })
-        : add.mutateAsync({ kind: 'marketplace', platform: values.platform ?? 'shopee', ...common });
+        : add.mutateAsync({
+            kind: 'marketplace',
+            platform: values.platform ?? 'shopee',
+            ...common,
+            shopIds: canChooseShops ? shopIds : null,
+          });
     },
     onClose,
   );
@@ -218,19 +229,21 @@ export function ChannelFormModal({
           }))}
         />
       </Form.Item>
-      <Form.Item name="shopIds" label={t('field.shops')} extra={t('form.scope_hint')}>
-        <Select
-          mode="multiple"
-          allowClear
-          optionFilterProp="label"
-          placeholder={t('scope.all_shops')}
-          loading={shops.isLoading}
-          options={(shops.data?.records ?? []).map((shop) => ({
-            value: shop.id,
-            label: `${shop.alias} · ${labels.platform(shop.platform)}`,
-          }))}
-        />
-      </Form.Item>
+      {canChooseShops && (
+        <Form.Item name="shopIds" label={t('field.shops')} extra={t('form.scope_hint')}>
+          <Select
+            mode="multiple"
+            allowClear
+            optionFilterProp="label"
+            placeholder={t('scope.all_shops')}
+            loading={shops.isLoading}
+            options={(shops.data?.records ?? []).map((shop) => ({
+              value: shop.id,
+              label: `${shop.alias} · ${labels.platform(shop.platform)}`,
+            }))}
+          />
+        </Form.Item>
+      )}
     </FormModal>
   );
 }

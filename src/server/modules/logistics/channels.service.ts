@@ -156,8 +156,8 @@ export async function editChannel(
           name: input.name,
           companyName: input.companyName,
           companyCode: input.companyCode,
-          warehouseIds: input.warehouseIds,
-          shopIds: input.shopIds,
+          ...(input.warehouseIds === undefined ? {} : { warehouseIds: input.warehouseIds }),
+          ...(input.shopIds === undefined ? {} : { shopIds: input.shopIds }),
           ...secrets,
           updatedAt: sql`now()`,
         })
