@@ -238,6 +238,44 @@ describe('arranging when things go wrong', () => {
   }, 180_000);
 });
 
+describe('choices the user must make', () => {
+  it('asks for the delivery channel and for one warehouse, changing nothing', async () => {
+    const skuId = await stockedSku('BT-CHOICE', 2);
+    const [orderId = ''] = await pendingOrders(skuId, 1);
+    // A hand-entered order has no marketplace logistics to default to.
+    const queued = await call('POST', '/api/waybill/arrange', { orderIds: [orderId] });
+    const batch = await settledBatch(queued.body.result.id);
+    expect(batch.problems[0]).toMatchObject({
+      errorCode: 'waybill.channel_required',
+      message: 'Please select the delivery channel',
+    });
+    expect(await waybillOf(orderId)).toBeUndefined();
+
+    const bkk1 = await demoWarehouse(world, 'BKK1');
+    const sellerToken = await world.login('seller');
+    const otherSku = (await createProduct(world, sellerToken, ['BT-BKK'])).skus[0]?.id ?? '';
+    await asActor(world, manager, (tx) =>
+      receiveStock(tx, manager, {
+        warehouseId: bkk1.id,
+        skuId: otherSku,
+        locationId: locationOf(bkk1, 'RCV-01'),
+        quantity: 1,
+      }),
+    );
+    const [elsewhere = ''] = await pendingOrders(otherSku, 1, () => ({ warehouseId: bkk1.id }));
+    const list = await world.request({
+      method: 'GET',
+      url: `/api/outbound/pickList?orderIds=${orderId},${elsewhere}`,
+      token,
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(list.json()).toMatchObject({
+      code: 'waybill.warehouse_required',
+      message: 'Please select a warehouse',
+    });
+  });
+});
+
 describe('labels and lists', () => {
   it('takes a label uploaded by hand, saves ours again, and prints the pick and packing lists', async () => {
     const skuId = await stockedSku('BT-LABEL', 4);

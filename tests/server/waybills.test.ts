@@ -515,3 +515,63 @@ describe('outbound of a Shopify order through our own carrier', () => {
     });
   });
 });
+
+describe('outbound through Lazada and TikTok Shop logistics', () => {
+  it.each([
+    ['lazada', '1000990'],
+    ['tiktok', '7494000990'],
+  ] as const)(
+    'arranges a %s order through its logistics and stores its label byte for byte',
+    async (platform, platformShopId) => {
+      sandbox.world.addShop({
+        platform,
+        shopId: platformShopId,
+        name: `WB ${platform}`,
+        region: 'TH',
+        currency: 'THB',
+      });
+      const added = await call('seller', 'POST', '/api/shop/add', {
+        platform,
+        alias: `WB ${platform}`,
+        warehouseId: dg01.id,
+      });
+      const shopId = added.body.result.id as string;
+      const started = await call('seller', 'POST', '/api/shop/authorise', { id: shopId });
+      const query = await approveOnSandbox(started.body.result.url as string, platformShopId);
+      const authorised = await call('seller', 'POST', '/api/shop/authorise/callback', { query });
+      expect(authorised.status, JSON.stringify(authorised.body)).toBe(200);
+
+      const skuId = await stockedSku(`WB-${platform.toUpperCase()}`, 3);
+      const sold = sandbox.world.createOrder(platform, platformShopId, {
+        status: 'ready_to_ship',
+        silent: true,
+      });
+      const orderId = await pendingOrder(skuId, 1, {
+        platform,
+        shopId,
+        shopName: `WB ${platform}`,
+        orderNo: sold.orderId,
+      });
+      const options = await call('waremanager', 'GET', `/api/logistics/channel/options?orderIds=${orderId}`);
+      expect(options.body.result).toContainEqual(expect.objectContaining({ kind: 'marketplace', platform }));
+
+      const batch = await settledBatch(
+        'waremanager',
+        (await call('waremanager', 'POST', '/api/waybill/arrange', { orderIds: [orderId] })).body.result.id,
+      );
+      expect(batch, JSON.stringify(batch.problems)).toMatchObject({ succeeded: 1, failed: 0 });
+      const label = await world.request({
+        method: 'GET',
+        url: `/api/waybill/label?orderId=${orderId}`,
+        token: tokens.waremanager ?? '',
+      });
+      const arranged = sandbox.world.order(platform, platformShopId, sold.orderId);
+      expect(arranged?.status).toBe('processed');
+      expect(Buffer.compare(label.rawPayload, await platformLabelPdf(arranged ?? sold))).toBe(0);
+      const { rows } = await world.database.ownerPool.query('select tracking_no from orders where id = $1', [
+        orderId,
+      ]);
+      expect(rows[0].tracking_no).toBe(arranged?.trackingNo);
+    },
+  );
+});
