@@ -324,7 +324,7 @@ describe.skipIf(!hasChromium)('printing waybills through the print helper in Chr
       await search.getByLabel('Number').fill(ORDER_PREFIX);
       await search.getByRole('button', { name: /Search/ }).click();
       await page.getByRole('tab', { name: 'To be printed', exact: true }).click();
-      await expect.poll(() => rows(page).count()).toBe(10);
+      await expect.poll(() => rows(page).filter({ hasText: ORDER_PREFIX }).count()).toBe(10);
       await page.locator('.ant-pagination-options .ant-select-selector').click();
       await page
         .locator('.ant-select-dropdown:visible .ant-select-item-option')
