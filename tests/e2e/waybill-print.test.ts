@@ -340,7 +340,7 @@ describe.skipIf(!hasChromium)('printing waybills through the print helper in Chr
       await progress.getByText(`Done: ${ORDERS} succeeded, 0 failed of ${ORDERS}`).waitFor();
       // The agent found the helper, sent it the merged PDF and followed the job to its end.
       await progress.getByText('Sent to the printer').waitFor();
-      const marked = await confirmIn(page, `Mark ${ORDERS} orders printed?`, 'Mark printed');
+      const marked = await confirmIn(page, `Mark as printed? Orders: ${ORDERS}`, 'Mark printed');
       await marked.waitFor({ state: 'hidden' });
       await progress.locator('.ant-modal-footer').getByRole('button', { name: 'Close' }).click();
       await progress.waitFor({ state: 'hidden' });
@@ -362,24 +362,24 @@ describe.skipIf(!hasChromium)('printing waybills through the print helper in Chr
       await openStage(page, 'To be picked', ORDERS);
       for (const row of await rows(page).all()) {
         await expect.poll(() => row.innerText()).toContain('Printed');
-        expect(await row.innerText()).toMatch(/Printed 1 times?/);
+        expect(await row.innerText()).toMatch(/Printed ×1/);
       }
 
       await selectAll(page, ORDERS);
       await page.getByRole('button', { name: 'Picked', exact: true }).click();
-      await confirmIn(page, `Mark ${ORDERS} orders picked?`, 'Mark picked');
-      await successMessage(page, `Done: ${ORDERS} orders`);
+      await confirmIn(page, `Mark as picked? Orders: ${ORDERS}`, 'Mark picked');
+      await successMessage(page, `Done (orders: ${ORDERS})`);
       await openStage(page, 'To be packed', ORDERS);
 
       await selectAll(page, ORDERS);
       await page.getByRole('button', { name: 'Packed', exact: true }).click();
-      await confirmIn(page, `Mark ${ORDERS} orders packed?`, 'Mark packed');
+      await confirmIn(page, `Mark as packed? Orders: ${ORDERS}`, 'Mark packed');
       await openStage(page, 'To be delivered', ORDERS);
 
       expect(await balance()).toEqual({ available: 10, frozen: ORDERS });
       await selectAll(page, ORDERS);
       await page.getByRole('button', { name: 'Delivered', exact: true }).click();
-      await confirmIn(page, `Deliver ${ORDERS} orders immediately?`, 'Deliver immediately');
+      await confirmIn(page, `Deliver immediately? Orders: ${ORDERS}`, 'Deliver immediately');
       await successMessage(page, 'Delivery (outbound) succeeded');
       await openStage(page, 'To be delivered', 0);
       await openStage(page, 'Delivered', ORDERS);

@@ -7,7 +7,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ChannelList } from '@admin/screens/logistics/ChannelList.js';
 import type { ChannelView } from '@shared/contract/logistics.js';
-import { PERMISSIONS } from '@shared/permissions.js';
+import { PERMISSIONS, type PermissionCode } from '@shared/permissions.js';
 import { WAREHOUSES } from '../inventory/fixtures.js';
 import { renderWithProviders } from '../render.js';
 import { signIn } from '../screens/fixtures.js';
@@ -47,7 +47,7 @@ useApiServer(
 
 async function renderList(
   rows: ChannelView[] = [carrier, shopee],
-  permissions: string[] = [PERMISSIONS.channelList, PERMISSIONS.channelEdit, PERMISSIONS.shopList],
+  permissions: PermissionCode[] = [PERMISSIONS.channelList, PERMISSIONS.channelEdit, PERMISSIONS.shopList],
 ) {
   sent.length = 0;
   signIn('admin', permissions);

@@ -164,7 +164,7 @@ describe('printing waybills', () => {
     expect(request?.kind).toBe('shopee');
     expect(request?.documents[0]?.blob?.size).toBe(PDF.length);
 
-    const confirm = await dialogTitled('Mark 1 orders printed?');
+    const confirm = await dialogTitled('Mark as printed? Orders: 1');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Mark printed' }));
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(printPdfs).toHaveBeenCalledTimes(1);
@@ -182,7 +182,7 @@ describe('printing waybills', () => {
     select(row.orderNo);
     fireEvent.click(screen.getByRole('button', { name: 'Print waybills' }));
     expect((await screen.findAllByText('Error in automatic printing')).length).toBeGreaterThan(0);
-    expect(screen.queryByText('Mark 1 orders printed?')).toBeNull();
+    expect(screen.queryByText('Mark as printed? Orders: 1')).toBeNull();
     expect(sent.map((entry) => entry.path)).toEqual(['print']);
   });
 

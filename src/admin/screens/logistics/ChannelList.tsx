@@ -165,7 +165,7 @@ export function ChannelList() {
       title: t('field.key_hint'),
       dataIndex: 'keyHint',
       width: 100,
-      render: (hint: string) => (hint ? `••••${hint}` : '—'),
+      render: (hint: string) => hint || '—',
     },
     {
       title: t('field.enabled'),

@@ -133,68 +133,67 @@ export function Outbound() {
     },
   ];
 
+  const secondary = (text: string) => (
+    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+      {text}
+    </Typography.Text>
+  );
+  // Eight columns that fit a laptop's screen beside the menu: what belongs together shares a cell.
   const columns: ColumnsType<WaybillView> = [
     {
       title: t('field.order_no'),
       dataIndex: 'orderNo',
-      width: 180,
+      width: 170,
       fixed: 'left',
       render: (orderNo: string, row) => (
         <Space direction="vertical" size={0}>
           <Typography.Text strong copyable>
             {orderNo}
           </Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {row.systemNo}
-          </Typography.Text>
+          {secondary(row.systemNo)}
+          {secondary(row.warehouseName)}
         </Space>
       ),
     },
     {
       title: t('field.platform_shop'),
       key: 'platform',
-      width: 150,
+      width: 140,
       render: (_value, row) => (
         <Space direction="vertical" size={0}>
           <span>{labels.platform(row.platform)}</span>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {row.shopName}
-          </Typography.Text>
+          {row.shopName && secondary(row.shopName)}
+          {showSeller && row.sellerName && secondary(row.sellerName)}
         </Space>
       ),
     },
-    ...(showSeller
-      ? [{ title: t('field.seller'), dataIndex: 'sellerName', width: 110, ellipsis: true }]
-      : []),
-    { title: t('field.warehouse'), dataIndex: 'warehouseName', width: 110, ellipsis: true },
-    { title: t('field.recipient'), dataIndex: 'recipientName', width: 120, ellipsis: true },
     {
       title: t('field.parcel'),
       key: 'parcel',
-      width: 150,
+      width: 130,
       render: (_value, row) => (
         <Space direction="vertical" size={0}>
           <span>{orderLabels.parcel.label(row.parcelType)}</span>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t('list.units', { count: row.units })}
-          </Typography.Text>
+          {secondary(t('list.units', { count: row.units }))}
+          {row.recipientName && secondary(row.recipientName)}
         </Space>
       ),
-    },
-    {
-      title: t('field.channel'),
-      dataIndex: 'channelName',
-      width: 130,
-      render: (name: string) =>
-        name || <Typography.Text type="secondary">{t('list.no_channel')}</Typography.Text>,
     },
     {
       title: t('field.arrange_status'),
       dataIndex: 'arrangeStatus',
-      width: 180,
+      width: 210,
       render: (status: WaybillView['arrangeStatus'], row) => (
         <Space direction="vertical" size={2}>
-          <Tag color={ARRANGE_COLOURS[status]}>{t(`arrange_status.${status}`)}</Tag>
+          <Space size={4} wrap>
+            <Tag color={ARRANGE_COLOURS[status]}>{t(`arrange_status.${status}`)}</Tag>
+            {row.channelName || row.carrierName ? (
+              <span>{row.channelName || row.carrierName}</span>
+            ) : (
+              <Typography.Text type="secondary">{t('list.no_channel')}</Typography.Text>
+            )}
+          </Space>
+          {row.trackingNo && <Typography.Text copyable>{row.trackingNo}</Typography.Text>}
           {status === 'arrange_failed' && (
             <Typography.Text type="danger" style={{ fontSize: 12 }}>
               {row.arrangeMessage ||
@@ -205,51 +204,24 @@ export function Outbound() {
       ),
     },
     {
-      title: t('field.tracking_no'),
-      dataIndex: 'trackingNo',
-      width: 150,
-      render: (trackingNo: string, row) => (
-        <Space direction="vertical" size={0}>
-          <span>{trackingNo || '—'}</span>
-          {row.carrierName && (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {row.carrierName}
-            </Typography.Text>
-          )}
-        </Space>
-      ),
-    },
-    {
       title: t('field.label_status'),
       dataIndex: 'labelStatus',
-      width: 230,
+      width: 140,
       render: (status: WaybillView['labelStatus'], row) => (
         <LabelCell row={row} status={status} canFix={canArrange} actions={actions} />
       ),
     },
     {
-      title: t('field.printed'),
-      dataIndex: 'isPrinted',
-      width: 100,
-      render: (isPrinted: boolean, row) => (
-        <Space direction="vertical" size={0}>
-          <Tag color={isPrinted ? 'green' : 'default'}>
-            {t(isPrinted ? 'flag.printed' : 'flag.unprinted')}
-          </Tag>
-          {row.printCount > 0 && (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {t('list.print_count', { count: row.printCount })}
-            </Typography.Text>
-          )}
-        </Space>
-      ),
-    },
-    {
-      title: t('field.picked_packed'),
+      title: t('field.progress'),
       key: 'steps',
       width: 120,
       render: (_value, row) => (
         <Space direction="vertical" size={2}>
+          <Tag color={row.isPrinted ? 'green' : 'default'}>
+            {row.printCount > 0
+              ? t('list.print_count', { count: row.printCount })
+              : t(row.isPrinted ? 'flag.printed' : 'flag.unprinted')}
+          </Tag>
           <Tag color={row.isPicked ? 'green' : 'default'}>
             {t(row.isPicked ? 'flag.picked' : 'flag.not_picked')}
           </Tag>
@@ -262,7 +234,7 @@ export function Outbound() {
     {
       title: t('field.ship_by'),
       dataIndex: 'shipBy',
-      width: 160,
+      width: 130,
       render: (shipBy: string | null, row) => (
         <ShipByCountdown shipBy={shipBy} isRunning={row.warehouseStatus !== 'delivered'} />
       ),
@@ -270,7 +242,7 @@ export function Outbound() {
     {
       title: t('common.actions', { ns: 'system' }),
       key: 'actions',
-      width: 150,
+      width: 110,
       fixed: 'right',
       render: (_value, row) => <RowActions wrap size={[12, 2]} actions={rowActions(row)} />,
     },

@@ -9,7 +9,7 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Form, Input, InputNumber, Modal, Radio, Space, Typography, Upload } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Envelope } from '@api/client.js';
 import {
@@ -254,6 +254,11 @@ function ArrangeDialog({
   };
 
   const choices = options.data ?? [];
+  // The only channel these orders may use is chosen for the user (and can still be cleared).
+  const soleChoice = choices.length === 1 ? choices[0]?.id : undefined;
+  useEffect(() => {
+    if (rows !== null && soleChoice && !isDefaultable) setChannelId((current) => current ?? soleChoice);
+  }, [rows, soleChoice, isDefaultable]);
   return (
     <Modal
       open={rows !== null}

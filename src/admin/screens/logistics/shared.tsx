@@ -65,8 +65,8 @@ const ALLOWS: Record<WaybillAction, (row: WaybillView) => boolean> = {
   picked: (row) => isWaiting(row) && hasTracking(row.arrangeStatus) && !row.isPicked,
   packed: (row) => isWaiting(row) && row.isPicked && !row.isPacked,
   delivered: (row) => isWaiting(row) && row.isPacked && row.isPrinted,
-  pickList: isWaiting,
-  packingList: isWaiting,
+  pickList: (row) => isWaiting(row) && hasTracking(row.arrangeStatus),
+  packingList: (row) => isWaiting(row) && hasTracking(row.arrangeStatus),
   reprint: hasLabel,
   fixLabel: (row) => hasTracking(row.arrangeStatus) && row.labelStatus === 'failed',
 };
@@ -93,9 +93,9 @@ export function printerKindOf(platforms: readonly Platform[]): PrinterKind {
   return platforms.every((platform) => platform === first) ? first : 'jd';
 }
 
-/** The logistics vocabulary in the viewer's language. */
+/** The logistics vocabulary in the viewer's language (platform names come from the orders' texts). */
 export function useLogisticsLabels() {
-  const { t } = useTranslation('logistics');
+  const { t } = useTranslation(['logistics', 'orders']);
   return useMemo(() => {
     const options = <V extends string>(values: readonly V[], label: (value: V) => string) =>
       values.map((value) => ({ value, label: label(value) }));

@@ -32,7 +32,8 @@ function stageCondition(stage: WaybillListQuery['stage']): SQL | undefined {
     case 'to_print':
       return and(PENDING, TRACKED, eq(orders.isPrinted, false));
     case 'to_pick':
-      return and(PENDING, TRACKED, eq(orders.warehouseStatus, 'none'));
+      // Printed first: a parcel waiting for its label is in 'to_print', not in both.
+      return and(PENDING, TRACKED, eq(orders.isPrinted, true), eq(orders.warehouseStatus, 'none'));
     case 'to_pack':
       return and(PENDING, inArray(orders.warehouseStatus, ['picked', 'sorted', 'to_be_packed']));
     case 'to_deliver':
