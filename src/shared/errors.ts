@@ -210,6 +210,8 @@ export const ERROR_STATUS = {
   'shop.item_not_found': 404,
   'shop.sku_not_found': 422,
   'shop.revoked': 409,
+  /** The shop's data and tokens were erased on the platform's request (shop/redact). */
+  'shop.redacted': 409,
   'shop.rate_limited': 429,
   'shop.unavailable': 502,
   'shop.malformed': 502,

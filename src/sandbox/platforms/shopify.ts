@@ -278,6 +278,46 @@ export function shopifyUninstalledWebhook(shop: SandboxShop): {
   return delivery(shop.shopId, 'app/uninstalled', body);
 }
 
+/** Who a compliance webhook is about: a sandbox buyer's id, email and phone. */
+export interface SandboxPrivacyCustomer {
+  id: string;
+  email: string;
+  phone: string;
+}
+
+/** The customer a sandbox order's buyer is, as Shopify names them in a compliance webhook. */
+export const privacyCustomerOf = (order: SandboxOrder): SandboxPrivacyCustomer => ({
+  id: order.buyer.userId,
+  email: order.buyer.email,
+  phone: order.address.phone,
+});
+
+/**
+ * One of Shopify's mandatory compliance webhooks, signed as Shopify signs it, in its documented
+ * shape: customers/data_request `{shop_id, shop_domain, orders_requested, customer, data_request}`,
+ * customers/redact `{shop_id, shop_domain, customer, orders_to_redact}`, shop/redact
+ * `{shop_id, shop_domain}`. Ids are bare JSON numbers, as Shopify writes its 64-bit ids.
+ */
+export function shopifyPrivacyWebhook(
+  shop: SandboxShop,
+  topic: 'customers/data_request' | 'customers/redact' | 'shop/redact',
+  input: { customer?: SandboxPrivacyCustomer; orderIds?: readonly string[] } = {},
+): { headers: Record<string, string>; body: string } {
+  const number = (id: string) => (/^\d+$/.test(id) ? id : '0');
+  const shopPart = `"shop_id":${number(shop.shopId.replace(/\D/g, '') || '1')},"shop_domain":${JSON.stringify(shop.shopId)}`;
+  const customer = input.customer
+    ? `"customer":{"id":${number(input.customer.id)},"email":${JSON.stringify(input.customer.email)},"phone":${JSON.stringify(input.customer.phone)}}`
+    : '"customer":null';
+  const orders = `[${(input.orderIds ?? []).map(number).join(',')}]`;
+  const body =
+    topic === 'shop/redact'
+      ? `{${shopPart}}`
+      : topic === 'customers/redact'
+        ? `{${shopPart},${customer},"orders_to_redact":${orders}}`
+        : `{${shopPart},"orders_requested":${orders},${customer},"data_request":{"id":${Date.now()}}}`;
+  return delivery(shop.shopId, topic, body);
+}
+
 export const shopifySandbox: SandboxPlatform = {
   platform: 'shopify',
   routes(app: FastifyInstance, world: World) {

@@ -7,8 +7,9 @@
  * Routes (under /api): GET /shop/list, POST /shop/add, PUT /shop/edit, DELETE /shop/delete?id=,
  * POST /shop/authorise (→ the platform's URL), POST /shop/authorise/callback (what /shopifyAuth
  * received), POST /shop/keys (Coupang), POST /shop/sync, GET /shop/syncRuns?id=,
- * GET /shop/items, POST /shop/items/match, POST /shop/items/unmatch; the platforms post
- * webhooks to POST /webhooks/{platform}.
+ * GET /shop/items, POST /shop/items/match, POST /shop/items/unmatch,
+ * GET /shop/privacyRequests?id= (a shop's privacy requests, a data request with the buyer data
+ * we hold); the platforms post webhooks to POST /webhooks/{platform}.
  */
 import { z } from 'zod';
 import { MARKETPLACE_PLATFORMS, SHOP_STATUSES, SYNC_RUN_STATES } from '../domain/marketplaces.js';
@@ -146,6 +147,45 @@ export const syncNowReply = z.object({
   isQueued: z.boolean(),
 });
 
+/** The privacy requests a platform sent about one shop (Shopify's compliance webhooks). */
+export const PRIVACY_REQUEST_TOPICS = ['customers/data_request', 'customers/redact', 'shop/redact'] as const;
+export const privacyRequestListQuery = z.strictObject({ ...pageQuery.shape, id: uuid });
+export const privacyRequestView = z.object({
+  id: uuid,
+  shopId: uuid,
+  topic: z.enum(PRIVACY_REQUEST_TOPICS),
+  /** The customer's platform id; '' for shop/redact. */
+  customerId: string(),
+  /** The order ids the platform named. */
+  requestedOrderNos: z.array(string()),
+  /** Our orders of the shop the request matched (by those ids or the customer's phone). */
+  matchedOrderNos: z.array(string()),
+  /** Rows redacted or deleted, and whether the shop's tokens were deleted. */
+  outcome: z.object({
+    orders: z.number().int(),
+    marketplaceOrders: z.number().int(),
+    marketplaceItems: z.number().int(),
+    isTokensDeleted: z.boolean(),
+  }),
+  receivedAt: isoTime,
+  handledAt: isoTime.nullable(),
+  /** customers/data_request: the buyer fields we hold now of the matched orders, for the merchant. */
+  heldData: z.array(
+    z.object({
+      orderNo: string(),
+      /** Our order id; '' for an order still waiting for SKU matching. */
+      systemNo: string(),
+      orderedAt: isoTime,
+      buyerName: string(),
+      recipientName: string(),
+      recipientPhone: string(),
+      recipientAddress: string(),
+      buyerMessage: string(),
+    }),
+  ),
+});
+export type PrivacyRequestView = z.infer<typeof privacyRequestView>;
+
 export const MATCH_FILTERS = ['all', 'unmatched', 'matched'] as const;
 
 export const marketplaceItemView = z.object({
@@ -198,4 +238,5 @@ export const matchReply = z.object({
 
 export const shopPage = pageResult(shopView);
 export const syncRunPage = pageResult(syncRunView);
+export const privacyRequestPage = pageResult(privacyRequestView);
 export const marketplaceItemPage = pageResult(marketplaceItemView);

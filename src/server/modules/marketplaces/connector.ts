@@ -8,6 +8,7 @@
  * (several platforms answer errors inside HTTP 200) and throws a MarketplaceError with one of
  * our codes; the sync engine decides whether to wait, refresh the token, stop the shop or retry.
  */
+import { PRIVACY_REQUEST_TOPICS } from '@shared/contract/shops.js';
 import type { MarketplacePlatform } from '@shared/domain/marketplaces.js';
 import type { OrderCurrency, PlatformStatus } from '@shared/domain/order.js';
 
@@ -100,13 +101,34 @@ export interface OrderPage {
   nextCursor: string | null;
 }
 
+/** The privacy requests a platform sends (Shopify's mandatory compliance topics). */
+export const PRIVACY_TOPICS = PRIVACY_REQUEST_TOPICS;
+export type PrivacyTopic = (typeof PRIVACY_TOPICS)[number];
+
+/** A privacy request as the platform worded it: whose data, and which of the shop's orders. */
+export interface PrivacyNotice {
+  topic: PrivacyTopic;
+  /** The platform's id of this delivery, the same on every retry: what makes handling it once. */
+  deliveryId: string;
+  /** The customer's platform id, email and phone as sent; '' when absent (shop/redact names none). */
+  customerId: string;
+  email: string;
+  phone: string;
+  /** orders_to_redact or orders_requested: the platform's order ids, our marketplace order numbers. */
+  orderNos: string[];
+}
+
 /** A verified webhook: which shop it is about and what changed. */
 export interface WebhookNotice {
   platformShopId: string;
   /** Orders the notice names; the sync fetches them (a notice's own body is never trusted as the order). */
   orderNos: string[];
-  /** 'revoked': the seller cancelled our authorisation on the platform's side. */
-  kind: 'order' | 'revoked' | 'other';
+  /**
+   * 'revoked': the seller cancelled our authorisation on the platform's side; 'privacy': a
+   * privacy request (`privacy` says which), never a reason to fetch anything.
+   */
+  kind: 'order' | 'revoked' | 'privacy' | 'other';
+  privacy?: PrivacyNotice;
 }
 
 /** A webhook request exactly as it arrived: the raw bytes, never re-serialised JSON. */

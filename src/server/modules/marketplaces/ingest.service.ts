@@ -4,7 +4,7 @@
  * unchanged orders writes nothing). Each line's item is recorded for SKU matching and paired
  * automatically by the seller's SKU code or a barcode; an order with every line paired goes
  * through the order centre's upsert, one with an unpaired line waits (its normalised form kept)
- * until matching releases it.
+ * until matching releases it. An order whose buyer was redacted on request is taken redacted.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -17,6 +17,7 @@ import { skuBarcodes, skus } from '../catalog/index.js';
 import { upsertMarketplaceOrders } from '../orders/index.js';
 import type { MarketplaceOrder } from './connector.js';
 import { marketplaceItems, marketplaceOrders, shops } from './marketplaces.tables.js';
+import { redactOrder } from './redaction.js';
 
 type ShopRow = typeof shops.$inferSelect;
 
@@ -218,7 +219,7 @@ export async function ingestOrders(
 ): Promise<IngestCounts> {
   const latest = new Map<string, MarketplaceOrder>();
   for (const order of page) latest.set(order.orderNo, order);
-  const orders = [...latest.values()];
+  const fetched = [...latest.values()];
   const counts: IngestCounts = {
     fetched: page.length,
     created: 0,
@@ -227,13 +228,17 @@ export async function ingestOrders(
     waiting: 0,
     refused: [],
   };
-  if (orders.length === 0) return counts;
-  const stored = rowsOf<{ order_no: string; fingerprint: string; state: string }>(
+  if (fetched.length === 0) return counts;
+  const stored = rowsOf<{ order_no: string; fingerprint: string; state: string; is_redacted: boolean }>(
     await tx.execute(sql`
-      select order_no, fingerprint, state from ${marketplaceOrders}
-      where shop_id = ${shop.id} and order_no = any(${sql.param(orders.map((order) => order.orderNo))}::varchar[])`),
+      select order_no, fingerprint, state, redacted_at is not null as is_redacted from ${marketplaceOrders}
+      where shop_id = ${shop.id} and order_no = any(${sql.param(fetched.map((order) => order.orderNo))}::varchar[])`),
   );
   const storedOf = new Map(stored.map((row) => [row.order_no, row]));
+  // A buyer redacted on request stays redacted whatever the platform sends again.
+  const orders = fetched.map((order) =>
+    storedOf.get(order.orderNo)?.is_redacted ? redactOrder(order) : order,
+  );
   const changed = orders.filter((order) => storedOf.get(order.orderNo)?.fingerprint !== fingerprintOf(order));
   counts.unchanged = orders.length - changed.length;
   if (changed.length === 0) return counts;

@@ -6,6 +6,8 @@
  * column. `marketplace_orders` keeps one fingerprint per shop order: a re-sync of an unchanged
  * order compares fingerprints and writes nothing; an order whose lines are not all matched to
  * SKUs waits there (state 'waiting', its normalised form kept) until matching releases it.
+ * `privacy_requests` records each privacy request a platform sent about a shop and what was
+ * done; it holds ids and counts, never the customer's email or phone.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -17,6 +19,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  text,
   timestamp,
   uniqueIndex,
   uuid,
@@ -28,7 +31,7 @@ import { createdAt, tenantId, updatedAt } from '../../db/columns.js';
 import { skus } from '../catalog/index.js';
 import { users } from '../identity/index.js';
 import { warehouses } from '../warehouse/index.js';
-import type { MarketplaceOrder } from './connector.js';
+import type { MarketplaceOrder, PrivacyTopic } from './connector.js';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -144,6 +147,8 @@ export const marketplaceOrders = pgTable(
     state: varchar('state', { length: 16 }).$type<'synced' | 'waiting'>().notNull(),
     /** The normalised order, kept while it waits so matching can release it without the platform. */
     payload: jsonb('payload').$type<MarketplaceOrder>(),
+    /** When the buyer's details were redacted on request: every later sync of it stays redacted. */
+    redactedAt: timestamp('redacted_at', { withTimezone: true }),
     updatedAt: updatedAt(),
   },
   (table) => [
@@ -194,5 +199,54 @@ export const marketplaceItems = pgTable(
       foreignColumns: [skus.tenantId, skus.id],
     }),
     check('marketplace_items_matched_check', sql`(${table.skuId} is null) = (${table.matchedBy} = '')`),
+  ],
+);
+
+/** What a privacy request changed: rows redacted or deleted, by table. */
+export interface PrivacyOutcome {
+  orders: number;
+  marketplaceOrders: number;
+  marketplaceItems: number;
+  /** Whether the shop's sealed tokens were deleted (shop/redact). */
+  isTokensDeleted: boolean;
+}
+
+export const privacyRequests = pgTable(
+  'privacy_requests',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    shopId: uuid('shop_id').notNull(),
+    /** The platform's id of the delivery (X-Shopify-Webhook-Id): a retry finds its row and does nothing. */
+    deliveryId: varchar('delivery_id', { length: 128 }).notNull(),
+    topic: varchar('topic', { length: 32 }).$type<PrivacyTopic>().notNull(),
+    /** The customer's platform id; '' for shop/redact. */
+    customerId: varchar('customer_id', { length: 64 }).notNull().default(''),
+    /** The order ids the platform named (orders_to_redact, orders_requested). */
+    requestedOrderNos: text('requested_order_nos')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Our orders of the shop the request matched (by those ids or the customer's phone). */
+    matchedOrderNos: text('matched_order_nos')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    outcome: jsonb('outcome').$type<PrivacyOutcome>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    uniqueIndex('privacy_requests_delivery_key').on(table.tenantId, table.shopId, table.deliveryId),
+    index('privacy_requests_shop_idx').on(table.tenantId, table.shopId, table.receivedAt),
+    foreignKey({
+      columns: [table.tenantId, table.shopId],
+      foreignColumns: [shops.tenantId, shops.id],
+    }).onDelete('cascade'),
+    check(
+      'privacy_requests_topic_check',
+      sql`${table.topic} in ('customers/data_request', 'customers/redact', 'shop/redact')`,
+    ),
   ],
 );

@@ -16,6 +16,8 @@ import {
   marketplaceItemQuery,
   matchItemsBody,
   matchReply,
+  privacyRequestListQuery,
+  privacyRequestPage,
   shopIdInput,
   shopKeysBody,
   shopListQuery,
@@ -35,6 +37,7 @@ import { ok } from '../../http/reply.js';
 import { needs, nothing, said } from '../../http/route-kit.js';
 import { inActorTenant } from '../../http/scope.js';
 import { listItems, matchItems, unmatchItems } from './matching.service.js';
+import { listPrivacyRequests } from './privacy.service.js';
 import type { MarketplaceRuntime } from './runtime.js';
 import {
   addShop,
@@ -175,6 +178,16 @@ export async function shopRoutes(
     },
     async (request) =>
       ok(await inActorTenant(db, request, (tx, actor) => listSyncRuns(tx, actor, request.query))),
+  );
+
+  api.get(
+    '/shop/privacyRequests',
+    {
+      config: needs(PERMISSIONS.shopList),
+      schema: { tags, querystring: privacyRequestListQuery, response: { 200: envelope(privacyRequestPage) } },
+    },
+    async (request) =>
+      ok(await inActorTenant(db, request, (tx, actor) => listPrivacyRequests(tx, actor, request.query))),
   );
 
   api.get(

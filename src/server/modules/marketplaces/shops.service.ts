@@ -334,7 +334,8 @@ export async function connectWithKeys(
 /** A shop the actor may sync now: authorised and not paused. */
 export async function syncableShop(tx: TenantTx, actor: Actor, shopId: string): Promise<ShopRow> {
   const shop = await visibleShop(tx, actor, shopId);
-  if (shop.status === 'expired') throw new AppError('shop.revoked');
+  if (shop.status === 'expired')
+    throw new AppError(shop.statusReason === 'shop.redacted' ? 'shop.redacted' : 'shop.revoked');
   if (shop.status !== 'active') throw new AppError('shop.not_authorised');
   return shop;
 }

@@ -25,6 +25,7 @@ import {
   SHOPIFY_ORDERS_QUERY,
   SHOPIFY_SHOP_QUERY,
 } from './queries.js';
+import { readPrivacyWebhook } from './privacy.js';
 import { verifyOauthQuery, verifyWebhookHmac } from './sign.js';
 
 /** Read orders and manage their merchant-fulfilled fulfillment orders and stock. */
@@ -242,7 +243,8 @@ function orderIdIn(rawBody: Buffer, key: 'id' | 'order_id'): string | null {
 
 /**
  * A webhook whose X-Shopify-Hmac-Sha256 is the base64 HMAC of its raw body under the client
- * secret; the shop from X-Shopify-Shop-Domain, the kind from X-Shopify-Topic.
+ * secret; the shop from X-Shopify-Shop-Domain, the kind from X-Shopify-Topic (the three
+ * compliance topics are privacy notices, de-duplicated by X-Shopify-Webhook-Id).
  */
 function verifyWebhook(app: AppConfig, request: WebhookRequest): WebhookNotice | null {
   if (!verifyWebhookHmac(app.appSecret, request.rawBody, headerOf(request, 'x-shopify-hmac-sha256')))
@@ -251,6 +253,8 @@ function verifyWebhook(app: AppConfig, request: WebhookRequest): WebhookNotice |
   if (!SHOP_DOMAIN.test(shop)) return null;
   const topic = headerOf(request, 'x-shopify-topic') ?? '';
   if (topic === 'app/uninstalled') return { platformShopId: shop, orderNos: [], kind: 'revoked' };
+  const privacy = readPrivacyWebhook(topic, request.rawBody, headerOf(request, 'x-shopify-webhook-id') ?? '');
+  if (privacy) return { platformShopId: shop, orderNos: [], kind: 'privacy', privacy };
   const key = topic.startsWith('orders/')
     ? 'id'
     : /^(fulfillments|refunds)\//.test(topic)
