@@ -16,9 +16,8 @@ import { newToken, sha256, verifyDecoy, verifyPassword } from './credentials.js'
 import {
   agentCodeOf,
   departsOf,
-  findUserById,
   findUserByUsername,
-  permissionCodesOf,
+  sessionActorRow,
   toUserInfo,
   type UserRow,
 } from './sign-in.queries.js';
@@ -125,14 +124,9 @@ export async function authenticate(db: Db, token: string): Promise<Actor | Token
   if (!session || session.revoked_at) return 'common.unauthorized';
   if (new Date(session.expires_at).getTime() <= Date.now()) return 'auth.token_expired';
   return withTenant(db, session.tenant_id, async (tx) => {
-    const user = await findUserById(tx, session.user_id);
-    if (!user || user.status !== USER_STATUS.normal) return 'common.unauthorized';
-    const isAdmin = user.userRole === 'admin';
-    const codes = isAdmin ? [] : await permissionCodesOf(tx, user.id);
-    const [current] = await tx
-      .select({ orgCode: sessions.orgCode })
-      .from(sessions)
-      .where(eq(sessions.id, session.session_id));
+    const row = await sessionActorRow(tx, session.user_id, session.session_id);
+    const user = row?.user;
+    if (!row || !user || user.status !== USER_STATUS.normal) return 'common.unauthorized';
     return {
       tenantId: session.tenant_id,
       userId: user.id,
@@ -140,9 +134,9 @@ export async function authenticate(db: Db, token: string): Promise<Actor | Token
       username: user.username,
       userRole: user.userRole,
       sellerId: user.sellerId,
-      orgCode: current?.orgCode ?? user.orgCode,
-      permissions: new Set(codes),
-      isAdmin,
+      orgCode: row.sessionOrgCode ?? user.orgCode,
+      permissions: new Set(row.codes),
+      isAdmin: user.userRole === 'admin',
       language: user.language,
     } satisfies Actor;
   });

@@ -1,15 +1,8 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Depart, UserInfo } from '@shared/contract/identity.js';
 import type { TenantTx } from '@server/db/client.js';
 import { tenants } from '../../tenants/index.js';
-import {
-  departments,
-  permissions,
-  rolePermissions,
-  userDeparts,
-  userRoles,
-  users,
-} from '../identity.tables.js';
+import { departments, userDeparts, users } from '../identity.tables.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -32,14 +25,26 @@ export async function findUserByPhone(tx: TenantTx, phone: string): Promise<User
 }
 
 /** Permission codes the user holds through its roles (buttons and API permissions). */
-export async function permissionCodesOf(tx: TenantTx, userId: string): Promise<string[]> {
-  const rows = await tx
-    .selectDistinct({ perms: permissions.perms })
-    .from(userRoles)
-    .innerJoin(rolePermissions, eq(rolePermissions.roleId, userRoles.roleId))
-    .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
-    .where(and(eq(userRoles.userId, userId), isNotNull(permissions.perms), eq(permissions.status, '1')));
-  return rows.flatMap((row) => (row.perms ? [row.perms] : []));
+/**
+ * What a request's actor is made of, read in one statement: the user, the department its
+ * session works in and the permission codes of its roles (an administrator's are not read: it
+ * holds every code). Undefined when the user is gone.
+ */
+export async function sessionActorRow(tx: TenantTx, userId: string, sessionId: string) {
+  const [row] = await tx
+    .select({
+      user: users,
+      sessionOrgCode: sql<string | null>`(select s.org_code from sessions s where s.id = ${sessionId})`,
+      codes: sql<string[]>`case when ${users.userRole} = 'admin' then '{}'::text[] else coalesce((
+          select array_agg(distinct p.perms)::text[] from user_roles ur
+          join role_permissions rp on rp.role_id = ur.role_id
+          join permissions p on p.id = rp.permission_id
+          where ur.user_id = ${userId} and p.perms is not null and p.status = '1'
+        ), '{}'::text[]) end`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
 }
 
 export async function departsOf(tx: TenantTx, userId: string): Promise<Depart[]> {
