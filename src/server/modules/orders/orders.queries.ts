@@ -184,10 +184,12 @@ function toRow(
  * its rows are joined to their seller and warehouse and summed: a join before the limit lets
  * the planner walk every order of a warehouse to find the page.
  */
-export async function listOrders(tx: TenantTx, actor: Actor, query: OrderListQuery): Promise<OrderPage> {
+type TabCounts = OrderPage['counts'] & { all: number };
+
+/** The list's tab counts under the query's filters, and how many the chosen tab holds ('all'). */
+export async function orderListCounts(tx: TenantTx, actor: Actor, query: OrderListQuery): Promise<TabCounts> {
   const base = filters(actor, query, new Date());
   const tab = query.tab ? tabCondition(query.tab) : undefined;
-  const where = allOf([base, tab]);
   const countColumns = Object.fromEntries(
     ORDER_TABS.map((name) => [name, sql<number>`count(*) filter (where ${tabCondition(name)})::int`]),
   ) as Record<OrderTab, SQL.Aliased<number> | SQL<number>>;
@@ -198,6 +200,20 @@ export async function listOrders(tx: TenantTx, actor: Actor, query: OrderListQue
     })
     .from(orders)
     .where(base);
+  return Object.fromEntries(
+    [...ORDER_TABS, 'all' as const].map((name) => [name, Number(counts?.[name] ?? 0)]),
+  ) as TabCounts;
+}
+
+/** The list's page of rows: chosen on the orders table alone, then joined to seller and warehouse. */
+export async function orderListPage(
+  tx: TenantTx,
+  actor: Actor,
+  query: OrderListQuery,
+): Promise<OrderPage['records']> {
+  const base = filters(actor, query, new Date());
+  const tab = query.tab ? tabCondition(query.tab) : undefined;
+  const where = allOf([base, tab]);
   const page = tx
     .select({ id: orders.id, orderedAt: orders.orderedAt })
     .from(orders)
@@ -213,26 +229,39 @@ export async function listOrders(tx: TenantTx, actor: Actor, query: OrderListQue
     .innerJoin(users, eq(users.id, orders.sellerId))
     .innerJoin(warehouses, eq(warehouses.id, orders.warehouseId))
     .orderBy(desc(page.orderedAt), desc(page.id));
-  const total = Number(counts?.all ?? 0);
+  return records.map((row) => {
+    const {
+      recipientPhone: _p,
+      recipientAddress: _a,
+      transferNote: _t,
+      expressNote: _e,
+      ...listed
+    } = toRow(row);
+    return listed;
+  });
+}
+
+/** The order list's reply from its counts and its page. */
+export function orderListOf(
+  query: OrderListQuery,
+  counts: TabCounts,
+  records: OrderPage['records'],
+): OrderPage {
+  const { all, ...tabs } = counts;
   return {
-    records: records.map((row) => {
-      const {
-        recipientPhone: _p,
-        recipientAddress: _a,
-        transferNote: _t,
-        expressNote: _e,
-        ...listed
-      } = toRow(row);
-      return listed;
-    }),
-    total,
+    records,
+    total: all,
     current: query.pageNo,
     size: query.pageSize,
-    pages: Math.ceil(total / query.pageSize),
-    counts: Object.fromEntries(
-      ORDER_TABS.map((tab) => [tab, Number(counts?.[tab] ?? 0)]),
-    ) as OrderPage['counts'],
+    pages: Math.ceil(all / query.pageSize),
+    counts: tabs,
   };
+}
+
+/** The order list in one transaction: the tab counts, then the page. */
+export async function listOrders(tx: TenantTx, actor: Actor, query: OrderListQuery): Promise<OrderPage> {
+  const counts = await orderListCounts(tx, actor, query);
+  return orderListOf(query, counts, await orderListPage(tx, actor, query));
 }
 
 /** The shops the actor's orders came from (merged orders aside), for the list's shop filter. */

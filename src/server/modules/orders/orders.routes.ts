@@ -35,7 +35,7 @@ import { ok } from '../../http/reply.js';
 import { needs, said } from '../../http/route-kit.js';
 import { inActorTenant } from '../../http/scope.js';
 import { mergeOrders, splitOrder } from './merge-split.service.js';
-import { getOrder, listOrderShops, listOrders } from './orders.queries.js';
+import { getOrder, listOrderShops, orderListCounts, orderListOf, orderListPage } from './orders.queries.js';
 import {
   cancelOrders,
   createOrder,
@@ -58,8 +58,15 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps) {
       config: needs(PERMISSIONS.orderList),
       schema: { tags, querystring: orderListQuery, response: { 200: envelope(orderPage) } },
     },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => listOrders(tx, actor, request.query))),
+    // The counts and the page are independent reads: two connections answer them side by side,
+    // so the list waits for the slower of the two, not their sum.
+    async (request) => {
+      const [counts, records] = await Promise.all([
+        inActorTenant(db, request, (tx, actor) => orderListCounts(tx, actor, request.query)),
+        inActorTenant(db, request, (tx, actor) => orderListPage(tx, actor, request.query)),
+      ]);
+      return ok(orderListOf(request.query, counts, records));
+    },
   );
 
   api.get(
