@@ -21,6 +21,7 @@ vi.setConfig({ testTimeout: 60_000 });
 const printPdfs = vi.fn<(request: PrintRequest) => Promise<PrintResult>>();
 vi.mock('@admin/print/use-print-agent.js', () => ({ usePrintAgent: () => ({ printPdfs }) }));
 
+const OTHER_CHANNEL_ID = '7c1d9e2f-3a4b-4c5d-8e6f-708192a3b4c5';
 const CHANNEL_ID = '00000000-0000-4000-8000-000000009001';
 const PDF = '%PDF-1.4\n%%EOF\n';
 
@@ -34,11 +35,14 @@ const record =
     sent.push({ path, body: await request.json() });
   };
 
-useApiServer(
+const server = useApiServer(
   http.get(api('/waybill/list'), () => ok(pageOf(rows))),
   http.get(api('/warehouse/options'), () => ok(WAREHOUSES)),
   http.get(api('/logistics/channel/options'), () =>
-    ok([{ id: CHANNEL_ID, kind: 'carrier', name: 'Sandbox express', platform: null }]),
+    ok([
+      { id: CHANNEL_ID, kind: 'carrier', name: 'Sandbox express', platform: null },
+      { id: OTHER_CHANNEL_ID, kind: 'carrier', name: 'Kerry own account', platform: null },
+    ]),
   ),
   http.post(api('/waybill/arrange'), async (info) => {
     await record('arrange')(info);
@@ -141,6 +145,28 @@ describe('arranging shipments', () => {
   });
 });
 
+describe('the only channel', () => {
+  it('is chosen for the user when it is the one channel the orders may use', async () => {
+    server.use(
+      http.get(api('/logistics/channel/options'), () =>
+        ok([{ id: CHANNEL_ID, kind: 'carrier', name: 'Sandbox express', platform: null }]),
+      ),
+    );
+    const only = waybillRow({ platform: 'manual' });
+    await renderOutbound([only]);
+    select(only.orderNo);
+    fireEvent.click(screen.getByRole('button', { name: 'Arrange' }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText(/Sandbox express/)).toHaveProperty('checked', true),
+    );
+    batches = [batchOf({ state: 'done', succeeded: 1 })];
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Arrange' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).toEqual({ orderIds: [only.orderId], channelId: CHANNEL_ID });
+  });
+});
+
 describe('printing waybills', () => {
   const ready = () =>
     waybillRow({
@@ -192,9 +218,7 @@ describe('printing waybills', () => {
     select(row.orderNo);
     const button = screen.getByRole('button', { name: 'Print waybills' });
     expect(button.hasAttribute('disabled')).toBe(true);
-    expect(button.getAttribute('aria-description')).toBe(
-      '1 of the 1 selected orders cannot take this step now',
-    );
+    expect(button.getAttribute('aria-description')).toBe('Cannot take this step now: 1 of the 1 selected');
   });
 });
 

@@ -122,7 +122,7 @@ export function ChannelFormModal({
     isEdit ? [maxLength(t, LOGISTICS_LIMITS.key)] : [required(t, field), maxLength(t, LOGISTICS_LIMITS.key)];
   const keyHint = isEdit
     ? channel.keyHint
-      ? t('form.key_keep_hint', { hint: channel.keyHint })
+      ? t('form.key_keep_hint', { hint: channel.keyHint.replace(/^…/, '') })
       : t('form.key_keep')
     : undefined;
 
