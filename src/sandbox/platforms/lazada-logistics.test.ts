@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  MarketplaceError,
-  type AppConfig,
-  type CallContext,
-  type ShopGrant,
-} from '@server/modules/marketplaces/connector.js';
+import type { AppConfig, CallContext, ShopGrant } from '@server/modules/marketplaces/connector.js';
 import { lazadaConnector } from '@server/modules/marketplaces/platforms/lazada/connector.js';
 import { signedLazadaParams } from '@server/modules/marketplaces/platforms/lazada/sign.js';
-import { SANDBOX_APPS } from '../apps.js';
 import { platformLabelPdf } from '../label.js';
-import { startSandbox, type RunningSandbox } from '../server.js';
+import type { RunningSandbox } from '../server.js';
 import { lazadaSandbox } from './lazada.js';
+import { failure, grantByCode, logisticsCalls, startPlatformSandbox } from './test-support.js';
 
 const SHOP = '100200300';
 
@@ -20,34 +15,7 @@ let grant: ShopGrant;
 
 const now = (): Date => new Date(sandbox.world.now());
 const ctx = (config: AppConfig = app): CallContext => ({ app: config, grant, fetch, now });
-
-async function failure(promise: Promise<unknown>): Promise<MarketplaceError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof MarketplaceError) return error;
-    throw error;
-  }
-  throw new Error('the call succeeded');
-}
-
-function arrange(orderNo: string, config: AppConfig = app) {
-  const arrangeShipment = lazadaConnector.arrangeShipment;
-  if (!arrangeShipment) throw new Error('Lazada arranges shipments');
-  return arrangeShipment(ctx(config), { orderNo });
-}
-
-function shipment(orderNo: string) {
-  const getShipment = lazadaConnector.getShipment;
-  if (!getShipment) throw new Error('Lazada reads shipments');
-  return getShipment(ctx(), { orderNo });
-}
-
-function label(orderNo: string, trackingNo: string) {
-  const fetchLabel = lazadaConnector.fetchLabel;
-  if (!fetchLabel) throw new Error('Lazada prints labels');
-  return fetchLabel(ctx(), { orderNo, trackingNo });
-}
+const { arrange, shipment, label } = logisticsCalls(lazadaConnector, ctx);
 
 const paidOrder = () =>
   sandbox.world.createOrder('lazada', SHOP, {
@@ -80,8 +48,7 @@ async function itemStatuses(orderNo: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ platforms: [lazadaSandbox] });
-  app = { ...SANDBOX_APPS.lazada, apiUrl: `${sandbox.url}/lazada`, authUrl: `${sandbox.url}/lazada` };
+  ({ sandbox, app } = await startPlatformSandbox(lazadaSandbox));
 });
 
 afterAll(async () => {
@@ -97,12 +64,9 @@ beforeEach(async () => {
     region: 'SG',
     currency: 'SGD',
   });
-  const code = sandbox.world.issueCode('lazada', SHOP);
-  grant = await lazadaConnector.exchangeCode(app, {
-    query: { code },
+  grant = await grantByCode(sandbox, app, lazadaConnector, {
+    shopId: SHOP,
     redirectUri: 'https://erp.example.com/shops/lazada/callback',
-    fetch,
-    now: now(),
   });
 });
 

@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  MarketplaceError,
-  type AppConfig,
-  type CallContext,
-  type ShopGrant,
-} from '@server/modules/marketplaces/connector.js';
+import type { AppConfig, CallContext, ShopGrant } from '@server/modules/marketplaces/connector.js';
 import { SHOPEE_PATHS, commonQuery } from '@server/modules/marketplaces/platforms/shopee/client.js';
 import { shopeeConnector } from '@server/modules/marketplaces/platforms/shopee/connector.js';
-import { SANDBOX_APPS } from '../apps.js';
 import { platformLabelPdf } from '../label.js';
-import { startSandbox, type RunningSandbox } from '../server.js';
+import type { RunningSandbox } from '../server.js';
 import { shopeeSandbox } from './shopee.js';
+import { failure, grantByCode, logisticsCalls, startPlatformSandbox } from './test-support.js';
 
 const SHOP = '600000';
 
@@ -20,40 +15,12 @@ let grant: ShopGrant;
 
 const now = (): Date => new Date(sandbox.world.now());
 const ctx = (config: AppConfig = app): CallContext => ({ app: config, grant, fetch, now });
-
-async function failure(promise: Promise<unknown>): Promise<MarketplaceError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof MarketplaceError) return error;
-    throw error;
-  }
-  throw new Error('the call succeeded');
-}
-
-function arrange(orderNo: string) {
-  const arrangeShipment = shopeeConnector.arrangeShipment;
-  if (!arrangeShipment) throw new Error('Shopee arranges shipments');
-  return arrangeShipment(ctx(), { orderNo });
-}
-
-function shipment(orderNo: string) {
-  const getShipment = shopeeConnector.getShipment;
-  if (!getShipment) throw new Error('Shopee reads shipments');
-  return getShipment(ctx(), { orderNo });
-}
-
-function label(orderNo: string, trackingNo: string) {
-  const fetchLabel = shopeeConnector.fetchLabel;
-  if (!fetchLabel) throw new Error('Shopee prints labels');
-  return fetchLabel(ctx(), { orderNo, trackingNo });
-}
+const { arrange, shipment, label } = logisticsCalls(shopeeConnector, ctx);
 
 const paidOrder = () => sandbox.world.createOrder('shopee', SHOP, { status: 'ready_to_ship', silent: true });
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ platforms: [shopeeSandbox] });
-  app = { ...SANDBOX_APPS.shopee, apiUrl: `${sandbox.url}/shopee`, authUrl: `${sandbox.url}/shopee` };
+  ({ sandbox, app } = await startPlatformSandbox(shopeeSandbox));
 });
 
 afterAll(async () => {
@@ -69,12 +36,10 @@ beforeEach(async () => {
     region: 'TH',
     currency: 'THB',
   });
-  const code = sandbox.world.issueCode('shopee', SHOP);
-  grant = await shopeeConnector.exchangeCode(app, {
-    query: { code, shop_id: SHOP },
+  grant = await grantByCode(sandbox, app, shopeeConnector, {
+    shopId: SHOP,
     redirectUri: 'https://erp.example.com/shops/callback',
-    fetch,
-    now: now(),
+    query: { shop_id: SHOP },
   });
 });
 
@@ -155,11 +120,7 @@ describe('Shopee logistics against the sandbox', () => {
   it('the sandbox checks the signature of every logistics call', async () => {
     const order = paidOrder();
     const wrongKey = { ...app, appSecret: 'not_the_partner_key' };
-    const arrangeShipment = shopeeConnector.arrangeShipment;
-    if (!arrangeShipment) throw new Error('Shopee arranges shipments');
-    expect((await failure(arrangeShipment(ctx(wrongKey), { orderNo: order.orderId }))).code).toBe(
-      'signature',
-    );
+    expect((await failure(arrange(order.orderId, wrongKey))).code).toBe('signature');
     expect(order.status).toBe('ready_to_ship');
 
     const query = commonQuery(app, SHOPEE_PATHS.shipOrder, now(), {

@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  MarketplaceError,
-  type AppConfig,
-  type CallContext,
-  type ShopGrant,
-} from '@server/modules/marketplaces/connector.js';
+import type { AppConfig, CallContext, ShopGrant } from '@server/modules/marketplaces/connector.js';
 import { tiktokConnector } from '@server/modules/marketplaces/platforms/tiktok/connector.js';
 import { signTiktokRequest } from '@server/modules/marketplaces/platforms/tiktok/sign.js';
-import { SANDBOX_APPS } from '../apps.js';
 import { platformLabelPdf } from '../label.js';
-import { startSandbox, type RunningSandbox } from '../server.js';
+import type { RunningSandbox } from '../server.js';
 import { packageIdOf } from './tiktok-logistics.js';
+import { failure, grantByCode, logisticsCalls, startPlatformSandbox } from './test-support.js';
 import { tiktokSandbox, tiktokShopCipher } from './tiktok.js';
 
 const SHOP = '7494049642642441621';
@@ -21,40 +16,12 @@ let grant: ShopGrant;
 
 const now = (): Date => new Date(sandbox.world.now());
 const ctx = (config: AppConfig = app): CallContext => ({ app: config, grant, fetch, now });
-
-async function failure(promise: Promise<unknown>): Promise<MarketplaceError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof MarketplaceError) return error;
-    throw error;
-  }
-  throw new Error('the call succeeded');
-}
-
-function arrange(orderNo: string, config: AppConfig = app) {
-  const arrangeShipment = tiktokConnector.arrangeShipment;
-  if (!arrangeShipment) throw new Error('TikTok Shop arranges shipments');
-  return arrangeShipment(ctx(config), { orderNo });
-}
-
-function shipment(orderNo: string) {
-  const getShipment = tiktokConnector.getShipment;
-  if (!getShipment) throw new Error('TikTok Shop reads shipments');
-  return getShipment(ctx(), { orderNo });
-}
-
-function label(orderNo: string, trackingNo: string) {
-  const fetchLabel = tiktokConnector.fetchLabel;
-  if (!fetchLabel) throw new Error('TikTok Shop prints labels');
-  return fetchLabel(ctx(), { orderNo, trackingNo });
-}
+const { arrange, shipment, label } = logisticsCalls(tiktokConnector, ctx);
 
 const paidOrder = () => sandbox.world.createOrder('tiktok', SHOP, { status: 'ready_to_ship', silent: true });
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ platforms: [tiktokSandbox] });
-  app = { ...SANDBOX_APPS.tiktok, apiUrl: `${sandbox.url}/tiktok`, authUrl: `${sandbox.url}/tiktok` };
+  ({ sandbox, app } = await startPlatformSandbox(tiktokSandbox));
 });
 
 afterAll(async () => {
@@ -70,12 +37,9 @@ beforeEach(async () => {
     region: 'TH',
     currency: 'THB',
   });
-  const code = sandbox.world.issueCode('tiktok', SHOP);
-  grant = await tiktokConnector.exchangeCode(app, {
-    query: { code },
+  grant = await grantByCode(sandbox, app, tiktokConnector, {
+    shopId: SHOP,
     redirectUri: 'https://erp.example.com/shops/tiktok/callback',
-    fetch,
-    now: now(),
   });
 });
 
