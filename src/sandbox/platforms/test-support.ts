@@ -10,8 +10,10 @@ import {
   type PlatformShipment,
   type ShopGrant,
 } from '@server/modules/marketplaces/connector.js';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { SANDBOX_APPS } from '../apps.js';
 import { startSandbox, type RunningSandbox, type SandboxPlatform } from '../server.js';
+import type { World } from '../world.js';
 
 /** The platform's sandbox, started in-process, and its sandbox app with both URLs pointed at it. */
 export async function startPlatformSandbox(
@@ -36,6 +38,67 @@ export function grantByCode(
     fetch,
     now: new Date(sandbox.world.now()),
   });
+}
+
+/** A test file's sandbox with one shop connected: read its fields inside a hook or a test. */
+export interface SandboxShopTest {
+  readonly sandbox: RunningSandbox;
+  readonly app: AppConfig;
+  readonly grant: ShopGrant;
+  /** The sandbox world's clock. */
+  now(): Date;
+  /** The shop's call context, under another app where a test tampers with its keys. */
+  ctx(config?: AppConfig): CallContext;
+}
+
+/**
+ * Starts the platform's sandbox before the file's tests and closes it after; before each test the
+ * world is reset to the one shop and the shop connected afresh through the connector.
+ */
+export function useSandboxShop(input: {
+  platform: SandboxPlatform;
+  connector: Connector;
+  shop: Omit<Parameters<World['addShop']>[0], 'platform'>;
+  redirectUri: string;
+  query?: Record<string, string>;
+}): SandboxShopTest {
+  let started: { sandbox: RunningSandbox; app: AppConfig } | undefined;
+  let grant: ShopGrant | undefined;
+  const running = () => {
+    if (!started) throw new Error('the sandbox has not started');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startPlatformSandbox(input.platform);
+  });
+  afterAll(async () => {
+    await started?.sandbox.close();
+  });
+  beforeEach(async () => {
+    const { sandbox, app } = running();
+    sandbox.world.reset();
+    sandbox.world.addShop({ platform: input.platform.platform, ...input.shop });
+    grant = await grantByCode(sandbox, app, input.connector, {
+      shopId: input.shop.shopId,
+      redirectUri: input.redirectUri,
+      ...(input.query ? { query: input.query } : {}),
+    });
+  });
+  const test: SandboxShopTest = {
+    get sandbox() {
+      return running().sandbox;
+    },
+    get app() {
+      return running().app;
+    },
+    get grant() {
+      if (!grant) throw new Error('the shop is not connected');
+      return grant;
+    },
+    now: () => new Date(running().sandbox.world.now()),
+    ctx: (config) => ({ app: config ?? test.app, grant: test.grant, fetch, now: test.now }),
+  };
+  return test;
 }
 
 /** The MarketplaceError a call is refused with; the test fails when the call succeeds or throws anything else. */
