@@ -7,22 +7,16 @@
  * brings its order, a forged one is refused, and an unmatched item keeps its orders waiting
  * until the seller matches it. Another seller and another tenant see none of it.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETPLACE_PLATFORMS, type MarketplacePlatform } from '@shared/domain/marketplaces.js';
-import {
-  readMarketplaceApps,
-  syncShop,
-  type MarketplaceOptions,
-  marketplaceRuntime,
-} from '@server/modules/marketplaces/index.js';
+import { syncShop, type MarketplaceOptions, marketplaceRuntime } from '@server/modules/marketplaces/index.js';
 import { approveOnSandbox } from '@server/seed/sandbox-approve.js';
 import { SANDBOX_COUPANG_VENDORS } from '../../src/sandbox/apps.js';
-import { sandboxEnv } from '../../src/sandbox/env.js';
 import { SANDBOX_PLATFORMS } from '../../src/sandbox/platforms/index.js';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import type { RunningSandbox } from '../../src/sandbox/server.js';
 import { createProduct, demoWarehouse } from '../support/stock-world.js';
-import { createTestWorld, type TestWorld } from '../support/test-app.js';
+import { callApi, createSandboxWorld } from '../support/sandbox-world.js';
+import type { TestWorld } from '../support/test-app.js';
 
 const DAY = 86_400_000;
 let world: TestWorld;
@@ -49,16 +43,7 @@ const CURRENCY = {
 } as const;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ platforms: SANDBOX_PLATFORMS });
-  options = {
-    apps: readMarketplaceApps(sandboxEnv(sandbox.url)),
-    secretsKey: randomBytes(32),
-    publicUrl: 'http://erp.test',
-    // Waits for 429s and back-off pass quickly here; the sandbox's clock is what tokens follow.
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 20))),
-    now: () => new Date(sandbox.world.now()),
-  };
-  world = await createTestWorld({ marketplaces: options });
+  ({ world, sandbox, options } = await createSandboxWorld({ maxSleepMs: 20 }));
   for (const username of ['seller', 'seller2', 'agent', 'warestaff'])
     tokens[username] = await world.login(username);
   tokens['acme-seller'] = await world.login('acme-seller', { agentCode: 'acme' });
@@ -70,24 +55,8 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-async function call(
-  username: string,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-) {
-  const response = await world.request({
-    method,
-    url,
-    token: tokens[username],
-    headers: { 'x-lang': 'en-US' },
-    ...(payload ? { payload } : {}),
-  });
-  return {
-    status: response.statusCode,
-    body: response.json() as { result: never; code: string; message: string },
-  };
-}
+const call = (username: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  callApi(world, tokens[username], method, url, payload);
 
 const runtime = () => marketplaceRuntime(options);
 const shopRow = async (shopId: string) =>

@@ -6,22 +6,15 @@
  * one changes nothing, a retried delivery is handled once, and after shop/redact the shop's
  * tokens are gone and a sync of it is refused.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  marketplaceRuntime,
-  readMarketplaceApps,
-  syncShop,
-  type MarketplaceOptions,
-} from '@server/modules/marketplaces/index.js';
+import { marketplaceRuntime, syncShop, type MarketplaceOptions } from '@server/modules/marketplaces/index.js';
 import { approveOnSandbox } from '@server/seed/sandbox-approve.js';
-import { sandboxEnv } from '../../src/sandbox/env.js';
-import { SANDBOX_PLATFORMS } from '../../src/sandbox/platforms/index.js';
 import { privacyCustomerOf, shopifyPrivacyWebhook } from '../../src/sandbox/platforms/shopify.js';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import type { RunningSandbox } from '../../src/sandbox/server.js';
 import type { SandboxOrder, SandboxShop } from '../../src/sandbox/world.js';
 import { createProduct, demoWarehouse } from '../support/stock-world.js';
-import { createTestWorld, type TestWorld } from '../support/test-app.js';
+import { callApi, createSandboxWorld } from '../support/sandbox-world.js';
+import type { TestWorld } from '../support/test-app.js';
 
 const DAY = 86_400_000;
 const REDACTED = '[redacted]';
@@ -61,16 +54,8 @@ const shopB = { id: '', sandboxShop: undefined, orders: [] } as unknown as Conne
 const query = async <T = Record<string, unknown>>(text: string, values: unknown[] = []) =>
   (await world.database.ownerPool.query(text, values)).rows as T[];
 
-async function call(username: string, method: 'GET' | 'POST', url: string, payload?: object) {
-  const response = await world.request({
-    method,
-    url,
-    token: tokens[username],
-    headers: { 'x-lang': 'en-US' },
-    ...(payload ? { payload } : {}),
-  });
-  return { status: response.statusCode, body: response.json() as { result: never; code: string } };
-}
+const call = (username: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  callApi(world, tokens[username], method, url, payload);
 
 async function settledFirstRun(shopId: string): Promise<void> {
   const deadline = Date.now() + 30_000;
@@ -171,15 +156,7 @@ const buyerOf = async (shopId: string, orderNo: string) =>
   )[0];
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ platforms: SANDBOX_PLATFORMS });
-  options = {
-    apps: readMarketplaceApps(sandboxEnv(sandbox.url)),
-    secretsKey: randomBytes(32),
-    publicUrl: 'http://erp.test',
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 20))),
-    now: () => new Date(sandbox.world.now()),
-  };
-  world = await createTestWorld({ marketplaces: options });
+  ({ world, sandbox, options } = await createSandboxWorld({ maxSleepMs: 20 }));
   for (const username of ['seller', 'seller2']) tokens[username] = await world.login(username);
   warehouseId = (await demoWarehouse(world, 'DG01')).id;
   await createProduct(world, tokens.seller ?? '', ['PRV-RED']);

@@ -5,17 +5,13 @@
  * failures by order; a label that could not be saved is uploaded by hand or saved again; the pick
  * and packing lists print what the orders hold.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '@server/http/actor.js';
 import { receiveStock } from '@server/modules/inventory/index.js';
-import { readMarketplaceApps } from '@server/modules/marketplaces/index.js';
 import { cancelOrders, passReview, upsertMarketplaceOrders } from '@server/modules/orders/index.js';
 import type { MarketplaceOrderInput } from '@shared/contract/orders.js';
 import { SANDBOX_CARRIER_ACCOUNTS } from '../../src/sandbox/carrier.js';
-import { sandboxEnv } from '../../src/sandbox/env.js';
-import { SANDBOX_PLATFORMS } from '../../src/sandbox/platforms/index.js';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import type { RunningSandbox } from '../../src/sandbox/server.js';
 import { pdfPageTexts } from '../support/pdf-reading.js';
 import { sellerIdOf } from '../support/photos.js';
 import {
@@ -27,8 +23,8 @@ import {
   locationOf,
   type DemoWarehouse,
 } from '../support/stock-world.js';
-import type { ReplyBody } from '../support/reply-body.js';
-import { createTestWorld, type TestWorld } from '../support/test-app.js';
+import { callApi, createSandboxWorld, settledBatch } from '../support/sandbox-world.js';
+import type { TestWorld } from '../support/test-app.js';
 
 let world: TestWorld;
 let sandbox: RunningSandbox;
@@ -42,24 +38,13 @@ let channelId = '';
 let beforeBooking: ((reference: string) => Promise<void>) | null = null;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ platforms: SANDBOX_PLATFORMS });
   const racingFetch: typeof fetch = async (input, init) => {
     const url = String(input instanceof Request ? input.url : input);
     if (beforeBooking && url.endsWith('/carrier/v1/shipments') && typeof init?.body === 'string')
       await beforeBooking((JSON.parse(init.body) as { reference: string }).reference);
     return fetch(input, init);
   };
-  world = await createTestWorld({
-    marketplaces: {
-      apps: readMarketplaceApps(sandboxEnv(sandbox.url)),
-      secretsKey: randomBytes(32),
-      publicUrl: 'http://erp.test',
-      fetch: racingFetch,
-      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 5))),
-      now: () => new Date(sandbox.world.now()),
-    },
-    carrierUrls: { sandbox: `${sandbox.url}/carrier` },
-  });
+  ({ world, sandbox } = await createSandboxWorld({ maxSleepMs: 5, fetch: racingFetch }));
   token = await world.login('waremanager');
   manager = await actorFor(world, 'waremanager');
   agent = await actorFor(world, 'agent');
@@ -80,19 +65,8 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-async function call(method: 'GET' | 'POST', url: string, payload?: object) {
-  const response = await world.request({
-    method,
-    url,
-    token,
-    payload,
-    headers: { 'accept-language': 'en-US' },
-  });
-  return {
-    status: response.statusCode,
-    body: response.json() as ReplyBody,
-  };
-}
+const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+  callApi(world, token, method, url, payload);
 
 async function stockedSku(code: string, quantity: number): Promise<string> {
   const sellerToken = await world.login('seller');
@@ -140,18 +114,12 @@ async function pendingOrders(
   return ids;
 }
 
-async function settledBatch(id: string) {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const reply = await call('GET', `/api/waybill/batch?id=${id}`);
-    if (reply.body.result.state === 'done' || reply.body.result.state === 'failed') return reply.body.result;
-    if (Date.now() > deadline) throw new Error('the batch did not finish');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 const arrange = async (orderIds: string[]) =>
-  settledBatch((await call('POST', '/api/waybill/arrange', { orderIds, channelId })).body.result.id);
+  settledBatch(
+    world,
+    token,
+    (await call('POST', '/api/waybill/arrange', { orderIds, channelId })).body.result.id,
+  );
 
 async function waybillOf(orderId: string) {
   const { rows } = await world.database.ownerPool.query('select * from waybills where order_id = $1', [
@@ -244,7 +212,7 @@ describe('choices the user must make', () => {
     const [orderId = ''] = await pendingOrders(skuId, 1);
     // A hand-entered order has no marketplace logistics to default to.
     const queued = await call('POST', '/api/waybill/arrange', { orderIds: [orderId] });
-    const batch = await settledBatch(queued.body.result.id);
+    const batch = await settledBatch(world, token, queued.body.result.id);
     expect(batch.problems[0]).toMatchObject({
       errorCode: 'waybill.channel_required',
       message: 'Please select the delivery channel',

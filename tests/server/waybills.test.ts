@@ -7,19 +7,15 @@
  * logistics with its label stored byte for byte; a cancellation on the platform refuses the
  * arrangement and changes nothing; another seller and another tenant see none of it.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '@server/http/actor.js';
 import { receiveStock } from '@server/modules/inventory/index.js';
-import { readMarketplaceApps } from '@server/modules/marketplaces/index.js';
 import { passReview, upsertMarketplaceOrder } from '@server/modules/orders/index.js';
 import { approveOnSandbox } from '@server/seed/sandbox-approve.js';
 import type { MarketplaceOrderInput } from '@shared/contract/orders.js';
-import { sandboxEnv } from '../../src/sandbox/env.js';
 import { SANDBOX_CARRIER_ACCOUNTS } from '../../src/sandbox/carrier.js';
 import { platformLabelPdf } from '../../src/sandbox/label.js';
-import { SANDBOX_PLATFORMS } from '../../src/sandbox/platforms/index.js';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import type { RunningSandbox } from '../../src/sandbox/server.js';
 import { sellerIdOf } from '../support/photos.js';
 import { pdfPageTexts } from '../support/pdf-reading.js';
 import {
@@ -31,8 +27,8 @@ import {
   locationOf,
   type DemoWarehouse,
 } from '../support/stock-world.js';
-import type { ReplyBody } from '../support/reply-body.js';
-import { createTestWorld, type TestWorld } from '../support/test-app.js';
+import { callApi, createSandboxWorld, settledBatch as settledBatchOf } from '../support/sandbox-world.js';
+import type { TestWorld } from '../support/test-app.js';
 
 let world: TestWorld;
 let sandbox: RunningSandbox;
@@ -44,17 +40,7 @@ const tokens: Record<string, string> = {};
 const [carrierKey, carrierAccount] = Object.entries(SANDBOX_CARRIER_ACCOUNTS)[0] ?? ['', { appSecret: '' }];
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ platforms: SANDBOX_PLATFORMS });
-  world = await createTestWorld({
-    marketplaces: {
-      apps: readMarketplaceApps(sandboxEnv(sandbox.url)),
-      secretsKey: randomBytes(32),
-      publicUrl: 'http://erp.test',
-      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, 10))),
-      now: () => new Date(sandbox.world.now()),
-    },
-    carrierUrls: { sandbox: `${sandbox.url}/carrier` },
-  });
+  ({ world, sandbox } = await createSandboxWorld({ maxSleepMs: 10 }));
   for (const username of ['seller', 'seller2', 'agent', 'waremanager'])
     tokens[username] = await world.login(username);
   tokens['acme-agent'] = await world.login('acme-agent', { agentCode: 'acme' });
@@ -68,24 +54,8 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-async function call(
-  username: string,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-) {
-  const response = await world.request({
-    method,
-    url,
-    token: tokens[username] ?? '',
-    payload,
-    headers: { 'accept-language': 'en-US' },
-  });
-  return {
-    status: response.statusCode,
-    body: response.json() as ReplyBody,
-  };
-}
+const call = (username: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  callApi(world, tokens[username], method, url, payload);
 
 async function stockedSku(code: string, quantity: number, shelfCode = 'A-02-04'): Promise<string> {
   const skuId = (await createProduct(world, tokens.seller ?? '', [code])).skus[0]?.id ?? '';
@@ -124,16 +94,7 @@ async function pendingOrder(skuId: string, quantity: number, extra: Partial<Mark
   return saved.id;
 }
 
-async function settledBatch(username: string, id: string) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const reply = await call(username, 'GET', `/api/waybill/batch?id=${id}`);
-    expect(reply.status).toBe(200);
-    if (reply.body.result.state === 'done' || reply.body.result.state === 'failed') return reply.body.result;
-    if (Date.now() > deadline) throw new Error('the batch did not finish');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const settledBatch = (username: string, id: string) => settledBatchOf(world, tokens[username], id);
 
 async function balance(skuId: string) {
   const { rows } = await world.database.ownerPool.query(

@@ -1,56 +1,27 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  MarketplaceError,
-  type AppConfig,
-  type CallContext,
-  type ShopGrant,
-} from '@server/modules/marketplaces/connector.js';
+import { describe, expect, it } from 'vitest';
 import { lazadaConnector } from '@server/modules/marketplaces/platforms/lazada/connector.js';
 import { signedLazadaParams } from '@server/modules/marketplaces/platforms/lazada/sign.js';
-import { SANDBOX_APPS } from '../apps.js';
 import { platformLabelPdf } from '../label.js';
-import { startSandbox, type RunningSandbox } from '../server.js';
 import { lazadaSandbox } from './lazada.js';
+import { failure, logisticsCalls, useSandboxShop } from './test-support.js';
 
 const SHOP = '100200300';
 
-let sandbox: RunningSandbox;
-let app: AppConfig;
-let grant: ShopGrant;
-
-const now = (): Date => new Date(sandbox.world.now());
-const ctx = (config: AppConfig = app): CallContext => ({ app: config, grant, fetch, now });
-
-async function failure(promise: Promise<unknown>): Promise<MarketplaceError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof MarketplaceError) return error;
-    throw error;
-  }
-  throw new Error('the call succeeded');
-}
-
-function arrange(orderNo: string, config: AppConfig = app) {
-  const arrangeShipment = lazadaConnector.arrangeShipment;
-  if (!arrangeShipment) throw new Error('Lazada arranges shipments');
-  return arrangeShipment(ctx(config), { orderNo });
-}
-
-function shipment(orderNo: string) {
-  const getShipment = lazadaConnector.getShipment;
-  if (!getShipment) throw new Error('Lazada reads shipments');
-  return getShipment(ctx(), { orderNo });
-}
-
-function label(orderNo: string, trackingNo: string) {
-  const fetchLabel = lazadaConnector.fetchLabel;
-  if (!fetchLabel) throw new Error('Lazada prints labels');
-  return fetchLabel(ctx(), { orderNo, trackingNo });
-}
+const shop = useSandboxShop({
+  platform: lazadaSandbox,
+  connector: lazadaConnector,
+  shop: {
+    shopId: SHOP,
+    name: 'Lazada Sandbox SG',
+    region: 'SG',
+    currency: 'SGD',
+  },
+  redirectUri: 'https://erp.example.com/shops/lazada/callback',
+});
+const { arrange, shipment, label } = logisticsCalls(lazadaConnector, shop.ctx);
 
 const paidOrder = () =>
-  sandbox.world.createOrder('lazada', SHOP, {
+  shop.sandbox.world.createOrder('lazada', SHOP, {
     status: 'ready_to_ship',
     silent: true,
     lines: [
@@ -65,46 +36,19 @@ async function itemStatuses(orderNo: string): Promise<string[]> {
     '/order/items/get',
     { order_id: orderNo },
     {
-      appKey: app.appKey,
-      appSecret: app.appSecret,
-      timestampMs: now().getTime(),
-      accessToken: grant.accessToken,
+      appKey: shop.app.appKey,
+      appSecret: shop.app.appSecret,
+      timestampMs: shop.now().getTime(),
+      accessToken: shop.grant.accessToken,
     },
   );
   const body = (await (
-    await fetch(`${app.apiUrl}/order/items/get?${new URLSearchParams(params).toString()}`)
+    await fetch(`${shop.app.apiUrl}/order/items/get?${new URLSearchParams(params).toString()}`)
   ).json()) as {
     data: { status: string }[];
   };
   return body.data.map((item) => item.status);
 }
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ platforms: [lazadaSandbox] });
-  app = { ...SANDBOX_APPS.lazada, apiUrl: `${sandbox.url}/lazada`, authUrl: `${sandbox.url}/lazada` };
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
-
-beforeEach(async () => {
-  sandbox.world.reset();
-  sandbox.world.addShop({
-    platform: 'lazada',
-    shopId: SHOP,
-    name: 'Lazada Sandbox SG',
-    region: 'SG',
-    currency: 'SGD',
-  });
-  const code = sandbox.world.issueCode('lazada', SHOP);
-  grant = await lazadaConnector.exchangeCode(app, {
-    query: { code },
-    redirectUri: 'https://erp.example.com/shops/lazada/callback',
-    fetch,
-    now: now(),
-  });
-});
 
 describe('Lazada logistics against the sandbox', () => {
   it('packs the order with the offered provider, sets it ready to ship and downloads its label', async () => {
@@ -125,20 +69,20 @@ describe('Lazada logistics against the sandbox', () => {
   it('arranging an arranged order answers the same shipment without packing it again', async () => {
     const order = paidOrder();
     const first = await arrange(order.orderId);
-    const counts = { ...sandbox.world.requestCounts('lazada') };
+    const counts = { ...shop.sandbox.world.requestCounts('lazada') };
     expect(await arrange(order.orderId)).toEqual(first);
-    const after = sandbox.world.requestCounts('lazada');
+    const after = shop.sandbox.world.requestCounts('lazada');
     expect(after['/order/fulfill/pack']).toBe(counts['/order/fulfill/pack']);
     expect(after['/order/package/rts']).toBe(counts['/order/package/rts']);
   });
 
   it('refuses cancelled, unpaid, shipped, unknown and incompletely addressed orders with their reason', async () => {
     const cancelled = paidOrder();
-    sandbox.world.changeOrder(cancelled, { status: 'cancelled' });
-    const unpaid = sandbox.world.createOrder('lazada', SHOP, { status: 'unpaid', silent: true });
-    const shipped = sandbox.world.createOrder('lazada', SHOP, { status: 'shipped', silent: true });
+    shop.sandbox.world.changeOrder(cancelled, { status: 'cancelled' });
+    const unpaid = shop.sandbox.world.createOrder('lazada', SHOP, { status: 'unpaid', silent: true });
+    const shipped = shop.sandbox.world.createOrder('lazada', SHOP, { status: 'shipped', silent: true });
     const noAddress = paidOrder();
-    sandbox.world.changeOrder(noAddress, { address: { ...noAddress.address, phone: '' } });
+    shop.sandbox.world.changeOrder(noAddress, { address: { ...noAddress.address, phone: '' } });
     const reasons = [];
     for (const orderNo of [cancelled.orderId, unpaid.orderId, shipped.orderId, '999', noAddress.orderId])
       reasons.push((await failure(arrange(orderNo))).detail.platformCode);
@@ -148,36 +92,49 @@ describe('Lazada logistics against the sandbox', () => {
 
   it("Lazada's throttle on a logistics call is rate_limited", async () => {
     const order = paidOrder();
-    sandbox.world.injectFault({ platform: 'lazada', kind: 'throttle', pathContains: '/order/fulfill/pack' });
+    shop.sandbox.world.injectFault({
+      platform: 'lazada',
+      kind: 'throttle',
+      pathContains: '/order/fulfill/pack',
+    });
     expect(await failure(arrange(order.orderId))).toMatchObject({
       code: 'rate_limited',
       detail: { platformCode: 'ApiCallLimit' },
     });
-    sandbox.world.injectFault({ platform: 'lazada', kind: 'http_429', pathContains: '/order/package/rts' });
+    shop.sandbox.world.injectFault({
+      platform: 'lazada',
+      kind: 'http_429',
+      pathContains: '/order/package/rts',
+    });
     expect((await failure(arrange(order.orderId))).code).toBe('rate_limited');
     expect((await arrange(order.orderId)).trackingNo).toBe(order.trackingNo);
   });
 
   it('the sandbox checks the signature of every logistics call, form fields included', async () => {
     const order = paidOrder();
-    expect((await failure(arrange(order.orderId, { ...app, appSecret: 'wrong' }))).code).toBe('signature');
+    expect((await failure(arrange(order.orderId, { ...shop.app, appSecret: 'wrong' }))).code).toBe(
+      'signature',
+    );
     const packReq = JSON.stringify({ pack_order_list: [], delivery_type: 'dropship' });
     const params = signedLazadaParams(
       '/order/fulfill/pack',
       { packReq },
       {
-        appKey: app.appKey,
-        appSecret: app.appSecret,
-        timestampMs: now().getTime(),
-        accessToken: grant.accessToken,
+        appKey: shop.app.appKey,
+        appSecret: shop.app.appSecret,
+        timestampMs: shop.now().getTime(),
+        accessToken: shop.grant.accessToken,
       },
     );
     const { packReq: _signed, ...query } = params;
-    const forged = await fetch(`${app.apiUrl}/order/fulfill/pack?${new URLSearchParams(query).toString()}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ packReq: packReq.replace('dropship', 'pickup') }).toString(),
-    });
+    const forged = await fetch(
+      `${shop.app.apiUrl}/order/fulfill/pack?${new URLSearchParams(query).toString()}`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ packReq: packReq.replace('dropship', 'pickup') }).toString(),
+      },
+    );
     expect(await forged.json()).toMatchObject({ code: 'IncompleteSignature' });
     expect(order.status).toBe('ready_to_ship');
   });

@@ -2,7 +2,6 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  MarketplaceError,
   type AppConfig,
   type CallContext,
   type MarketplaceOrder,
@@ -12,9 +11,10 @@ import { lazadaConnector } from '@server/modules/marketplaces/platforms/lazada/c
 import { signedLazadaParams } from '@server/modules/marketplaces/platforms/lazada/sign.js';
 import type { PlatformStatus } from '@shared/domain/order.js';
 import { SANDBOX_APPS } from '../apps.js';
-import { startSandbox, type RunningSandbox } from '../server.js';
+import type { RunningSandbox } from '../server.js';
 import type { SandboxOrder, SandboxStatus } from '../world.js';
 import { lazadaSandbox } from './lazada.js';
+import { failure, grantByCode, startPlatformSandbox } from './test-support.js';
 
 const SHOP = '100200300';
 const REDIRECT = 'https://erp.example.com/shops/lazada/callback';
@@ -33,8 +33,7 @@ let sandbox: RunningSandbox;
 let app: AppConfig;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ platforms: [lazadaSandbox] });
-  app = { ...SANDBOX_APPS.lazada, apiUrl: `${sandbox.url}/lazada`, authUrl: `${sandbox.url}/lazada` };
+  ({ sandbox, app } = await startPlatformSandbox(lazadaSandbox));
 });
 afterAll(async () => {
   await sandbox.close();
@@ -58,14 +57,8 @@ const ctxOf = (grant: ShopGrant, appConfig = app): CallContext => ({
   now: worldNow,
 });
 
-async function connect(): Promise<ShopGrant> {
-  const code = sandbox.world.issueCode('lazada', SHOP);
-  return lazadaConnector.exchangeCode(app, {
-    query: { code },
-    redirectUri: REDIRECT,
-    fetch,
-    now: worldNow(),
-  });
+function connect(): Promise<ShopGrant> {
+  return grantByCode(sandbox, app, lazadaConnector, { shopId: SHOP, redirectUri: REDIRECT });
 }
 
 /** Every page of one window, the pages' orders in the order they came. */
@@ -84,16 +77,6 @@ async function listAll(
     pages += 1;
   } while (cursor !== null);
   return { orders, pages };
-}
-
-async function failure(promise: Promise<unknown>): Promise<MarketplaceError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof MarketplaceError) return error;
-    throw error;
-  }
-  throw new Error('expected a MarketplaceError');
 }
 
 /** One request signed by hand, optionally tampered with after signing. */

@@ -1,82 +1,28 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  MarketplaceError,
-  type AppConfig,
-  type CallContext,
-  type ShopGrant,
-} from '@server/modules/marketplaces/connector.js';
+import { describe, expect, it } from 'vitest';
 import { SHOPEE_PATHS, commonQuery } from '@server/modules/marketplaces/platforms/shopee/client.js';
 import { shopeeConnector } from '@server/modules/marketplaces/platforms/shopee/connector.js';
-import { SANDBOX_APPS } from '../apps.js';
 import { platformLabelPdf } from '../label.js';
-import { startSandbox, type RunningSandbox } from '../server.js';
 import { shopeeSandbox } from './shopee.js';
+import { failure, logisticsCalls, useSandboxShop } from './test-support.js';
 
 const SHOP = '600000';
 
-let sandbox: RunningSandbox;
-let app: AppConfig;
-let grant: ShopGrant;
-
-const now = (): Date => new Date(sandbox.world.now());
-const ctx = (config: AppConfig = app): CallContext => ({ app: config, grant, fetch, now });
-
-async function failure(promise: Promise<unknown>): Promise<MarketplaceError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof MarketplaceError) return error;
-    throw error;
-  }
-  throw new Error('the call succeeded');
-}
-
-function arrange(orderNo: string) {
-  const arrangeShipment = shopeeConnector.arrangeShipment;
-  if (!arrangeShipment) throw new Error('Shopee arranges shipments');
-  return arrangeShipment(ctx(), { orderNo });
-}
-
-function shipment(orderNo: string) {
-  const getShipment = shopeeConnector.getShipment;
-  if (!getShipment) throw new Error('Shopee reads shipments');
-  return getShipment(ctx(), { orderNo });
-}
-
-function label(orderNo: string, trackingNo: string) {
-  const fetchLabel = shopeeConnector.fetchLabel;
-  if (!fetchLabel) throw new Error('Shopee prints labels');
-  return fetchLabel(ctx(), { orderNo, trackingNo });
-}
-
-const paidOrder = () => sandbox.world.createOrder('shopee', SHOP, { status: 'ready_to_ship', silent: true });
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ platforms: [shopeeSandbox] });
-  app = { ...SANDBOX_APPS.shopee, apiUrl: `${sandbox.url}/shopee`, authUrl: `${sandbox.url}/shopee` };
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
-
-beforeEach(async () => {
-  sandbox.world.reset();
-  sandbox.world.addShop({
-    platform: 'shopee',
+const shop = useSandboxShop({
+  platform: shopeeSandbox,
+  connector: shopeeConnector,
+  shop: {
     shopId: SHOP,
     name: 'Sandbox Thai shop',
     region: 'TH',
     currency: 'THB',
-  });
-  const code = sandbox.world.issueCode('shopee', SHOP);
-  grant = await shopeeConnector.exchangeCode(app, {
-    query: { code, shop_id: SHOP },
-    redirectUri: 'https://erp.example.com/shops/callback',
-    fetch,
-    now: now(),
-  });
+  },
+  redirectUri: 'https://erp.example.com/shops/callback',
+  query: { shop_id: SHOP },
 });
+const { arrange, shipment, label } = logisticsCalls(shopeeConnector, shop.ctx);
+
+const paidOrder = () =>
+  shop.sandbox.world.createOrder('shopee', SHOP, { status: 'ready_to_ship', silent: true });
 
 describe('Shopee logistics against the sandbox', () => {
   it('arranges a shipment, reads the tracking number Shopee issues later, and downloads its air waybill', async () => {
@@ -95,7 +41,7 @@ describe('Shopee logistics against the sandbox', () => {
     if (ready.status !== 'ready') throw new Error('the label is not ready');
     expect(ready.pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(ready.pdf.equals(await platformLabelPdf(order))).toBe(true);
-    const counts = sandbox.world.requestCounts('shopee');
+    const counts = shop.sandbox.world.requestCounts('shopee');
     expect(counts[SHOPEE_PATHS.createDocument]).toBe(1);
     expect(counts[SHOPEE_PATHS.shipOrder]).toBe(1);
   });
@@ -106,16 +52,16 @@ describe('Shopee logistics against the sandbox', () => {
     const first = await shipment(order.orderId);
     const again = await arrange(order.orderId);
     expect(again).toEqual(first);
-    expect(sandbox.world.requestCounts('shopee')[SHOPEE_PATHS.shipOrder]).toBe(1);
+    expect(shop.sandbox.world.requestCounts('shopee')[SHOPEE_PATHS.shipOrder]).toBe(1);
   });
 
   it('refuses cancelled, unpaid, shipped, unknown and incompletely addressed orders with their reason', async () => {
     const cancelled = paidOrder();
-    sandbox.world.changeOrder(cancelled, { status: 'cancelled' });
-    const unpaid = sandbox.world.createOrder('shopee', SHOP, { status: 'unpaid', silent: true });
-    const shipped = sandbox.world.createOrder('shopee', SHOP, { status: 'shipped', silent: true });
+    shop.sandbox.world.changeOrder(cancelled, { status: 'cancelled' });
+    const unpaid = shop.sandbox.world.createOrder('shopee', SHOP, { status: 'unpaid', silent: true });
+    const shipped = shop.sandbox.world.createOrder('shopee', SHOP, { status: 'shipped', silent: true });
     const noAddress = paidOrder();
-    sandbox.world.changeOrder(noAddress, { address: { ...noAddress.address, line1: '' } });
+    shop.sandbox.world.changeOrder(noAddress, { address: { ...noAddress.address, line1: '' } });
     const reasons = await Promise.all(
       [cancelled.orderId, unpaid.orderId, shipped.orderId, '250101NOTANORD', noAddress.orderId].map(
         async (orderNo) => (await failure(arrange(orderNo))).detail.platformCode,
@@ -128,7 +74,7 @@ describe('Shopee logistics against the sandbox', () => {
 
   it('a throttled logistics call is rate_limited', async () => {
     const order = paidOrder();
-    sandbox.world.injectFault({
+    shop.sandbox.world.injectFault({
       platform: 'shopee',
       kind: 'http_429',
       pathContains: SHOPEE_PATHS.shipOrder,
@@ -138,13 +84,13 @@ describe('Shopee logistics against the sandbox', () => {
       code: 'rate_limited',
       detail: { retryAfterMs: 3000 },
     });
-    sandbox.world.injectFault({
+    shop.sandbox.world.injectFault({
       platform: 'shopee',
       kind: 'throttle',
       pathContains: SHOPEE_PATHS.trackingNumber,
     });
     expect((await failure(arrange(order.orderId))).code).toBe('rate_limited');
-    sandbox.world.injectFault({
+    shop.sandbox.world.injectFault({
       platform: 'shopee',
       kind: 'http_500',
       pathContains: SHOPEE_PATHS.documentResult,
@@ -154,21 +100,17 @@ describe('Shopee logistics against the sandbox', () => {
 
   it('the sandbox checks the signature of every logistics call', async () => {
     const order = paidOrder();
-    const wrongKey = { ...app, appSecret: 'not_the_partner_key' };
-    const arrangeShipment = shopeeConnector.arrangeShipment;
-    if (!arrangeShipment) throw new Error('Shopee arranges shipments');
-    expect((await failure(arrangeShipment(ctx(wrongKey), { orderNo: order.orderId }))).code).toBe(
-      'signature',
-    );
+    const wrongKey = { ...shop.app, appSecret: 'not_the_partner_key' };
+    expect((await failure(arrange(order.orderId, wrongKey))).code).toBe('signature');
     expect(order.status).toBe('ready_to_ship');
 
-    const query = commonQuery(app, SHOPEE_PATHS.shipOrder, now(), {
-      accessToken: grant.accessToken,
+    const query = commonQuery(shop.app, SHOPEE_PATHS.shipOrder, shop.now(), {
+      accessToken: shop.grant.accessToken,
       shopId: SHOP,
     });
     const sign = query.get('sign') ?? '';
     query.set('sign', `${sign.slice(0, -1)}${sign.endsWith('0') ? '1' : '0'}`);
-    const forged = await fetch(`${app.apiUrl}${SHOPEE_PATHS.shipOrder}?${query.toString()}`, {
+    const forged = await fetch(`${shop.app.apiUrl}${SHOPEE_PATHS.shipOrder}?${query.toString()}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ order_sn: order.orderId, pickup: {} }),

@@ -103,6 +103,20 @@ function elements(world: World, shopId: string, body: Record<string, unknown>): 
   });
 }
 
+/** A document call's body and elements; the refusal instead when the shop or its order_list fails. */
+function documentCall(
+  world: World,
+  http: ShopeeHttp,
+  request: FastifyRequest,
+): { body: Record<string, unknown>; list: Element[] } | ShopeeRefusal {
+  const checked = http.shop(request);
+  if ('error' in checked) return checked;
+  const body = http.body(request) ?? {};
+  const list = elements(world, checked.shopId, body);
+  if ('error' in list) return list;
+  return { body, list };
+}
+
 /** A batch reply: every element's result, and common.batch_api_all_failed when none succeeded. */
 function batchReply(http: ShopeeHttp, reply: FastifyReply, results: Record<string, unknown>[]): FastifyReply {
   if (results.every((result) => typeof result.fail_error === 'string'))
@@ -204,11 +218,9 @@ export function registerShopeeLogistics(app: FastifyInstance, world: World, http
   });
 
   app.post('/api/v2/logistics/create_shipping_document', async (request, reply) => {
-    const checked = http.shop(request);
-    if ('error' in checked) return http.send(reply, checked);
-    const body = http.body(request) ?? {};
-    const list = elements(world, checked.shopId, body);
-    if ('error' in list) return http.send(reply, list);
+    const call = documentCall(world, http, request);
+    if ('error' in call) return http.send(reply, call);
+    const { body, list } = call;
     const results = list.map((element) => {
       if ('failed' in element) return element.failed;
       const { order, entry } = element;
@@ -234,11 +246,9 @@ export function registerShopeeLogistics(app: FastifyInstance, world: World, http
   });
 
   app.post('/api/v2/logistics/get_shipping_document_result', async (request, reply) => {
-    const checked = http.shop(request);
-    if ('error' in checked) return http.send(reply, checked);
-    const body = http.body(request) ?? {};
-    const list = elements(world, checked.shopId, body);
-    if ('error' in list) return http.send(reply, list);
+    const call = documentCall(world, http, request);
+    if ('error' in call) return http.send(reply, call);
+    const { list } = call;
     const results = list.map((element) => {
       if ('failed' in element) return element.failed;
       const key = { order_sn: element.order.orderId, package_number: packageNumberOf(element.order) };
@@ -258,11 +268,9 @@ export function registerShopeeLogistics(app: FastifyInstance, world: World, http
   });
 
   app.post('/api/v2/logistics/download_shipping_document', async (request, reply) => {
-    const checked = http.shop(request);
-    if ('error' in checked) return http.send(reply, checked);
-    const body = http.body(request) ?? {};
-    const list = elements(world, checked.shopId, body);
-    if ('error' in list) return http.send(reply, list);
+    const call = documentCall(world, http, request);
+    if ('error' in call) return http.send(reply, call);
+    const { list } = call;
     const [first] = list;
     // [UNCONFIRMED] several packages come as one merged PDF at Shopee; the sandbox prints one.
     if (list.length !== 1 || !first)

@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PlatformStatus } from '@shared/domain/order.js';
 import {
-  MarketplaceError,
   type AppConfig,
   type CallContext,
   type MarketplaceOrder,
@@ -12,10 +11,10 @@ import {
 } from '@server/modules/marketplaces/connector.js';
 import { SHOPEE_PATHS, commonQuery } from '@server/modules/marketplaces/platforms/shopee/client.js';
 import { shopeeConnector } from '@server/modules/marketplaces/platforms/shopee/connector.js';
-import { SANDBOX_APPS } from '../apps.js';
-import { startSandbox, type RunningSandbox } from '../server.js';
+import type { RunningSandbox } from '../server.js';
 import { SANDBOX_DAY_MS, type SandboxOrder, type SandboxStatus } from '../world.js';
 import { shopeeSandbox } from './shopee.js';
+import { failure, grantByCode, startPlatformSandbox } from './test-support.js';
 
 const SHOP = '600000';
 const REDIRECT = 'https://erp.example.com/shops/callback?shop=7';
@@ -41,13 +40,11 @@ const ctxFor = (grant: ShopGrant, config: AppConfig = app): CallContext => ({
 });
 
 /** A grant the short way: a code issued as the consent page would, traded by the connector. */
-async function grantFor(shopId = SHOP): Promise<ShopGrant> {
-  const code = sandbox.world.issueCode('shopee', shopId);
-  return shopeeConnector.exchangeCode(app, {
-    query: { code, shop_id: shopId },
+function grantFor(shopId = SHOP): Promise<ShopGrant> {
+  return grantByCode(sandbox, app, shopeeConnector, {
+    shopId,
     redirectUri: REDIRECT,
-    fetch,
-    now: now(),
+    query: { shop_id: shopId },
   });
 }
 
@@ -61,16 +58,6 @@ async function syncWindow(ctx: CallContext, updatedFrom: Date, updatedTo: Date):
     cursor = page.nextCursor;
   } while (cursor !== null);
   return orders;
-}
-
-async function failure(promise: Promise<unknown>): Promise<MarketplaceError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof MarketplaceError) return error;
-    throw error;
-  }
-  throw new Error('the call succeeded');
 }
 
 function expectSameOrder(got: MarketplaceOrder | undefined, want: SandboxOrder): void {
@@ -101,8 +88,7 @@ function listUrl(grant: ShopGrant, at: Date, extra: Record<string, string>): URL
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ platforms: [shopeeSandbox] });
-  app = { ...SANDBOX_APPS.shopee, apiUrl: `${sandbox.url}/shopee`, authUrl: `${sandbox.url}/shopee` };
+  ({ sandbox, app } = await startPlatformSandbox(shopeeSandbox));
 });
 
 afterAll(async () => {

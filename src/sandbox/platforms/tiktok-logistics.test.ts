@@ -1,83 +1,28 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  MarketplaceError,
-  type AppConfig,
-  type CallContext,
-  type ShopGrant,
-} from '@server/modules/marketplaces/connector.js';
+import { describe, expect, it } from 'vitest';
 import { tiktokConnector } from '@server/modules/marketplaces/platforms/tiktok/connector.js';
 import { signTiktokRequest } from '@server/modules/marketplaces/platforms/tiktok/sign.js';
-import { SANDBOX_APPS } from '../apps.js';
 import { platformLabelPdf } from '../label.js';
-import { startSandbox, type RunningSandbox } from '../server.js';
 import { packageIdOf } from './tiktok-logistics.js';
+import { failure, logisticsCalls, useSandboxShop } from './test-support.js';
 import { tiktokSandbox, tiktokShopCipher } from './tiktok.js';
 
 const SHOP = '7494049642642441621';
 
-let sandbox: RunningSandbox;
-let app: AppConfig;
-let grant: ShopGrant;
-
-const now = (): Date => new Date(sandbox.world.now());
-const ctx = (config: AppConfig = app): CallContext => ({ app: config, grant, fetch, now });
-
-async function failure(promise: Promise<unknown>): Promise<MarketplaceError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof MarketplaceError) return error;
-    throw error;
-  }
-  throw new Error('the call succeeded');
-}
-
-function arrange(orderNo: string, config: AppConfig = app) {
-  const arrangeShipment = tiktokConnector.arrangeShipment;
-  if (!arrangeShipment) throw new Error('TikTok Shop arranges shipments');
-  return arrangeShipment(ctx(config), { orderNo });
-}
-
-function shipment(orderNo: string) {
-  const getShipment = tiktokConnector.getShipment;
-  if (!getShipment) throw new Error('TikTok Shop reads shipments');
-  return getShipment(ctx(), { orderNo });
-}
-
-function label(orderNo: string, trackingNo: string) {
-  const fetchLabel = tiktokConnector.fetchLabel;
-  if (!fetchLabel) throw new Error('TikTok Shop prints labels');
-  return fetchLabel(ctx(), { orderNo, trackingNo });
-}
-
-const paidOrder = () => sandbox.world.createOrder('tiktok', SHOP, { status: 'ready_to_ship', silent: true });
-
-beforeAll(async () => {
-  sandbox = await startSandbox({ platforms: [tiktokSandbox] });
-  app = { ...SANDBOX_APPS.tiktok, apiUrl: `${sandbox.url}/tiktok`, authUrl: `${sandbox.url}/tiktok` };
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
-
-beforeEach(async () => {
-  sandbox.world.reset();
-  sandbox.world.addShop({
-    platform: 'tiktok',
+const shop = useSandboxShop({
+  platform: tiktokSandbox,
+  connector: tiktokConnector,
+  shop: {
     shopId: SHOP,
     name: 'Sandbox TH shop',
     region: 'TH',
     currency: 'THB',
-  });
-  const code = sandbox.world.issueCode('tiktok', SHOP);
-  grant = await tiktokConnector.exchangeCode(app, {
-    query: { code },
-    redirectUri: 'https://erp.example.com/shops/tiktok/callback',
-    fetch,
-    now: now(),
-  });
+  },
+  redirectUri: 'https://erp.example.com/shops/tiktok/callback',
 });
+const { arrange, shipment, label } = logisticsCalls(tiktokConnector, shop.ctx);
+
+const paidOrder = () =>
+  shop.sandbox.world.createOrder('tiktok', SHOP, { status: 'ready_to_ship', silent: true });
 
 describe('TikTok Shop logistics against the sandbox', () => {
   it('ships the package for pickup, reads its tracking number and downloads its A6 label through doc_url', async () => {
@@ -99,21 +44,21 @@ describe('TikTok Shop logistics against the sandbox', () => {
     await arrange(order.orderId);
     const path = `/fulfillment/202309/packages/${packageIdOf(order)}/shipping_documents`;
     const query = {
-      app_key: app.appKey,
-      timestamp: String(Math.floor(sandbox.world.now() / 1000)),
+      app_key: shop.app.appKey,
+      timestamp: String(Math.floor(shop.sandbox.world.now() / 1000)),
       shop_cipher: tiktokShopCipher(SHOP),
       document_type: 'SHIPPING_LABEL',
       document_size: 'A6',
       document_format: 'PDF',
     };
-    const sign = signTiktokRequest({ appSecret: app.appSecret, path, query, body: '' });
+    const sign = signTiktokRequest({ appSecret: shop.app.appSecret, path, query, body: '' });
     const documents = (await (
-      await fetch(`${app.apiUrl}${path}?${new URLSearchParams({ ...query, sign }).toString()}`, {
-        headers: { 'x-tts-access-token': grant.accessToken },
+      await fetch(`${shop.app.apiUrl}${path}?${new URLSearchParams({ ...query, sign }).toString()}`, {
+        headers: { 'x-tts-access-token': shop.grant.accessToken },
       })
     ).json()) as { data: { doc_url: string } };
     expect((await fetch(documents.data.doc_url)).status).toBe(200);
-    sandbox.world.moveClock(11 * 60_000);
+    shop.sandbox.world.moveClock(11 * 60_000);
     expect((await fetch(documents.data.doc_url)).status).toBe(403);
   });
 
@@ -122,17 +67,17 @@ describe('TikTok Shop logistics against the sandbox', () => {
     const first = await arrange(order.orderId);
     expect(await arrange(order.orderId)).toEqual(first);
     expect(
-      sandbox.world.requestCounts('tiktok')[`/fulfillment/202309/packages/${packageIdOf(order)}/ship`],
+      shop.sandbox.world.requestCounts('tiktok')[`/fulfillment/202309/packages/${packageIdOf(order)}/ship`],
     ).toBe(1);
   });
 
   it('refuses cancelled, unpaid, shipped, unknown and incompletely addressed orders with their reason', async () => {
     const cancelled = paidOrder();
-    sandbox.world.changeOrder(cancelled, { status: 'cancelled' });
-    const unpaid = sandbox.world.createOrder('tiktok', SHOP, { status: 'unpaid', silent: true });
-    const shipped = sandbox.world.createOrder('tiktok', SHOP, { status: 'shipped', silent: true });
+    shop.sandbox.world.changeOrder(cancelled, { status: 'cancelled' });
+    const unpaid = shop.sandbox.world.createOrder('tiktok', SHOP, { status: 'unpaid', silent: true });
+    const shipped = shop.sandbox.world.createOrder('tiktok', SHOP, { status: 'shipped', silent: true });
     const noAddress = paidOrder();
-    sandbox.world.changeOrder(noAddress, { address: { ...noAddress.address, line1: ' ' } });
+    shop.sandbox.world.changeOrder(noAddress, { address: { ...noAddress.address, line1: ' ' } });
     const reasons = [];
     for (const orderNo of [cancelled.orderId, unpaid.orderId, shipped.orderId, '576999', noAddress.orderId])
       reasons.push((await failure(arrange(orderNo))).detail.platformCode);
@@ -142,33 +87,42 @@ describe('TikTok Shop logistics against the sandbox', () => {
 
   it('the throttle (HTTP 429) on a logistics call is rate_limited', async () => {
     const order = paidOrder();
-    sandbox.world.injectFault({ platform: 'tiktok', kind: 'throttle', pathContains: '/ship' });
+    shop.sandbox.world.injectFault({ platform: 'tiktok', kind: 'throttle', pathContains: '/ship' });
     expect(await failure(arrange(order.orderId))).toMatchObject({
       code: 'rate_limited',
       detail: { httpStatus: 429 },
     });
     expect(order.status).toBe('ready_to_ship');
     await arrange(order.orderId);
-    sandbox.world.injectFault({ platform: 'tiktok', kind: 'http_503', pathContains: '/shipping_documents' });
+    shop.sandbox.world.injectFault({
+      platform: 'tiktok',
+      kind: 'http_503',
+      pathContains: '/shipping_documents',
+    });
     expect((await failure(label(order.orderId, order.trackingNo))).code).toBe('unavailable');
   });
 
   it('the sandbox checks the signature of every logistics call, the body included', async () => {
     const order = paidOrder();
-    expect((await failure(arrange(order.orderId, { ...app, appSecret: 'wrong' }))).code).toBe('signature');
+    expect((await failure(arrange(order.orderId, { ...shop.app, appSecret: 'wrong' }))).code).toBe(
+      'signature',
+    );
     const path = `/fulfillment/202309/packages/${packageIdOf(order)}/ship`;
     const query = {
-      app_key: app.appKey,
-      timestamp: String(Math.floor(sandbox.world.now() / 1000)),
+      app_key: shop.app.appKey,
+      timestamp: String(Math.floor(shop.sandbox.world.now() / 1000)),
       shop_cipher: tiktokShopCipher(SHOP),
     };
     const signed = JSON.stringify({ handover_method: 'DROP_OFF' });
-    const sign = signTiktokRequest({ appSecret: app.appSecret, path, query, body: signed });
-    const forged = await fetch(`${app.apiUrl}${path}?${new URLSearchParams({ ...query, sign }).toString()}`, {
-      method: 'POST',
-      headers: { 'x-tts-access-token': grant.accessToken, 'content-type': 'application/json' },
-      body: JSON.stringify({ handover_method: 'PICKUP' }),
-    });
+    const sign = signTiktokRequest({ appSecret: shop.app.appSecret, path, query, body: signed });
+    const forged = await fetch(
+      `${shop.app.apiUrl}${path}?${new URLSearchParams({ ...query, sign }).toString()}`,
+      {
+        method: 'POST',
+        headers: { 'x-tts-access-token': shop.grant.accessToken, 'content-type': 'application/json' },
+        body: JSON.stringify({ handover_method: 'PICKUP' }),
+      },
+    );
     expect(await forged.json()).toMatchObject({ code: 106001 });
     expect(order.status).toBe('ready_to_ship');
   });

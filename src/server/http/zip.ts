@@ -41,6 +41,31 @@ const DEFLATE = 8;
 const VERSION = 20;
 const MADE_ON_UNIX = 3 << 8;
 
+/** What an entry's local and central headers both hold, in the same order. */
+interface EntryFields {
+  stamp: { time: number; date: number };
+  crc: number;
+  compressedSize: number;
+  size: number;
+  nameLength: number;
+}
+
+/**
+ * Writes the run the local and central headers share, from `at`: version needed to extract, flags,
+ * method, time, date, CRC-32, compressed and uncompressed size, name length.
+ */
+function writeEntryFields(header: Buffer, at: number, fields: EntryFields): void {
+  header.writeUInt16LE(VERSION, at);
+  header.writeUInt16LE(UTF8_NAMES, at + 2);
+  header.writeUInt16LE(DEFLATE, at + 4);
+  header.writeUInt16LE(fields.stamp.time, at + 6);
+  header.writeUInt16LE(fields.stamp.date, at + 8);
+  header.writeUInt32LE(fields.crc, at + 10);
+  header.writeUInt32LE(fields.compressedSize, at + 14);
+  header.writeUInt32LE(fields.size, at + 18);
+  header.writeUInt16LE(fields.nameLength, at + 22);
+}
+
 /** Builds a zip archive of the entries, each deflated. */
 export function zipArchive(entries: readonly ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
@@ -49,35 +74,24 @@ export function zipArchive(entries: readonly ZipEntry[]): Buffer {
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8');
     const compressed = deflateRawSync(entry.data, { level: 9 });
-    const crc = crc32(entry.data);
-    const stamp = dosDateTime(entry.modifiedAt ?? new Date());
+    const fields: EntryFields = {
+      stamp: dosDateTime(entry.modifiedAt ?? new Date()),
+      crc: crc32(entry.data),
+      compressedSize: compressed.length,
+      size: entry.data.length,
+      nameLength: name.length,
+    };
 
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(VERSION, 4);
-    local.writeUInt16LE(UTF8_NAMES, 6);
-    local.writeUInt16LE(DEFLATE, 8);
-    local.writeUInt16LE(stamp.time, 10);
-    local.writeUInt16LE(stamp.date, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
+    writeEntryFields(local, 4, fields);
+    // The extra field's length stays 0.
     locals.push(local, name, compressed);
 
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(MADE_ON_UNIX | VERSION, 4);
-    central.writeUInt16LE(VERSION, 6);
-    central.writeUInt16LE(UTF8_NAMES, 8);
-    central.writeUInt16LE(DEFLATE, 10);
-    central.writeUInt16LE(stamp.time, 12);
-    central.writeUInt16LE(stamp.date, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(entry.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
+    writeEntryFields(central, 6, fields);
     // Extra field, comment, disk number and internal attributes stay 0.
     central.writeUInt32LE(((0o100000 | (entry.mode ?? 0o644)) << 16) >>> 0, 38);
     central.writeUInt32LE(offset, 42);

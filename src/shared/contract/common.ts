@@ -84,6 +84,30 @@ export const uuid = string().uuid();
 export const idParam = z.object({ id: uuid });
 export const idQuery = z.object({ id: uuid, _t: string().max(20).optional() });
 
+/**
+ * `a,b,c` in a query (so a GET link can name many rows) → the distinct uuids, from one to `max`;
+ * anything else is refused as 'id_list'.
+ */
+export function uuidList(max: number) {
+  return string()
+    .max(max * 37)
+    .transform((value, context) => {
+      const ids = [
+        ...new Set(
+          value
+            .split(',')
+            .map((part) => part.trim())
+            .filter((part) => part !== ''),
+        ),
+      ];
+      if (ids.length === 0 || ids.length > max || ids.some((id) => !uuid.safeParse(id).success)) {
+        context.addIssue({ code: 'custom', message: 'id_list' });
+        return z.NEVER;
+      }
+      return ids;
+    });
+}
+
 /** True when the text holds a control character other than tab, line feed and carriage return. */
 export function hasControlCharacters(value: string): boolean {
   for (let index = 0; index < value.length; index += 1) {

@@ -29,7 +29,7 @@ import {
   WAYBILL_BATCH_STATES,
 } from '../domain/logistics.js';
 import { LOCAL_STATUSES, PARCEL_TYPES, PLATFORMS, WAREHOUSE_STATUSES } from '../domain/order.js';
-import { pageQuery, pageResult, requiredText, string, text, uuid } from './common.js';
+import { pageQuery, pageResult, requiredText, string, text, uuid, uuidList } from './common.js';
 
 const isoTime = string();
 const scopeIds = z.array(uuid).max(200).nullable();
@@ -100,28 +100,7 @@ export const channelIdQuery = z.strictObject({ id: uuid, _t: string().max(20).op
 const orderIds = z.array(uuid).min(1).max(LIMITS.batchOrders);
 const directOrderIds = z.array(uuid).min(1).max(LIMITS.directOrders);
 
-/** `a,b,c` in a query → distinct uuids. */
-const orderIdList = string()
-  .max(LIMITS.batchOrders * 37)
-  .transform((value, context) => {
-    const ids = [
-      ...new Set(
-        value
-          .split(',')
-          .map((part) => part.trim())
-          .filter((part) => part !== ''),
-      ),
-    ];
-    if (
-      ids.length === 0 ||
-      ids.length > LIMITS.batchOrders ||
-      ids.some((id) => !uuid.safeParse(id).success)
-    ) {
-      context.addIssue({ code: 'custom', message: 'id_list' });
-      return z.NEVER;
-    }
-    return ids;
-  });
+const orderIdList = uuidList(LIMITS.batchOrders);
 
 export const channelOptionsQuery = z.strictObject({ orderIds: orderIdList, _t: string().max(20).optional() });
 export const channelOption = z.object({

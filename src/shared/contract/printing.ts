@@ -4,7 +4,7 @@
  * language of the printed text (else X-Lang / Accept-Language).
  */
 import { z } from 'zod';
-import { string, uuid } from './common.js';
+import { string, uuid, uuidList } from './common.js';
 
 export const LABEL_LIMITS = {
   /** Ids one request may name. */
@@ -18,24 +18,7 @@ export const LABEL_LIMITS = {
 const langParam = string().max(16).optional();
 const cacheBuster = string().max(20).optional();
 
-/** `a,b,c` → distinct uuids, at most LABEL_LIMITS.ids. */
-const idList = string()
-  .max(LABEL_LIMITS.ids * 37)
-  .transform((value, context) => {
-    const ids = [
-      ...new Set(
-        value
-          .split(',')
-          .map((part) => part.trim())
-          .filter((part) => part !== ''),
-      ),
-    ];
-    if (ids.length === 0 || ids.length > LABEL_LIMITS.ids || ids.some((id) => !uuid.safeParse(id).success)) {
-      context.addIssue({ code: 'custom', message: 'id_list' });
-      return z.NEVER;
-    }
-    return ids;
-  });
+const idList = uuidList(LABEL_LIMITS.ids);
 
 export const skuLabelQuery = z
   .strictObject({

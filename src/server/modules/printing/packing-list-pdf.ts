@@ -11,7 +11,17 @@ import type { ParcelType } from '@shared/domain/order.js';
 import { code128Drawer } from './barcodes.js';
 import { MM, openLabelDocument } from './label-document.js';
 import { formatCount, packingListTexts, type PackingListTexts } from './outbound-texts.js';
-import { drawFitted, fitText, type FitBox, type FittedText } from './text-fit.js';
+import {
+  columnBoxes,
+  drawCells,
+  drawHeadings,
+  drawRule,
+  measurer,
+  paginate,
+  type Measure,
+  type TableLayout,
+} from './table-pdf.js';
+import { writeFitted, type FitBox, type FittedText } from './text-fit.js';
 import { WAYBILL_SIZE } from './waybill-pdf.js';
 
 export const PACKING_LIST_SIZE = WAYBILL_SIZE;
@@ -35,26 +45,15 @@ export interface PackingListOrder {
 
 const COLUMNS = { sku: 28, product: 52, quantity: 12 } as const;
 type Column = keyof typeof COLUMNS;
-
-function columnBoxes(): Record<Column, { x: number; width: number }> {
-  let x = MARGIN;
-  const boxes = {} as Record<Column, { x: number; width: number }>;
-  for (const column of Object.keys(COLUMNS) as Column[]) {
-    boxes[column] = { x: x + 0.5 * MM, width: COLUMNS[column] * MM - 1 * MM };
-    x += COLUMNS[column] * MM;
-  }
-  return boxes;
-}
+const COLUMN_INSET = 0.5 * MM;
 
 interface Row {
   cells: Record<Column, FittedText>;
   height: number;
 }
 
-type Measure = (text: string, box: Omit<FitBox, 'x' | 'y'>) => FittedText;
-
 function measureRows(order: PackingListOrder, measure: Measure, language: Language): Row[] {
-  const boxes = columnBoxes();
+  const boxes = columnBoxes(COLUMNS, MARGIN, COLUMN_INSET);
   return order.lines.map((line) => {
     const product = line.variation ? `${line.productName}\n${line.variation}` : line.productName;
     const cell = (column: Column, text: string, size: number, maxLines: number) =>
@@ -68,22 +67,6 @@ function measureRows(order: PackingListOrder, measure: Measure, language: Langua
   });
 }
 
-function paginate(rows: Row[], firstRoom: number, room: number): Row[][] {
-  const pages: Row[][] = [[]];
-  let left = firstRoom;
-  for (const row of rows) {
-    const page = pages[pages.length - 1] ?? [];
-    if (row.height > left && page.length > 0) {
-      pages.push([row]);
-      left = room - row.height;
-    } else {
-      page.push(row);
-      left -= row.height;
-    }
-  }
-  return pages;
-}
-
 /** The orders' packing lists as one PDF, each order on its own page(s), in the order given. */
 export async function renderPackingLists(
   orders: readonly PackingListOrder[],
@@ -94,12 +77,19 @@ export async function renderPackingLists(
   const { doc, done } = openLabelDocument(PACKING_LIST_SIZE, 0, texts.title);
   const barcodes = code128Drawer(doc);
   await barcodes.prepare(orders.map((order) => order.orderNo));
-  const measure: Measure = (text, box) => fitText(doc, text, language, { ...box, x: 0, y: 0 });
-  const draw = (fitted: FittedText, box: FitBox) => drawFitted(doc, fitted, box);
-  const write = (text: string, box: FitBox) => draw(fitText(doc, text, language, box), box);
+  const measure = measurer(doc, language);
+  const write = (text: string, box: FitBox) => writeFitted(doc, text, language, box);
   const [pageWidth, pageHeight] = PACKING_LIST_SIZE;
   const inner = pageWidth - 2 * MARGIN;
-  const boxes = columnBoxes();
+  const table: TableLayout<Column> = {
+    doc,
+    language,
+    boxes: columnBoxes(COLUMNS, MARGIN, COLUMN_INSET),
+    left: MARGIN,
+    right: pageWidth - MARGIN,
+    numeric: 'quantity',
+    rowPad: ROW_PAD,
+  };
   const firstHeader = 38 * MM;
   const laterHeader = 12 * MM;
   const columnsHeight = 5.5 * MM;
@@ -164,47 +154,22 @@ export async function renderPackingLists(
         product: texts.product,
         quantity: texts.quantity,
       };
-      for (const column of Object.keys(COLUMNS) as Column[])
-        write(headings[column], {
-          ...boxes[column],
-          y: y + 0.8 * MM,
-          height: columnsHeight,
-          size: 7.5,
-          minSize: 6,
-          maxLines: 1,
-          align: column === 'quantity' ? 'right' : 'left',
-        });
-      y += columnsHeight;
-      doc
-        .lineWidth(0.8)
-        .moveTo(MARGIN, y)
-        .lineTo(pageWidth - MARGIN, y)
-        .stroke();
+      y = drawHeadings(table, headings, y, {
+        top: 0.8 * MM,
+        height: columnsHeight,
+        size: 7.5,
+        lineWidth: 0.8,
+      });
       for (const row of rows) {
-        for (const [column, fitted] of Object.entries(row.cells) as [Column, FittedText][])
-          draw(fitted, {
-            ...boxes[column],
-            y: y + ROW_PAD,
-            height: row.height,
-            size: fitted.size,
-            align: column === 'quantity' ? 'right' : 'left',
-          });
+        drawCells(table, Object.entries(row.cells) as [Column, FittedText][], y, row.height);
         y += row.height;
-        doc
-          .lineWidth(0.3)
-          .moveTo(MARGIN, y)
-          .lineTo(pageWidth - MARGIN, y)
-          .stroke();
+        drawRule(table, y, 0.3);
       }
 
       const footerTop = pageHeight - MARGIN - footer;
       if (index === pages.length - 1) {
         const units = order.lines.reduce((sum, line) => sum + line.quantity, 0);
-        doc
-          .lineWidth(0.8)
-          .moveTo(MARGIN, footerTop)
-          .lineTo(pageWidth - MARGIN, footerTop)
-          .stroke();
+        drawRule(table, footerTop, 0.8);
         write(texts.total(order.lines.length, units), {
           x: MARGIN,
           y: footerTop + 1 * MM,

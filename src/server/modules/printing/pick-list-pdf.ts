@@ -7,7 +7,17 @@ import type { Language } from '@shared/i18n/languages.js';
 import { code128Drawer } from './barcodes.js';
 import { MM, openLabelDocument } from './label-document.js';
 import { formatCount, formatTime, pickListTexts, type PickListTexts } from './outbound-texts.js';
-import { drawFitted, fitText, type FitBox, type FittedText } from './text-fit.js';
+import {
+  columnBoxes,
+  drawCells,
+  drawHeadings,
+  drawRule,
+  measurer,
+  paginate,
+  type Measure,
+  type TableLayout,
+} from './table-pdf.js';
+import { drawFitted, writeFitted, type FitBox, type FittedText } from './text-fit.js';
 
 export const A4: [number, number] = [210 * MM, 297 * MM];
 const MARGIN = 12 * MM;
@@ -101,18 +111,7 @@ const COLUMNS = { location: 28, sku: 36, product: 62, quantity: 14, orders: 46 }
 type Column = keyof typeof COLUMNS;
 const SIZES: Record<Column, number> = { location: 10, sku: 9, product: 9, quantity: 11, orders: 8 };
 const ORDER_LINES = 4;
-
-function columnBoxes(): Record<Column, { x: number; width: number }> {
-  let x = MARGIN;
-  const boxes = {} as Record<Column, { x: number; width: number }>;
-  for (const column of Object.keys(COLUMNS) as Column[]) {
-    boxes[column] = { x: x + 1 * MM, width: COLUMNS[column] * MM - 2 * MM };
-    x += COLUMNS[column] * MM;
-  }
-  return boxes;
-}
-
-type Measure = (text: string, box: Omit<FitBox, 'x' | 'y'>) => FittedText;
+const COLUMN_INSET = 1 * MM;
 
 /** The orders a row is for, as many as fit in its lines, then how many more there are. */
 function ordersCell(row: PickRow, texts: PickListTexts, measure: Measure, width: number): FittedText {
@@ -153,7 +152,7 @@ function measureRows(
   measure: Measure,
   formatNumber: (value: number) => string,
 ): MeasuredRow[] {
-  const boxes = columnBoxes();
+  const boxes = columnBoxes(COLUMNS, MARGIN, COLUMN_INSET);
   const measured: MeasuredRow[] = [];
   let partition: string | null | undefined;
   let location: string | undefined;
@@ -189,25 +188,6 @@ function measureRows(
   return measured;
 }
 
-/** Rows cut into pages; a page never starts with a partition's heading alone at its foot. */
-function paginate(rows: MeasuredRow[], firstRoom: number, room: number): MeasuredRow[][] {
-  const pages: MeasuredRow[][] = [[]];
-  let left = firstRoom;
-  rows.forEach((row, index) => {
-    const next = rows[index + 1];
-    const needed = row.heading && next ? row.height + next.height : row.height;
-    const page = pages[pages.length - 1] ?? [];
-    if (needed > left && page.length > 0) {
-      pages.push([row]);
-      left = room - row.height;
-    } else {
-      page.push(row);
-      left -= row.height;
-    }
-  });
-  return pages;
-}
-
 /** The wave's pick list as one A4 PDF. */
 export async function renderPickList(
   wave: PickWave,
@@ -218,9 +198,8 @@ export async function renderPickList(
   const { doc, done } = openLabelDocument(A4, 0, `${texts.title} ${wave.waveNo}`);
   const barcodes = code128Drawer(doc);
   await barcodes.prepare([wave.waveNo]);
-  const measure: Measure = (text, box) => fitText(doc, text, language, { ...box, x: 0, y: 0 });
-  const draw = (fitted: FittedText, box: FitBox) => drawFitted(doc, fitted, box);
-  const write = (text: string, box: FitBox) => draw(fitText(doc, text, language, box), box);
+  const measure = measurer(doc, language);
+  const write = (text: string, box: FitBox) => writeFitted(doc, text, language, box);
   const number = (value: number) => formatCount(value, language);
 
   const rows = walkingOrder(wave.lines);
@@ -235,8 +214,17 @@ export async function renderPickList(
   const columnsHeight = 7 * MM;
   const footer = 8 * MM;
   const room = (header: number) => pageHeight - 2 * MARGIN - header - columnsHeight - footer;
-  const pages = paginate(measured, room(firstHeader), room(laterHeader));
-  const boxes = columnBoxes();
+  // A partition's heading never ends a page alone.
+  const pages = paginate(measured, room(firstHeader), room(laterHeader), (row) => row.heading !== undefined);
+  const table: TableLayout<Column> = {
+    doc,
+    language,
+    boxes: columnBoxes(COLUMNS, MARGIN, COLUMN_INSET),
+    left: MARGIN,
+    right: pageWidth - MARGIN,
+    numeric: 'quantity',
+    rowPad: ROW_PAD,
+  };
 
   pages.forEach((page, index) => {
     doc.addPage({ size: A4, margin: 0 });
@@ -315,27 +303,12 @@ export async function renderPickList(
       quantity: texts.quantity,
       orders: texts.takenBy,
     };
-    for (const column of Object.keys(COLUMNS) as Column[])
-      write(headings[column], {
-        ...boxes[column],
-        y: y + 1.5 * MM,
-        height: columnsHeight,
-        size: 8.5,
-        minSize: 6,
-        maxLines: 1,
-        align: column === 'quantity' ? 'right' : 'left',
-      });
-    y += columnsHeight;
-    doc
-      .lineWidth(1)
-      .moveTo(MARGIN, y)
-      .lineTo(pageWidth - MARGIN, y)
-      .stroke();
+    y = drawHeadings(table, headings, y, { top: 1.5 * MM, height: columnsHeight, size: 8.5, lineWidth: 1 });
 
     page.forEach((row, rowIndex) => {
       if (row.heading) {
         doc.rect(MARGIN, y, inner, row.height).fill('#e6e6e6').fillColor('black');
-        draw(row.heading, {
+        drawFitted(doc, row.heading, {
           x: MARGIN + 1 * MM,
           y: y + ROW_PAD,
           width: inner - 2 * MM,
@@ -347,19 +320,8 @@ export async function renderPickList(
         const cells = Object.entries(row.cells).filter(
           ([column]) => column !== 'location' || !row.isSameLocation || rowIndex === 0,
         ) as [Column, FittedText][];
-        for (const [column, fitted] of cells)
-          draw(fitted, {
-            ...boxes[column],
-            y: y + ROW_PAD,
-            height: row.height,
-            size: fitted.size,
-            align: column === 'quantity' ? 'right' : 'left',
-          });
-        doc
-          .lineWidth(0.4)
-          .moveTo(MARGIN, y + row.height)
-          .lineTo(pageWidth - MARGIN, y + row.height)
-          .stroke();
+        drawCells(table, cells, y, row.height);
+        drawRule(table, y + row.height, 0.4);
       }
       y += row.height;
     });

@@ -6,7 +6,7 @@
  * auth host's base, authUrl + `/rest` (https://auth.lazada.com/rest), whose /oauth/authorize is
  * the seller's page. In the sandbox both are its `/lazada` prefix.
  */
-import { MarketplaceError } from '../../connector.js';
+import { MarketplaceError, type CallContext } from '../../connector.js';
 import { isRecord, requestJson } from '../../http.js';
 import { signedLazadaParams } from './sign.js';
 
@@ -98,4 +98,24 @@ export async function callLazada(call: LazadaCall): Promise<Record<string, unkno
   }
   if (body.code !== '0' && body.code !== 0) throw lazadaError(body, reply.status);
   return body;
+}
+
+/** A seller API call in the shop's context: the app's keys, the grant's access token, the caller's clock. */
+export function callLazadaSeller(
+  ctx: CallContext,
+  apiPath: string,
+  params: Record<string, string>,
+  method: 'GET' | 'POST' = 'GET',
+): Promise<Record<string, unknown>> {
+  return callLazada({
+    fetch: ctx.fetch,
+    baseUrl: ctx.app.apiUrl,
+    apiPath,
+    params,
+    appKey: ctx.app.appKey,
+    appSecret: ctx.app.appSecret,
+    now: ctx.now(),
+    accessToken: ctx.grant.accessToken,
+    method,
+  });
 }

@@ -17,7 +17,7 @@ import {
   type WebhookRequest,
 } from '../../connector.js';
 import { isArray, isRecord } from '../../http.js';
-import { callLazada } from './client.js';
+import { callLazada, callLazadaSeller } from './client.js';
 import {
   advance,
   offsetOf,
@@ -37,19 +37,6 @@ const DAY_MS = 86_400_000;
 const ITEMS_BATCH = 50;
 /** Push message types that name a trade order: 0 trade order, 10 reverse order, 14 fulfilment package. */
 const ORDER_MESSAGES = new Set([0, 10, 14]);
-
-function seller(ctx: CallContext, apiPath: string, params: Record<string, string>) {
-  return callLazada({
-    fetch: ctx.fetch,
-    baseUrl: ctx.app.apiUrl,
-    apiPath,
-    params,
-    appKey: ctx.app.appKey,
-    appSecret: ctx.app.appSecret,
-    now: ctx.now(),
-    accessToken: ctx.grant.accessToken,
-  });
-}
 
 /** The tokens of a /auth/token/create or /auth/token/refresh reply (numbers may be strings). */
 function readTokens(body: Record<string, unknown>, now: Date) {
@@ -112,7 +99,7 @@ async function withItems(
   const itemsById = new Map<string, unknown[]>();
   for (let start = 0; start < orders.length; start += ITEMS_BATCH) {
     const ids = orders.slice(start, start + ITEMS_BATCH).map((order) => idString(order.order_id) ?? '');
-    const reply = await seller(ctx, '/orders/items/get', { order_ids: `[${ids.join(',')}]` });
+    const reply = await callLazadaSeller(ctx, '/orders/items/get', { order_ids: `[${ids.join(',')}]` });
     if (!isArray(reply.data))
       throw new MarketplaceError('malformed', '/orders/items/get: data is not a list');
     for (const entry of reply.data) {
@@ -184,7 +171,7 @@ export const lazadaConnector: Connector = {
       extra: extraOf(tokens, {}),
     };
     // The token reply has no shop name; GetSeller has, and proves the grant works.
-    const sellerReply = await seller(
+    const sellerReply = await callLazadaSeller(
       { app, grant, fetch: input.fetch, now: () => input.now },
       '/seller/get',
       {},
@@ -226,7 +213,7 @@ export const lazadaConnector: Connector = {
       ? readCursor(input.cursor, window)
       : { atMs: window.afterMs, passed: 0, seen: [] };
     const offset = offsetOf(position);
-    const reply = await seller(ctx, '/orders/get', {
+    const reply = await callLazadaSeller(ctx, '/orders/get', {
       update_after: lazadaQueryTime(position.atMs),
       update_before: lazadaQueryTime(window.beforeMs),
       sort_by: 'updated_at',
@@ -250,7 +237,7 @@ export const lazadaConnector: Connector = {
     const found: Record<string, unknown>[] = [];
     for (const orderNo of new Set(orderNos)) {
       try {
-        const reply = await seller(ctx, '/order/get', { order_id: orderNo });
+        const reply = await callLazadaSeller(ctx, '/order/get', { order_id: orderNo });
         if (!isRecord(reply.data))
           throw new MarketplaceError('malformed', '/order/get: data is not an order');
         found.push({ order_id: orderNo, ...reply.data });

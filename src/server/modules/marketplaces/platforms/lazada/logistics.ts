@@ -19,7 +19,7 @@ import {
   type ShipmentRefusalCode,
 } from '../../connector.js';
 import { isArray, isPdf, isRecord, requestBytes } from '../../http.js';
-import { callLazada } from './client.js';
+import { callLazadaSeller } from './client.js';
 import { idString } from './values.js';
 
 /** Item statuses that may still be packed, and those packed but not yet handed over. */
@@ -36,20 +36,6 @@ interface LazadaItem {
 
 function refused(code: ShipmentRefusalCode, message: string): MarketplaceError {
   return new MarketplaceError('rejected', message, { platformCode: code });
-}
-
-function seller(ctx: CallContext, apiPath: string, params: Record<string, string>, method: 'GET' | 'POST') {
-  return callLazada({
-    fetch: ctx.fetch,
-    baseUrl: ctx.app.apiUrl,
-    apiPath,
-    params,
-    appKey: ctx.app.appKey,
-    appSecret: ctx.app.appSecret,
-    now: ctx.now(),
-    accessToken: ctx.grant.accessToken,
-    method,
-  });
 }
 
 /** A Fulfillment API reply's `result.data`; the batch's own failure as our error. */
@@ -76,7 +62,7 @@ function longId(id: string): string {
 async function readItems(ctx: CallContext, orderNo: string): Promise<LazadaItem[]> {
   let reply: Record<string, unknown>;
   try {
-    reply = await seller(ctx, '/order/items/get', { order_id: orderNo }, 'GET');
+    reply = await callLazadaSeller(ctx, '/order/items/get', { order_id: orderNo }, 'GET');
   } catch (error) {
     // E016 Invalid Order ID: not an order of this seller.
     if (error instanceof MarketplaceError && error.detail.platformCode === '16')
@@ -120,7 +106,7 @@ const isAddressMessage = (message: string) => /address/i.test(message);
 async function pack(ctx: CallContext, orderNo: string, items: LazadaItem[]): Promise<void> {
   const ids = items.map((item) => longId(item.id)).join(',');
   const providers = resultData(
-    await seller(
+    await callLazadaSeller(
       ctx,
       '/order/shipment/providers/get',
       { getShipmentProvidersReq: `{"orders":[{"order_id":${longId(orderNo)},"order_item_ids":[${ids}]}]}` },
@@ -144,7 +130,7 @@ async function pack(ctx: CallContext, orderNo: string, items: LazadaItem[]): Pro
     ...(!isDefault && provider ? [`"shipment_provider_code":${JSON.stringify(provider.provider_code)}`] : []),
   ];
   const data = resultData(
-    await seller(ctx, '/order/fulfill/pack', { packReq: `{${request.join(',')}}` }, 'POST'),
+    await callLazadaSeller(ctx, '/order/fulfill/pack', { packReq: `{${request.join(',')}}` }, 'POST'),
     '/order/fulfill/pack',
   );
   const orders = isArray(data.pack_order_list) ? data.pack_order_list.filter(isRecord) : [];
@@ -165,7 +151,12 @@ async function pack(ctx: CallContext, orderNo: string, items: LazadaItem[]): Pro
 async function readyToShip(ctx: CallContext, packageIds: string[]): Promise<void> {
   const packages = packageIds.map((id) => ({ package_id: id }));
   const data = resultData(
-    await seller(ctx, '/order/package/rts', { readyToShipReq: JSON.stringify({ packages }) }, 'POST'),
+    await callLazadaSeller(
+      ctx,
+      '/order/package/rts',
+      { readyToShipReq: JSON.stringify({ packages }) },
+      'POST',
+    ),
     '/order/package/rts',
   );
   const results = isArray(data.packages) ? data.packages.filter(isRecord) : [];
@@ -234,7 +225,7 @@ export async function fetchLazadaLabel(
       platformCode: items.every((candidate) => candidate.status === 'canceled') ? 'cancelled' : 'not_packed',
     });
   const data = resultData(
-    await seller(
+    await callLazadaSeller(
       ctx,
       '/order/package/document/get',
       {
