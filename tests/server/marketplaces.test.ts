@@ -378,48 +378,6 @@ describe('SKU matching and webhooks', () => {
       .toBe(1);
   });
 
-  it('queues one sync of a shop when three server nodes are asked at once, and one node works it', async () => {
-    const jobs = {
-      connection: world.database.ownerConnection,
-      workers: 1,
-      pollingIntervalSeconds: 0.5,
-      schedules: false,
-    };
-    const nodes = [
-      world.app,
-      await world.buildAnotherApp({ jobs, marketplaces: options }),
-      await world.buildAnotherApp({ jobs, marketplaces: options }),
-    ];
-    const runsOf = async () =>
-      Number(
-        (
-          await world.database.ownerPool.query('select count(*) from shop_sync_runs where shop_id = $1', [
-            shopId,
-          ])
-        ).rows[0]?.count,
-      );
-    const before = await runsOf();
-    const replies = await Promise.all(
-      nodes.map((node) =>
-        node.inject({
-          method: 'POST',
-          url: '/api/shop/sync',
-          headers: { 'x-access-token': tokens.seller ?? '' },
-          payload: { id: shopId },
-        }),
-      ),
-    );
-    expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200, 200]);
-    expect(
-      replies.filter((reply) => (reply.json() as { result: { isQueued: boolean } }).result.isQueued),
-    ).toHaveLength(1);
-    const deadline = Date.now() + 20_000;
-    while ((await runsOf()) === before && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(await runsOf()).toBe(before + 1);
-  });
-
   it('runs one sync of a shop at a time however many server nodes are asked at once', async () => {
     await Promise.all([sync(shopId), sync(shopId), sync(shopId)]);
     const runs = (

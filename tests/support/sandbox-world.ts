@@ -27,6 +27,8 @@ export interface SandboxWorld {
 export async function createSandboxWorld(input: {
   maxSleepMs: number;
   fetch?: typeof fetch;
+  /** Jobs the world's app works at once (default 1; 0: it only queues them). */
+  jobWorkers?: number;
 }): Promise<SandboxWorld> {
   const sandbox = await startSandbox({ platforms: SANDBOX_PLATFORMS });
   try {
@@ -38,10 +40,10 @@ export async function createSandboxWorld(input: {
       sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, input.maxSleepMs))),
       now: () => new Date(sandbox.world.now()),
     };
-    const world = await createTestWorld({
-      marketplaces: options,
-      carrierUrls: { sandbox: `${sandbox.url}/carrier` },
-    });
+    const world = await createTestWorld(
+      { marketplaces: options, carrierUrls: { sandbox: `${sandbox.url}/carrier` } },
+      { jobWorkers: input.jobWorkers ?? 1 },
+    );
     return { world, sandbox, options };
   } catch (error) {
     await sandbox.close();

@@ -35,7 +35,11 @@ export interface TestWorld {
   close(): Promise<void>;
 }
 
-export async function createTestWorld(options: Partial<BuildAppOptions> = {}): Promise<TestWorld> {
+/** `jobWorkers`: jobs the app works at once (default 1; 0 makes it a node that only queues them). */
+export async function createTestWorld(
+  options: Partial<BuildAppOptions> = {},
+  { jobWorkers = 1 }: { jobWorkers?: number } = {},
+): Promise<TestWorld> {
   const serverUrl = inject('databaseServerUrl');
   const runPrefix = inject('databaseRunPrefix');
   const name = `${runPrefix}_${randomBytes(6).toString('hex')}`;
@@ -59,7 +63,12 @@ export async function createTestWorld(options: Partial<BuildAppOptions> = {}): P
     filesDir,
     listenConnection: database.appConnection,
     // Jobs are worked as sent; schedules are off, so no timed run lands in the middle of a test.
-    jobs: { connection: database.ownerConnection, workers: 1, pollingIntervalSeconds: 0.5, schedules: false },
+    jobs: {
+      connection: database.ownerConnection,
+      workers: jobWorkers,
+      pollingIntervalSeconds: 0.5,
+      schedules: false,
+    },
     checkDatabase: async () => {
       await database.appPool.query('select 1');
     },
