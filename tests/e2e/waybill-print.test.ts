@@ -336,7 +336,7 @@ describe.skipIf(!hasChromium)('printing waybills through the print helper in Chr
       await page.getByRole('button', { name: 'Print waybills', exact: true }).click();
       const progress = page
         .locator('.ant-modal:visible')
-        .filter({ hasText: `Print waybills for ${ORDERS} orders` });
+        .filter({ hasText: `Print waybills (orders: ${ORDERS})` });
       await progress.getByText(`Done: ${ORDERS} succeeded, 0 failed of ${ORDERS}`).waitFor();
       // The agent found the helper, sent it the merged PDF and followed the job to its end.
       await progress.getByText('Sent to the printer').waitFor();

@@ -4,7 +4,7 @@
  * once and never shown again: on edit the key fields start blank, and blank keeps the stored
  * ones. A channel serves the warehouses and shops chosen, or all when none is.
  */
-import { Form, Input, Radio, Select } from 'antd';
+import { Form, Input, Radio, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addChannel, editChannel, useLogisticsChange } from '@api/modules/logistics.js';
 import { useShopOptions } from '@api/modules/shops.js';
@@ -157,27 +157,36 @@ export function ChannelFormModal({
       >
         <Input />
       </Form.Item>
+      {/* A channel's platform or carrier is fixed once added: shown as text, not a greyed select. */}
       {kind === 'marketplace' ? (
-        <Form.Item
-          name="platform"
-          label={t('field.platform')}
-          rules={[requiredChoice(t, t('field.platform'))]}
-        >
-          <Select
-            disabled={isEdit}
-            placeholder={t('form.pick_platform')}
-            options={labels.logisticsPlatformOptions}
-          />
-        </Form.Item>
+        channel?.platform ? (
+          <Form.Item label={t('field.platform')}>
+            <Typography.Text>{labels.platform(channel.platform)}</Typography.Text>
+          </Form.Item>
+        ) : (
+          <Form.Item
+            name="platform"
+            label={t('field.platform')}
+            rules={[requiredChoice(t, t('field.platform'))]}
+          >
+            <Select placeholder={t('form.pick_platform')} options={labels.logisticsPlatformOptions} />
+          </Form.Item>
+        )
       ) : (
         <>
-          <Form.Item
-            name="carrier"
-            label={t('field.carrier')}
-            rules={[requiredChoice(t, t('field.carrier'))]}
-          >
-            <Select disabled={isEdit} placeholder={t('form.pick_carrier')} options={labels.carrierOptions} />
-          </Form.Item>
+          {channel?.carrier ? (
+            <Form.Item label={t('field.carrier')}>
+              <Typography.Text>{labels.carrier(channel.carrier)}</Typography.Text>
+            </Form.Item>
+          ) : (
+            <Form.Item
+              name="carrier"
+              label={t('field.carrier')}
+              rules={[requiredChoice(t, t('field.carrier'))]}
+            >
+              <Select placeholder={t('form.pick_carrier')} options={labels.carrierOptions} />
+            </Form.Item>
+          )}
           <Form.Item
             name="appKey"
             label={t('field.app_key')}
