@@ -206,6 +206,64 @@ describe('arranging when things go wrong', () => {
   }, 180_000);
 });
 
+describe('orders and channels a shipment may not be arranged for', () => {
+  it('refuses an order not waiting to ship and a channel not serving its warehouse, changing nothing', async () => {
+    const skuId = await stockedSku('BT-REFUSE', 2);
+    const [waiting = ''] = await pendingOrders(skuId, 1);
+    // An order still waiting for review is not arranged.
+    const [unreviewed] = await asActor(world, agent, (tx) =>
+      upsertMarketplaceOrders(tx, agent, [
+        {
+          sellerId,
+          platform: 'manual',
+          shopId: 'hand-entered',
+          shopName: '',
+          orderNo: 'BT-UNREVIEWED',
+          platformStatus: 'READY_TO_SHIP',
+          warehouseId: dg01.id,
+          buyerName: 'buyer',
+          recipientName: 'Chen Wei',
+          recipientPhone: '13800001234',
+          recipientAddress: '88 Songshan Lake Avenue',
+          currency: 'CNY',
+          lines: [{ skuId, quantity: 1, unitPrice: 1_000, itemId: '', variationId: '' }],
+        },
+      ]),
+    );
+    const notPending = await arrange([unreviewed?.id ?? '']);
+    expect(notPending.problems[0]).toMatchObject({
+      errorCode: 'waybill.not_pending',
+      message: 'Order BT-UNREVIEWED is not waiting to ship',
+    });
+    const bkk1 = await demoWarehouse(world, 'BKK1');
+    const [appKey, account] = Object.entries(SANDBOX_CARRIER_ACCOUNTS)[0] ?? ['', { appSecret: '' }];
+    const elsewhere = await call('POST', '/api/logistics/channel/add', {
+      kind: 'carrier',
+      carrier: 'sandbox',
+      name: 'Bangkok only',
+      appKey,
+      appSecret: account.appSecret,
+      warehouseIds: [bkk1.id],
+    });
+    const options = await call('GET', `/api/logistics/channel/options?orderIds=${waiting}`);
+    expect(options.body.result).not.toContainEqual(expect.objectContaining({ id: elsewhere.body.result.id }));
+    const refused = await settledBatch(
+      world,
+      token,
+      (
+        await call('POST', '/api/waybill/arrange', {
+          orderIds: [waiting],
+          channelId: elsewhere.body.result.id,
+        })
+      ).body.result.id,
+    );
+    expect(refused.problems[0]).toMatchObject({ errorCode: 'waybill.channel_not_allowed' });
+    expect(refused.problems[0].message).toContain('may not ship by Bangkok only');
+    expect(await waybillOf(waiting)).toBeUndefined();
+    expect(await waybillOf(unreviewed?.id ?? '')).toBeUndefined();
+  });
+});
+
 describe('choices the user must make', () => {
   it('asks for the delivery channel and for one warehouse, changing nothing', async () => {
     const skuId = await stockedSku('BT-CHOICE', 2);
