@@ -6,7 +6,8 @@
  *
  * - GET  /carrier/v1/account — who the keys belong to (what a channel's authorisation checks);
  * - POST /carrier/v1/shipments — books a parcel: { reference, sender, recipient, weightGrams }
- *   → { trackingNo, sortCode }. The same reference again answers the same shipment, so a retry
+ *   → { trackingNo, sortCode } and, for an account whose labels the carrier issues, `label`: an
+ *   A6 PDF in base64. The same reference again answers the same shipment, so a retry
  *   after a lost reply never books a second parcel. A recipient without a street or phone is
  *   refused with 422 { code: 'address_incomplete' }.
  *
@@ -15,10 +16,26 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import PDFDocument from 'pdfkit';
 
-export const SANDBOX_CARRIER_ACCOUNTS: Record<string, { appSecret: string; name: string }> = {
-  'sbx-carrier-key-0001': { appSecret: 'sbx-carrier-secret-0001', name: 'Sandbox Express account 1' },
-  'sbx-carrier-key-0002': { appSecret: 'sbx-carrier-secret-0002', name: 'Sandbox Express account 2' },
+/**
+ * The carrier's accounts. Account 1 gets tracking numbers only (the shipper prints its own
+ * label); account 2 also gets the carrier's own label, as many carriers issue one.
+ */
+export const SANDBOX_CARRIER_ACCOUNTS: Record<
+  string,
+  { appSecret: string; name: string; issuesLabels: boolean }
+> = {
+  'sbx-carrier-key-0001': {
+    appSecret: 'sbx-carrier-secret-0001',
+    name: 'Sandbox Express account 1',
+    issuesLabels: false,
+  },
+  'sbx-carrier-key-0002': {
+    appSecret: 'sbx-carrier-secret-0002',
+    name: 'Sandbox Express account 2',
+    issuesLabels: true,
+  },
 };
 
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -117,6 +134,28 @@ function verified(request: FastifyRequest, reply: FastifyReply, now: number): st
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
+const labels = new WeakMap<CarrierShipment, Promise<Buffer>>();
+
+/** The carrier's own A6 label for a shipment: made once, the same bytes each time it is asked for. */
+export function carrierLabelPdf(shipment: CarrierShipment): Promise<Buffer> {
+  const known = labels.get(shipment);
+  if (known) return known;
+  const made = new Promise<Buffer>((resolve, reject) => {
+    const doc = new PDFDocument({ size: [297.64, 419.53], margin: 18, info: { CreationDate: new Date(0) } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    doc.font('Helvetica-Bold').fontSize(16).text('SANDBOX EXPRESS');
+    doc.moveDown(0.5).fontSize(14).text(shipment.trackingNo);
+    doc.font('Helvetica').fontSize(11).text(`Sort: ${shipment.sortCode}`);
+    doc.text(`Ref: ${shipment.reference}`);
+    doc.end();
+  });
+  labels.set(shipment, made);
+  return made;
+}
+
 export function registerCarrier(app: FastifyInstance, carrier: CarrierWorld, now: () => number): void {
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/carrier/')) return undefined;
@@ -151,7 +190,12 @@ export function registerCarrier(app: FastifyInstance, carrier: CarrierWorld, now
     )
       return refuse(reply, 422, 'address_incomplete', 'recipient name, phone and address are required');
     const shipment = carrier.book(appKey, { reference, recipient, weightGrams });
-    return { trackingNo: shipment.trackingNo, sortCode: shipment.sortCode };
+    const label = SANDBOX_CARRIER_ACCOUNTS[appKey]?.issuesLabels ? await carrierLabelPdf(shipment) : null;
+    return {
+      trackingNo: shipment.trackingNo,
+      sortCode: shipment.sortCode,
+      ...(label ? { label: label.toString('base64') } : {}),
+    };
   });
 
   app.post('/__control/carrier/faults', async (request) => {

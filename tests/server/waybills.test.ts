@@ -13,7 +13,11 @@ import { receiveStock } from '@server/modules/inventory/index.js';
 import { passReview, upsertMarketplaceOrder } from '@server/modules/orders/index.js';
 import { approveOnSandbox } from '@server/seed/sandbox-approve.js';
 import type { MarketplaceOrderInput } from '@shared/contract/orders.js';
-import { SANDBOX_CARRIER_ACCOUNTS } from '../../src/sandbox/carrier.js';
+import {
+  carrierLabelPdf,
+  SANDBOX_CARRIER_ACCOUNTS,
+  type CarrierShipment,
+} from '../../src/sandbox/carrier.js';
 import { platformLabelPdf } from '../../src/sandbox/label.js';
 import type { RunningSandbox } from '../../src/sandbox/server.js';
 import { sellerIdOf } from '../support/photos.js';
@@ -324,6 +328,47 @@ describe('outbound through our own carrier', () => {
       [fourth],
     );
     expect(untouched[0]).toEqual({ warehouse_status: 'none', is_picked: false });
+  });
+
+  it("keeps the carrier's own label byte for byte where the carrier issues one", async () => {
+    const [labelKey, labelAccount] = Object.entries(SANDBOX_CARRIER_ACCOUNTS).find(
+      ([, account]) => account.issuesLabels,
+    ) ?? ['', { appSecret: '' }];
+    const added = await call('agent', 'POST', '/api/logistics/channel/add', {
+      kind: 'carrier',
+      carrier: 'sandbox',
+      name: 'Sandbox Express (carrier labels)',
+      appKey: labelKey,
+      appSecret: labelAccount.appSecret,
+    });
+    expect(added.body.result.authStatus).toBe('authorised');
+    const skuId = await stockedSku('WB-CARRIER-LABEL', 1);
+    const orderId = await pendingOrder(skuId, 1);
+    const batch = await settledBatch(
+      'waremanager',
+      (
+        await call('waremanager', 'POST', '/api/waybill/arrange', {
+          orderIds: [orderId],
+          channelId: added.body.result.id,
+        })
+      ).body.result.id,
+    );
+    expect(batch).toMatchObject({ succeeded: 1, failed: 0 });
+    const { rows } = await world.database.ownerPool.query(
+      'select w.tracking_no, w.label_source from waybills w where w.order_id = $1',
+      [orderId],
+    );
+    expect(rows[0].label_source).toBe('carrier');
+    const shipment = [...sandbox.carrier.shipments.values()].find(
+      (entry) => entry.trackingNo === rows[0].tracking_no,
+    );
+    const label = await world.request({
+      method: 'GET',
+      url: `/api/waybill/label?orderId=${orderId}`,
+      token: tokens.waremanager ?? '',
+    });
+    expect(shipment).toBeDefined();
+    expect(Buffer.compare(label.rawPayload, await carrierLabelPdf(shipment as CarrierShipment))).toBe(0);
   });
 
   it('keeps the orders of one seller from another seller and the routes from sellers', async () => {

@@ -2,7 +2,8 @@
  * The bundled sandbox carrier's adapter. Every call is signed with the channel's keys: headers
  * X-App-Key, X-Timestamp (milliseconds) and X-Signature, the lowercase hex HMAC-SHA256 under the
  * app secret of `appKey\ntimestamp\nmethod\npath\nbody`. Bookings carry our reference, so a
- * retry after a lost reply answers the same parcel. The carrier issues no label: we render ours.
+ * retry after a lost reply answers the same parcel. Where the carrier issues its own label (a
+ * base64 PDF in the booking's reply) it is kept byte for byte; otherwise we render ours.
  */
 import { createHmac } from 'node:crypto';
 import { CarrierError, type CarrierAdapter, type CarrierContext } from './carrier.js';
@@ -65,6 +66,15 @@ async function call(
   });
 }
 
+/** The carrier's label when it issued one: base64 of a PDF; anything else is not a label. */
+function labelOf(value: unknown): Buffer | null {
+  if (typeof value !== 'string' || value === '') return null;
+  const pdf = Buffer.from(value, 'base64');
+  if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-')
+    throw new CarrierError('malformed', 'the carrier label is not a PDF');
+  return pdf;
+}
+
 export const sandboxCarrier: CarrierAdapter = {
   code: 'sandbox',
   async verify(ctx) {
@@ -74,13 +84,14 @@ export const sandboxCarrier: CarrierAdapter = {
     const reply = (await call(ctx, 'POST', '/v1/shipments', parcel)) as {
       trackingNo?: unknown;
       sortCode?: unknown;
+      label?: unknown;
     };
     if (typeof reply.trackingNo !== 'string' || reply.trackingNo === '')
       throw new CarrierError('malformed', 'the booking has no tracking number');
     return {
       trackingNo: reply.trackingNo,
       sortCode: typeof reply.sortCode === 'string' ? reply.sortCode : '',
-      label: null,
+      label: labelOf(reply.label),
     };
   },
 };
