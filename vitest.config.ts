@@ -49,6 +49,8 @@ export default defineConfig({
         test: {
           name: 'pda',
           include: ['src/pda/**/*.test.ts', 'tests/pda/**/*.test.{ts,tsx}'],
+          // Screen tests render antd-mobile in jsdom: on a busy machine that alone passes 5 s.
+          testTimeout: 20_000,
           // The outbox and sync engine over Dexie: fake-indexeddb in node, the server through msw.
           environment: 'node',
           setupFiles: ['tests/pda/setup.ts'],

@@ -15,6 +15,7 @@
  * allows 8 orders a page with their lines).
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { connectDatabase, withTenant } from '@server/db/client.js';
@@ -96,6 +97,15 @@ async function sandboxProcess() {
   return {
     url,
     control,
+    /** CPU seconds the sandbox process has used so far (user and system, from /proc). */
+    cpuSeconds: () => {
+      try {
+        const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+        return (Number(fields[11]) + Number(fields[12])) / 100;
+      } catch {
+        return Number.NaN;
+      }
+    },
     close: async () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
@@ -203,13 +213,31 @@ async function main() {
         (await database.ownerPool.query('select count(*) from orders where shop_id = any($1)', [shopIds]))
           .rows[0]?.count,
       );
+    const ourCpu = () => {
+      const usage = process.cpuUsage();
+      return (usage.user + usage.system) / 1e6;
+    };
     const syncAll = async () => {
       const started = performance.now();
+      const cpuBefore = { ours: ourCpu(), sandbox: sandbox.cpuSeconds() };
+      const perShop: string[] = [];
       const outcomes = await Promise.all(
-        shopIds.map((shopId) => syncShop(database.db, runtime, { tenantId, shopId, trigger: 'manual' })),
+        shopIds.map(async (shopId, index) => {
+          const outcome = await syncShop(database.db, runtime, { tenantId, shopId, trigger: 'manual' });
+          perShop.push(
+            `${MARKETPLACE_PLATFORMS[index]} ${((performance.now() - started) / 1000).toFixed(1)} s`,
+          );
+          return outcome;
+        }),
       );
       const failed = outcomes.filter((outcome) => outcome?.state !== 'succeeded');
       if (failed.length > 0) throw new Error(`sync failed: ${JSON.stringify(failed)}`);
+      console.log(`  shops done at: ${perShop.join(', ')}`);
+      // Where the time goes, whatever else the machine is doing: CPU of our process (connectors,
+      // normalising, fingerprints, the driver) and of the sandbox (the platforms' side).
+      console.log(
+        `  CPU: ours ${(ourCpu() - cpuBefore.ours).toFixed(1)} s, sandbox ${(sandbox.cpuSeconds() - cpuBefore.sandbox).toFixed(1)} s`,
+      );
       return (performance.now() - started) / 1000;
     };
 

@@ -180,12 +180,29 @@ describe.each(MARKETPLACE_PLATFORMS.map((platform) => [platform]))('%s shop', (p
     expect(await duplicates()).toBe(0);
     expect(Number(first.created)).toBe(listed);
 
+    // The whole window again, as a shop re-authorised or a lost sync point would read it.
+    await world.database.ownerPool.query('update shops set synced_to = null where id = $1', [shopId]);
+    // The newest transaction that wrote one of the shop's stored orders.
+    const lastWrite = async () =>
+      (
+        await world.database.ownerPool.query(
+          'select max(xmin::text::bigint) as xid from marketplace_orders where shop_id = $1',
+          [shopId],
+        )
+      ).rows[0]?.xid;
+    const before = await lastWrite();
     const again = await sync(shopId);
     const second = (
       await world.database.ownerPool.query('select * from shop_sync_runs where id = $1', [again?.runId])
     ).rows[0];
     expect([Number(second.created), Number(second.updated)]).toEqual([0, 0]);
+    // Every order read again and counted unchanged, with the pages it took, though none was written.
+    expect(Number(second.unchanged)).toBe(listed);
+    expect(Number(second.fetched)).toBeGreaterThanOrEqual(listed);
+    expect(Number(second.pages)).toBeGreaterThan(0);
+    expect(await lastWrite()).toBe(before);
     expect(await orderCount(shopId)).toBe(listed);
+    expect((await shopRow(shopId)).resume_point).toBeNull();
   });
 
   it('brings later orders, waits out a 429, and resumes a run that failed midway without loss or duplicate', async () => {

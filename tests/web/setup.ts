@@ -32,8 +32,10 @@ if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
 
-// antd forms validate and lazy pages load asynchronously; a busy machine needs more than 1 s.
-configure({ asyncUtilTimeout: 5000 });
+// antd forms validate and lazy pages load asynchronously. A wait gives up only near the test's
+// own limit (20 s), never after testing-library's default second: on a machine busy with other
+// work a first antd render in jsdom alone has taken over 5 s.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom does not compute pseudo-element styles and says so on every antd measurement.
 const computedStyle = window.getComputedStyle.bind(window);

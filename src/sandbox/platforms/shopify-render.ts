@@ -245,8 +245,11 @@ export function matchesSearch(order: SandboxOrder, search: OrderSearch): boolean
 export function byUpdatedThenId(left: SandboxOrder, right: SandboxOrder): number {
   const byTime = shopifySecond(left.updatedAt) - shopifySecond(right.updatedAt);
   if (byTime !== 0) return byTime;
-  const a = BigInt(left.orderId);
-  const b = BigInt(right.orderId);
+  // Ids are decimal numbers without leading zeros: the shorter is the smaller, else the text
+  // decides (no BigInt for each comparison: a page of a big shop sorts thousands of orders).
+  const a = left.orderId;
+  const b = right.orderId;
+  if (a.length !== b.length) return a.length - b.length;
   return a < b ? -1 : a > b ? 1 : 0;
 }
 

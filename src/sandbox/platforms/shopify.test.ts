@@ -5,6 +5,7 @@ import {
   MarketplaceError,
   type AppConfig,
   type CallContext,
+  type ListedOrder,
   type MarketplaceOrder,
   type ShopGrant,
 } from '@server/modules/marketplaces/connector.js';
@@ -23,6 +24,7 @@ import { startSandbox, type RunningSandbox } from '../server.js';
 import { SANDBOX_DAY_MS, type SandboxOrder, type SandboxStatus } from '../world.js';
 import { shopifySandbox, shopifyUninstalledWebhook } from './shopify.js';
 import { fulfillmentOrderId } from './shopify-fulfil.js';
+import { shopifySecond } from './shopify-render.js';
 
 const SHOP = 'sandbox-one.myshopify.com';
 const REDIRECT_URI = 'https://erp.example.com/shopifyAuth';
@@ -199,9 +201,10 @@ describe('Shopify connector against the sandbox', () => {
   it('(b) pages through a first sync: every order once, lines, prices and statuses right', async () => {
     const grant = await authorise();
     const now = sandbox.world.now();
-    const seeded = sandbox.world.seedOrders('shopify', SHOP, 120, now - 10 * SANDBOX_DAY_MS, now - HOUR_MS);
+    // More than two pages of the id-and-time listing (250 a page).
+    const seeded = sandbox.world.seedOrders('shopify', SHOP, 520, now - 10 * SANDBOX_DAY_MS, now - HOUR_MS);
     const pages = await syncWindow(grant, new Date(now - 15 * SANDBOX_DAY_MS), new Date(now));
-    expect(pages.length).toBeGreaterThan(2);
+    expect(pages.length).toBe(3);
     const found = pages.flat();
     expect(found.map((order) => order.orderNo).sort()).toEqual(seeded.map((order) => order.orderId).sort());
     for (const order of seeded) {
@@ -284,18 +287,51 @@ describe('Shopify connector against the sandbox', () => {
     expect(found.find((order) => order.orderNo === created.orderId)?.platformStatus).toBe('UNPAID');
   });
 
+  it('(b) reads in full only the orders not already held at their listed update time', async () => {
+    const grant = await authorise();
+    const now = sandbox.world.now();
+    const seeded = sandbox.world.seedOrders('shopify', SHOP, 100, now - 3 * SANDBOX_DAY_MS, now - HOUR_MS);
+    const window = { updatedFrom: new Date(now - 15 * SANDBOX_DAY_MS), updatedTo: new Date(now) };
+    const asked: ListedOrder[] = [];
+    // We hold the first 70 as they are; one of them at an older time (it changed since).
+    const held = new Map(seeded.slice(0, 70).map((order) => [order.orderId, order.updatedAt]));
+    const stale = seeded[0]?.orderId ?? '';
+    held.set(stale, (held.get(stale) ?? 0) - 60_000);
+    const before = sandbox.world.requests.length;
+    const page = await shopifyConnector.listOrders(ctxOf(grant), {
+      ...window,
+      cursor: null,
+      known: async (listed) => {
+        asked.push(...listed);
+        return new Set(
+          listed
+            .filter((order) => shopifySecond(held.get(order.orderNo) ?? 0) === order.updatedAt)
+            .map((order) => order.orderNo),
+        );
+      },
+    });
+    expect(asked.map((order) => order.orderNo).sort()).toEqual(seeded.map((order) => order.orderId).sort());
+    expect(page.knownCount).toBe(69);
+    expect(page.orders.map((order) => order.orderNo).sort()).toEqual(
+      [stale, ...seeded.slice(70).map((order) => order.orderId)].sort(),
+    );
+    // One listing call, then 31 orders a call for the 31 read in full.
+    expect(sandbox.world.requests.length - before).toBe(2);
+  });
+
   it('(d) a page failing midway is retried with the same cursor, without loss or duplicate', async () => {
     const grant = await authorise();
     const now = sandbox.world.now();
-    const seeded = sandbox.world.seedOrders('shopify', SHOP, 80, now - 3 * SANDBOX_DAY_MS, now - HOUR_MS);
+    const seeded = sandbox.world.seedOrders('shopify', SHOP, 300, now - 3 * SANDBOX_DAY_MS, now - HOUR_MS);
     const window = { updatedFrom: new Date(now - 15 * SANDBOX_DAY_MS), updatedTo: new Date(now) };
+    const first = await shopifyConnector.listOrders(ctxOf(grant), { ...window, cursor: null });
+    // The second page's listing answers, then reading its orders in full fails.
     sandbox.world.injectFault({
       platform: 'shopify',
       kind: 'http_500',
       pathContains: 'graphql.json',
       skip: 1,
     });
-    const first = await shopifyConnector.listOrders(ctxOf(grant), { ...window, cursor: null });
     const failed = await failure(
       shopifyConnector.listOrders(ctxOf(grant), { ...window, cursor: first.nextCursor }),
     );

@@ -19,10 +19,12 @@ import {
   ORDERS_PAGE_SIZE,
   orderLinesQueryCost,
   ordersQueryCost,
+  orderTimesQueryCost,
   sameDocument,
   SHOPIFY_API_VERSION,
   SHOPIFY_FULFILLMENT_CREATE,
   SHOPIFY_ORDER_LINES_QUERY,
+  SHOPIFY_ORDER_TIMES_QUERY,
   SHOPIFY_ORDERS_QUERY,
   SHOPIFY_SHOP_QUERY,
   SHOPIFY_TRACKING_ORDER_QUERY,
@@ -41,6 +43,7 @@ import {
   orderNode,
   parseSearch,
   restOrder,
+  shopifyTime,
 } from './shopify-render.js';
 
 const APP = SANDBOX_APPS.shopify;
@@ -81,13 +84,21 @@ function maxCostExceeded(requested: number): Body {
   );
 }
 
-/** SHOPIFY_ORDERS_QUERY: a page of the shop's orders matching the search, by update time. */
-function ordersReply(world: World, shopId: string, variables: Body): Body {
+/**
+ * A page of the shop's orders matching the search, by update time: SHOPIFY_ORDERS_QUERY renders
+ * each order whole, SHOPIFY_ORDER_TIMES_QUERY only its id and update time, each at its own cost.
+ */
+function ordersReply(
+  world: World,
+  shopId: string,
+  variables: Body,
+  render: { cost: (first: number) => number; node: (order: SandboxOrder) => Body },
+): Body {
   const first = variables.first;
   if (typeof first !== 'number' || !Number.isInteger(first) || first < 1 || first > 250) {
     return graphqlError('The first argument must be between 1 and 250.', 'BAD_REQUEST');
   }
-  const requested = ordersQueryCost(first);
+  const requested = render.cost(first);
   if (requested > MAX_QUERY_COST) return maxCostExceeded(requested);
   const search = parseSearch(text(variables.query));
   if ('error' in search) return graphqlError(search.error, 'BAD_REQUEST');
@@ -106,12 +117,22 @@ function ordersReply(world: World, shopId: string, variables: Body): Body {
     data: {
       orders: {
         pageInfo: { hasNextPage: matching.length > first, endCursor: last ? orderCursor(last) : null },
-        nodes: page.map(orderNode),
+        nodes: page.map(render.node),
       },
     },
     extensions: cost(requested),
   };
 }
+
+const WHOLE_ORDERS = { cost: ordersQueryCost, node: orderNode };
+const ORDER_TIMES = {
+  cost: orderTimesQueryCost,
+  node: (order: SandboxOrder): Body => ({
+    id: `gid://shopify/Order/${order.orderId}`,
+    legacyResourceId: order.orderId,
+    updatedAt: shopifyTime(order.updatedAt),
+  }),
+};
 
 /** SHOPIFY_ORDER_LINES_QUERY: the next page of one order's lines; order null when it is not the shop's. */
 function linesReply(world: World, shopId: string, variables: Body): Body {
@@ -139,7 +160,10 @@ function handleGraphql(world: World, request: FastifyRequest<GraphqlParams>, rep
   }
   const variables =
     typeof body.variables === 'object' && body.variables !== null ? (body.variables as Body) : {};
-  if (sameDocument(body.query, SHOPIFY_ORDERS_QUERY)) return reply.send(ordersReply(world, shop, variables));
+  if (sameDocument(body.query, SHOPIFY_ORDER_TIMES_QUERY))
+    return reply.send(ordersReply(world, shop, variables, ORDER_TIMES));
+  if (sameDocument(body.query, SHOPIFY_ORDERS_QUERY))
+    return reply.send(ordersReply(world, shop, variables, WHOLE_ORDERS));
   if (sameDocument(body.query, SHOPIFY_ORDER_LINES_QUERY))
     return reply.send(linesReply(world, shop, variables));
   if (sameDocument(body.query, SHOPIFY_TRACKING_ORDER_QUERY))

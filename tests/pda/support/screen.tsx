@@ -3,7 +3,7 @@
  * offline (its engine's transport always fails), and scans typed as a keyboard-wedge scanner
  * types them.
  */
-import { act, cleanup, fireEvent, render, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, fireEvent, render, waitFor, within } from '@testing-library/react';
 import { Dialog } from 'antd-mobile';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -15,6 +15,10 @@ import { initPdaI18n } from '@pda/i18n.js';
 import { applyPullPage } from '@pda/sync/apply.js';
 import { SyncEngine } from '@pda/sync/engine.js';
 import type { SyncTransport } from '@pda/sync/transport.js';
+
+// A wait gives up only near the test's own limit (20 s), never after testing-library's default
+// second: on a busy machine a first antd-mobile render in jsdom has taken several seconds.
+configure({ asyncUtilTimeout: 15_000 });
 
 const noNetwork = () => Promise.reject(new Error('no network in this test'));
 export const offlineTransport: SyncTransport = {

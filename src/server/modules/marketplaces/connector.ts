@@ -97,8 +97,33 @@ export interface MarketplaceOrder {
 
 export interface OrderPage {
   orders: MarketplaceOrder[];
+  /**
+   * Orders the platform listed with an update time we already hold them at (ListInput.known),
+   * so not read in full: counted as fetched and unchanged.
+   */
+  knownCount?: number;
   /** The cursor of the next page inside the same window; null when the window is done. */
   nextCursor: string | null;
+}
+
+/** An order as a listing names it before it is read in full: its number and update time. */
+export interface ListedOrder {
+  orderNo: string;
+  /** Epoch milliseconds, as the platform lists it. */
+  updatedAt: number;
+}
+
+export interface ListInput {
+  updatedFrom: Date;
+  updatedTo: Date;
+  cursor: string | null;
+  /**
+   * Which of these listed orders we already hold at that very update time. A platform whose
+   * listing gives update times apart from the orders' details (Shopify's id-and-time listing,
+   * Lazada's items, Coupang's cancellation receipts) reads in full only the others, so a
+   * re-sync of unchanged orders costs a listing, not every order again.
+   */
+  known?: (listed: readonly ListedOrder[]) => Promise<ReadonlySet<string>>;
 }
 
 /** The privacy requests a platform sends (Shopify's mandatory compliance topics). */
@@ -175,12 +200,10 @@ export interface Connector {
   refreshGrant(ctx: CallContext): Promise<ShopGrant>;
   /**
    * One page of orders updated in [updatedFrom, updatedTo) — a window no longer than
-   * maxWindowMs — from `cursor` (null: the first page). Orders come whole, lines included.
+   * maxWindowMs — from `cursor` (null: the first page). Orders come whole, lines included,
+   * but for those `known` says we hold as they are.
    */
-  listOrders(
-    ctx: CallContext,
-    input: { updatedFrom: Date; updatedTo: Date; cursor: string | null },
-  ): Promise<OrderPage>;
+  listOrders(ctx: CallContext, input: ListInput): Promise<OrderPage>;
   /** The named orders, whole (what a webhook names). Unknown numbers are left out. */
   getOrders(ctx: CallContext, orderNos: readonly string[]): Promise<MarketplaceOrder[]>;
   /** The notice when the request carries the platform's valid signature; null when it does not. */

@@ -15,7 +15,7 @@ import { rowsOf, type TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { skuBarcodes, skus } from '../catalog/index.js';
 import { upsertMarketplaceOrders } from '../orders/index.js';
-import type { MarketplaceOrder } from './connector.js';
+import type { ListedOrder, MarketplaceOrder } from './connector.js';
 import { marketplaceItems, marketplaceOrders, shops } from './marketplaces.tables.js';
 import { redactOrder } from './redaction.js';
 
@@ -209,6 +209,85 @@ export async function rememberOrders(
     });
 }
 
+/** What is stored of a page's orders, by order number. */
+type StoredOrders = Map<string, { fingerprint: string; state: string; isRedacted: boolean }>;
+
+async function storedOrdersOf(
+  tx: TenantTx,
+  shop: ShopRow,
+  orderNos: readonly string[],
+): Promise<StoredOrders> {
+  const stored = rowsOf<{ order_no: string; fingerprint: string; state: string; is_redacted: boolean }>(
+    await tx.execute(sql`
+      select order_no, fingerprint, state, redacted_at is not null as is_redacted from ${marketplaceOrders}
+      where shop_id = ${shop.id} and order_no = any(${sql.param(orderNos)}::varchar[])`),
+  );
+  return new Map(
+    stored.map((row) => [
+      row.order_no,
+      { fingerprint: row.fingerprint, state: row.state, isRedacted: row.is_redacted },
+    ]),
+  );
+}
+
+/**
+ * A page's orders, the last of each number, as they are to be stored (a buyer redacted on
+ * request stays redacted whatever the platform sends again), and those whose fingerprint
+ * differs from the stored one.
+ */
+function changedOrders(page: readonly MarketplaceOrder[], stored: StoredOrders) {
+  const latest = new Map<string, MarketplaceOrder>();
+  for (const order of page) latest.set(order.orderNo, order);
+  const orders = [...latest.values()].map((order) =>
+    stored.get(order.orderNo)?.isRedacted ? redactOrder(order) : order,
+  );
+  return {
+    orders,
+    changed: orders.filter((order) => stored.get(order.orderNo)?.fingerprint !== fingerprintOf(order)),
+  };
+}
+
+/**
+ * Which listed orders are stored at the update time the listing gives (a listing's `known`):
+ * those the platform has not changed since we read them, whatever state they wait in.
+ */
+export async function knownOrders(
+  tx: TenantTx,
+  shop: ShopRow,
+  listed: readonly ListedOrder[],
+): Promise<Set<string>> {
+  if (listed.length === 0) return new Set();
+  const rows = rowsOf<{ order_no: string }>(
+    await tx.execute(sql`
+      select m.order_no from ${marketplaceOrders} m
+      join unnest(${sql.param(listed.map((order) => order.orderNo))}::varchar[], ${sql.param(listed.map((order) => order.updatedAt))}::bigint[]) as l(order_no, at)
+        on m.order_no = l.order_no
+      where m.shop_id = ${shop.id} and m.order_no = any(${sql.param(listed.map((order) => order.orderNo))}::varchar[])
+        and (extract(epoch from m.platform_updated_at) * 1000)::bigint = l.at`),
+  );
+  return new Set(rows.map((row) => row.order_no));
+}
+
+/**
+ * What a page would change, read before its write: how many of its orders differ from what is
+ * stored, and how many are new to the order list (the system ids to take ahead of the page's
+ * transaction). A page of unchanged orders needs no write at all.
+ */
+export async function pageChanges(
+  tx: TenantTx,
+  shop: ShopRow,
+  page: readonly MarketplaceOrder[],
+): Promise<{ changed: number; fresh: number; unique: number }> {
+  if (page.length === 0) return { changed: 0, fresh: 0, unique: 0 };
+  const stored = await storedOrdersOf(tx, shop, [...new Set(page.map((order) => order.orderNo))]);
+  const { orders, changed } = changedOrders(page, stored);
+  return {
+    unique: orders.length,
+    changed: changed.length,
+    fresh: changed.filter((order) => stored.get(order.orderNo)?.state !== 'synced').length,
+  };
+}
+
 /** One page of a shop's orders, as the module comment says; answers what it did. */
 export async function ingestOrders(
   tx: TenantTx,
@@ -217,9 +296,6 @@ export async function ingestOrders(
   /** System ids taken ahead for the page's new orders (see takeSystemNos). */
   systemNos: readonly string[] = [],
 ): Promise<IngestCounts> {
-  const latest = new Map<string, MarketplaceOrder>();
-  for (const order of page) latest.set(order.orderNo, order);
-  const fetched = [...latest.values()];
   const counts: IngestCounts = {
     fetched: page.length,
     created: 0,
@@ -228,18 +304,9 @@ export async function ingestOrders(
     waiting: 0,
     refused: [],
   };
-  if (fetched.length === 0) return counts;
-  const stored = rowsOf<{ order_no: string; fingerprint: string; state: string; is_redacted: boolean }>(
-    await tx.execute(sql`
-      select order_no, fingerprint, state, redacted_at is not null as is_redacted from ${marketplaceOrders}
-      where shop_id = ${shop.id} and order_no = any(${sql.param(fetched.map((order) => order.orderNo))}::varchar[])`),
-  );
-  const storedOf = new Map(stored.map((row) => [row.order_no, row]));
-  // A buyer redacted on request stays redacted whatever the platform sends again.
-  const orders = fetched.map((order) =>
-    storedOf.get(order.orderNo)?.is_redacted ? redactOrder(order) : order,
-  );
-  const changed = orders.filter((order) => storedOf.get(order.orderNo)?.fingerprint !== fingerprintOf(order));
+  if (page.length === 0) return counts;
+  const storedOf = await storedOrdersOf(tx, shop, [...new Set(page.map((order) => order.orderNo))]);
+  const { orders, changed } = changedOrders(page, storedOf);
   counts.unchanged = orders.length - changed.length;
   if (changed.length === 0) return counts;
 
@@ -268,23 +335,4 @@ export async function ingestOrders(
     })),
   ]);
   return counts;
-}
-
-/**
- * How many of a page's orders are new to the order list (no synced record of them): the system
- * ids to take ahead of the page's transaction. A page with none new takes none.
- */
-export async function newOrderCount(
-  tx: TenantTx,
-  shop: ShopRow,
-  page: readonly MarketplaceOrder[],
-): Promise<number> {
-  if (page.length === 0) return 0;
-  const numbers = [...new Set(page.map((order) => order.orderNo))];
-  const [row] = rowsOf<{ known: number }>(
-    await tx.execute(sql`
-      select count(*)::int as known from ${marketplaceOrders}
-      where shop_id = ${shop.id} and state = 'synced' and order_no = any(${sql.param(numbers)}::varchar[])`),
-  );
-  return numbers.length - (row?.known ?? 0);
 }

@@ -15,8 +15,8 @@ import type { SyncTrigger } from '@shared/contract/shops.js';
 import { MARKETPLACE_SYNC } from '@shared/domain/marketplaces.js';
 import { rowsOf, withTenant, type Db, type TenantTx } from '../../db/client.js';
 import { pgErrorOf } from '../../db/query-helpers.js';
-import { MarketplaceError, type MarketplaceOrder, type OrderPage } from './connector.js';
-import { ingestOrders, newOrderCount, type IngestCounts } from './ingest.service.js';
+import { MarketplaceError, type ListedOrder, type MarketplaceOrder, type OrderPage } from './connector.js';
+import { ingestOrders, knownOrders, pageChanges, type IngestCounts } from './ingest.service.js';
 import { takeSystemNos } from '../orders/index.js';
 import { shopSyncRuns, shops, type SyncResumePoint } from './marketplaces.tables.js';
 import { platformOf, type MarketplaceRuntime } from './runtime.js';
@@ -28,6 +28,9 @@ type ShopRow = typeof shops.$inferSelect;
 const ANALYZE_EVERY = 5_000;
 /** The first refresh comes sooner: plans made on a near-empty table are the worst. */
 const ANALYZE_FIRST = 1_000;
+
+/** How often the counts of pages that changed nothing are saved (the progress a seller watches). */
+const UNCHANGED_SAVE_MS = 1_000;
 
 /** A run still marked running after this long was lost with its node; it no longer blocks. */
 const STALE_RUN_MINUTES = 30;
@@ -109,7 +112,22 @@ export function windowsOf(from: Date, to: Date, maxMs: number): { from: Date; to
   return windows;
 }
 
+const noCounts = (): IngestCounts => ({
+  fetched: 0,
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  waiting: 0,
+  refused: [],
+});
+
 class RunState extends ShopSession {
+  /** Counts and resume point of pages that changed nothing, not saved yet. */
+  private pending = noCounts();
+  private pendingPages = 0;
+  private pendingResume: SyncResumePoint | undefined;
+  private savedAt = Date.now();
+
   constructor(
     db: Db,
     runtime: MarketplaceRuntime,
@@ -119,45 +137,92 @@ class RunState extends ShopSession {
     super(db, runtime, shop);
   }
 
-  /** A page's orders, the run's counts and the resume point, in one transaction. */
-  async savePage(tx: TenantTx, counts: IngestCounts, resume?: SyncResumePoint): Promise<void> {
+  /**
+   * The run's counts (a page's, and those of unchanged pages before it) and the resume point,
+   * in the caller's transaction.
+   */
+  async save(tx: TenantTx, page?: IngestCounts, resume?: SyncResumePoint): Promise<void> {
+    if (!page && this.pendingPages === 0) return;
+    const counts = this.pending;
+    const written = page ?? noCounts();
+    const refused = [...counts.refused, ...(page?.refused ?? [])];
+    const at = resume ?? this.pendingResume;
     await tx
       .update(shopSyncRuns)
       .set({
-        pages: sql`${shopSyncRuns.pages} + 1`,
-        fetched: sql`${shopSyncRuns.fetched} + ${counts.fetched}`,
-        created: sql`${shopSyncRuns.created} + ${counts.created}`,
-        updated: sql`${shopSyncRuns.updated} + ${counts.updated}`,
-        unchanged: sql`${shopSyncRuns.unchanged} + ${counts.unchanged}`,
-        waiting: sql`${shopSyncRuns.waiting} + ${counts.waiting}`,
-        ...(counts.refused.length > 0 ? { errorMessage: counts.refused.join('; ').slice(0, 500) } : {}),
+        pages: sql`${shopSyncRuns.pages} + ${this.pendingPages + (page ? 1 : 0)}`,
+        fetched: sql`${shopSyncRuns.fetched} + ${counts.fetched + written.fetched}`,
+        created: sql`${shopSyncRuns.created} + ${counts.created + written.created}`,
+        updated: sql`${shopSyncRuns.updated} + ${counts.updated + written.updated}`,
+        unchanged: sql`${shopSyncRuns.unchanged} + ${counts.unchanged + written.unchanged}`,
+        waiting: sql`${shopSyncRuns.waiting} + ${counts.waiting + written.waiting}`,
+        ...(refused.length > 0 ? { errorMessage: refused.join('; ').slice(0, 500) } : {}),
       })
       .where(eq(shopSyncRuns.id, this.runId));
-    if (resume !== undefined)
-      await tx.update(shops).set({ resumePoint: resume }).where(eq(shops.id, this.shop.id));
+    if (at !== undefined) await tx.update(shops).set({ resumePoint: at }).where(eq(shops.id, this.shop.id));
+    this.pending = noCounts();
+    this.pendingPages = 0;
+    this.pendingResume = undefined;
+    this.savedAt = Date.now();
+  }
+
+  /**
+   * A page that changed nothing: its counts and resume point are saved with the next page that
+   * writes, or on their own once a second. Losing them to a crash only means reading those pages
+   * again, so that commit does not wait for the disk.
+   */
+  async unchangedPage(fetched: number, unchanged: number, resume?: SyncResumePoint): Promise<void> {
+    this.pending.fetched += fetched;
+    this.pending.unchanged += unchanged;
+    this.pendingPages += 1;
+    if (resume !== undefined) this.pendingResume = resume;
+    if (Date.now() - this.savedAt >= UNCHANGED_SAVE_MS) await this.saveNow();
+  }
+
+  /** What unchanged pages left unsaved, in a transaction of its own. */
+  async saveNow(): Promise<void> {
+    if (this.pendingPages === 0) return;
+    await withTenant(this.db, this.shop.tenantId, async (tx) => {
+      await tx.execute(sql`set local synchronous_commit = off`);
+      await this.save(tx);
+    });
   }
 }
 
 /**
- * A page written in one transaction with what `save` adds; the system ids of its new orders are
- * taken just before in a short transaction of their own, so shops' pages do not queue behind
- * one another on the order counter.
+ * A page written in one transaction with the run's counts and resume point; the system ids of
+ * its new orders are taken just before in a short transaction of their own, so shops' pages do
+ * not queue behind one another on the order counter. A page whose orders are all stored as
+ * they are (a re-sync) is only read: it writes nothing. Answers the orders it created.
  */
 async function writePage(
   db: Db,
-  shop: ShopRow,
-  orders: MarketplaceOrder[],
-  save: (tx: TenantTx, counts: IngestCounts) => Promise<void>,
-): Promise<void> {
-  const fresh = await withTenant(db, shop.tenantId, (tx) => newOrderCount(tx, shop, orders));
+  run: RunState,
+  page: { orders: MarketplaceOrder[]; knownCount?: number },
+  resume?: SyncResumePoint,
+): Promise<number> {
+  const { shop } = run;
+  const { orders } = page;
+  // Orders the listing named at the update time we hold them at: fetched and unchanged.
+  const known = page.knownCount ?? 0;
+  const { changed, fresh, unique } = await withTenant(db, shop.tenantId, (tx) =>
+    pageChanges(tx, shop, orders),
+  );
+  if (changed === 0) {
+    await run.unchangedPage(orders.length + known, unique + known, resume);
+    return 0;
+  }
   const systemNos = fresh > 0 ? await takeSystemNos(db, shop.tenantId, fresh) : [];
-  await withTenant(db, shop.tenantId, async (tx) => {
+  return withTenant(db, shop.tenantId, async (tx) => {
     const counts = await ingestOrders(tx, shop, orders, systemNos);
-    // A page that wrote no order only moves the resume point and the counts: losing that to a
-    // crash means reading the page again, so its commit does not wait for the disk.
+    counts.fetched += known;
+    counts.unchanged += known;
+    // A page that wrote no order (it changed between the look and the write) only moves the
+    // resume point and the counts: losing that to a crash means reading the page again.
     if (counts.created + counts.updated + counts.waiting + counts.refused.length === 0)
       await tx.execute(sql`set local synchronous_commit = off`);
-    await save(tx, counts);
+    await run.save(tx, counts, resume);
+    return counts.created;
   });
 }
 
@@ -173,23 +238,32 @@ export async function syncShop(
   );
   if (!started) return null;
   const { shop, runId } = started;
+  let session: RunState | null = null;
   try {
     const run = new RunState(db, runtime, shop, runId);
+    session = run;
     await run.refreshIfDue();
     const { connector } = platformOf(runtime, shop.platform);
     if (request.orderNos) {
       const orderNos = request.orderNos;
       const orders = await run.call((ctx) => connector.getOrders(ctx, orderNos));
-      await writePage(db, shop, orders, (tx, counts) => run.savePage(tx, counts));
+      await writePage(db, run, { orders });
     } else {
       const { from, to } = windowOf(shop, now);
       let cursor = shop.resumePoint?.cursor ?? null;
       let written = 0;
       let analyzedAt = 0;
+      const known = (listed: readonly ListedOrder[]) =>
+        withTenant(db, shop.tenantId, (tx) => knownOrders(tx, shop, listed));
       for (const window of windowsOf(from, to, connector.maxWindowMs)) {
         const fetchPage = (pageCursor: string | null) => {
           const fetching = run.call((ctx) =>
-            connector.listOrders(ctx, { updatedFrom: window.from, updatedTo: window.to, cursor: pageCursor }),
+            connector.listOrders(ctx, {
+              updatedFrom: window.from,
+              updatedTo: window.to,
+              cursor: pageCursor,
+              known,
+            }),
           );
           // Awaited by the loop; a page fetched ahead of a failure is simply never written.
           fetching.catch(() => undefined);
@@ -207,10 +281,7 @@ export async function syncShop(
             runTo: to.toISOString(),
             cursor,
           };
-          await writePage(db, shop, page.orders, async (tx, counts) => {
-            written += counts.created;
-            await run.savePage(tx, counts, resume);
-          });
+          written += await writePage(db, run, page, resume);
           if (written >= (analyzedAt === 0 ? ANALYZE_FIRST : analyzedAt + ANALYZE_EVERY)) {
             analyzedAt = written;
             await db.execute(sql`select app_analyze_order_tables()`);
@@ -220,6 +291,7 @@ export async function syncShop(
       }
     }
     await withTenant(db, shop.tenantId, async (tx) => {
+      await run.save(tx);
       await tx
         .update(shopSyncRuns)
         .set({ state: 'succeeded', finishedAt: sql`clock_timestamp()` })
@@ -241,7 +313,10 @@ export async function syncShop(
         ? `shop.${error.code === 'token_expired' ? 'revoked' : error.code}`
         : 'shop.unavailable';
     const message = error instanceof Error ? error.message.slice(0, 500) : '';
+    const lost = session;
     await withTenant(db, shop.tenantId, async (tx) => {
+      // The unchanged pages read before the failure count, and the run resumes after them.
+      await lost?.save(tx);
       await tx
         .update(shopSyncRuns)
         .set({ state: 'failed', errorCode: code, errorMessage: message, finishedAt: sql`clock_timestamp()` })

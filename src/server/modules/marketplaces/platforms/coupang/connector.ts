@@ -47,6 +47,8 @@ import { COUPANG_SHEET_STATUSES, normaliseCoupangSheets, type CoupangSheetStatus
 const DAY_MS = 86_400_000;
 /** Coupang's longest ordersheets listing: 31 days. */
 const MAX_WINDOW_MS = 31 * DAY_MS;
+/** Orders read by id at once (readOrders). */
+const ORDER_READS_AT_ONCE = 4;
 /** Coupang's largest page (maxPerPage, default and maximum 50). */
 const PAGE_SIZE = '50';
 
@@ -98,12 +100,17 @@ async function readOrders(
   orderNos: readonly string[],
   changedAt: ReadonlyMap<string, number> = new Map(),
 ): Promise<MarketplaceOrder[]> {
-  const sheets: unknown[] = [];
-  for (const orderNo of new Set(orderNos)) {
-    if (!/^\d+$/.test(orderNo)) continue;
-    sheets.push(...((await coupangOrderSheets(call, orderNo)) ?? []));
-  }
-  return normaliseCoupangSheets(sheets, changedAt);
+  const numbers = [...new Set(orderNos)].filter((orderNo) => /^\d+$/.test(orderNo));
+  // Coupang reads an order by its id only: a page of cancellation receipts is read a few orders
+  // at a time rather than one after another (a 429 fails the page, which the sync retries).
+  const found: unknown[][] = new Array<unknown[]>(numbers.length);
+  let next = 0;
+  const reader = async () => {
+    for (let index = next++; index < numbers.length; index = next++)
+      found[index] = (await coupangOrderSheets(call, numbers[index] ?? '')) ?? [];
+  };
+  await Promise.all(Array.from({ length: Math.min(ORDER_READS_AT_ONCE, numbers.length) }, reader));
+  return normaliseCoupangSheets(found.flat(), changedAt);
 }
 
 async function listSheets(

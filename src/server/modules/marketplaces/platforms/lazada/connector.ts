@@ -224,13 +224,25 @@ export const lazadaConnector: Connector = {
     const listed = listedOrders(reply);
     const seen = new Set(position.seen);
     const fresh = listed.filter((order) => !seen.has(idString(order.order_id) ?? ''));
-    const orders = await withItems(ctx, fresh);
-    if (listed.length < PAGE_SIZE) return { orders, nextCursor: null };
+    // /orders/get lists each order with its updated_at; its items are a call of their own, made
+    // only for orders we do not already hold at that time.
+    const held = input.known
+      ? await input.known(
+          fresh.map((order) => ({
+            orderNo: idString(order.order_id) ?? '',
+            updatedAt: Date.parse(lazadaTime(order.updated_at, 'updated_at')),
+          })),
+        )
+      : new Set<string>();
+    const toRead = fresh.filter((order) => !held.has(idString(order.order_id) ?? ''));
+    const orders = await withItems(ctx, toRead);
+    const known = fresh.length - toRead.length > 0 ? { knownCount: fresh.length - toRead.length } : {};
+    if (listed.length < PAGE_SIZE) return { orders, ...known, nextCursor: null };
     const keyed = listed.map((order) => ({
       id: idString(order.order_id) ?? '',
       second: Math.floor(Date.parse(lazadaTime(order.updated_at, 'updated_at')) / 1000) * 1000,
     }));
-    return { orders, nextCursor: writeCursor(window, advance(position, offset, keyed)) };
+    return { orders, ...known, nextCursor: writeCursor(window, advance(position, offset, keyed)) };
   },
 
   async getOrders(ctx, orderNos) {

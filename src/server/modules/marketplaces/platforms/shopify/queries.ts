@@ -82,6 +82,25 @@ export const SHOPIFY_ORDERS_QUERY = `query SyncOrders($first: Int!, $after: Stri
 ${ORDER_FIELDS}
 ${LINE_FIELDS}`;
 
+/**
+ * Orders per page of SHOPIFY_ORDER_TIMES_QUERY: Shopify's largest `first`, at 2 + 250 points (a
+ * connection of nodes whose fields are all scalars: 1 point a node).
+ */
+export const ORDER_TIMES_PAGE_SIZE = 250;
+
+/**
+ * The orders matching a search by update time, each only its id and update time: variables
+ * { first, after, query }. Paging a window with it costs a quarter of a point an order, so the
+ * sync reads in full (SHOPIFY_ORDERS_QUERY by id) only the orders changed since it last read
+ * them. Same connection and sort as SHOPIFY_ORDERS_QUERY, so the two share cursors.
+ */
+export const SHOPIFY_ORDER_TIMES_QUERY = `query SyncOrderTimes($first: Int!, $after: String, $query: String) {
+  orders(first: $first, after: $after, query: $query, sortKey: UPDATED_AT) {
+    pageInfo { hasNextPage endCursor }
+    nodes { id legacyResourceId updatedAt }
+  }
+}`;
+
 /** The rest of one order's lines: variables { id, after }. */
 export const SHOPIFY_ORDER_LINES_QUERY = `query SyncOrderLines($id: ID!, $after: String) {
   order(id: $id) {
@@ -101,6 +120,11 @@ export const SHOPIFY_SHOP_QUERY = `query SyncShop {
 /** The calculated cost Shopify charges for SHOPIFY_ORDERS_QUERY with `first` orders. */
 export function ordersQueryCost(first: number): number {
   return 2 + first * ORDER_COST;
+}
+
+/** The calculated cost Shopify charges for SHOPIFY_ORDER_TIMES_QUERY with `first` orders. */
+export function orderTimesQueryCost(first: number): number {
+  return 2 + first;
 }
 
 /** The calculated cost of SHOPIFY_ORDER_LINES_QUERY: the order and its line connection. */
