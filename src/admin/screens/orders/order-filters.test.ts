@@ -51,6 +51,21 @@ describe('the list filters', () => {
     expect(initialState('?type=express&status=nonsense')).toMatchObject({ type: 'express', filter: {} });
   });
 
+  it('send several tags as one comma-separated filter, matching any of them unless all is chosen', () => {
+    const state = initialState('?tag=urgent&tag=problem&tag=nonsense');
+    expect(state.filter).toEqual({ tags: ['urgent', 'problem'] });
+    expect(filtersOf(state)).toMatchObject({ tags: 'urgent,problem', tagMatch: 'any' });
+    expect(initialState('?tags=urgent,evaluation&tagMatch=all').filter).toEqual({
+      tags: ['urgent', 'evaluation'],
+      tagMatch: 'all',
+    });
+    const all = filtersOf({ tab: 'all', type: 'all', filter: { tags: ['urgent'], tagMatch: 'all' } });
+    expect(all).toMatchObject({ tags: 'urgent', tagMatch: 'all' });
+    const none = filtersOf({ tab: 'all', type: 'all', filter: { tags: [], tagMatch: 'all' } });
+    expect(none).not.toHaveProperty('tags');
+    expect(none).not.toHaveProperty('tagMatch');
+  });
+
   it('send a date range with the time it applies to', () => {
     const range: [dayjs.Dayjs, dayjs.Dayjs] = [dayjs('2026-03-01'), dayjs('2026-03-02')];
     const filters = filtersOf({

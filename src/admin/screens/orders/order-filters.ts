@@ -5,6 +5,7 @@
  */
 import dayjs, { type Dayjs } from 'dayjs';
 import type { OrderFilter } from '@api/modules/orders.js';
+import type { TagMatch } from '@shared/contract/orders.js';
 import {
   LOCAL_STATUSES,
   ORDER_TAGS,
@@ -31,7 +32,9 @@ export interface OrderFilterValues {
   warehouseId?: string;
   sellerId?: string;
   status?: LocalStatus;
-  tag?: OrderTag;
+  tags?: OrderTag[];
+  /** With several tags: orders carrying any of them (the default) or all of them. */
+  tagMatch?: TagMatch;
   dateField?: DateField;
   /** The days chosen, both included. */
   dateRange?: [Dayjs, Dayjs] | null;
@@ -123,13 +126,18 @@ export function initialState(search: string): OrderListState {
   const type = query.get('type');
   const status = query.get('status');
   const platform = query.get('platform');
-  const tag = query.get('tag');
+  // ?tag=a&tag=b (as the dashboard links) or ?tags=a,b.
+  const tags = [
+    ...new Set([...query.getAll('tag'), ...(query.get('tags') ?? '').split(',')].map((tag) => tag.trim())),
+  ].filter((tag) => isOneOf(ORDER_TAGS, tag));
+  const tagMatch = query.get('tagMatch');
   const shipTime = query.get('shipTime');
   const filter: OrderFilterValues = {};
   if (searched) filter.numbers = searched;
   if (isOneOf(LOCAL_STATUSES, status)) filter.status = status;
   if (isOneOf(PLATFORMS, platform)) filter.platform = platform;
-  if (isOneOf(ORDER_TAGS, tag)) filter.tag = tag;
+  if (tags.length > 0) filter.tags = tags;
+  if (tagMatch === 'all') filter.tagMatch = 'all';
   if (isOneOf(SHIP_TIME_FILTERS, shipTime)) filter.shipTime = shipTime;
   return {
     pageNo: 1,
@@ -142,10 +150,11 @@ export function initialState(search: string): OrderListState {
 
 /** The list call's filters (paging aside), as the export sends them too. */
 export function filtersOf(state: Pick<OrderListState, 'tab' | 'type' | 'filter'>) {
-  const { numbers, dateRange, dateField, ...rest } = state.filter;
+  const { numbers, dateRange, dateField, tags, tagMatch, ...rest } = state.filter;
   const found = numbersOf(numbers);
   return {
     ...rest,
+    ...(tags && tags.length > 0 ? { tags: tags.join(','), tagMatch: tagMatch ?? 'any' } : {}),
     tab: state.tab === 'all' ? undefined : state.tab,
     type: state.type,
     numbers: found.length > 0 ? found.join(',') : undefined,
