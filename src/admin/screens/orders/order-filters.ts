@@ -52,7 +52,7 @@ export interface OrderListState {
   filter: OrderFilterValues;
 }
 
-/** Date shortcuts (spec 02 §9): the last 7, 15, 30 and 90 days, this and last week, this month and this year. */
+/** Date shortcuts (spec 02 §9): the last 7, 15, 30 and 90 days, this or last week, month or year. */
 export const DATE_SHORTCUTS = [
   '7d',
   '15d',
@@ -61,7 +61,9 @@ export const DATE_SHORTCUTS = [
   'this_week',
   'last_week',
   'this_month',
+  'last_month',
   'this_year',
+  'last_year',
 ] as const;
 export type DateShortcut = (typeof DATE_SHORTCUTS)[number];
 
@@ -87,8 +89,16 @@ export function shortcutDays(shortcut: DateShortcut, now: Dayjs = dayjs()): [Day
     }
     case 'this_month':
       return [today.startOf('month'), today];
+    case 'last_month': {
+      const first = today.startOf('month').subtract(1, 'month');
+      return [first, first.endOf('month').startOf('day')];
+    }
     case 'this_year':
       return [today.startOf('year'), today];
+    case 'last_year': {
+      const first = today.startOf('year').subtract(1, 'year');
+      return [first, first.endOf('year').startOf('day')];
+    }
   }
 }
 
