@@ -373,7 +373,10 @@ function OrderListScreen({ search }: { search: string }) {
                 style={{ width: 150 }}
                 placeholder={t('filter.tag_match.any')}
                 aria-label={t('filter.tag_match_label')}
-                options={TAG_MATCHES.map((match) => ({ value: match, label: t(`filter.tag_match.${match}`) }))}
+                options={TAG_MATCHES.map((match) => ({
+                  value: match,
+                  label: t(`filter.tag_match.${match}`),
+                }))}
               />
             </Form.Item>
           </Space.Compact>
