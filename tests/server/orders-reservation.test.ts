@@ -269,6 +269,32 @@ describe('an order in cancellation on the platform', () => {
     expect(await repairFinds(created.id)).toEqual([]);
   });
 
+  it('lets two sync pages reserve crossing SKUs side by side, each order once and none oversold', async () => {
+    const x = await newSku('INCANCEL-X', 40);
+    const y = await newSku('INCANCEL-Y', 40);
+    for (let round = 0; round < 5; round += 1) {
+      const knownOnY = marketOrder(y, 1);
+      const knownOnX = marketOrder(x, 1);
+      await upsert(knownOnY);
+      await upsert(knownOnX);
+      // Each page: a new order arriving in cancellation, then a known one entering it, crossing.
+      const pageA = [
+        marketOrder(x, 1, { platformStatus: 'IN_CANCEL' }),
+        { ...knownOnY, platformStatus: 'IN_CANCEL' },
+      ];
+      const pageB = [
+        marketOrder(y, 1, { platformStatus: 'IN_CANCEL' }),
+        { ...knownOnX, platformStatus: 'IN_CANCEL' },
+      ];
+      await Promise.all(
+        [pageA, pageB].map((page) => asActor(world, agent, (tx) => upsertMarketplaceOrders(tx, agent, page))),
+      );
+    }
+    expect(await balance(x)).toEqual({ available: 30, frozen: 10 });
+    expect(await balance(y)).toEqual({ available: 30, frozen: 10 });
+    expect(await ledgerMismatches(world)).toEqual([]);
+  });
+
   it('keeps an approved order reserved through a refused cancellation, and sends an unreviewed one back to review', async () => {
     const skuId = await newSku('INCANCEL-4', 6);
     const approved = marketOrder(skuId, 2);

@@ -43,6 +43,7 @@ import type { Actor } from '../../http/actor.js';
 import { parseInput } from '../../http/parse-input.js';
 import { isSellerBound } from '../../access/seller-scope.js';
 import { skus } from '../catalog/index.js';
+import { lockForReservation } from '../inventory/index.js';
 import { users } from '../identity/index.js';
 import { isWarehouseBound, visibleWarehouse } from '../warehouse/index.js';
 import {
@@ -372,6 +373,20 @@ export async function upsertMarketplaceOrders(
   );
   const known = new Set(
     stored.map((row) => JSON.stringify([row.seller_id, row.platform, row.shop_id, row.order_no])),
+  );
+  // The page may reserve more than once (its new orders together, then known ones one by one):
+  // the balances any of them may reserve are locked here, after the orders and in (warehouse,
+  // SKU) order, so two pages sharing SKUs never take them the other way round.
+  const reserving = inputs.filter((input) => {
+    const status = normalisePlatformStatus(input.platformStatus);
+    return status !== null && holdsStock(PLATFORM_TO_LOCAL[status]);
+  });
+  await lockForReservation(
+    tx,
+    actor,
+    reserving.flatMap((input) =>
+      input.lines.map((line) => ({ warehouseId: input.warehouseId, skuId: line.skuId })),
+    ),
   );
   const fresh: MarketplaceOrder[] = [];
   const freshKeys = new Set<string>();
