@@ -212,8 +212,11 @@ describe('the order list', () => {
     expect(await screen.findByText(/found no order: MISSING-9/)).toBeTruthy();
   });
 
-  it('hides the actions the viewer holds no permission for', async () => {
-    await renderList({ role: 'ware_staff', codes: [PERMISSIONS.orderList], route: '/order/manager/ware' });
+  it.each([
+    ['ware_staff', '/order/manager/ware'],
+    ['customer_service', '/agent/order/new'],
+  ] as const)('hides the actions %s holds no permission for', async (role, route) => {
+    await renderList({ role, codes: [PERMISSIONS.orderList], route });
     for (const name of ['Enter an order', 'Pass review', 'Reject review', 'Cancel', 'Merge', 'Split', 'Tags'])
       expect(screen.queryByRole('button', { name })).toBeNull();
     expect(within(rowOf('SHP-REVIEW-1')).queryByText('Cancel')).toBeNull();
