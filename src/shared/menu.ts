@@ -49,6 +49,17 @@ const CATALOG_READERS: readonly UserRole[] = [
   'seller',
   'seller_staff',
 ];
+/**
+ * Who reads the order list: sellers with their staff, agents, warehouse people, and customer
+ * service, which answers buyers' and sellers' questions across the tenant's orders (spec 02 §1)
+ * and reads them only: it holds none of the order actions.
+ */
+const ORDER_READERS: readonly UserRole[] = [...CATALOG_READERS, 'customer_service'];
+/**
+ * The agent-side order list (/agent/order/new): agents, administrators and customer service, whose
+ * notifications link there (src/admin/header/question-links.ts).
+ */
+const AGENT_ORDER_DESK: readonly UserRole[] = [...MANAGERS, 'customer_service'];
 /** Who works in warehouses or runs them. */
 const WAREHOUSE_WORKERS: readonly UserRole[] = ['admin', 'agent_manager', 'ware_manager', 'ware_staff'];
 /** Everyone but the seller side: the other side of an order's questions (spec 01 §6). */
@@ -437,9 +448,9 @@ const CATALOG = [
     component: 'orders/OrderList',
     icon: 'profile',
     sortNo: 3,
-    roles: MANAGERS,
+    roles: AGENT_ORDER_DESK,
   },
-  ...buttons('order', CATALOG_READERS, [PERMISSIONS.orderList]),
+  ...buttons('order', ORDER_READERS, [PERMISSIONS.orderList]),
   ...buttons('order', ['admin', 'agent_manager', 'seller', 'seller_staff'], [PERMISSIONS.orderAdd]),
   ...buttons('order', CATALOG_READERS, [PERMISSIONS.orderEdit]),
   ...buttons(

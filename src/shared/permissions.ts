@@ -58,6 +58,10 @@ export const PERMISSIONS = {
   pdaSync: 'pda:sync',
   /** Read an order's questions and feedback, write notes on it and mark them handled (spec 01 §2). */
   orderQuestion: 'order:question',
+  /**
+   * Read the order list and an order's detail, and which orders hold a SKU's frozen units; alone
+   * (customer service) it reads and changes nothing.
+   */
   orderList: 'order:list',
   /** Enter orders by hand (sellers for themselves, agents for a seller). */
   orderAdd: 'order:add',

@@ -376,9 +376,18 @@ describe('GET /api/dashboard/figures', () => {
     expect(all.orders?.today.problem).toBeGreaterThan(1);
   });
 
-  it('gives a role without the lists no business figures, and refuses an unknown time zone', async () => {
+  it('gives a role only the figures of the lists it reads, and refuses an unknown time zone', async () => {
+    // Customer service reads the tenant's orders, neither inbound nor stock.
     const service = await figures(await world.login('service'));
-    expect(service).toMatchObject({ orders: null, inbound: null, stock: null });
+    expect(service).toMatchObject({ inbound: null, stock: null });
+    expect(service.orders?.atRisk.top.map((order) => order.orderNo)).toContain('DASH-LATE');
+    await world.database.ownerPool.query(
+      `delete from role_permissions rp using roles r, permissions p
+        where rp.role_id = r.id and rp.permission_id = p.id
+          and r.role_code = 'customer_service' and p.perms = 'order:list'`,
+    );
+    const without = await figures(await world.login('service'));
+    expect(without).toMatchObject({ orders: null, inbound: null, stock: null });
     const refused = await world.request({
       method: 'GET',
       url: '/api/dashboard/figures?tz=Mars/Olympus',

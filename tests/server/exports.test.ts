@@ -165,6 +165,25 @@ describe('POST /api/sys/downloadTask/add', () => {
     expect(rows[0]?.slice(0, 2)).toEqual(['Order No.', 'System order ID']);
     const status = rows[0]?.indexOf('Order status') ?? -1;
     for (const row of rows.slice(1)) expect(['Pending shipment', 'In cancellation']).toContain(row[status]);
+
+    // Several tags, all of them: the file holds what the list shows under the same filter.
+    const filters = { tags: 'out_of_stock,problem', tagMatch: 'all' as const };
+    const tagged = await ask('seller', { kind: 'orders', filters });
+    expect(tagged.statusCode, tagged.body).toBe(200);
+    expect((await finished('seller', tagged.json().result.id)).status).toBe('done');
+    const shown = await world.request({
+      method: 'GET',
+      url: '/api/order/list?tags=out_of_stock,problem&tagMatch=all&pageSize=200',
+      token: tokens.seller,
+    });
+    const taggedTotal = shown.json().result.total as number;
+    expect(taggedTotal).toBeGreaterThan(0);
+    const taggedFile = await world.request({
+      method: 'GET',
+      url: `/api/sys/downloadTask/file/${tagged.json().result.id}`,
+      token: tokens.seller,
+    });
+    expect((await rowsOf(taggedFile.rawPayload)).length - 1).toBe(taggedTotal);
   });
 
   it('refuses a kind the caller may not list, unknown filters, and a sixth export at once', async () => {

@@ -117,6 +117,7 @@ describe('the order list of each role (spec 01 §2)', () => {
     ['warestaff', '/order/manager/ware'],
     ['agent', '/agent/order/new'],
     ['admin', '/agent/order/new'],
+    ['service', '/agent/order/new'],
   ] as const)('leads %s to %s only', async (username, path) => {
     const token = await api.signIn(username);
     const permissions = await api.call(token, 'GET', 'sys/permission/getUserPermissionByToken?lang=en-US');

@@ -214,6 +214,116 @@ describe("the sync's page upsert", () => {
   });
 });
 
+describe('an order in cancellation on the platform', () => {
+  async function activeReservations(orderId: string): Promise<{ quantity: number; reserve: number }[]> {
+    const { rows } = await world.database.ownerPool.query(
+      `select quantity, reserve_movement_id::int as reserve from order_reservations
+        where order_id = $1 and state = 'active' order by id`,
+      [orderId],
+    );
+    return rows;
+  }
+  const repairFinds = async (orderId: string) =>
+    (await asActor(world, agent, (tx) => repairReservations(tx, agent, {}))).differences.filter(
+      (difference) => difference.orderId === orderId,
+    );
+
+  it('holds its units when it arrives already in cancellation, and gives them back when the cancellation completes', async () => {
+    const skuId = await newSku('INCANCEL-1', 5);
+    const input = marketOrder(skuId, 2, { platformStatus: 'IN_CANCEL' });
+    const [created] = await asActor(world, agent, (tx) => upsertMarketplaceOrders(tx, agent, [input]));
+    const id = created?.id ?? '';
+    expect((await statusOf(id)).local_status).toBe('in_cancellation');
+    expect(await balance(skuId)).toEqual({ available: 3, frozen: 2 });
+    expect((await activeReservations(id)).map((row) => row.quantity)).toEqual([2]);
+    expect(await repairFinds(id)).toEqual([]);
+
+    await upsert({ ...input, platformStatus: 'CANCELLED' });
+    expect((await statusOf(id)).local_status).toBe('cancelled');
+    expect(await balance(skuId)).toEqual({ available: 5, frozen: 0 });
+    expect(await activeReservations(id)).toEqual([]);
+    expect(await ledgerMismatches(world)).toEqual([]);
+  });
+
+  it('goes on to pending shipment, still holding the same units, when the platform refuses the cancellation', async () => {
+    const skuId = await newSku('INCANCEL-2', 5);
+    const input = marketOrder(skuId, 2, { platformStatus: 'IN_CANCEL' });
+    const created = await upsert(input);
+    const held = await activeReservations(created.id);
+    expect(held).toHaveLength(1);
+
+    await upsert({ ...input, platformStatus: 'READY_TO_SHIP' });
+    expect((await statusOf(created.id)).local_status).toBe('pending_shipment');
+    expect(await balance(skuId)).toEqual({ available: 3, frozen: 2 });
+    // The same reservation: nothing released and reserved again.
+    expect(await activeReservations(created.id)).toEqual(held);
+    expect(await repairFinds(created.id)).toEqual([]);
+    expect(await ledgerMismatches(world)).toEqual([]);
+  });
+
+  it('arrives out of stock, naming what is missing, when its warehouse is short', async () => {
+    const skuId = await newSku('INCANCEL-3', 1);
+    const created = await upsert(marketOrder(skuId, 2, { platformStatus: 'IN_CANCEL' }));
+    expect(await statusOf(created.id)).toMatchObject({ local_status: 'in_cancellation', open_exceptions: 1 });
+    expect(await balance(skuId)).toEqual({ available: 1, frozen: 0 });
+    expect(await repairFinds(created.id)).toEqual([]);
+  });
+
+  it('lets two sync pages reserve crossing SKUs side by side, each order once and none oversold', async () => {
+    const x = await newSku('INCANCEL-X', 40);
+    const y = await newSku('INCANCEL-Y', 40);
+    for (let round = 0; round < 5; round += 1) {
+      const knownOnY = marketOrder(y, 1);
+      const knownOnX = marketOrder(x, 1);
+      await upsert(knownOnY);
+      await upsert(knownOnX);
+      // Each page: a new order arriving in cancellation, then a known one entering it, crossing.
+      const pageA = [
+        marketOrder(x, 1, { platformStatus: 'IN_CANCEL' }),
+        { ...knownOnY, platformStatus: 'IN_CANCEL' },
+      ];
+      const pageB = [
+        marketOrder(y, 1, { platformStatus: 'IN_CANCEL' }),
+        { ...knownOnX, platformStatus: 'IN_CANCEL' },
+      ];
+      await Promise.all(
+        [pageA, pageB].map((page) => asActor(world, agent, (tx) => upsertMarketplaceOrders(tx, agent, page))),
+      );
+    }
+    expect(await balance(x)).toEqual({ available: 30, frozen: 10 });
+    expect(await balance(y)).toEqual({ available: 30, frozen: 10 });
+    expect(await ledgerMismatches(world)).toEqual([]);
+  });
+
+  it('keeps an approved order reserved through a refused cancellation, and sends an unreviewed one back to review', async () => {
+    const skuId = await newSku('INCANCEL-4', 6);
+    const approved = marketOrder(skuId, 2);
+    const unreviewed = marketOrder(skuId, 3);
+    const first = await upsert(approved);
+    const second = await upsert(unreviewed);
+    await pass([first.id]);
+    const held = await activeReservations(first.id);
+
+    await upsert({ ...approved, platformStatus: 'IN_CANCEL' });
+    await upsert({ ...unreviewed, platformStatus: 'IN_CANCEL' });
+    expect((await statusOf(second.id)).local_status).toBe('in_cancellation');
+    // In cancellation both hold their units: 2 + 3.
+    expect(await balance(skuId)).toEqual({ available: 1, frozen: 5 });
+    expect(await activeReservations(first.id)).toEqual(held);
+
+    await upsert({ ...approved, platformStatus: 'READY_TO_SHIP' });
+    await upsert({ ...unreviewed, platformStatus: 'READY_TO_SHIP' });
+    expect((await statusOf(first.id)).local_status).toBe('pending_shipment');
+    expect(await activeReservations(first.id)).toEqual(held);
+    expect((await statusOf(second.id)).local_status).toBe('to_review');
+    expect(await activeReservations(second.id)).toEqual([]);
+    expect(await balance(skuId)).toEqual({ available: 4, frozen: 2 });
+    expect(await repairFinds(first.id)).toEqual([]);
+    expect(await repairFinds(second.id)).toEqual([]);
+    expect(await ledgerMismatches(world)).toEqual([]);
+  });
+});
+
 describe('review passed in batches', () => {
   it('lets four reviewers pass batches of orders crossing two SKUs at once: no deadlock, none oversold', async () => {
     const [x, y] = [await newSku('BATCH-X', 12), await newSku('BATCH-Y', 12)];

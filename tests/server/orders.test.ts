@@ -412,6 +412,79 @@ describe('the filters of the order screens', () => {
   });
 });
 
+describe('the list by several tags and the all tab', () => {
+  const ids = (page: { records: { id: string }[] }) => page.records.map((row) => row.id).sort();
+
+  it('finds orders carrying any of the tags, or all of them, and refuses an unknown tag', async () => {
+    const urgent = await add([{ skuId: skuA, quantity: 1 }], { tags: ['urgent'] });
+    const both = await add([{ skuId: skuA, quantity: 1 }], { tags: ['urgent', 'evaluation'] });
+    const evaluation = await add([{ skuId: skuA, quantity: 1 }], { tags: ['evaluation'] });
+    const plain = await add([{ skuId: skuA, quantity: 1 }]);
+    const numbers = [urgent, both, evaluation, plain].map((order) => order.orderNo).join(',');
+    const list = async (query: string) => {
+      const response = await world.request({
+        method: 'GET',
+        url: `/api/order/list?orderNos=${numbers}&${query}`,
+        token: sellerToken,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().result;
+    };
+    expect(ids(await list('tags=urgent,evaluation'))).toEqual([urgent.id, both.id, evaluation.id].sort());
+    expect(ids(await list('tags=urgent,%20evaluation&tagMatch=any'))).toEqual(
+      [urgent.id, both.id, evaluation.id].sort(),
+    );
+    expect(ids(await list('tags=urgent,evaluation&tagMatch=all'))).toEqual([both.id]);
+    expect(ids(await list('tags=evaluation'))).toEqual([both.id, evaluation.id].sort());
+    expect((await list('tags=')).total).toBe(4);
+    const unknown = await world.request({
+      method: 'GET',
+      url: '/api/order/list?tags=urgent,vip',
+      token: sellerToken,
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    const badMatch = await world.request({
+      method: 'GET',
+      url: '/api/order/list?tags=urgent&tagMatch=some',
+      token: sellerToken,
+    });
+    expect(badMatch.statusCode).toBe(400);
+  });
+
+  it('counts the all tab beside the others, under the same filters, whichever tab is shown', async () => {
+    const waiting = await add([{ skuId: skuA, quantity: 1 }]);
+    const passed = await add([{ skuId: skuA, quantity: 1 }]);
+    const cancelled = await add([{ skuId: skuA, quantity: 1 }]);
+    expect((await post('/api/order/review/pass', { ids: [passed.id] })).statusCode).toBe(200);
+    expect((await post('/api/order/cancel', { ids: [cancelled.id] })).statusCode).toBe(200);
+    const numbers = [waiting, passed, cancelled].map((order) => order.orderNo).join(',');
+    for (const tab of ['', 'pending', 'problem']) {
+      const response = await world.request({
+        method: 'GET',
+        url: `/api/order/list?orderNos=${numbers}&tab=${tab}`,
+        token: sellerToken,
+      });
+      const page = response.json().result;
+      expect(page.counts, tab).toEqual({
+        all: 3,
+        to_review: 1,
+        pending: 1,
+        shipped: 0,
+        cancelled: 1,
+        problem: 0,
+      });
+      expect(page.total, tab).toBe(tab === '' ? 3 : tab === 'pending' ? 1 : 0);
+    }
+    const other = await world.request({
+      method: 'GET',
+      url: `/api/order/list?orderNos=${numbers}`,
+      token: seller2Token,
+    });
+    expect(other.json().result.counts.all).toBe(0);
+  });
+});
+
 describe('the demo orders', () => {
   it('fill every tab for the demo seller and give acme orders of its own', async () => {
     const page = (
@@ -440,7 +513,7 @@ describe('tags, notes and the repair route', () => {
     expect((await detail(order.id)).json().result.sellerNote).toBe('gift wrap');
     const within12h = await world.request({
       method: 'GET',
-      url: '/api/order/list?shipTime=12h&tag=urgent',
+      url: '/api/order/list?shipTime=12h&tags=urgent',
       token: sellerToken,
     });
     expect(within12h.json().result.records.map((row: { id: string }) => row.id)).toEqual([order.id]);

@@ -15,7 +15,7 @@ export const exportRequest = z.discriminatedUnion('kind', [
     kind: z.literal('orders'),
     filters: orderListQuery
       .omit({ pageNo: true, pageSize: true, _t: true })
-      .default({ dateField: 'ordered' }),
+      .default({ dateField: 'ordered', tagMatch: 'any' }),
   }),
   z.strictObject({
     kind: z.literal('products'),

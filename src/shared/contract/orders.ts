@@ -87,6 +87,23 @@ export const marketplaceOrderInput = z.strictObject({
 });
 export type MarketplaceOrderInput = z.input<typeof marketplaceOrderInput>;
 
+/** How a list filters by several tags: orders carrying any of them, or all of them. */
+export const TAG_MATCHES = ['any', 'all'] as const;
+export type TagMatch = (typeof TAG_MATCHES)[number];
+
+/** Tags separated by commas, each once; blank means no tag filter. */
+const orderTagList = string()
+  .max(ORDER_TAGS.join(',').length + ORDER_TAGS.length)
+  .transform((value) => [
+    ...new Set(
+      value
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== ''),
+    ),
+  ])
+  .pipe(z.array(z.enum(ORDER_TAGS)).max(LIMITS.tags));
+
 export const orderListQuery = z.strictObject({
   ...pageQuery.shape,
   tab: blankOr(z.enum(ORDER_TABS)),
@@ -99,7 +116,9 @@ export const orderListQuery = z.strictObject({
   warehouseId: blankOr(uuid),
   /** For agent and warehouse roles; a seller always sees only their own. */
   sellerId: blankOr(uuid),
-  tag: blankOr(z.enum(ORDER_TAGS)),
+  /** Comma-separated tags (?tags=urgent,problem): orders with any of them, or all with tagMatch=all. */
+  tags: orderTagList.optional(),
+  tagMatch: z.enum(TAG_MATCHES).default('any'),
   parcelType: blankOr(z.enum(PARCEL_TYPES)),
   /** Which time the date range applies to. */
   dateField: z.enum(['ordered', 'paid', 'shipBy', 'shipped']).default('ordered'),
@@ -182,9 +201,10 @@ export const orderRow = z.object({
 });
 export type OrderRow = z.infer<typeof orderRow>;
 
+/** How many orders each tab holds under the list's filters, and 'all': every tab together. */
 export const orderTabCounts = z.object(
-  Object.fromEntries(ORDER_TABS.map((tab) => [tab, z.number().int()])) as Record<
-    (typeof ORDER_TABS)[number],
+  Object.fromEntries(['all', ...ORDER_TABS].map((tab) => [tab, z.number().int()])) as Record<
+    'all' | (typeof ORDER_TABS)[number],
     z.ZodNumber
   >,
 );

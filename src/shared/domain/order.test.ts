@@ -70,6 +70,16 @@ describe('platform statuses', () => {
     expect(localStatusAfterPlatform('pending_shipment', 'CANCELLED')).toBe('cancelled');
     expect(localStatusAfterPlatform('cancelled', 'SHIPPED')).toBe('cancelled');
   });
+
+  it('sends an order whose cancellation was refused back where it was, pending shipment when it arrived in cancellation', () => {
+    expect(localStatusAfterPlatform('in_cancellation', 'READY_TO_SHIP')).toBe('pending_shipment');
+    expect(localStatusAfterPlatform('in_cancellation', 'READY_TO_SHIP', 'pending_shipment')).toBe(
+      'pending_shipment',
+    );
+    expect(localStatusAfterPlatform('in_cancellation', 'RETRY_SHIP', 'to_review')).toBe('to_review');
+    expect(localStatusAfterPlatform('in_cancellation', 'CANCELLED', 'to_review')).toBe('cancelled');
+    expect(holdsStock('in_cancellation')).toBe(true);
+  });
 });
 
 describe('parcel type', () => {

@@ -97,7 +97,13 @@ export function canTransition(from: LocalStatus, to: LocalStatus): boolean {
   return from === to || LOCAL_TRANSITIONS[from].includes(to);
 }
 
-/** Statuses whose orders hold reserved (frozen) units in their warehouse. */
+/**
+ * Statuses whose orders hold reserved (frozen) units in their warehouse. An order in cancellation
+ * was paid and the buyer's request is still open on the platform: the warehouse must not ship it,
+ * and must not sell its units to another order either, until the platform decides. Entering one of
+ * these from a status that holds nothing reserves (an order that arrives already in cancellation
+ * included); leaving them for one that holds nothing releases.
+ */
 export const RESERVING_STATUSES: readonly LocalStatus[] = ['pending_shipment', 'in_cancellation'];
 
 export function holdsStock(status: LocalStatus): boolean {
@@ -213,12 +219,29 @@ export const PLATFORM_TO_LOCAL: Readonly<Record<PlatformStatus, LocalStatus>> = 
 };
 
 /**
+ * Where an order in cancellation goes when the platform reports it waiting to ship again (the
+ * buyer's request refused or withdrawn): back to the status it had before the request (`before`,
+ * to review or pending shipment); pending shipment when it arrived in cancellation (null), being
+ * paid and holding its units all along.
+ */
+export function statusAfterCancelRefused(before: LocalStatus | null): LocalStatus {
+  return before === 'to_review' ? 'to_review' : 'pending_shipment';
+}
+
+/**
  * The local status after the platform reports `platform`: the mapped status when the table
  * allows the move from `current`, else `current` (a sync never undoes what the warehouse did,
- * e.g. READY_TO_SHIP does not take an approved order back to review).
+ * e.g. READY_TO_SHIP does not take an approved order back to review). From in cancellation, a
+ * status that maps to review means the cancellation was refused: statusAfterCancelRefused(before).
  */
-export function localStatusAfterPlatform(current: LocalStatus, platform: PlatformStatus): LocalStatus {
-  const target = PLATFORM_TO_LOCAL[platform];
+export function localStatusAfterPlatform(
+  current: LocalStatus,
+  platform: PlatformStatus,
+  before: LocalStatus | null = null,
+): LocalStatus {
+  const mapped = PLATFORM_TO_LOCAL[platform];
+  const target =
+    current === 'in_cancellation' && mapped === 'to_review' ? statusAfterCancelRefused(before) : mapped;
   return canTransition(current, target) ? target : current;
 }
 

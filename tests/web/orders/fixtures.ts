@@ -95,6 +95,7 @@ export function orderDetail(row: OrderRow, overrides: Partial<OrderDetail> = {})
 }
 
 export const COUNTS: OrderPage['counts'] = {
+  all: 63,
   to_review: 12,
   pending: 8,
   shipped: 40,

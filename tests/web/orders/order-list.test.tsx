@@ -111,7 +111,7 @@ describe('the order list', () => {
   it('shows the tabs with the counts the server answered and asks for the tab chosen', async () => {
     await renderList();
     for (const name of [
-      'All',
+      'All (63)',
       'Pending review (12)',
       'Pending (8)',
       'Shipped (40)',
@@ -145,6 +145,10 @@ describe('the order list', () => {
     await pick('Platform', 'Lazada');
     await pick('Shop', 'Siam Lazada');
     await pick('Tags', 'Urgent');
+    await pick('Tags', 'Review purchase');
+    const match = screen.getByRole('combobox', { name: 'Tag match' }).closest('.ant-select');
+    fireEvent.mouseDown(match?.querySelector('.ant-select-selector') as HTMLElement);
+    fireEvent.click(await screen.findByTitle('All of them'));
     fireEvent.click(searchButton());
     await waitFor(() => expect(lastQuery()?.get('numbers')).toBe('SHP-REVIEW-1,TH8800000001,SO1'));
     const query = lastQuery();
@@ -153,7 +157,8 @@ describe('the order list', () => {
     expect(query?.get('warehouseId')).toBe(WAREHOUSE_ID);
     expect(query?.get('platform')).toBe('lazada');
     expect(query?.get('shopName')).toBe('Siam Lazada');
-    expect(query?.get('tag')).toBe('urgent');
+    expect(query?.get('tags')).toBe('urgent,evaluation');
+    expect(query?.get('tagMatch')).toBe('all');
     expect(query?.get('dateFrom')).toBeNull();
     // A number the page shows no order for is named.
     expect(await screen.findByText(/found no order: SO1/)).toBeTruthy();
@@ -183,7 +188,7 @@ describe('the order list', () => {
     expect(listQueries[0]?.get('type')).toBe('all');
     expect(listQueries[0]?.get('tab')).toBeNull();
     expect((screen.getByLabelText('Order / tracking No.') as HTMLInputElement).value).toBe('240603KQ7T2M9P');
-    expect(screen.getByRole('tab', { name: 'All', selected: true })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'All (63)', selected: true })).toBeTruthy();
   });
 
   it('searches numbers scanned one a line', async () => {
@@ -207,8 +212,11 @@ describe('the order list', () => {
     expect(await screen.findByText(/found no order: MISSING-9/)).toBeTruthy();
   });
 
-  it('hides the actions the viewer holds no permission for', async () => {
-    await renderList({ role: 'ware_staff', codes: [PERMISSIONS.orderList], route: '/order/manager/ware' });
+  it.each([
+    ['ware_staff', '/order/manager/ware'],
+    ['customer_service', '/agent/order/new'],
+  ] as const)('hides the actions %s holds no permission for', async (role, route) => {
+    await renderList({ role, codes: [PERMISSIONS.orderList], route });
     for (const name of ['Enter an order', 'Pass review', 'Reject review', 'Cancel', 'Merge', 'Split', 'Tags'])
       expect(screen.queryByRole('button', { name })).toBeNull();
     expect(within(rowOf('SHP-REVIEW-1')).queryByText('Cancel')).toBeNull();

@@ -1,13 +1,15 @@
 /**
  * Links from a summary to the list it summarises. The order lists take their filters from the
- * address (the order list's query names: tab, shipTime, tag, orderNos, dateField, dateFrom);
- * the stock and inbound lists keep theirs in the query cache (screen-state.ts), so a link there
- * sets the list's state as it is followed and the list opens already filtered.
+ * address (the order list's query names: tab, shipTime, orderNos, dateField, dateFrom, and tag,
+ * one tag of its tags filter); the stock and inbound lists keep theirs in the query cache
+ * (screen-state.ts), so a link there sets the list's state as it is followed and the list opens
+ * already filtered.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { queryKeys } from '@api/query-keys.js';
 import type { OrderListQuery } from '@shared/contract/orders.js';
+import type { OrderTag } from '@shared/domain/order.js';
 import { isSellerSide, WAREHOUSE_ROLES, type UserRole } from '@shared/domain/roles.js';
 import type { InboundStatus } from '@shared/domain/inbound.js';
 import type { ScreenId } from '@shared/menu.js';
@@ -24,8 +26,8 @@ export function orderListPath(role: UserRole): string {
 }
 
 type OrderLinkQuery = Partial<
-  Pick<OrderListQuery, 'tab' | 'shipTime' | 'tag' | 'dateField' | 'dateFrom' | 'platform' | 'warehouseId'>
-> & { orderNos?: string };
+  Pick<OrderListQuery, 'tab' | 'shipTime' | 'dateField' | 'dateFrom' | 'platform' | 'warehouseId'>
+> & { orderNos?: string; tag?: OrderTag };
 
 /** The role's order list with these filters in the address (every type of order). */
 export function orderListLink(role: UserRole, query: OrderLinkQuery = {}): string {

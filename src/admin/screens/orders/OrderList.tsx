@@ -1,7 +1,7 @@
 /**
  * The order centre's list (spec 01 §2: /order/manage/seller for sellers and their staff,
  * /order/manager/ware for the warehouse side, /agent/order/new for agents and admins; spec 02
- * §2–§9): tabs pending review, pending, shipped, cancelled and problem orders with their counts;
+ * §2–§9): tabs all, pending review, pending, shipped, cancelled and problem orders with their counts;
  * the order type; filters by shop, platform, warehouse, seller, status, tag, date (with the
  * shortcuts of spec 02 §9) and remaining ship time; a batch search of order or tracking numbers
  * (comma-separated, or scanned one a line); a live ship-by countdown. The route's query
@@ -17,7 +17,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useOrderShops, useOrders } from '@api/modules/orders.js';
-import type { OrderRow } from '@shared/contract/orders.js';
+import { TAG_MATCHES, type OrderRow, type TagMatch } from '@shared/contract/orders.js';
 import {
   LOCAL_STATUSES,
   ORDER_TABS,
@@ -99,8 +99,8 @@ function OrderListScreen({ search }: { search: string }) {
   // The search bar shows its values from when it was made: a scan remakes it with the scanned numbers.
   const [formVersion, setFormVersion] = useState(0);
   // Platform, shop, tag and date wait behind 'More filters' unless one of them is in use.
-  const { platform, shopName, tag, dateRange } = state.filter;
-  const [showMore, setShowMore] = useState(Boolean(platform || shopName || tag || dateRange));
+  const { platform, shopName, tags, dateRange } = state.filter;
+  const [showMore, setShowMore] = useState(Boolean(platform || shopName || tags?.length || dateRange));
   const actions = useOrderActions({ onDone: () => setSelected([]), openOrder: setOpenId });
 
   const showSeller = !isSellerSide(me?.userRole);
@@ -276,11 +276,11 @@ function OrderListScreen({ search }: { search: string }) {
   };
 
   const tabLabel = (tab: TabKey) => {
-    if (tab === 'all') return t('tab.all');
     const count = counts?.[tab];
+    const name = tab === 'all' ? t('tab.all') : labels.tab.label(tab);
     return (
       <span>
-        {count === undefined ? labels.tab.label(tab) : `${labels.tab.label(tab)} `}
+        {count === undefined ? name : `${name} `}
         {count !== undefined && (
           <Typography.Text type={tab === 'problem' && count > 0 ? 'danger' : 'secondary'}>
             ({count})
@@ -355,13 +355,31 @@ function OrderListScreen({ search }: { search: string }) {
             }))}
           />
         </Form.Item>
-        <Form.Item hidden={!showMore} name="tag" label={t('field.tags')}>
-          <Select
-            allowClear
-            placeholder={t('filter.all')}
-            style={{ width: 130 }}
-            options={ORDER_TAGS.map((tag) => ({ value: tag, label: labels.tag.label(tag) }))}
-          />
+        <Form.Item hidden={!showMore} label={t('field.tags')} htmlFor="order-filter-tags">
+          <Space.Compact>
+            <Form.Item name="tags" noStyle>
+              <Select
+                id="order-filter-tags"
+                mode="multiple"
+                allowClear
+                maxTagCount="responsive"
+                placeholder={t('filter.all')}
+                style={{ width: 220 }}
+                options={ORDER_TAGS.map((tag) => ({ value: tag, label: labels.tag.label(tag) }))}
+              />
+            </Form.Item>
+            <Form.Item name="tagMatch" noStyle>
+              <Select<TagMatch>
+                style={{ width: 150 }}
+                placeholder={t('filter.tag_match.any')}
+                aria-label={t('filter.tag_match_label')}
+                options={TAG_MATCHES.map((match) => ({
+                  value: match,
+                  label: t(`filter.tag_match.${match}`),
+                }))}
+              />
+            </Form.Item>
+          </Space.Compact>
         </Form.Item>
         <Form.Item hidden={!showMore} label={t('filter.date')}>
           <Space.Compact>

@@ -31,6 +31,24 @@ describe('the date shortcuts (spec 02 §9)', () => {
     expect(day(shortcutDays('this_year', now)[0].toISOString())).toBe('2026-01-01');
   });
 
+  it('take last month and last year whole, from their first day to their last', () => {
+    expect(shortcutDays('last_month', now).map((d) => day(d.toISOString()))).toEqual([
+      '2026-02-01',
+      '2026-02-28',
+    ]);
+    expect(shortcutDays('last_year', now).map((d) => day(d.toISOString()))).toEqual([
+      '2025-01-01',
+      '2025-12-31',
+    ]);
+    const january = dayjs('2026-01-10T08:00:00');
+    expect(shortcutDays('last_month', january).map((d) => day(d.toISOString()))).toEqual([
+      '2025-12-01',
+      '2025-12-31',
+    ]);
+    const { dateFrom, dateTo } = rangeInstants(shortcutDays('last_month', now));
+    expect(dayjs(dateTo).diff(dayjs(dateFrom), 'day')).toBe(28);
+  });
+
   it('filter up to the start of the day after the last one', () => {
     const { dateFrom, dateTo } = rangeInstants(shortcutDays('7d', now));
     expect(dayjs(dateTo).diff(dayjs(dateFrom), 'day')).toBe(7);
@@ -49,6 +67,21 @@ describe('the list filters', () => {
     expect(state).toMatchObject({ tab: 'all', type: 'all', filter: { numbers: '240603KQ7T2M9P' } });
     expect(filtersOf(state)).toMatchObject({ numbers: '240603KQ7T2M9P', type: 'all', tab: undefined });
     expect(initialState('?type=express&status=nonsense')).toMatchObject({ type: 'express', filter: {} });
+  });
+
+  it('send several tags as one comma-separated filter, matching any of them unless all is chosen', () => {
+    const state = initialState('?tag=urgent&tag=problem&tag=nonsense');
+    expect(state.filter).toEqual({ tags: ['urgent', 'problem'] });
+    expect(filtersOf(state)).toMatchObject({ tags: 'urgent,problem', tagMatch: 'any' });
+    expect(initialState('?tags=urgent,evaluation&tagMatch=all').filter).toEqual({
+      tags: ['urgent', 'evaluation'],
+      tagMatch: 'all',
+    });
+    const all = filtersOf({ tab: 'all', type: 'all', filter: { tags: ['urgent'], tagMatch: 'all' } });
+    expect(all).toMatchObject({ tags: 'urgent', tagMatch: 'all' });
+    const none = filtersOf({ tab: 'all', type: 'all', filter: { tags: [], tagMatch: 'all' } });
+    expect(none).not.toHaveProperty('tags');
+    expect(none).not.toHaveProperty('tagMatch');
   });
 
   it('send a date range with the time it applies to', () => {

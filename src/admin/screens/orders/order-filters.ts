@@ -5,6 +5,7 @@
  */
 import dayjs, { type Dayjs } from 'dayjs';
 import type { OrderFilter } from '@api/modules/orders.js';
+import type { TagMatch } from '@shared/contract/orders.js';
 import {
   LOCAL_STATUSES,
   ORDER_TAGS,
@@ -31,7 +32,9 @@ export interface OrderFilterValues {
   warehouseId?: string;
   sellerId?: string;
   status?: LocalStatus;
-  tag?: OrderTag;
+  tags?: OrderTag[];
+  /** With several tags: orders carrying any of them (the default) or all of them. */
+  tagMatch?: TagMatch;
   dateField?: DateField;
   /** The days chosen, both included. */
   dateRange?: [Dayjs, Dayjs] | null;
@@ -49,7 +52,7 @@ export interface OrderListState {
   filter: OrderFilterValues;
 }
 
-/** Date shortcuts (spec 02 §9): the last 7, 15, 30 and 90 days, this and last week, this month and this year. */
+/** Date shortcuts (spec 02 §9): the last 7, 15, 30 and 90 days, this or last week, month or year. */
 export const DATE_SHORTCUTS = [
   '7d',
   '15d',
@@ -58,7 +61,9 @@ export const DATE_SHORTCUTS = [
   'this_week',
   'last_week',
   'this_month',
+  'last_month',
   'this_year',
+  'last_year',
 ] as const;
 export type DateShortcut = (typeof DATE_SHORTCUTS)[number];
 
@@ -84,8 +89,16 @@ export function shortcutDays(shortcut: DateShortcut, now: Dayjs = dayjs()): [Day
     }
     case 'this_month':
       return [today.startOf('month'), today];
+    case 'last_month': {
+      const first = today.startOf('month').subtract(1, 'month');
+      return [first, first.endOf('month').startOf('day')];
+    }
     case 'this_year':
       return [today.startOf('year'), today];
+    case 'last_year': {
+      const first = today.startOf('year').subtract(1, 'year');
+      return [first, first.endOf('year').startOf('day')];
+    }
   }
 }
 
@@ -123,13 +136,18 @@ export function initialState(search: string): OrderListState {
   const type = query.get('type');
   const status = query.get('status');
   const platform = query.get('platform');
-  const tag = query.get('tag');
+  // ?tag=a&tag=b (as the dashboard links) or ?tags=a,b.
+  const tags = [
+    ...new Set([...query.getAll('tag'), ...(query.get('tags') ?? '').split(',')].map((tag) => tag.trim())),
+  ].filter((tag) => isOneOf(ORDER_TAGS, tag));
+  const tagMatch = query.get('tagMatch');
   const shipTime = query.get('shipTime');
   const filter: OrderFilterValues = {};
   if (searched) filter.numbers = searched;
   if (isOneOf(LOCAL_STATUSES, status)) filter.status = status;
   if (isOneOf(PLATFORMS, platform)) filter.platform = platform;
-  if (isOneOf(ORDER_TAGS, tag)) filter.tag = tag;
+  if (tags.length > 0) filter.tags = tags;
+  if (tagMatch === 'all') filter.tagMatch = 'all';
   if (isOneOf(SHIP_TIME_FILTERS, shipTime)) filter.shipTime = shipTime;
   return {
     pageNo: 1,
@@ -142,10 +160,11 @@ export function initialState(search: string): OrderListState {
 
 /** The list call's filters (paging aside), as the export sends them too. */
 export function filtersOf(state: Pick<OrderListState, 'tab' | 'type' | 'filter'>) {
-  const { numbers, dateRange, dateField, ...rest } = state.filter;
+  const { numbers, dateRange, dateField, tags, tagMatch, ...rest } = state.filter;
   const found = numbersOf(numbers);
   return {
     ...rest,
+    ...(tags && tags.length > 0 ? { tags: tags.join(','), tagMatch: tagMatch ?? 'any' } : {}),
     tab: state.tab === 'all' ? undefined : state.tab,
     type: state.type,
     numbers: found.length > 0 ? found.join(',') : undefined,

@@ -10,8 +10,15 @@ import type {
   OrderPage,
   OrderRow,
   OrderShopView,
+  TagMatch,
 } from '@shared/contract/orders.js';
-import { ORDER_TABS, SHIP_TIME_WINDOWS, TAB_STATUSES, type OrderTab } from '@shared/domain/order.js';
+import {
+  ORDER_TABS,
+  SHIP_TIME_WINDOWS,
+  TAB_STATUSES,
+  type OrderTab,
+  type OrderTag,
+} from '@shared/domain/order.js';
 import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import { allOf, iso, offsetOf } from '../../db/query-helpers.js';
@@ -41,6 +48,13 @@ function tabCondition(tab: OrderTab): SQL {
   return inArray(orders.localStatus, [...TAB_STATUSES[tab]]);
 }
 
+/** Orders carrying any of the tags (all of them with 'all'); no condition for no tags. */
+function tagCondition(tags: readonly OrderTag[], match: TagMatch): SQL | undefined {
+  if (tags.length === 0) return undefined;
+  const wanted = sql`${sql.param([...tags])}::text[]`;
+  return match === 'all' ? sql`${orders.tags} @> ${wanted}` : sql`${orders.tags} && ${wanted}`;
+}
+
 /** Every filter of the list except the tab, so the counts and the page share them. */
 function filters(actor: Actor, query: OrderListQuery, now: Date): SQL | undefined {
   const numbers = query.orderNos ?? [];
@@ -60,7 +74,7 @@ function filters(actor: Actor, query: OrderListQuery, now: Date): SQL | undefine
     query.shopName ? eq(orders.shopName, query.shopName) : undefined,
     query.warehouseId ? eq(orders.warehouseId, query.warehouseId) : undefined,
     query.parcelType ? eq(orders.parcelType, query.parcelType) : undefined,
-    query.tag ? sql`${orders.tags} @> array[${query.tag}]::text[]` : undefined,
+    tagCondition(query.tags ?? [], query.tagMatch),
     query.dateFrom ? gte(dateColumn, new Date(query.dateFrom)) : undefined,
     query.dateTo ? lt(dateColumn, new Date(query.dateTo)) : undefined,
     window?.fromMs != null ? gte(orders.shipBy, new Date(now.getTime() + window.fromMs)) : undefined,
@@ -184,9 +198,13 @@ function toRow(
  * its rows are joined to their seller and warehouse and summed: a join before the limit lets
  * the planner walk every order of a warehouse to find the page.
  */
-type TabCounts = OrderPage['counts'] & { all: number };
+type TabCounts = OrderPage['counts'] & { total: number };
 
-/** The list's tab counts under the query's filters, and how many the chosen tab holds ('all'). */
+/**
+ * The list's tab counts under the query's filters, the 'all' tab's (every order the filters
+ * leave) among them, and how many the chosen tab holds (the page's total). One pass over the
+ * filtered orders counts them all.
+ */
 export async function orderListCounts(tx: TenantTx, actor: Actor, query: OrderListQuery): Promise<TabCounts> {
   const base = filters(actor, query, new Date());
   const tab = query.tab ? tabCondition(query.tab) : undefined;
@@ -196,12 +214,13 @@ export async function orderListCounts(tx: TenantTx, actor: Actor, query: OrderLi
   const [counts] = await tx
     .select({
       ...countColumns,
-      all: tab ? sql<number>`count(*) filter (where ${tab})::int` : sql<number>`count(*)::int`,
+      all: sql<number>`count(*)::int`,
+      total: tab ? sql<number>`count(*) filter (where ${tab})::int` : sql<number>`count(*)::int`,
     })
     .from(orders)
     .where(base);
   return Object.fromEntries(
-    [...ORDER_TABS, 'all' as const].map((name) => [name, Number(counts?.[name] ?? 0)]),
+    ['all' as const, ...ORDER_TABS, 'total' as const].map((name) => [name, Number(counts?.[name] ?? 0)]),
   ) as TabCounts;
 }
 
@@ -247,13 +266,13 @@ export function orderListOf(
   counts: TabCounts,
   records: OrderPage['records'],
 ): OrderPage {
-  const { all, ...tabs } = counts;
+  const { total, ...tabs } = counts;
   return {
     records,
-    total: all,
+    total,
     current: query.pageNo,
     size: query.pageSize,
-    pages: Math.ceil(all / query.pageSize),
+    pages: Math.ceil(total / query.pageSize),
     counts: tabs,
   };
 }

@@ -5,7 +5,7 @@
  * its lines, one leaving it releases exactly what it held. A batch action is all or nothing: one
  * order it may not change refuses the batch and changes none.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   cancelOrdersInput,
   createOrderInput,
@@ -27,6 +27,7 @@ import {
 import {
   canAct,
   holdsStock,
+  LOCAL_STATUSES,
   localStatusAfterPlatform,
   normalisePlatformStatus,
   parcelTypeOf,
@@ -42,6 +43,7 @@ import type { Actor } from '../../http/actor.js';
 import { parseInput } from '../../http/parse-input.js';
 import { isSellerBound } from '../../access/seller-scope.js';
 import { skus } from '../catalog/index.js';
+import { lockForReservation } from '../inventory/index.js';
 import { users } from '../identity/index.js';
 import { isWarehouseBound, visibleWarehouse } from '../warehouse/index.js';
 import {
@@ -210,7 +212,10 @@ export async function createOrder(
   return { id: order.id, orderNo: order.orderNo, systemNo: order.systemNo };
 }
 
-/** Moves the order to a status and keeps its reservation in step: reserve on entering pending shipment, release on leaving the reserving statuses. */
+/**
+ * Moves the order to a status and keeps its reservation in step (RESERVING_STATUSES): entering a
+ * status that holds stock from one that holds none reserves; leaving them releases.
+ */
 export async function moveOrder(
   tx: TenantTx,
   actor: Actor,
@@ -221,7 +226,7 @@ export async function moveOrder(
   const updated = await writeLocalStatus(tx, actor, order, to, note);
   if (updated === order) return order;
   if (holdsStock(order.localStatus) && !holdsStock(to)) await releaseOrder(tx, actor, order, to);
-  if (to === 'pending_shipment' && !holdsStock(order.localStatus)) await reserveOrder(tx, actor, updated);
+  if (holdsStock(to) && !holdsStock(order.localStatus)) await reserveOrder(tx, actor, updated);
   if (to === 'cancelled') await resolveExceptions(tx, actor, order.id, 'cancelled');
   return updated;
 }
@@ -256,7 +261,9 @@ function marketplaceHeader(input: MarketplaceOrder) {
 /**
  * New marketplace orders (none of them stored yet), each in the status its platform status maps
  * to: their system ids from one counter update, then one insert each for the orders, their lines
- * and their first history rows.
+ * and their first history rows. One that arrives in a status holding stock (already in
+ * cancellation: paid, the buyer's request still open) reserves its lines as it is created, like
+ * an order entering that status.
  */
 async function insertMarketplaceOrders(
   tx: TenantTx,
@@ -320,6 +327,16 @@ async function insertMarketplaceOrders(
       actorId: actor.userId,
     })),
   );
+  const holding = saved.filter((entry) => holdsStock(entry.localStatus)).map((entry) => entry.id);
+  if (holding.length > 0) {
+    const rows = await tx.select().from(orders).where(inArray(orders.id, holding));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    await reserveOrders(
+      tx,
+      actor,
+      holding.flatMap((id) => byId.get(id) ?? []),
+    );
+  }
   return saved.map(({ id, input, systemNo }) => ({ id, orderNo: input.orderNo, systemNo, changed: true }));
 }
 
@@ -356,6 +373,20 @@ export async function upsertMarketplaceOrders(
   );
   const known = new Set(
     stored.map((row) => JSON.stringify([row.seller_id, row.platform, row.shop_id, row.order_no])),
+  );
+  // The page may reserve more than once (its new orders together, then known ones one by one):
+  // the balances any of them may reserve are locked here, after the orders and in (warehouse,
+  // SKU) order, so two pages sharing SKUs never take them the other way round.
+  const reserving = inputs.filter((input) => {
+    const status = normalisePlatformStatus(input.platformStatus);
+    return status !== null && holdsStock(PLATFORM_TO_LOCAL[status]);
+  });
+  await lockForReservation(
+    tx,
+    actor,
+    reserving.flatMap((input) =>
+      input.lines.map((line) => ({ warehouseId: input.warehouseId, skuId: line.skuId })),
+    ),
   );
   const fresh: MarketplaceOrder[] = [];
   const freshKeys = new Set<string>();
@@ -466,7 +497,9 @@ export async function upsertMarketplaceOrder(
   if (platformStatus) {
     const [current] = await tx.select().from(orders).where(eq(orders.id, existing.id));
     if (!current) throw new Error('order vanished under its lock');
-    const to = localStatusAfterPlatform(current.localStatus, platformStatus);
+    const before =
+      current.localStatus === 'in_cancellation' ? await statusBeforeCancellation(tx, current.id) : null;
+    const to = localStatusAfterPlatform(current.localStatus, platformStatus, before);
     if (to !== current.localStatus) {
       const heldBefore = holdsStock(current.localStatus);
       await moveOrder(tx, actor, current, to, storedStatus);
@@ -475,6 +508,24 @@ export async function upsertMarketplaceOrder(
     }
   }
   return { id: existing.id, orderNo, systemNo: existing.systemNo, changed: true };
+}
+
+/** The local status the order had when it last entered cancellation; null when it arrived in it. */
+async function statusBeforeCancellation(tx: TenantTx, orderId: string): Promise<LocalStatus | null> {
+  const [entry] = await tx
+    .select({ fromStatus: orderStatusHistory.fromStatus })
+    .from(orderStatusHistory)
+    .where(
+      and(
+        eq(orderStatusHistory.orderId, orderId),
+        eq(orderStatusHistory.field, 'local'),
+        eq(orderStatusHistory.toStatus, 'in_cancellation'),
+      ),
+    )
+    .orderBy(desc(orderStatusHistory.id))
+    .limit(1);
+  const from = entry?.fromStatus ?? null;
+  return from !== null && (LOCAL_STATUSES as readonly string[]).includes(from) ? (from as LocalStatus) : null;
 }
 
 function resultOf(order: OrderRecord, code: string | null = null): OrderActionResult {
