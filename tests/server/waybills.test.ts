@@ -522,10 +522,11 @@ describe('outbound of a Shopify order through our own carrier', () => {
   });
 });
 
-describe('outbound through Lazada and TikTok Shop logistics', () => {
+describe('outbound through Lazada, TikTok Shop and Joom logistics', () => {
   it.each([
     ['lazada', '1000990'],
     ['tiktok', '7494000990'],
+    ['joom', 'JM000990'],
   ] as const)(
     'arranges a %s order through its logistics and stores its label byte for byte',
     async (platform, platformShopId) => {

@@ -22,6 +22,7 @@ import {
   CARRIERS,
   CHANNEL_AUTH_STATUSES,
   CHANNEL_KINDS,
+  LABEL_SOURCES,
   LABEL_STATUSES,
   LOGISTICS_LIMITS as LIMITS,
   LOGISTICS_PLATFORMS,
@@ -135,6 +136,10 @@ export const waybillView = z.object({
   arrangeError: string(),
   arrangeMessage: string(),
   labelStatus: z.enum(LABEL_STATUSES),
+  /** Who issued the stored label: the platform, the carrier, us (rendered), or a user's upload; '' none yet. */
+  labelSource: z.enum(LABEL_SOURCES),
+  /** The platform of the waybill's marketplace channel (whose logistics issued its label); null otherwise. */
+  channelPlatform: z.enum(LOGISTICS_PLATFORMS).nullable(),
   labelError: string(),
   labelMessage: string(),
   isPrinted: z.boolean(),

@@ -2,7 +2,7 @@
  * Logistics channels and waybills (spec 02 §3 Logistics channel, §4 Ship arrangement).
  *
  * A channel is how parcels leave: 'marketplace' — the platform's own logistics arranges the
- * carrier and issues the label (Shopee, Lazada, TikTok Shop), authorised by the seller's shop;
+ * carrier and issues the label (Shopee, Lazada, TikTok Shop, Joom Logistics), authorised by the seller's shop;
  * or 'carrier' — a carrier of our own, authorised by its app key and secret, whose tracking
  * number is pushed back to the marketplace where the order came from.
  *
@@ -17,7 +17,7 @@ export const CHANNEL_KINDS = ['marketplace', 'carrier'] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 
 /** The marketplaces whose own logistics arranges the carrier and issues the label. */
-export const LOGISTICS_PLATFORMS = ['shopee', 'lazada', 'tiktok'] as const;
+export const LOGISTICS_PLATFORMS = ['shopee', 'lazada', 'tiktok', 'joom'] as const;
 export type LogisticsPlatform = (typeof LOGISTICS_PLATFORMS)[number];
 
 /** Carriers we have an adapter for; 'sandbox' is the bundled imitation (README: Sandbox). */
@@ -39,6 +39,10 @@ export type ArrangeStatus = (typeof ARRANGE_STATUSES)[number];
 
 export const LABEL_STATUSES = ['none', 'requested', 'ready', 'failed'] as const;
 export type LabelStatus = (typeof LABEL_STATUSES)[number];
+
+/** Who issued a stored label ('' while there is none): what a reprint prints and which printer it goes to. */
+export const LABEL_SOURCES = ['', 'platform', 'carrier', 'ours', 'upload'] as const;
+export type LabelSource = (typeof LABEL_SOURCES)[number];
 
 /** A waybill's tracking number is known: the parcel may be labelled, packed and handed over. */
 export function hasTracking(status: ArrangeStatus): boolean {

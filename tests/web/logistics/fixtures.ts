@@ -57,6 +57,8 @@ export function waybillRow(overrides: Partial<WaybillView> = {}): WaybillView {
     arrangeError: '',
     arrangeMessage: '',
     labelStatus: 'none',
+    labelSource: '',
+    channelPlatform: null,
     labelError: '',
     labelMessage: '',
     isPrinted: false,

@@ -57,6 +57,10 @@ const server = useApiServer(
     api('/waybill/batch/pdf'),
     () => new Response(PDF, { headers: { 'Content-Type': 'application/pdf' } }),
   ),
+  http.get(
+    api('/waybill/label'),
+    () => new Response(PDF, { headers: { 'Content-Type': 'application/pdf' } }),
+  ),
   http.post(api('/waybill/printed'), async (info) => {
     await record('printed')(info);
     return ok({ count: 1 }, 'Marked printed');
@@ -72,7 +76,8 @@ async function renderOutbound(list: WaybillView[]) {
   sent.length = 0;
   signIn('ware_manager', [PERMISSIONS.waybillList, PERMISSIONS.waybillArrange, PERMISSIONS.outboundEdit]);
   renderWithProviders(<Outbound />, { route: '/logistics/outbound' });
-  await screen.findByText(list[0]?.orderNo ?? '');
+  // The first render loads the screen's code: on a busy machine that takes seconds.
+  await screen.findByText(list[0]?.orderNo ?? '', {}, { timeout: 20_000 });
 }
 
 function select(orderNo: string) {
@@ -173,6 +178,8 @@ describe('printing waybills', () => {
       arrangeStatus: 'arranged',
       trackingNo: 'SPX123',
       labelStatus: 'ready',
+      labelSource: 'platform',
+      channelPlatform: 'shopee',
       channelName: 'Shopee',
     });
 
@@ -195,6 +202,39 @@ describe('printing waybills', () => {
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(printPdfs).toHaveBeenCalledTimes(1);
     expect(sent[1]).toEqual({ path: 'printed', body: { orderIds: [row.orderId], isPrinted: true } });
+  });
+
+  it("sends a Shopee order labelled by our own carrier to the general label printer, not Shopee's", async () => {
+    const ours = waybillRow({
+      platform: 'shopee',
+      arrangeStatus: 'arranged',
+      trackingNo: 'SBX0000000001TH',
+      labelStatus: 'ready',
+      labelSource: 'ours',
+      channelPlatform: null,
+      channelName: 'Sandbox Express',
+    });
+    const carriers = waybillRow({
+      platform: 'shopee',
+      arrangeStatus: 'arranged',
+      trackingNo: 'SBX0000000002TH',
+      labelStatus: 'ready',
+      labelSource: 'carrier',
+      channelPlatform: null,
+      channelName: 'Sandbox Express',
+    });
+    await renderOutbound([ours, carriers]);
+    printPdfs.mockResolvedValue({ via: 'helper', documents: [{ id: 'SBX0000000001TH', status: 'printed' }] });
+    fireEvent.click(within(rowOf(ours.orderNo)).getByText('Reprint'));
+    await waitFor(() => expect(printPdfs).toHaveBeenCalledTimes(1));
+    expect(printPdfs.mock.calls[0]?.[0].kind).toBe('jd');
+
+    select(ours.orderNo);
+    select(carriers.orderNo);
+    batches = [batchOf({ kind: 'print', state: 'done', total: 2, succeeded: 2, hasPdf: true })];
+    fireEvent.click(screen.getByRole('button', { name: 'Print waybills' }));
+    await waitFor(() => expect(printPdfs).toHaveBeenCalledTimes(2));
+    expect(printPdfs.mock.calls[1]?.[0].kind).toBe('jd');
   });
 
   it('says so when the automatic print fails, and marks nothing printed', async () => {

@@ -530,7 +530,7 @@ export async function markSelfShipped(
     arrangeStatus: 'self_shipped' as const,
     channelId: null,
     labelStatus: 'ready' as const,
-    labelSource: 'ours',
+    labelSource: 'ours' as const,
     trackingNo: input.trackingNo,
     carrierName: input.carrierName,
     arrangeError: '',
