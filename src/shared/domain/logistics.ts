@@ -75,8 +75,11 @@ export type BatchItemOutcome = (typeof BATCH_ITEM_OUTCOMES)[number];
 export const LOGISTICS_LIMITS = {
   /** Orders one batch (arrange or print) may hold. */
   batchOrders: 1000,
-  /** Orders a single (non-batch) call may name. */
-  directOrders: 50,
+  /**
+   * Orders a single (non-batch) call may name (picked, packed, delivered, labels): every row of
+   * the outbound list's largest page, so whatever the screen lets a user select goes in one call.
+   */
+  directOrders: 200,
   /** Calls to one platform or carrier at once within a batch. */
   concurrency: 4,
   /** A label PDF uploaded by hand or downloaded from a platform. */

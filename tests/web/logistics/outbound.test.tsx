@@ -65,6 +65,11 @@ const server = useApiServer(
     await record('printed')(info);
     return ok({ count: 1 }, 'Marked printed');
   }),
+  http.post(api('/outbound/picked'), async (info) => {
+    await record('picked')(info);
+    const body = sent[sent.length - 1]?.body as { orderIds: string[] };
+    return ok({ succeeded: body.orderIds.length, failed: [] });
+  }),
   http.post(api('/waybill/label/retry'), async (info) => {
     await record('retry')(info);
     return ok({ succeeded: 1, failed: [] }, 'Saved');
@@ -260,6 +265,40 @@ describe('printing waybills', () => {
     expect(button.hasAttribute('disabled')).toBe(true);
     expect(button.getAttribute('aria-description')).toBe('Cannot take this step now: 1 of the 1 selected');
   });
+});
+
+describe('moving many orders at once', () => {
+  // More than the 50 a call once took: a whole page selected goes in one call.
+  it(
+    'offers pages of 200 and marks every selected order picked in one call',
+    { timeout: 180_000 },
+    async () => {
+      const many = Array.from({ length: 55 }, () =>
+        waybillRow({
+          arrangeStatus: 'arranged',
+          trackingNo: 'SBX1',
+          labelStatus: 'ready',
+          labelSource: 'ours',
+          isPrinted: true,
+        }),
+      );
+      await renderOutbound(many);
+      fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Page Size' }));
+      expect(await screen.findByTitle('200 / page')).toBeTruthy();
+      fireEvent.click(screen.getByTitle('100 / page'));
+      await waitFor(() => expect(screen.getAllByRole('checkbox', { name: /^Select SO-/ })).toHaveLength(55), {
+        timeout: 60_000,
+      });
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
+      expect(screen.getByText('Selected: 55')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Picked' }));
+      const confirm = await dialogTitled('Mark as picked? Orders: 55');
+      fireEvent.click(within(confirm).getByRole('button', { name: 'Mark picked' }));
+      await waitFor(() => expect(sent).toHaveLength(1));
+      expect(sent[0]).toEqual({ path: 'picked', body: { orderIds: many.map((row) => row.orderId) } });
+      expect(await screen.findByText('Done (orders: 55)')).toBeTruthy();
+    },
+  );
 });
 
 describe('a label that was not saved', () => {

@@ -14,12 +14,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAllChannels, useWaybills } from '@api/modules/logistics.js';
 import type { WaybillListQuery, WaybillView } from '@shared/contract/logistics.js';
+import { LOGISTICS_LIMITS } from '@shared/domain/logistics.js';
 import { PLATFORMS } from '@shared/domain/order.js';
 import { PERMISSIONS } from '@shared/permissions.js';
 import { useSessionUser } from '../../layout/use-session-user.js';
 import { hasAuth } from '../auth.js';
 import { PagedTable } from '../common/PagedTable.js';
-import { DEFAULT_PAGE } from '../common/paging.js';
+import { DEFAULT_PAGE, PAGE_SIZES } from '../common/paging.js';
 import { RowActions, type RowAction } from '../common/RowActions.js';
 import { useListState, type ListState } from '../common/screen-state.js';
 import { SearchBar } from '../common/SearchBar.js';
@@ -41,6 +42,15 @@ type OutboundFilterValues = Partial<
   Pick<WaybillListQuery, 'warehouseId' | 'channelId' | 'platform' | 'keyword'>
 >;
 type OutboundState = ListState & { filter: OutboundFilterValues; stage: Stage };
+
+/**
+ * Pages up to the most orders one outbound call takes (LOGISTICS_LIMITS.directOrders), so a
+ * whole page selected is picked, packed or delivered in one go.
+ */
+const OUTBOUND_PAGE_SIZES = [
+  ...PAGE_SIZES.filter((size) => size < LOGISTICS_LIMITS.directOrders),
+  LOGISTICS_LIMITS.directOrders,
+];
 
 const INITIAL: OutboundState = { ...DEFAULT_PAGE, filter: {}, stage: 'to_arrange' };
 
@@ -308,6 +318,7 @@ export function Outbound() {
         columns={columns}
         query={waybills}
         page={state}
+        pageSizes={OUTBOUND_PAGE_SIZES}
         onPageChange={(page) => {
           setSelected([]);
           setState(page);
