@@ -13,6 +13,7 @@ import { receiveStock } from '@server/modules/inventory/index.js';
 import { passReview, upsertMarketplaceOrder } from '@server/modules/orders/index.js';
 import { approveOnSandbox } from '@server/seed/sandbox-approve.js';
 import type { MarketplaceOrderInput } from '@shared/contract/orders.js';
+import { MARKETPLACE_SYNC } from '@shared/domain/marketplaces.js';
 import {
   carrierLabelPdf,
   SANDBOX_CARRIER_ACCOUNTS,
@@ -581,4 +582,133 @@ describe('outbound through Lazada, TikTok Shop and Joom logistics', () => {
       expect(rows[0].tracking_no).toBe(arranged?.trackingNo);
     },
   );
+});
+
+describe("our carrier's tracking number on marketplaces with logistics of their own", () => {
+  /** A sandbox shop of the platform, authorised by the demo seller for DG01. */
+  async function connectShop(platform: 'shopee' | 'tiktok', platformShopId: string): Promise<string> {
+    sandbox.world.addShop({
+      platform,
+      shopId: platformShopId,
+      name: `Push ${platform}`,
+      region: 'TH',
+      currency: 'THB',
+    });
+    const added = await call('seller', 'POST', '/api/shop/add', {
+      platform,
+      alias: `Push ${platform}`,
+      warehouseId: dg01.id,
+    });
+    const shopId = added.body.result.id as string;
+    const started = await call('seller', 'POST', '/api/shop/authorise', { id: shopId });
+    const query = await approveOnSandbox(started.body.result.url as string, platformShopId);
+    expect((await call('seller', 'POST', '/api/shop/authorise/callback', { query })).status).toBe(200);
+    return shopId;
+  }
+
+  /** A marketplace order shipped by our carrier: arranged, picked, packed, printed and delivered. */
+  async function deliveredByCarrier(
+    platform: 'shopee' | 'tiktok',
+    shopId: string,
+    orderNo: string,
+    skuId: string,
+  ): Promise<string> {
+    const orderId = await pendingOrder(skuId, 1, { platform, shopId, shopName: `Push ${platform}`, orderNo });
+    const batch = await settledBatch(
+      'waremanager',
+      (
+        await call('waremanager', 'POST', '/api/waybill/arrange', {
+          orderIds: [orderId],
+          channelId: carrierChannelId,
+        })
+      ).body.result.id,
+    );
+    expect(batch, JSON.stringify(batch.problems)).toMatchObject({ succeeded: 1 });
+    for (const step of ['picked', 'packed'])
+      await call('waremanager', 'POST', `/api/outbound/${step}`, { orderIds: [orderId] });
+    await call('waremanager', 'POST', '/api/waybill/printed', { orderIds: [orderId], isPrinted: true });
+    const delivered = await call('waremanager', 'POST', '/api/outbound/delivered', { orderIds: [orderId] });
+    expect(delivered.body.result).toEqual({ succeeded: 1, failed: [] });
+    return orderId;
+  }
+
+  async function listed(orderId: string) {
+    const list = await call('waremanager', 'GET', '/api/waybill/list?stage=delivered&pageSize=200');
+    return list.body.result.records.find((row: { orderId: string }) => row.orderId === orderId);
+  }
+
+  it('tells Shopee (non-integrated) and TikTok Shop (seller shipping), says why Shopee refuses an integrated order, and sends again', async () => {
+    const shopeeShop = await connectShop('shopee', '600991');
+    const tiktokShop = await connectShop('tiktok', '7494000991');
+    const skuId = await stockedSku('WB-PUSH', 5);
+
+    const integrated = sandbox.world.createOrder('shopee', '600991', {
+      status: 'ready_to_ship',
+      silent: true,
+    });
+    const refusedId = await deliveredByCarrier('shopee', shopeeShop, integrated.orderId, skuId);
+    expect(await listed(refusedId)).toMatchObject({
+      trackingPushed: false,
+      pushError: 'waybill.refused_platform_logistics',
+      pushMessage: expect.stringContaining('integrated channel'),
+    });
+    expect(integrated.status).toBe('ready_to_ship');
+
+    // A non-integrated Shopee order whose push meets an outage: kept failed, then sent again.
+    const ownChannel = sandbox.world.createOrder('shopee', '600991', {
+      status: 'ready_to_ship',
+      silent: true,
+      sellerShips: true,
+    });
+    // Every try of the push meets the outage: the first call and the session's retries.
+    sandbox.world.injectFault({
+      platform: 'shopee',
+      kind: 'http_503',
+      pathContains: '/ship_order',
+      count: MARKETPLACE_SYNC.retries + 1,
+    });
+    const retriedId = await deliveredByCarrier('shopee', shopeeShop, ownChannel.orderId, skuId);
+    const failed = await listed(retriedId);
+    expect(failed).toMatchObject({ trackingPushed: false, pushError: 'shop.unavailable' });
+    expect(ownChannel.status).toBe('ready_to_ship');
+    // Only those who hand parcels over may send it again; another tenant does not find the order.
+    expect(
+      (await call('seller', 'POST', '/api/waybill/tracking/push', { orderIds: [retriedId] })).status,
+    ).toBe(403);
+    const stranger = await call('acme-agent', 'POST', '/api/waybill/tracking/push', {
+      orderIds: [retriedId],
+    });
+    expect(stranger.body.result?.failed[0]?.errorCode ?? stranger.body.code).toBe('order.not_found');
+    expect(ownChannel.status).toBe('ready_to_ship');
+    const again = await call('waremanager', 'POST', '/api/waybill/tracking/push', { orderIds: [retriedId] });
+    expect(again.body.result).toEqual({ succeeded: 1, failed: [] });
+    expect(ownChannel).toMatchObject({ status: 'shipped', trackingNo: failed.trackingNo });
+    expect(await listed(retriedId)).toMatchObject({ trackingPushed: true, pushError: '', pushMessage: '' });
+
+    const stillRefused = await call('waremanager', 'POST', '/api/waybill/tracking/push', {
+      orderIds: [refusedId, retriedId],
+    });
+    expect(stillRefused.body.result.failed).toEqual([
+      expect.objectContaining({ orderId: refusedId, errorCode: 'waybill.refused_platform_logistics' }),
+      expect.objectContaining({
+        orderId: retriedId,
+        errorCode: 'waybill.push_not_needed',
+        message: expect.stringContaining('has no tracking number waiting'),
+      }),
+    ]);
+
+    const sellerShipped = sandbox.world.createOrder('tiktok', '7494000991', {
+      status: 'ready_to_ship',
+      silent: true,
+      sellerShips: true,
+    });
+    const tiktokId = await deliveredByCarrier('tiktok', tiktokShop, sellerShipped.orderId, skuId);
+    const row = await listed(tiktokId);
+    expect(row).toMatchObject({ trackingPushed: true, pushError: '' });
+    expect(sellerShipped).toMatchObject({
+      status: 'shipped',
+      trackingNo: row.trackingNo,
+      carrier: 'Sandbox Express',
+    });
+  });
 });

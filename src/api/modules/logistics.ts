@@ -105,6 +105,9 @@ export const markPacked = (input: { orderIds: readonly string[]; weightGrams?: n
   changeRequest('POST', '/outbound/packed', bulkReply, input);
 export const markDelivered = (orderIds: readonly string[]) =>
   changeRequest('POST', '/outbound/delivered', bulkReply, { orderIds });
+/** Sends our carrier's tracking number to the orders' marketplaces again after it failed. */
+export const retryTrackingPush = (orderIds: readonly string[]) =>
+  changeRequest('POST', '/waybill/tracking/push', bulkReply, { orderIds });
 export const fetchPickList = (orderIds: readonly string[], lang?: string) =>
   downloadBlob('/outbound/pickList', { orderIds: orderIds.join(','), lang });
 export const fetchPackingList = (orderIds: readonly string[], lang?: string) =>

@@ -11,7 +11,8 @@
  *   merging the labels into one PDF), GET /waybill/batch?id=, GET /waybill/batch/pdf?id=,
  *   GET /waybill/label?orderId= (reprint from the stored bytes), POST /waybill/label/retry,
  *   POST /waybill/label/regenerate, POST /waybill/label/upload?orderId= (multipart, one PDF), POST /waybill/printed,
- *   POST /waybill/selfShipped;
+ *   POST /waybill/selfShipped, POST /waybill/tracking/push (send our carrier's tracking number to
+ *   the marketplace again after it failed);
  * - outbound (warehouses without handhelds): POST /outbound/picked, POST /outbound/packed,
  *   POST /outbound/delivered, GET /outbound/pickList?orderIds=, GET /outbound/packingList?orderIds=.
  */
@@ -147,7 +148,10 @@ export const waybillView = z.object({
   isPicked: z.boolean(),
   isPacked: z.boolean(),
   trackingPushed: z.boolean(),
+  /** Why our carrier's tracking number did not reach the marketplace: an error code of errors:*, '' when it did or was not due. */
   pushError: string(),
+  /** The marketplace's own words about that refusal, where it gave any. */
+  pushMessage: string(),
   shipBy: isoTime.nullable(),
   orderedAt: isoTime,
 });

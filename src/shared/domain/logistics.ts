@@ -59,6 +59,8 @@ export const SHIPMENT_REFUSAL_CODES = [
   'already_shipped',
   'address_incomplete',
   'not_found',
+  /** The platform's own logistics ships the order: it takes no tracking number from our carrier. */
+  'platform_logistics_only',
 ] as const;
 export type ShipmentRefusal = (typeof SHIPMENT_REFUSAL_CODES)[number];
 

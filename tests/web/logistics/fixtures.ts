@@ -67,6 +67,7 @@ export function waybillRow(overrides: Partial<WaybillView> = {}): WaybillView {
     isPacked: false,
     trackingPushed: false,
     pushError: '',
+    pushMessage: '',
     shipBy: null,
     orderedAt: '2026-11-20T08:00:00.000Z',
     ...overrides,

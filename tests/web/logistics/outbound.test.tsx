@@ -70,6 +70,10 @@ const server = useApiServer(
     const body = sent[sent.length - 1]?.body as { orderIds: string[] };
     return ok({ succeeded: body.orderIds.length, failed: [] });
   }),
+  http.post(api('/waybill/tracking/push'), async (info) => {
+    await record('push')(info);
+    return ok({ succeeded: 1, failed: [] });
+  }),
   http.post(api('/waybill/label/retry'), async (info) => {
     await record('retry')(info);
     return ok({ succeeded: 1, failed: [] }, 'Saved');
@@ -299,6 +303,47 @@ describe('moving many orders at once', () => {
       expect(await screen.findByText('Done (orders: 55)')).toBeTruthy();
     },
   );
+});
+
+describe('a tracking number the marketplace did not take', () => {
+  const refused = () =>
+    waybillRow({
+      localStatus: 'shipped',
+      warehouseStatus: 'delivered',
+      arrangeStatus: 'arranged',
+      trackingNo: 'SBX0000000099TH',
+      labelStatus: 'ready',
+      labelSource: 'ours',
+      channelName: 'Sandbox Express',
+      isPrinted: true,
+      isPicked: true,
+      isPacked: true,
+      pushError: 'shop.unavailable',
+      pushMessage: 'HTTP 503',
+    });
+
+  it('says why and sends it again', async () => {
+    const row = refused();
+    await renderOutbound([row]);
+    const cells = rowOf(row.orderNo);
+    expect(within(cells).getByText(/Tracking number not sent to the marketplace/)).toBeTruthy();
+    expect(within(cells).getByText('HTTP 503')).toBeTruthy();
+    fireEvent.click(within(cells).getByText('Send again'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({ path: 'push', body: { orderIds: [row.orderId] } });
+    expect(await screen.findByText('Tracking number sent to the marketplace')).toBeTruthy();
+  });
+
+  it('offers no sending again to someone who may not hand parcels over', async () => {
+    const row = refused();
+    rows = [row];
+    sent.length = 0;
+    signIn('ware_manager', [PERMISSIONS.waybillList, PERMISSIONS.waybillArrange]);
+    renderWithProviders(<Outbound />, { route: '/logistics/outbound' });
+    await screen.findByText(row.orderNo, {}, { timeout: 20_000 });
+    expect(within(rowOf(row.orderNo)).getByText(/Tracking number not sent to the marketplace/)).toBeTruthy();
+    expect(screen.queryByText('Send again')).toBeNull();
+  });
 });
 
 describe('a label that was not saved', () => {

@@ -63,7 +63,13 @@ import {
   enableChannel,
   listChannels,
 } from './channels.service.js';
-import { markDelivered, markPacked, markPicked, type BulkOutcome } from './outbound.service.js';
+import {
+  markDelivered,
+  markPacked,
+  markPicked,
+  retryTrackingPush,
+  type BulkOutcome,
+} from './outbound.service.js';
 import type { LogisticsRuntime } from './runtime.js';
 import {
   labelOf,
@@ -361,6 +367,16 @@ export async function logisticsRoutes(app: FastifyInstance, deps: AppDeps, runti
         await inActorTenant(db, request, (tx, actor) => markSelfShipped(tx, actor, request.body)),
         said(request, 'updated'),
       ),
+  );
+
+  api.post(
+    '/waybill/tracking/push',
+    {
+      config: needs(PERMISSIONS.outboundEdit),
+      schema: { tags, body: orderIdsBody, response: { 200: envelope(bulkReply) } },
+    },
+    async (request) =>
+      ok(replyOf(request, await retryTrackingPush(db, runtime, actorOf(request), request.body.orderIds))),
   );
 
   // --- outbound -------------------------------------------------------------------------

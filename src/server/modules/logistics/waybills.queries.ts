@@ -17,6 +17,14 @@ import { orderLines, orderReservations, orderScope, orders } from '../orders/ind
 import { warehouseLocations, warehousePartitions, warehouses } from '../warehouse/index.js';
 import { logisticsChannels, orderPicks, waybills } from './logistics.tables.js';
 
+/** push_error keeps our code first, then the marketplace's words (outbound.service pushErrorText). */
+function splitPushError(text: string): { pushError: string; pushMessage: string } {
+  const [code = '', ...words] = text.split(' ');
+  return /^[a-z_]+\.[a-z_]+$/.test(code)
+    ? { pushError: code, pushMessage: words.join(' ') }
+    : { pushError: text === '' ? '' : 'shop.rejected', pushMessage: text };
+}
+
 const TRACKED = sql`${waybills.arrangeStatus} in ('arranged', 'self_shipped')`;
 const PENDING = eq(orders.localStatus, 'pending_shipment');
 
@@ -137,7 +145,7 @@ export async function listWaybills(tx: TenantTx, actor: Actor, query: WaybillLis
       isPicked: order.isPicked,
       isPacked: order.isPacked,
       trackingPushed: waybill?.trackingPushedAt !== null && waybill?.trackingPushedAt !== undefined,
-      pushError: waybill?.pushError ?? '',
+      ...splitPushError(waybill?.pushError ?? ''),
       shipBy: iso(order.shipBy),
       orderedAt: iso(order.orderedAt),
     }),

@@ -78,6 +78,7 @@ const REFUSAL_CODES: Record<ShipmentRefusal, ErrorCode> = {
   already_shipped: 'waybill.refused_already_shipped',
   address_incomplete: 'waybill.refused_address_incomplete',
   not_found: 'waybill.refused_not_found',
+  platform_logistics_only: 'waybill.refused_platform_logistics',
 };
 
 export async function waybillOf(tx: TenantTx, orderId: string): Promise<WaybillRow | null> {

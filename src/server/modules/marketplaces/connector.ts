@@ -236,7 +236,8 @@ export interface PlatformShipment {
 /**
  * Why a platform refused a shipment, as MarketplaceError.detail.platformCode ('rejected'), so
  * the waybill service can say it in the user's language: the order was cancelled meanwhile, is
- * not paid, has already shipped, or its address is incomplete.
+ * not paid, has already shipped, or its address is incomplete; or (pushTracking) the platform's
+ * own logistics ships this order and takes no tracking number from a seller's carrier.
  */
 export const SHIPMENT_REFUSALS = [
   'cancelled',
@@ -244,6 +245,7 @@ export const SHIPMENT_REFUSALS = [
   'already_shipped',
   'address_incomplete',
   'not_found',
+  'platform_logistics_only',
 ] as const;
 export type ShipmentRefusalCode = (typeof SHIPMENT_REFUSALS)[number];
 
