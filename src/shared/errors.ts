@@ -245,6 +245,7 @@ export const ERROR_STATUS = {
   'waybill.refused_platform_logistics': 422,
   'waybill.push_unsupported': 422,
   'waybill.push_not_needed': 409,
+  'waybill.nothing_to_save': 409,
   'waybill.carrier_rejected': 422,
   'waybill.shop_not_connected': 409,
   'waybill.cancelled_meanwhile': 409,

@@ -584,28 +584,28 @@ describe('outbound through Lazada, TikTok Shop and Joom logistics', () => {
   );
 });
 
-describe("our carrier's tracking number on marketplaces with logistics of their own", () => {
-  /** A sandbox shop of the platform, authorised by the demo seller for DG01. */
-  async function connectShop(platform: 'shopee' | 'tiktok', platformShopId: string): Promise<string> {
-    sandbox.world.addShop({
-      platform,
-      shopId: platformShopId,
-      name: `Push ${platform}`,
-      region: 'TH',
-      currency: 'THB',
-    });
-    const added = await call('seller', 'POST', '/api/shop/add', {
-      platform,
-      alias: `Push ${platform}`,
-      warehouseId: dg01.id,
-    });
-    const shopId = added.body.result.id as string;
-    const started = await call('seller', 'POST', '/api/shop/authorise', { id: shopId });
-    const query = await approveOnSandbox(started.body.result.url as string, platformShopId);
-    expect((await call('seller', 'POST', '/api/shop/authorise/callback', { query })).status).toBe(200);
-    return shopId;
-  }
+/** A sandbox shop of the platform, authorised by the demo seller for DG01. */
+async function connectShop(platform: 'shopee' | 'tiktok', platformShopId: string): Promise<string> {
+  sandbox.world.addShop({
+    platform,
+    shopId: platformShopId,
+    name: `Push ${platform}`,
+    region: 'TH',
+    currency: 'THB',
+  });
+  const added = await call('seller', 'POST', '/api/shop/add', {
+    platform,
+    alias: `Push ${platform}`,
+    warehouseId: dg01.id,
+  });
+  const shopId = added.body.result.id as string;
+  const started = await call('seller', 'POST', '/api/shop/authorise', { id: shopId });
+  const query = await approveOnSandbox(started.body.result.url as string, platformShopId);
+  expect((await call('seller', 'POST', '/api/shop/authorise/callback', { query })).status).toBe(200);
+  return shopId;
+}
 
+describe("our carrier's tracking number on marketplaces with logistics of their own", () => {
   /** A marketplace order shipped by our carrier: arranged, picked, packed, printed and delivered. */
   async function deliveredByCarrier(
     platform: 'shopee' | 'tiktok',
@@ -710,5 +710,81 @@ describe("our carrier's tracking number on marketplaces with logistics of their 
       trackingNo: row.trackingNo,
       carrier: 'Sandbox Express',
     });
+  });
+});
+
+describe("a platform's label that was not saved", () => {
+  it('fails midway, is not saved again from nothing, is fetched again, and saved again from the bytes held', async () => {
+    const shopId = await connectShop('shopee', '600992');
+    const skuId = await stockedSku('WB-LABEL-MIDWAY', 2);
+    const sold = sandbox.world.createOrder('shopee', '600992', { status: 'ready_to_ship', silent: true });
+    const orderId = await pendingOrder(skuId, 1, {
+      platform: 'shopee',
+      shopId,
+      shopName: 'Push shopee',
+      orderNo: sold.orderId,
+    });
+    // Every download of the air waybill is cut off halfway: a PDF without its end.
+    const download = '/download_shipping_document';
+    sandbox.world.injectFault({
+      platform: 'shopee',
+      kind: 'truncated',
+      pathContains: download,
+      count: MARKETPLACE_SYNC.retries + 1,
+    });
+    const batch = await settledBatch(
+      'waremanager',
+      (await call('waremanager', 'POST', '/api/waybill/arrange', { orderIds: [orderId] })).body.result.id,
+    );
+    expect(batch).toMatchObject({ succeeded: 1, failed: 0 });
+    const stored = async () =>
+      (
+        await world.database.ownerPool.query(
+          `select w.arrange_status, w.label_status, w.label_error, w.label_source, l.pdf
+             from waybills w left join waybill_labels l on l.waybill_id = w.id where w.order_id = $1`,
+          [orderId],
+        )
+      ).rows[0];
+    expect(await stored()).toMatchObject({
+      arrange_status: 'arranged',
+      label_status: 'failed',
+      label_error: 'shop.malformed',
+      pdf: null,
+    });
+
+    // Save again holds nothing of Shopee's to save: it says so and asks no one.
+    const downloads = () => sandbox.world.requestCounts('shopee')[`/api/v2/logistics${download}`] ?? 0;
+    const tried = downloads();
+    const nothing = await call('waremanager', 'POST', '/api/waybill/label/regenerate', {
+      orderIds: [orderId],
+    });
+    expect(nothing.body.result.failed[0]).toMatchObject({
+      errorCode: 'waybill.nothing_to_save',
+      message: `No label of order ${sold.orderId} has been fetched yet, so there is nothing to save again: try again or upload it manually`,
+    });
+    expect(downloads()).toBe(tried);
+    expect((await stored()).label_status).toBe('failed');
+
+    // Try again asks Shopee once more: the whole document is kept.
+    const again = await call('waremanager', 'POST', '/api/waybill/label/retry', { orderIds: [orderId] });
+    expect(again.body.result).toEqual({ succeeded: 1, failed: [] });
+    expect(downloads()).toBeGreaterThan(tried);
+    const label = await platformLabelPdf(sold);
+    const fetched = await stored();
+    expect(fetched).toMatchObject({ label_status: 'ready', label_source: 'platform', label_error: '' });
+    expect(Buffer.compare(fetched.pdf, label)).toBe(0);
+
+    // A label held but not marked saved is saved again from its bytes, without Shopee.
+    await world.database.ownerPool.query(
+      "update waybills set label_status = 'failed', label_error = 'waybill.label_not_saved' where order_id = $1",
+      [orderId],
+    );
+    const held = downloads();
+    const saved = await call('waremanager', 'POST', '/api/waybill/label/regenerate', { orderIds: [orderId] });
+    expect(saved.body.result).toEqual({ succeeded: 1, failed: [] });
+    expect(downloads()).toBe(held);
+    const resaved = await stored();
+    expect(resaved).toMatchObject({ label_status: 'ready', label_source: 'platform' });
+    expect(Buffer.compare(resaved.pdf, label)).toBe(0);
   });
 });

@@ -9,8 +9,9 @@
  *   GET /logistics/channel/options?orderIds= (the channels every named order may use);
  * - waybills: GET /waybill/list, POST /waybill/arrange (a batch), POST /waybill/print (a batch
  *   merging the labels into one PDF), GET /waybill/batch?id=, GET /waybill/batch/pdf?id=,
- *   GET /waybill/label?orderId= (reprint from the stored bytes), POST /waybill/label/retry,
- *   POST /waybill/label/regenerate, POST /waybill/label/upload?orderId= (multipart, one PDF), POST /waybill/printed,
+ *   GET /waybill/label?orderId= (reprint from the stored bytes), POST /waybill/label/retry ('try
+ *   again': asked of the platform or carrier again), POST /waybill/label/regenerate ('save again':
+ *   from the document already held, or ours rendered again), POST /waybill/label/upload?orderId= (multipart, one PDF), POST /waybill/printed,
  *   POST /waybill/selfShipped, POST /waybill/tracking/push (send our carrier's tracking number to
  *   the marketplace again after it failed);
  * - outbound (warehouses without handhelds): POST /outbound/picked, POST /outbound/packed,

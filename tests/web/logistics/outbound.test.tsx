@@ -366,4 +366,33 @@ describe('a label that was not saved', () => {
     fireEvent.click(within(cells).getByText('Try again', { selector: 'a' }));
     await waitFor(() => expect(sent).toEqual([{ path: 'retry', body: { orderIds: [row.orderId] } }]));
   });
+
+  it('saves again from what is held, a step apart from trying again, and says why it could not', async () => {
+    const row = waybillRow({
+      arrangeStatus: 'arranged',
+      trackingNo: 'SPX998',
+      labelStatus: 'failed',
+      labelError: 'shop.malformed',
+    });
+    server.use(
+      http.post(api('/waybill/label/regenerate'), async (info) => {
+        await record('regenerate')(info);
+        return ok({
+          succeeded: 0,
+          failed: [
+            {
+              orderId: row.orderId,
+              orderNo: row.orderNo,
+              errorCode: 'waybill.nothing_to_save',
+              message: `No label of order ${row.orderNo} has been fetched yet, so there is nothing to save again: try again or upload it manually`,
+            },
+          ],
+        });
+      }),
+    );
+    await renderOutbound([row]);
+    fireEvent.click(within(rowOf(row.orderNo)).getByText('Save again', { selector: 'a' }));
+    await waitFor(() => expect(sent).toEqual([{ path: 'regenerate', body: { orderIds: [row.orderId] } }]));
+    expect(await screen.findByText(/nothing to save again: try again or upload it manually/)).toBeTruthy();
+  });
 });
