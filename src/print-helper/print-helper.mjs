@@ -6,7 +6,7 @@
  * that one is taken, a spare one. Node built-ins only, so it runs with a plain `node`.
  *
  *   GET  /status    → { name, version, printers: [{ name, kind: 'system' | 'folder', isDefault }] }
- *   POST /jobs      ← { id, printer, title?, documents: [{ id, name?, data: base64 PDF }] }
+ *   POST /jobs      ← { id, printer, title?, printType?, documents: [{ id, name?, data: base64 PDF }] }
  *                   → the job (202; a job id seen before answers the same job, 200, and prints nothing)
  *   GET  /jobs/:id  → { id, printer, status, documents: [{ id, status, error? }] }
  *
@@ -28,7 +28,7 @@ const HERE = fileURLToPath(new URL('.', import.meta.url));
 /**
  * The constants shared with the back office: beside the program in the downloaded archive, in the
  * shared domain folder in the repository.
- * @returns {{ name: string, version: string, minimumVersion: string, ports: number[], maxDocumentBytes: number, maxDocumentsPerJob: number }}
+ * @returns {{ name: string, version: string, minimumVersion: string, ports: number[], maxDocumentBytes: number, maxDocumentsPerJob: number, printTypes: Record<string, string>, defaultPrintType: number }}
  */
 function readConstants() {
   const candidates = [
@@ -58,7 +58,7 @@ const COMMAND_TIMEOUT_MS = 60_000;
  *   maxDocumentBytes: number, maxDocumentsPerJob: number, useSystemPrinters: boolean }} Options
  * @typedef {{ name: string, kind: 'system' | 'folder', isDefault: boolean }} Printer
  * @typedef {{ id: string, name: string, status: 'queued' | 'printing' | 'done' | 'failed', error?: string, bytes?: Buffer }} JobDocument
- * @typedef {{ id: string, printer: string, kind: 'system' | 'folder', title: string, createdAt: string, documents: JobDocument[] }} Job
+ * @typedef {{ id: string, printer: string, kind: 'system' | 'folder', title: string, media: string, createdAt: string, documents: JobDocument[] }} Job
  */
 
 class HttpError extends Error {
@@ -182,7 +182,15 @@ function jobView(job) {
 function parseJob(body, options, printers) {
   if (!body || typeof body !== 'object')
     throw new HttpError(400, 'bad_request', 'The body must be a JSON object.');
-  const { id, printer, title, documents } = /** @type {Record<string, unknown>} */ (body);
+  const { id, printer, title, printType, documents } = /** @type {Record<string, unknown>} */ (body);
+  const type = printType ?? CONSTANTS.defaultPrintType;
+  const media = CONSTANTS.printTypes[String(type)];
+  if (typeof type !== 'number' || media === undefined)
+    throw new HttpError(
+      400,
+      'bad_print_type',
+      `The print type must be one of ${Object.keys(CONSTANTS.printTypes).join(', ')}.`,
+    );
   if (typeof id !== 'string' || !JOB_ID.test(id))
     throw new HttpError(400, 'bad_job_id', 'The job id must be 1–128 letters, digits, ".", ":", "_" or "-".');
   if (typeof printer !== 'string') throw new HttpError(400, 'bad_request', 'Name a printer.');
@@ -232,6 +240,7 @@ function parseJob(body, options, printers) {
     printer: target.name,
     kind: target.kind,
     title: typeof title === 'string' && title.trim() ? title.trim().slice(0, 200) : id,
+    media,
     createdAt: new Date().toISOString(),
     documents: parsed,
   };
@@ -265,7 +274,18 @@ async function printWithLp(job, document) {
   try {
     const file = join(folder, `${document.name}.pdf`);
     await writeFile(file, document.bytes ?? Buffer.alloc(0));
-    const result = await run('lp', ['-d', job.printer, '-t', `${job.title} ${document.id}`, file]);
+    // The print type's paper, each page fitted to it (a label PDF of another size still fits).
+    const result = await run('lp', [
+      '-d',
+      job.printer,
+      '-t',
+      `${job.title} ${document.id}`,
+      '-o',
+      `media=${job.media}`,
+      '-o',
+      'fit-to-page',
+      file,
+    ]);
     if (result.code !== 0)
       throw new Error((result.stderr || result.stdout || `lp exited with ${result.code}`).trim());
   } finally {

@@ -346,9 +346,46 @@ describe('the print helper with CUPS printers', () => {
     const calls = readFileSync(log, 'utf8').split('---\n').filter(Boolean);
     expect(calls).toHaveLength(2);
     const lines = (calls[0] ?? '').trim().split('\n');
-    expect(lines.slice(0, 4)).toEqual(['-d', 'Zebra_ZD420', '-t', 'Shopee; rm -rf ~ cups-1:0']);
-    expect(lines[4]).toMatch(/cups-1_0\.pdf$/);
-    expect(lines[5]).toBe('%PDF-');
+    // No print type named: the default, 6, the 100 × 150 mm label, each page fitted to it.
+    expect(lines.slice(0, 8)).toEqual([
+      '-d',
+      'Zebra_ZD420',
+      '-t',
+      'Shopee; rm -rf ~ cups-1:0',
+      '-o',
+      'media=Custom.100x150mm',
+      '-o',
+      'fit-to-page',
+    ]);
+    expect(lines[8]).toMatch(/cups-1_0\.pdf$/);
+    expect(lines[9]).toBe('%PDF-');
+  });
+
+  it('prints on the paper of the print type named, and refuses a print type it does not know', async () => {
+    const pdf = await makePdf('sheet');
+    const before = readFileSync(log, 'utf8').split('---\n').filter(Boolean).length;
+    await postJob(helper.base, {
+      id: 'cups-a4',
+      printer: 'Zebra_ZD420',
+      printType: 4,
+      documents: [{ id: 'cups-a4:0', data: pdf.toString('base64') }],
+    });
+    expect((await waitForJob(helper.base, 'cups-a4')).status).toBe('done');
+    const calls = readFileSync(log, 'utf8').split('---\n').filter(Boolean);
+    expect(calls[before]?.split('\n')).toContain('media=A4');
+    const refused = await fetch(`${helper.base}/jobs`, {
+      method: 'POST',
+      headers: { origin: ORIGIN, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        id: 'cups-7',
+        printer: 'Zebra_ZD420',
+        printType: 7,
+        documents: [{ id: 'cups-7:0', data: pdf.toString('base64') }],
+      }),
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: string }).error).toBe('bad_print_type');
+    expect(readFileSync(log, 'utf8').split('---\n').filter(Boolean)).toHaveLength(before + 1);
   });
 
   it("reports lp's error for the document it failed", async () => {

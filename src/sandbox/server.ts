@@ -141,6 +141,9 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
           const fault = request.sandboxFault;
           if (fault?.kind === 'truncated' && typeof payload === 'string')
             return payload.slice(0, Math.floor(payload.length / 2));
+          // A download cut off midway: half a document's bytes (a label PDF without its end).
+          if (fault?.kind === 'truncated' && Buffer.isBuffer(payload))
+            return payload.subarray(0, Math.floor(payload.length / 2));
           if (fault?.kind === 'malformed') {
             reply.header('content-type', 'text/html');
             return '<html><body><h1>502 Bad Gateway</h1></body></html>';

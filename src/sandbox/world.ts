@@ -71,6 +71,12 @@ export interface SandboxOrder {
   lines: { item: SandboxItem; quantity: number }[];
   carrier: string;
   trackingNo: string;
+  /**
+   * The buyer chose a channel on which the seller ships with a carrier of their own (Shopee's
+   * non-integrated channels, TikTok Shop's SELLER shipping type): the platform's logistics does
+   * not take the order, the seller tells the platform its tracking number.
+   */
+  sellerShips: boolean;
 }
 
 export interface TokenLifetimes {
@@ -335,6 +341,8 @@ export class World {
       status?: SandboxStatus;
       silent?: boolean;
       lines?: { sellerSku: string; quantity: number }[];
+      /** On a channel the seller ships by a carrier of their own (SandboxOrder.sellerShips). */
+      sellerShips?: boolean;
     } = {},
   ): SandboxOrder {
     const shop = this.shop(platform, shopId);
@@ -378,6 +386,7 @@ export class World {
       lines,
       carrier: this.pick(CARRIERS),
       trackingNo: status === 'shipped' || status === 'completed' ? `SBX${this.seq}TH` : '',
+      sellerShips: options.sellerShips ?? false,
     };
     this.orders.get(shopKey(platform, shopId))?.set(order.orderId, order);
     this.forgetSorted(platform, shopId);

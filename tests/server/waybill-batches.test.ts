@@ -2,7 +2,7 @@
  * Waybills when things go wrong, and at size: a carrier outage leaves the order 'arrange failed'
  * with why and arranging again succeeds without booking twice; an order cancelled while its
  * parcel is being booked never ships and keeps nothing reserved; a batch of 500 reports its three
- * failures by order; a label that could not be saved is uploaded by hand or saved again; the pick
+ * failures by order and a page of 200 of them is picked, packed and delivered one call a step; a label that could not be saved is uploaded by hand or saved again; the pick
  * and packing lists print what the orders hold.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -180,7 +180,7 @@ describe('arranging when things go wrong', () => {
     expect(refused.body.result.failed[0].errorCode).toBe('outbound.wrong_step');
   });
 
-  it('arranges a batch of 500 and reports its three failures by order', async () => {
+  it('arranges a batch of 500, reports its three failures by order, and moves a page of 200 to delivered', async () => {
     const skuId = await stockedSku('BT-500', 500);
     const broken = new Set([17, 250, 499]);
     const ids = await pendingOrders(skuId, 500, (index) => (broken.has(index) ? { recipientPhone: '' } : {}));
@@ -203,7 +203,28 @@ describe('arranging when things go wrong', () => {
       [ids],
     );
     expect(rows[0]).toEqual({ arranged: 497, numbers: 497, labelled: 497 });
-  }, 180_000);
+
+    // A manager selects a whole page of 200 and moves it on, one call a step (never 'at most 50').
+    const page = ids.filter((_, index) => !broken.has(index)).slice(0, 200);
+    const tooMany = await call('POST', '/api/outbound/picked', { orderIds: [...page, ids[17]] });
+    expect(tooMany.status).toBe(400);
+    const printed = await call('POST', '/api/waybill/printed', { orderIds: page, isPrinted: true });
+    expect(printed.body.result.count).toBe(200);
+    for (const step of ['picked', 'packed', 'delivered']) {
+      const moved = await call('POST', `/api/outbound/${step}`, { orderIds: page });
+      expect(moved.status, JSON.stringify(moved.body).slice(0, 300)).toBe(200);
+      expect(moved.body.result).toEqual({ succeeded: 200, failed: [] });
+    }
+    const { rows: after } = await world.database.ownerPool.query(
+      `select (select count(*)::int from orders where id = any($1) and local_status = 'shipped') as shipped,
+              b.available, b.frozen
+         from stock_balances b where b.warehouse_id = $2 and b.sku_id = $3`,
+      [page, dg01.id, skuId],
+    );
+    // 500 received, 500 reserved; the 200 handed over left the ledger once, the rest stay frozen.
+    expect(after[0]).toEqual({ shipped: 200, available: 0, frozen: 300 });
+    expect(await ledgerMismatches(world)).toEqual([]);
+  }, 300_000);
 });
 
 describe('orders and channels a shipment may not be arranged for', () => {

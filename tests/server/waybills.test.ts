@@ -13,6 +13,7 @@ import { receiveStock } from '@server/modules/inventory/index.js';
 import { passReview, upsertMarketplaceOrder } from '@server/modules/orders/index.js';
 import { approveOnSandbox } from '@server/seed/sandbox-approve.js';
 import type { MarketplaceOrderInput } from '@shared/contract/orders.js';
+import { MARKETPLACE_SYNC } from '@shared/domain/marketplaces.js';
 import {
   carrierLabelPdf,
   SANDBOX_CARRIER_ACCOUNTS,
@@ -522,10 +523,11 @@ describe('outbound of a Shopify order through our own carrier', () => {
   });
 });
 
-describe('outbound through Lazada and TikTok Shop logistics', () => {
+describe('outbound through Lazada, TikTok Shop and Joom logistics', () => {
   it.each([
     ['lazada', '1000990'],
     ['tiktok', '7494000990'],
+    ['joom', 'JM000990'],
   ] as const)(
     'arranges a %s order through its logistics and stores its label byte for byte',
     async (platform, platformShopId) => {
@@ -580,4 +582,209 @@ describe('outbound through Lazada and TikTok Shop logistics', () => {
       expect(rows[0].tracking_no).toBe(arranged?.trackingNo);
     },
   );
+});
+
+/** A sandbox shop of the platform, authorised by the demo seller for DG01. */
+async function connectShop(platform: 'shopee' | 'tiktok', platformShopId: string): Promise<string> {
+  sandbox.world.addShop({
+    platform,
+    shopId: platformShopId,
+    name: `Push ${platform}`,
+    region: 'TH',
+    currency: 'THB',
+  });
+  const added = await call('seller', 'POST', '/api/shop/add', {
+    platform,
+    alias: `Push ${platform}`,
+    warehouseId: dg01.id,
+  });
+  const shopId = added.body.result.id as string;
+  const started = await call('seller', 'POST', '/api/shop/authorise', { id: shopId });
+  const query = await approveOnSandbox(started.body.result.url as string, platformShopId);
+  expect((await call('seller', 'POST', '/api/shop/authorise/callback', { query })).status).toBe(200);
+  return shopId;
+}
+
+describe("our carrier's tracking number on marketplaces with logistics of their own", () => {
+  /** A marketplace order shipped by our carrier: arranged, picked, packed, printed and delivered. */
+  async function deliveredByCarrier(
+    platform: 'shopee' | 'tiktok',
+    shopId: string,
+    orderNo: string,
+    skuId: string,
+  ): Promise<string> {
+    const orderId = await pendingOrder(skuId, 1, { platform, shopId, shopName: `Push ${platform}`, orderNo });
+    const batch = await settledBatch(
+      'waremanager',
+      (
+        await call('waremanager', 'POST', '/api/waybill/arrange', {
+          orderIds: [orderId],
+          channelId: carrierChannelId,
+        })
+      ).body.result.id,
+    );
+    expect(batch, JSON.stringify(batch.problems)).toMatchObject({ succeeded: 1 });
+    for (const step of ['picked', 'packed'])
+      await call('waremanager', 'POST', `/api/outbound/${step}`, { orderIds: [orderId] });
+    await call('waremanager', 'POST', '/api/waybill/printed', { orderIds: [orderId], isPrinted: true });
+    const delivered = await call('waremanager', 'POST', '/api/outbound/delivered', { orderIds: [orderId] });
+    expect(delivered.body.result).toEqual({ succeeded: 1, failed: [] });
+    return orderId;
+  }
+
+  async function listed(orderId: string) {
+    const list = await call('waremanager', 'GET', '/api/waybill/list?stage=delivered&pageSize=200');
+    return list.body.result.records.find((row: { orderId: string }) => row.orderId === orderId);
+  }
+
+  it('tells Shopee (non-integrated) and TikTok Shop (seller shipping), says why Shopee refuses an integrated order, and sends again', async () => {
+    const shopeeShop = await connectShop('shopee', '600991');
+    const tiktokShop = await connectShop('tiktok', '7494000991');
+    const skuId = await stockedSku('WB-PUSH', 5);
+
+    const integrated = sandbox.world.createOrder('shopee', '600991', {
+      status: 'ready_to_ship',
+      silent: true,
+    });
+    const refusedId = await deliveredByCarrier('shopee', shopeeShop, integrated.orderId, skuId);
+    expect(await listed(refusedId)).toMatchObject({
+      trackingPushed: false,
+      pushError: 'waybill.refused_platform_logistics',
+      pushMessage: expect.stringContaining('integrated channel'),
+    });
+    expect(integrated.status).toBe('ready_to_ship');
+
+    // A non-integrated Shopee order whose push meets an outage: kept failed, then sent again.
+    const ownChannel = sandbox.world.createOrder('shopee', '600991', {
+      status: 'ready_to_ship',
+      silent: true,
+      sellerShips: true,
+    });
+    // Every try of the push meets the outage: the first call and the session's retries.
+    sandbox.world.injectFault({
+      platform: 'shopee',
+      kind: 'http_503',
+      pathContains: '/ship_order',
+      count: MARKETPLACE_SYNC.retries + 1,
+    });
+    const retriedId = await deliveredByCarrier('shopee', shopeeShop, ownChannel.orderId, skuId);
+    const failed = await listed(retriedId);
+    expect(failed).toMatchObject({ trackingPushed: false, pushError: 'shop.unavailable' });
+    expect(ownChannel.status).toBe('ready_to_ship');
+    // Only those who hand parcels over may send it again; another tenant does not find the order.
+    expect(
+      (await call('seller', 'POST', '/api/waybill/tracking/push', { orderIds: [retriedId] })).status,
+    ).toBe(403);
+    const stranger = await call('acme-agent', 'POST', '/api/waybill/tracking/push', {
+      orderIds: [retriedId],
+    });
+    expect(stranger.body.result?.failed[0]?.errorCode ?? stranger.body.code).toBe('order.not_found');
+    expect(ownChannel.status).toBe('ready_to_ship');
+    const again = await call('waremanager', 'POST', '/api/waybill/tracking/push', { orderIds: [retriedId] });
+    expect(again.body.result).toEqual({ succeeded: 1, failed: [] });
+    expect(ownChannel).toMatchObject({ status: 'shipped', trackingNo: failed.trackingNo });
+    expect(await listed(retriedId)).toMatchObject({ trackingPushed: true, pushError: '', pushMessage: '' });
+
+    const stillRefused = await call('waremanager', 'POST', '/api/waybill/tracking/push', {
+      orderIds: [refusedId, retriedId],
+    });
+    expect(stillRefused.body.result.failed).toEqual([
+      expect.objectContaining({ orderId: refusedId, errorCode: 'waybill.refused_platform_logistics' }),
+      expect.objectContaining({
+        orderId: retriedId,
+        errorCode: 'waybill.push_not_needed',
+        message: expect.stringContaining('has no tracking number waiting'),
+      }),
+    ]);
+
+    const sellerShipped = sandbox.world.createOrder('tiktok', '7494000991', {
+      status: 'ready_to_ship',
+      silent: true,
+      sellerShips: true,
+    });
+    const tiktokId = await deliveredByCarrier('tiktok', tiktokShop, sellerShipped.orderId, skuId);
+    const row = await listed(tiktokId);
+    expect(row).toMatchObject({ trackingPushed: true, pushError: '' });
+    expect(sellerShipped).toMatchObject({
+      status: 'shipped',
+      trackingNo: row.trackingNo,
+      carrier: 'Sandbox Express',
+    });
+  });
+});
+
+describe("a platform's label that was not saved", () => {
+  it('fails midway, is not saved again from nothing, is fetched again, and saved again from the bytes held', async () => {
+    const shopId = await connectShop('shopee', '600992');
+    const skuId = await stockedSku('WB-LABEL-MIDWAY', 2);
+    const sold = sandbox.world.createOrder('shopee', '600992', { status: 'ready_to_ship', silent: true });
+    const orderId = await pendingOrder(skuId, 1, {
+      platform: 'shopee',
+      shopId,
+      shopName: 'Push shopee',
+      orderNo: sold.orderId,
+    });
+    // Every download of the air waybill is cut off halfway: a PDF without its end.
+    const download = '/download_shipping_document';
+    sandbox.world.injectFault({
+      platform: 'shopee',
+      kind: 'truncated',
+      pathContains: download,
+      count: MARKETPLACE_SYNC.retries + 1,
+    });
+    const batch = await settledBatch(
+      'waremanager',
+      (await call('waremanager', 'POST', '/api/waybill/arrange', { orderIds: [orderId] })).body.result.id,
+    );
+    expect(batch).toMatchObject({ succeeded: 1, failed: 0 });
+    const stored = async () =>
+      (
+        await world.database.ownerPool.query(
+          `select w.arrange_status, w.label_status, w.label_error, w.label_source, l.pdf
+             from waybills w left join waybill_labels l on l.waybill_id = w.id where w.order_id = $1`,
+          [orderId],
+        )
+      ).rows[0];
+    expect(await stored()).toMatchObject({
+      arrange_status: 'arranged',
+      label_status: 'failed',
+      label_error: 'shop.malformed',
+      pdf: null,
+    });
+
+    // Save again holds nothing of Shopee's to save: it says so and asks no one.
+    const downloads = () => sandbox.world.requestCounts('shopee')[`/api/v2/logistics${download}`] ?? 0;
+    const tried = downloads();
+    const nothing = await call('waremanager', 'POST', '/api/waybill/label/regenerate', {
+      orderIds: [orderId],
+    });
+    expect(nothing.body.result.failed[0]).toMatchObject({
+      errorCode: 'waybill.nothing_to_save',
+      message: `No label of order ${sold.orderId} has been fetched yet, so there is nothing to save again: try again or upload it manually`,
+    });
+    expect(downloads()).toBe(tried);
+    expect((await stored()).label_status).toBe('failed');
+
+    // Try again asks Shopee once more: the whole document is kept.
+    const again = await call('waremanager', 'POST', '/api/waybill/label/retry', { orderIds: [orderId] });
+    expect(again.body.result).toEqual({ succeeded: 1, failed: [] });
+    expect(downloads()).toBeGreaterThan(tried);
+    const label = await platformLabelPdf(sold);
+    const fetched = await stored();
+    expect(fetched).toMatchObject({ label_status: 'ready', label_source: 'platform', label_error: '' });
+    expect(Buffer.compare(fetched.pdf, label)).toBe(0);
+
+    // A label held but not marked saved is saved again from its bytes, without Shopee.
+    await world.database.ownerPool.query(
+      "update waybills set label_status = 'failed', label_error = 'waybill.label_not_saved' where order_id = $1",
+      [orderId],
+    );
+    const held = downloads();
+    const saved = await call('waremanager', 'POST', '/api/waybill/label/regenerate', { orderIds: [orderId] });
+    expect(saved.body.result).toEqual({ succeeded: 1, failed: [] });
+    expect(downloads()).toBe(held);
+    const resaved = await stored();
+    expect(resaved).toMatchObject({ label_status: 'ready', label_source: 'platform' });
+    expect(Buffer.compare(resaved.pdf, label)).toBe(0);
+  });
 });

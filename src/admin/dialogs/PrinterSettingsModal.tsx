@@ -1,5 +1,6 @@
 /**
- * The default printers modal: a printer for each marketplace kind. A browser cannot list the
+ * The default printers modal: a printer for each marketplace kind, and the print type (the
+ * paper labels print on; 6, the 100 × 150 mm label, by default). A browser cannot list the
  * computer's printers; the print helper can, so its printers are offered when it runs. Names typed
  * here before stay offered, and a new name can be added.
  */
@@ -8,15 +9,19 @@ import { Alert, App, Button, Divider, Form, Input, Modal, Select, Space } from '
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HelperPrinter } from '@shared/contract/print-helper.js';
-import { PRINT_HELPER } from '@shared/domain/print-helper.js';
+import { PRINT_HELPER, PRINT_TYPES, type PrintType } from '@shared/domain/print-helper.js';
 import { useHelperPrinters } from '../print/use-helper-printers.js';
 import {
   PRINTER_KINDS,
   readKnownPrinters,
   readPrinterPreferences,
+  readPrintType,
   savePrinterPreferences,
+  savePrintType,
   type PrinterPreferences,
 } from './printer-store.js';
+
+type PrinterSettings = PrinterPreferences & { printType: PrintType };
 
 function PrinterSelect({
   value,
@@ -86,7 +91,7 @@ function PrinterSelect({
 export function PrinterSettingsModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('shell');
   const { message } = App.useApp();
-  const [form] = Form.useForm<PrinterPreferences>();
+  const [form] = Form.useForm<PrinterSettings>();
   const [names, setNames] = useState(readKnownPrinters);
   const helper = useHelperPrinters(open);
   const helperPrinters = helper?.state === 'ready' ? helper.status.printers : [];
@@ -96,6 +101,7 @@ export function PrinterSettingsModal({ open, onClose }: { open: boolean; onClose
     const preferences = readPrinterPreferences();
     for (const kind of PRINTER_KINDS) preferences[kind] = values[kind] ?? null;
     savePrinterPreferences(preferences);
+    savePrintType(values.printType);
     void message.success(t('printers.saved'));
     onClose();
   };
@@ -133,7 +139,7 @@ export function PrinterSettingsModal({ open, onClose }: { open: boolean; onClose
         labelCol={{ span: 8 }}
         wrapperCol={{ span: 16 }}
         preserve={false}
-        initialValues={readPrinterPreferences()}
+        initialValues={{ ...readPrinterPreferences(), printType: readPrintType() }}
       >
         {PRINTER_KINDS.map((kind) => (
           <Form.Item key={kind} name={kind} label={t(`printers.kinds.${kind}`)}>
@@ -145,6 +151,12 @@ export function PrinterSettingsModal({ open, onClose }: { open: boolean; onClose
             />
           </Form.Item>
         ))}
+        <Form.Item name="printType" label={t('printers.print_type')} extra={t('printers.print_type_hint')}>
+          <Select<PrintType>
+            aria-label={t('printers.print_type')}
+            options={PRINT_TYPES.map((type) => ({ value: type, label: t(`printers.print_types.${type}`) }))}
+          />
+        </Form.Item>
       </Form>
     </Modal>
   );

@@ -132,7 +132,13 @@ export function helperAgent(base: string): PrintAgent {
           ...LOOPBACK,
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ id: jobId, printer, title: request.title, documents }),
+          body: JSON.stringify({
+            id: jobId,
+            printer,
+            title: request.title,
+            ...(request.printType === undefined ? {} : { printType: request.printType }),
+            documents,
+          }),
         }),
       );
       const deadline = Date.now() + helperWaitMs(documents.length);

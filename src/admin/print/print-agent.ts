@@ -3,6 +3,7 @@
  * printer chosen for the marketplace kind) or the browser (its print dialog, one document at a
  * time). Each document gets its own outcome, so a batch screen can show what printed and what not.
  */
+import type { PrintType } from '@shared/domain/print-helper.js';
 import type { PrinterKind } from '../dialogs/printer-store.js';
 
 export type PrintDocument = {
@@ -15,6 +16,8 @@ export interface PrintRequest {
   kind: PrinterKind;
   /** Shown in the printer's queue. */
   title: string;
+  /** The paper the helper prints on (Printer settings' print type); the helper's default 6 when absent. */
+  printType?: PrintType;
   documents: PrintDocument[];
   /**
    * Our print job id (a server print job's id, say). A job re-sent with the same id is not printed

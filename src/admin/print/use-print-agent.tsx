@@ -14,7 +14,8 @@
  * ```
  *
  * With the print helper running (and recent enough) documents go straight to the printer chosen
- * for the kind in Printer settings (else the helper's default printer). Without it the user is
+ * for the kind in Printer settings (else the helper's default printer), on the paper of the print
+ * type chosen there (6, the 100 × 150 mm label, by default). Without it the user is
  * asked to install it, or to upgrade an old one, with a download link, and may print through the
  * browser's dialog instead. A page still loading prints nothing and says so.
  */
@@ -22,7 +23,7 @@ import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PRINT_HELPER } from '@shared/domain/print-helper.js';
-import { readPrinterPreferences } from '../dialogs/printer-store.js';
+import { readPrinterPreferences, readPrintType } from '../dialogs/printer-store.js';
 import { usePrintHelper } from '../dialogs/use-print-helper.js';
 import { PLUGIN_DOWNLOADS, usePluginDownload } from '../header/downloads.js';
 import { browserAgent } from './browser-agent.js';
@@ -92,7 +93,10 @@ export function usePrintAgent() {
         const printer = choosePrinter(probe.status.printers, readPrinterPreferences()[request.kind]);
         if (!printer) return sameOutcome(request, 'helper', 'failed', 'no_printer');
         try {
-          const result = await helperAgent(probe.base).print(request, printer);
+          const result = await helperAgent(probe.base).print(
+            { printType: readPrintType(), ...request },
+            printer,
+          );
           const failed = result.documents.filter((outcome) => outcome.status === 'failed');
           if (failed.length > 0) {
             modal.error({

@@ -77,10 +77,10 @@ export const fetchBatch = (id: string) => getParsed('/waybill/batch', batchView,
 export const fetchBatchPdf = (id: string) => downloadBlob('/waybill/batch/pdf', { id });
 /** One order's stored label, the same bytes every reprint. */
 export const fetchLabel = (orderId: string) => downloadBlob('/waybill/label', { orderId });
-/** Fetches the labels that were not saved from the platform or carrier again. */
+/** 'Try again': asks the platform or carrier for the labels that were not saved once more. */
 export const retryLabels = (orderIds: readonly string[]) =>
   changeRequest('POST', '/waybill/label/retry', bulkReply, { orderIds });
-/** Has the labels made and saved again (our own label for a carrier channel). */
+/** 'Save again': saves the labels from the documents already fetched, or renders ours again. */
 export const regenerateLabels = (orderIds: readonly string[]) =>
   changeRequest('POST', '/waybill/label/regenerate', bulkReply, { orderIds });
 /** A label PDF (at most 5 MB) saved by hand for one order. */
@@ -105,6 +105,9 @@ export const markPacked = (input: { orderIds: readonly string[]; weightGrams?: n
   changeRequest('POST', '/outbound/packed', bulkReply, input);
 export const markDelivered = (orderIds: readonly string[]) =>
   changeRequest('POST', '/outbound/delivered', bulkReply, { orderIds });
+/** Sends our carrier's tracking number to the orders' marketplaces again after it failed. */
+export const retryTrackingPush = (orderIds: readonly string[]) =>
+  changeRequest('POST', '/waybill/tracking/push', bulkReply, { orderIds });
 export const fetchPickList = (orderIds: readonly string[], lang?: string) =>
   downloadBlob('/outbound/pickList', { orderIds: orderIds.join(','), lang });
 export const fetchPackingList = (orderIds: readonly string[], lang?: string) =>

@@ -16,7 +16,7 @@ import {
   JOOM_PAGE_LIMIT,
   JOOM_TOKEN_EXPIRED,
   JOOM_TOKEN_REVOKED,
-} from '@server/modules/marketplaces/platforms/joom/connector.js';
+} from '@server/modules/marketplaces/platforms/joom/client.js';
 import { minorToDecimal } from '@server/modules/marketplaces/platforms/joom/normalise.js';
 import { bearerTokenOf } from '@server/modules/marketplaces/platforms/joom/sign.js';
 import { SANDBOX_DAY_MS, type SandboxOrder, type SandboxStatus, type World } from '../world.js';

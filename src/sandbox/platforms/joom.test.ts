@@ -11,8 +11,8 @@ import {
   JOOM_FULFIL_PATH,
   JOOM_MAX_WINDOW_MS,
   JOOM_ORDERS_MULTI_PATH,
-  joomConnector,
-} from '@server/modules/marketplaces/platforms/joom/connector.js';
+} from '@server/modules/marketplaces/platforms/joom/client.js';
+import { joomConnector } from '@server/modules/marketplaces/platforms/joom/connector.js';
 import { SANDBOX_APPS } from '../apps.js';
 import { startSandbox, type RunningSandbox } from '../server.js';
 import type { SandboxOrder, SandboxStatus } from '../world.js';

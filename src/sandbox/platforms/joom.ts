@@ -2,16 +2,19 @@
  * The Joom Merchant API v3 imitation, mounted under /joom. It plays Joom as THIRD-PARTY SOURCES
  * describe it: v2 OAuth endpoints with the `{code, data, message}` envelope, bearer
  * tokens on v3 calls, `orders/multi` paged by an `after` token inside an absolute `paging.next`
- * URL (joom-orders.ts), the merchant's own shipment by `orders/fulfill` (joom-fulfil.ts),
+ * URL (joom-orders.ts), the merchant's own shipment by `orders/fulfill` (joom-fulfil.ts), Joom
+ * Logistics by `orders/fulfillOnline` and its label by `orders/shippingLabel` (joom-logistics.ts),
  * `{errors: [{code, field, message}]}` with real HTTP statuses, 429 with X-Rate-Limit-* headers,
  * and no webhooks.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  JOOM_FULFIL_ONLINE_PATH,
   JOOM_FULFIL_PATH,
   JOOM_ORDERS_MULTI_PATH,
   JOOM_ORDER_PATH,
-} from '@server/modules/marketplaces/platforms/joom/connector.js';
+  JOOM_SHIPPING_LABEL_PATH,
+} from '@server/modules/marketplaces/platforms/joom/client.js';
 import {
   JOOM_ACCESS_TOKEN_PATH,
   JOOM_AUTHORIZE_PATH,
@@ -22,6 +25,7 @@ import { SANDBOX_APPS } from '../apps.js';
 import { authorisePage, type SandboxPlatform } from '../server.js';
 import type { World } from '../world.js';
 import { joomFulfilOrder } from './joom-fulfil.js';
+import { joomFulfilOnline, joomShippingLabel } from './joom-logistics.js';
 import { joomGetOrder, joomListOrders, type JoomQuery } from './joom-orders.js';
 
 /**
@@ -157,6 +161,8 @@ export const joomSandbox: SandboxPlatform = {
     app.get(JOOM_ORDERS_MULTI_PATH, async (request, reply) => joomListOrders(world, request, reply));
     app.get(JOOM_ORDER_PATH, async (request, reply) => joomGetOrder(world, request, reply));
     app.post(JOOM_FULFIL_PATH, async (request, reply) => joomFulfilOrder(world, request, reply));
+    app.post(JOOM_FULFIL_ONLINE_PATH, async (request, reply) => joomFulfilOnline(world, request, reply));
+    app.get(JOOM_SHIPPING_LABEL_PATH, async (request, reply) => joomShippingLabel(world, request, reply));
   },
 
   /** The v3 docs: HTTP 429 until the window ends, X-Rate-Limit-Reset = seconds left (no Retry-After). */

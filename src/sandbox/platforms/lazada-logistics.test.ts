@@ -18,7 +18,7 @@ const shop = useSandboxShop({
   },
   redirectUri: 'https://erp.example.com/shops/lazada/callback',
 });
-const { arrange, shipment, label } = logisticsCalls(lazadaConnector, shop.ctx);
+const { arrange, shipment, label, push } = logisticsCalls(lazadaConnector, shop.ctx);
 
 const paidOrder = () =>
   shop.sandbox.world.createOrder('lazada', SHOP, {
@@ -136,6 +136,18 @@ describe('Lazada logistics against the sandbox', () => {
       },
     );
     expect(await forged.json()).toMatchObject({ code: 'IncompleteSignature' });
+    expect(order.status).toBe('ready_to_ship');
+  });
+});
+
+describe('Lazada orders shipped by our own carrier', () => {
+  it('are refused with the reason, since Lazada documents no way to take our tracking number', async () => {
+    const order = paidOrder();
+    const before = shop.sandbox.world.requestCounts('lazada');
+    const refused = await failure(push(order.orderId, 'SBX0000000090TH'));
+    expect(refused).toMatchObject({ code: 'rejected', detail: { platformCode: 'platform_logistics_only' } });
+    expect(refused.message).toContain("Lazada's logistics");
+    expect(shop.sandbox.world.requestCounts('lazada')).toEqual(before);
     expect(order.status).toBe('ready_to_ship');
   });
 });

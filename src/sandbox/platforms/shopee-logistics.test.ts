@@ -19,7 +19,7 @@ const shop = useSandboxShop({
   redirectUri: 'https://erp.example.com/shops/callback',
   query: { shop_id: SHOP },
 });
-const { arrange, shipment, label } = logisticsCalls(shopeeConnector, shop.ctx);
+const { arrange, shipment, label, push } = logisticsCalls(shopeeConnector, shop.ctx);
 
 const paidOrder = () =>
   shop.sandbox.world.createOrder('shopee', SHOP, { status: 'ready_to_ship', silent: true });
@@ -118,5 +118,38 @@ describe('Shopee logistics against the sandbox', () => {
     expect(forged.status).toBe(403);
     expect(await forged.json()).toMatchObject({ error: 'error_sign', message: 'Wrong sign.' });
     expect(order.status).toBe('ready_to_ship');
+  });
+});
+
+describe('Shopee orders shipped by our own carrier', () => {
+  it('tells Shopee the tracking number through ship_order non_integrated, once', async () => {
+    const order = shop.sandbox.world.createOrder('shopee', SHOP, {
+      status: 'ready_to_ship',
+      silent: true,
+      sellerShips: true,
+    });
+    await push(order.orderId, 'SBX0000000042TH');
+    expect(order).toMatchObject({ status: 'shipped', trackingNo: 'SBX0000000042TH' });
+    // The same number again is a no-op; another number is refused.
+    await push(order.orderId, 'SBX0000000042TH');
+    expect(shop.sandbox.world.requestCounts('shopee')[SHOPEE_PATHS.shipOrder]).toBe(1);
+    expect((await failure(push(order.orderId, 'SBX0000000043TH'))).detail.platformCode).toBe(
+      'already_shipped',
+    );
+    expect(await shipment(order.orderId)).toEqual({
+      trackingNo: 'SBX0000000042TH',
+      carrierName: order.carrier,
+    });
+  });
+
+  it("refuses, saying why, an order on Shopee's integrated channel, and a cancelled one", async () => {
+    const integrated = paidOrder();
+    const refused = await failure(push(integrated.orderId, 'SBX0000000044TH'));
+    expect(refused.detail.platformCode).toBe('platform_logistics_only');
+    expect(refused.message).toContain('integrated channel');
+    expect(integrated.status).toBe('ready_to_ship');
+    const cancelled = shop.sandbox.world.createOrder('shopee', SHOP, { status: 'cancelled', silent: true });
+    expect((await failure(push(cancelled.orderId, 'SBX0000000045TH'))).detail.platformCode).toBe('cancelled');
+    expect(shop.sandbox.world.requestCounts('shopee')[SHOPEE_PATHS.shipOrder]).toBeUndefined();
   });
 });

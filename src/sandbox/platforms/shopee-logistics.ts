@@ -1,7 +1,8 @@
 /**
  * The sandbox's Shopee logistics, one package per order (package_number as shopee-orders.ts
- * renders it): get_shipping_parameter (a pickup channel: one pickup address and its time slots),
- * ship_order (the world arranges the shipment), get_tracking_number, and the air waybill's
+ * renders it): get_shipping_parameter (a pickup channel: one pickup address and its time slots;
+ * for an order on a non-integrated channel, the seller's tracking number), ship_order (the world
+ * arranges the shipment, or ships it with the seller's number), get_tracking_number, and the air waybill's
  * document task: create_shipping_document, get_shipping_document_result and
  * download_shipping_document (the world's A6 label PDF).
  *
@@ -134,6 +135,38 @@ function documentType(body: Record<string, unknown>, entry: Record<string, unkno
   return typeof type === 'string' && DOCUMENT_TYPES.includes(type) ? type : null;
 }
 
+/**
+ * ship_order on a non-integrated channel: `non_integrated: {tracking_number}`, the seller's own
+ * carrier's number. The order ships with it (the world's sellerShipped); an order already
+ * shipped meets its status, as at Shopee.
+ */
+function shipNonIntegrated(
+  world: World,
+  http: ShopeeHttp,
+  reply: FastifyReply,
+  order: SandboxOrder,
+  value: unknown,
+): FastifyReply {
+  const fields = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const trackingNo = typeof fields.tracking_number === 'string' ? fields.tracking_number.trim() : '';
+  if (!/^[A-Za-z0-9-]{1,64}$/.test(trackingNo))
+    return http.send(
+      reply,
+      refuse(
+        'logistics.tracking_number_invalid',
+        'The tracking number is invalid. Please check the tracking number.',
+      ),
+    );
+  if (order.status !== 'ready_to_ship')
+    return http.send(reply, refuse('logistics.error_param', 'The order status is not ready to ship.'));
+  const outcome = world.sellerShipped('shopee', order.shopId, order.orderId, {
+    trackingNo,
+    carrier: order.carrier,
+  });
+  if (!outcome.ok) return http.send(reply, REFUSALS[outcome.reason]);
+  return http.ok(reply, {});
+}
+
 export function registerShopeeLogistics(app: FastifyInstance, world: World, http: ShopeeHttp): void {
   app.get('/api/v2/logistics/get_shipping_parameter', async (request, reply) => {
     const checked = http.shop(request);
@@ -143,6 +176,9 @@ export function registerShopeeLogistics(app: FastifyInstance, world: World, http
     if ('error' in order) return http.send(reply, order);
     if (order.status !== 'ready_to_ship')
       return http.send(reply, refuse('logistics.error_param', 'The order status is not ready to ship.'));
+    // A non-integrated channel: the seller's own carrier, whose tracking number ship_order takes.
+    if (order.sellerShips)
+      return http.ok(reply, { response: { info_needed: { non_integrated: ['tracking_number'] } } });
     const day = Math.floor(world.now() / 86_400_000) * 86_400;
     return http.ok(reply, {
       response: {
@@ -177,11 +213,13 @@ export function registerShopeeLogistics(app: FastifyInstance, world: World, http
     const order = packageOrder(world, checked.shopId, body.order_sn, body.package_number);
     if ('error' in order) return http.send(reply, order);
     const methods = ['pickup', 'dropoff', 'non_integrated'].filter((name) => name in body);
-    if (methods.length !== 1 || methods[0] !== 'pickup')
+    const needed = order.sellerShips ? 'non_integrated' : 'pickup';
+    if (methods.length !== 1 || methods[0] !== needed)
       return http.send(
         reply,
-        refuse('error_param', 'Wrong parameters, detail: this channel needs exactly the pickup field.'),
+        refuse('error_param', `Wrong parameters, detail: this channel needs exactly the ${needed} field.`),
       );
+    if (order.sellerShips) return shipNonIntegrated(world, http, reply, order, body.non_integrated);
     const pickup = body.pickup as Record<string, unknown> | null;
     if (
       typeof pickup !== 'object' ||

@@ -127,5 +127,10 @@ export function logisticsCalls(connector: Connector, ctx: (config?: AppConfig) =
       if (!connector.fetchLabel) throw new Error(`${connector.platform} prints no labels`);
       return connector.fetchLabel(ctx(), { orderNo, trackingNo });
     },
+    /** Our own carrier's tracking number told to the platform. */
+    push(orderNo: string, trackingNo: string, carrierName = 'Sandbox Express'): Promise<void> {
+      if (!connector.pushTracking) throw new Error(`${connector.platform} takes no tracking numbers`);
+      return connector.pushTracking(ctx(), { orderNo, trackingNo, carrierCode: 'SBX', carrierName });
+    },
   };
 }

@@ -19,7 +19,7 @@ const shop = useSandboxShop({
   },
   redirectUri: 'https://erp.example.com/shops/tiktok/callback',
 });
-const { arrange, shipment, label } = logisticsCalls(tiktokConnector, shop.ctx);
+const { arrange, shipment, label, push } = logisticsCalls(tiktokConnector, shop.ctx);
 
 const paidOrder = () =>
   shop.sandbox.world.createOrder('tiktok', SHOP, { status: 'ready_to_ship', silent: true });
@@ -124,6 +124,49 @@ describe('TikTok Shop logistics against the sandbox', () => {
       },
     );
     expect(await forged.json()).toMatchObject({ code: 106001 });
+    expect(order.status).toBe('ready_to_ship');
+  });
+});
+
+describe('TikTok Shop orders shipped by our own carrier', () => {
+  const sellerOrder = () =>
+    shop.sandbox.world.createOrder('tiktok', SHOP, {
+      status: 'ready_to_ship',
+      silent: true,
+      sellerShips: true,
+    });
+
+  it("posts the order's package with our carrier's provider id and tracking number, once", async () => {
+    const order = sellerOrder();
+    // TikTok's own logistics does not take a seller-shipped order.
+    expect((await failure(arrange(order.orderId))).detail.platformCode).toBe('SELLER');
+    await push(order.orderId, 'SBX0000000077TH', 'sandbox express');
+    expect(order).toMatchObject({
+      status: 'shipped',
+      trackingNo: 'SBX0000000077TH',
+      carrier: 'Sandbox Express',
+    });
+    await push(order.orderId, 'SBX0000000077TH');
+    const posted = `/fulfillment/202309/orders/${order.orderId}/packages`;
+    expect(shop.sandbox.world.requestCounts('tiktok')[posted]).toBe(1);
+    expect((await failure(push(order.orderId, 'SBX0000000078TH'))).detail.platformCode).toBe(
+      'already_shipped',
+    );
+    expect(await shipment(order.orderId)).toEqual({
+      trackingNo: 'SBX0000000077TH',
+      carrierName: 'Sandbox Express',
+    });
+  });
+
+  it('refuses, saying why, an order TikTok ships and a carrier TikTok does not offer', async () => {
+    const tiktokShips = paidOrder();
+    const refused = await failure(push(tiktokShips.orderId, 'SBX0000000079TH'));
+    expect(refused.detail.platformCode).toBe('platform_logistics_only');
+    expect(tiktokShips.status).toBe('ready_to_ship');
+    const order = sellerOrder();
+    const unknown = await failure(push(order.orderId, 'SBX0000000080TH', 'Nowhere Couriers'));
+    expect(unknown.detail.platformCode).toBe('provider_not_offered');
+    expect(unknown.message).toContain('Nowhere Couriers');
     expect(order.status).toBe('ready_to_ship');
   });
 });

@@ -86,7 +86,7 @@ export function renderTiktokOrder(order: SandboxOrder): Record<string, unknown> 
     user_id: String(7_021_436_810_468_000_000n + BigInt(order.buyer.userId)),
     buyer_email: `buyer${order.seq}@chat.seller.tiktok.com`,
     buyer_message: order.buyerMessage,
-    shipping_type: 'TIKTOK',
+    shipping_type: order.sellerShips ? 'SELLER' : 'TIKTOK',
     fulfillment_type: 'FULFILLMENT_BY_SELLER',
     delivery_type: 'HOME_DELIVERY',
     shipping_provider: order.carrier,

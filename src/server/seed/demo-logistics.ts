@@ -23,6 +23,7 @@ const CHANNEL_NAMES = {
   shopee: 'Shopee logistics',
   lazada: 'Lazada logistics',
   tiktok: 'TikTok Shop logistics',
+  joom: 'Joom Logistics',
 } as const;
 
 /** The sandbox carrier's first demo account (the sandbox's own keys, worthless elsewhere). */

@@ -9,9 +9,11 @@
  *   GET /logistics/channel/options?orderIds= (the channels every named order may use);
  * - waybills: GET /waybill/list, POST /waybill/arrange (a batch), POST /waybill/print (a batch
  *   merging the labels into one PDF), GET /waybill/batch?id=, GET /waybill/batch/pdf?id=,
- *   GET /waybill/label?orderId= (reprint from the stored bytes), POST /waybill/label/retry,
- *   POST /waybill/label/regenerate, POST /waybill/label/upload?orderId= (multipart, one PDF), POST /waybill/printed,
- *   POST /waybill/selfShipped;
+ *   GET /waybill/label?orderId= (reprint from the stored bytes), POST /waybill/label/retry ('try
+ *   again': asked of the platform or carrier again), POST /waybill/label/regenerate ('save again':
+ *   from the document already held, or ours rendered again), POST /waybill/label/upload?orderId= (multipart, one PDF), POST /waybill/printed,
+ *   POST /waybill/selfShipped, POST /waybill/tracking/push (send our carrier's tracking number to
+ *   the marketplace again after it failed);
  * - outbound (warehouses without handhelds): POST /outbound/picked, POST /outbound/packed,
  *   POST /outbound/delivered, GET /outbound/pickList?orderIds=, GET /outbound/packingList?orderIds=.
  */
@@ -22,6 +24,7 @@ import {
   CARRIERS,
   CHANNEL_AUTH_STATUSES,
   CHANNEL_KINDS,
+  LABEL_SOURCES,
   LABEL_STATUSES,
   LOGISTICS_LIMITS as LIMITS,
   LOGISTICS_PLATFORMS,
@@ -135,6 +138,10 @@ export const waybillView = z.object({
   arrangeError: string(),
   arrangeMessage: string(),
   labelStatus: z.enum(LABEL_STATUSES),
+  /** Who issued the stored label: the platform, the carrier, us (rendered), or a user's upload; '' none yet. */
+  labelSource: z.enum(LABEL_SOURCES),
+  /** The platform of the waybill's marketplace channel (whose logistics issued its label); null otherwise. */
+  channelPlatform: z.enum(LOGISTICS_PLATFORMS).nullable(),
   labelError: string(),
   labelMessage: string(),
   isPrinted: z.boolean(),
@@ -142,7 +149,10 @@ export const waybillView = z.object({
   isPicked: z.boolean(),
   isPacked: z.boolean(),
   trackingPushed: z.boolean(),
+  /** Why our carrier's tracking number did not reach the marketplace: an error code of errors:*, '' when it did or was not due. */
   pushError: string(),
+  /** The marketplace's own words about that refusal, where it gave any. */
+  pushMessage: string(),
   shipBy: isoTime.nullable(),
   orderedAt: isoTime,
 });

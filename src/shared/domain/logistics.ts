@@ -2,7 +2,7 @@
  * Logistics channels and waybills (spec 02 §3 Logistics channel, §4 Ship arrangement).
  *
  * A channel is how parcels leave: 'marketplace' — the platform's own logistics arranges the
- * carrier and issues the label (Shopee, Lazada, TikTok Shop), authorised by the seller's shop;
+ * carrier and issues the label (Shopee, Lazada, TikTok Shop, Joom Logistics), authorised by the seller's shop;
  * or 'carrier' — a carrier of our own, authorised by its app key and secret, whose tracking
  * number is pushed back to the marketplace where the order came from.
  *
@@ -17,7 +17,7 @@ export const CHANNEL_KINDS = ['marketplace', 'carrier'] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 
 /** The marketplaces whose own logistics arranges the carrier and issues the label. */
-export const LOGISTICS_PLATFORMS = ['shopee', 'lazada', 'tiktok'] as const;
+export const LOGISTICS_PLATFORMS = ['shopee', 'lazada', 'tiktok', 'joom'] as const;
 export type LogisticsPlatform = (typeof LOGISTICS_PLATFORMS)[number];
 
 /** Carriers we have an adapter for; 'sandbox' is the bundled imitation (README: Sandbox). */
@@ -40,6 +40,10 @@ export type ArrangeStatus = (typeof ARRANGE_STATUSES)[number];
 export const LABEL_STATUSES = ['none', 'requested', 'ready', 'failed'] as const;
 export type LabelStatus = (typeof LABEL_STATUSES)[number];
 
+/** Who issued a stored label ('' while there is none): what a reprint prints and which printer it goes to. */
+export const LABEL_SOURCES = ['', 'platform', 'carrier', 'ours', 'upload'] as const;
+export type LabelSource = (typeof LABEL_SOURCES)[number];
+
 /** A waybill's tracking number is known: the parcel may be labelled, packed and handed over. */
 export function hasTracking(status: ArrangeStatus): boolean {
   return status === 'arranged' || status === 'self_shipped';
@@ -55,6 +59,8 @@ export const SHIPMENT_REFUSAL_CODES = [
   'already_shipped',
   'address_incomplete',
   'not_found',
+  /** The platform's own logistics ships the order: it takes no tracking number from our carrier. */
+  'platform_logistics_only',
 ] as const;
 export type ShipmentRefusal = (typeof SHIPMENT_REFUSAL_CODES)[number];
 
@@ -71,8 +77,11 @@ export type BatchItemOutcome = (typeof BATCH_ITEM_OUTCOMES)[number];
 export const LOGISTICS_LIMITS = {
   /** Orders one batch (arrange or print) may hold. */
   batchOrders: 1000,
-  /** Orders a single (non-batch) call may name. */
-  directOrders: 50,
+  /**
+   * Orders a single (non-batch) call may name (picked, packed, delivered, labels): every row of
+   * the outbound list's largest page, so whatever the screen lets a user select goes in one call.
+   */
+  directOrders: 200,
   /** Calls to one platform or carrier at once within a batch. */
   concurrency: 4,
   /** A label PDF uploaded by hand or downloaded from a platform. */

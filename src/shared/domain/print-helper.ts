@@ -17,9 +17,28 @@ export interface PrintHelperConstants {
   /** The largest PDF the helper accepts, in bytes. */
   maxDocumentBytes: number;
   maxDocumentsPerJob: number;
+  /** Each print type's paper, as CUPS names it for `lp -o media=` (see PRINT_TYPES). */
+  printTypes: Record<string, string>;
+  /** The print type a computer prints with until someone chooses another (spec: 6). */
+  defaultPrintType: number;
 }
 
 export const PRINT_HELPER: PrintHelperConstants = constants;
+
+/**
+ * Print types (spec 01 §9 "the default print type in state is 6", spec 02 §9). The spec gives
+ * only the number; we read it as the paper a document prints on, numbered as its ISO 216
+ * A-series size: 6 is A6, the 100 × 150 mm thermal label every waybill here is (our own labels,
+ * Shopee's thermal air waybill, TikTok Shop's A6), and the default; 5 and 4 are A5 and A4 sheets
+ * for office printers. The print helper asks CUPS for that paper and fits each page to it.
+ */
+export const PRINT_TYPES = [6, 5, 4] as const;
+export type PrintType = (typeof PRINT_TYPES)[number];
+export const DEFAULT_PRINT_TYPE: PrintType = 6;
+
+export function isPrintType(value: unknown): value is PrintType {
+  return PRINT_TYPES.some((type) => type === value);
+}
 
 export type HelperPrinterKind = 'system' | 'folder';
 export type HelperDocumentStatus = 'queued' | 'printing' | 'done' | 'failed';

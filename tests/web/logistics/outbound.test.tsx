@@ -57,9 +57,22 @@ const server = useApiServer(
     api('/waybill/batch/pdf'),
     () => new Response(PDF, { headers: { 'Content-Type': 'application/pdf' } }),
   ),
+  http.get(
+    api('/waybill/label'),
+    () => new Response(PDF, { headers: { 'Content-Type': 'application/pdf' } }),
+  ),
   http.post(api('/waybill/printed'), async (info) => {
     await record('printed')(info);
     return ok({ count: 1 }, 'Marked printed');
+  }),
+  http.post(api('/outbound/picked'), async (info) => {
+    await record('picked')(info);
+    const body = sent[sent.length - 1]?.body as { orderIds: string[] };
+    return ok({ succeeded: body.orderIds.length, failed: [] });
+  }),
+  http.post(api('/waybill/tracking/push'), async (info) => {
+    await record('push')(info);
+    return ok({ succeeded: 1, failed: [] });
   }),
   http.post(api('/waybill/label/retry'), async (info) => {
     await record('retry')(info);
@@ -72,7 +85,8 @@ async function renderOutbound(list: WaybillView[]) {
   sent.length = 0;
   signIn('ware_manager', [PERMISSIONS.waybillList, PERMISSIONS.waybillArrange, PERMISSIONS.outboundEdit]);
   renderWithProviders(<Outbound />, { route: '/logistics/outbound' });
-  await screen.findByText(list[0]?.orderNo ?? '');
+  // The first render loads the screen's code: on a busy machine that takes seconds.
+  await screen.findByText(list[0]?.orderNo ?? '', {}, { timeout: 20_000 });
 }
 
 function select(orderNo: string) {
@@ -173,6 +187,8 @@ describe('printing waybills', () => {
       arrangeStatus: 'arranged',
       trackingNo: 'SPX123',
       labelStatus: 'ready',
+      labelSource: 'platform',
+      channelPlatform: 'shopee',
       channelName: 'Shopee',
     });
 
@@ -195,6 +211,39 @@ describe('printing waybills', () => {
     await waitFor(() => expect(sent).toHaveLength(2));
     expect(printPdfs).toHaveBeenCalledTimes(1);
     expect(sent[1]).toEqual({ path: 'printed', body: { orderIds: [row.orderId], isPrinted: true } });
+  });
+
+  it("sends a Shopee order labelled by our own carrier to the general label printer, not Shopee's", async () => {
+    const ours = waybillRow({
+      platform: 'shopee',
+      arrangeStatus: 'arranged',
+      trackingNo: 'SBX0000000001TH',
+      labelStatus: 'ready',
+      labelSource: 'ours',
+      channelPlatform: null,
+      channelName: 'Sandbox Express',
+    });
+    const carriers = waybillRow({
+      platform: 'shopee',
+      arrangeStatus: 'arranged',
+      trackingNo: 'SBX0000000002TH',
+      labelStatus: 'ready',
+      labelSource: 'carrier',
+      channelPlatform: null,
+      channelName: 'Sandbox Express',
+    });
+    await renderOutbound([ours, carriers]);
+    printPdfs.mockResolvedValue({ via: 'helper', documents: [{ id: 'SBX0000000001TH', status: 'printed' }] });
+    fireEvent.click(within(rowOf(ours.orderNo)).getByText('Reprint'));
+    await waitFor(() => expect(printPdfs).toHaveBeenCalledTimes(1));
+    expect(printPdfs.mock.calls[0]?.[0].kind).toBe('jd');
+
+    select(ours.orderNo);
+    select(carriers.orderNo);
+    batches = [batchOf({ kind: 'print', state: 'done', total: 2, succeeded: 2, hasPdf: true })];
+    fireEvent.click(screen.getByRole('button', { name: 'Print waybills' }));
+    await waitFor(() => expect(printPdfs).toHaveBeenCalledTimes(2));
+    expect(printPdfs.mock.calls[1]?.[0].kind).toBe('jd');
   });
 
   it('says so when the automatic print fails, and marks nothing printed', async () => {
@@ -222,6 +271,81 @@ describe('printing waybills', () => {
   });
 });
 
+describe('moving many orders at once', () => {
+  // More than the 50 a call once took: a whole page selected goes in one call.
+  it(
+    'offers pages of 200 and marks every selected order picked in one call',
+    { timeout: 180_000 },
+    async () => {
+      const many = Array.from({ length: 55 }, () =>
+        waybillRow({
+          arrangeStatus: 'arranged',
+          trackingNo: 'SBX1',
+          labelStatus: 'ready',
+          labelSource: 'ours',
+          isPrinted: true,
+        }),
+      );
+      await renderOutbound(many);
+      fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Page Size' }));
+      expect(await screen.findByTitle('200 / page')).toBeTruthy();
+      fireEvent.click(screen.getByTitle('100 / page'));
+      await waitFor(() => expect(screen.getAllByRole('checkbox', { name: /^Select SO-/ })).toHaveLength(55), {
+        timeout: 60_000,
+      });
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Select all' }));
+      expect(screen.getByText('Selected: 55')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Picked' }));
+      const confirm = await dialogTitled('Mark as picked? Orders: 55');
+      fireEvent.click(within(confirm).getByRole('button', { name: 'Mark picked' }));
+      await waitFor(() => expect(sent).toHaveLength(1));
+      expect(sent[0]).toEqual({ path: 'picked', body: { orderIds: many.map((row) => row.orderId) } });
+      expect(await screen.findByText('Done (orders: 55)')).toBeTruthy();
+    },
+  );
+});
+
+describe('a tracking number the marketplace did not take', () => {
+  const refused = () =>
+    waybillRow({
+      localStatus: 'shipped',
+      warehouseStatus: 'delivered',
+      arrangeStatus: 'arranged',
+      trackingNo: 'SBX0000000099TH',
+      labelStatus: 'ready',
+      labelSource: 'ours',
+      channelName: 'Sandbox Express',
+      isPrinted: true,
+      isPicked: true,
+      isPacked: true,
+      pushError: 'shop.unavailable',
+      pushMessage: 'HTTP 503',
+    });
+
+  it('says why and sends it again', async () => {
+    const row = refused();
+    await renderOutbound([row]);
+    const cells = rowOf(row.orderNo);
+    expect(within(cells).getByText(/Tracking number not sent to the marketplace/)).toBeTruthy();
+    expect(within(cells).getByText('HTTP 503')).toBeTruthy();
+    fireEvent.click(within(cells).getByText('Send again'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({ path: 'push', body: { orderIds: [row.orderId] } });
+    expect(await screen.findByText('Tracking number sent to the marketplace')).toBeTruthy();
+  });
+
+  it('offers no sending again to someone who may not hand parcels over', async () => {
+    const row = refused();
+    rows = [row];
+    sent.length = 0;
+    signIn('ware_manager', [PERMISSIONS.waybillList, PERMISSIONS.waybillArrange]);
+    renderWithProviders(<Outbound />, { route: '/logistics/outbound' });
+    await screen.findByText(row.orderNo, {}, { timeout: 20_000 });
+    expect(within(rowOf(row.orderNo)).getByText(/Tracking number not sent to the marketplace/)).toBeTruthy();
+    expect(screen.queryByText('Send again')).toBeNull();
+  });
+});
+
 describe('a label that was not saved', () => {
   it('says so and offers to try again, upload manually or save again', async () => {
     const row = waybillRow({
@@ -241,5 +365,34 @@ describe('a label that was not saved', () => {
     expect(within(cells).getByText('Save again', { selector: 'a' })).toBeTruthy();
     fireEvent.click(within(cells).getByText('Try again', { selector: 'a' }));
     await waitFor(() => expect(sent).toEqual([{ path: 'retry', body: { orderIds: [row.orderId] } }]));
+  });
+
+  it('saves again from what is held, a step apart from trying again, and says why it could not', async () => {
+    const row = waybillRow({
+      arrangeStatus: 'arranged',
+      trackingNo: 'SPX998',
+      labelStatus: 'failed',
+      labelError: 'shop.malformed',
+    });
+    server.use(
+      http.post(api('/waybill/label/regenerate'), async (info) => {
+        await record('regenerate')(info);
+        return ok({
+          succeeded: 0,
+          failed: [
+            {
+              orderId: row.orderId,
+              orderNo: row.orderNo,
+              errorCode: 'waybill.nothing_to_save',
+              message: `No label of order ${row.orderNo} has been fetched yet, so there is nothing to save again: try again or upload it manually`,
+            },
+          ],
+        });
+      }),
+    );
+    await renderOutbound([row]);
+    fireEvent.click(within(rowOf(row.orderNo)).getByText('Save again', { selector: 'a' }));
+    await waitFor(() => expect(sent).toEqual([{ path: 'regenerate', body: { orderIds: [row.orderId] } }]));
+    expect(await screen.findByText(/nothing to save again: try again or upload it manually/)).toBeTruthy();
   });
 });

@@ -130,6 +130,8 @@ describe('printing through the print helper', () => {
           id: 'pj-1',
           printer: 'Zebra_ZD420',
           title: 'Shopee waybills',
+          // The print type of Printer settings: none chosen, the spec's default 6.
+          printType: 6,
           documents: [
             { id: 'pj-1:0', name: 'SPX123', data: btoa(PDF) },
             { id: 'pj-1:1', name: 'SPX124', data: btoa(PDF) },

@@ -6,7 +6,12 @@ import { ChangePasswordDialog } from '@admin/dialogs/ChangePasswordDialog.js';
 import { LOGISTICS_LINKS } from '@admin/dialogs/logistics-links.js';
 import { LogisticsLinksModal } from '@admin/dialogs/LogisticsLinksModal.js';
 import { PrinterSettingsModal } from '@admin/dialogs/PrinterSettingsModal.js';
-import { readPrinterPreferences, savePrinterPreferences } from '@admin/dialogs/printer-store.js';
+import {
+  PRINT_TYPE_STORAGE_KEY,
+  readPrinterPreferences,
+  readPrintType,
+  savePrinterPreferences,
+} from '@admin/dialogs/printer-store.js';
 import { SettingsDrawer } from '@admin/settings/SettingsDrawer.js';
 import { SETTINGS_STORAGE_KEY, settingsStore } from '@admin/settings/settings-store.js';
 import { sessionStore } from '@api/storage.js';
@@ -210,5 +215,24 @@ describe('the logistics links and default printers', () => {
     expect(screen.getByText('Zebra ZD421')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(readPrinterPreferences().shopee).toBe('Zebra ZD421'));
+  });
+
+  it('prints on print type 6, the 100 × 150 mm label, until another is chosen', async () => {
+    localStorage.removeItem(PRINT_TYPE_STORAGE_KEY);
+    expect(readPrintType()).toBe(6);
+    server.use(
+      ...PRINT_HELPER.ports.map((port) =>
+        http.get(`http://127.0.0.1:${port}/status`, () => HttpResponse.error()),
+      ),
+    );
+    renderWithProviders(<PrinterSettingsModal open onClose={() => undefined} />);
+    expect(await screen.findByText('Label 100 × 150 mm (A6)')).toBeTruthy();
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Print type' }));
+    fireEvent.click(await screen.findByTitle('A4 sheet'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(readPrintType()).toBe(4));
+    // Something not a print type in storage counts as none chosen.
+    localStorage.setItem(PRINT_TYPE_STORAGE_KEY, '7');
+    expect(readPrintType()).toBe(6);
   });
 });

@@ -20,18 +20,21 @@ export function PagedTable<T extends object>({
   query,
   page,
   onPageChange,
+  pageSizes,
   ...table
 }: ListTableProps<T> & {
   query: PagedQuery<T>;
   page: PageParams;
   onPageChange: (page: PageParams) => void;
+  /** The page sizes offered (PAGE_SIZES unless a screen needs larger pages). */
+  pageSizes?: readonly number[];
 }) {
   const { t } = useTranslation('system');
   return (
     <FittedTable<T>
       dataSource={query.data?.records}
       loading={query.isFetching}
-      pagination={tablePagination(t, page, query.data?.total, onPageChange)}
+      pagination={tablePagination(t, page, query.data?.total, onPageChange, pageSizes)}
       {...table}
     />
   );

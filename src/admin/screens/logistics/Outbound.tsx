@@ -6,7 +6,8 @@
  * print helper and marked printed, picked, packed and delivered, and their pick and packing lists
  * opened; each button shown with its permission and greyed out, saying why, when a selected
  * order's waybill does not allow the step yet. A row reprints its stored label, fixes a label
- * that was not saved, or records a parcel shipped elsewhere.
+ * that was not saved, records a parcel shipped elsewhere, or sends again a tracking number the
+ * marketplace did not take.
  */
 import { Button, Form, Input, Select, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -14,12 +15,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAllChannels, useWaybills } from '@api/modules/logistics.js';
 import type { WaybillListQuery, WaybillView } from '@shared/contract/logistics.js';
+import { LOGISTICS_LIMITS } from '@shared/domain/logistics.js';
 import { PLATFORMS } from '@shared/domain/order.js';
 import { PERMISSIONS } from '@shared/permissions.js';
 import { useSessionUser } from '../../layout/use-session-user.js';
 import { hasAuth } from '../auth.js';
 import { PagedTable } from '../common/PagedTable.js';
-import { DEFAULT_PAGE } from '../common/paging.js';
+import { DEFAULT_PAGE, PAGE_SIZES } from '../common/paging.js';
 import { RowActions, type RowAction } from '../common/RowActions.js';
 import { useListState, type ListState } from '../common/screen-state.js';
 import { SearchBar } from '../common/SearchBar.js';
@@ -41,6 +43,15 @@ type OutboundFilterValues = Partial<
   Pick<WaybillListQuery, 'warehouseId' | 'channelId' | 'platform' | 'keyword'>
 >;
 type OutboundState = ListState & { filter: OutboundFilterValues; stage: Stage };
+
+/**
+ * Pages up to the most orders one outbound call takes (LOGISTICS_LIMITS.directOrders), so a
+ * whole page selected is picked, packed or delivered in one go.
+ */
+const OUTBOUND_PAGE_SIZES = [
+  ...PAGE_SIZES.filter((size) => size < LOGISTICS_LIMITS.directOrders),
+  LOGISTICS_LIMITS.directOrders,
+];
 
 const INITIAL: OutboundState = { ...DEFAULT_PAGE, filter: {}, stage: 'to_arrange' };
 
@@ -194,6 +205,9 @@ export function Outbound() {
             )}
           </Space>
           {row.trackingNo && <Typography.Text copyable>{row.trackingNo}</Typography.Text>}
+          {row.pushError && (
+            <PushFailure row={row} canRetry={canOutbound} onRetry={() => actions.pushTracking(row)} />
+          )}
           {status === 'arrange_failed' && (
             <Typography.Text type="danger" style={{ fontSize: 12 }}>
               {row.arrangeMessage ||
@@ -308,6 +322,7 @@ export function Outbound() {
         columns={columns}
         query={waybills}
         page={state}
+        pageSizes={OUTBOUND_PAGE_SIZES}
         onPageChange={(page) => {
           setSelected([]);
           setState(page);
@@ -370,6 +385,44 @@ function LabelCell({
             />
           )}
         </>
+      )}
+    </Space>
+  );
+}
+
+/**
+ * Our carrier's tracking number the marketplace did not take: why (our words, then the
+ * marketplace's), and 'send again' for those who may hand parcels over.
+ */
+function PushFailure({
+  row,
+  canRetry,
+  onRetry,
+}: {
+  row: WaybillView;
+  canRetry: boolean;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation('logistics');
+  const labels = useLogisticsLabels();
+  return (
+    <Space direction="vertical" size={0}>
+      <Typography.Text type="danger" style={{ fontSize: 12 }}>
+        {t('push.failed')}
+        {': '}
+        {t(`errors:${row.pushError}`, {
+          orderNo: row.orderNo,
+          platform: labels.platform(row.platform),
+          defaultValue: row.pushError,
+        })}
+      </Typography.Text>
+      {row.pushMessage && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {row.pushMessage}
+        </Typography.Text>
+      )}
+      {canRetry && (
+        <RowActions size={[8, 0]} actions={[{ key: 'push', label: t('push.retry'), onClick: onRetry }]} />
       )}
     </Space>
   );

@@ -3,7 +3,8 @@
  * chosen among those every order may use, then the batch followed to its end), marking labels
  * printed or unprinted, picked, packed (with the parcel's weight when weighed) and delivered —
  * each asked first (spec 02 §5) — the pick and packing lists, and a row's fixes: a label that
- * was not saved (try again, upload by hand, save again) and a parcel shipped elsewhere. Actions
+ * was not saved (try again, upload by hand, save again), a parcel shipped elsewhere, and a
+ * tracking number the marketplace did not take, sent again. Actions
  * on several orders show each order refused with why, never a single toast.
  */
 import { InboxOutlined } from '@ant-design/icons';
@@ -23,6 +24,7 @@ import {
   markSelfShipped,
   regenerateLabels,
   retryLabels,
+  retryTrackingPush,
   uploadLabel,
   useChannelOptions,
   useLogisticsChange,
@@ -73,6 +75,7 @@ export function useOutboundActions({ onDone }: { onDone?: () => void } = {}) {
   const delivered = useLogisticsChange(markDelivered);
   const retry = useLogisticsChange(retryLabels);
   const regenerate = useLogisticsChange(regenerateLabels);
+  const repush = useLogisticsChange(retryTrackingPush);
 
   /** Reports a multi-order reply: a summary when all went through, else each refused order. */
   const report = (title: string, envelope: Envelope<BulkReply>, success?: string) => {
@@ -152,6 +155,8 @@ export function useOutboundActions({ onDone }: { onDone?: () => void } = {}) {
     regenerateLabel: (row: WaybillView) =>
       void run(t('label.regenerate'), () => regenerate.mutateAsync([row.orderId])),
     uploadLabel: (row: WaybillView) => setUploading(row),
+    pushTracking: (row: WaybillView) =>
+      void run(t('push.retry'), () => repush.mutateAsync([row.orderId]), t('push.sent')),
     selfShipped: (row: WaybillView) => setSelfShipping(row),
   };
 

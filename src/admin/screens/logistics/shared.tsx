@@ -14,10 +14,9 @@ import {
   CHANNEL_KINDS,
   hasTracking,
   LOGISTICS_PLATFORMS,
-  type LogisticsPlatform,
 } from '@shared/domain/logistics.js';
 import type { Platform } from '@shared/domain/order.js';
-import type { PrinterKind } from '../../dialogs/printer-store.js';
+import { PRINTER_KINDS, type PrinterKind } from '../../dialogs/printer-store.js';
 
 /** The outbound list's tabs, in the order a parcel goes through them. */
 export const STAGES = [
@@ -80,17 +79,32 @@ export function refusedCount(action: WaybillAction, rows: readonly WaybillView[]
   return rows.filter((row) => !ALLOWS[action](row)).length;
 }
 
-const isLogisticsPlatform = (platform: Platform): platform is LogisticsPlatform =>
-  (LOGISTICS_PLATFORMS as readonly string[]).includes(platform);
+/** The marketplaces with a printer of their own in Printer settings (spec 01 §2 dialog 3). */
+const PLATFORM_PRINTERS: readonly PrinterKind[] = PRINTER_KINDS.filter((kind) => kind !== 'jd');
 
 /**
- * The printer a batch of labels goes to: the marketplace's own when every order comes from one
- * marketplace that issues labels (their sizes differ), else the general label printer ('jd').
+ * The printer one label goes to, by who issued it, never by the order's marketplace: a label the
+ * marketplace's logistics issued (or one uploaded by hand for its channel) goes to that
+ * marketplace's printer; our own label and a carrier's go to the general label printer ('jd'),
+ * a Shopee order shipped by our carrier included.
  */
-export function printerKindOf(platforms: readonly Platform[]): PrinterKind {
-  const [first] = platforms;
-  if (first === undefined || !isLogisticsPlatform(first)) return 'jd';
-  return platforms.every((platform) => platform === first) ? first : 'jd';
+export function labelPrinterKind(row: Pick<WaybillView, 'labelSource' | 'channelPlatform'>): PrinterKind {
+  const isPlatformLabel = row.labelSource === 'platform' || row.labelSource === 'upload';
+  const platform = row.channelPlatform;
+  if (!isPlatformLabel || platform === null) return 'jd';
+  return PLATFORM_PRINTERS.find((kind) => kind === platform) ?? 'jd';
+}
+
+/**
+ * The printer a batch of labels goes to: the one every label's source agrees on (their sizes
+ * differ by marketplace), else the general label printer ('jd').
+ */
+export function printerKindOf(
+  rows: readonly Pick<WaybillView, 'labelSource' | 'channelPlatform'>[],
+): PrinterKind {
+  const [first, ...rest] = rows.map(labelPrinterKind);
+  if (first === undefined) return 'jd';
+  return rest.every((kind) => kind === first) ? first : 'jd';
 }
 
 /** The logistics vocabulary in the viewer's language (platform names come from the orders' texts). */

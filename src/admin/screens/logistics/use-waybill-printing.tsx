@@ -70,7 +70,7 @@ export function useWaybillPrinting() {
     async (blob: Blob, documentId: string, orders: WaybillView[], jobId?: string) => {
       setPrintState('printing');
       const result = await printPdfs({
-        kind: printerKindOf(orders.map((row) => row.platform)),
+        kind: printerKindOf(orders),
         title: t('print.job_title', { count: orders.length }),
         documents: [{ id: documentId, blob }],
         ...(jobId ? { jobId } : {}),

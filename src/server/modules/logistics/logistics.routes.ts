@@ -36,6 +36,7 @@ import { LOGISTICS_LIMITS } from '@shared/domain/logistics.js';
 import { AppError } from '@shared/errors.js';
 import { PERMISSIONS } from '@shared/permissions.js';
 import type { AppDeps } from '../../deps.js';
+import type { Actor } from '../../http/actor.js';
 import { sendPdf } from '../../http/pdf-reply.js';
 import { actorOf, requestLanguage } from '../../http/request-context.js';
 import { ok } from '../../http/reply.js';
@@ -63,13 +64,20 @@ import {
   enableChannel,
   listChannels,
 } from './channels.service.js';
-import { markDelivered, markPacked, markPicked, type BulkOutcome } from './outbound.service.js';
+import {
+  markDelivered,
+  markPacked,
+  markPicked,
+  retryTrackingPush,
+  type BulkOutcome,
+} from './outbound.service.js';
 import type { LogisticsRuntime } from './runtime.js';
 import {
   labelOf,
   markPrinted,
   markSelfShipped,
   refetchLabel,
+  resaveLabel,
   uploadLabel,
   type ItemOutcome,
 } from './waybills.service.js';
@@ -268,18 +276,23 @@ export async function logisticsRoutes(app: FastifyInstance, deps: AppDeps, runti
     },
   );
 
-  const eachLabel = async (request: FastifyRequest, orderIds: string[]) => {
+  /** A label step on each order: 'try again' (refetchLabel) or 'save again' (resaveLabel). */
+  const eachLabel = async (
+    request: FastifyRequest,
+    orderIds: string[],
+    step: (actor: Actor, orderId: string) => Promise<ItemOutcome>,
+  ) => {
     const actor = { ...actorOf(request), language: requestLanguage(request) };
     const outcome: BulkOutcome = { succeeded: 0, failed: [] };
     for (const orderId of orderIds) {
-      const done: ItemOutcome = await refetchLabel(db, runtime, actor, orderId);
+      const done: ItemOutcome = await step(actor, orderId);
       if (done.outcome === 'ok') outcome.succeeded += 1;
       else
         outcome.failed.push({
           orderId,
           orderNo: '',
           errorCode: done.errorCode,
-          params: {},
+          params: done.params ?? {},
           detail: done.detail,
         });
     }
@@ -292,7 +305,12 @@ export async function logisticsRoutes(app: FastifyInstance, deps: AppDeps, runti
       config: needs(PERMISSIONS.waybillArrange),
       schema: { tags, body: orderIdsBody, response: { 200: envelope(bulkReply) } },
     },
-    async (request) => ok(await eachLabel(request, request.body.orderIds)),
+    async (request) =>
+      ok(
+        await eachLabel(request, request.body.orderIds, (actor, orderId) =>
+          refetchLabel(db, runtime, actor, orderId),
+        ),
+      ),
   );
 
   api.post(
@@ -301,7 +319,10 @@ export async function logisticsRoutes(app: FastifyInstance, deps: AppDeps, runti
       config: needs(PERMISSIONS.waybillArrange),
       schema: { tags, body: orderIdsBody, response: { 200: envelope(bulkReply) } },
     },
-    async (request) => ok(await eachLabel(request, request.body.orderIds)),
+    async (request) =>
+      ok(
+        await eachLabel(request, request.body.orderIds, (actor, orderId) => resaveLabel(db, actor, orderId)),
+      ),
   );
 
   api.post(
@@ -361,6 +382,16 @@ export async function logisticsRoutes(app: FastifyInstance, deps: AppDeps, runti
         await inActorTenant(db, request, (tx, actor) => markSelfShipped(tx, actor, request.body)),
         said(request, 'updated'),
       ),
+  );
+
+  api.post(
+    '/waybill/tracking/push',
+    {
+      config: needs(PERMISSIONS.outboundEdit),
+      schema: { tags, body: orderIdsBody, response: { 200: envelope(bulkReply) } },
+    },
+    async (request) =>
+      ok(replyOf(request, await retryTrackingPush(db, runtime, actorOf(request), request.body.orderIds))),
   );
 
   // --- outbound -------------------------------------------------------------------------

@@ -31,6 +31,7 @@ import type {
   ChannelAuthStatus,
   ChannelKind,
   LabelStatus,
+  LabelSource,
   LogisticsPlatform,
   WaybillBatchKind,
   WaybillBatchState,
@@ -109,7 +110,7 @@ export const waybills = pgTable(
     labelMessage: varchar('label_message', { length: 500 }).notNull().default(''),
     labelAttempts: integer('label_attempts').notNull().default(0),
     /** 'platform', 'carrier', 'ours' (rendered here) or 'upload' (a PDF uploaded by hand). */
-    labelSource: varchar('label_source', { length: 16 }).notNull().default(''),
+    labelSource: varchar('label_source', { length: 16 }).$type<LabelSource>().notNull().default(''),
     /** The parcel's weight when packed, in grams. */
     weightGrams: integer('weight_grams'),
     printCount: integer('print_count').notNull().default(0),

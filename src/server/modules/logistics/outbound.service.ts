@@ -11,7 +11,8 @@
  * - Delivered: a packed order whose waybill was printed hands over: its reservation is issued
  *   through the ledger (frozen → out) from the locations it was picked from — once, because the
  *   reservation rows end 'consumed' — and the order becomes shipped. Where a carrier of our own
- *   shipped a marketplace order, its tracking number is then pushed to the marketplace.
+ *   shipped a marketplace order, its tracking number is then pushed to the marketplace; a push
+ *   that failed is kept on the waybill and may be sent again.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { hasTracking } from '@shared/domain/logistics.js';
@@ -245,7 +246,7 @@ export const markPicked = (db: Db, actor: Actor, orderIds: readonly string[]) =>
 export const markPacked = (db: Db, actor: Actor, orderIds: readonly string[], weightGrams?: number) =>
   eachOrder(db, actor, orderIds, (tx, order) => packOne(tx, actor, order, weightGrams));
 
-/** Hands the orders over, then tells each seller-logistics marketplace its tracking number. */
+/** Hands the orders over, then tells each order's marketplace the tracking number our carrier gave it. */
 export async function markDelivered(
   db: Db,
   runtime: LogisticsRuntime,
@@ -257,17 +258,32 @@ export async function markDelivered(
   return { succeeded: outcome.succeeded, failed: outcome.failed };
 }
 
+/** What telling the marketplace came to: sent, nothing to send, or why not (kept on the waybill). */
+export type PushOutcome =
+  | { outcome: 'pushed' }
+  | { outcome: 'not_needed' }
+  | { outcome: 'failed'; code: string; detail: string; params: Record<string, string | number> };
+
 /**
- * Tells the marketplace an order shipped with our carrier, where the marketplace takes tracking
- * numbers from sellers (Shopify, Joom, Coupang). The outcome is kept on the waybill; a refusal
- * never undoes the hand-over (the parcel has left), it is shown for the staff to follow up.
+ * The push error as the waybill keeps it: our error code, then the platform's own words
+ * (push_error holds both, the code first; the list splits them again).
+ */
+export function pushErrorText(code: string, detail: string): string {
+  return `${code} ${detail}`.trim().slice(0, 500);
+}
+
+/**
+ * Tells the marketplace an order shipped with our carrier and its tracking number (every
+ * marketplace connector has pushTracking; one that takes none from sellers refuses saying why).
+ * The outcome is kept on the waybill: a refusal never undoes the hand-over (the parcel has left),
+ * it is shown on the outbound list with a way to send again (retryTrackingPush).
  */
 export async function pushTracking(
   db: Db,
   runtime: LogisticsRuntime,
   tenantId: string,
   orderId: string,
-): Promise<void> {
+): Promise<PushOutcome> {
   const found = await withTenant(db, tenantId, async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
     const waybill = order ? await waybillOf(tx, order.id) : null;
@@ -277,35 +293,93 @@ export async function pushTracking(
     const [shop] = await tx.select().from(shops).where(eq(shops.id, order.shopId));
     return shop ? { order, waybill, channel, shop } : null;
   });
-  if (!found) return;
+  if (!found) return { outcome: 'not_needed' };
   const { order, waybill, channel, shop } = found;
-  let pushError = '';
+  let failure: { code: string; detail: string; params: Record<string, string | number> } | null = null;
   try {
     const { connector } = platformOf(runtime.marketplaces, shop.platform);
     const push = connector.pushTracking;
-    if (!push) return;
-    const session = new ShopSession(db, runtime.marketplaces, shop);
-    await session.refreshIfDue();
-    await session.call((ctx) =>
-      push(ctx, {
-        orderNo: order.orderNo,
-        trackingNo: waybill.trackingNo,
-        carrierCode: channel.companyCode,
-        carrierName: waybill.carrierName || channel.companyName || channel.name,
-      }),
-    );
+    if (!push) {
+      failure = { code: 'waybill.push_unsupported', detail: '', params: { platform: shop.platform } };
+    } else {
+      const session = new ShopSession(db, runtime.marketplaces, shop);
+      await session.refreshIfDue();
+      await session.call((ctx) =>
+        push(ctx, {
+          orderNo: order.orderNo,
+          trackingNo: waybill.trackingNo,
+          carrierCode: channel.companyCode,
+          carrierName: waybill.carrierName || channel.companyName || channel.name,
+        }),
+      );
+    }
   } catch (error) {
-    const failure = failureOf(error);
-    pushError = `${failure.code} ${failure.detail}`.trim().slice(0, 500);
+    const reason = failureOf(error);
+    failure = { code: reason.code, detail: reason.detail, params: reason.params ?? {} };
   }
   await withTenant(db, tenantId, (tx) =>
     tx
       .update(waybills)
       .set({
-        ...(pushError === '' ? { trackingPushedAt: sql`now()` } : {}),
-        pushError,
+        ...(failure ? {} : { trackingPushedAt: sql`now()` }),
+        pushError: failure ? pushErrorText(failure.code, failure.detail) : '',
         updatedAt: sql`now()`,
       })
       .where(eq(waybills.id, waybill.id)),
   );
+  return failure ? { outcome: 'failed', ...failure } : { outcome: 'pushed' };
+}
+
+/**
+ * 'Send again': the tracking number of orders handed over by our carrier whose push failed (or
+ * never happened) told to their marketplaces once more. Orders the actor may not see are not
+ * found; an order with nothing waiting to be sent says so.
+ */
+export async function retryTrackingPush(
+  db: Db,
+  runtime: LogisticsRuntime,
+  actor: Actor,
+  orderIds: readonly string[],
+): Promise<BulkOutcome> {
+  const outcome: BulkOutcome = { succeeded: 0, failed: [] };
+  for (const orderId of [...new Set(orderIds)]) {
+    let orderNo = '';
+    try {
+      await withTenant(db, actor.tenantId, async (tx) => {
+        const [order] = await lockOrders(tx, actor, [orderId]);
+        if (!order) throw new AppError('order.not_found');
+        orderNo = order.orderNo;
+        const waybill = await waybillOf(tx, order.id);
+        const channel = waybill?.channelId ? await channelRow(tx, waybill.channelId) : null;
+        const isWaiting =
+          order.localStatus === 'shipped' &&
+          waybill !== null &&
+          waybill.trackingPushedAt === null &&
+          channel?.kind === 'carrier' &&
+          UUID.test(order.shopId);
+        if (!isWaiting) throw new AppError('waybill.push_not_needed', { orderNo: order.orderNo });
+      });
+    } catch (error) {
+      const failure = failureOf(error);
+      outcome.failed.push({
+        orderId,
+        orderNo,
+        errorCode: failure.code,
+        params: failure.params ?? {},
+        detail: failure.detail,
+      });
+      continue;
+    }
+    const pushed = await pushTracking(db, runtime, actor.tenantId, orderId);
+    if (pushed.outcome === 'pushed') outcome.succeeded += 1;
+    else
+      outcome.failed.push({
+        orderId,
+        orderNo,
+        errorCode: pushed.outcome === 'failed' ? pushed.code : 'waybill.push_not_needed',
+        params: pushed.outcome === 'failed' ? pushed.params : {},
+        detail: pushed.outcome === 'failed' ? pushed.detail : '',
+      });
+  }
+  return outcome;
 }

@@ -17,6 +17,14 @@ import { orderLines, orderReservations, orderScope, orders } from '../orders/ind
 import { warehouseLocations, warehousePartitions, warehouses } from '../warehouse/index.js';
 import { logisticsChannels, orderPicks, waybills } from './logistics.tables.js';
 
+/** push_error keeps our code first, then the marketplace's words (outbound.service pushErrorText). */
+function splitPushError(text: string): { pushError: string; pushMessage: string } {
+  const [code = '', ...words] = text.split(' ');
+  return /^[a-z_]+\.[a-z_]+$/.test(code)
+    ? { pushError: code, pushMessage: words.join(' ') }
+    : { pushError: text === '' ? '' : 'shop.rejected', pushMessage: text };
+}
+
 const TRACKED = sql`${waybills.arrangeStatus} in ('arranged', 'self_shipped')`;
 const PENDING = eq(orders.localStatus, 'pending_shipment');
 
@@ -74,6 +82,7 @@ export async function listWaybills(tx: TenantTx, actor: Actor, query: WaybillLis
         order: orders,
         waybill: waybills,
         channelName: logisticsChannels.name,
+        channelPlatform: logisticsChannels.platform,
         sellerName: users.realname,
         warehouseName: warehouses.name,
         units,
@@ -99,6 +108,7 @@ export async function listWaybills(tx: TenantTx, actor: Actor, query: WaybillLis
       order,
       waybill,
       channelName,
+      channelPlatform,
       sellerName,
       warehouseName,
       units: unitCount,
@@ -126,6 +136,8 @@ export async function listWaybills(tx: TenantTx, actor: Actor, query: WaybillLis
       arrangeError: waybill?.arrangeError ?? '',
       arrangeMessage: waybill?.arrangeMessage ?? '',
       labelStatus: waybill?.labelStatus ?? 'none',
+      labelSource: waybill?.labelSource ?? '',
+      channelPlatform: channelPlatform ?? null,
       labelError: waybill?.labelError ?? '',
       labelMessage: waybill?.labelMessage ?? '',
       isPrinted: order.isPrinted,
@@ -133,7 +145,7 @@ export async function listWaybills(tx: TenantTx, actor: Actor, query: WaybillLis
       isPicked: order.isPicked,
       isPacked: order.isPacked,
       trackingPushed: waybill?.trackingPushedAt !== null && waybill?.trackingPushedAt !== undefined,
-      pushError: waybill?.pushError ?? '',
+      ...splitPushError(waybill?.pushError ?? ''),
       shipBy: iso(order.shipBy),
       orderedAt: iso(order.orderedAt),
     }),

@@ -14,8 +14,9 @@
  * A failure leaves the order where it was with the waybill 'arrange_failed' and why (our code,
  * the platform's or carrier's words): arranging again is the retry, and a platform or carrier
  * that already took the parcel answers the same one. A label that could not be fetched leaves
- * the arrangement standing with the label 'failed': the user may try again, upload the PDF by
- * hand or have it saved again (the spec's three actions).
+ * the arrangement standing with the label 'failed': the user may try again (ask the platform or
+ * carrier for it once more), upload the PDF by hand, or save it again (from the document we
+ * already hold, or ours rendered again) — the spec's three actions.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { hasTracking, LOGISTICS_LIMITS, type ShipmentRefusal } from '@shared/domain/logistics.js';
@@ -24,7 +25,7 @@ import type { Language } from '@shared/i18n/languages.js';
 import { withTenant, type Db, type TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { skus } from '../catalog/index.js';
-import { MarketplaceError, ShopSession, platformOf, shops } from '../marketplaces/index.js';
+import { MarketplaceError, ShopSession, isPdf, platformOf, shops } from '../marketplaces/index.js';
 import { lockOrders, orderLines, orderScope, orders, type OrderRecord } from '../orders/index.js';
 import { warehouses } from '../warehouse/index.js';
 import { CarrierError } from './carriers/carrier.js';
@@ -78,6 +79,7 @@ const REFUSAL_CODES: Record<ShipmentRefusal, ErrorCode> = {
   already_shipped: 'waybill.refused_already_shipped',
   address_incomplete: 'waybill.refused_address_incomplete',
   not_found: 'waybill.refused_not_found',
+  platform_logistics_only: 'waybill.refused_platform_logistics',
 };
 
 export async function waybillOf(tx: TenantTx, orderId: string): Promise<WaybillRow | null> {
@@ -194,11 +196,7 @@ async function platformLabel(
   return poll(runtime, async () => {
     const reply = await session.call((ctx) => fetchLabel(ctx, { orderNo: order.orderNo, trackingNo }));
     if (reply.status !== 'ready') return null;
-    if (
-      reply.pdf.length > LOGISTICS_LIMITS.labelBytes ||
-      reply.pdf.subarray(0, 5).toString('latin1') !== '%PDF-'
-    )
-      throw new AppError('waybill.label_invalid');
+    if (!isWholePdf(reply.pdf)) throw new AppError('waybill.label_invalid');
     return reply.pdf;
   });
 }
@@ -413,9 +411,101 @@ export async function arrangeOrder(
   });
 }
 
+/** An arranged order's waybill and channel, its label marked 'requested' while it is fetched or saved. */
+async function beginLabel(db: Db, actor: Actor, orderId: string) {
+  return withTenant(db, actor.tenantId, async (tx) => {
+    const [order] = await lockOrders(tx, actor, [orderId]);
+    if (!order) throw new AppError('order.not_found');
+    const waybill = await waybillOf(tx, order.id);
+    if (!waybill || !hasTracking(waybill.arrangeStatus))
+      throw new AppError('waybill.not_arranged', { orderNo: order.orderNo });
+    await tx
+      .update(waybills)
+      .set({ labelStatus: 'requested', updatedAt: sql`now()` })
+      .where(eq(waybills.id, waybill.id));
+    const channel = waybill.channelId ? await channelRow(tx, waybill.channelId) : null;
+    return { order, waybill, channel };
+  });
+}
+
+type LabelStart = Awaited<ReturnType<typeof beginLabel>>;
+
+/** What a label step got: a document to keep (and who issued it), ours to render when printed, or nothing. */
+type LabelResult =
+  { pdf: Buffer; source: 'platform' | 'carrier' | 'upload' } | { pdf: null; source: 'ours' } | null;
+
+/** Keeps a label step's result: ready with its bytes (ours is never stored), or 'failed' when none came. */
+async function finishLabel(
+  db: Db,
+  actor: Actor,
+  start: LabelStart,
+  result: LabelResult,
+  attempted: boolean,
+): Promise<ItemOutcome> {
+  await withTenant(db, actor.tenantId, async (tx) => {
+    await tx
+      .update(waybills)
+      .set({
+        labelStatus: result ? 'ready' : 'failed',
+        ...(result ? { labelSource: result.source } : {}),
+        labelError: result ? '' : 'waybill.label_not_saved',
+        labelMessage: '',
+        ...(attempted ? { labelAttempts: sql`${waybills.labelAttempts} + 1` } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(waybills.id, start.waybill.id));
+    if (result?.pdf) await storeLabel(tx, start.waybill.id, result.pdf);
+    // Ours is rendered when printed: bytes issued or uploaded before give way to it.
+    if (result?.source === 'ours')
+      await tx.delete(waybillLabels).where(eq(waybillLabels.waybillId, start.waybill.id));
+  });
+  return result ? ok() : { outcome: 'failed', errorCode: 'waybill.label_not_saved', detail: '' };
+}
+
+/** A label step that failed: the label 'failed' with why (only where this step had marked it requested). */
+async function failLabel(db: Db, actor: Actor, orderId: string, error: unknown): Promise<ItemOutcome> {
+  const failure = failureOf(error);
+  await withTenant(db, actor.tenantId, (tx) =>
+    tx
+      .update(waybills)
+      .set({
+        labelStatus: 'failed',
+        labelError: failure.code.slice(0, 64),
+        labelMessage: failure.detail.slice(0, 500),
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(waybills.orderId, orderId), eq(waybills.labelStatus, 'requested'))),
+  );
+  return { outcome: 'failed', errorCode: failure.code, params: failure.params, detail: failure.detail };
+}
+
+/** Our own label, rendered now to prove it can be (a self-shipped parcel's names the carrier it went to). */
+async function renderedOurs(db: Db, actor: Actor, orderId: string): Promise<LabelResult> {
+  await withTenant(db, actor.tenantId, (tx) => renderOwnLabels(tx, [orderId], actor.language ?? 'zh-CN'));
+  return { pdf: null, source: 'ours' };
+}
+
+/** The carrier's label again: the parcel booked again by our reference answers the same parcel. */
+async function carrierLabel(
+  db: Db,
+  runtime: LogisticsRuntime,
+  order: OrderRecord,
+  channel: ChannelRow,
+  trackingNo: string,
+): Promise<LabelResult> {
+  const shipment = await arrangeWithCarrier(db, runtime, order, channel);
+  if (shipment.trackingNo !== trackingNo)
+    throw new CarrierError(
+      'rejected',
+      `the carrier answered ${shipment.trackingNo} for parcel ${trackingNo}`,
+    );
+  return shipment.label?.pdf ? { pdf: shipment.label.pdf, source: 'carrier' } : { pdf: null, source: 'ours' };
+}
+
 /**
- * Fetches or renders an arranged order's label again ('try again' and 'save again'): the
- * platform's document, or ours from the booking. The stored bytes are replaced only by a good PDF.
+ * 'Try again': asks the label's issuer for it once more — the platform's document (polled while
+ * it is generated), or the carrier's booking by our reference (the same parcel, its label if it
+ * issues one) — and keeps it only when a whole PDF came. A parcel shipped elsewhere has only ours.
  */
 export async function refetchLabel(
   db: Db,
@@ -424,73 +514,67 @@ export async function refetchLabel(
   orderId: string,
 ): Promise<ItemOutcome> {
   try {
-    const { order, waybill, channel } = await withTenant(db, actor.tenantId, async (tx) => {
-      const [order] = await lockOrders(tx, actor, [orderId]);
-      if (!order) throw new AppError('order.not_found');
-      const waybill = await waybillOf(tx, order.id);
-      if (!waybill || !hasTracking(waybill.arrangeStatus))
-        throw new AppError('waybill.not_arranged', { orderNo: order.orderNo });
-      await tx
-        .update(waybills)
-        .set({ labelStatus: 'requested', updatedAt: sql`now()` })
-        .where(eq(waybills.id, waybill.id));
-      return { order, waybill, channel: waybill.channelId ? await channelRow(tx, waybill.channelId) : null };
-    });
-    let label: Buffer | null = null;
+    const start = await beginLabel(db, actor, orderId);
+    const { order, waybill, channel } = start;
+    let result: LabelResult;
     if (channel?.kind === 'marketplace') {
-      const session = await shopSession(db, runtime, order);
-      label = await platformLabel(session, runtime, order, waybill.trackingNo);
-    } else {
-      // Ours is rendered when printed; rendering it now proves it can be (a self-shipped
-      // parcel's label names the carrier it was given to).
-      await withTenant(db, actor.tenantId, (tx) =>
-        renderOwnLabels(tx, [order.id], actor.language ?? 'zh-CN'),
+      const pdf = await platformLabel(
+        await shopSession(db, runtime, order),
+        runtime,
+        order,
+        waybill.trackingNo,
       );
+      result = pdf ? { pdf, source: 'platform' } : null;
+    } else if (channel?.kind === 'carrier') {
+      result = await carrierLabel(db, runtime, order, channel, waybill.trackingNo);
+    } else {
+      result = await renderedOurs(db, actor, order.id);
     }
-    const isOurs = channel?.kind !== 'marketplace';
-    const isReady = isOurs || label !== null;
-    await withTenant(db, actor.tenantId, async (tx) => {
-      await tx
-        .update(waybills)
-        .set({
-          labelStatus: isReady ? 'ready' : 'failed',
-          labelSource: isOurs ? 'ours' : label ? 'platform' : waybill.labelSource,
-          labelError: isReady ? '' : 'waybill.label_not_saved',
-          labelMessage: '',
-          labelAttempts: sql`${waybills.labelAttempts} + 1`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(waybills.id, waybill.id));
-      if (label) await storeLabel(tx, waybill.id, label);
-      // Ours is never stored: bytes uploaded or issued before are replaced by what we render.
-      if (isOurs) await tx.delete(waybillLabels).where(eq(waybillLabels.waybillId, waybill.id));
-    });
-    return isReady ? ok() : { outcome: 'failed', errorCode: 'waybill.label_not_saved', detail: '' };
+    return await finishLabel(db, actor, start, result, true);
   } catch (error) {
-    const failure = failureOf(error);
-    await withTenant(db, actor.tenantId, (tx) =>
-      tx
-        .update(waybills)
-        .set({
-          labelStatus: 'failed',
-          labelError: failure.code.slice(0, 64),
-          labelMessage: failure.detail.slice(0, 500),
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(waybills.orderId, orderId), eq(waybills.labelStatus, 'requested'))),
-    );
-    return { outcome: 'failed', errorCode: failure.code, detail: failure.detail };
+    return failLabel(db, actor, orderId, error);
   }
+}
+
+/**
+ * 'Save again': saves the label from what we already hold, asking no one — the document fetched
+ * or uploaded before (its bytes checked whole again), or ours rendered again where the label is
+ * ours. A platform's label never fetched cannot be saved again: try again, or upload it by hand.
+ */
+export async function resaveLabel(db: Db, actor: Actor, orderId: string): Promise<ItemOutcome> {
+  try {
+    const start = await beginLabel(db, actor, orderId);
+    const { order, waybill, channel } = start;
+    const [held] = await withTenant(db, actor.tenantId, (tx) =>
+      tx
+        .select({ pdf: waybillLabels.pdf })
+        .from(waybillLabels)
+        .where(eq(waybillLabels.waybillId, waybill.id)),
+    );
+    const source = waybill.labelSource;
+    let result: LabelResult;
+    if (held && (source === 'platform' || source === 'carrier' || source === 'upload')) {
+      if (!isWholePdf(held.pdf)) throw new AppError('waybill.label_invalid');
+      result = { pdf: held.pdf, source };
+    } else if (channel?.kind === 'marketplace') {
+      throw new AppError('waybill.nothing_to_save', { orderNo: order.orderNo });
+    } else {
+      result = await renderedOurs(db, actor, order.id);
+    }
+    return await finishLabel(db, actor, start, result, false);
+  } catch (error) {
+    return failLabel(db, actor, orderId, error);
+  }
+}
+
+/** A label's bytes are a whole PDF no larger than a label may be. */
+function isWholePdf(pdf: Buffer): boolean {
+  return pdf.length > 0 && pdf.length <= LOGISTICS_LIMITS.labelBytes && isPdf(pdf);
 }
 
 /** 'Upload manually': the label PDF a user had from elsewhere, for an arranged order. */
 export async function uploadLabel(tx: TenantTx, actor: Actor, orderId: string, pdf: Buffer): Promise<null> {
-  if (
-    pdf.length === 0 ||
-    pdf.length > LOGISTICS_LIMITS.labelBytes ||
-    pdf.subarray(0, 5).toString('latin1') !== '%PDF-'
-  )
-    throw new AppError('waybill.label_invalid');
+  if (!isWholePdf(pdf)) throw new AppError('waybill.label_invalid');
   const [order] = await lockOrders(tx, actor, [orderId]);
   if (!order) throw new AppError('order.not_found');
   const waybill = await waybillOf(tx, order.id);
@@ -530,7 +614,7 @@ export async function markSelfShipped(
     arrangeStatus: 'self_shipped' as const,
     channelId: null,
     labelStatus: 'ready' as const,
-    labelSource: 'ours',
+    labelSource: 'ours' as const,
     trackingNo: input.trackingNo,
     carrierName: input.carrierName,
     arrangeError: '',

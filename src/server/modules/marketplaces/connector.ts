@@ -209,9 +209,10 @@ export interface Connector {
   /** The notice when the request carries the platform's valid signature; null when it does not. */
   verifyWebhook(app: AppConfig, request: WebhookRequest): WebhookNotice | null;
   /**
-   * Who ships the platform's orders: 'platform' — the platform's own logistics arranges the
-   * carrier and issues the label (Shopee, Lazada, TikTok Shop); 'seller' — the seller ships with
-   * a carrier of their own and tells the platform the tracking number (Shopify, Joom, Coupang).
+   * Who may ship the platform's orders: 'platform' — the platform's own logistics arranges the
+   * carrier and issues the label (Shopee, Lazada, TikTok Shop, Joom Logistics), and the seller may
+   * still ship with a carrier of their own and tell the platform its tracking number; 'seller' —
+   * only the latter (Shopify, Coupang).
    */
   logistics: 'platform' | 'seller';
   /**
@@ -235,9 +236,11 @@ export interface Connector {
     input: { orderNo: string; trackingNo: string },
   ): Promise<{ status: 'ready'; pdf: Buffer } | { status: 'pending' }>;
   /**
-   * Seller logistics: tells the platform the order shipped with our carrier and its tracking
-   * number (Shopify fulfillmentCreate, Joom fulfil, Coupang invoice upload). The same number
-   * again is a no-op, never an error.
+   * Our own carrier: tells the platform the order shipped with our carrier and its tracking
+   * number (Shopee ship_order non_integrated, Lazada, TikTok Shop seller-shipped packages,
+   * Shopify fulfillmentCreate, Joom fulfil, Coupang invoice upload). The same number again is a
+   * no-op, never an error. A platform that takes no tracking number from sellers for an order
+   * throws MarketplaceError 'rejected' saying why, never returns silently.
    */
   pushTracking?(
     ctx: CallContext,
@@ -256,7 +259,8 @@ export interface PlatformShipment {
 /**
  * Why a platform refused a shipment, as MarketplaceError.detail.platformCode ('rejected'), so
  * the waybill service can say it in the user's language: the order was cancelled meanwhile, is
- * not paid, has already shipped, or its address is incomplete.
+ * not paid, has already shipped, or its address is incomplete; or (pushTracking) the platform's
+ * own logistics ships this order and takes no tracking number from a seller's carrier.
  */
 export const SHIPMENT_REFUSALS = [
   'cancelled',
@@ -264,6 +268,7 @@ export const SHIPMENT_REFUSALS = [
   'already_shipped',
   'address_incomplete',
   'not_found',
+  'platform_logistics_only',
 ] as const;
 export type ShipmentRefusalCode = (typeof SHIPMENT_REFUSALS)[number];
 

@@ -119,9 +119,14 @@ export async function requestBytes(
   return { status: response.status, headers: response.headers, bytes };
 }
 
-/** Whether bytes are a PDF document (they open with the `%PDF-` header). */
+/** Whether bytes are a whole PDF document: the `%PDF-` header and the `%%EOF` end. */
 export function isPdf(bytes: Buffer): boolean {
-  return bytes.subarray(0, 5).toString('latin1') === '%PDF-';
+  return bytes.subarray(0, 5).toString('latin1') === '%PDF-' && hasPdfEnd(bytes);
+}
+
+/** A whole PDF ends with `%%EOF` within its last 1024 bytes (ISO 32000 §7.5.5); a download cut off midway does not. */
+export function hasPdfEnd(bytes: Buffer): boolean {
+  return bytes.subarray(Math.max(0, bytes.length - 1024)).includes('%%EOF', 0, 'latin1');
 }
 
 /** The JSON of a reply read as bytes; 'malformed' when it is not JSON. */

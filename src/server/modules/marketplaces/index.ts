@@ -1,5 +1,6 @@
 export { readMarketplaceApps, type MarketplaceApps } from './apps.js';
 export { MarketplaceError, type Connector, type MarketplaceOrder, type ShopGrant } from './connector.js';
+export { isPdf } from './http.js';
 export { marketplaceItems, marketplaceOrders, shopSyncRuns, shops } from './marketplaces.tables.js';
 export { CONNECTORS } from './platforms/index.js';
 export {

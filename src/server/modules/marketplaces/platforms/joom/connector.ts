@@ -8,167 +8,38 @@
  *   times), `paging.next` an absolute URL whose `after` token continues the listing; one order by
  *   `GET /api/v3/orders?id=`. Replies are `{data, paging}`; errors `{errors: [{code, field,
  *   message}]}` with real HTTP statuses (400, 401, 403, 404, 429, 5xx).
- * - Shipping with the seller's own carrier: `POST /api/v3/orders/fulfill?id=` with JSON
- *   `{provider, trackingNumber}`, for an order still `approved` (pushTracking below).
+ * - Shipping (logistics.ts): Joom Logistics by `POST /api/v3/orders/fulfillOnline` and its label
+ *   from `GET /api/v3/orders/shippingLabel?id=`; or our own carrier, whose tracking number goes
+ *   to `POST /api/v3/orders/fulfill?id=` with JSON `{provider, trackingNumber}`.
  * - Webhooks: Joom documents none [UNCONFIRMED]; sync is by polling only.
  */
 import {
   MarketplaceError,
   type AppConfig,
-  type CallContext,
   type Connector,
   type MarketplaceOrder,
-  type ShipmentRefusalCode,
   type ShopGrant,
 } from '../../connector.js';
-import { field, isArray, isNumber, isRecord, isString, requestJson, type PlatformReply } from '../../http.js';
+import { field, isArray, isNumber, isRecord, isString, type PlatformReply } from '../../http.js';
+import {
+  JOOM_MAX_WINDOW_MS,
+  JOOM_ORDERS_MULTI_PATH,
+  JOOM_ORDER_PATH,
+  JOOM_PAGE_LIMIT,
+  getV3,
+  joomErrorOf,
+  send,
+  v3Failure,
+} from './client.js';
+import { arrangeJoomShipment, fetchJoomLabel, getJoomShipment, pushJoomTracking } from './logistics.js';
 import { normaliseJoomOrder } from './normalise.js';
 import {
   JOOM_ACCESS_TOKEN_PATH,
   JOOM_REFRESH_TOKEN_PATH,
   joomAccessTokenForm,
-  joomAuthorization,
   joomAuthoriseUrl,
   joomRefreshTokenForm,
 } from './sign.js';
-
-export const JOOM_ORDERS_MULTI_PATH = '/api/v3/orders/multi';
-export const JOOM_ORDER_PATH = '/api/v3/orders';
-/** Marks an approved order shipped by the merchant's own carrier: `?id=`, JSON {provider, trackingNumber}. */
-export const JOOM_FULFIL_PATH = '/api/v3/orders/fulfill';
-/** The v3 pagination page: "Maximum limit is 500 items per request". */
-export const JOOM_PAGE_LIMIT = 500;
-/**
- * [UNCONFIRMED] Joom documents no cap on an orders/multi window. We ask for at most 30 days:
- * twice the first sync's 15 days (one window covers it), and short enough that one cursor's
- * pages end within minutes at the documented 50 requests a minute for orders/multi.
- */
-export const JOOM_MAX_WINDOW_MS = 30 * 86_400_000;
-/** Error codes a 401 carries. Joom documents only `unauthorized` [3P]; the two others are our
- * [UNCONFIRMED] choice so an expired token and a revoked authorisation can be told apart. */
-export const JOOM_TOKEN_EXPIRED = 'token_expired';
-export const JOOM_TOKEN_REVOKED = 'token_revoked';
-
-interface JoomError {
-  code: string;
-  field: string;
-  message: string;
-}
-
-/** The first entry of a v3 `errors` array; empty strings when the body has none. */
-function joomErrorOf(body: unknown): JoomError {
-  const first = isRecord(body) && isArray(body.errors) ? body.errors[0] : undefined;
-  const entry = isRecord(first) ? first : {};
-  return {
-    code: isString(entry.code) ? entry.code : '',
-    field: isString(entry.field) ? entry.field : '',
-    message: isString(entry.message) ? entry.message : '',
-  };
-}
-
-/**
- * A v3 error reply as our code. 401: `token_revoked` → revoked; `token_expired`, and any other
- * 401 (e.g. the documented `unauthorized`) → token_expired, so the engine refreshes and the
- * refresh itself says whether the authorisation is gone. Other 4xx → rejected.
- */
-function v3Failure(reply: PlatformReply): MarketplaceError {
-  const error = joomErrorOf(reply.body);
-  const detail = { platformCode: error.code, httpStatus: reply.status };
-  const message = `Joom HTTP ${reply.status} ${error.code}: ${error.message}`.trim();
-  if (reply.status === 401) {
-    return new MarketplaceError(
-      error.code === JOOM_TOKEN_REVOKED ? 'revoked' : 'token_expired',
-      message,
-      detail,
-    );
-  }
-  return new MarketplaceError('rejected', message, detail);
-}
-
-/**
- * One request, with Joom's throttle hint kept: the v3 docs name X-Rate-Limit-Reset (seconds to
- * the end of the window) rather than Retry-After, and requestJson reads only the latter.
- */
-async function send(fetcher: typeof fetch, url: string, init: RequestInit): Promise<PlatformReply> {
-  let resetSeconds: string | null = null;
-  const watching: typeof fetch = async (input, options) => {
-    const response = await fetcher(input, options);
-    resetSeconds = response.headers.get('x-rate-limit-reset');
-    return response;
-  };
-  try {
-    return await requestJson(watching, url, init);
-  } catch (error) {
-    const reset = Number(resetSeconds ?? Number.NaN);
-    if (
-      error instanceof MarketplaceError &&
-      error.code === 'rate_limited' &&
-      error.detail.retryAfterMs === undefined &&
-      Number.isFinite(reset)
-    ) {
-      throw new MarketplaceError('rate_limited', error.message, {
-        ...error.detail,
-        retryAfterMs: Math.max(0, reset * 1000),
-      });
-    }
-    throw error;
-  }
-}
-
-/** A v3 GET with the shop's bearer token. */
-function getV3(ctx: CallContext, path: string, query: Record<string, string>): Promise<PlatformReply> {
-  const url = `${ctx.app.apiUrl}${path}?${new URLSearchParams(query).toString()}`;
-  return send(ctx.fetch, url, {
-    method: 'GET',
-    headers: { authorization: joomAuthorization(ctx.grant.accessToken), accept: 'application/json' },
-  });
-}
-
-/**
- * Tells Joom an order shipped with our carrier: `GET /orders?id=` first, then `POST
- * /orders/fulfill?id=` with `{provider, trackingNumber}` only while the order is `approved`.
- * Joom fulfils an order once and says nothing of fulfilling it again [UNCONFIRMED], so the state
- * read first makes the same number again a no-op: `shipped` (or `fulfilledOnline`) with that
- * number returns; with another number it is 'already_shipped'; `cancelled`, `refunded` and
- * `paidByJoomRefund` are 'cancelled'; a return state is 'already_shipped'.
- */
-async function pushTracking(
-  ctx: CallContext,
-  input: { orderNo: string; trackingNo: string; carrierName: string },
-): Promise<void> {
-  const refusal = (code: ShipmentRefusalCode, message: string) =>
-    new MarketplaceError('rejected', message, { platformCode: code });
-  const read = await getV3(ctx, JOOM_ORDER_PATH, { id: input.orderNo });
-  if (read.status === 404 || (read.status === 400 && joomErrorOf(read.body).field === 'id'))
-    throw refusal('not_found', `Joom has no order ${input.orderNo}`);
-  if (read.status !== 200) throw v3Failure(read);
-  const order = field(isRecord(read.body) ? read.body.data : undefined, isRecord, 'data of the order');
-  const status = field(order.status, isString, 'status of the order');
-  const shipment = isRecord(order.shipment) ? order.shipment : {};
-  const current = isString(shipment.trackingNumber) ? shipment.trackingNumber : order.trackingNumber;
-  if (status === 'shipped' || status === 'fulfilledOnline') {
-    if (current === input.trackingNo) return;
-    throw refusal(
-      'already_shipped',
-      `Joom order ${input.orderNo} already shipped with another tracking number`,
-    );
-  }
-  if (status === 'cancelled' || status === 'refunded' || status === 'paidByJoomRefund')
-    throw refusal('cancelled', `Joom order ${input.orderNo} is ${status}`);
-  if (status !== 'approved') throw refusal('already_shipped', `Joom order ${input.orderNo} is ${status}`);
-  const url = `${ctx.app.apiUrl}${JOOM_FULFIL_PATH}?${new URLSearchParams({ id: input.orderNo }).toString()}`;
-  const reply = await send(ctx.fetch, url, {
-    method: 'POST',
-    headers: {
-      authorization: joomAuthorization(ctx.grant.accessToken),
-      'content-type': 'application/json',
-      accept: 'application/json',
-    },
-    // [UNCONFIRMED] Joom also takes a providerId from its /shippers list; our carrier's name is sent as provider.
-    body: JSON.stringify({ provider: input.carrierName, trackingNumber: input.trackingNo }),
-  });
-  if (reply.status !== 200) throw v3Failure(reply);
-}
 
 /**
  * A token reply's `data`. Failures follow RFC 6749 §5.2 by HTTP status: 400 (invalid_grant:
@@ -234,7 +105,7 @@ function itemsOf(body: unknown): unknown[] {
 export const joomConnector: Connector = {
   platform: 'joom',
   authorisation: 'redirect',
-  logistics: 'seller',
+  logistics: 'platform',
   maxWindowMs: JOOM_MAX_WINDOW_MS,
 
   authoriseUrl(app: AppConfig, input) {
@@ -312,7 +183,10 @@ export const joomConnector: Connector = {
     return found;
   },
 
-  pushTracking,
+  arrangeShipment: (ctx, input) => arrangeJoomShipment(ctx, input.orderNo),
+  getShipment: (ctx, input) => getJoomShipment(ctx, input.orderNo),
+  fetchLabel: fetchJoomLabel,
+  pushTracking: pushJoomTracking,
 
   /** Joom documents no webhooks [UNCONFIRMED], so no request is ever a valid Joom notice. */
   verifyWebhook() {

@@ -27,7 +27,12 @@ import {
   writeCursor,
   type ListPosition,
 } from './cursor.js';
-import { arrangeLazadaShipment, fetchLazadaLabel, getLazadaShipment } from './logistics.js';
+import {
+  arrangeLazadaShipment,
+  fetchLazadaLabel,
+  getLazadaShipment,
+  pushLazadaTracking,
+} from './logistics.js';
 import { normaliseLazadaOrder } from './normalise.js';
 import { sameSignature, signLazadaWebhook } from './sign.js';
 import { idString, lazadaQueryTime, lazadaTime, lenientNumber } from './values.js';
@@ -267,6 +272,8 @@ export const lazadaConnector: Connector = {
   getShipment: (ctx, input) => getLazadaShipment(ctx, input.orderNo),
   /** /order/package/document/get, the PDF base64 in `file`. */
   fetchLabel: (ctx, input) => fetchLazadaLabel(ctx, input),
+  /** Lazada documents no way: a refusal saying so (see logistics.ts). */
+  pushTracking: (ctx, input) => pushLazadaTracking(ctx, input),
 
   verifyWebhook(app: AppConfig, request: WebhookRequest): WebhookNotice | null {
     const header = Object.entries(request.headers).find(

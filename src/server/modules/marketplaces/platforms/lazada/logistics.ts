@@ -11,6 +11,9 @@
  *   ready to ship answers its shipment.
  * - label: /order/package/document/get with doc_type PDF answers the document base64 in `file`
  *   (or a `pdf_url` to download).
+ * - our own carrier: nothing. Lazada's documents name no call taking a seller's own tracking
+ *   number (pack answers the number of the provider Lazada allocates from its own list), so
+ *   pushLazadaTracking refuses with that reason instead of pretending the push happened.
  */
 import {
   MarketplaceError,
@@ -253,4 +256,18 @@ export async function fetchLazadaLabel(
     });
   }
   throw new MarketplaceError('malformed', '/order/package/document/get: neither file nor pdf_url');
+}
+
+/**
+ * Our own carrier's tracking number for a Lazada order: Lazada documents no way to give it, so
+ * this is a refusal the waybill shows ('platform_logistics_only'), never a silent no-op. Lazada
+ * orders ship by Lazada's logistics (arrangeLazadaShipment).
+ */
+export function pushLazadaTracking(_ctx: CallContext, input: { orderNo: string }): Promise<void> {
+  return Promise.reject(
+    refused(
+      'platform_logistics_only',
+      `Lazada takes no tracking number from a seller's own carrier (order ${input.orderNo}): ship Lazada orders by Lazada's logistics`,
+    ),
+  );
 }

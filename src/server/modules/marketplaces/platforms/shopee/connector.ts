@@ -18,7 +18,12 @@ import {
 } from '../../connector.js';
 import { field, isArray, isNumber, isRecord, isString } from '../../http.js';
 import { SHOPEE_PATHS, callShopee, commonQuery, shopeeId } from './client.js';
-import { arrangeShopeeShipment, fetchShopeeLabel, getShopeeShipment } from './logistics.js';
+import {
+  arrangeShopeeShipment,
+  fetchShopeeLabel,
+  getShopeeShipment,
+  pushShopeeTracking,
+} from './logistics.js';
 import { normaliseShopeeOrder } from './normalise.js';
 import { verifyShopeePush } from './sign.js';
 
@@ -268,6 +273,8 @@ export const shopeeConnector: Connector = {
   getShipment: (ctx, input) => getShopeeShipment(ctx, input.orderNo),
   /** create_shipping_document → get_shipping_document_result → download_shipping_document. */
   fetchLabel: (ctx, input) => fetchShopeeLabel(ctx, input),
+  /** Our own carrier's number: ship_order with non_integrated on a non-integrated channel. */
+  pushTracking: (ctx, input) => pushShopeeTracking(ctx, input),
 
   /**
    * A push whose Authorization is the HMAC of the URL it was posted to, "|" and the raw bytes.

@@ -9,6 +9,9 @@
  * - label: the air waybill is a document task: create_shipping_document (only once the tracking
  *   number exists) → get_shipping_document_result until READY → download_shipping_document,
  *   which answers the PDF's bytes, or a JSON error.
+ * - our own carrier (pushShopeeTracking): on a non-integrated channel get_shipping_parameter asks
+ *   for the seller's tracking number, and ship_order takes it as `non_integrated: {tracking_number}`;
+ *   an order on an integrated channel is Shopee's own logistics' to ship and takes none.
  * Batch calls (documents) answer each package in result_list with fail_error/fail_message, and
  * `common.batch_api_all_failed` when every element failed.
  */
@@ -280,4 +283,47 @@ export async function fetchShopeeLabel(
   throw new MarketplaceError('rejected', `${failure}: ${String(result.fail_message ?? '')}`, {
     platformCode: failure,
   });
+}
+
+/**
+ * Tells Shopee an order shipped with our carrier: ship_order with `non_integrated:
+ * {tracking_number}` where get_shipping_parameter asks for it (a non-integrated channel). An order
+ * already shipped with this number is a no-op; with another, 'already_shipped'; an order on an
+ * integrated channel is refused 'platform_logistics_only' (Shopee's carrier ships it).
+ */
+export async function pushShopeeTracking(
+  ctx: CallContext,
+  input: { orderNo: string; trackingNo: string },
+): Promise<void> {
+  const pkg = await readPackage(ctx, input.orderNo);
+  const refusal = statusRefusal(pkg);
+  if (refusal && refusal.detail.platformCode !== 'already_shipped') throw refusal;
+  if (pkg.status !== 'READY_TO_SHIP' && pkg.status !== 'RETRY_SHIP') {
+    const held = await readTracking(ctx, pkg);
+    if (held.trackingNo === input.trackingNo) return;
+    throw refused('already_shipped', `order ${pkg.orderNo} is ${pkg.status} with another tracking number`);
+  }
+  const parameter = await callShopee(
+    shopCall(ctx, { method: 'GET', path: SHOPEE_PATHS.shippingParameter, query: packageKey(pkg) }),
+  );
+  const response = field(parameter.response, isRecord, 'get_shipping_parameter response');
+  const needed = isRecord(response.info_needed) ? response.info_needed : {};
+  if (!isArray(needed.non_integrated))
+    throw refused(
+      'platform_logistics_only',
+      `Shopee ships order ${pkg.orderNo} on an integrated channel (${pkg.carrierName || 'Shopee logistics'}): it takes no tracking number from the seller`,
+    );
+  const body = { ...packageKey(pkg), non_integrated: { tracking_number: input.trackingNo } };
+  try {
+    await callShopee(shopCall(ctx, { method: 'POST', path: SHOPEE_PATHS.shipOrder, body }));
+  } catch (error) {
+    if (!(error instanceof MarketplaceError) || error.code !== 'rejected') throw error;
+    if (isAddressError(error)) throw refused('address_incomplete', error.message);
+    const now = await readPackage(ctx, input.orderNo);
+    if (now.status !== 'READY_TO_SHIP' && now.status !== 'RETRY_SHIP') {
+      const held = await readTracking(ctx, now);
+      if (held.trackingNo === input.trackingNo) return;
+    }
+    throw statusRefusal(now) ?? error;
+  }
 }

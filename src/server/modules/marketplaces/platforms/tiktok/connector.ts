@@ -17,7 +17,12 @@ import {
 import { field, isArray, isNumber, isRecord, isString, requestJson } from '../../http.js';
 import { callApi, TIKTOK_PATHS } from './client.js';
 import { readTiktokEnvelope } from './errors.js';
-import { arrangeTiktokShipment, fetchTiktokLabel, getTiktokShipment } from './logistics.js';
+import {
+  arrangeTiktokShipment,
+  fetchTiktokLabel,
+  getTiktokShipment,
+  pushTiktokTracking,
+} from './logistics.js';
 import { normaliseTiktokOrder } from './normalise.js';
 import { sameSignature, signTiktokWebhook } from './sign.js';
 
@@ -222,6 +227,8 @@ export const tiktokConnector: Connector = {
   getShipment: (ctx, input) => getTiktokShipment(ctx, input.orderNo),
   /** The package's shipping_documents (A6 PDF label): its doc_url, downloaded. */
   fetchLabel: (ctx, input) => fetchTiktokLabel(ctx, input),
+  /** A seller-shipped order's package with our carrier's number (shipping_type SELLER). */
+  pushTracking: (ctx, input) => pushTiktokTracking(ctx, input),
 
   /** A push whose Authorization header is hex HMAC(app_secret, app_key + raw body); null otherwise. */
   verifyWebhook(app, request): WebhookNotice | null {
