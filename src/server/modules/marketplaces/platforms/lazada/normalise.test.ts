@@ -190,6 +190,7 @@ describe('lazadaOrderStatus', () => {
     expect(lazadaOrderStatus(['delivered', 'returned'], false)).toBe('TO_RETURN');
     expect(lazadaOrderStatus(['delivered', 'canceled'], false)).toBe('COMPLETED');
     expect(lazadaOrderStatus(['pending'], true)).toBe('IN_CANCEL');
+    expect(lazadaOrderStatus(['unpaid'], true)).toBe('UNPAID');
     expect(lazadaOrderStatus(['shipped'], true)).toBe('SHIPPED');
     expect(lazadaOrderStatus(['canceled'], true)).toBe('CANCELLED');
   });

@@ -97,14 +97,16 @@ export function lazadaItemStatus(raw: string): PlatformStatus {
 /**
  * The order's status from its items' statuses: all cancelled → CANCELLED; otherwise the least
  * advanced live item's; a buyer's cancellation awaiting the seller or the carrier
- * (need_cancel_confirm / is_cancel_pending) turns a not-yet-shipped order into IN_CANCEL.
+ * (need_cancel_confirm / is_cancel_pending) turns a paid, not-yet-shipped order into IN_CANCEL.
+ * An unpaid one stays UNPAID: it holds no stock, and IN_CANCEL would reserve some for an order
+ * that was never paid.
  */
 export function lazadaOrderStatus(itemStatuses: readonly string[], isCancelPending: boolean): PlatformStatus {
   const mapped = itemStatuses.map(lazadaItemStatus);
   const live = mapped.filter((status) => status !== 'CANCELLED');
   if (live.length === 0) return 'CANCELLED';
   const least = live.reduce((a, b) => ((PROGRESS[a] ?? 0) <= (PROGRESS[b] ?? 0) ? a : b));
-  if (isCancelPending && (least === 'UNPAID' || least === 'READY_TO_SHIP')) return 'IN_CANCEL';
+  if (isCancelPending && least === 'READY_TO_SHIP') return 'IN_CANCEL';
   return least;
 }
 
