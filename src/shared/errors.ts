@@ -148,6 +148,18 @@ export const ERROR_STATUS = {
   'inventory.same_location': 422,
   'inventory.same_warehouse': 422,
 
+  'counts.not_found': 404,
+  'counts.closed': 422,
+  'counts.location_other_warehouse': 422,
+  'counts.location_not_in_count': 422,
+  'counts.sku_not_in_count': 422,
+  'counts.location_passed': 409,
+  'counts.nothing_to_count': 422,
+  'counts.assignee_invalid': 422,
+  'counts.not_assigned': 403,
+  'counts.line_not_pending': 409,
+  'counts.transition_not_allowed': 409,
+
   'inbound.warehouse_required': 400,
   'inbound.not_found': 404,
   'inbound.seller_only': 403,

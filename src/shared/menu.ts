@@ -359,6 +359,18 @@ const CATALOG = [
   },
   ...buttons('stock_records', CATALOG_READERS, [PERMISSIONS.stockRecords]),
   {
+    key: 'stock_check',
+    parentKey: 'stock',
+    menuType: 1,
+    path: '/stock/check',
+    component: 'counts/CheckList',
+    icon: 'audit',
+    sortNo: 4,
+    roles: WAREHOUSE_WORKERS,
+  },
+  ...buttons('stock_check', WAREHOUSE_WORKERS, [PERMISSIONS.countList]),
+  ...buttons('stock_check', STOCK_KEEPERS, [PERMISSIONS.countEdit, PERMISSIONS.countReview]),
+  {
     key: 'inbound',
     menuType: 0,
     path: '/inbound',

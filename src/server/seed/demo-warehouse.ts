@@ -5,6 +5,7 @@
  * received on several dates so the stock list shows every age bucket.
  */
 import { demoPhotoKey } from './demo-photos.js';
+import { seedDemoCount } from './demo-counts.js';
 import { seedDemoInbound } from './demo-inbound.js';
 import { eq } from 'drizzle-orm';
 import type { LocationView } from '@shared/contract/warehouse.js';
@@ -273,4 +274,14 @@ export async function seedDemoWarehouses(tx: TenantTx): Promise<void> {
     });
   }
   await seedDemoInbound(tx, seller, dg01.id, [...tshirt.skus, ...phoneCase.skus]);
+  const [firstShirt] = tshirt.skus;
+  if (firstShirt)
+    await seedDemoCount(
+      tx,
+      { manager, worker },
+      dg01.id,
+      { counted: location(dgLocations, 'A-01-01'), waiting: location(dgLocations, 'A-01-02') },
+      // 200 + 40 + 30 lie there (the receipts above): one is missing.
+      { skuId: firstShirt.id, quantity: 269 },
+    );
 }
