@@ -20,6 +20,7 @@ import {
 } from '../support/stock-world.js';
 import { sellerIdOf } from '../support/photos.js';
 import { callerFor, onLocation, op, outcomes, push, type Caller } from '../support/inbound-world.js';
+import { pdfPageTexts } from '../support/pdf-reading.js';
 import { createTestWorld, type TestWorld } from '../support/test-app.js';
 
 let world: TestWorld;
@@ -357,5 +358,28 @@ describe('refusals', () => {
       type: 'warehouse',
     });
     expect(outOfSight.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/stock/check/sheet', () => {
+  it('prints the chosen orders blind: locations and SKUs, no book quantity', async () => {
+    const shelf = locationOf(dg01, 'B-01-02');
+    await newSku('CNT-SHEET', 9173, shelf);
+    const count = await createCount({ warehouseId: dg01.id, type: 'location', locationIds: [shelf] });
+    const response = await world.request({
+      method: 'GET',
+      url: `/api/stock/check/sheet?ids=${count.id}&lang=en-US`,
+      token: await world.login('warestaff'),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/pdf');
+    const [page] = await pdfPageTexts(response.rawPayload);
+    expect(page).toContain(count.countNo);
+    expect(page).toContain('B-01-02');
+    expect(page).toContain('CNT-SHEET');
+    expect(page).toContain('By location');
+    expect(page).not.toContain('9173');
+    const none = await asManager('GET', '/api/stock/check/sheet?ids=');
+    expect(none.statusCode).toBe(400);
   });
 });

@@ -10,6 +10,7 @@ import type { Actor } from '../../http/actor.js';
 import { page } from '../../http/reply.js';
 import { products, skus } from '../catalog/index.js';
 import { users } from '../identity/index.js';
+import { locationStock } from '../inventory/index.js';
 import { warehouseLocations, warehouses, warehouseScope } from '../warehouse/index.js';
 import { countLines, countLocations, countOrderSkus, countOrders } from './counts.tables.js';
 
@@ -176,4 +177,86 @@ export async function listCountTasks(tx: TenantTx, actor: Actor): Promise<CountT
       .filter((row) => row.orderId === order.id)
       .map((row) => ({ locationId: row.locationId, code: row.code, status: row.status })),
   }));
+}
+
+export interface CountSheetData {
+  countNo: string;
+  warehouse: string;
+  type: CountDetail['type'];
+  createdAt: Date;
+  timeZone: string;
+  locations: { code: string; skus: { skuCode: string; productName: string }[] }[];
+}
+
+/**
+ * What the count sheets of the chosen check orders print: each planned location with the SKUs
+ * the books have there now (for a count by product, only its SKUs), never their quantities.
+ * None chosen answers 'counts.not_found'; an order out of sight too.
+ */
+export async function countSheetData(
+  tx: TenantTx,
+  actor: Actor,
+  ids: readonly string[],
+): Promise<CountSheetData[]> {
+  const unique = [...new Set(ids)];
+  const chosen = await tx
+    .select({ order: countOrders, warehouse: warehouses })
+    .from(countOrders)
+    .innerJoin(warehouses, eq(warehouses.id, countOrders.warehouseId))
+    .where(and(inArray(countOrders.id, unique), warehouseScope(actor, countOrders.warehouseId)))
+    .orderBy(asc(countOrders.countNo));
+  if (chosen.length === 0 || chosen.length !== unique.length) throw new AppError('counts.not_found');
+  const orderIds = chosen.map((row) => row.order.id);
+  const planned = await tx
+    .select({
+      orderId: countLocations.countOrderId,
+      locationId: countLocations.locationId,
+      code: warehouseLocations.code,
+    })
+    .from(countLocations)
+    .innerJoin(warehouseLocations, eq(warehouseLocations.id, countLocations.locationId))
+    .where(inArray(countLocations.countOrderId, orderIds))
+    .orderBy(asc(warehouseLocations.code));
+  const onShelves = planned.length
+    ? await tx
+        .select({
+          locationId: locationStock.locationId,
+          skuId: skus.id,
+          sellerSku: skus.sellerSku,
+          name: products.name,
+          variation: skus.variation,
+        })
+        .from(locationStock)
+        .innerJoin(skus, eq(skus.id, locationStock.skuId))
+        .innerJoin(products, eq(products.id, skus.productId))
+        .where(
+          and(
+            inArray(locationStock.locationId, [...new Set(planned.map((row) => row.locationId))]),
+            sql`${locationStock.quantity} > 0`,
+          ),
+        )
+        .orderBy(asc(skus.sellerSku))
+    : [];
+  const bySku = await tx.select().from(countOrderSkus).where(inArray(countOrderSkus.countOrderId, orderIds));
+  return chosen.map(({ order, warehouse }) => {
+    const only = new Set(bySku.filter((row) => row.countOrderId === order.id).map((row) => row.skuId));
+    return {
+      countNo: order.countNo,
+      warehouse: `${warehouse.code} · ${warehouse.name}`,
+      type: order.type,
+      createdAt: order.createdAt,
+      timeZone: warehouse.timeZone,
+      locations: planned
+        .filter((row) => row.orderId === order.id)
+        .map((row) => ({
+          code: row.code,
+          skus: onShelves
+            .filter((item) => item.locationId === row.locationId && (only.size === 0 || only.has(item.skuId)))
+            .map((item) => ({
+              skuCode: item.sellerSku,
+              productName: item.variation ? `${item.name} ${item.variation}` : item.name,
+            })),
+        })),
+    };
+  });
 }

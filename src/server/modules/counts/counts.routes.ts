@@ -9,6 +9,7 @@ import {
   countDetail,
   countListQuery,
   countRow,
+  countSheetQuery,
   countTask,
   createCountInput,
   reviewCountInput,
@@ -17,9 +18,13 @@ import {
 import { PERMISSIONS } from '@shared/permissions.js';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../http/reply.js';
+import { requestLanguage } from '../../http/request-context.js';
+import { sendPdf } from '../../http/pdf-reply.js';
 import { needs, said } from '../../http/route-kit.js';
+import { translatorFor } from '../../i18n.js';
+import { renderCountSheets } from '../printing/index.js';
 import { inActorTenant } from '../../http/scope.js';
-import { getCount, listCounts, listCountTasks } from './counts.queries.js';
+import { countSheetData, getCount, listCounts, listCountTasks } from './counts.queries.js';
 import { assignCount, closeCount, createCount, reviewCount } from './counts.service.js';
 
 export async function countsRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -96,6 +101,29 @@ export async function countsRoutes(app: FastifyInstance, deps: AppDeps) {
         await inActorTenant(db, request, (tx, actor) => reviewCount(tx, actor, request.body)),
         said(request, 'updated'),
       ),
+  );
+
+  api.get(
+    '/stock/check/sheet',
+    {
+      config: needs(PERMISSIONS.countList),
+      schema: { tags, querystring: countSheetQuery, produces: ['application/pdf'] },
+    },
+    async (request, reply) => {
+      const language = requestLanguage(request);
+      const t = translatorFor(language);
+      const sheets = await inActorTenant(db, request, (tx, actor) =>
+        countSheetData(tx, actor, request.query.ids),
+      );
+      const pdf = await renderCountSheets(
+        sheets.map((sheet) => ({ ...sheet, type: t(`counts:type.${sheet.type}`) })),
+        language,
+      );
+      return sendPdf(reply, {
+        pdf,
+        fileName: sheets.length === 1 ? `${sheets[0]?.countNo}.pdf` : 'count-sheets.pdf',
+      });
+    },
   );
 
   api.get(
