@@ -352,6 +352,31 @@ describe('refusals', () => {
       type: 'location',
     });
     expect(missingLocations.statusCode).toBe(400);
+    const planned = await createCount({
+      warehouseId: dg01.id,
+      type: 'location',
+      locationIds: [locationOf(dg01, 'B-01-03')],
+    });
+    const { rows: people } = await world.database.ownerPool.query(
+      `select username, id from users where username in ('seller', 'warestaff') and tenant_id = (select id from tenants where agent_code = 'demo')`,
+    );
+    const idOf = (username: string) => people.find((person) => person.username === username)?.id;
+    const toSeller = await asManager('POST', '/api/stock/check/assign', {
+      id: planned.id,
+      assigneeId: idOf('seller'),
+    });
+    expect(toSeller.statusCode).toBe(422);
+    expect(toSeller.json().code).toBe('counts.assignee_invalid');
+    const toWorker = await asManager('POST', '/api/stock/check/assign', {
+      id: planned.id,
+      assigneeId: idOf('warestaff'),
+    });
+    expect(toWorker.statusCode).toBe(200);
+    expect(
+      (await asManager('GET', `/api/stock/check/list?countNo=${planned.countNo}`)).json().result.records[0],
+    ).toMatchObject({
+      assigneeId: idOf('warestaff'),
+    });
     const acme = callerFor(world, await world.login('acme-agent', { agentCode: 'acme' }));
     const outOfSight = await acme('POST', '/api/stock/check/add', {
       warehouseId: dg01.id,

@@ -23,6 +23,7 @@ import { RowActions } from '../common/RowActions.js';
 import { useListState } from '../common/screen-state.js';
 import { SearchBar } from '../common/SearchBar.js';
 import { WarehouseSelect } from '../inventory/shared.js';
+import { AssignModal } from './AssignModal.js';
 import { CountDetailDrawer } from './CountDetailDrawer.js';
 import { CountFormModal } from './CountFormModal.js';
 import { CountStatusTag, openPdf, useCountLabels } from './shared.js';
@@ -49,6 +50,7 @@ export function CheckList() {
   const [state, setState, search] = useListState('counts/CheckList', INITIAL);
   const [adding, setAdding] = useState(false);
   const [opened, setOpened] = useState<string | null>(null);
+  const [assigning, setAssigning] = useState<CountRow | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const close = useInventoryChange(closeCount);
   const params: CountFilter = {
@@ -154,12 +156,18 @@ export function CheckList() {
     {
       title: t('list.actions'),
       key: 'actions',
-      width: canEdit ? 150 : 80,
+      width: canEdit ? 200 : 80,
       fixed: 'right',
       render: (_value, row) => (
         <RowActions
           actions={[
             { key: 'detail', label: t('list.detail'), onClick: () => setOpened(row.id) },
+            {
+              key: 'assign',
+              label: t('assign.action'),
+              onClick: () => setAssigning(row),
+              show: canEdit && row.status !== 'counted',
+            },
             {
               key: 'close',
               label: t('list.close'),
@@ -209,6 +217,7 @@ export function CheckList() {
       />
       <CountFormModal open={adding} onClose={() => setAdding(false)} />
       <CountDetailDrawer id={opened} onClose={() => setOpened(null)} />
+      <AssignModal row={assigning} onClose={() => setAssigning(null)} />
     </>
   );
 }

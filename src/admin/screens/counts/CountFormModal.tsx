@@ -25,7 +25,7 @@ interface CountValues {
   note?: string;
 }
 
-function CounterSelect({
+export function CounterSelect({
   warehouseId,
   ...props
 }: {
