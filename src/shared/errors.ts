@@ -160,6 +160,13 @@ export const ERROR_STATUS = {
   'counts.line_not_pending': 409,
   'counts.transition_not_allowed': 409,
 
+  'transfers.not_found': 404,
+  'transfers.already_audited': 409,
+  'transfers.self_audit': 403,
+  'transfers.not_in_transit': 422,
+  'transfers.sku_not_in_transfer': 422,
+  'transfers.over_receipt': 422,
+
   'inbound.warehouse_required': 400,
   'inbound.not_found': 404,
   'inbound.seller_only': 403,

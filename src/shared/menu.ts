@@ -370,6 +370,8 @@ const CATALOG = [
   },
   ...buttons('stock_check', WAREHOUSE_WORKERS, [PERMISSIONS.countList]),
   ...buttons('stock_check', STOCK_KEEPERS, [PERMISSIONS.countEdit, PERMISSIONS.countReview]),
+  ...buttons('stock_list', WAREHOUSE_WORKERS, [PERMISSIONS.transferList]),
+  ...buttons('stock_list', STOCK_KEEPERS, [PERMISSIONS.transferEdit, PERMISSIONS.transferAudit]),
   {
     key: 'inbound',
     menuType: 0,

@@ -55,6 +55,12 @@ export const PERMISSIONS = {
   countEdit: 'inventory:count:edit',
   /** Pass or reject a count's variances (a pass corrects stock through the ledger). */
   countReview: 'inventory:count:review',
+  /** See transfers between warehouses. */
+  transferList: 'inventory:transfer:list',
+  /** Make transfers between warehouses. */
+  transferEdit: 'inventory:transfer:edit',
+  /** Pass or refuse a transfer (never one's own): a pass sends the stock out, in transit. */
+  transferAudit: 'inventory:transfer:audit',
   inboundList: 'inbound:order:list',
   inboundAdd: 'inbound:order:add',
   /** Change or cancel an order while nothing of it was received. */

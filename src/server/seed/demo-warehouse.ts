@@ -16,6 +16,7 @@ import type { Actor } from '../http/actor.js';
 import { addProduct } from '../modules/catalog/index.js';
 import { users } from '../modules/identity/index.js';
 import { moveStock, receiveStock, reserveStock } from '../modules/inventory/index.js';
+import { createTransfer } from '../modules/transfers/index.js';
 import { locationOccupancy } from '../modules/inventory/index.js';
 import { addLocations, addPartition, addWarehouse, assignStaff } from '../modules/warehouse/index.js';
 
@@ -284,4 +285,13 @@ export async function seedDemoWarehouses(tx: TenantTx): Promise<void> {
       // 200 + 40 + 30 lie there (the receipts above): one is missing.
       { skuId: firstShirt.id, quantity: 269 },
     );
+  const [, secondShirt] = tshirt.skus;
+  // A transfer to Bangkok waiting for its audit (by someone other than the administrator).
+  if (secondShirt)
+    await createTransfer(tx, admin, {
+      fromWarehouseId: dg01.id,
+      toWarehouseId: bkk1.id,
+      note: 'Demo: stock for the Bangkok warehouse',
+      lines: [{ skuId: secondShirt.id, locationId: location(dgLocations, 'A-01-02'), quantity: 10 }],
+    });
 }

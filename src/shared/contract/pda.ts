@@ -13,6 +13,7 @@ import {
   shelveInboundInput,
 } from './inbound.js';
 import { countLocationInput } from './counts.js';
+import { receiveTransferInput } from './transfers.js';
 import { string, uuid } from './common.js';
 
 /**
@@ -28,6 +29,7 @@ export const PDA_OP_TYPES = [
   'inbound.finish_box',
   'inbound.undo',
   'count.location',
+  'transfer.receive',
 ] as const;
 export type PdaOpType = (typeof PDA_OP_TYPES)[number];
 
@@ -52,6 +54,7 @@ export const PDA_OP_PAYLOADS = {
   'inbound.finish_box': finishBoxInput,
   'inbound.undo': undoOpInput,
   'count.location': countLocationInput,
+  'transfer.receive': receiveTransferInput,
 } as const satisfies Record<PdaOpType, z.ZodType>;
 
 export const deviceId = string()

@@ -43,6 +43,7 @@ import type { Actor } from '../../http/actor.js';
 import { parseInput } from '../../http/parse-input.js';
 import { countLocation } from '../counts/index.js';
 import { sessions } from '../identity/index.js';
+import { receiveTransfer } from '../transfers/index.js';
 import {
   finishBox,
   receiveInbound,
@@ -116,6 +117,10 @@ async function applyOp(
     case 'count.location': {
       const input: Payload<'count.location'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
       return { ...(await countLocation(tx, actor, input)) };
+    }
+    case 'transfer.receive': {
+      const input: Payload<'transfer.receive'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
+      return { ...(await receiveTransfer(tx, actor, input)) };
     }
     case 'inbound.undo':
       return undoOp(tx, actor, deviceId, op, parseInput(PDA_OP_PAYLOADS[op.type], op.payload));
