@@ -44,6 +44,10 @@ export const SCREENS: Record<ScreenId, ScreenDefinition> = {
   'system/VideoList': { page: lazyNamed(() => import('./screens/system/VideoList.js'), 'VideoList') },
   'seller/StaffList': { page: lazyNamed(() => import('./screens/seller/StaffList.js'), 'StaffList') },
   'seller/RoleList': { page: lazyNamed(() => import('./screens/seller/RoleList.js'), 'SellerRoleList') },
+  'transfers/TransferList': {
+    page: lazyNamed(() => import('./screens/transfers/TransferList.js'), 'TransferList'),
+  },
+  'counts/CheckList': { page: lazyNamed(() => import('./screens/counts/CheckList.js'), 'CheckList') },
   'inventory/StockList': { page: lazyNamed(() => import('./screens/inventory/StockList.js'), 'StockList') },
   'inventory/LocationStock': {
     page: lazyNamed(() => import('./screens/inventory/LocationStock.js'), 'LocationStock'),

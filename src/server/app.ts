@@ -26,6 +26,8 @@ import { registerWebApps } from './http/web-apps.js';
 import { announcementRoutes } from './modules/announcements/announcements.routes.js';
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { catalogExcelRoutes } from './modules/catalog/catalog-excel.routes.js';
+import { countsRoutes } from './modules/counts/counts.routes.js';
+import { transfersRoutes } from './modules/transfers/transfers.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { exportRoutes } from './modules/exports/exports.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
@@ -259,6 +261,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await catalogExcelRoutes(api, deps);
       await inventoryRoutes(api, deps);
       await inboundRoutes(api, deps);
+      await countsRoutes(api, deps);
+      await transfersRoutes(api, deps);
       await ordersRoutes(api, deps);
       await ordersExcelRoutes(api, deps);
       await shopRoutes(api, deps, marketplaces, sendSync);

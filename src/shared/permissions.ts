@@ -49,6 +49,18 @@ export const PERMISSIONS = {
   stockAdjust: 'inventory:stock:adjust',
   stockFreeze: 'inventory:stock:freeze',
   stockMove: 'inventory:stock:move',
+  /** See stock check orders, their progress and variances; print count sheets. */
+  countList: 'inventory:count:list',
+  /** Create, assign and close stock check orders. */
+  countEdit: 'inventory:count:edit',
+  /** Pass or reject a count's variances (a pass corrects stock through the ledger). */
+  countReview: 'inventory:count:review',
+  /** See transfers between warehouses. */
+  transferList: 'inventory:transfer:list',
+  /** Make transfers between warehouses. */
+  transferEdit: 'inventory:transfer:edit',
+  /** Pass or refuse a transfer (never one's own): a pass sends the stock out, in transit. */
+  transferAudit: 'inventory:transfer:audit',
   inboundList: 'inbound:order:list',
   inboundAdd: 'inbound:order:add',
   /** Change or cancel an order while nothing of it was received. */

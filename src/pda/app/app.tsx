@@ -27,6 +27,9 @@ const ReceiveScreen = lazy(() =>
 const ShelveScreen = lazy(() =>
   import('../shelve/shelve-screen.js').then((module) => ({ default: module.ShelveScreen })),
 );
+const CountScreen = lazy(() =>
+  import('../count/count-screen.js').then((module) => ({ default: module.CountScreen })),
+);
 const AttentionScreen = lazy(() =>
   import('../screens/attention.js').then((module) => ({ default: module.AttentionScreen })),
 );
@@ -99,6 +102,14 @@ export function PdaApp({ services }: { services: PdaServices }) {
         element={
           <Loading>
             <ShelveScreen warehouseId={warehouse.id} />
+          </Loading>
+        }
+      />
+      <Route
+        path="/count"
+        element={
+          <Loading>
+            <CountScreen warehouseId={warehouse.id} />
           </Loading>
         }
       />

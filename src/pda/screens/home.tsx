@@ -1,4 +1,4 @@
-/** The task list: receiving, shelving, needs attention, and the safe point where updates are applied. */
+/** The task list: receiving, shelving, counting, needs attention, and the safe point where updates are applied. */
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -29,6 +29,9 @@ export function HomeScreen({ warehouse, userName, onChangeWarehouse, onLogout }:
         </Button>
         <Button block color="primary" className="pda-task" onClick={() => navigate('/shelve')}>
           {t('home.shelve')}
+        </Button>
+        <Button block color="primary" className="pda-task" onClick={() => navigate('/count')}>
+          {t('home.count')}
         </Button>
         <Button block className="pda-task" onClick={() => navigate('/attention')}>
           {t('home.attention', { count: status.attention.length })}

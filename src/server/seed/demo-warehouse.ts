@@ -5,6 +5,7 @@
  * received on several dates so the stock list shows every age bucket.
  */
 import { demoPhotoKey } from './demo-photos.js';
+import { seedDemoCount } from './demo-counts.js';
 import { seedDemoInbound } from './demo-inbound.js';
 import { eq } from 'drizzle-orm';
 import type { LocationView } from '@shared/contract/warehouse.js';
@@ -15,6 +16,7 @@ import type { Actor } from '../http/actor.js';
 import { addProduct } from '../modules/catalog/index.js';
 import { users } from '../modules/identity/index.js';
 import { moveStock, receiveStock, reserveStock } from '../modules/inventory/index.js';
+import { createTransfer } from '../modules/transfers/index.js';
 import { locationOccupancy } from '../modules/inventory/index.js';
 import { addLocations, addPartition, addWarehouse, assignStaff } from '../modules/warehouse/index.js';
 
@@ -273,4 +275,23 @@ export async function seedDemoWarehouses(tx: TenantTx): Promise<void> {
     });
   }
   await seedDemoInbound(tx, seller, dg01.id, [...tshirt.skus, ...phoneCase.skus]);
+  const [firstShirt] = tshirt.skus;
+  if (firstShirt)
+    await seedDemoCount(
+      tx,
+      { manager, worker },
+      dg01.id,
+      { counted: location(dgLocations, 'A-01-01'), waiting: location(dgLocations, 'A-01-02') },
+      // 200 + 40 + 30 lie there (the receipts above): one is missing.
+      { skuId: firstShirt.id, quantity: 269 },
+    );
+  const [, secondShirt] = tshirt.skus;
+  // A transfer to Bangkok waiting for its audit (by someone other than the administrator).
+  if (secondShirt)
+    await createTransfer(tx, admin, {
+      fromWarehouseId: dg01.id,
+      toWarehouseId: bkk1.id,
+      note: 'Demo: stock for the Bangkok warehouse',
+      lines: [{ skuId: secondShirt.id, locationId: location(dgLocations, 'A-01-02'), quantity: 10 }],
+    });
 }

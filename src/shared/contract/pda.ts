@@ -12,6 +12,8 @@ import {
   reportDiscrepancyInput,
   shelveInboundInput,
 } from './inbound.js';
+import { countLocationInput } from './counts.js';
+import { receiveTransferInput } from './transfers.js';
 import { string, uuid } from './common.js';
 
 /**
@@ -26,6 +28,8 @@ export const PDA_OP_TYPES = [
   'inbound.shelve',
   'inbound.finish_box',
   'inbound.undo',
+  'count.location',
+  'transfer.receive',
 ] as const;
 export type PdaOpType = (typeof PDA_OP_TYPES)[number];
 
@@ -49,6 +53,8 @@ export const PDA_OP_PAYLOADS = {
   'inbound.shelve': shelveInboundInput,
   'inbound.finish_box': finishBoxInput,
   'inbound.undo': undoOpInput,
+  'count.location': countLocationInput,
+  'transfer.receive': receiveTransferInput,
 } as const satisfies Record<PdaOpType, z.ZodType>;
 
 export const deviceId = string()

@@ -114,6 +114,13 @@ export const stockMovements = pgTable(
     index('stock_movements_sku_idx').on(table.tenantId, table.skuId, table.createdAt),
     index('stock_movements_seller_idx').on(table.tenantId, table.sellerId, table.createdAt),
     index('stock_movements_source_idx').on(table.tenantId, table.sourceType, table.sourceId),
+    // What moved on a location since a count (modules/counts): by location and time.
+    index('stock_movements_from_location_idx')
+      .on(table.tenantId, table.fromLocationId, table.createdAt)
+      .where(sql`${table.fromLocationId} is not null`),
+    index('stock_movements_to_location_idx')
+      .on(table.tenantId, table.toLocationId, table.createdAt)
+      .where(sql`${table.toLocationId} is not null`),
     foreignKey({
       name: 'stock_movements_balance_fk',
       columns: [table.tenantId, table.warehouseId, table.skuId],

@@ -41,7 +41,9 @@ import { AppError } from '@shared/errors.js';
 import { withTenant, type Db, type TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { parseInput } from '../../http/parse-input.js';
+import { countLocation } from '../counts/index.js';
 import { sessions } from '../identity/index.js';
+import { receiveTransfer } from '../transfers/index.js';
 import {
   finishBox,
   receiveInbound,
@@ -111,6 +113,14 @@ async function applyOp(
     case 'inbound.finish_box': {
       const input: Payload<'inbound.finish_box'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
       return finishBox(tx, actor, input);
+    }
+    case 'count.location': {
+      const input: Payload<'count.location'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
+      return { ...(await countLocation(tx, actor, input)) };
+    }
+    case 'transfer.receive': {
+      const input: Payload<'transfer.receive'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
+      return { ...(await receiveTransfer(tx, actor, input)) };
     }
     case 'inbound.undo':
       return undoOp(tx, actor, deviceId, op, parseInput(PDA_OP_PAYLOADS[op.type], op.payload));

@@ -24,3 +24,4 @@ export {
   type PickListTexts,
   type WaybillTexts,
 } from './outbound-texts.js';
+export { renderCountSheets, type CountSheet } from './count-sheet-pdf.js';

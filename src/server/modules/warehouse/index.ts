@@ -2,5 +2,5 @@ export { isWarehouseBound, visibleWarehouse, warehouseScope, type WarehouseRow }
 export { addWarehouse, assignStaff, listWarehouseOptions } from './warehouse.service.js';
 export { addLocations, addPartition, visibleLocation } from './location.service.js';
 export { warehouseLocations, warehouses } from './warehouse.tables.js';
-export { warehousePartitions } from './warehouse.tables.js';
+export { warehousePartitions, warehouseStaff } from './warehouse.tables.js';
 export type { LocationOccupancy } from './warehouse.queries.js';

@@ -1,0 +1,318 @@
+/**
+ * Blind counting by scan: the check order (picked from the open ones on the device, or its
+ * number scanned from the count sheet), then a location of it, then every unit on the location
+ * (each scan counts one; the last SKU's quantity can be typed), never showing what the books
+ * expect. "Finish location" queues the count (an empty location is confirmed as empty);
+ * "Recount" clears the location's scans to start it again. A location of another warehouse, one
+ * the order does not count, an unknown code or a SKU outside a count by product is refused on
+ * the device, before anything is queued. Where the worker is, with the scans so far, survives a
+ * reload (saved-work.ts); everything works offline with the tasks last fetched.
+ */
+import { Button, List } from 'antd-mobile';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CountTask } from '@shared/contract/counts.js';
+import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
+import { PdaHeader } from '../app/header.js';
+import { confirmDialog, QuantityStepper } from '../app/kit.js';
+import { useSavedWork, type Work } from '../app/saved-work.js';
+import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedback.js';
+import { ScanInput } from '../app/scan-input.js';
+import { usePdaServices } from '../app/sync-context.js';
+import type { JsonObject } from '../data/db.js';
+import type { SkuData } from '../receive/receive-data.js';
+import { loadLocation, type LocationData } from '../shelve/shelve-data.js';
+import {
+  fetchCountTasks,
+  findCountLocation,
+  findCountSku,
+  finishLocation,
+  leftToCount,
+  loadCountTasks,
+  loadSkus,
+  saveCountTasks,
+  type Counted,
+} from './count-data.js';
+
+type Step =
+  | { name: 'task' }
+  | { name: 'location'; task: CountTask }
+  | { name: 'items'; task: CountTask; location: LocationData; counted: Counted; lastSkuId: string | null };
+
+const NO_WORK: Work['undo'] = [];
+
+export function CountScreen({
+  warehouseId,
+  fetchTasks = fetchCountTasks,
+}: {
+  warehouseId: string;
+  /** Where the open check orders come from when online (a test gives its own). */
+  fetchTasks?: () => Promise<CountTask[]>;
+}) {
+  const { t } = useTranslation();
+  const { db } = usePdaServices();
+  const [step, setStep] = useState<Step>({ name: 'task' });
+  const [tasks, setTasks] = useState<CountTask[]>([]);
+  const [skus, setSkus] = useState<Map<string, SkuData>>(new Map());
+  const { flash, tell, clear, isBlocked } = useScanFeedback();
+
+  const work = useMemo<Work>(() => {
+    if (step.name === 'task') return { step: null, undo: NO_WORK };
+    const saved: JsonObject =
+      step.name === 'location'
+        ? { name: 'location', taskId: step.task.id }
+        : {
+            name: 'items',
+            taskId: step.task.id,
+            locationId: step.location.id,
+            counted: step.counted,
+            lastSkuId: step.lastSkuId,
+          };
+    return { step: saved, undo: NO_WORK };
+  }, [step]);
+
+  const restore = async (saved: Work) => {
+    const { name, taskId, locationId, counted, lastSkuId } = saved.step ?? {};
+    const task = (await loadCountTasks(db, warehouseId)).find((item) => item.id === taskId);
+    if (!task) return;
+    const location = typeof locationId === 'string' ? await loadLocation(db, locationId) : null;
+    if (name !== 'items' || !location) return setStep({ name: 'location', task });
+    const restored: Counted = {};
+    if (counted && typeof counted === 'object' && !Array.isArray(counted))
+      for (const [skuId, quantity] of Object.entries(counted))
+        if (typeof quantity === 'number') restored[skuId] = quantity;
+    setSkus(await loadSkus(db, Object.keys(restored)));
+    setStep({
+      name: 'items',
+      task,
+      location,
+      counted: restored,
+      lastSkuId: typeof lastSkuId === 'string' ? lastSkuId : null,
+    });
+  };
+  const isRestored = useSavedWork(db, 'count', warehouseId, work, restore);
+
+  // The device's tasks at once, then the server's when it answers (offline, the device's stay).
+  useEffect(() => {
+    if (step.name !== 'task') return undefined;
+    let isCurrent = true;
+    const show = async () => {
+      const local = await loadCountTasks(db, warehouseId);
+      if (isCurrent) setTasks(local);
+      try {
+        await saveCountTasks(db, await fetchTasks());
+        const fresh = await loadCountTasks(db, warehouseId);
+        if (isCurrent) setTasks(fresh);
+      } catch {
+        // Offline: count with the tasks last fetched.
+      }
+    };
+    show().catch((error: unknown) => console.error('PDA count tasks failed', error));
+    return () => {
+      isCurrent = false;
+    };
+  }, [db, warehouseId, step.name, fetchTasks]);
+
+  const openTask = (task: CountTask) => {
+    tell('ok', t('count.taskOpened', { countNo: task.countNo }));
+    setStep({ name: 'location', task });
+  };
+
+  const handleTaskScan = (code: string) => {
+    const task = tasks.find((item) => item.countNo.toUpperCase() === code.trim().toUpperCase());
+    if (!task) return tell('error', t('count.taskUnknown', { code }));
+    return openTask(task);
+  };
+
+  const handleLocationScan = async (task: CountTask, code: string) => {
+    const found = await findCountLocation(db, task, code);
+    if (found.kind === 'not_found') return tell('error', t('count.locationUnknown', { code }));
+    if (found.kind === 'other_warehouse') return tell('error', t('count.locationOtherWarehouse', { code }));
+    if (found.kind === 'not_in_count')
+      return tell('error', t('count.locationNotInCount', { code, countNo: task.countNo }));
+    tell('ok', t('count.locationOpened', { location: found.location.code }));
+    setStep({ name: 'items', task, location: found.location, counted: {}, lastSkuId: null });
+  };
+
+  const handleSkuScan = async (current: Extract<Step, { name: 'items' }>, code: string) => {
+    const found = await findCountSku(db, current.task, code);
+    if (found.kind === 'unknown') {
+      // Another location of the order: the worker must finish this one first.
+      const other = await findCountLocation(db, current.task, code);
+      if (other.kind === 'location' && other.location.id !== current.location.id)
+        return tell('error', t('count.finishFirst', { location: current.location.code }));
+      return tell('error', t('count.skuUnknown', { code }));
+    }
+    if (found.kind === 'not_in_count')
+      return tell(
+        'error',
+        t('count.skuNotInCount', { sku: found.sku.sellerSku, countNo: current.task.countNo }),
+      );
+    const quantity = (current.counted[found.sku.id] ?? 0) + 1;
+    setSkus((known) => new Map(known).set(found.sku.id, found.sku));
+    tell('ok', t('count.counted', { sku: found.sku.sellerSku, quantity }));
+    setStep({
+      ...current,
+      counted: { ...current.counted, [found.sku.id]: quantity },
+      lastSkuId: found.sku.id,
+    });
+  };
+
+  const finish = async (current: Extract<Step, { name: 'items' }>) => {
+    const units = Object.values(current.counted).reduce((sum, quantity) => sum + quantity, 0);
+    const isSure = await confirmDialog({
+      content:
+        units === 0
+          ? t('count.confirmEmpty', { location: current.location.code })
+          : t('count.confirmFinish', { location: current.location.code, units }),
+      confirmText: t('count.finish'),
+      cancelText: t('undo.cancel'),
+    });
+    if (!isSure) return;
+    await finishLocation(db, {
+      task: current.task,
+      locationId: current.location.id,
+      counted: current.counted,
+    });
+    tell('ok', t('count.finished', { location: current.location.code }));
+    const task =
+      (await loadCountTasks(db, warehouseId)).find((item) => item.id === current.task.id) ?? current.task;
+    setStep({ name: 'location', task });
+  };
+
+  const recount = async (current: Extract<Step, { name: 'items' }>) => {
+    const isSure = await confirmDialog({
+      content: t('count.confirmRecount', { location: current.location.code }),
+      confirmText: t('count.recount'),
+      cancelText: t('undo.cancel'),
+    });
+    if (!isSure) return;
+    tell('warn', t('count.recounting', { location: current.location.code }));
+    setStep({ ...current, counted: {}, lastSkuId: null });
+  };
+
+  const fail = (error: unknown) => {
+    console.error('PDA count step failed', error);
+    tell('error', t('count.failed'));
+  };
+
+  const handleScan = (scan: ClassifiedScan) => {
+    const code = lookupCode(scan);
+    if (!code) return undefined;
+    const run =
+      step.name === 'task'
+        ? Promise.resolve(handleTaskScan(code))
+        : step.name === 'location'
+          ? handleLocationScan(step.task, code)
+          : handleSkuScan(step, code);
+    return run.catch(fail);
+  };
+
+  const prompt =
+    step.name === 'task'
+      ? t('count.scanTask')
+      : step.name === 'location'
+        ? t('count.scanLocation')
+        : t('count.scanSku');
+  const skuName = (skuId: string) => {
+    const sku = skus.get(skuId);
+    return sku ? `${sku.sellerSku} ${sku.name}`.trim() : skuId.slice(0, 8);
+  };
+
+  return (
+    <div className={flashClass(flash)} data-testid="count-screen">
+      <PdaHeader title={t('count.title')} />
+      <div className="pda-prompt" data-testid="prompt">
+        {prompt}
+      </div>
+      <FeedbackBanner flash={flash} onOk={clear} />
+      <ScanInput onScan={handleScan} enabled={!isBlocked && isRestored} />
+      {step.name === 'task' && (
+        <List header={t('count.openTasks')}>
+          {tasks.length === 0 && <List.Item>{t('count.noTasks')}</List.Item>}
+          {tasks.map((task) => (
+            <List.Item
+              key={task.id}
+              className="pda-big-item"
+              clickable
+              onClick={() => openTask(task)}
+              extra={t('count.leftCount', { left: leftToCount(task) })}
+            >
+              {task.countNo}
+            </List.Item>
+          ))}
+        </List>
+      )}
+      {step.name === 'location' && (
+        <>
+          <List header={t('count.locationsHeader', { countNo: step.task.countNo })}>
+            {step.task.locations.map((location) => (
+              <List.Item
+                key={location.locationId}
+                extra={
+                  <span data-testid={`location-${location.code}`}>
+                    {t(`count.status.${location.status}`)}
+                  </span>
+                }
+              >
+                {location.code}
+              </List.Item>
+            ))}
+          </List>
+          <Button block size="large" onClick={() => setStep({ name: 'task' })}>
+            {t('count.otherTask')}
+          </Button>
+        </>
+      )}
+      {step.name === 'items' && (
+        <>
+          <List header={t('count.itemsHeader', { location: step.location.code })}>
+            {Object.keys(step.counted).length === 0 && <List.Item>{t('count.nothingYet')}</List.Item>}
+            {Object.entries(step.counted).map(([skuId, quantity]) => (
+              <List.Item
+                key={skuId}
+                extra={
+                  <span className="pda-count" data-testid={`counted-${skus.get(skuId)?.sellerSku ?? skuId}`}>
+                    {quantity}
+                  </span>
+                }
+              >
+                {skuName(skuId)}
+              </List.Item>
+            ))}
+          </List>
+          <div className="pda-tasks">
+            {step.lastSkuId !== null && (
+              <QuantityStepper
+                label={t('count.quantityOf', { sku: skus.get(step.lastSkuId)?.sellerSku ?? '' })}
+                min={0}
+                max={99999}
+                digits={0}
+                value={step.counted[step.lastSkuId] ?? 0}
+                onChange={(value) =>
+                  step.lastSkuId !== null &&
+                  setStep({
+                    ...step,
+                    counted: { ...step.counted, [step.lastSkuId]: Math.max(0, value || 0) },
+                  })
+                }
+              />
+            )}
+            <Button
+              block
+              color="primary"
+              className="pda-task"
+              disabled={isBlocked}
+              onClick={() => void finish(step).catch(fail)}
+            >
+              {t('count.finish')}
+            </Button>
+            <Button block size="large" onClick={() => void recount(step).catch(fail)}>
+              {t('count.recount')}
+            </Button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
