@@ -6,7 +6,13 @@
  */
 import { createHash } from 'node:crypto';
 import { sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
-import { drizzle, NodePgSession, NodePgTransaction, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import {
+  drizzle,
+  NodePgSession,
+  NodePgTransaction,
+  type NodePgDatabase,
+  type NodePgSessionOptions,
+} from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 
@@ -61,6 +67,12 @@ const connections = new WeakMap<TenantTx, pg.PoolClient>();
  * transaction of the app. The transaction object is Drizzle's own (nested `transaction` calls
  * are savepoints, as before).
  */
+/** The options (its logger) the db was made with, for a transaction on one of its connections. */
+function sessionOptionsOf(db: Db): NodePgSessionOptions {
+  const { session } = db as unknown as { session?: { options?: NodePgSessionOptions } };
+  return session?.options ?? {};
+}
+
 export async function withTenant<T>(
   db: Db,
   tenantId: string,
@@ -83,7 +95,7 @@ export async function withTenant<T>(
     const tx: TenantTx = new NodePgTransaction<
       Record<string, never>,
       ExtractTablesWithRelations<Record<string, never>>
-    >(dialect, new NodePgSession(client, dialect, undefined), undefined);
+    >(dialect, new NodePgSession(client, dialect, undefined, sessionOptionsOf(db)), undefined);
     connections.set(tx, client);
     try {
       const result = await work(tx);
