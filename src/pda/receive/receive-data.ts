@@ -74,6 +74,7 @@ export interface BoxLine {
   sku: SkuData | null;
   expected: number;
   received: number;
+  damaged: number;
 }
 
 export async function boxLines(db: PdaDatabase, box: BoxData): Promise<BoxLine[]> {
@@ -83,6 +84,7 @@ export async function boxLines(db: PdaDatabase, box: BoxData): Promise<BoxLine[]
     sku: parseRow(pdaSku, skus[index]),
     expected: line.shipQuantity,
     received: line.receivedQuantity,
+    damaged: line.damagedQuantity,
   }));
 }
 
