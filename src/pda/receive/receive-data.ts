@@ -119,6 +119,8 @@ export interface ReceiveScan {
   /** The lot and expiry of a GS1 label, kept with the op. */
   lot?: string;
   expiry?: string;
+  /** The worker confirmed receiving beyond what the line expects plus the tolerance. */
+  isOverReceiptConfirmed?: boolean;
 }
 
 /**
@@ -160,6 +162,7 @@ export async function receiveUnits(
         quantity: scan.quantity,
         ...(scan.lot ? { lot: scan.lot } : {}),
         ...(scan.expiry ? { expiry: scan.expiry } : {}),
+        ...(scan.isOverReceiptConfirmed ? { overReceipt: true } : {}),
       },
       ...(scan.sessionId ? { sessionId: scan.sessionId } : {}),
     },

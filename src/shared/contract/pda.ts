@@ -12,6 +12,7 @@ import {
   reportDiscrepancyInput,
   shelveInboundInput,
 } from './inbound.js';
+import { OVER_RECEIPT_UNITS } from '../domain/inbound.js';
 import { string, uuid } from './common.js';
 
 /**
@@ -246,6 +247,8 @@ export const pdaInboundOrder = z.object({
   sellerId: string(),
   status: string(),
   receivingLocationId: string(),
+  /** The warehouse's over-receipt tolerance (rows pulled before it existed have none: zero). */
+  overReceipt: z.object({ unit: z.enum(OVER_RECEIPT_UNITS), value: z.number().int().min(0) }).optional(),
   boxes: z.array(
     z.object({
       id: string(),
