@@ -30,6 +30,9 @@ const ShelveScreen = lazy(() =>
 const AttentionScreen = lazy(() =>
   import('../screens/attention.js').then((module) => ({ default: module.AttentionScreen })),
 );
+const SettingsScreen = lazy(() =>
+  import('../settings/settings-screen.js').then((module) => ({ default: module.SettingsScreen })),
+);
 
 /** A task screen while its code loads (from the precache when offline: a moment). */
 function Loading({ children }: { children: ReactNode }) {
@@ -107,6 +110,14 @@ export function PdaApp({ services }: { services: PdaServices }) {
         element={
           <Loading>
             <AttentionScreen />
+          </Loading>
+        }
+      />
+      <Route
+        path="/settings"
+        element={
+          <Loading>
+            <SettingsScreen />
           </Loading>
         }
       />

@@ -17,7 +17,7 @@ import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useSta
 import { useTranslation } from 'react-i18next';
 import { classifyScan, type ClassifiedScan } from '@shared/domain/scan.js';
 import type { CameraOverlayProps } from './camera-overlay.js';
-import { useWedgeScans } from './use-wedge-scans.js';
+import { classifyDeviceScan, useWedgeScans } from './use-wedge-scans.js';
 
 /** Where the camera's chunk cannot load (an old precache after an update): say so, never crash. */
 function CameraLoadFailed({ onClose }: CameraOverlayProps) {
@@ -125,7 +125,7 @@ export function ScanInput({ onScan, enabled = true }: ScanInputProps) {
   useWedgeScans(sink, take, setUnread);
 
   const handleUseUnread = () => {
-    if (unread !== null) take(classifyScan(unread));
+    if (unread !== null) take(classifyDeviceScan(unread));
     setUnread(null);
     sink.current?.focus({ preventScroll: true });
   };
