@@ -28,7 +28,7 @@ interface WarehouseValues {
   contactPhone?: string;
   isActive: boolean;
   overReceiptUnit: OverReceiptUnit;
-  overReceiptTolerance: number;
+  overReceiptTolerance: number | null;
 }
 
 const COUNTRY = /^[A-Za-z]{2}$/;
@@ -66,7 +66,8 @@ export function WarehouseFormModal({
         contactPhone: values.contactPhone?.trim() ?? '',
         isActive: values.isActive,
         overReceiptUnit: values.overReceiptUnit,
-        overReceiptTolerance: values.overReceiptTolerance,
+        // An emptied field means no tolerance.
+        overReceiptTolerance: values.overReceiptTolerance ?? 0,
       };
       return editing !== null && editing !== 'new'
         ? edit.mutateAsync({ id: editing.id, ...input })
@@ -160,7 +161,7 @@ export function WarehouseFormModal({
       </Form.Item>
       <Form.Item label={t('warehouse.over_receipt')} extra={t('warehouse.over_receipt_help')}>
         <Space.Compact>
-          <Form.Item name="overReceiptTolerance" noStyle rules={[required(t, t('warehouse.over_receipt'))]}>
+          <Form.Item name="overReceiptTolerance" noStyle>
             <InputNumber
               min={0}
               max={OVER_RECEIPT_MAX[unit]}
