@@ -185,6 +185,9 @@ export const ERROR_STATUS = {
   'inbound.transition_not_allowed': 409,
   'inbound.undo_too_late': 409,
   'inbound.photo_invalid': 400,
+  'inbound.over_receipt_unconfirmed': 422,
+  'inbound.receive_too_many': 422,
+  'inbound.difference_too_many': 422,
 
   'order.no_required': 400,
   'order.not_selected': 400,

@@ -3,7 +3,8 @@
  * open, a SKU counted and an error banner waiting for OK, the main actions (Undo, Report a
  * difference, Finish box, Next box) and the box's SKU counts are on a 360 × 640 screen without
  * scrolling, and on a 320 × 568 screen each can be scrolled to and is then in view with nothing
- * over it. Screenshots land in data/screenshots.
+ * over it. At 360 × 640 every interactive target on every PDA screen is at least 44 × 44 CSS px.
+ * Screenshots land in data/screenshots.
  */
 import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -118,6 +119,98 @@ describe.skipIf(!hasChromium)('the PDA receiving screen on small screens', () =>
     await banner.waitFor({ state: 'detached', timeout: UI_WAIT });
     await page.getByTestId('count-TS-BLK-M').scrollIntoViewIfNeeded({ timeout: UI_WAIT });
     expect(await outOfView(page, { 'count of TS-BLK-M': page.getByTestId('count-TS-BLK-M') })).toEqual({});
+    await context.close();
+  });
+});
+
+/** An interactive element drawn smaller than 44 × 44 CSS px: what it is and its size. */
+interface SmallTarget {
+  target: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * The visible interactive elements of the screen smaller than 44 × 44 CSS px (WCAG 2.5.5): buttons,
+ * links, fields, options and anything with a role a finger taps. The scan sink (off-screen, for
+ * the scanner only) and elements hidden from everyone are not targets.
+ */
+function smallTargets(page: Page): Promise<SmallTarget[]> {
+  return page.evaluate(() => {
+    const selector = [
+      'button',
+      'a[href]',
+      'input:not([type="hidden"]):not([type="file"])',
+      'textarea',
+      'select',
+      '[role="button"]',
+      '[role="link"]',
+      '[role="checkbox"]',
+      '[role="radio"]',
+      '[role="option"]',
+      '[role="spinbutton"]',
+      '.adm-selector-item',
+      '.adm-list-item-content-main[role]',
+    ].join(', ');
+    const found: SmallTarget[] = [];
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>(selector))) {
+      if (element.classList.contains('pda-scan-sink') || element.closest('[aria-hidden="true"]')) continue;
+      const style = getComputedStyle(element);
+      const box = element.getBoundingClientRect();
+      if (style.visibility === 'hidden' || style.display === 'none' || box.width === 0 || box.height === 0)
+        continue;
+      if (box.width < 43.5 || box.height < 43.5)
+        found.push({
+          target:
+            `${element.tagName.toLowerCase()}.${element.className}`.slice(0, 80) +
+            ` "${(element.innerText || element.getAttribute('aria-label') || '').trim().slice(0, 30)}"`,
+          width: Math.round(box.width),
+          height: Math.round(box.height),
+        });
+    }
+    return found;
+  });
+}
+
+describe.skipIf(!hasChromium)('the PDA at 360 × 640', () => {
+  it('gives every interactive target on every screen at least 44 × 44 CSS px', async () => {
+    const context = await newPdaContext(browser, { width: 360, height: 640 });
+    const page = await context.newPage();
+    const small: Record<string, SmallTarget[]> = {};
+    const check = async (screen: string) => {
+      const found = await smallTargets(page);
+      if (found.length > 0) small[screen] = found;
+    };
+    await openPdaLogin(page, server.baseUrl);
+    await check('login');
+    await pdaSignIn(page);
+    await page.getByText('DG01').first().waitFor({ timeout: UI_WAIT });
+    await check('warehouse');
+    await chooseWarehouse(page);
+    await check('home');
+    await page.getByRole('button', { name: 'Receive' }).click();
+    const prompt = page.getByTestId('prompt');
+    await shows(prompt, 'Scan the inbound order or a box label');
+    await check('receive: order or box');
+    await scan(page, 'BOX-001');
+    await shows(prompt, 'Scan a SKU');
+    await scan(page, DEMO_SKUS['TS-BLK-M']);
+    await shows(page.getByTestId('count-TS-BLK-M'), /^\s*1 \/ 12\s*$/);
+    await check('receive: SKU');
+    await page.getByRole('button', { name: 'Report a difference' }).click();
+    await page.getByTestId('difference-form').waitFor({ timeout: UI_WAIT });
+    await check('receive: difference');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.goto(`${server.baseUrl}/pda/shelve`);
+    await shows(page.getByTestId('prompt'), 'Scan the inbound order or a box label');
+    await check('shelve: order');
+    await page.goto(`${server.baseUrl}/pda/attention`);
+    await page.getByText('Needs attention').first().waitFor({ timeout: UI_WAIT });
+    await check('needs attention');
+    await page.goto(`${server.baseUrl}/pda/settings`);
+    await page.getByTestId('settings-screen').waitFor({ timeout: UI_WAIT });
+    await check('settings');
+    expect(small).toEqual({});
     await context.close();
   });
 });

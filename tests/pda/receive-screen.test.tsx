@@ -36,7 +36,10 @@ const line = (skuId: string, shipQuantity: number) => ({
   damagedQuantity: 0,
 });
 
-async function seed(lines = [line(SKU_A, 3), line(SKU_B, 1)]): Promise<PdaDatabase> {
+async function seed(
+  lines = [line(SKU_A, 3), line(SKU_B, 1)],
+  overReceipt?: { unit: 'units' | 'percent'; value: number },
+): Promise<PdaDatabase> {
   db = await seededDatabase('receive', [
     skuChange(SKU_A, 'MUG-RED', '6901234567892'),
     skuChange(SKU_B, 'CUP-BLUE', 'CUPBLUE01'),
@@ -51,6 +54,7 @@ async function seed(lines = [line(SKU_A, 3), line(SKU_B, 1)]): Promise<PdaDataba
         sellerId: SELLER,
         status: 'pending',
         receivingLocationId: 'r',
+        ...(overReceipt ? { overReceipt } : {}),
         boxes: [{ id: BOX, boxNo: 'BOX-001', isFinished: false, lines }],
       },
     },
@@ -135,6 +139,26 @@ describe('the receiving screen', () => {
     expect(queued.map((op) => op.payload.skuId)).toEqual([SKU_B, SKU_B, SKU_A, SKU_A]);
   });
 
+  it('counts an over-receipt within the warehouse tolerance without asking, and beyond it only confirmed', async () => {
+    renderScreen(await seed([line(SKU_A, 3), line(SKU_B, 1)], { unit: 'units', value: 1 }));
+    scan('BOX-001');
+    await waitFor(() => expect(screen.getByTestId('prompt').textContent).toBe('Scan a SKU'));
+    scan('CUPBLUE01');
+    await waitFor(() => expect(screen.getByTestId('count-CUP-BLUE').textContent).toBe('1 / 1'));
+    // One over, within the tolerance of one unit: counted and shown as over, no question.
+    scan('CUPBLUE01');
+    await waitFor(() => expect(screen.getByTestId('count-CUP-BLUE').textContent).toBe('2 / 1'));
+    expect(screen.getByTestId('feedback').className).toContain('pda-feedback-warn');
+    expect(document.querySelector('.adm-dialog')).toBeNull();
+    // Beyond the tolerance: asked, and the op carries the confirmation.
+    scan('CUPBLUE01');
+    await screen.findByText('CUP-BLUE: 1 expected, 2 received. Receive 1 more (over-receipt)?');
+    await confirmWith('Receive over');
+    await waitFor(() => expect(screen.getByTestId('count-CUP-BLUE').textContent).toBe('3 / 1'));
+    const queued = await db.outbox.orderBy('seq').toArray();
+    expect(queued.map((op) => op.payload.overReceipt ?? null)).toEqual([null, null, true]);
+  });
+
   it('asks before counting many units with one scan, and a quantity stops at its maximum', async () => {
     renderScreen(await seed([line(SKU_A, 500)]));
     scan('BOX-001');
@@ -167,11 +191,11 @@ describe('the receiving screen', () => {
     scan('6901234567892');
     await waitFor(() => expect(screen.getByTestId('count-MUG-RED').textContent).toBe('349 / 500'));
 
+    // The quantity stops at what the box still expects (151), and that many still asks.
     setQuantity('99999');
+    await waitFor(() => expect((quantity as HTMLInputElement).value).toBe('151'));
     scan('6901234567892');
-    expect(
-      await screen.findByText('MUG-RED: 500 expected, 349 received. Receive 9999 more (over-receipt)?'),
-    ).toBeTruthy();
+    expect(await screen.findByText('Receive 151 of MUG-RED with this one scan?')).toBeTruthy();
     await confirmWith('Cancel');
     const queued = await db.outbox.orderBy('seq').toArray();
     expect(queued.map((op) => op.payload.quantity)).toEqual([250, 99]);

@@ -33,6 +33,9 @@ const CountScreen = lazy(() =>
 const AttentionScreen = lazy(() =>
   import('../screens/attention.js').then((module) => ({ default: module.AttentionScreen })),
 );
+const SettingsScreen = lazy(() =>
+  import('../settings/settings-screen.js').then((module) => ({ default: module.SettingsScreen })),
+);
 
 /** A task screen while its code loads (from the precache when offline: a moment). */
 function Loading({ children }: { children: ReactNode }) {
@@ -118,6 +121,14 @@ export function PdaApp({ services }: { services: PdaServices }) {
         element={
           <Loading>
             <AttentionScreen />
+          </Loading>
+        }
+      />
+      <Route
+        path="/settings"
+        element={
+          <Loading>
+            <SettingsScreen />
           </Loading>
         }
       />

@@ -16,8 +16,8 @@ import { Button, Input } from 'antd-mobile';
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { classifyScan, type ClassifiedScan } from '@shared/domain/scan.js';
-import { listenForScans } from '../scan/keyboard-wedge.js';
 import type { CameraOverlayProps } from './camera-overlay.js';
+import { classifyDeviceScan, useWedgeScans } from './use-wedge-scans.js';
 
 /** Where the camera's chunk cannot load (an old precache after an update): say so, never crash. */
 function CameraLoadFailed({ onClose }: CameraOverlayProps) {
@@ -120,14 +120,12 @@ export function ScanInput({ onScan, enabled = true }: ScanInputProps) {
   const { take, waiting } = useScanLine(onScan, enabled);
 
   useLayoutEffect(() => {
-    const input = sink.current;
-    if (!input) return undefined;
-    input.focus({ preventScroll: true });
-    return listenForScans(input, (scan) => take(classifyScan(scan.raw)), { onUnread: setUnread });
-  }, [take]);
+    sink.current?.focus({ preventScroll: true });
+  }, []);
+  useWedgeScans(sink, take, setUnread);
 
   const handleUseUnread = () => {
-    if (unread !== null) take(classifyScan(unread));
+    if (unread !== null) take(classifyDeviceScan(unread));
     setUnread(null);
     sink.current?.focus({ preventScroll: true });
   };

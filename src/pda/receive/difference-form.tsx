@@ -3,15 +3,26 @@
  * SKU, damaged), which SKU of the box (or the unknown barcode, filled from the last unknown
  * scan), how many, why, and up to five photos from the camera. It is queued like a scan and
  * synced when the network allows; the photos travel with it (difference-data.ts).
+ *
+ * The scanner keeps listening while the form is open: a scan (even one typed into the focused
+ * quantity field) chooses the SKU it names, or offers its code as an unknown SKU, and never lands
+ * in a field. The quantity stops at what the kind allows for the line (differenceMax).
  */
 import { Button, ImageUploader, Input, Selector, TextArea, type ImageUploadItem } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DISCREPANCY_KINDS, INBOUND_LIMITS, type DiscrepancyKind } from '@shared/domain/inbound.js';
+import {
+  DISCREPANCY_KINDS,
+  differenceMax,
+  INBOUND_LIMITS,
+  type DiscrepancyKind,
+} from '@shared/domain/inbound.js';
+import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
 import { QuantityStepper } from '../app/kit.js';
 import { usePdaServices } from '../app/sync-context.js';
+import { useWedgeScans } from '../app/use-wedge-scans.js';
 import { preparePhoto, reportDifference } from './difference-data.js';
-import { skuLabel, type BoxData, type BoxLine, type InboundOrderData } from './receive-data.js';
+import { findSkuInBox, skuLabel, type BoxData, type BoxLine, type InboundOrderData } from './receive-data.js';
 
 export interface DifferenceFormProps {
   order: InboundOrderData;
@@ -28,6 +39,9 @@ export interface DifferenceFormProps {
 
 type Problem = 'sku' | 'barcode' | 'reason' | 'photo' | null;
 
+/** What the last scan while the form was open did: chose a SKU, offered an unknown code, or neither. */
+type Scanned = { outcome: 'sku' | 'unknown' | 'not_in_box'; code: string } | null;
+
 export function DifferenceForm(props: DifferenceFormProps) {
   const { order, box, lines, onDone, onCancel, onFailed } = props;
   const { t } = useTranslation();
@@ -41,6 +55,34 @@ export function DifferenceForm(props: DifferenceFormProps) {
   const blobs = useRef(new Map<string, Blob>());
   const [problem, setProblem] = useState<Problem>(null);
   const [isSaving, setSaving] = useState(false);
+  const [scanned, setScanned] = useState<Scanned>(null);
+  const sink = useRef<HTMLInputElement>(null);
+  const line = lines.find((candidate) => candidate.skuId === skuId) ?? null;
+  const maxQuantity = differenceMax(
+    kind,
+    kind === 'unknown_sku' || !line
+      ? null
+      : { shipQuantity: line.expected, receivedQuantity: line.received, damagedQuantity: line.damaged },
+  );
+  const boundedQuantity = Math.min(quantity, maxQuantity);
+
+  const handleScan = (scan: ClassifiedScan) => {
+    const code = lookupCode(scan);
+    if (!code) return;
+    void findSkuInBox(db, box, code)
+      .then((found) => {
+        if (found.kind === 'line') {
+          setSkuId(found.skuId);
+          if (kind === 'unknown_sku') setKind('short');
+        } else if (found.kind === 'unknown') {
+          setKind('unknown_sku');
+          setBarcode(code.slice(0, INBOUND_LIMITS.barcode));
+        }
+        setScanned({ outcome: found.kind === 'line' ? 'sku' : found.kind, code });
+      })
+      .catch(onFailed);
+  };
+  useWedgeScans(sink, handleScan);
 
   const upload = async (file: File): Promise<ImageUploadItem> => {
     const prepared = await preparePhoto(file);
@@ -73,7 +115,7 @@ export function DifferenceForm(props: DifferenceFormProps) {
         boxId: box.id,
         kind,
         ...(isUnknown ? { barcode: barcode.trim() } : { skuId: skuId ?? '' }),
-        quantity,
+        quantity: boundedQuantity,
         reason: reason.trim(),
         photos: photos.flatMap((photo) => blobs.current.get(photo.url) ?? []),
       });
@@ -88,7 +130,25 @@ export function DifferenceForm(props: DifferenceFormProps) {
 
   return (
     <div className="pda-difference" data-testid="difference-form">
+      <input
+        ref={sink}
+        type="text"
+        inputMode="none"
+        aria-hidden="true"
+        tabIndex={-1}
+        autoComplete="off"
+        className="pda-scan-sink"
+      />
       <div className="pda-prompt">{t('difference.title', { boxNo: box.boxNo })}</div>
+      {scanned && (
+        <div
+          className={`pda-feedback ${scanned.outcome === 'not_in_box' ? 'pda-feedback-error' : 'pda-feedback-ok'}`}
+          role="status"
+          data-testid="difference-scanned"
+        >
+          {t(`difference.scanned.${scanned.outcome}`, { code: scanned.code, boxNo: box.boxNo })}
+        </div>
+      )}
       <div className="pda-field-label">{t('difference.kind')}</div>
       <Selector
         columns={2}
@@ -125,8 +185,8 @@ export function DifferenceForm(props: DifferenceFormProps) {
       <QuantityStepper
         label={t('difference.quantity')}
         min={1}
-        max={INBOUND_LIMITS.quantity}
-        value={quantity}
+        max={maxQuantity}
+        value={boundedQuantity}
         onChange={(value) => setQuantity(value || 1)}
       />
       <div className="pda-field-label">{t('difference.reason')}</div>

@@ -74,6 +74,7 @@ export interface BoxLine {
   sku: SkuData | null;
   expected: number;
   received: number;
+  damaged: number;
 }
 
 export async function boxLines(db: PdaDatabase, box: BoxData): Promise<BoxLine[]> {
@@ -83,6 +84,7 @@ export async function boxLines(db: PdaDatabase, box: BoxData): Promise<BoxLine[]
     sku: parseRow(pdaSku, skus[index]),
     expected: line.shipQuantity,
     received: line.receivedQuantity,
+    damaged: line.damagedQuantity,
   }));
 }
 
@@ -117,6 +119,8 @@ export interface ReceiveScan {
   /** The lot and expiry of a GS1 label, kept with the op. */
   lot?: string;
   expiry?: string;
+  /** The worker confirmed receiving beyond what the line expects plus the tolerance. */
+  isOverReceiptConfirmed?: boolean;
 }
 
 /**
@@ -158,6 +162,7 @@ export async function receiveUnits(
         quantity: scan.quantity,
         ...(scan.lot ? { lot: scan.lot } : {}),
         ...(scan.expiry ? { expiry: scan.expiry } : {}),
+        ...(scan.isOverReceiptConfirmed ? { overReceipt: true } : {}),
       },
       ...(scan.sessionId ? { sessionId: scan.sessionId } : {}),
     },

@@ -1,7 +1,9 @@
 /**
  * Receiving by scan, one step per screen: scan the inbound order or a box label, pick the box
- * when the order has several, then scan SKUs (each scan counts one, or the quantity set first;
- * a large quantity, or more than expected, only once the worker confirms it). Expected against
+ * when the order has several, then scan SKUs (each scan counts one, or the quantity set first,
+ * at most what the box's lines still expect plus the warehouse's over-receipt tolerance; a large
+ * quantity, or more than the scanned line expects plus the tolerance, only once the worker
+ * confirms it, and the op carries that confirmation). Expected against
  * received comes from the device's own data, feedback (colour, vibration, tone) from the same
  * lookup, before any network. The last scans can be undone (a compensating op), a difference
  * reported with photos, and the box finished. The open box and the undoable scans survive a
@@ -10,7 +12,7 @@
 import { Button, List } from 'antd-mobile';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SCAN_QUANTITY } from '@shared/domain/inbound.js';
+import { NO_OVER_RECEIPT, receivableFreely, SCAN_QUANTITY } from '@shared/domain/inbound.js';
 import { gs1Batch, lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
 import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedback.js';
 import { PdaHeader } from '../app/header.js';
@@ -43,12 +45,28 @@ type Step =
 
 type BoxStep = Extract<Step, { name: 'sku' | 'difference' }>;
 
+/**
+ * The most one scan may count in this box: what its lines still expect plus the warehouse's
+ * tolerance, the largest of them (at least one, never above SCAN_QUANTITY.max). Counting more of
+ * a line than it allows asks for the over-receipt confirmation.
+ */
+function scanLimit(step: { order: InboundOrderData; lines: BoxLine[] }): number {
+  const tolerance = step.order.overReceipt ?? NO_OVER_RECEIPT;
+  const most = Math.max(
+    1,
+    ...step.lines.map((line) =>
+      receivableFreely({ shipQuantity: line.expected, receivedQuantity: line.received }, tolerance),
+    ),
+  );
+  return Math.min(most, SCAN_QUANTITY.max);
+}
+
 export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
   const { t } = useTranslation();
   const { db } = usePdaServices();
   const [step, setStep] = useState<Step>({ name: 'target' });
   const { flash, tell, clear, isBlocked } = useScanFeedback();
-  const [quantity, setQuantity] = useState(1);
+  const [chosenQuantity, setQuantity] = useState(1);
   const [unknownCode, setUnknownCode] = useState<string | null>(null);
   const undo = useUndoStack();
 
@@ -120,10 +138,18 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
       return tell('error', t('receive.skuNotInBox', { code, boxNo: current.box.boxNo }));
     const line = current.lines.find((item) => item.skuId === found.skuId);
     const sku = line?.sku?.sellerSku ?? found.skuId.slice(0, 8);
-    const isOver = line !== undefined && line.received + quantity > line.expected;
+    // A quantity set before the box's lines filled up counts no more than they allow now.
+    const quantity = Math.min(chosenQuantity, scanLimit(current));
+    const isOverExpected = line !== undefined && line.received + quantity > line.expected;
+    const tolerance = current.order.overReceipt ?? NO_OVER_RECEIPT;
+    const isOver =
+      line !== undefined &&
+      quantity >
+        receivableFreely({ shipQuantity: line.expected, receivedQuantity: line.received }, tolerance);
     const isLarge = quantity >= SCAN_QUANTITY.confirmFrom;
-    // Receiving beyond what was shipped, or many units at once, is never a side effect of a scan:
-    // the worker confirms it (one question: the over-receipt one names the quantity too).
+    // Receiving beyond what was shipped and the tolerance, or many units at once, is never a side
+    // effect of a scan: the worker confirms it (one question: the over-receipt one names the
+    // quantity too). Within the tolerance an over-receipt is counted as it comes, and shown.
     if (isOver || isLarge) {
       const isSure = await confirmDialog(
         isOver
@@ -149,13 +175,17 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
       }
     }
     // Feedback first, from what the device knows; the op and its effect are stored right after.
-    tell(isOver ? 'warn' : 'ok', t(isOver ? 'receive.over' : 'receive.counted', { quantity }));
+    tell(
+      isOverExpected ? 'warn' : 'ok',
+      t(isOverExpected ? 'receive.over' : 'receive.counted', { quantity }),
+    );
     const { box, op } = await receiveUnits(db, {
       orderId: current.order.id,
       boxId: current.box.id,
       skuId: found.skuId,
       quantity,
       ...batch,
+      ...(isOver ? { isOverReceiptConfirmed: true } : {}),
     });
     undo.remember({ op, label: t('receive.undoLabel', { quantity, sku }) });
     setQuantity(1);
@@ -261,8 +291,8 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
           <QuantityStepper
             label={t('receive.quantity')}
             min={1}
-            max={SCAN_QUANTITY.max}
-            value={quantity}
+            max={scanLimit(step)}
+            value={Math.min(chosenQuantity, scanLimit(step))}
             onChange={(value) => setQuantity(value || 1)}
           />
           <List header={t('receive.boxHeader', { boxNo: step.box.boxNo, inboundNo: step.order.inboundNo })}>

@@ -1,4 +1,7 @@
-/** The task list: receiving, shelving, counting, needs attention, and the safe point where updates are applied. */
+/**
+ * The task list: receiving, shelving, counting, needs attention, this device's scanner settings,
+ * and the safe point where updates are applied.
+ */
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -35,6 +38,9 @@ export function HomeScreen({ warehouse, userName, onChangeWarehouse, onLogout }:
         </Button>
         <Button block className="pda-task" onClick={() => navigate('/attention')}>
           {t('home.attention', { count: status.attention.length })}
+        </Button>
+        <Button block fill="outline" onClick={() => navigate('/settings')}>
+          {t('home.settings')}
         </Button>
         <Button block fill="outline" onClick={onChangeWarehouse}>
           {t('home.changeWarehouse')}

@@ -60,6 +60,11 @@ export const receiveInboundInput = z
     expiry: string()
       .regex(/^\d{6}$/)
       .optional(),
+    /**
+     * The worker confirmed receiving beyond what the line expects plus the warehouse's tolerance
+     * (the device asked); without it such a receipt is refused ('inbound.over_receipt_unconfirmed').
+     */
+    overReceipt: z.literal(true).optional(),
   })
   .refine((input) => (input.skuId === undefined) === (input.quantity === undefined), {
     message: 'sku_and_quantity',

@@ -14,6 +14,7 @@ import {
 } from './inbound.js';
 import { countLocationInput } from './counts.js';
 import { receiveTransferInput } from './transfers.js';
+import { OVER_RECEIPT_UNITS } from '../domain/inbound.js';
 import { string, uuid } from './common.js';
 
 /**
@@ -252,6 +253,8 @@ export const pdaInboundOrder = z.object({
   sellerId: string(),
   status: string(),
   receivingLocationId: string(),
+  /** The warehouse's over-receipt tolerance (rows pulled before it existed have none: zero). */
+  overReceipt: z.object({ unit: z.enum(OVER_RECEIPT_UNITS), value: z.number().int().min(0) }).optional(),
   boxes: z.array(
     z.object({
       id: string(),

@@ -10,6 +10,7 @@ import {
   WAREHOUSE_CODE_PATTERN,
   WAREHOUSE_LIMITS as LIMITS,
 } from '../domain/warehouse.js';
+import { OVER_RECEIPT_MAX, OVER_RECEIPT_UNITS } from '../domain/inbound.js';
 import { USER_ROLES } from '../domain/roles.js';
 import { pageQuery, requiredText, string, uuid, text } from './common.js';
 import { isTimeZone } from './dashboard.js';
@@ -40,6 +41,9 @@ const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 't
 
 // Warehouses
 
+/** Units or a percentage (at most 100) received beyond what was shipped without a confirmation. */
+const overReceiptTolerance = z.number().int().min(0).max(OVER_RECEIPT_MAX.units);
+
 const warehouseFields = {
   code: stockCode,
   name: requiredText(LIMITS.name),
@@ -49,6 +53,8 @@ const warehouseFields = {
   contactName: text(LIMITS.contactName).default(''),
   contactPhone: text(LIMITS.contactPhone).default(''),
   isActive: z.boolean().default(true),
+  overReceiptUnit: z.enum(OVER_RECEIPT_UNITS).default('units'),
+  overReceiptTolerance: overReceiptTolerance.default(0),
 };
 /** Without a time zone, the warehouse keeps its country's (src/shared/domain/warehouse.ts). */
 export const warehouseAddBody = z.strictObject({ ...warehouseFields, timeZone: timeZone.optional() });
@@ -65,6 +71,8 @@ export const warehouseEditBody = z.strictObject({
   contactName: text(LIMITS.contactName).optional(),
   contactPhone: text(LIMITS.contactPhone).optional(),
   isActive: z.boolean().optional(),
+  overReceiptUnit: z.enum(OVER_RECEIPT_UNITS).optional(),
+  overReceiptTolerance: overReceiptTolerance.optional(),
 });
 export type WarehouseEditInput = z.infer<typeof warehouseEditBody>;
 
@@ -88,6 +96,8 @@ export const warehouseView = z.object({
   contactName: string(),
   contactPhone: string(),
   isActive: z.boolean(),
+  overReceiptUnit: z.enum(OVER_RECEIPT_UNITS),
+  overReceiptTolerance: z.number().int(),
   createdAt: string(),
   updatedAt: string(),
 });

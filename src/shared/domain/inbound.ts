@@ -44,11 +44,66 @@ export const INBOUND_LIMITS = {
 } as const;
 
 /**
- * How many units one receiving scan on the PDA may count: at most `max` (the quantity field
- * stops there), and from `confirmFrom` on only once the worker confirms the number, so a slip
- * (an extra zero) is caught before it is received.
+ * How many units one receiving scan may count. Without the worker's confirmation, what the line
+ * still expects plus the warehouse's over-receipt tolerance (receivableFreely); with it, never
+ * more than `max` in one op (server and device alike). From `confirmFrom` on the device asks
+ * too, so a slip (an extra zero) is caught before it is received.
  */
 export const SCAN_QUANTITY = { max: 9_999, confirmFrom: 100 } as const;
+
+/**
+ * A warehouse's over-receipt tolerance: units, or a percentage of the line's shipped quantity,
+ * that may be received beyond it without a confirmation. Beyond expected is an over-receipt
+ * either way (an 'over' difference); beyond the tolerance it also needs the device's confirmation.
+ */
+export const OVER_RECEIPT_UNITS = ['units', 'percent'] as const;
+export type OverReceiptUnit = (typeof OVER_RECEIPT_UNITS)[number];
+export interface OverReceiptTolerance {
+  unit: OverReceiptUnit;
+  value: number;
+}
+export const NO_OVER_RECEIPT: OverReceiptTolerance = { unit: 'units', value: 0 };
+/** The largest tolerance a warehouse may set, per unit. */
+export const OVER_RECEIPT_MAX: Readonly<Record<OverReceiptUnit, number>> = { units: 1_000, percent: 100 };
+
+/** Units beyond the shipped quantity the tolerance allows (a percentage rounds down). */
+export function overReceiptAllowance(shipQuantity: number, tolerance: OverReceiptTolerance): number {
+  return tolerance.unit === 'units' ? tolerance.value : Math.floor((shipQuantity * tolerance.value) / 100);
+}
+
+/** Units of a line one scan may receive without a confirmation: what is left plus the tolerance. */
+export function receivableFreely(
+  line: Pick<InboundLineProgress, 'shipQuantity' | 'receivedQuantity'>,
+  tolerance: OverReceiptTolerance,
+): number {
+  return Math.max(
+    0,
+    line.shipQuantity + overReceiptAllowance(line.shipQuantity, tolerance) - line.receivedQuantity,
+  );
+}
+
+/** Units received beyond what the line shipped. */
+export function overReceived(line: Pick<InboundLineProgress, 'shipQuantity' | 'receivedQuantity'>): number {
+  return Math.max(0, line.receivedQuantity - line.shipQuantity);
+}
+
+/** The most units a reported over or unknown-SKU difference may name (nothing to count them against). */
+export const DIFFERENCE_FREE_MAX = 999;
+
+/**
+ * The most units a reported difference may name for a line, so a slip (or a scan that landed in
+ * the quantity) never books thousands: short, what the line still expects; damaged, what it
+ * shipped or received (whichever is more) less what is already damaged; over and unknown,
+ * DIFFERENCE_FREE_MAX. Never below one (a report names at least one unit).
+ */
+export function differenceMax(
+  kind: DiscrepancyKind,
+  line: Pick<InboundLineProgress, 'shipQuantity' | 'receivedQuantity' | 'damagedQuantity'> | null,
+): number {
+  if (!line || kind === 'over' || kind === 'unknown_sku') return DIFFERENCE_FREE_MAX;
+  if (kind === 'short') return Math.max(1, lineOutstanding(line));
+  return Math.max(1, Math.max(line.shipQuantity, line.receivedQuantity) - line.damagedQuantity);
+}
 
 /** A discrepancy photo's file key: `inbound/<the order's seller>/<uuid>.<ext>`, named by the device. */
 export const INBOUND_PHOTO_KEY = /^inbound\/([0-9a-f-]{36})\/[0-9a-f-]{36}\.(jpg|png|webp)$/;
@@ -117,7 +172,9 @@ export function damagedFromReceived(
 }
 
 /** What a line still expects: shipped units not yet received (damaged ones were received too). */
-export function lineOutstanding(line: InboundLineProgress): number {
+export function lineOutstanding(
+  line: Pick<InboundLineProgress, 'shipQuantity' | 'receivedQuantity'>,
+): number {
   return Math.max(0, line.shipQuantity - line.receivedQuantity);
 }
 

@@ -91,6 +91,7 @@ useApiServer(
 );
 
 async function renderList(codes: PermissionCode[] = KEEPER) {
+  localStorage.clear();
   listQueries.length = 0;
   sent.length = 0;
   signIn('ware_manager', codes);
@@ -106,8 +107,15 @@ function rowOf(text: string): HTMLElement {
 }
 
 describe('the stock list (/stock/list)', () => {
-  it('shows the server rows with their balances and age buckets', async () => {
+  it('shows the server rows with their balances and, picked, the age buckets', async () => {
     await renderList();
+    // Stock age is one of the columns shown only when picked (the list fits 1366 px without it).
+    expect(screen.queryAllByText('Under 30 days')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: /Columns/ }));
+    const picker = await screen.findByTestId('column-picker-inventory/StockList');
+    fireEvent.click(within(picker).getByRole('checkbox', { name: 'Stock age' }));
+    fireEvent.click(within(picker).getByRole('checkbox', { name: 'In transit' }));
+    await waitFor(() => expect(screen.getAllByText('Under 30 days').length).toBeGreaterThan(0));
     const row = rowOf('MUG-RED');
     for (const value of ['35', '30', '5', '2', '10', '11', '12', '7']) {
       expect(within(row).getAllByText(value).length).toBeGreaterThan(0);

@@ -33,6 +33,8 @@ describe('the warehouse form', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ country: 'TH', timeZone: 'Asia/Bangkok' });
+    // A new warehouse allows no over-receipt unless its manager sets a tolerance.
+    expect(sent[0]).toMatchObject({ overReceiptUnit: 'units', overReceiptTolerance: 0 });
   });
 
   it('keeps a time zone the user named when the country changes', async () => {

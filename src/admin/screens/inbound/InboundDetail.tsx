@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { printBoxLabels, useInboundOrder } from '@api/modules/inbound.js';
 import type { InboundDetail as Detail, InboundLineView } from '@shared/contract/inbound.js';
-import type { DiscrepancyKind } from '@shared/domain/inbound.js';
+import { overReceived, type DiscrepancyKind } from '@shared/domain/inbound.js';
 import { formatDateTime } from '../common/format.js';
 import { PhotoThumbnails } from './PhotoThumbnails.js';
 import { StatusTag, useStatusLabels, useTransportLabels, useWarehousingLabels } from './shared.js';
@@ -100,6 +100,8 @@ export function InboundDetail() {
   if (order.isLoading) return <Spin style={{ display: 'block', margin: '48px auto' }} />;
   const detail = order.data;
   if (!detail) return <Empty description={t('detail.no_order')} />;
+  // Units received beyond what their SKU shipped, summed over SKUs (a short one does not offset it).
+  const overReceivedTotal = detail.skus.reduce((sum, line) => sum + overReceived(line), 0);
 
   const printLabels = () => {
     setIsPrinting(true);
@@ -211,6 +213,13 @@ export function InboundDetail() {
           <Descriptions.Item label={t('progress.expected')}>{detail.shipQuantity}</Descriptions.Item>
           <Descriptions.Item label={t('progress.received')}>{detail.receivedQuantity}</Descriptions.Item>
           <Descriptions.Item label={t('progress.shelved')}>{detail.shelvedQuantity}</Descriptions.Item>
+          {overReceivedTotal > 0 && (
+            <Descriptions.Item label={t('progress.over_received')}>
+              <Typography.Text type="danger" data-testid="over-received">
+                {overReceivedTotal}
+              </Typography.Text>
+            </Descriptions.Item>
+          )}
           <Descriptions.Item label={t('list.shipping_remark')} span={2}>
             {detail.shippingRemark || '-'}
           </Descriptions.Item>

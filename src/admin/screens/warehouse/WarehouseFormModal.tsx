@@ -1,9 +1,14 @@
-/** Adding a warehouse or editing one: code, name, country, address, time zone, contact. */
-import { Form, Input, Switch } from 'antd';
+/**
+ * Adding a warehouse or editing one: code, name, country, address, time zone, contact, and the
+ * over-receipt tolerance (units or a percentage received beyond what was shipped without the
+ * device asking the worker to confirm).
+ */
+import { Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useInventoryChange } from '@api/modules/inventory.js';
 import { addWarehouse, editWarehouse } from '@api/modules/warehouse.js';
 import type { WarehouseView } from '@shared/contract/warehouse.js';
+import { OVER_RECEIPT_MAX, OVER_RECEIPT_UNITS, type OverReceiptUnit } from '@shared/domain/inbound.js';
 import {
   timeZoneOfCountry,
   WAREHOUSE_CODE_PATTERN,
@@ -22,6 +27,8 @@ interface WarehouseValues {
   contactName?: string;
   contactPhone?: string;
   isActive: boolean;
+  overReceiptUnit: OverReceiptUnit;
+  overReceiptTolerance: number | null;
 }
 
 const COUNTRY = /^[A-Za-z]{2}$/;
@@ -58,6 +65,9 @@ export function WarehouseFormModal({
         contactName: values.contactName?.trim() ?? '',
         contactPhone: values.contactPhone?.trim() ?? '',
         isActive: values.isActive,
+        overReceiptUnit: values.overReceiptUnit,
+        // An emptied field means no tolerance.
+        overReceiptTolerance: values.overReceiptTolerance ?? 0,
       };
       return editing !== null && editing !== 'new'
         ? edit.mutateAsync({ id: editing.id, ...input })
@@ -66,8 +76,11 @@ export function WarehouseFormModal({
     onClose,
   );
   const initialValues: Partial<WarehouseValues> =
-    editing !== null && editing !== 'new' ? { ...editing } : { isActive: true };
+    editing !== null && editing !== 'new'
+      ? { ...editing }
+      : { isActive: true, overReceiptUnit: 'units', overReceiptTolerance: 0 };
   // The time zone follows the country until the user names one.
+  const unit = Form.useWatch('overReceiptUnit', form) ?? 'units';
   const followCountry = (changed: Partial<WarehouseValues>) => {
     if (changed.country === undefined || form.isFieldTouched('timeZone')) return;
     const zone = timeZoneOfCountry(changed.country);
@@ -145,6 +158,29 @@ export function WarehouseFormModal({
         rules={[maxLength(t, LIMITS.contactPhone)]}
       >
         <Input />
+      </Form.Item>
+      <Form.Item label={t('warehouse.over_receipt')} extra={t('warehouse.over_receipt_help')}>
+        <Space.Compact>
+          <Form.Item name="overReceiptTolerance" noStyle>
+            <InputNumber
+              min={0}
+              max={OVER_RECEIPT_MAX[unit]}
+              precision={0}
+              style={{ width: 120 }}
+              aria-label={t('warehouse.over_receipt')}
+            />
+          </Form.Item>
+          <Form.Item name="overReceiptUnit" noStyle>
+            <Select
+              style={{ width: 140 }}
+              aria-label={t('warehouse.over_receipt_unit')}
+              options={OVER_RECEIPT_UNITS.map((value) => ({
+                value,
+                label: t(`warehouse.over_receipt_units.${value}`),
+              }))}
+            />
+          </Form.Item>
+        </Space.Compact>
       </Form.Item>
       <Form.Item name="isActive" label={t('warehouse.active')} valuePropName="checked">
         <Switch />

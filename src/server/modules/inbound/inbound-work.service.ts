@@ -3,6 +3,11 @@
  * whole or SKU by SKU onto the receiving area, reporting a discrepancy, shelving received
  * units onto a location, finishing a box. Each locks the order first, goes through the stock
  * ledger for every unit that moves, and recomputes the status in the same transaction.
+ *
+ * Receiving a SKU beyond what its line shipped is an over-receipt: within the warehouse's
+ * tolerance it is received as it comes, beyond it only with the device's confirmation flag, and
+ * either way the line's over-received units stand as an 'over' difference (is_from_receipt, one
+ * row per box line, kept in step by receipts and their undo) and mark the order abnormal.
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import {
@@ -18,9 +23,14 @@ import {
 } from '@shared/contract/inbound.js';
 import {
   damagedFromReceived,
+  differenceMax,
   isPhotoOfSeller,
   leftToShelve,
   lineOutstanding,
+  overReceived,
+  receivableFreely,
+  SCAN_QUANTITY,
+  type OverReceiptTolerance,
 } from '@shared/domain/inbound.js';
 import { CAPACITY_OVERRIDE_ROLES, isOverCapacity } from '@shared/domain/warehouse.js';
 import { AppError } from '@shared/errors.js';
@@ -37,6 +47,7 @@ import {
   takeBackShelving,
 } from '../inventory/index.js';
 import { allocateArrivingStock } from '../orders/index.js';
+import { warehouses } from '../warehouse/index.js';
 import {
   assertOpen,
   boxOf,
@@ -60,6 +71,89 @@ async function addReceived(tx: TenantTx, line: InboundLineRow, quantity: number)
     .update(inboundBoxLines)
     .set({ receivedQuantity: sql`${inboundBoxLines.receivedQuantity} + ${quantity}`, updatedAt: sql`now()` })
     .where(eq(inboundBoxLines.id, line.id));
+  await keepOverReceipt(tx, line, line.receivedQuantity + quantity);
+}
+
+/** The order's warehouse's over-receipt tolerance. */
+async function toleranceOf(tx: TenantTx, order: InboundOrderRow): Promise<OverReceiptTolerance> {
+  const [row] = await tx
+    .select({ unit: warehouses.overReceiptUnit, value: warehouses.overReceiptTolerance })
+    .from(warehouses)
+    .where(eq(warehouses.id, order.warehouseId));
+  return row ?? { unit: 'units', value: 0 };
+}
+
+/**
+ * Keeps the line's over-receipt difference at what it now has received beyond what it shipped:
+ * written, updated or removed with each receipt and undo. The reason holds only the SKU and
+ * figures (readable in every language; the kind beside it is translated). An order left with no
+ * difference at all is no longer marked abnormal.
+ */
+async function keepOverReceipt(tx: TenantTx, line: InboundLineRow, receivedQuantity: number): Promise<void> {
+  const over = overReceived({ shipQuantity: line.shipQuantity, receivedQuantity });
+  const same = and(
+    eq(inboundDiscrepancies.orderId, line.orderId),
+    eq(inboundDiscrepancies.boxId, line.boxId),
+    eq(inboundDiscrepancies.skuId, line.skuId),
+    eq(inboundDiscrepancies.isFromReceipt, true),
+  );
+  if (over === 0) {
+    const removed = await tx
+      .delete(inboundDiscrepancies)
+      .where(same)
+      .returning({ id: inboundDiscrepancies.id });
+    if (removed.length === 0) return;
+    const [left] = await tx
+      .select({ id: inboundDiscrepancies.id })
+      .from(inboundDiscrepancies)
+      .where(eq(inboundDiscrepancies.orderId, line.orderId))
+      .limit(1);
+    if (!left)
+      await tx.update(inboundOrders).set({ abnormalReason: '' }).where(eq(inboundOrders.id, line.orderId));
+    return;
+  }
+  const [sku] = await tx.select({ sellerSku: skus.sellerSku }).from(skus).where(eq(skus.id, line.skuId));
+  const reason = `${sku?.sellerSku ?? line.skuId} +${over} (${receivedQuantity} / ${line.shipQuantity})`;
+  const updated = await tx
+    .update(inboundDiscrepancies)
+    .set({ quantity: over, reason })
+    .where(same)
+    .returning({ id: inboundDiscrepancies.id });
+  if (updated.length === 0)
+    await tx.insert(inboundDiscrepancies).values({
+      orderId: line.orderId,
+      boxId: line.boxId,
+      skuId: line.skuId,
+      kind: 'over',
+      quantity: over,
+      reason,
+      isFromReceipt: true,
+    });
+  await tx.update(inboundOrders).set({ abnormalReason: reason }).where(eq(inboundOrders.id, line.orderId));
+}
+
+/**
+ * One scan's receipt of a line: at most SCAN_QUANTITY.max units ('inbound.receive_too_many'), and
+ * beyond what the line still expects plus the tolerance only with the device's confirmation.
+ */
+async function assertReceivable(
+  tx: TenantTx,
+  order: InboundOrderRow,
+  line: InboundLineRow,
+  input: { quantity: number; overReceipt?: true },
+): Promise<void> {
+  if (input.quantity > SCAN_QUANTITY.max)
+    throw new AppError('inbound.receive_too_many', { max: SCAN_QUANTITY.max, quantity: input.quantity });
+  const allowed = receivableFreely(line, await toleranceOf(tx, order));
+  if (input.quantity <= allowed || input.overReceipt) return;
+  const [sku] = await tx.select({ sellerSku: skus.sellerSku }).from(skus).where(eq(skus.id, line.skuId));
+  throw new AppError('inbound.over_receipt_unconfirmed', {
+    sku: sku?.sellerSku ?? line.skuId,
+    expected: line.shipQuantity,
+    received: line.receivedQuantity,
+    quantity: input.quantity,
+    allowed,
+  });
 }
 
 /** Receives a whole box (all it still expects) or one SKU of it onto the receiving area. */
@@ -82,6 +176,7 @@ export async function receiveInbound(
   if (input.skuId !== undefined && input.quantity !== undefined) {
     const line = lines.find((candidate) => candidate.skuId === input.skuId);
     if (!line) throw await notInOrder(tx, input.skuId);
+    await assertReceivable(tx, order, line, { quantity: input.quantity, overReceipt: input.overReceipt });
     portions = [{ line, quantity: input.quantity }];
   } else {
     portions = lines
@@ -170,6 +265,9 @@ export async function reportDiscrepancy(
   const foreign = input.photos.find((photo) => !isPhotoOfSeller(photo, order.sellerId));
   if (foreign !== undefined) throw new AppError('inbound.photo_invalid');
   const skuId = input.kind === 'unknown_sku' ? null : (input.skuId ?? null);
+  const freeMax = differenceMax(input.kind, null);
+  if (!skuId && input.quantity > freeMax)
+    throw new AppError('inbound.difference_too_many', { max: freeMax, quantity: input.quantity });
   if (skuId) {
     const [line] = await tx
       .select()
@@ -184,6 +282,9 @@ export async function reportDiscrepancy(
       .orderBy(asc(inboundBoxLines.boxId))
       .limit(1);
     if (!line) throw await notInOrder(tx, skuId);
+    const max = differenceMax(input.kind, line);
+    if (input.quantity > max)
+      throw new AppError('inbound.difference_too_many', { max, quantity: input.quantity });
     if (input.kind === 'damaged') await holdDamaged(tx, actor, order, line, input.quantity, input.reason);
   }
   await tx.insert(inboundDiscrepancies).values({

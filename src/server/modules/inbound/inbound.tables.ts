@@ -9,6 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   foreignKey,
@@ -185,12 +186,20 @@ export const inboundDiscrepancies = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * An over-receipt the receiving itself recorded (one row per box line, kept at what the line
+     * has received beyond what it shipped), not one a worker reported.
+     */
+    isFromReceipt: boolean('is_from_receipt').notNull().default(false),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
   },
   (table) => [
     primaryKey({ columns: [table.tenantId, table.id] }),
     index('inbound_discrepancies_order_idx').on(table.tenantId, table.orderId),
+    index('inbound_discrepancies_receipt_idx')
+      .on(table.tenantId, table.orderId, table.boxId, table.skuId)
+      .where(sql`${table.isFromReceipt}`),
     foreignKey({
       name: 'inbound_discrepancies_order_fk',
       columns: [table.tenantId, table.orderId],

@@ -54,7 +54,7 @@ import { sellerScope } from '../../access/seller-scope.js';
 import { products, skuBarcodes, skus } from '../catalog/index.js';
 import { inboundBoxes, inboundBoxLines, inboundOrders } from '../inbound/index.js';
 import { locationOccupancy } from '../inventory/index.js';
-import { warehouseLocations, warehouseScope } from '../warehouse/index.js';
+import { warehouseLocations, warehouses, warehouseScope } from '../warehouse/index.js';
 import { pdaChanges, pdaDevices, pdaPruneMarks, type PdaEntity as Entity } from './pda.tables.js';
 
 /** The pull's entity order; a cursor names an entity by its index here. */
@@ -145,9 +145,13 @@ async function pullSkus(tx: TenantTx, actor: Actor, slice: Slice): Promise<PullC
 }
 
 async function pullInboundOrders(tx: TenantTx, actor: Actor, slice: Slice): Promise<PullChange[]> {
-  const orders = await tx
-    .select()
+  const rows = await tx
+    .select({
+      order: inboundOrders,
+      overReceipt: { unit: warehouses.overReceiptUnit, value: warehouses.overReceiptTolerance },
+    })
     .from(inboundOrders)
+    .innerJoin(warehouses, eq(warehouses.id, inboundOrders.warehouseId))
     .where(
       and(
         warehouseScope(actor, inboundOrders.warehouseId),
@@ -158,7 +162,9 @@ async function pullInboundOrders(tx: TenantTx, actor: Actor, slice: Slice): Prom
     )
     .orderBy(asc(inboundOrders.id))
     .limit(limitOf(slice));
-  if (orders.length === 0) return [];
+  if (rows.length === 0) return [];
+  const orders = rows.map((row) => row.order);
+  const toleranceOf = new Map(rows.map((row) => [row.order.id, row.overReceipt]));
   const orderIds = orders.map((order) => order.id);
   const boxes = await tx
     .select()
@@ -177,6 +183,7 @@ async function pullInboundOrders(tx: TenantTx, actor: Actor, slice: Slice): Prom
       sellerId: order.sellerId,
       status: order.status,
       receivingLocationId: order.receivingLocationId,
+      overReceipt: toleranceOf.get(order.id) ?? { unit: 'units', value: 0 },
       boxes: boxes
         .filter((box) => box.orderId === order.id)
         .map((box) => ({

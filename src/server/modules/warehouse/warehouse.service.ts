@@ -16,6 +16,7 @@ import {
   type WarehouseOption,
   type WarehouseView,
 } from '@shared/contract/warehouse.js';
+import { OVER_RECEIPT_MAX, type OverReceiptUnit } from '@shared/domain/inbound.js';
 import { WAREHOUSE_ROLES } from '@shared/domain/roles.js';
 import { timeZoneOfCountry } from '@shared/domain/warehouse.js';
 import { AppError } from '@shared/errors.js';
@@ -41,9 +42,17 @@ export function toWarehouseView(row: WarehouseRow): WarehouseView {
     contactName: row.contactName,
     contactPhone: row.contactPhone,
     isActive: row.isActive,
+    overReceiptUnit: row.overReceiptUnit,
+    overReceiptTolerance: row.overReceiptTolerance,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };
+}
+
+/** A percentage tolerance is at most 100 ('common.validation' on overReceiptTolerance). */
+function assertTolerance(unit: OverReceiptUnit, tolerance: number): void {
+  if (tolerance > OVER_RECEIPT_MAX[unit])
+    throw new AppError('common.validation', {}, [{ path: 'overReceiptTolerance', rule: 'max' }]);
 }
 
 async function assertCodeFree(tx: TenantTx, code: string, exceptId?: string): Promise<void> {
@@ -103,6 +112,7 @@ export async function addWarehouse(
   const timeZone = input.timeZone ?? timeZoneOfCountry(input.country);
   if (timeZone === undefined)
     throw new AppError('common.validation', {}, [{ path: 'timeZone', rule: 'time_zone_of_country' }]);
+  assertTolerance(input.overReceiptUnit, input.overReceiptTolerance);
   await assertCodeFree(tx, input.code);
   const [row] = await refuseOnConstraint(
     () =>
@@ -126,6 +136,10 @@ export async function editWarehouse(
   const input = parseInput(warehouseEditBody, raw);
   const current = await visibleWarehouse(tx, actor, input.id);
   const { id, ...changes } = input;
+  assertTolerance(
+    changes.overReceiptUnit ?? current.overReceiptUnit,
+    changes.overReceiptTolerance ?? current.overReceiptTolerance,
+  );
   if (changes.code !== undefined && changes.code !== current.code) await assertCodeFree(tx, changes.code, id);
   const [row] = await refuseOnConstraint(
     () =>

@@ -17,6 +17,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import type { OverReceiptUnit } from '@shared/domain/inbound.js';
 import type { LocationType } from '@shared/domain/warehouse.js';
 import { createdAt, tenantId, updatedAt } from '../../db/columns.js';
 import { users } from '../identity/index.js';
@@ -37,6 +38,12 @@ export const warehouses = pgTable(
     contactName: varchar('contact_name', { length: 64 }).notNull().default(''),
     contactPhone: varchar('contact_phone', { length: 32 }).notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
+    /** Over-receipt tolerance: units, or a percentage of a line's shipped quantity (OverReceiptTolerance). */
+    overReceiptUnit: varchar('over_receipt_unit', { length: 8 })
+      .$type<OverReceiptUnit>()
+      .notNull()
+      .default('units'),
+    overReceiptTolerance: integer('over_receipt_tolerance').notNull().default(0),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -44,6 +51,10 @@ export const warehouses = pgTable(
   (table) => [
     primaryKey({ columns: [table.tenantId, table.id] }),
     unique('warehouses_code_key').on(table.tenantId, table.code),
+    check(
+      'warehouses_over_receipt_check',
+      sql`${table.overReceiptUnit} in ('units', 'percent') and ${table.overReceiptTolerance} >= 0 and ${table.overReceiptTolerance} <= case when ${table.overReceiptUnit} = 'percent' then 100 else 1000 end`,
+    ),
   ],
 );
 
