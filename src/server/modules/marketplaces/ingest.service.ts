@@ -2,9 +2,11 @@
  * One page of a shop's marketplace orders into the order centre, in the caller's transaction.
  * An order whose fingerprint is the one stored is skipped without a write (a re-sync of
  * unchanged orders writes nothing). Each line's item is recorded for SKU matching and paired
- * automatically by the seller's SKU code or a barcode; an order with every line paired goes
- * through the order centre's upsert, one with an unpaired line waits (its normalised form kept)
- * until matching releases it. An order whose buyer was redacted on request is taken redacted.
+ * automatically by the seller's SKU code or a barcode. Every order goes through the order
+ * centre's upsert; one with an unpaired line goes with its paired lines only and is flagged a
+ * problem order (unmatched_sku, naming the unpaired items), and waits (its normalised form kept
+ * here) until matching completes its lines and releases it. An order whose buyer was redacted on
+ * request is taken redacted.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -14,7 +16,7 @@ import { ORDER_LIMITS } from '@shared/domain/order.js';
 import { rowsOf, type TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { skuBarcodes, skus } from '../catalog/index.js';
-import { upsertMarketplaceOrders } from '../orders/index.js';
+import { flagUnmatchedOrders, upsertMarketplaceOrders } from '../orders/index.js';
 import type { MarketplaceOrder } from './connector.js';
 import { marketplaceItems, marketplaceOrders, shops } from './marketplaces.tables.js';
 import { redactOrder } from './redaction.js';
@@ -148,15 +150,18 @@ async function autoMatch(tx: TenantTx, shop: ShopRow, itemIds: readonly string[]
 }
 
 /**
- * Writes orders whose lines are all paired through the order centre's one upsert, and marks
- * them synced; orders it refuses are kept waiting with the reason counted.
+ * Writes orders through the order centre's one upsert; answers those written with their order
+ * ids, and those it refuses (kept waiting by the caller) with why.
  */
 export async function writeOrders(
   tx: TenantTx,
   shop: ShopRow,
   ready: readonly { order: MarketplaceOrder; input: MarketplaceOrderInput }[],
   systemNos: readonly string[] = [],
-): Promise<{ written: MarketplaceOrder[]; refused: { order: MarketplaceOrder; reason: string }[] }> {
+): Promise<{
+  written: { order: MarketplaceOrder; orderId: string }[];
+  refused: { order: MarketplaceOrder; reason: string }[];
+}> {
   const valid: { order: MarketplaceOrder; input: MarketplaceOrderInput }[] = [];
   const refused: { order: MarketplaceOrder; reason: string }[] = [];
   for (const entry of ready) {
@@ -168,14 +173,30 @@ export async function writeOrders(
         reason: `${entry.order.orderNo}: ${parsed.error.issues[0]?.path.join('.') ?? ''} ${parsed.error.issues[0]?.message ?? ''}`,
       });
   }
-  if (valid.length > 0)
-    await upsertMarketplaceOrders(
-      tx,
-      sellerActor(shop),
-      valid.map((entry) => entry.input),
-      systemNos,
-    );
-  return { written: valid.map((entry) => entry.order), refused };
+  if (valid.length === 0) return { written: [], refused };
+  const saved = await upsertMarketplaceOrders(
+    tx,
+    sellerActor(shop),
+    valid.map((entry) => entry.input),
+    systemNos,
+  );
+  return {
+    written: valid.map((entry, index) => ({ order: entry.order, orderId: saved[index]?.id ?? '' })),
+    refused,
+  };
+}
+
+/** The problem note of an order's unpaired lines: each item as the platform names it, and how many. */
+export function unmatchedNoteOf(lines: readonly MarketplaceOrder['lines'][number][]): string {
+  return cut(
+    lines
+      .map(
+        (line) =>
+          `${line.sellerSku || line.title || line.itemId} (${line.itemId}/${line.variationId}) ×${line.quantity}`,
+      )
+      .join('; '),
+    255,
+  );
 }
 
 /** Stores each order's fingerprint and state (the normalised order too while it waits). */
@@ -246,33 +267,47 @@ export async function ingestOrders(
   const skuOfItem = await recordItems(tx, shop, changed);
   const skuOf = (line: MarketplaceOrder['lines'][number]) =>
     skuOfItem.get(itemKey(cut(line.itemId, 128), cut(line.variationId, 128))) ?? null;
-  const ready: { order: MarketplaceOrder; input: MarketplaceOrderInput }[] = [];
-  const waiting: MarketplaceOrder[] = [];
+  const entries: { order: MarketplaceOrder; input: MarketplaceOrderInput }[] = [];
+  /** Orders with an unpaired line: the problem note naming those lines. */
+  const unmatched = new Map<MarketplaceOrder, string>();
   for (const order of changed) {
-    if (order.lines.length > 0 && order.lines.every((line) => skuOf(line) !== null)) {
-      ready.push({ order, input: orderInputOf(shop, order, (line) => skuOf(line) ?? '') });
-    } else waiting.push(order);
+    const unpaired = order.lines.filter((line) => skuOf(line) === null);
+    if (order.lines.length > 0 && unpaired.length > 0) unmatched.set(order, unmatchedNoteOf(unpaired));
+    // An order the platform sent without lines is malformed: it waits here, not in the order list.
+    if (order.lines.length === 0) unmatched.set(order, '');
+    else {
+      const paired = { ...order, lines: order.lines.filter((line) => skuOf(line) !== null) };
+      entries.push({ order, input: orderInputOf(shop, paired, (line) => skuOf(line) ?? '') });
+    }
   }
-  const { written, refused } = await writeOrders(tx, shop, ready, systemNos);
-  for (const order of written) {
+  const { written, refused } = await writeOrders(tx, shop, entries, systemNos);
+  const flagged = written.filter(({ order }) => unmatched.has(order));
+  await flagUnmatchedOrders(
+    tx,
+    sellerActor(shop),
+    flagged.map(({ order, orderId }) => ({ orderId, note: unmatched.get(order) ?? '' })),
+  );
+  for (const { order } of written) {
+    if (unmatched.has(order)) continue;
     if (storedOf.get(order.orderNo)?.state === 'synced') counts.updated += 1;
     else counts.created += 1;
   }
-  counts.waiting = waiting.length;
+  counts.waiting = unmatched.size;
   counts.refused = refused.map((entry) => entry.reason);
+  const waiting = [...unmatched.keys(), ...refused.map((entry) => entry.order)];
   await rememberOrders(tx, shop, [
-    ...written.map((order) => ({ order, state: 'synced' as const })),
-    ...[...waiting, ...refused.map((entry) => entry.order)].map((order) => ({
-      order,
-      state: 'waiting' as const,
-    })),
+    ...written
+      .filter(({ order }) => !unmatched.has(order))
+      .map(({ order }) => ({ order, state: 'synced' as const })),
+    ...[...new Set(waiting)].map((order) => ({ order, state: 'waiting' as const })),
   ]);
   return counts;
 }
 
 /**
- * How many of a page's orders are new to the order list (no synced record of them): the system
- * ids to take ahead of the page's transaction. A page with none new takes none.
+ * How many of a page's orders are new to the order list (no record of them: an order waiting for
+ * SKU matching is in the list already): the system ids to take ahead of the page's transaction.
+ * A page with none new takes none; one short (an order refused before) takes the rest in its own.
  */
 export async function newOrderCount(
   tx: TenantTx,
@@ -284,7 +319,7 @@ export async function newOrderCount(
   const [row] = rowsOf<{ known: number }>(
     await tx.execute(sql`
       select count(*)::int as known from ${marketplaceOrders}
-      where shop_id = ${shop.id} and state = 'synced' and order_no = any(${sql.param(numbers)}::varchar[])`),
+      where shop_id = ${shop.id} and order_no = any(${sql.param(numbers)}::varchar[])`),
   );
   return numbers.length - (row?.known ?? 0);
 }
