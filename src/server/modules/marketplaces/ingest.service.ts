@@ -16,7 +16,7 @@ import { ORDER_LIMITS } from '@shared/domain/order.js';
 import { rowsOf, type TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { skuBarcodes, skus } from '../catalog/index.js';
-import { flagUnmatchedOrders, upsertMarketplaceOrders } from '../orders/index.js';
+import { flagUnmatchedOrders, orders, upsertMarketplaceOrders } from '../orders/index.js';
 import type { MarketplaceOrder } from './connector.js';
 import { marketplaceItems, marketplaceOrders, shops } from './marketplaces.tables.js';
 import { redactOrder } from './redaction.js';
@@ -199,7 +199,7 @@ export function unmatchedNoteOf(lines: readonly MarketplaceOrder['lines'][number
   );
 }
 
-/** Stores each order's fingerprint and state (the normalised order too while it waits). */
+/** Stores each order's fingerprint and state (the normalised order too while it waits), read now. */
 export async function rememberOrders(
   tx: TenantTx,
   shop: ShopRow,
@@ -216,6 +216,8 @@ export async function rememberOrders(
         platformUpdatedAt: new Date(order.updatedAt),
         state,
         payload: state === 'waiting' ? order : null,
+        // Just read from the platform: as good as a re-read (openOrderNos).
+        checkedAt: sql`now()`,
       })),
     )
     .onConflictDoUpdate({
@@ -225,6 +227,7 @@ export async function rememberOrders(
         platformUpdatedAt: sql`excluded.platform_updated_at`,
         state: sql`excluded.state`,
         payload: sql`excluded.payload`,
+        checkedAt: sql`now()`,
         updatedAt: sql`now()`,
       },
     });
@@ -322,4 +325,33 @@ export async function newOrderCount(
       where shop_id = ${shop.id} and order_no = any(${sql.param(numbers)}::varchar[])`),
   );
   return numbers.length - (row?.known ?? 0);
+}
+
+/** Platform statuses after which an order no longer changes on the platform. */
+const SETTLED_PLATFORM_STATUSES = ['COMPLETED', 'CANCELLED'];
+
+/**
+ * The shop's open orders (in the order list, their platform status not settled) to re-read by
+ * number, at most `limit`: never re-read first, then the longest since their last re-read.
+ */
+export async function openOrderNos(tx: TenantTx, shop: ShopRow, limit: number): Promise<string[]> {
+  const rows = rowsOf<{ order_no: string }>(
+    await tx.execute(sql`
+      select o.order_no from ${orders} o
+      left join ${marketplaceOrders} m on m.shop_id = ${shop.id} and m.order_no = o.order_no
+      where o.seller_id = ${shop.sellerId} and o.platform = ${shop.platform} and o.shop_id = ${shop.id}
+        and o.platform_status <> all(${sql.param(SETTLED_PLATFORM_STATUSES)}::varchar[])
+      order by m.checked_at nulls first, o.ordered_at, o.order_no
+      limit ${limit}`),
+  );
+  return rows.map((row) => row.order_no);
+}
+
+/** Notes that these orders of the shop were re-read now (whether or not they had changed). */
+export async function markChecked(tx: TenantTx, shop: ShopRow, orderNos: readonly string[]): Promise<void> {
+  if (orderNos.length === 0) return;
+  await tx
+    .update(marketplaceOrders)
+    .set({ checkedAt: sql`now()` })
+    .where(and(eq(marketplaceOrders.shopId, shop.id), inArray(marketplaceOrders.orderNo, [...orderNos])));
 }

@@ -153,6 +153,11 @@ export const marketplaceOrders = pgTable(
     payload: jsonb('payload').$type<MarketplaceOrder>(),
     /** When the buyer's details were redacted on request: every later sync of it stays redacted. */
     redactedAt: timestamp('redacted_at', { withTimezone: true }),
+    /**
+     * When a sync last re-read the order by number (a platform whose listing does not bring later
+     * changes of older orders, Coupang): the longest unchecked open orders are re-read first.
+     */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
     updatedAt: updatedAt(),
   },
   (table) => [
