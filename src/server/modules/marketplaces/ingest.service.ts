@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { MarketplaceOrderInput } from '@shared/contract/orders.js';
 import { marketplaceOrderInput } from '@shared/contract/orders.js';
+import { normaliseBarcode } from '@shared/domain/barcode.js';
 import { ORDER_LIMITS } from '@shared/domain/order.js';
 import { rowsOf, type TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
@@ -88,6 +89,13 @@ export function orderInputOf(
   };
 }
 
+/**
+ * An item's barcode in the form the catalogue stores barcodes (a GTIN as 14 digits, else upper
+ * case), so pairing by barcode finds an EAN-13 the platform sends as 13 digits; as sent when it
+ * cannot be a barcode.
+ */
+const storedBarcode = (raw: string) => (raw.trim() === '' ? '' : (normaliseBarcode(raw) ?? raw));
+
 const itemKey = (itemId: string, variationId: string) => `${itemId}\u0000${variationId}`;
 
 /**
@@ -108,7 +116,7 @@ export async function recordItems(
     insert into ${marketplaceItems} (seller_id, shop_id, platform, item_id, variation_id, seller_sku, barcode, title, last_seen_at)
     select ${shop.sellerId}::uuid, ${shop.id}::uuid, ${shop.platform}, i.item_id, i.variation_id, i.seller_sku, i.barcode, i.title, now()
     from unnest(${sql.param(lines.map((line) => cut(line.itemId, 128)))}::varchar[], ${sql.param(lines.map((line) => cut(line.variationId, 128)))}::varchar[],
-      ${sql.param(lines.map((line) => cut(line.sellerSku, 128)))}::varchar[], ${sql.param(lines.map((line) => cut(line.barcode, 64)))}::varchar[],
+      ${sql.param(lines.map((line) => cut(line.sellerSku, 128)))}::varchar[], ${sql.param(lines.map((line) => cut(storedBarcode(line.barcode), 64)))}::varchar[],
       ${sql.param(lines.map((line) => cut(line.title, 500)))}::varchar[]) as i(item_id, variation_id, seller_sku, barcode, title)
     on conflict (tenant_id, shop_id, item_id, variation_id) do update
       set seller_sku = excluded.seller_sku, barcode = excluded.barcode, title = excluded.title, last_seen_at = now()
