@@ -88,11 +88,6 @@ export interface BuildAppOptions {
   /** Where uploaded files are kept (DATA_DIR/files in production); default ./data/files. */
   filesDir?: string;
   /**
-   * Background jobs (pg-boss in the same PostgreSQL, through the owner's connection): how many
-   * this node works at once per queue (0: a web-only node that only sends). Without it the app
-   * cannot queue jobs, and calls that need one answer 'common.unavailable'.
-   */
-  /**
    * The marketplaces: configured apps (readMarketplaceApps), the key shop secrets are sealed
    * with (SECRETS_KEY), this server's public address (the authorisation's return point and the
    * webhooks' target). Without it shops can be listed but not authorised.
@@ -103,11 +98,18 @@ export interface BuildAppOptions {
    * without one cannot be used by a channel. Its keys are sealed with the marketplaces' key.
    */
   carrierUrls?: CarrierUrls;
+  /**
+   * Background jobs (pg-boss in the same PostgreSQL, through the owner's connection): how many
+   * this node works at once per queue (0: a web-only node that only sends). Without it the app
+   * cannot queue jobs, and calls that need one answer 'common.unavailable'.
+   */
   jobs?: {
     connection: pg.ClientConfig;
     workers: number;
     pollingIntervalSeconds?: number;
     schedules?: boolean;
+    /** How often schedules' slots are looked for, in seconds (pg-boss's default 30). */
+    cronCheckSeconds?: number;
   };
 }
 
@@ -203,6 +205,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       workers: options.jobs.workers,
       pollingIntervalSeconds: options.jobs.pollingIntervalSeconds,
       schedules: options.jobs.schedules,
+      cronCheckSeconds: options.jobs.cronCheckSeconds,
       log: app.log,
       definitions: [
         ...downloadJobs({

@@ -5,15 +5,8 @@ import { startDatabase } from './bootstrap.js';
 import { readEnv } from './env.js';
 import { prettyLogStream } from './http/pretty-log.js';
 import { localFileStorage } from './modules/files/index.js';
-import {
-  marketplaceRuntime,
-  readMarketplaceApps,
-  syncShop,
-  type MarketplaceOptions,
-} from './modules/marketplaces/index.js';
-import { connectDemoShops } from './seed/demo-marketplaces.js';
-import { connectDemoChannels } from './seed/demo-logistics.js';
-import { logisticsRuntime, readCarrierUrls } from './modules/logistics/index.js';
+import { readMarketplaceApps, type MarketplaceOptions } from './modules/marketplaces/index.js';
+import { connectDemoSandbox } from './seed/demo-marketplaces.js';
 import { loadSecretsKey } from './secrets-key.js';
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemo } from './seed/demo.js';
 
@@ -68,7 +61,11 @@ async function main() {
   const base = `http://localhost:${env.PORT}`;
   console.log(`\nListening on ${base} (API ${base}/api, docs ${base}/api/docs, health ${base}/api/health)`);
   const sandboxUrl = process.env.SANDBOX_URL;
-  if (env.SEED_DEMO && sandboxUrl) void connectDemo(database.db, marketplaces, sandboxUrl);
+  if (env.SEED_DEMO && sandboxUrl)
+    void connectDemoSandbox(database.db, marketplaces, sandboxUrl, {
+      info: (message) => console.log(message),
+      error: (message) => console.error(message),
+    });
   if (env.SEED_DEMO) {
     console.log(`Demo logins (password ${DEMO_PASSWORD}):`);
     for (const login of DEMO_LOGINS) {
@@ -82,23 +79,3 @@ main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });
-
-/** The demo seller's shops, authorised against the sandbox and synced once (in the background). */
-async function connectDemo(
-  db: Parameters<typeof connectDemoShops>[0],
-  options: MarketplaceOptions,
-  sandboxUrl: string,
-) {
-  const runtime = marketplaceRuntime(options);
-  try {
-    const connected = await connectDemoShops(db, runtime, sandboxUrl);
-    console.log(
-      `Marketplace sandbox ${sandboxUrl}: ${connected.length} demo shops authorised; syncing their orders`,
-    );
-    const channels = await connectDemoChannels(db, logisticsRuntime(runtime, readCarrierUrls()));
-    console.log(`Sandbox carrier: ${channels} demo carrier channels authorised`);
-    for (const shop of connected) await syncShop(db, runtime, { ...shop, trigger: 'first' });
-  } catch (error) {
-    console.error(`The demo shops could not be connected to the sandbox: ${(error as Error).message}`);
-  }
-}

@@ -1,8 +1,9 @@
 /**
  * A seller connects a marketplace shop in Chromium against the real server and the bundled
  * sandbox: adds a Shopee shop, authorises it on the sandbox's authorisation page, comes back to
- * /shopifyAuth, presses 'Sync now', watches the run's progress end, and finds the shop's orders
- * in the order list.
+ * /shopifyAuth, presses 'Sync now', watches the new run running with its fetched count (the
+ * platform asks it to wait before its second page) and then succeeded, and finds the shop's
+ * orders in the order list.
  */
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -82,6 +83,16 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
+/** The shop's sync runs, oldest first. */
+async function runsOfShop() {
+  const { rows } = await world.database.ownerPool.query(
+    `select r.trigger, r.state, r.fetched, r.pages from shop_sync_runs r join shops s on s.id = r.shop_id
+      where s.platform_shop_id = $1 order by r.started_at`,
+    [SHOP_ID],
+  );
+  return rows as { trigger: string; state: string; fetched: number; pages: number }[];
+}
+
 const shopRow = (page: Page) => page.locator('tr.ant-table-row').filter({ hasText: 'E2E Shopee' });
 
 describe.skipIf(!hasChromium)('shops in Chromium', () => {
@@ -117,14 +128,40 @@ describe.skipIf(!hasChromium)('shops in Chromium', () => {
 
     // The first sync the authorisation queued ends; then 'Sync now' runs again, with progress.
     await expect.poll(() => shopRow(page).getByText('Succeeded').isVisible()).toBe(true);
+    const runsBefore = await runsOfShop();
     sandbox.world.createOrder('shopee', SHOP_ID, {
       status: 'ready_to_ship',
       lines: [{ sellerSku: 'E2E-SHOP-RED', quantity: 2 }],
     });
+    // More than one page of new orders, and the platform asks to wait before the second page:
+    // the run stays running, its first page's orders counted, long enough to be seen.
+    for (let index = 0; index < 120; index += 1)
+      sandbox.world.createOrder('shopee', SHOP_ID, {
+        status: 'ready_to_ship',
+        silent: true,
+        lines: [{ sellerSku: 'E2E-SHOP-RED', quantity: 1 }],
+      });
     sandbox.world.moveClock(60_000);
+    sandbox.world.injectFault({
+      platform: 'shopee',
+      kind: 'http_429',
+      pathContains: 'get_order_list',
+      skip: 1,
+      count: 1,
+      retryAfterSeconds: 8,
+    });
     await shopRow(page).getByText('Sync now', { exact: true }).click();
     await expect.poll(() => page.getByText('Sync of E2E Shopee started').isVisible()).toBe(true);
+    // The new run shows as running with the orders of its first page fetched (the list reads the
+    // runs again every 2 s), not the first sync's 'Succeeded' ...
+    await expect.poll(() => shopRow(page).getByText('Syncing: 100 orders fetched').isVisible()).toBe(true);
+    expect(await shopRow(page).getByText('Succeeded').isVisible()).toBe(false);
+    await screenshot(page, 'shop-list-syncing');
+    // ... and then as succeeded, when the platform's wait is over and the last page is written.
     await expect.poll(() => shopRow(page).getByText('Succeeded').isVisible()).toBe(true);
+    const runs = await runsOfShop();
+    expect(runs).toHaveLength(runsBefore.length + 1);
+    expect(runs.at(-1)).toMatchObject({ trigger: 'manual', state: 'succeeded', fetched: 121, pages: 2 });
     await screenshot(page, 'shop-list-synced');
 
     const orderNo =

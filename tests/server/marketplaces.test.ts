@@ -4,8 +4,8 @@
  * Coupang's keys), the first sync brings every order once, a re-sync of unchanged orders writes
  * nothing, later changes arrive, a 429 is waited out, a page failing midway is resumed where it
  * stopped, an expired token is refreshed, a revoked one stops the shop with its reason, a webhook
- * brings its order, a forged one is refused, and an unmatched item keeps its orders waiting
- * until the seller matches it. Another seller and another tenant see none of it.
+ * brings its order, a forged one is refused, and an order with an unmatched item is a problem
+ * order (reason unmatched_sku) until the seller matches the item, which releases it. Another seller and another tenant see none of it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MARKETPLACE_PLATFORMS, type MarketplacePlatform } from '@shared/domain/marketplaces.js';
@@ -14,7 +14,8 @@ import { approveOnSandbox } from '@server/seed/sandbox-approve.js';
 import { SANDBOX_COUPANG_VENDORS } from '../../src/sandbox/apps.js';
 import { SANDBOX_PLATFORMS } from '../../src/sandbox/platforms/index.js';
 import type { RunningSandbox } from '../../src/sandbox/server.js';
-import { createProduct, demoWarehouse } from '../support/stock-world.js';
+import { receiveStock } from '@server/modules/inventory/index.js';
+import { actorFor, asActor, createProduct, demoWarehouse, locationOf } from '../support/stock-world.js';
 import { callApi, createSandboxWorld } from '../support/sandbox-world.js';
 import type { TestWorld } from '../support/test-app.js';
 
@@ -306,8 +307,8 @@ describe('SKU matching and webhooks', () => {
     await settledFirstRun(shopId);
   });
 
-  it('keeps an order with an unmatched item waiting, and matching it releases the order (bind succeeded)', async () => {
-    sandbox.world.createOrder('shopee', '600888', {
+  it('shows an order with an unmatched item as a problem order, and matching it releases the order to reserve its stock', async () => {
+    const placed = sandbox.world.createOrder('shopee', '600888', {
       status: 'ready_to_ship',
       silent: true,
       lines: [
@@ -318,7 +319,49 @@ describe('SKU matching and webhooks', () => {
     sandbox.world.moveClock(60_000);
     const outcome = await sync(shopId);
     expect(outcome?.state).toBe('succeeded');
-    expect(await orderCount(shopId)).toBe(0);
+    const run = (
+      await world.database.ownerPool.query('select created, waiting from shop_sync_runs where id = $1', [
+        outcome?.runId,
+      ])
+    ).rows[0];
+    expect(run).toEqual({ created: 0, waiting: 1 });
+
+    // In the order list's problem tab, with its paired line and the reason naming the other item.
+    const problems = await call('seller', 'GET', `/api/order/list?tab=problem&orderNos=${placed.orderId}`);
+    const [row] = (
+      problems.body.result as { records: { id: string; problems: string[]; localStatus: string }[] }
+    ).records;
+    expect(row?.problems).toEqual(['unmatched_sku']);
+    expect(row?.localStatus).toBe('to_review');
+    const orderId = row?.id ?? '';
+    const detail = async () =>
+      (await call('seller', 'GET', `/api/order/detail?id=${orderId}`)).body.result as {
+        problems: string[];
+        lines: { sellerSku: string; quantity: number; reserved: number }[];
+        exceptions: { reason: string; note: string; resolvedAt: string | null }[];
+      };
+    const waiting = await detail();
+    expect(waiting.lines.map((line) => [line.sellerSku, line.quantity])).toEqual([['MKT-RED', 2]]);
+    expect(waiting.exceptions.map((exception) => exception.reason)).toEqual(['unmatched_sku']);
+    expect(waiting.exceptions[0]?.note).toContain('NOT-A-SKU');
+    // Its review cannot pass while it lacks a line: it would reserve only part of what was sold.
+    const early = await call('seller', 'POST', '/api/order/review/pass', { ids: [orderId] });
+    expect([early.status, early.body.code]).toEqual([422, 'order.sku_unmatched']);
+    expect(early.body.message).toContain(placed.orderId);
+    expect((await detail()).lines.every((line) => line.reserved === 0)).toBe(true);
+    // A re-sync of the unchanged order writes nothing and leaves it a problem.
+    sandbox.world.moveClock(60_000);
+    const again = await sync(shopId);
+    expect(
+      (
+        await world.database.ownerPool.query(
+          'select created, updated, unchanged from shop_sync_runs where id = $1',
+          [again?.runId],
+        )
+      ).rows[0],
+    ).toMatchObject({ created: 0, updated: 0 });
+    expect(await orderCount(shopId)).toBe(1);
+
     const items = await call('seller', 'GET', `/api/shop/items?shopId=${shopId}&match=unmatched`);
     const records = (
       items.body.result as { records: { id: string; sellerSku: string; waitingOrders: number }[] }
@@ -346,6 +389,7 @@ describe('SKU matching and webhooks', () => {
         })
       ).body.code,
     ).toBe('shop.item_not_found');
+    expect((await detail()).problems).toEqual(['unmatched_sku']);
     const bound = await call('seller', 'POST', '/api/shop/items/match', {
       matches: [{ itemId: item, skuId: sku.skus[0]?.id }],
     });
@@ -353,6 +397,38 @@ describe('SKU matching and webhooks', () => {
     expect(bound.body.message).toBe('bind succeeded');
     expect(bound.body.result).toEqual({ matched: 1, released: 1 });
     expect(await orderCount(shopId)).toBe(1);
+
+    // Released: every line there, the problem resolved, out of the problem tab.
+    const released = await detail();
+    expect(released.problems).toEqual([]);
+    expect(released.lines.map((line) => [line.sellerSku, line.quantity]).sort()).toEqual([
+      ['MKT-GIFT', 1],
+      ['MKT-RED', 2],
+    ]);
+    expect(released.exceptions.map((exception) => [exception.reason, exception.resolvedAt !== null])).toEqual(
+      [['unmatched_sku', true]],
+    );
+    const tab = await call('seller', 'GET', `/api/order/list?tab=problem&orderNos=${placed.orderId}`);
+    expect((tab.body.result as { total: number }).total).toBe(0);
+
+    // Its review passes now and reserves every line.
+    const manager = await actorFor(world, 'waremanager');
+    const warehouse = await demoWarehouse(world, 'DG01');
+    const red = (await world.database.ownerPool.query("select id from skus where seller_sku = 'MKT-RED'"))
+      .rows[0]?.id as string;
+    await asActor(world, manager, async (tx) => {
+      const locationId = locationOf(warehouse, 'A-02-04');
+      for (const skuId of [red, sku.skus[0]?.id ?? ''])
+        await receiveStock(tx, manager, { warehouseId: warehouse.id, skuId, locationId, quantity: 5 });
+    });
+    const passed = await call('seller', 'POST', '/api/order/review/pass', { ids: [orderId] });
+    expect(passed.status).toBe(200);
+    expect((passed.body.result as { code: string | null }[])[0]?.code).toBeNull();
+    const reserving = await detail();
+    expect(reserving.lines.map((line) => [line.sellerSku, line.reserved]).sort()).toEqual([
+      ['MKT-GIFT', 1],
+      ['MKT-RED', 2],
+    ]);
   });
 
   it('takes a signed webhook (its order is fetched and written) and refuses a forged one', async () => {

@@ -405,6 +405,20 @@ describe('outbound through Shopee logistics', () => {
     const started = await call('seller', 'POST', '/api/shop/authorise', { id: shopId });
     const query = await approveOnSandbox(started.body.result.url as string, shopeeShop);
     expect((await call('seller', 'POST', '/api/shop/authorise/callback', { query })).status).toBe(200);
+    // The first sync the authorisation queued ends before the test's orders exist on the platform:
+    // a sync bringing them (unmatched items make problem orders) would race the orders made here.
+    const firstSyncEnd = Date.now() + 30_000;
+    const firstSyncEnded = async () =>
+      (
+        await world.database.ownerPool.query(
+          "select count(*)::int as n from shop_sync_runs where shop_id = $1 and state <> 'running'",
+          [shopId],
+        )
+      ).rows[0]?.n === 1;
+    while (!(await firstSyncEnded())) {
+      if (Date.now() > firstSyncEnd) throw new Error('the first sync did not end');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     // The demo seeds each tenant's marketplace channels; Shopee's is the default for Shopee orders.
     const channels = await call('agent', 'GET', '/api/logistics/channel/list?kind=marketplace');
     expect(channels.body.result.records).toContainEqual(

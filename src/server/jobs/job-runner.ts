@@ -52,6 +52,11 @@ export interface JobRunnerOptions {
   pollingIntervalSeconds?: number;
   /** Whether this node runs the cron schedules (default: when it works jobs). */
   schedules?: boolean;
+  /**
+   * How often the nodes look whether a schedule's slot has come, in seconds (pg-boss's default
+   * 30, at least 1): a slot fires up to this late. Tests use 1 to see slots without waiting.
+   */
+  cronCheckSeconds?: number;
 }
 
 const SCHEMA = 'pgboss';
@@ -68,6 +73,12 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     deleteAfterDays: 7,
     schedule: options.workers > 0 && options.schedules !== false,
     supervise: options.workers > 0,
+    ...(options.cronCheckSeconds
+      ? {
+          cronMonitorIntervalSeconds: options.cronCheckSeconds,
+          cronWorkerIntervalSeconds: options.cronCheckSeconds,
+        }
+      : {}),
   });
   boss.on('error', (error: Error) => options.log.error({ err: error }, 'job runner error'));
   await boss.start();

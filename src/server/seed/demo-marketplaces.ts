@@ -17,10 +17,15 @@ import {
   addShop,
   completeAuthorisation,
   connectWithKeys,
+  marketplaceRuntime,
   shops,
   startAuthorisation,
+  syncShop,
+  type MarketplaceOptions,
   type MarketplaceRuntime,
 } from '../modules/marketplaces/index.js';
+import { logisticsRuntime, readCarrierUrls } from '../modules/logistics/index.js';
+import { connectDemoChannels } from './demo-logistics.js';
 import { allTenantIds } from '../provision.js';
 import { warehouses } from '../modules/warehouse/index.js';
 import { approveOnSandbox } from './sandbox-approve.js';
@@ -162,4 +167,30 @@ export async function connectDemoShops(
     connected.push({ tenantId, shopId: shop });
   }
   return connected;
+}
+
+/**
+ * What `npm start` does with the sandbox beside it (src/server/main.ts, in the background): the
+ * demo seller's six shops connected and each synced once, and the demo carrier channels
+ * authorised. A failure is reported, never thrown: the server runs on without the demo shops.
+ */
+export async function connectDemoSandbox(
+  db: Db,
+  options: MarketplaceOptions,
+  sandboxUrl: string,
+  log: { info(message: string): void; error(message: string): void },
+  carrierUrls = readCarrierUrls(),
+): Promise<void> {
+  const runtime = marketplaceRuntime(options);
+  try {
+    const connected = await connectDemoShops(db, runtime, sandboxUrl);
+    log.info(
+      `Marketplace sandbox ${sandboxUrl}: ${connected.length} demo shops authorised; syncing their orders`,
+    );
+    const channels = await connectDemoChannels(db, logisticsRuntime(runtime, carrierUrls));
+    log.info(`Sandbox carrier: ${channels} demo carrier channels authorised`);
+    for (const shop of connected) await syncShop(db, runtime, { ...shop, trigger: 'first' });
+  } catch (error) {
+    log.error(`The demo shops could not be connected to the sandbox: ${(error as Error).message}`);
+  }
 }

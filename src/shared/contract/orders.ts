@@ -79,6 +79,11 @@ export type CreateOrderInput = z.input<typeof createOrderInput>;
  */
 export const marketplaceOrderInput = z.strictObject({
   ...orderHeader,
+  /**
+   * The lines paired to the seller's SKUs: none when no line is paired yet (the sync then flags
+   * the order as an unmatched_sku problem until SKU matching completes it).
+   */
+  lines: z.array(orderLineInput).max(LIMITS.lines),
   sellerId: uuid,
   platform: z.enum(PLATFORMS),
   shopId: text(LIMITS.text).min(1),

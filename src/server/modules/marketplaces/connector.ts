@@ -171,6 +171,12 @@ export interface Connector {
   /** The longest updated-time window one listing may ask for (Shopee 15 days, Coupang 31). */
   maxWindowMs: number;
   /**
+   * For a platform whose listing does not bring an older order again when it changes (Coupang
+   * lists by payment day): how many of the shop's open orders each sync re-reads by number with
+   * getOrders, the longest unchecked first. Absent: the listing brings every change.
+   */
+  openOrderRereads?: number;
+  /**
    * The platform's authorisation page for the seller's browser. `state` comes back on the
    * redirect (as the platform's own state parameter, or inside redirectUri where it has none).
    */

@@ -2,19 +2,22 @@
  * One page of a shop's marketplace orders into the order centre, in the caller's transaction.
  * An order whose fingerprint is the one stored is skipped without a write (a re-sync of
  * unchanged orders writes nothing). Each line's item is recorded for SKU matching and paired
- * automatically by the seller's SKU code or a barcode; an order with every line paired goes
- * through the order centre's upsert, one with an unpaired line waits (its normalised form kept)
- * until matching releases it. An order whose buyer was redacted on request is taken redacted.
+ * automatically by the seller's SKU code or a barcode. Every order goes through the order
+ * centre's upsert; one with an unpaired line goes with its paired lines only and is flagged a
+ * problem order (unmatched_sku, naming the unpaired items), and waits (its normalised form kept
+ * here) until matching completes its lines and releases it. An order whose buyer was redacted on
+ * request is taken redacted.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { MarketplaceOrderInput } from '@shared/contract/orders.js';
 import { marketplaceOrderInput } from '@shared/contract/orders.js';
+import { normaliseBarcode } from '@shared/domain/barcode.js';
 import { ORDER_LIMITS } from '@shared/domain/order.js';
 import { rowsOf, type TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { skuBarcodes, skus } from '../catalog/index.js';
-import { upsertMarketplaceOrders } from '../orders/index.js';
+import { flagUnmatchedOrders, orders, upsertMarketplaceOrders } from '../orders/index.js';
 import type { ListedOrder, MarketplaceOrder } from './connector.js';
 import { marketplaceItems, marketplaceOrders, shops } from './marketplaces.tables.js';
 import { redactOrder } from './redaction.js';
@@ -86,6 +89,13 @@ export function orderInputOf(
   };
 }
 
+/**
+ * An item's barcode in the form the catalogue stores barcodes (a GTIN as 14 digits, else upper
+ * case), so pairing by barcode finds an EAN-13 the platform sends as 13 digits; as sent when it
+ * cannot be a barcode.
+ */
+const storedBarcode = (raw: string) => (raw.trim() === '' ? '' : (normaliseBarcode(raw) ?? raw));
+
 const itemKey = (itemId: string, variationId: string) => `${itemId}\u0000${variationId}`;
 
 /**
@@ -106,7 +116,7 @@ export async function recordItems(
     insert into ${marketplaceItems} (seller_id, shop_id, platform, item_id, variation_id, seller_sku, barcode, title, last_seen_at)
     select ${shop.sellerId}::uuid, ${shop.id}::uuid, ${shop.platform}, i.item_id, i.variation_id, i.seller_sku, i.barcode, i.title, now()
     from unnest(${sql.param(lines.map((line) => cut(line.itemId, 128)))}::varchar[], ${sql.param(lines.map((line) => cut(line.variationId, 128)))}::varchar[],
-      ${sql.param(lines.map((line) => cut(line.sellerSku, 128)))}::varchar[], ${sql.param(lines.map((line) => cut(line.barcode, 64)))}::varchar[],
+      ${sql.param(lines.map((line) => cut(line.sellerSku, 128)))}::varchar[], ${sql.param(lines.map((line) => cut(storedBarcode(line.barcode), 64)))}::varchar[],
       ${sql.param(lines.map((line) => cut(line.title, 500)))}::varchar[]) as i(item_id, variation_id, seller_sku, barcode, title)
     on conflict (tenant_id, shop_id, item_id, variation_id) do update
       set seller_sku = excluded.seller_sku, barcode = excluded.barcode, title = excluded.title, last_seen_at = now()
@@ -148,15 +158,18 @@ async function autoMatch(tx: TenantTx, shop: ShopRow, itemIds: readonly string[]
 }
 
 /**
- * Writes orders whose lines are all paired through the order centre's one upsert, and marks
- * them synced; orders it refuses are kept waiting with the reason counted.
+ * Writes orders through the order centre's one upsert; answers those written with their order
+ * ids, and those it refuses (kept waiting by the caller) with why.
  */
 export async function writeOrders(
   tx: TenantTx,
   shop: ShopRow,
   ready: readonly { order: MarketplaceOrder; input: MarketplaceOrderInput }[],
   systemNos: readonly string[] = [],
-): Promise<{ written: MarketplaceOrder[]; refused: { order: MarketplaceOrder; reason: string }[] }> {
+): Promise<{
+  written: { order: MarketplaceOrder; orderId: string }[];
+  refused: { order: MarketplaceOrder; reason: string }[];
+}> {
   const valid: { order: MarketplaceOrder; input: MarketplaceOrderInput }[] = [];
   const refused: { order: MarketplaceOrder; reason: string }[] = [];
   for (const entry of ready) {
@@ -168,17 +181,33 @@ export async function writeOrders(
         reason: `${entry.order.orderNo}: ${parsed.error.issues[0]?.path.join('.') ?? ''} ${parsed.error.issues[0]?.message ?? ''}`,
       });
   }
-  if (valid.length > 0)
-    await upsertMarketplaceOrders(
-      tx,
-      sellerActor(shop),
-      valid.map((entry) => entry.input),
-      systemNos,
-    );
-  return { written: valid.map((entry) => entry.order), refused };
+  if (valid.length === 0) return { written: [], refused };
+  const saved = await upsertMarketplaceOrders(
+    tx,
+    sellerActor(shop),
+    valid.map((entry) => entry.input),
+    systemNos,
+  );
+  return {
+    written: valid.map((entry, index) => ({ order: entry.order, orderId: saved[index]?.id ?? '' })),
+    refused,
+  };
 }
 
-/** Stores each order's fingerprint and state (the normalised order too while it waits). */
+/** The problem note of an order's unpaired lines: each item as the platform names it, and how many. */
+export function unmatchedNoteOf(lines: readonly MarketplaceOrder['lines'][number][]): string {
+  return cut(
+    lines
+      .map(
+        (line) =>
+          `${line.sellerSku || line.title || line.itemId} (${line.itemId}/${line.variationId}) ×${line.quantity}`,
+      )
+      .join('; '),
+    255,
+  );
+}
+
+/** Stores each order's fingerprint and state (the normalised order too while it waits), read now. */
 export async function rememberOrders(
   tx: TenantTx,
   shop: ShopRow,
@@ -195,6 +224,8 @@ export async function rememberOrders(
         platformUpdatedAt: new Date(order.updatedAt),
         state,
         payload: state === 'waiting' ? order : null,
+        // Just read from the platform: as good as a re-read (openOrderNos).
+        checkedAt: sql`now()`,
       })),
     )
     .onConflictDoUpdate({
@@ -204,6 +235,7 @@ export async function rememberOrders(
         platformUpdatedAt: sql`excluded.platform_updated_at`,
         state: sql`excluded.state`,
         payload: sql`excluded.payload`,
+        checkedAt: sql`now()`,
         updatedAt: sql`now()`,
       },
     });
@@ -284,7 +316,8 @@ export async function pageChanges(
   return {
     unique: orders.length,
     changed: changed.length,
-    fresh: changed.filter((order) => stored.get(order.orderNo)?.state !== 'synced').length,
+    // An order waiting for SKU matching is in the order list already: only unrecorded ones are new.
+    fresh: changed.filter((order) => !stored.has(order.orderNo)).length,
   };
 }
 
@@ -313,26 +346,68 @@ export async function ingestOrders(
   const skuOfItem = await recordItems(tx, shop, changed);
   const skuOf = (line: MarketplaceOrder['lines'][number]) =>
     skuOfItem.get(itemKey(cut(line.itemId, 128), cut(line.variationId, 128))) ?? null;
-  const ready: { order: MarketplaceOrder; input: MarketplaceOrderInput }[] = [];
-  const waiting: MarketplaceOrder[] = [];
+  const entries: { order: MarketplaceOrder; input: MarketplaceOrderInput }[] = [];
+  /** Orders with an unpaired line: the problem note naming those lines. */
+  const unmatched = new Map<MarketplaceOrder, string>();
   for (const order of changed) {
-    if (order.lines.length > 0 && order.lines.every((line) => skuOf(line) !== null)) {
-      ready.push({ order, input: orderInputOf(shop, order, (line) => skuOf(line) ?? '') });
-    } else waiting.push(order);
+    const unpaired = order.lines.filter((line) => skuOf(line) === null);
+    if (order.lines.length > 0 && unpaired.length > 0) unmatched.set(order, unmatchedNoteOf(unpaired));
+    // An order the platform sent without lines is malformed: it waits here, not in the order list.
+    if (order.lines.length === 0) unmatched.set(order, '');
+    else {
+      const paired = { ...order, lines: order.lines.filter((line) => skuOf(line) !== null) };
+      entries.push({ order, input: orderInputOf(shop, paired, (line) => skuOf(line) ?? '') });
+    }
   }
-  const { written, refused } = await writeOrders(tx, shop, ready, systemNos);
-  for (const order of written) {
+  const { written, refused } = await writeOrders(tx, shop, entries, systemNos);
+  const flagged = written.filter(({ order }) => unmatched.has(order));
+  await flagUnmatchedOrders(
+    tx,
+    sellerActor(shop),
+    flagged.map(({ order, orderId }) => ({ orderId, note: unmatched.get(order) ?? '' })),
+  );
+  for (const { order } of written) {
+    if (unmatched.has(order)) continue;
     if (storedOf.get(order.orderNo)?.state === 'synced') counts.updated += 1;
     else counts.created += 1;
   }
-  counts.waiting = waiting.length;
+  counts.waiting = unmatched.size;
   counts.refused = refused.map((entry) => entry.reason);
+  const waiting = [...unmatched.keys(), ...refused.map((entry) => entry.order)];
   await rememberOrders(tx, shop, [
-    ...written.map((order) => ({ order, state: 'synced' as const })),
-    ...[...waiting, ...refused.map((entry) => entry.order)].map((order) => ({
-      order,
-      state: 'waiting' as const,
-    })),
+    ...written
+      .filter(({ order }) => !unmatched.has(order))
+      .map(({ order }) => ({ order, state: 'synced' as const })),
+    ...[...new Set(waiting)].map((order) => ({ order, state: 'waiting' as const })),
   ]);
   return counts;
+}
+
+/** Platform statuses after which an order no longer changes on the platform. */
+const SETTLED_PLATFORM_STATUSES = ['COMPLETED', 'CANCELLED'];
+
+/**
+ * The shop's open orders (in the order list, their platform status not settled) to re-read by
+ * number, at most `limit`: never re-read first, then the longest since their last re-read.
+ */
+export async function openOrderNos(tx: TenantTx, shop: ShopRow, limit: number): Promise<string[]> {
+  const rows = rowsOf<{ order_no: string }>(
+    await tx.execute(sql`
+      select o.order_no from ${orders} o
+      left join ${marketplaceOrders} m on m.shop_id = ${shop.id} and m.order_no = o.order_no
+      where o.seller_id = ${shop.sellerId} and o.platform = ${shop.platform} and o.shop_id = ${shop.id}
+        and o.platform_status <> all(${sql.param(SETTLED_PLATFORM_STATUSES)}::varchar[])
+      order by m.checked_at nulls first, o.ordered_at, o.order_no
+      limit ${limit}`),
+  );
+  return rows.map((row) => row.order_no);
+}
+
+/** Notes that these orders of the shop were re-read now (whether or not they had changed). */
+export async function markChecked(tx: TenantTx, shop: ShopRow, orderNos: readonly string[]): Promise<void> {
+  if (orderNos.length === 0) return;
+  await tx
+    .update(marketplaceOrders)
+    .set({ checkedAt: sql`now()` })
+    .where(and(eq(marketplaceOrders.shopId, shop.id), inArray(marketplaceOrders.orderNo, [...orderNos])));
 }

@@ -5,7 +5,8 @@
  * A shop's tokens and keys are one AES-256-GCM sealed blob (secret-box.ts), never a readable
  * column. `marketplace_orders` keeps one fingerprint per shop order: a re-sync of an unchanged
  * order compares fingerprints and writes nothing; an order whose lines are not all matched to
- * SKUs waits there (state 'waiting', its normalised form kept) until matching releases it.
+ * SKUs waits there (state 'waiting', its normalised form kept; in the order list it is a problem
+ * order with its paired lines) until matching completes and releases it.
  * `privacy_requests` records each privacy request a platform sent about a shop and what was
  * done; it holds ids and counts, never the customer's email or phone.
  */
@@ -143,12 +144,20 @@ export const marketplaceOrders = pgTable(
     /** md5 of the normalised order: equal means nothing to write. */
     fingerprint: varchar('fingerprint', { length: 32 }).notNull(),
     platformUpdatedAt: timestamp('platform_updated_at', { withTimezone: true }).notNull(),
-    /** 'synced': written to the order list; 'waiting': a line's item is not matched to a SKU yet. */
+    /**
+     * 'synced': written to the order list whole; 'waiting': a line's item is not matched to a SKU
+     * yet (the order is listed with its paired lines as an unmatched_sku problem).
+     */
     state: varchar('state', { length: 16 }).$type<'synced' | 'waiting'>().notNull(),
     /** The normalised order, kept while it waits so matching can release it without the platform. */
     payload: jsonb('payload').$type<MarketplaceOrder>(),
     /** When the buyer's details were redacted on request: every later sync of it stays redacted. */
     redactedAt: timestamp('redacted_at', { withTimezone: true }),
+    /**
+     * When a sync last re-read the order by number (a platform whose listing does not bring later
+     * changes of older orders, Coupang): the longest unchecked open orders are re-read first.
+     */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
     updatedAt: updatedAt(),
   },
   (table) => [

@@ -1,8 +1,8 @@
 /**
  * SKU matching (spec 02 §1): the items a seller's shops sold, each paired to one of the seller's
  * SKUs — automatically by the seller SKU code or a barcode when the item is first seen, or by
- * hand here. Pairing by hand releases the orders that waited for it into the order list, in the
- * same transaction.
+ * hand here. Pairing by hand completes the lines of the orders that waited for it (problem
+ * orders with reason unmatched_sku) and releases them, in the same transaction.
  */
 import { and, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { MarketplaceItemQuery, MarketplaceItemView } from '@shared/contract/shops.js';
@@ -14,6 +14,7 @@ import type { Actor } from '../../http/actor.js';
 import { products, skus } from '../catalog/index.js';
 import { isWarehouseBound } from '../warehouse/index.js';
 import type { MarketplaceOrder } from './connector.js';
+import { releaseMatchedOrders } from '../orders/index.js';
 import { orderInputOf, rememberOrders, writeOrders } from './ingest.service.js';
 import { marketplaceItems, marketplaceOrders, shops } from './marketplaces.tables.js';
 
@@ -137,7 +138,7 @@ export async function matchItems(
     from unnest(${sql.param(matches.map((match) => match.itemId))}::uuid[], ${sql.param(matches.map((match) => match.skuId))}::uuid[])
       as m(item_id, sku_id)
     where i.id = m.item_id`);
-  const released = await releaseWaiting(tx, [...new Set(items.map((item) => item.shopId))]);
+  const released = await releaseWaiting(tx, actor, [...new Set(items.map((item) => item.shopId))]);
   return { matched: matches.length, released };
 }
 
@@ -151,8 +152,15 @@ export async function unmatchItems(tx: TenantTx, actor: Actor, itemIds: readonly
   return { matched: 0, released: 0 };
 }
 
-/** Writes the shops' waiting orders whose lines are now all paired; answers how many. */
-export async function releaseWaiting(tx: TenantTx, shopIds: readonly string[]): Promise<number> {
+/**
+ * Completes the shops' waiting orders whose lines are now all paired and releases them (their
+ * problem resolved by `actor`, who paired the last item); answers how many.
+ */
+export async function releaseWaiting(
+  tx: TenantTx,
+  actor: Actor,
+  shopIds: readonly string[],
+): Promise<number> {
   let released = 0;
   for (const shopId of shopIds) {
     const [shop] = await tx.select().from(shops).where(eq(shops.id, shopId));
@@ -175,15 +183,21 @@ export async function releaseWaiting(tx: TenantTx, shopIds: readonly string[]): 
     const ready = waiting
       .map((row) => row.payload)
       .filter(
-        (order): order is MarketplaceOrder => order !== null && order.lines.every((line) => lineSku(line)),
+        (order): order is MarketplaceOrder =>
+          order !== null && order.lines.length > 0 && order.lines.every((line) => lineSku(line)),
       )
       .map((order) => ({ order, input: orderInputOf(shop, order, (line) => lineSku(line) ?? '') }));
     if (ready.length === 0) continue;
     const { written } = await writeOrders(tx, shop, ready);
+    await releaseMatchedOrders(
+      tx,
+      actor,
+      written.map((entry) => entry.orderId),
+    );
     await rememberOrders(
       tx,
       shop,
-      written.map((order) => ({ order, state: 'synced' as const })),
+      written.map(({ order }) => ({ order, state: 'synced' as const })),
     );
     released += written.length;
   }

@@ -2,7 +2,7 @@
  * What the shops module needs from outside, built once by app.ts: the configured apps, the
  * connectors, the secret box, where the platforms send sellers back to, the network and a clock.
  */
-import type { MarketplacePlatform } from '@shared/domain/marketplaces.js';
+import { MARKETPLACE_SYNC, type MarketplacePlatform } from '@shared/domain/marketplaces.js';
 import { AppError } from '@shared/errors.js';
 import type { MarketplaceApps } from './apps.js';
 import { CONNECTORS } from './platforms/index.js';
@@ -21,6 +21,8 @@ export interface MarketplaceRuntime {
   now(): Date;
   /** Waits between retries (tests pass a quicker one). */
   sleep(ms: number): Promise<void>;
+  /** Minutes between scheduled syncs of every shop: a divisor of 60 (spec 02 §9: 30). */
+  syncIntervalMinutes: number;
 }
 
 /** The return point of every platform's authorisation (spec 01 §2). */
@@ -49,6 +51,8 @@ export interface MarketplaceOptions {
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   now?: () => Date;
+  /** Minutes between scheduled syncs (default MARKETPLACE_SYNC.intervalMinutes; a divisor of 60). */
+  syncIntervalMinutes?: number;
 }
 
 export function marketplaceRuntime(options: MarketplaceOptions | undefined): MarketplaceRuntime {
@@ -60,5 +64,6 @@ export function marketplaceRuntime(options: MarketplaceOptions | undefined): Mar
     fetch: options?.fetch ?? fetch,
     now: options?.now ?? (() => new Date()),
     sleep: options?.sleep ?? realSleep,
+    syncIntervalMinutes: options?.syncIntervalMinutes ?? MARKETPLACE_SYNC.intervalMinutes,
   };
 }

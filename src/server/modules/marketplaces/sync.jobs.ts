@@ -1,11 +1,11 @@
 /**
- * The sync on the job runner (pg-boss in the same PostgreSQL): every 30 minutes (spec 02 §9)
+ * The sync on the job runner (pg-boss in the same PostgreSQL): every 30 minutes (spec 02 §9;
+ * `syncIntervalMinutes` of the runtime)
  * the schedule — fired once per slot across all server nodes — queues one sync job per active
  * shop, with the shop as singleton key so a shop is never queued twice; any working node takes
  * each job once. 'Sync now' and webhooks queue the same job.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { MARKETPLACE_SYNC } from '@shared/domain/marketplaces.js';
 import type { Db } from '../../db/client.js';
 import type { JobDefinition } from '../../jobs/job-runner.js';
 import type { MarketplaceRuntime } from './runtime.js';
@@ -20,6 +20,13 @@ export type SyncSender = (request: SyncRequest) => Promise<boolean>;
 /** The singleton key: one queued scheduled or manual sync per shop; a webhook's orders queue apart. */
 export const syncKeyOf = (request: SyncRequest) =>
   request.orderNos ? `${request.shopId}:${request.orderNos.join(',').slice(0, 200)}` : request.shopId;
+
+/** The schedule's cron (UTC): every `minutes` from the top of the hour, so slots are the same on every node. */
+export function syncCronOf(minutes: number): string {
+  if (!Number.isInteger(minutes) || minutes < 1 || 60 % minutes !== 0)
+    throw new Error(`the sync interval must divide an hour, not ${minutes} minutes`);
+  return minutes === 1 ? '* * * * *' : `*/${minutes} * * * *`;
+}
 
 export class SyncBusyError extends Error {
   constructor() {
@@ -48,7 +55,7 @@ export function marketplaceJobs(
   };
   const schedule: JobDefinition<Record<string, never>> = {
     name: SYNC_SCHEDULE_JOB,
-    cron: `*/${MARKETPLACE_SYNC.intervalMinutes} * * * *`,
+    cron: syncCronOf(runtime.syncIntervalMinutes),
     retryLimit: 1,
     async handle() {
       const due = await activeShops(db);

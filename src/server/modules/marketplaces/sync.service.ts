@@ -6,6 +6,9 @@
  * run that fails midway (a 5xx, a truncated reply, the process killed) resumes at the page it
  * lost, and a page served twice writes nothing the second time.
  *
+ * A platform whose listing does not bring an older order again when it changes (Coupang) has
+ * the shop's open orders re-read by number after the windows, a bounded number per run.
+ *
  * Waits and retries are here, not in the connectors: a 429 or throttle error waits what the
  * platform asks, a 5xx or unreadable reply backs off, a stale token is refreshed once; a
  * revoked authorisation stops the shop with its reason.
@@ -15,8 +18,21 @@ import type { SyncTrigger } from '@shared/contract/shops.js';
 import { MARKETPLACE_SYNC } from '@shared/domain/marketplaces.js';
 import { rowsOf, withTenant, type Db, type TenantTx } from '../../db/client.js';
 import { pgErrorOf } from '../../db/query-helpers.js';
-import { MarketplaceError, type ListedOrder, type MarketplaceOrder, type OrderPage } from './connector.js';
-import { ingestOrders, knownOrders, pageChanges, type IngestCounts } from './ingest.service.js';
+import {
+  MarketplaceError,
+  type Connector,
+  type ListedOrder,
+  type MarketplaceOrder,
+  type OrderPage,
+} from './connector.js';
+import {
+  ingestOrders,
+  knownOrders,
+  markChecked,
+  openOrderNos,
+  pageChanges,
+  type IngestCounts,
+} from './ingest.service.js';
 import { takeSystemNos } from '../orders/index.js';
 import { shopSyncRuns, shops, type SyncResumePoint } from './marketplaces.tables.js';
 import { platformOf, type MarketplaceRuntime } from './runtime.js';
@@ -226,6 +242,30 @@ async function writePage(
   });
 }
 
+/** Open orders re-read and written per page. */
+const REREAD_PAGE = 50;
+
+/**
+ * Re-reads by number up to `limit` of the shop's open orders, for a platform whose listing does
+ * not bring an older order again when it changes (Coupang): each batch is written as a page is,
+ * and its orders marked checked in the same transaction, so the next run takes the next ones.
+ */
+async function rereadOpenOrders(db: Db, run: RunState, connector: Connector, limit: number): Promise<void> {
+  const { shop } = run;
+  const orderNos = await withTenant(db, shop.tenantId, (tx) => openOrderNos(tx, shop, limit));
+  for (let start = 0; start < orderNos.length; start += REREAD_PAGE) {
+    const batch = orderNos.slice(start, start + REREAD_PAGE);
+    // One call per order, each with its own waits: a batch retried whole after a 429 would spend
+    // the platform's rate on the orders it had already read.
+    const orders: MarketplaceOrder[] = [];
+    for (const orderNo of batch)
+      orders.push(...(await run.call((ctx) => connector.getOrders(ctx, [orderNo]))));
+    await writePage(db, run, { orders });
+    // Checked whether or not they changed: the next run re-reads the others first.
+    await withTenant(db, shop.tenantId, (tx) => markChecked(tx, shop, batch));
+  }
+}
+
 /** Runs one sync of a shop (see the module comment); null when it was not started. */
 export async function syncShop(
   db: Db,
@@ -289,6 +329,7 @@ export async function syncShop(
         }
         cursor = null;
       }
+      if (connector.openOrderRereads) await rereadOpenOrders(db, run, connector, connector.openOrderRereads);
     }
     await withTenant(db, shop.tenantId, async (tx) => {
       await run.save(tx);

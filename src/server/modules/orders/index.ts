@@ -3,8 +3,10 @@ export { repairReservations, stockHolders } from './reservation.service.js';
 export {
   cancelOrders,
   createOrder,
+  flagUnmatchedOrders,
   moveOrder,
   passReview,
+  releaseMatchedOrders,
   sellerOf,
   upsertMarketplaceOrder,
   takeSystemNos,

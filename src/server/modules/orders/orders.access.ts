@@ -147,20 +147,18 @@ export async function recordHistory(
  */
 async function refreshProblems(tx: TenantTx, orderIds: readonly string[]): Promise<void> {
   if (orderIds.length === 0) return;
+  // One table updated by its keys, the exceptions read per order: a join here was planned as a
+  // nested loop over the tenant's every order when the statistics were stale (after a bulk sync),
+  // taking seconds for one order.
+  const open = sql`from ${orderExceptions} e where e.order_id = o.id and e.resolved_at is null`;
   await tx.execute(sql`
-    with open as (
-      select o.id, count(e.order_id)::int as n, coalesce(bool_or(e.reason = 'out_of_stock'), false) as out_of_stock
-      from ${orders} o left join ${orderExceptions} e on e.order_id = o.id and e.resolved_at is null
-      where o.id = any(${sql.param([...orderIds])}::uuid[])
-      group by o.id
-    )
-    update ${orders} o set open_exceptions = open.n,
+    update ${orders} o set open_exceptions = (select count(*)::int ${open}),
       tags = array(select distinct t from unnest(
         array_remove(array_remove(o.tags, 'problem'), 'out_of_stock')
-        || case when open.n > 0 then array['problem'] else array[]::text[] end
-        || case when open.out_of_stock then array['out_of_stock'] else array[]::text[] end) as t order by t),
+        || case when exists (select 1 ${open}) then array['problem'] else array[]::text[] end
+        || case when exists (select 1 ${open} and e.reason = 'out_of_stock') then array['out_of_stock'] else array[]::text[] end) as t order by t),
       updated_at = now()
-    from open where o.id = open.id`);
+    where o.id = any(${sql.param([...orderIds])}::uuid[])`);
 }
 
 /** Opens an exception (or refreshes the open one of the same reason). */

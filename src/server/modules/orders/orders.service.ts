@@ -49,6 +49,7 @@ import { isWarehouseBound, visibleWarehouse } from '../warehouse/index.js';
 import {
   lockOrders,
   openException,
+  openExceptions,
   recordHistory,
   resolveExceptions,
   resolveExceptionsOf,
@@ -106,6 +107,7 @@ export async function nextSystemNos(tx: TenantTx, count: number): Promise<string
 /** Refuses a line whose SKU is unknown or another seller's: 'order.sku_not_found' naming it. */
 export async function checkSkus(tx: TenantTx, sellerId: string, lines: readonly { skuId: string }[]) {
   const ids = [...new Set(lines.map((line) => line.skuId))];
+  if (ids.length === 0) return;
   const found = await tx
     .select({ id: skus.id })
     .from(skus)
@@ -528,6 +530,33 @@ async function statusBeforeCancellation(tx: TenantTx, orderId: string): Promise<
   return from !== null && (LOCAL_STATUSES as readonly string[]).includes(from) ? (from as LocalStatus) : null;
 }
 
+/**
+ * Marketplace orders with lines the sync could not pair to a SKU (spec 02 §1: they wait as
+ * problem orders): each gets an open unmatched_sku exception naming the unpaired items (the open
+ * one refreshed), which shows it in the problem tab and keeps its review from passing.
+ */
+export async function flagUnmatchedOrders(
+  tx: TenantTx,
+  actor: Actor,
+  entries: readonly { orderId: string; note: string }[],
+): Promise<void> {
+  await openExceptions(
+    tx,
+    actor,
+    'unmatched_sku',
+    entries.map((entry) => ({ ...entry, shortages: [] })),
+  );
+}
+
+/** Releases orders whose lines are now all paired: their unmatched_sku exception is resolved. */
+export async function releaseMatchedOrders(
+  tx: TenantTx,
+  actor: Actor,
+  orderIds: readonly string[],
+): Promise<string[]> {
+  return resolveExceptionsOf(tx, actor, orderIds, 'sku_matched', ['unmatched_sku']);
+}
+
 function resultOf(order: OrderRecord, code: string | null = null): OrderActionResult {
   return { id: order.id, orderNo: order.orderNo, localStatus: order.localStatus, ok: true, code };
 }
@@ -570,6 +599,10 @@ export async function passReview(
   const rows = await lockOrders(tx, actor, input.ids);
   assertCan('reviewPass', rows, 'reviewPass');
   const ids = rows.map((row) => row.id);
+  // An order waiting for SKU matching lacks lines: it would reserve only part of what was sold.
+  const unmatched = await withOpenException(tx, ids, 'unmatched_sku');
+  const waiting = rows.find((row) => unmatched.has(row.id));
+  if (waiting) throw new AppError('order.sku_unmatched', { orderNo: waiting.orderNo });
   await resolveExceptionsOf(tx, actor, ids, 'review_passed', ['review_rejected']);
   const moved = await writeLocalStatuses(tx, actor, rows, 'pending_shipment');
   // From to review nothing is held: every order moved reserves.

@@ -19,7 +19,8 @@
  * (the sheet is made when the order is paid; the days are filtered to the exact instant here),
  * a cancellation to the window that holds its receipt. The sync's overlap therefore overlaps
  * payment and cancellation times; a later status change of an order paid in an earlier window
- * (INSTRUCT → DEPARTURE …) is not listed again: the sync re-reads open orders with getOrders.
+ * (INSTRUCT → DEPARTURE …) is not listed again: the sync re-reads the shop's open orders with
+ * getOrders, up to `openOrderRereads` a run, the longest unchecked first (sync.service.ts).
  * Coupang documents no webhooks: verifyWebhook always answers null. Coupang issues no label: the
  * seller ships with a domestic courier and uploads its invoice number (invoice.ts).
  */
@@ -51,6 +52,11 @@ const MAX_WINDOW_MS = 31 * DAY_MS;
 const ORDER_READS_AT_ONCE = 4;
 /** Coupang's largest page (maxPerPage, default and maximum 50). */
 const PAGE_SIZE = '50';
+/**
+ * Open orders a sync re-reads by number (one call each: Coupang publishes no rate limit, so a run
+ * stays modest); every open order is re-read in turn across runs.
+ */
+const OPEN_ORDER_REREADS = 200;
 
 type Phase = CoupangSheetStatus | 'CANCEL';
 const PHASES: readonly Phase[] = [...COUPANG_SHEET_STATUSES, 'CANCEL'];
@@ -194,6 +200,7 @@ export const coupangConnector: Connector = {
   authorisation: 'keys',
   logistics: 'seller',
   maxWindowMs: MAX_WINDOW_MS,
+  openOrderRereads: OPEN_ORDER_REREADS,
 
   /** Coupang has no redirect flow: always 'rejected' (use connectWithKeys). */
   authoriseUrl(): string {

@@ -1,0 +1,1 @@
+ALTER TABLE "marketplace_orders" ADD COLUMN "checked_at" timestamp with time zone;
