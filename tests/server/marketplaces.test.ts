@@ -183,11 +183,12 @@ describe.each(MARKETPLACE_PLATFORMS.map((platform) => [platform]))('%s shop', (p
 
     // The whole window again, as a shop re-authorised or a lost sync point would read it.
     await world.database.ownerPool.query('update shops set synced_to = null where id = $1', [shopId]);
-    // The newest transaction that wrote one of the shop's stored orders.
+    // The newest transaction that wrote one of the shop's orders (Coupang's re-reads only note
+    // when they checked an order, in marketplace_orders).
     const lastWrite = async () =>
       (
         await world.database.ownerPool.query(
-          'select max(xmin::text::bigint) as xid from marketplace_orders where shop_id = $1',
+          'select max(xmin::text::bigint) as xid from orders where shop_id = $1',
           [shopId],
         )
       ).rows[0]?.xid;
@@ -198,7 +199,8 @@ describe.each(MARKETPLACE_PLATFORMS.map((platform) => [platform]))('%s shop', (p
     ).rows[0];
     expect([Number(second.created), Number(second.updated)]).toEqual([0, 0]);
     // Every order read again and counted unchanged, with the pages it took, though none was written.
-    expect(Number(second.unchanged)).toBe(listed);
+    // (at least: Coupang's run also re-reads its open orders by number after the windows)
+    expect(Number(second.unchanged)).toBeGreaterThanOrEqual(listed);
     expect(Number(second.fetched)).toBeGreaterThanOrEqual(listed);
     expect(Number(second.pages)).toBeGreaterThan(0);
     expect(await lastWrite()).toBe(before);
