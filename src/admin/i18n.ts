@@ -1,7 +1,7 @@
 /**
  * The admin's translations, for the chosen language only (src/api/i18n-setup.ts): the
  * namespaces below load at start; a screen's own namespace ('orders') loads when the screen
- * first asks for it, so the login page does not carry it.
+ * first asks for it, so the login page does not carry it (the order import's 'order-import' too).
  */
 import { setUpI18n, storedLanguage } from '@api/i18n-setup.js';
 import type { Language } from '@shared/i18n/languages.js';
@@ -13,7 +13,6 @@ export const NAMESPACES = [
   'auth',
   'system',
   'questions',
-  'order-import',
   'errors',
   'messages',
   'menu',

@@ -123,6 +123,7 @@ export function CheckList() {
             size="small"
             style={{ width: 80, margin: 0 }}
             showInfo={false}
+            aria-label={`${t('list.progress')} ${row.countNo}`}
           />
           {t('list.progress_value', { counted: row.countedLocations, total: row.totalLocations })}
         </Space>
