@@ -233,7 +233,9 @@ export class SyncEngine {
       const now = this.options.now();
       await writeMeta(this.db, META_KEYS.lastSyncAt, now);
       this.failures = 0;
-      this.update({ isOnline: true, nextRetryAt: null, problem: null });
+      // A reply that arrived just before the device went offline does not make it online again:
+      // the browser's word stands until its next 'online' event.
+      this.update({ isOnline: this.options.isOnline(), nextRetryAt: null, problem: null });
       return 'synced';
     } catch (error) {
       this.handleFailure(error);
@@ -283,7 +285,7 @@ export class SyncEngine {
         }
         throw error;
       }
-      this.update({ isOnline: true });
+      this.update({ isOnline: this.options.isOnline() });
       const applied = await applyPushResults(this.db, batch, reply.results, this.options.now());
       await this.refreshCounts();
       if (applied.settled === 0) {
