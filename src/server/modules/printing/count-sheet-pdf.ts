@@ -12,9 +12,8 @@ import { MM, openLabelDocument } from './label-document.js';
 import { formatTime } from './outbound-texts.js';
 import {
   columnBoxes,
-  drawCells,
+  drawGroupedRow,
   drawHeadings,
-  drawRule,
   measurer,
   paginate,
   type TableLayout,
@@ -172,11 +171,7 @@ export async function renderCountSheets(sheets: readonly CountSheet[], language:
         lineWidth: 1,
       });
       page.forEach((row, rowIndex) => {
-        const cells = Object.entries(row.cells).filter(
-          ([column]) => column !== 'location' || !row.isSameLocation || rowIndex === 0,
-        ) as [Column, FittedText][];
-        drawCells(table, cells, y, row.height);
-        drawRule(table, y + row.height, 0.4);
+        drawGroupedRow(table, row, y, rowIndex === 0);
         y += row.height;
       });
       write(texts.pageOf(index + 1, pages.length), {

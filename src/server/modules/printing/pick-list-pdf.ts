@@ -9,9 +9,8 @@ import { MM, openLabelDocument } from './label-document.js';
 import { formatCount, formatTime, pickListTexts, type PickListTexts } from './outbound-texts.js';
 import {
   columnBoxes,
-  drawCells,
+  drawGroupedRow,
   drawHeadings,
-  drawRule,
   measurer,
   paginate,
   type Measure,
@@ -316,12 +315,7 @@ export async function renderPickList(
           size: 10,
         });
       } else if (row.cells) {
-        // A location's code is printed on its first row only, so its rows read as one group.
-        const cells = Object.entries(row.cells).filter(
-          ([column]) => column !== 'location' || !row.isSameLocation || rowIndex === 0,
-        ) as [Column, FittedText][];
-        drawCells(table, cells, y, row.height);
-        drawRule(table, y + row.height, 0.4);
+        drawGroupedRow(table, { ...row, cells: row.cells }, y, rowIndex === 0);
       }
       y += row.height;
     });

@@ -117,3 +117,21 @@ export function drawCells<Column extends string>(
       align: column === table.numeric ? 'right' : 'left',
     });
 }
+
+/**
+ * A row of a list grouped by location, with the rule under it: the location's code is printed on
+ * the group's first row only (and on a page's first row, so every page names it), so a
+ * location's rows read as one group.
+ */
+export function drawGroupedRow<Column extends string>(
+  table: TableLayout<Column>,
+  row: { cells: Record<Column, FittedText>; isSameLocation?: boolean; height: number },
+  y: number,
+  isFirstOnPage: boolean,
+): void {
+  const cells = (Object.entries(row.cells) as [Column, FittedText][]).filter(
+    ([column]) => column !== 'location' || !row.isSameLocation || isFirstOnPage,
+  );
+  drawCells(table, cells, y, row.height);
+  drawRule(table, y + row.height, 0.4);
+}

@@ -1,5 +1,6 @@
 /**
- * Joom's shipping calls for one order (THIRD-PARTY SOURCES ONLY; research note §6):
+ * Joom's shipping calls for one order (Joom publishes no reference for them; this follows
+ * third-party integrations' use of the Merchant API v3):
  * - Joom Logistics (the platform's own): `GET /orders?id=` (status) → `POST /orders/fulfillOnline`
  *   with `{ids: [id], provider: "Joom Logistics", pickup: false}` → `data{shipperName,
  *   shippingOrderNumber, trackingNumber}`; the order goes `approved → fulfilledOnline`. Its label:
