@@ -32,6 +32,11 @@ const TIERS: Tier[] = [
 ];
 
 interface VitestReport {
+  testResults?: {
+    name: string;
+    message?: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
   numPassedTests: number;
   numFailedTests: number;
   numPendingTests: number;
@@ -48,6 +53,24 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let broken = false;
+const failures: string[] = [];
+
+/** The failed tests of one report, each with the first line of its message. */
+function failuresOf(tier: string, result: VitestReport): string[] {
+  const lines: string[] = [];
+  for (const file of result.testResults ?? []) {
+    const name = file.name.replace(process.cwd() + '/', '');
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failedTests) {
+      const first = (test.failureMessages?.[0] ?? '').split('\n')[0]?.slice(0, 300);
+      lines.push(`[${tier}] ${name} > ${test.fullName}\n      ${first}`);
+    }
+    if (failedTests.length === 0 && file.message) {
+      lines.push(`[${tier}] ${name}\n      ${file.message.split('\n')[0]?.slice(0, 300)}`);
+    }
+  }
+  return lines;
+}
 
 for (const tier of TIERS) {
   const missing = tier.needs?.();
@@ -82,10 +105,12 @@ for (const tier of TIERS) {
   failed += result.numFailedTests;
   skipped += result.numPendingTests + result.numTodoTests;
   if (run.status !== 0 && result.numFailedTests === 0) broken = true;
+  failures.push(...failuresOf(tier.name, result));
   console.log(
     `[${tier.name}] ${result.numPassedTests} passed, ${result.numFailedTests} failed, ${result.numPendingTests + result.numTodoTests} skipped`,
   );
 }
 
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((line) => `  - ${line}`).join('\n')}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || broken || passed === 0 ? 1 : 0);
