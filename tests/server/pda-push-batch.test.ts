@@ -2,11 +2,13 @@
  * A push batch is applied in one transaction with its processed-op rows written together: a
  * batch mixing applied, refused and already-seen ops answers each as it should and writes one
  * row per new op; a check constraint hit by the batch's last op refuses that op alone; two
- * devices whose batches touch the same orders in opposite orders both get through, each op once.
+ * devices whose batches touch the same orders in opposite orders both get through, each op once;
+ * consecutive receiving scans, applied together, end exactly where one push per scan ends.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   callerFor,
+  makeOrder,
   op,
   orderOfBoxes,
   outcomes,
@@ -16,6 +18,7 @@ import {
   statuses,
   type Caller,
   type MadeOrder,
+  type PushResult,
 } from '../support/inbound-world.js';
 import { demoWarehouse, ledgerMismatches, type DemoWarehouse } from '../support/stock-world.js';
 import { createTestWorld, type TestWorld } from '../support/test-app.js';
@@ -160,6 +163,96 @@ describe('a push batch', () => {
     expect(await receivedOf(second)).toBe(rounds * 20);
     expect((await processedRows('dev-forwards')).length).toBe(rounds * 20);
     expect((await processedRows('dev-backwards')).length).toBe(rounds * 20);
+    expect(await ledgerMismatches(world)).toEqual([]);
+  });
+
+  it('applies consecutive receiving scans together exactly as one push per scan would', async () => {
+    const twoLines = () =>
+      makeOrder(seller, dg01.id, [
+        {
+          boxNo: 'B1',
+          lines: [
+            { skuId, shipQuantity: 5 },
+            { skuId: otherSkuId, shipQuantity: 3 },
+          ],
+        },
+        { boxNo: 'B2', lines: [{ skuId, shipQuantity: 2 }] },
+      ]);
+    const [together, alone] = [await twoLines(), await twoLines()];
+    const [second, secondAlone] = [await twoLines(), await twoLines()];
+    // Scans that fill a line, over-receive one with the device's confirmation, refuse one
+    // unconfirmed over-receipt in the middle of a run, touch a second order, and finish a box.
+    const scansOf = (order: MadeOrder, other: MadeOrder) => {
+      const confirmed = (seq: number) => ({
+        ...receiveOp(order, seq, 'B1', otherSkuId, 2),
+        payload: { ...receiveOp(order, seq, 'B1', otherSkuId, 2).payload, overReceipt: true },
+      });
+      return [
+        receiveOp(order, 1, 'B1', skuId, 2),
+        receiveOp(order, 2, 'B1', skuId, 3),
+        receiveOp(order, 3, 'B1', otherSkuId, 2),
+        receiveOp(other, 4, 'B2', skuId, 1),
+        receiveOp(order, 5, 'B1', otherSkuId, 4),
+        confirmed(6),
+        receiveOp(order, 7, 'B2', skuId, 2),
+        receiveOp(order, 8, 'B2', skuId, 1),
+        receiveOp(other, 9, 'B2', skuId, 1),
+      ];
+    };
+    const batch = await push(staff, 'dev-run', scansOf(together, second));
+    const single = [];
+    for (const scan of scansOf(alone, secondAlone))
+      single.push(...(await push(manager, 'dev-one-by-one', [scan])).results);
+    const expected = [
+      'applied',
+      'applied',
+      'applied',
+      'applied',
+      'inbound.over_receipt_unconfirmed',
+      'applied',
+      'applied',
+      'inbound.over_receipt_unconfirmed',
+      'applied',
+    ];
+    const outcomesOf = (results: PushResult['results']) =>
+      results.map((entry) =>
+        entry.status === 'rejected' ? entry.code : { status: entry.status, effect: entry.effect },
+      );
+    expect(outcomesOf(single).map((entry) => (typeof entry === 'string' ? entry : entry.status))).toEqual(
+      expected,
+    );
+    const strip = (entries: ReturnType<typeof outcomesOf>, order: MadeOrder, other: MadeOrder) =>
+      JSON.parse(JSON.stringify(entries).replaceAll(order.id, 'ORDER').replaceAll(other.id, 'OTHER'));
+    expect(strip(outcomesOf(batch.results), together, second)).toEqual(
+      strip(outcomesOf(single), alone, secondAlone),
+    );
+
+    const pool = world.database.ownerPool;
+    const stateOf = async (order: MadeOrder) => {
+      const lines = await pool.query(
+        `select b.box_no, l.sku_id, l.received_quantity from inbound_box_lines l
+           join inbound_boxes b on b.id = l.box_id where l.order_id = $1 order by b.box_no, l.sku_id`,
+        [order.id],
+      );
+      const differences = await pool.query(
+        `select kind, quantity, reason, is_from_receipt from inbound_discrepancies where order_id = $1 order by reason`,
+        [order.id],
+      );
+      const head = await pool.query('select status, abnormal_reason from inbound_orders where id = $1', [
+        order.id,
+      ]);
+      const movements = await pool.query(
+        `select kind, sku_id, quantity, reason, to_location_id from stock_movements
+           where source_type = 'inbound' and source_id = $1 order by id`,
+        [order.id],
+      );
+      return { lines: lines.rows, differences: differences.rows, head: head.rows, movements: movements.rows };
+    };
+    const [fromBatch, fromSingles] = [await stateOf(together), await stateOf(alone)];
+    expect(fromBatch).toEqual(fromSingles);
+    expect(fromBatch.differences).toHaveLength(1);
+    expect(fromBatch.movements).toHaveLength(5);
+    expect(await receivedOf(second)).toBe(2);
     expect(await ledgerMismatches(world)).toEqual([]);
   });
 });

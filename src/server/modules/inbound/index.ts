@@ -7,6 +7,7 @@ export {
   undoReceipt,
   undoShelving,
 } from './inbound-work.service.js';
+export { receiveInboundRun } from './inbound-receive-run.js';
 export { getInboundOrder, listInboundOrders } from './inbound.queries.js';
 export { inboundFigures } from './inbound-figures.queries.js';
 export { inboundScope } from './inbound.access.js';

@@ -47,6 +47,7 @@ import { receiveTransfer } from '../transfers/index.js';
 import {
   finishBox,
   receiveInbound,
+  receiveInboundRun,
   reportDiscrepancy,
   shelveInbound,
   undoReceipt,
@@ -282,9 +283,19 @@ async function processOp(
       const effect = await tx.transaction((savepoint) => applyOp(savepoint, actor, deviceId, op));
       stored = { status: 'applied', effect, at };
     } catch (error) {
-      if (!(error instanceof AppError) || error.status >= 500) throw error;
+      if (!isRefusal(error)) throw error;
       stored = { status: 'rejected', code: error.code, params: error.params, at };
     }
+  return storedOutcome(actor, deviceId, checked, stored);
+}
+
+/** A business refusal (stored as the op's result), as opposed to a failure of the call. */
+const isRefusal = (error: unknown): error is AppError => error instanceof AppError && error.status < 500;
+
+/** The outcome of an op the server examined now: its result and the processed-op row to write. */
+function storedOutcome(actor: Actor, deviceId: string, checked: CheckedOp, stored: StoredOpResult): Outcome {
+  const base = { opId: checked.opId, seq: checked.seq };
+  const { op } = checked;
   const row: ProcessedRow = {
     opId: checked.opId,
     deviceId,
@@ -303,8 +314,60 @@ async function processOp(
 }
 
 /**
+ * The consecutive receiving scans from `start` that are new and next in seq: a run the inbound
+ * module may apply together (receiveInboundRun). Empty when the op at `start` is anything else.
+ */
+function receiveRun(
+  ops: CheckedOp[],
+  start: number,
+  lastSeq: number,
+  seen: Map<string, StoredOpResult>,
+): (CheckedOp & { op: PdaOp })[] {
+  const run: (CheckedOp & { op: PdaOp })[] = [];
+  for (const checked of ops.slice(start)) {
+    if (checked.op?.type !== 'inbound.receive' || seen.has(checked.opId)) break;
+    if (checked.seq !== lastSeq + 1 + run.length) break;
+    run.push(checked as CheckedOp & { op: PdaOp });
+  }
+  return run;
+}
+
+/**
+ * Applies the leading scans of a run that receiveInboundRun proves clean, in a savepoint, and
+ * answers their outcomes; the rest go one at a time. A run the ledger refuses as a whole
+ * (a check it makes that the run's own checks do not) leaves nothing and goes one at a time
+ * (`refused`). A single scan is not worth a run.
+ */
+async function applyReceiveRun(
+  tx: TenantTx,
+  actor: Actor,
+  deviceId: string,
+  run: (CheckedOp & { op: PdaOp })[],
+): Promise<{ outcomes: Outcome[]; refused: boolean }> {
+  if (run.length < 2) return { outcomes: [], refused: false };
+  let views: Awaited<ReturnType<typeof receiveInboundRun>>;
+  try {
+    views = await tx.transaction((savepoint) =>
+      receiveInboundRun(
+        savepoint,
+        actor,
+        run.map((checked) => checked.op.payload),
+      ),
+    );
+  } catch (error) {
+    if (!isRefusal(error)) throw error;
+    return { outcomes: [], refused: true };
+  }
+  const at = new Date().toISOString();
+  const outcomes = views.map((view, index) =>
+    storedOutcome(actor, deviceId, run[index] as CheckedOp, { status: 'applied', effect: { ...view }, at }),
+  );
+  return { outcomes, refused: false };
+}
+
+/**
  * The batch in one transaction: lock the device (checking its key), find which ops were seen
- * before (one query), then each op in seq order. The processed-op rows go in with one insert
+ * before (one query), then each op in seq order, consecutive receiving scans together. The processed-op rows go in with one insert
  * before commit (and before an undo, which reads the rows of the ops it takes back), so each
  * op's effect and its row still commit together or not at all.
  */
@@ -332,7 +395,25 @@ async function processBatch(
       };
       const results: OpResult[] = [];
       let pullHint = false;
-      for (const [index, op] of ops.entries()) {
+      // Ops up to this index go one at a time (a run was tried over them, or one would not pay).
+      let singleUntil = -1;
+      let index = 0;
+      while (index < ops.length) {
+        if (index > singleUntil) {
+          const run = receiveRun(ops, index, lastSeq, seen);
+          const { outcomes, refused } = await applyReceiveRun(tx, actor, deviceId, run);
+          for (const outcome of outcomes) {
+            results.push(outcome.result);
+            if (outcome.row) rows.push(outcome.row);
+            lastSeq = outcome.lastSeq;
+            pullHint = true;
+          }
+          index += outcomes.length;
+          // The op the run stopped before goes alone; after it another run may start.
+          singleUntil = refused ? index + run.length - 1 : index;
+          if (index >= ops.length) break;
+        }
+        const op = ops[index] as CheckedOp;
         if (op.op?.type === 'inbound.undo') await writeRows();
         const outcome = await processOp(tx, actor, deviceId, lastSeq, op, seen.get(op.opId));
         results.push(outcome.result);
@@ -350,6 +431,7 @@ async function processBatch(
             });
           break;
         }
+        index += 1;
       }
       await writeRows();
       await tx
