@@ -216,7 +216,9 @@ describe('a push batch', () => {
     ];
     const outcomesOf = (results: PushResult['results']) =>
       results.map((entry) =>
-        entry.status === 'rejected' ? entry.code : { status: entry.status, effect: entry.effect },
+        entry.status === 'rejected'
+          ? entry.code
+          : { status: entry.status, effect: entry.status === 'applied' ? entry.effect : null },
       );
     expect(outcomesOf(single).map((entry) => (typeof entry === 'string' ? entry : entry.status))).toEqual(
       expected,

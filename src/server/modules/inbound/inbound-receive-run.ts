@@ -49,7 +49,7 @@ interface OrderState {
   boxes: Map<string, { boxNo: string; finished: boolean }>;
 }
 
-/** The orders the scans name, locked in id order, with what checking a scan needs: five reads. */
+/** The orders the scans name, locked in id order, with what checking a scan needs: four reads. */
 async function loadOrders(tx: TenantTx, actor: Actor, orderIds: string[]): Promise<Map<string, OrderState>> {
   const locked = await tx
     .select()
@@ -59,27 +59,26 @@ async function loadOrders(tx: TenantTx, actor: Actor, orderIds: string[]): Promi
     .for('update');
   if (locked.length === 0) return new Map();
   const ids = locked.map((order) => order.id);
-  const [lines, boxes, tolerances] = await Promise.all([
-    tx.select().from(inboundBoxLines).where(inArray(inboundBoxLines.orderId, ids)),
-    tx
-      .select({
-        id: inboundBoxes.id,
-        orderId: inboundBoxes.orderId,
-        boxNo: inboundBoxes.boxNo,
-        finishedAt: inboundBoxes.finishedAt,
-      })
-      .from(inboundBoxes)
-      .where(inArray(inboundBoxes.orderId, ids)),
-    tx
-      .select({ id: warehouses.id, unit: warehouses.overReceiptUnit, value: warehouses.overReceiptTolerance })
-      .from(warehouses)
-      .where(
-        inArray(
-          warehouses.id,
-          locked.map((order) => order.warehouseId),
-        ),
+  // One after another: a transaction's connection runs one query at a time.
+  const lines = await tx.select().from(inboundBoxLines).where(inArray(inboundBoxLines.orderId, ids));
+  const boxes = await tx
+    .select({
+      id: inboundBoxes.id,
+      orderId: inboundBoxes.orderId,
+      boxNo: inboundBoxes.boxNo,
+      finishedAt: inboundBoxes.finishedAt,
+    })
+    .from(inboundBoxes)
+    .where(inArray(inboundBoxes.orderId, ids));
+  const tolerances = await tx
+    .select({ id: warehouses.id, unit: warehouses.overReceiptUnit, value: warehouses.overReceiptTolerance })
+    .from(warehouses)
+    .where(
+      inArray(
+        warehouses.id,
+        locked.map((order) => order.warehouseId),
       ),
-  ]);
+    );
   const toleranceOf = new Map(tolerances.map((row) => [row.id, { unit: row.unit, value: row.value }]));
   return new Map(
     locked.map((order) => [
