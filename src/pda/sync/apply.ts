@@ -13,6 +13,8 @@ import {
   REFERENCE_ENTITIES,
   REFERENCE_TABLES,
   writeMeta,
+  type AttentionItem,
+  type DoneOp,
   type JsonObject,
   type OutboxOp,
   type PdaDatabase,
@@ -31,7 +33,11 @@ function withoutStatus(op: OutboxOp): Omit<OutboxOp, 'status'> {
   return rest;
 }
 
-/** Applies per-op results to a batch that was in flight. An op without a result is sent again. */
+/**
+ * Applies per-op results to a batch that was in flight. An op without a result is sent again.
+ * The batch is read and written with a few bulk calls (a backlog of thousands of ops settles a
+ * push of 200 at a time, and four IndexedDB requests per op made the device the bottleneck).
+ */
 export async function applyPushResults(
   db: PdaDatabase,
   batch: OutboxOp[],
@@ -41,8 +47,13 @@ export async function applyPushResults(
   const byOpId = new Map(results.map((result) => [result.opId, result]));
   const outcome: PushApplied = { settled: 0, rejected: 0, gapExpectedSeq: null };
   await db.transaction('rw', [db.outbox, db.done, db.attention, db.photos], async () => {
-    for (const op of batch) {
-      const current = await db.outbox.get(op.seq);
+    const currents = await db.outbox.bulkGet(batch.map((op) => op.seq));
+    const again: number[] = [];
+    const settled: OutboxOp[] = [];
+    const done: DoneOp[] = [];
+    const attention: AttentionItem[] = [];
+    for (const [index, op] of batch.entries()) {
+      const current = currents[index];
       // Another run already settled it (a second tab before the lock, a replayed reply).
       if (!current || current.opId !== op.opId) continue;
       const result = byOpId.get(op.opId);
@@ -51,30 +62,40 @@ export async function applyPushResults(
           const expected = result.params.expectedSeq;
           outcome.gapExpectedSeq = Math.min(outcome.gapExpectedSeq ?? expected, expected);
         }
-        await db.outbox.update(op.seq, { status: 'pending' });
+        again.push(op.seq);
         continue;
       }
-      await db.outbox.delete(op.seq);
-      // The server has the op's photos (or refused the op): the device needs them no more.
-      await db.photos.where('opId').equals(op.opId).delete();
-      outcome.settled += 1;
+      settled.push(current);
       // A replay answers the stored outcome: a rejection stays a rejection, even when the
       // first reply (the one that said so) was lost.
       const rejection =
         result.status === 'rejected' ? result : result.status === 'duplicate' ? result.original : null;
-      if (rejection?.status === 'rejected') {
-        outcome.rejected += 1;
-        await db.attention.put({
+      if (rejection?.status === 'rejected')
+        attention.push({
           ...withoutStatus(current),
           code: rejection.code,
           params: rejection.params,
           rejectedAt: now,
         });
-      } else {
-        const done = result.status === 'duplicate' ? 'duplicate' : 'applied';
-        await db.done.put({ ...withoutStatus(current), result: done, doneAt: now });
-      }
+      else
+        done.push({
+          ...withoutStatus(current),
+          result: result.status === 'duplicate' ? 'duplicate' : 'applied',
+          doneAt: now,
+        });
     }
+    if (again.length > 0) await db.outbox.where('seq').anyOf(again).modify({ status: 'pending' });
+    if (settled.length === 0) return;
+    await db.outbox.bulkDelete(settled.map((op) => op.seq));
+    // The server has the ops' photos (or refused the ops): the device needs them no more.
+    await db.photos
+      .where('opId')
+      .anyOf(settled.map((op) => op.opId))
+      .delete();
+    if (done.length > 0) await db.done.bulkPut(done);
+    if (attention.length > 0) await db.attention.bulkPut(attention);
+    outcome.settled = settled.length;
+    outcome.rejected = attention.length;
   });
   return outcome;
 }
