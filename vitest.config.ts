@@ -40,8 +40,10 @@ export default defineConfig({
           include: ['tests/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/web/setup.ts'],
-          // jsdom renders of antd pages that load on demand; two CPUs running files side by side.
-          testTimeout: 20_000,
+          // jsdom renders of antd pages that load on demand, CPU-bound, on two CPUs running files
+          // side by side: a test's own waits find the state it expects, and the test's limit is
+          // far beyond them (a render that takes 5 s alone takes 20 s beside other work).
+          testTimeout: 45_000,
         },
       },
       {
@@ -50,7 +52,7 @@ export default defineConfig({
           name: 'pda',
           include: ['src/pda/**/*.test.ts', 'tests/pda/**/*.test.{ts,tsx}'],
           // Screen tests render antd-mobile in jsdom: on a busy machine that alone passes 5 s.
-          testTimeout: 20_000,
+          testTimeout: 45_000,
           // The outbox and sync engine over Dexie: fake-indexeddb in node, the server through msw.
           environment: 'node',
           setupFiles: ['tests/pda/setup.ts'],
