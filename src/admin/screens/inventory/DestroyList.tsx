@@ -100,6 +100,7 @@ export function DestroyList() {
               setState({ filter: { days, warehouseId: chosen }, pageNo: 1 });
             }}
             placeholder={t('filter.pick_warehouse')}
+            aria-label={t('filter.warehouse')}
           />
         </Form.Item>
         <Form.Item label={t('filter.age')}>
