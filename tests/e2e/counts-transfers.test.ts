@@ -99,6 +99,24 @@ async function back(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Receive transfers' }).waitFor({ timeout: UI_WAIT });
 }
 
+/**
+ * Closes what the admin opens on load over the page (the newest unread announcement, and any
+ * other dialog it shows then), so the screen under it can be used.
+ */
+async function clearDialogs(page: Page): Promise<void> {
+  await closeAnnouncements(page);
+  const open = page.locator('.ant-modal-wrap:visible');
+  for (let attempt = 0; attempt < 5 && (await open.count()) > 0; attempt += 1) {
+    const close = open.first().locator('.ant-modal-close, .ant-modal-footer .ant-btn').first();
+    if ((await close.count()) > 0) await close.click();
+    else await page.keyboard.press('Escape');
+    await open
+      .first()
+      .waitFor({ state: 'hidden', timeout: UI_WAIT })
+      .catch(() => undefined);
+  }
+}
+
 async function balance(warehouseId: string, skuId: string) {
   const { rows } = await server.world.database.ownerPool.query(
     'select available, in_transit from stock_balances where warehouse_id = $1 and sku_id = $2',
@@ -271,7 +289,7 @@ describe.skipIf(!hasChromium)('counting and receiving a transfer on the PDA offl
     const desk = await admin.newPage();
     await loginThroughUi(desk, server.baseUrl, 'waremanager');
     await desk.goto(`${server.baseUrl}/stock/check`);
-    await closeAnnouncements(desk);
+    await clearDialogs(desk);
     await desk.getByText(count.countNo, { exact: true }).click();
     const drawer = desk.locator('.ant-drawer-content');
     await shows(drawer, 'E2E-CNT-A');
@@ -301,6 +319,7 @@ describe.skipIf(!hasChromium)('counting and receiving a transfer on the PDA offl
     ]);
 
     await desk.goto(`${server.baseUrl}/stock/transfer`);
+    await clearDialogs(desk);
     const row = desk.locator('tr').filter({ hasText: transfer.batchNo });
     await row.getByText('Detail', { exact: true }).click();
     const detail = desk.locator('.ant-drawer-content').filter({ hasText: `Transfer ${transfer.batchNo}` });
