@@ -47,6 +47,9 @@ export const SCREENS: Record<ScreenId, ScreenDefinition> = {
   'transfers/TransferList': {
     page: lazyNamed(() => import('./screens/transfers/TransferList.js'), 'TransferList'),
   },
+  'inventory/DestroyList': {
+    page: lazyNamed(() => import('./screens/inventory/DestroyList.js'), 'DestroyList'),
+  },
   'counts/CheckList': { page: lazyNamed(() => import('./screens/counts/CheckList.js'), 'CheckList') },
   'inventory/StockList': { page: lazyNamed(() => import('./screens/inventory/StockList.js'), 'StockList') },
   'inventory/LocationStock': {

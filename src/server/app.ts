@@ -44,6 +44,7 @@ import {
   type CarrierUrls,
 } from './modules/logistics/index.js';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.js';
+import { destroyRoutes } from './modules/inventory/destroy.routes.js';
 import { pdaRoutes } from './modules/pda/pda.routes.js';
 import { printingRoutes } from './modules/printing/printing.routes.js';
 import { questionRoutes } from './modules/questions/questions.routes.js';
@@ -263,6 +264,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await catalogRoutes(api, deps);
       await catalogExcelRoutes(api, deps);
       await inventoryRoutes(api, deps);
+      await destroyRoutes(api, deps);
       await inboundRoutes(api, deps);
       await countsRoutes(api, deps);
       await transfersRoutes(api, deps);

@@ -166,6 +166,9 @@ export const ERROR_STATUS = {
   'transfers.not_in_transit': 422,
   'transfers.sku_not_in_transfer': 422,
   'transfers.over_receipt': 422,
+  'transfers.other_warehouse': 422,
+  'destroy.not_disposable': 422,
+  'destroy.not_old_enough': 422,
 
   'inbound.warehouse_required': 400,
   'inbound.not_found': 404,

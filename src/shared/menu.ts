@@ -394,6 +394,17 @@ const CATALOG = [
   ...buttons('stock_transfer', WAREHOUSE_WORKERS, [PERMISSIONS.transferList]),
   ...buttons('stock_transfer', STOCK_KEEPERS, [PERMISSIONS.transferEdit, PERMISSIONS.transferAudit]),
   {
+    key: 'stock_destroy',
+    parentKey: 'stock',
+    menuType: 1,
+    path: '/stock/destroy',
+    component: 'inventory/DestroyList',
+    icon: 'delete',
+    sortNo: 6,
+    roles: STOCK_KEEPERS,
+  },
+  ...buttons('stock_destroy', STOCK_KEEPERS, [PERMISSIONS.stockDestroy]),
+  {
     key: 'inbound',
     menuType: 0,
     path: '/inbound',

@@ -49,6 +49,8 @@ export const PERMISSIONS = {
   stockAdjust: 'inventory:stock:adjust',
   stockFreeze: 'inventory:stock:freeze',
   stockMove: 'inventory:stock:move',
+  /** List returned or damaged stock older than an age and destroy it (through the ledger). */
+  stockDestroy: 'inventory:stock:destroy',
   /** See stock check orders, their progress and variances; print count sheets. */
   countList: 'inventory:count:list',
   /** Create, assign and close stock check orders. */

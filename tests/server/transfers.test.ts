@@ -2,7 +2,10 @@
  * Transfers between warehouses: made to audit (never to the same warehouse, never more than is
  * available), audited by someone other than their maker; a pass sends the stock out of the
  * outbound warehouse and shows it in transit at the inbound one until it is received there on
- * the PDA, never more than was sent; a refusal moves nothing. The ledger reconciles throughout.
+ * the PDA, never more than was sent; a refusal moves nothing. Receiving that ends short records
+ * what never arrived per line with its reason and clears it from transit through the ledger.
+ * Returned or damaged stock older than an age is destroyed through the ledger. The ledger
+ * reconciles throughout.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Actor } from '@server/http/actor.js';
@@ -158,5 +161,214 @@ describe('a transfer between warehouses', () => {
     expect(await balance(bkk1.id, skuId)).toMatchObject({ in_transit: 0 });
     const again = await asManager('POST', '/api/stock/transfer/audit', { id, decision: 'pass' });
     expect(again.statusCode).toBe(409);
+  });
+});
+
+/** A transfer of `quantity` units of a new SKU from DG01 to BKK1, passed: in transit. */
+async function inTransit(code: string, quantity: number) {
+  const shelf = locationOf(dg01, 'A-02-01');
+  const skuId = (await createProduct(world, sellerToken, [code])).skus[0]?.id ?? '';
+  await asActor(world, manager, (tx) =>
+    receiveStock(tx, manager, { warehouseId: dg01.id, skuId, locationId: shelf, quantity }),
+  );
+  const made = await asAgent('POST', '/api/stock/transfer/add', {
+    fromWarehouseId: dg01.id,
+    toWarehouseId: bkk1.id,
+    lines: [{ skuId, locationId: shelf, quantity }],
+  });
+  const transfer = made.json().result;
+  await asManager('POST', '/api/stock/transfer/audit', { id: transfer.id, decision: 'pass' });
+  return { transfer, skuId };
+}
+
+describe('a short arrival', () => {
+  it('closes the transfer with its differences and clears what never arrived from transit', async () => {
+    const { transfer, skuId } = await inTransit('TRF-SHORT', 10);
+    const tasks = await asManager('GET', '/api/pda/transfers');
+    expect(tasks.statusCode).toBe(200);
+    const task = tasks.json().result.find((item: { id: string }) => item.id === transfer.id);
+    expect(task).toMatchObject({
+      batchNo: transfer.batchNo,
+      toWarehouseId: bkk1.id,
+      lines: [expect.objectContaining({ skuId, sellerSku: 'TRF-SHORT', quantity: 10, receivedQuantity: 0 })],
+    });
+
+    const arrival = locationOf(bkk1, 'A-01-02');
+    const receipt = op((seq += 1), 'transfer.receive', {
+      transferId: transfer.id,
+      skuId,
+      locationId: arrival,
+      quantity: 7,
+    });
+    const finish = op((seq += 1), 'transfer.finish', {
+      transferId: transfer.id,
+      reasons: [{ skuId, reason: 'damaged' }],
+      note: 'Box crushed',
+    });
+    const pushed = await push(asManager, 'transfer-dev', [receipt, finish]);
+    expect(outcomes(pushed)).toEqual(['applied', 'applied']);
+    expect(await balance(bkk1.id, skuId)).toMatchObject({ available: 7, in_transit: 0 });
+
+    const detail = await asManager('GET', `/api/stock/transfer/detail?id=${transfer.id}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json().result).toMatchObject({
+      stage: 'received',
+      quantity: 10,
+      receivedQuantity: 7,
+      shortQuantity: 3,
+      arrivalNote: 'Box crushed',
+      lines: [
+        expect.objectContaining({
+          sellerSku: 'TRF-SHORT',
+          receivedQuantity: 7,
+          shortQuantity: 3,
+          shortReason: 'damaged',
+        }),
+      ],
+    });
+    const { rows } = await world.database.ownerPool.query(
+      "select quantity, in_transit_delta from stock_movements where sku_id = $1 and kind = 'transfer_short'",
+      [skuId],
+    );
+    expect(rows).toEqual([{ quantity: 3, in_transit_delta: -3 }]);
+    // Gone from the handheld's list; a later receipt or end is refused and changes nothing.
+    const after = await asManager('GET', '/api/pda/transfers');
+    expect(after.json().result.map((item: { id: string }) => item.id)).not.toContain(transfer.id);
+    const late = await push(asManager, 'transfer-dev', [
+      op((seq += 1), 'transfer.finish', { transferId: transfer.id }),
+    ]);
+    expect(outcomes(late)).toEqual(['transfers.not_in_transit']);
+    expect(await ledgerMismatches(world)).toEqual([]);
+  });
+
+  it('refuses an end of receiving naming a SKU the transfer does not carry, changing nothing', async () => {
+    const { transfer, skuId } = await inTransit('TRF-WRONG', 4);
+    const other = (await createProduct(world, sellerToken, ['TRF-OTHER'])).skus[0]?.id ?? '';
+    const pushed = await push(asManager, 'transfer-dev', [
+      op((seq += 1), 'transfer.finish', {
+        transferId: transfer.id,
+        reasons: [{ skuId: other, reason: 'lost' }],
+      }),
+    ]);
+    expect(outcomes(pushed)).toEqual(['transfers.sku_not_in_transfer']);
+    expect(await balance(bkk1.id, skuId)).toMatchObject({ in_transit: 4 });
+    const detail = await asManager('GET', `/api/stock/transfer/detail?id=${transfer.id}`);
+    expect(detail.json().result).toMatchObject({ stage: 'in_transit', shortQuantity: 0 });
+  });
+
+  it('is refused to a worker of the outbound warehouse only', async () => {
+    const { transfer, skuId } = await inTransit('TRF-OUTBOUND', 2);
+    const { rows } = await world.database.ownerPool.query(
+      "select u.id from users u where u.username = 'warestaff'",
+    );
+    const staffId = rows[0].id;
+    // warestaff works at DG01 (the outbound warehouse) only.
+    const assigned = await world.database.ownerPool.query(
+      'select warehouse_id from warehouse_staff where user_id = $1',
+      [staffId],
+    );
+    expect(assigned.rows.map((row) => row.warehouse_id)).not.toContain(bkk1.id);
+    const pushed = await push(asStaff, 'transfer-staff', [
+      op(1, 'transfer.receive', {
+        transferId: transfer.id,
+        skuId,
+        locationId: locationOf(bkk1, 'A-01-02'),
+        quantity: 1,
+      }),
+      op(2, 'transfer.finish', { transferId: transfer.id }),
+    ]);
+    expect(outcomes(pushed)).toEqual(['transfers.other_warehouse', 'transfers.other_warehouse']);
+    expect(await balance(bkk1.id, skuId)).toMatchObject({ available: 0, in_transit: 2 });
+  });
+});
+
+describe('destroying stock by age', () => {
+  it('lists returned stock older than the age and destroys it through the ledger, after refusing too much', async () => {
+    const returns = locationOf(dg01, 'RET-01');
+    const shelf = locationOf(dg01, 'A-02-02');
+    const skuId = (await createProduct(world, sellerToken, ['DST-OLD'])).skus[0]?.id ?? '';
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    await asActor(world, manager, async (tx) => {
+      await receiveStock(tx, manager, {
+        warehouseId: dg01.id,
+        skuId,
+        locationId: returns,
+        quantity: 4,
+        receivedAt: daysAgo(40),
+      });
+      await receiveStock(tx, manager, {
+        warehouseId: dg01.id,
+        skuId,
+        locationId: returns,
+        quantity: 3,
+        receivedAt: daysAgo(10),
+      });
+      await receiveStock(tx, manager, {
+        warehouseId: dg01.id,
+        skuId,
+        locationId: shelf,
+        quantity: 5,
+        receivedAt: daysAgo(200),
+      });
+    });
+    const listed = await asManager(
+      'GET',
+      `/api/stock/destroy/list?warehouseId=${dg01.id}&days=30&pageSize=50`,
+    );
+    expect(listed.statusCode).toBe(200);
+    const rows = listed.json().result.records.filter((row: { skuId: string }) => row.skuId === skuId);
+    // The shelf is neither returns nor damaged; the returns location holds 7, of which the
+    // warehouse's lots older than 30 days could cover all (the shelf's lot is 200 days old).
+    expect(rows).toEqual([
+      expect.objectContaining({ locationId: returns, locationType: 'returns', quantity: 7, agedQuantity: 7 }),
+    ]);
+    const badAge = await asManager('GET', `/api/stock/destroy/list?warehouseId=${dg01.id}&days=31`);
+    expect(badAge.statusCode).toBe(400);
+
+    const notDisposable = await asManager('POST', '/api/stock/destroy', {
+      warehouseId: dg01.id,
+      days: 30,
+      lines: [{ locationId: shelf, skuId, quantity: 1 }],
+    });
+    expect(notDisposable.statusCode).toBe(422);
+    expect(notDisposable.json().code).toBe('destroy.not_disposable');
+    const tooMany = await asManager('POST', '/api/stock/destroy', {
+      warehouseId: dg01.id,
+      days: 30,
+      lines: [{ locationId: returns, skuId, quantity: 8 }],
+    });
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json().code).toBe('destroy.not_old_enough');
+    expect(await balance(dg01.id, skuId)).toMatchObject({ available: 12 });
+    expect(
+      (
+        await asStaff('POST', '/api/stock/destroy', {
+          warehouseId: dg01.id,
+          days: 30,
+          lines: [{ locationId: returns, skuId, quantity: 1 }],
+        })
+      ).statusCode,
+    ).toBe(403);
+
+    const destroyed = await asManager('POST', '/api/stock/destroy', {
+      warehouseId: dg01.id,
+      days: 30,
+      lines: [{ locationId: returns, skuId, quantity: 7 }],
+    });
+    expect(destroyed.statusCode).toBe(200);
+    expect(destroyed.json().result).toEqual({ lines: 1, quantity: 7 });
+    expect(await balance(dg01.id, skuId)).toMatchObject({ available: 5 });
+    const { rows: movements } = await world.database.ownerPool.query(
+      "select quantity, from_location_id from stock_movements where sku_id = $1 and kind = 'destroy'",
+      [skuId],
+    );
+    expect(movements).toEqual([{ quantity: 7, from_location_id: returns }]);
+    // Oldest lots first: the 200-day lot went, so the 10-day lot is what is left.
+    const { rows: lots } = await world.database.ownerPool.query(
+      'select quantity_remaining from stock_lots where sku_id = $1 order by received_at',
+      [skuId],
+    );
+    expect(lots.map((lot) => lot.quantity_remaining)).toEqual([0, 2, 3]);
+    expect(await ledgerMismatches(world)).toEqual([]);
   });
 });

@@ -1,8 +1,9 @@
-/** The calls behind the transfer screen: the list, making a transfer, its audit. */
+/** The calls behind the transfer screen: the list, one transfer with its differences, making a transfer, its audit. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { pageResult } from '@shared/contract/common.js';
 import {
   transferChange,
+  transferDetail,
   transferRow,
   type AuditTransferInput,
   type CreateTransferInput,
@@ -15,6 +16,7 @@ export type TransferFilter = PageParams & Partial<Omit<TransferListQuery, 'pageN
 
 export const fetchTransfers = (filter: TransferFilter) =>
   getParsed('/stock/transfer/list', pageResult(transferRow), { ...filter });
+export const fetchTransfer = (id: string) => getParsed('/stock/transfer/detail', transferDetail, { id });
 export const addTransfer = (input: CreateTransferInput) =>
   changeRequest('POST', '/stock/transfer/add', transferChange, input);
 export const auditTransfer = (input: AuditTransferInput) =>
@@ -25,5 +27,13 @@ export function useTransfers(filter: TransferFilter) {
     queryKey: queryKeys.inventory.query('transfers', filter),
     queryFn: () => fetchTransfers(filter),
     placeholderData: keepPreviousData,
+  });
+}
+
+export function useTransfer(id: string | null) {
+  return useQuery({
+    queryKey: queryKeys.inventory.query('transfer', id),
+    queryFn: () => fetchTransfer(id ?? ''),
+    enabled: id !== null && id !== '',
   });
 }

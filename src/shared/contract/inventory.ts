@@ -116,7 +116,7 @@ export const stockMovementInput = z.discriminatedUnion('kind', [
   receiveStockInput.extend({ kind: z.enum(['receipt', 'return', 'transfer_in']) }),
   issueStockInput.extend({ kind: z.enum(['receipt_undo', 'issue', 'destroy']) }),
   moveStockInput.extend({ kind: z.enum(['move', 'shelve_move', 'shelve_undo']) }),
-  holdStockInput.extend({ kind: z.enum(['reserve', 'release', 'freeze', 'unfreeze']) }),
+  holdStockInput.extend({ kind: z.enum(['reserve', 'release', 'freeze', 'unfreeze', 'transfer_short']) }),
   adjustStockInput.extend({ kind: z.enum(['adjust', 'count_correction']) }),
 ]);
 export type StockMovementInput = z.input<typeof stockMovementInput>;

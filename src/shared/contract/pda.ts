@@ -13,7 +13,7 @@ import {
   shelveInboundInput,
 } from './inbound.js';
 import { countLocationInput } from './counts.js';
-import { receiveTransferInput } from './transfers.js';
+import { finishTransferInput, receiveTransferInput } from './transfers.js';
 import { OVER_RECEIPT_UNITS } from '../domain/inbound.js';
 import { string, uuid } from './common.js';
 
@@ -31,6 +31,7 @@ export const PDA_OP_TYPES = [
   'inbound.undo',
   'count.location',
   'transfer.receive',
+  'transfer.finish',
 ] as const;
 export type PdaOpType = (typeof PDA_OP_TYPES)[number];
 
@@ -56,6 +57,7 @@ export const PDA_OP_PAYLOADS = {
   'inbound.undo': undoOpInput,
   'count.location': countLocationInput,
   'transfer.receive': receiveTransferInput,
+  'transfer.finish': finishTransferInput,
 } as const satisfies Record<PdaOpType, z.ZodType>;
 
 export const deviceId = string()

@@ -1,9 +1,16 @@
 /**
- * Stock transfers between warehouses: creation with its lines, the audit, the list, and the
- * PDA's receipt of a transfer's SKU at the inbound warehouse (op 'transfer.receive').
+ * Stock transfers between warehouses: creation with its lines, the audit, the list and the
+ * detail with its differences, and the PDA's side at the inbound warehouse: the transfers in
+ * transit to receive, a SKU's units received onto a location (op 'transfer.receive') and the end
+ * of receiving, what never arrived recorded short with its reason (op 'transfer.finish').
  */
 import { z } from 'zod';
-import { TRANSFER_LIMITS as LIMITS, TRANSFER_STAGES, TRANSFER_STATUSES } from '../domain/transfers.js';
+import {
+  TRANSFER_LIMITS as LIMITS,
+  TRANSFER_SHORT_REASONS,
+  TRANSFER_STAGES,
+  TRANSFER_STATUSES,
+} from '../domain/transfers.js';
 import { pageQuery, string, text, uuid } from './common.js';
 
 const quantity = z.number().int().min(1).max(LIMITS.quantity);
@@ -35,6 +42,43 @@ export const receiveTransferInput = z.strictObject({
 });
 export type ReceiveTransferInput = z.input<typeof receiveTransferInput>;
 
+/**
+ * Receiving ends: every unit of the transfer not received by then is recorded short with the
+ * reason given for its SKU (`reason` for the SKUs not named), and written off in transit.
+ */
+export const finishTransferInput = z.strictObject({
+  transferId: uuid,
+  reason: z.enum(TRANSFER_SHORT_REASONS).default('lost'),
+  reasons: z
+    .array(z.strictObject({ skuId: uuid, reason: z.enum(TRANSFER_SHORT_REASONS) }))
+    .max(LIMITS.lines)
+    .default([]),
+  note: text(LIMITS.note).default(''),
+});
+export type FinishTransferInput = z.input<typeof finishTransferInput>;
+
+/** A transfer in transit to a warehouse the handheld works in: what to scan, never another's. */
+export const transferTask = z.object({
+  id: string(),
+  batchNo: string(),
+  fromWarehouseCode: string(),
+  toWarehouseId: string(),
+  lines: z.array(
+    z.object({
+      skuId: string(),
+      sellerSku: string(),
+      name: string(),
+      barcodes: z.array(string()),
+      quantity: z.number().int(),
+      receivedQuantity: z.number().int(),
+    }),
+  ),
+});
+export type TransferTask = z.infer<typeof transferTask>;
+
+export const transferDetailQuery = z.strictObject({ id: uuid, _t: string().max(20).optional() });
+export type TransferDetailQuery = z.infer<typeof transferDetailQuery>;
+
 export const transferListQuery = z.strictObject({
   ...pageQuery.shape,
   status: z.union([z.literal(''), z.enum(TRANSFER_STATUSES)]).optional(),
@@ -50,12 +94,35 @@ export const transferRow = z.object({
   stage: z.enum(TRANSFER_STAGES),
   quantity: z.number().int(),
   receivedQuantity: z.number().int(),
+  /** Units recorded as never arrived when receiving ended. */
+  shortQuantity: z.number().int(),
   auditorName: string(),
   auditedAt: string().nullable(),
   refuseReason: string(),
   createdAt: string(),
 });
 export type TransferRow = z.infer<typeof transferRow>;
+
+/** One transfer with its lines: sent, received, and what never arrived with its reason. */
+export const transferDetail = transferRow.extend({
+  note: string(),
+  arrivalNote: string(),
+  receivedAt: string().nullable(),
+  lines: z.array(
+    z.object({
+      id: string(),
+      skuId: string(),
+      sellerSku: string(),
+      name: string(),
+      fromLocationCode: string(),
+      quantity: z.number().int(),
+      receivedQuantity: z.number().int(),
+      shortQuantity: z.number().int(),
+      shortReason: z.union([z.literal(''), z.enum(TRANSFER_SHORT_REASONS)]),
+    }),
+  ),
+});
+export type TransferDetail = z.infer<typeof transferDetail>;
 
 export const transferChange = z.object({
   id: string(),

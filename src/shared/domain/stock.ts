@@ -21,6 +21,7 @@ export const MOVEMENT_KINDS = [
   'destroy',
   'receipt_undo',
   'shelve_undo',
+  'transfer_short',
 ] as const;
 export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
@@ -68,6 +69,11 @@ export const STOCK_EFFECTS: Record<MovementKind, StockEffect> = {
   receipt_undo: { buckets: { available: -1 }, location: 'out', lots: 'consume_newest' },
   /** A shelving move taken back: from the location back to the receiving area. */
   shelve_undo: { buckets: {}, location: 'between', lots: 'none' },
+  /**
+   * Units of a transfer that never arrived (a short arrival closed with its reason): in transit
+   * down at the inbound warehouse, nothing put on a location, so nothing stays in transit for good.
+   */
+  transfer_short: { buckets: { inTransit: -1 }, location: 'none', lots: 'none' },
 };
 
 export const SIGNED_KINDS: readonly MovementKind[] = ['adjust', 'count_correction'];

@@ -10,3 +10,10 @@ export const TRANSFER_STAGES = ['waiting', 'in_transit', 'received'] as const;
 export type TransferStage = (typeof TRANSFER_STAGES)[number];
 
 export const TRANSFER_LIMITS = { lines: 200, quantity: 1_000_000, note: 255 } as const;
+
+/**
+ * Why units of a transfer did not arrive: recorded per SKU when the inbound warehouse finishes
+ * receiving it short (lost on the way, damaged and not taken in, never sent, something else).
+ */
+export const TRANSFER_SHORT_REASONS = ['lost', 'damaged', 'not_sent', 'other'] as const;
+export type TransferShortReason = (typeof TRANSFER_SHORT_REASONS)[number];

@@ -22,6 +22,7 @@ const row: TransferRow = {
   stage: 'waiting',
   quantity: 10,
   receivedQuantity: 0,
+  shortQuantity: 0,
   auditorName: '',
   auditedAt: null,
   refuseReason: '',

@@ -2,7 +2,9 @@
  * Stock transfers between warehouses (spec 02 §3): audit tabs (to audit, audited, refused), each
  * transfer's batch number, outbound and inbound warehouse, quantity sent and received, auditor
  * and audit time. Stock keepers make transfers; an auditor (never the maker) passes one, which
- * sends the stock out and shows it in transit, or refuses it, each after a confirmation.
+ * sends the stock out and shows it in transit, or refuses it, each after a confirmation. Units
+ * recorded short when receiving ended show in the list and, per line with their reason, in the
+ * transfer's detail.
  */
 import { App, Button, Form, Input, InputNumber, Modal, Space, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -25,6 +27,7 @@ import { useListState } from '../common/screen-state.js';
 import { SkuSelect } from '../inbound/shared.js';
 import { LocationSelect } from '../inventory/LocationSelect.js';
 import { WarehouseSelect } from '../inventory/shared.js';
+import { TransferDetailDrawer } from './TransferDetailDrawer.js';
 
 interface ListState {
   pageNo: number;
@@ -152,6 +155,7 @@ export function TransferList() {
   const feedback = useFeedback();
   const [state, setState] = useListState('transfers/TransferList', INITIAL);
   const [adding, setAdding] = useState(false);
+  const [shown, setShown] = useState<string | null>(null);
   const audit = useInventoryChange(auditTransfer);
   const transfers = useTransfers({
     pageNo: state.pageNo,
@@ -199,17 +203,19 @@ export function TransferList() {
     },
     { title: t('list.quantity'), dataIndex: 'quantity', width: 90, align: 'right' },
     { title: t('list.received'), dataIndex: 'receivedQuantity', width: 90, align: 'right' },
+    { title: t('list.short'), dataIndex: 'shortQuantity', width: 90, align: 'right' },
     { title: t('list.auditor'), dataIndex: 'auditorName', width: 120, render: (name: string) => name || '-' },
     { title: t('list.audited_at'), dataIndex: 'auditedAt', width: 150, render: formatDateTime },
     { title: t('list.created_at'), dataIndex: 'createdAt', width: 150, render: formatDateTime },
     {
       title: t('list.actions'),
       key: 'actions',
-      width: 140,
+      width: 180,
       fixed: 'right',
       render: (_value, row) => (
         <RowActions
           actions={[
+            { key: 'detail', label: t('list.detail'), onClick: () => setShown(row.id) },
             {
               key: 'pass',
               label: t('audit.pass'),
@@ -255,6 +261,7 @@ export function TransferList() {
         onPageChange={setState}
       />
       <TransferFormModal open={adding} onClose={() => setAdding(false)} />
+      <TransferDetailDrawer id={shown} onClose={() => setShown(null)} />
     </>
   );
 }

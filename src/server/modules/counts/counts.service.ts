@@ -188,17 +188,30 @@ export async function closeCount(tx: TenantTx, actor: Actor, raw: CloseCountInpu
 
 interface BookRow {
   sku_id: string;
-  seller_id: string;
+  seller_id: string | null;
+  seller_sku: string | null;
   on_location: number;
   moved_since: number;
+  /** Whether the handheld counted this SKU. */
+  is_counted: boolean;
+  /** The ledger's last movement id when the book was read (the same on every row). */
+  position: string | null;
 }
 
 /**
- * Per SKU that lies on the location now or moved on or off it since `countedAt`: the units there
- * now and the net units the ledger moved since. One statement, so both come from one snapshot.
+ * Per SKU that lies on the location now, moved on or off it since `countedAt`, or was counted:
+ * the units there now, the net units the ledger moved since, and the SKU's seller (none: no such
+ * SKU), with the ledger's position. One statement, so all come from one snapshot (and one round
+ * trip: the count op's server path is measured by `bench/counts.ts`).
  */
-async function bookSince(tx: TenantTx, locationId: string, countedAt: Date): Promise<BookRow[]> {
+async function bookSince(
+  tx: TenantTx,
+  locationId: string,
+  countedAt: Date,
+  countedSkuIds: string[],
+): Promise<BookRow[]> {
   const since = countedAt.toISOString();
+  const counted = `{${countedSkuIds.join(',')}}`;
   return rowsOf<BookRow>(
     await tx.execute(sql`
       with now_on as (
@@ -210,10 +223,14 @@ async function bookSince(tx: TenantTx, locationId: string, countedAt: Date): Pro
         where created_at > ${since}::timestamptz
           and (to_location_id = ${locationId} or from_location_id = ${locationId})
         group by sku_id
-      ), keys as (select sku_id from now_on union select sku_id from moved)
-      select k.sku_id, s.seller_id, coalesce(n.quantity, 0)::int as on_location, coalesce(m.units, 0)::int as moved_since
+      ), counted as (select unnest(${counted}::uuid[]) as sku_id),
+      keys as (select sku_id from now_on union select sku_id from moved union select sku_id from counted)
+      select k.sku_id, s.seller_id, s.seller_sku, coalesce(n.quantity, 0)::int as on_location,
+        coalesce(m.units, 0)::int as moved_since,
+        exists (select 1 from counted c where c.sku_id = k.sku_id) as is_counted,
+        (select max(id)::text from ${stockMovements}) as position
       from keys k
-      join ${skus} s on s.id = k.sku_id
+      left join ${skus} s on s.id = k.sku_id
       left join now_on n on n.sku_id = k.sku_id
       left join moved m on m.sku_id = k.sku_id`),
   );
@@ -240,13 +257,22 @@ export async function countLocation(
   assertOpen(order);
   if (order.assigneeId && order.assigneeId !== actor.userId && !hasPermission(actor, PERMISSIONS.countEdit))
     throw new AppError('counts.not_assigned', { countNo: order.countNo });
+  // The location, whether the order plans it, and whether a variance of it was passed: one read.
+  // The order's row lock above already orders every count of this order, its locations too.
   const [location] = await tx
     .select({
       id: warehouseLocations.id,
       code: warehouseLocations.code,
       warehouseId: warehouseLocations.warehouseId,
+      plannedId: countLocations.id,
+      round: countLocations.round,
+      isPassed: sql<boolean>`exists (select 1 from ${countLines} x where x.count_location_id = ${countLocations.id} and x.state = 'passed')`,
     })
     .from(warehouseLocations)
+    .leftJoin(
+      countLocations,
+      and(eq(countLocations.countOrderId, order.id), eq(countLocations.locationId, warehouseLocations.id)),
+    )
     .where(
       and(eq(warehouseLocations.id, input.locationId), warehouseScope(actor, warehouseLocations.warehouseId)),
     );
@@ -254,27 +280,15 @@ export async function countLocation(
   const params = { location: location.code, countNo: order.countNo };
   if (location.warehouseId !== order.warehouseId)
     throw new AppError('counts.location_other_warehouse', params);
-  const [planned] = await tx
-    .select()
-    .from(countLocations)
-    .where(and(eq(countLocations.countOrderId, order.id), eq(countLocations.locationId, location.id)))
-    .for('update');
-  if (!planned) throw new AppError('counts.location_not_in_count', params);
-  const [passed] = await tx
-    .select({ id: countLines.id })
-    .from(countLines)
-    .where(and(eq(countLines.countLocationId, planned.id), eq(countLines.state, 'passed')))
-    .limit(1);
-  if (passed) throw new AppError('counts.location_passed', params);
+  const { plannedId, round } = location;
+  if (plannedId === null || round === null) throw new AppError('counts.location_not_in_count', params);
+  if (location.isPassed) throw new AppError('counts.location_passed', params);
 
   const counted = new Map(input.lines.map((line) => [line.skuId, line.quantity]));
-  const scanned = counted.size
-    ? await tx
-        .select({ id: skus.id, sellerId: skus.sellerId, sellerSku: skus.sellerSku })
-        .from(skus)
-        .where(inArray(skus.id, [...counted.keys()]))
-    : [];
-  if (scanned.length !== counted.size) throw new AppError('catalog.sku_not_found');
+  const countedAt = clampCountedAt(input.countedAt, order);
+  const rows = await bookSince(tx, location.id, countedAt, [...counted.keys()]);
+  const scanned = rows.filter((row) => row.is_counted);
+  if (scanned.some((row) => row.seller_id === null)) throw new AppError('catalog.sku_not_found');
   let inScope = (_skuId: string) => true;
   if (order.type === 'product') {
     const chosen = new Set(
@@ -285,55 +299,57 @@ export async function countLocation(
           .where(eq(countOrderSkus.countOrderId, order.id))
       ).map((row) => row.skuId),
     );
-    const outside = scanned.find((sku) => !chosen.has(sku.id));
+    const outside = scanned.find((sku) => !chosen.has(sku.sku_id));
     if (outside)
-      throw new AppError('counts.sku_not_in_count', { sku: outside.sellerSku, countNo: order.countNo });
+      throw new AppError('counts.sku_not_in_count', {
+        sku: outside.seller_sku ?? '',
+        countNo: order.countNo,
+      });
     inScope = (skuId) => chosen.has(skuId);
   }
 
-  const countedAt = clampCountedAt(input.countedAt, order);
-  const book = new Map((await bookSince(tx, location.id, countedAt)).map((row) => [row.sku_id, row]));
-  const [position] = rowsOf<{ id: string | null }>(
-    await tx.execute(sql`select max(id)::text as id from ${stockMovements}`),
-  );
-  const lines = [...new Set([...book.keys(), ...counted.keys()])].flatMap((skuId) => {
-    if (!inScope(skuId)) return [];
-    const row = book.get(skuId);
-    const movedSince = row?.moved_since ?? 0;
-    const bookQuantity = bookAtCount(row?.on_location ?? 0, movedSince);
-    const countedQuantity = counted.get(skuId) ?? 0;
+  const position = rows[0]?.position ?? null;
+  const lines = rows.flatMap((row) => {
+    if (!inScope(row.sku_id)) return [];
+    const movedSince = row.moved_since;
+    const bookQuantity = bookAtCount(row.on_location, movedSince);
+    const countedQuantity = counted.get(row.sku_id) ?? 0;
     if (bookQuantity === 0 && countedQuantity === 0) return [];
     const variance = varianceOf(countedQuantity, bookQuantity);
-    const sellerId = row?.seller_id ?? scanned.find((sku) => sku.id === skuId)?.sellerId ?? '';
     return [
       {
         countOrderId: order.id,
-        countLocationId: planned.id,
+        countLocationId: plannedId,
         locationId: location.id,
-        skuId,
-        sellerId,
+        skuId: row.sku_id,
+        sellerId: row.seller_id ?? '',
         countedQuantity,
         bookQuantity,
         movedSince,
         variance,
         state: variance === 0 ? ('no_variance' as const) : ('pending' as const),
-        round: planned.round + 1,
+        round: round + 1,
       },
     ];
   });
-  await tx.delete(countLines).where(eq(countLines.countLocationId, planned.id));
-  if (lines.length > 0) await tx.insert(countLines).values(lines);
-  await tx
-    .update(countLocations)
-    .set({
-      status: 'counted',
-      round: planned.round + 1,
-      countedAt,
-      countedBy: actor.userId,
-      ledgerPosition: position?.id === null || position === undefined ? null : Number(position.id),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(countLocations.id, planned.id));
+  await tx.delete(countLines).where(eq(countLines.countLocationId, plannedId));
+  // The new lines and the location's round in one statement (one round trip).
+  const counting = {
+    status: 'counted' as const,
+    round: round + 1,
+    countedAt,
+    countedBy: actor.userId,
+    ledgerPosition: position === null ? null : Number(position),
+    updatedAt: sql`now()`,
+  };
+  const planned = eq(countLocations.id, plannedId);
+  if (lines.length === 0) await tx.update(countLocations).set(counting).where(planned);
+  else {
+    const inserted = tx
+      .$with('inserted')
+      .as(tx.insert(countLines).values(lines).returning({ id: countLines.id }));
+    await tx.with(inserted).update(countLocations).set(counting).where(planned);
+  }
   if (order.status === 'to_count') {
     assertCountTransition(order, 'counting');
     await tx
@@ -341,7 +357,7 @@ export async function countLocation(
       .set({ status: 'counting', startedAt: sql`now()`, updatedAt: sql`now()` })
       .where(eq(countOrders.id, order.id));
   }
-  return { countOrderId: order.id, locationId: location.id, round: planned.round + 1, lines: lines.length };
+  return { countOrderId: order.id, locationId: location.id, round: round + 1, lines: lines.length };
 }
 
 type LineRow = typeof countLines.$inferSelect;

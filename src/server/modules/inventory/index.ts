@@ -18,6 +18,7 @@ export {
   transferIn,
   transferOut,
   unfreezeStock,
+  writeOffInTransit,
 } from './stock.service.js';
 export type { HoldEntry } from './stock.service.js';
 export { listLocationStock, listStock, listStockRecords } from './stock.queries.js';

@@ -138,7 +138,7 @@ export const stockMovements = pgTable(
     }),
     check(
       'stock_movements_kind_check',
-      sql`${table.kind} in ('receipt', 'shelve_move', 'move', 'reserve', 'release', 'issue', 'adjust', 'freeze', 'unfreeze', 'transfer_out', 'transfer_in', 'count_correction', 'return', 'destroy', 'receipt_undo', 'shelve_undo')`,
+      sql`${table.kind} in ('receipt', 'shelve_move', 'move', 'reserve', 'release', 'issue', 'adjust', 'freeze', 'unfreeze', 'transfer_out', 'transfer_in', 'count_correction', 'return', 'destroy', 'receipt_undo', 'shelve_undo', 'transfer_short')`,
     ),
     check('stock_movements_quantity_check', sql`${table.quantity} <> 0`),
   ],

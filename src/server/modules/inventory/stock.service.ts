@@ -334,6 +334,15 @@ export async function transferOut(
   });
 }
 
+/**
+ * Transferred goods that never arrived are written off: in transit down at the inbound warehouse,
+ * nothing on a location (a short arrival closed with its reason).
+ */
+export function writeOffInTransit(tx: TenantTx, actor: Actor, raw: HoldStockInput): Promise<StockChangeView> {
+  const input = parseInput(holdStockInput, raw);
+  return record(tx, actor, 'transfer_short', input);
+}
+
 /** Transferred goods arrive: in transit down, available up on a location, a lot with their age. */
 export async function transferIn(
   tx: TenantTx,

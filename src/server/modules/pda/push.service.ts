@@ -43,7 +43,7 @@ import type { Actor } from '../../http/actor.js';
 import { parseInput } from '../../http/parse-input.js';
 import { countLocation } from '../counts/index.js';
 import { sessions } from '../identity/index.js';
-import { receiveTransfer } from '../transfers/index.js';
+import { finishTransfer, receiveTransfer } from '../transfers/index.js';
 import {
   finishBox,
   receiveInbound,
@@ -122,6 +122,10 @@ async function applyOp(
     case 'transfer.receive': {
       const input: Payload<'transfer.receive'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
       return { ...(await receiveTransfer(tx, actor, input)) };
+    }
+    case 'transfer.finish': {
+      const input: Payload<'transfer.finish'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
+      return { ...(await finishTransfer(tx, actor, input)) };
     }
     case 'inbound.undo':
       return undoOp(tx, actor, deviceId, op, parseInput(PDA_OP_PAYLOADS[op.type], op.payload));

@@ -1,2 +1,2 @@
-export { auditTransfer, createTransfer, receiveTransfer } from './transfers.service.js';
+export { auditTransfer, createTransfer, finishTransfer, receiveTransfer } from './transfers.service.js';
 export { stockTransferLines, stockTransfers } from './transfers.tables.js';

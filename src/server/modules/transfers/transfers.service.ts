@@ -4,15 +4,20 @@
  * maker passes it (every line leaves the outbound location through the ledger as transfer_out
  * and shows in transit at the inbound warehouse) or refuses it (nothing moves). At the inbound
  * warehouse each SKU is received onto a location (transfer_in: in transit down, available up),
- * never more than was sent; the transfer is received when every unit is.
+ * never more than was sent (an over-arrival is refused: the extra units were never in transit);
+ * the transfer is received when every unit is, or when the inbound warehouse ends receiving
+ * short: what never arrived is recorded per line with its reason and written off in transit
+ * (transfer_short), so no unit stays in transit for good.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   auditTransferInput,
   createTransferInput,
+  finishTransferInput,
   receiveTransferInput,
   type AuditTransferInput,
   type CreateTransferInput,
+  type FinishTransferInput,
   type ReceiveTransferInput,
   type TransferChange,
 } from '@shared/contract/transfers.js';
@@ -21,7 +26,7 @@ import type { TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { parseInput } from '../../http/parse-input.js';
 import { skus } from '../catalog/index.js';
-import { stockBalances, transferIn, transferOut } from '../inventory/index.js';
+import { stockBalances, transferIn, transferOut, writeOffInTransit } from '../inventory/index.js';
 import { isWarehouseBound, visibleWarehouse, warehouseScope } from '../warehouse/index.js';
 import { stockTransferLines, stockTransfers } from './transfers.tables.js';
 
@@ -142,6 +147,23 @@ export async function auditTransfer(
   return changeOf(transfer, { status: 'audited', stage: 'in_transit' });
 }
 
+/**
+ * The transfer locked for its inbound warehouse's work (receiving, ending it): it must be in
+ * transit, and the actor must work at the inbound warehouse (seeing only the outbound one is
+ * not enough).
+ */
+async function lockForArrival(tx: TenantTx, actor: Actor, id: string): Promise<TransferRecord> {
+  const transfer = await lockTransfer(tx, actor, id);
+  const [inbound] = await tx
+    .select({ id: stockTransfers.id })
+    .from(stockTransfers)
+    .where(and(eq(stockTransfers.id, transfer.id), warehouseScope(actor, stockTransfers.toWarehouseId)));
+  if (!inbound) throw new AppError('transfers.other_warehouse', { batchNo: transfer.batchNo });
+  if (transfer.stage !== 'in_transit')
+    throw new AppError('transfers.not_in_transit', { batchNo: transfer.batchNo });
+  return transfer;
+}
+
 /** Units of a SKU of the transfer arrive on a location of the inbound warehouse (from the PDA). */
 export async function receiveTransfer(
   tx: TenantTx,
@@ -149,9 +171,7 @@ export async function receiveTransfer(
   raw: ReceiveTransferInput,
 ): Promise<TransferChange> {
   const input = parseInput(receiveTransferInput, raw);
-  const transfer = await lockTransfer(tx, actor, input.transferId);
-  if (transfer.stage !== 'in_transit')
-    throw new AppError('transfers.not_in_transit', { batchNo: transfer.batchNo });
+  const transfer = await lockForArrival(tx, actor, input.transferId);
   const lines = await tx
     .select()
     .from(stockTransferLines)
@@ -159,7 +179,10 @@ export async function receiveTransfer(
     .orderBy(asc(stockTransferLines.id))
     .for('update');
   if (lines.length === 0) throw new AppError('transfers.sku_not_in_transfer', { batchNo: transfer.batchNo });
-  const left = lines.reduce((sum, line) => sum + line.quantity - line.receivedQuantity, 0);
+  const left = lines.reduce(
+    (sum, line) => sum + line.quantity - line.receivedQuantity - line.shortQuantity,
+    0,
+  );
   if (input.quantity > left) throw new AppError('transfers.over_receipt', { left, quantity: input.quantity });
   await transferIn(tx, actor, {
     warehouseId: transfer.toWarehouseId,
@@ -171,7 +194,7 @@ export async function receiveTransfer(
   });
   let remaining = input.quantity;
   for (const line of lines) {
-    const take = Math.min(remaining, line.quantity - line.receivedQuantity);
+    const take = Math.min(remaining, line.quantity - line.receivedQuantity - line.shortQuantity);
     if (take <= 0) continue;
     remaining -= take;
     await tx
@@ -180,7 +203,9 @@ export async function receiveTransfer(
       .where(eq(stockTransferLines.id, line.id));
   }
   const [open] = await tx
-    .select({ left: sql<number>`coalesce(sum(quantity - received_quantity), 0)::int` })
+    .select({
+      left: sql<number>`coalesce(sum(quantity - received_quantity - short_quantity), 0)::int`,
+    })
     .from(stockTransferLines)
     .where(eq(stockTransferLines.transferId, transfer.id));
   if (Number(open?.left ?? 0) > 0) return changeOf(transfer);
@@ -189,4 +214,51 @@ export async function receiveTransfer(
     .set({ stage: 'received', receivedAt: sql`now()` })
     .where(eq(stockTransfers.id, transfer.id));
   return changeOf(transfer, { stage: 'received' });
+}
+
+/**
+ * Ends receiving at the inbound warehouse: every unit not received by now is recorded short on
+ * its line with the reason given for its SKU (or the general one) and written off in transit
+ * through the ledger (transfer_short); the transfer is then received, with its differences.
+ */
+export async function finishTransfer(
+  tx: TenantTx,
+  actor: Actor,
+  raw: FinishTransferInput,
+): Promise<TransferChange & { shortQuantity: number }> {
+  const input = parseInput(finishTransferInput, raw);
+  const transfer = await lockForArrival(tx, actor, input.transferId);
+  const lines = await tx
+    .select()
+    .from(stockTransferLines)
+    .where(eq(stockTransferLines.transferId, transfer.id))
+    .orderBy(asc(stockTransferLines.skuId), asc(stockTransferLines.id))
+    .for('update');
+  const reasons = new Map(input.reasons.map((item) => [item.skuId, item.reason]));
+  for (const skuId of reasons.keys())
+    if (!lines.some((line) => line.skuId === skuId))
+      throw new AppError('transfers.sku_not_in_transfer', { batchNo: transfer.batchNo });
+  let shortQuantity = 0;
+  for (const line of lines) {
+    const left = line.quantity - line.receivedQuantity - line.shortQuantity;
+    if (left <= 0) continue;
+    const reason = reasons.get(line.skuId) ?? input.reason;
+    await writeOffInTransit(tx, actor, {
+      warehouseId: transfer.toWarehouseId,
+      skuId: line.skuId,
+      quantity: left,
+      source: source(transfer),
+      reason: `${transfer.batchNo} ${reason}`,
+    });
+    await tx
+      .update(stockTransferLines)
+      .set({ shortQuantity: sql`${stockTransferLines.shortQuantity} + ${left}`, shortReason: reason })
+      .where(eq(stockTransferLines.id, line.id));
+    shortQuantity += left;
+  }
+  await tx
+    .update(stockTransfers)
+    .set({ stage: 'received', receivedAt: sql`now()`, closedBy: actor.userId, arrivalNote: input.note })
+    .where(eq(stockTransfers.id, transfer.id));
+  return { ...changeOf(transfer, { stage: 'received' }), shortQuantity };
 }

@@ -1,7 +1,7 @@
 /**
  * Stock transfers between two warehouses of a tenant, under forced RLS: the transfer with its
- * audit and stage, and its lines (SKU, the outbound location it leaves from, the quantity sent
- * and the quantity received so far at the inbound warehouse).
+ * audit and stage, and its lines (SKU, the outbound location it leaves from, the quantity sent,
+ * the quantity received so far at the inbound warehouse, and what never arrived with its reason).
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -16,7 +16,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { TransferStage, TransferStatus } from '@shared/domain/transfers.js';
+import type { TransferShortReason, TransferStage, TransferStatus } from '@shared/domain/transfers.js';
 import { createdAt, tenantId } from '../../db/columns.js';
 import { skus } from '../catalog/index.js';
 import { warehouses } from '../warehouse/index.js';
@@ -37,6 +37,9 @@ export const stockTransfers = pgTable(
     auditedAt: timestamp('audited_at', { withTimezone: true }),
     refuseReason: varchar('refuse_reason', { length: 255 }).notNull().default(''),
     receivedAt: timestamp('received_at', { withTimezone: true }),
+    /** Who ended receiving (with what never arrived recorded short), and their note. */
+    closedBy: uuid('closed_by'),
+    arrivalNote: varchar('arrival_note', { length: 255 }).notNull().default(''),
     createdAt: createdAt(),
   },
   (table) => [
@@ -70,6 +73,12 @@ export const stockTransferLines = pgTable(
     fromLocationId: uuid('from_location_id').notNull(),
     quantity: integer('quantity').notNull(),
     receivedQuantity: integer('received_quantity').notNull().default(0),
+    /** Units that never arrived, recorded when receiving ended, and why. */
+    shortQuantity: integer('short_quantity').notNull().default(0),
+    shortReason: varchar('short_reason', { length: 16 })
+      .$type<TransferShortReason | ''>()
+      .notNull()
+      .default(''),
   },
   (table) => [
     primaryKey({ columns: [table.tenantId, table.id] }),
@@ -87,7 +96,11 @@ export const stockTransferLines = pgTable(
     check('stock_transfer_lines_quantity_check', sql`${table.quantity} > 0`),
     check(
       'stock_transfer_lines_received_check',
-      sql`${table.receivedQuantity} >= 0 and ${table.receivedQuantity} <= ${table.quantity}`,
+      sql`${table.receivedQuantity} >= 0 and ${table.shortQuantity} >= 0 and ${table.receivedQuantity} + ${table.shortQuantity} <= ${table.quantity}`,
+    ),
+    check(
+      'stock_transfer_lines_short_reason_check',
+      sql`${table.shortReason} in ('', 'lost', 'damaged', 'not_sent', 'other')`,
     ),
   ],
 );
