@@ -14,6 +14,7 @@ import {
 } from './inbound.js';
 import { countLocationInput } from './counts.js';
 import { receiveTransferInput } from './transfers.js';
+import { finishReturnInput, inspectReturnItemInput, receiveReturnInput } from './returns.js';
 import { OVER_RECEIPT_UNITS } from '../domain/inbound.js';
 import { string, uuid } from './common.js';
 
@@ -31,6 +32,9 @@ export const PDA_OP_TYPES = [
   'inbound.undo',
   'count.location',
   'transfer.receive',
+  'return.receive',
+  'return.item',
+  'return.finish',
 ] as const;
 export type PdaOpType = (typeof PDA_OP_TYPES)[number];
 
@@ -56,6 +60,9 @@ export const PDA_OP_PAYLOADS = {
   'inbound.undo': undoOpInput,
   'count.location': countLocationInput,
   'transfer.receive': receiveTransferInput,
+  'return.receive': receiveReturnInput,
+  'return.item': inspectReturnItemInput,
+  'return.finish': finishReturnInput,
 } as const satisfies Record<PdaOpType, z.ZodType>;
 
 export const deviceId = string()
