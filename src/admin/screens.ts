@@ -47,6 +47,7 @@ export const SCREENS: Record<ScreenId, ScreenDefinition> = {
   'transfers/TransferList': {
     page: lazyNamed(() => import('./screens/transfers/TransferList.js'), 'TransferList'),
   },
+  'returns/ReturnList': { page: lazyNamed(() => import('./screens/returns/ReturnList.js'), 'ReturnList') },
   'counts/CheckList': { page: lazyNamed(() => import('./screens/counts/CheckList.js'), 'CheckList') },
   'inventory/StockList': { page: lazyNamed(() => import('./screens/inventory/StockList.js'), 'StockList') },
   'inventory/LocationStock': {

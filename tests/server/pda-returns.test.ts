@@ -44,7 +44,7 @@ beforeAll(async () => {
   dg01 = await demoWarehouse(world, 'DG01');
   bkk1 = await demoWarehouse(world, 'BKK1');
   skus = await sellerSkus(world, sellerToken, ['RET-A', 'RET-B', 'RET-C']);
-  [shelfA, shelfB] = [...dg01.locations.values()];
+  [shelfA = '', shelfB = ''] = [...dg01.locations.values()];
 });
 afterAll(() => world.close());
 
