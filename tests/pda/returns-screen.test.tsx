@@ -222,11 +222,18 @@ describe('the returns screen', () => {
     expect(await db.outbox.count()).toBe(0);
     fireEvent.click(screen.getByRole('button', { name: 'No order found: record as unmatched' }));
     await waitFor(() => expect(prompt()).toBe('Enter postage and weight'));
-    fireEvent.change(screen.getByRole('textbox', { name: 'Weight (g)' }), { target: { value: '300' } });
+    // A scale that types like a keyboard gives the weight.
+    scan('300');
+    await waitFor(() => expect(feedback()).toContain('Weight 300 g'));
     fireEvent.click(screen.getByRole('button', { name: 'Receive parcel' }));
     await waitFor(() => expect(feedback()).toContain('recorded as unmatched'));
     const [op] = await db.outbox.toArray();
-    expect(op?.payload).toMatchObject({ returnTrackingNo: 'RT-NOBODY-1', orderId: null, postageCents: 0 });
+    expect(op?.payload).toMatchObject({
+      returnTrackingNo: 'RT-NOBODY-1',
+      orderId: null,
+      postageCents: 0,
+      weightGrams: 300,
+    });
 
     // Scanned again, it is known to the device, and waits for the admin to match it.
     scan('RT-NOBODY-1');

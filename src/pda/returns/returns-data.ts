@@ -113,10 +113,16 @@ export async function findParcel(db: PdaDatabase, warehouseId: string, code: str
   return order ? { kind: 'order', order } : { kind: 'unknown' };
 }
 
-/** A scanned SKU, from the pulled reference data. */
-export async function findSku(db: PdaDatabase, code: string): Promise<SkuData | null> {
+/**
+ * The SKUs a scanned code names, from the pulled reference data (several sellers may use one
+ * code): the caller picks the one of the order.
+ */
+export async function findSkus(db: PdaDatabase, code: string): Promise<SkuData[]> {
   const rows = await findByCode(db, 'skus', code);
-  return rows.map((row) => pdaSku.safeParse(row.data)).find((parsed) => parsed.success)?.data ?? null;
+  return rows.flatMap((row) => {
+    const parsed = pdaSku.safeParse(row.data);
+    return parsed.success ? [parsed.data] : [];
+  });
 }
 
 /** The order as the device now knows it (its returned units included). */

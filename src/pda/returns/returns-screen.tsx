@@ -28,7 +28,7 @@ import {
   fetchExpectedReturns,
   findOrder,
   findParcel,
-  findSku,
+  findSkus,
   finishParcel,
   inspectItem,
   itemsOf,
@@ -171,8 +171,10 @@ export function ReturnsScreen({
   };
 
   const handleSkuScan = async (current: Extract<Step, { name: 'items' }>, code: string) => {
-    const sku = await findSku(db, code);
-    if (!sku) return tell('error', t('returns.skuUnknown', { code }));
+    const found = await findSkus(db, code);
+    const [first] = found;
+    if (!first) return tell('error', t('returns.skuUnknown', { code }));
+    const sku = found.find((entry) => current.order.lines.some((line) => line.skuId === entry.id)) ?? first;
     const line = current.order.lines.find((entry) => entry.skuId === sku.id);
     if (!line)
       return tell(
@@ -249,6 +251,14 @@ export function ReturnsScreen({
     return setStep({ name: 'parcel' });
   };
 
+  // A scale that types like a keyboard (or a scanner) into the parcel's form gives its weight.
+  const handleWeightScan = (code: string) => {
+    if (!/^\d{1,6}$/.test(code))
+      return tell('error', t('returns.weightInvalid', { max: RETURN_LIMITS.weightGrams }));
+    setWeight(code);
+    return tell('ok', t('returns.weighed', { weight: code }));
+  };
+
   const fail = (error: unknown) => {
     console.error('PDA returns step failed', error);
     tell('error', t('returns.stepFailed'));
@@ -266,7 +276,7 @@ export function ReturnsScreen({
             ? handleSkuScan(step, code)
             : step.name === 'inspect'
               ? handleLocationScan(step, code)
-              : Promise.resolve(undefined);
+              : Promise.resolve(handleWeightScan(code));
     return run.catch(fail);
   };
 
@@ -304,7 +314,7 @@ export function ReturnsScreen({
         {prompt}
       </div>
       <FeedbackBanner flash={flash} onOk={clear} />
-      <ScanInput onScan={handleScan} enabled={!isBlocked && step.name !== 'details'} />
+      <ScanInput onScan={handleScan} enabled={!isBlocked} />
       {step.name === 'parcel' && expectedCount !== null && (
         <p className="pda-hint">{t('returns.expected', { count: expectedCount })}</p>
       )}
