@@ -50,6 +50,7 @@ export const SCREENS: Record<ScreenId, ScreenDefinition> = {
   'inventory/DestroyList': {
     page: lazyNamed(() => import('./screens/inventory/DestroyList.js'), 'DestroyList'),
   },
+  'returns/ReturnList': { page: lazyNamed(() => import('./screens/returns/ReturnList.js'), 'ReturnList') },
   'counts/CheckList': { page: lazyNamed(() => import('./screens/counts/CheckList.js'), 'CheckList') },
   'inventory/StockList': { page: lazyNamed(() => import('./screens/inventory/StockList.js'), 'StockList') },
   'inventory/LocationStock': {

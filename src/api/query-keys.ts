@@ -53,6 +53,11 @@ export const queryKeys = {
     all: ['shops'] as const,
     query: (resource: string, params: unknown = null) => ['shops', resource, params] as const,
   },
+  /** Returns and refused receipts: the list and each return's detail. */
+  returns: {
+    all: ['returns'] as const,
+    query: (resource: string, params: unknown = null) => ['returns', resource, params] as const,
+  },
   /** Logistics channels, waybills and their batches (arrange, print). */
   logistics: {
     all: ['logistics'] as const,

@@ -28,6 +28,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { catalogExcelRoutes } from './modules/catalog/catalog-excel.routes.js';
 import { countsRoutes } from './modules/counts/counts.routes.js';
 import { transfersRoutes } from './modules/transfers/transfers.routes.js';
+import { returnsRoutes } from './modules/returns/returns.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { exportRoutes } from './modules/exports/exports.routes.js';
 import { filesRoutes } from './modules/files/files.routes.js';
@@ -268,6 +269,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await inboundRoutes(api, deps);
       await countsRoutes(api, deps);
       await transfersRoutes(api, deps);
+      await returnsRoutes(api, deps);
       await ordersRoutes(api, deps);
       await ordersExcelRoutes(api, deps);
       await shopRoutes(api, deps, marketplaces, sendSync);

@@ -640,6 +640,30 @@ const CATALOG = [
     roles: STOCK_KEEPERS,
   },
   ...buttons('logistics_channels', STOCK_KEEPERS, [PERMISSIONS.channelEdit]),
+  // Return orders (spec 02 §2 menu 'return orders', §3 'Return or refused-receipt record'): parcels
+  // coming back, taken in on the PDA; sellers see their own, warehouse people match unmatched ones.
+  {
+    key: 'return_orders',
+    menuType: 0,
+    path: '/return',
+    component: GROUP_COMPONENT,
+    redirect: '/return/list',
+    icon: 'rollback',
+    sortNo: 21,
+    roles: CATALOG_READERS,
+  },
+  {
+    key: 'return_list',
+    parentKey: 'return_orders',
+    menuType: 1,
+    path: '/return/list',
+    component: 'returns/ReturnList',
+    icon: 'rollback',
+    sortNo: 1,
+    roles: CATALOG_READERS,
+  },
+  ...buttons('return_list', CATALOG_READERS, [PERMISSIONS.returnList]),
+  ...buttons('return_list', WAREHOUSE_WORKERS, [PERMISSIONS.returnMatch]),
 ] as const satisfies readonly CatalogEntry[];
 
 export const MENU_CATALOG: readonly CatalogEntry[] = CATALOG;

@@ -63,6 +63,10 @@ export const PERMISSIONS = {
   transferEdit: 'inventory:transfer:edit',
   /** Pass or refuse a transfer (never one's own): a pass sends the stock out, in transit. */
   transferAudit: 'inventory:transfer:audit',
+  /** See returns and refused receipts, their items and what became of them. */
+  returnList: 'outbound:return:list',
+  /** Match a return that matched no order to its order by hand. */
+  returnMatch: 'outbound:return:match',
   inboundList: 'inbound:order:list',
   inboundAdd: 'inbound:order:add',
   /** Change or cancel an order while nothing of it was received. */

@@ -204,6 +204,13 @@ describe.skipIf(!hasChromium)('the PDA at 360 × 640', () => {
     await page.goto(`${server.baseUrl}/pda/shelve`);
     await shows(page.getByTestId('prompt'), 'Scan the inbound order or a box label');
     await check('shelve: order');
+    await page.goto(`${server.baseUrl}/pda/returns`);
+    await shows(page.getByTestId('prompt'), "Scan the parcel's tracking number");
+    await check('returns: parcel');
+    await scan(page, 'RT-SMALL-SCREEN-1');
+    await page.getByRole('button', { name: 'No order found: record as unmatched' }).click();
+    await shows(page.getByTestId('prompt'), 'Enter postage and weight');
+    await check('returns: postage and weight');
     await page.goto(`${server.baseUrl}/pda/attention`);
     await page.getByText('Needs attention').first().waitFor({ timeout: UI_WAIT });
     await check('needs attention');

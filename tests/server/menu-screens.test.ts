@@ -42,6 +42,7 @@ const SCREEN_LIST_CALLS: Record<string, string | null> = {
   'inventory/StockRecords': 'inventory/stock/records?pageNo=1&pageSize=10',
   'counts/CheckList': 'stock/check/list?pageNo=1&pageSize=10',
   'transfers/TransferList': 'stock/transfer/list?pageNo=1&pageSize=10',
+  'returns/ReturnList': 'return/list?pageNo=1&pageSize=10',
   'inbound/InboundList': 'inbound/order/list?pageNo=1&pageSize=10',
   'orders/OrderList': 'order/list?pageNo=1&pageSize=20&type=all',
   'warehouse/WarehouseList': 'warehouse/list?pageNo=1&pageSize=10',

@@ -33,6 +33,9 @@ const CountScreen = lazy(() =>
 const TransferScreen = lazy(() =>
   import('../transfer/transfer-screen.js').then((module) => ({ default: module.TransferScreen })),
 );
+const ReturnsScreen = lazy(() =>
+  import('../returns/returns-screen.js').then((module) => ({ default: module.ReturnsScreen })),
+);
 const AttentionScreen = lazy(() =>
   import('../screens/attention.js').then((module) => ({ default: module.AttentionScreen })),
 );
@@ -124,6 +127,14 @@ export function PdaApp({ services }: { services: PdaServices }) {
         element={
           <Loading>
             <TransferScreen warehouseId={warehouse.id} />
+          </Loading>
+        }
+      />
+      <Route
+        path="/returns"
+        element={
+          <Loading>
+            <ReturnsScreen warehouseId={warehouse.id} />
           </Loading>
         }
       />

@@ -1,5 +1,6 @@
 /**
- * The task list: receiving, shelving, counting, receiving transfers, needs attention, this device's scanner settings,
+ * The task list: receiving, shelving, counting, receiving transfers, returns, needs attention,
+ * this device's scanner settings,
  * and the safe point where updates are applied.
  */
 import { Button } from 'antd-mobile';
@@ -38,6 +39,9 @@ export function HomeScreen({ warehouse, userName, onChangeWarehouse, onLogout }:
         </Button>
         <Button block color="primary" className="pda-task" onClick={() => navigate('/transfer')}>
           {t('home.transfer')}
+        </Button>
+        <Button block color="primary" className="pda-task" onClick={() => navigate('/returns')}>
+          {t('home.returns')}
         </Button>
         <Button block className="pda-task" onClick={() => navigate('/attention')}>
           {t('home.attention', { count: status.attention.length })}

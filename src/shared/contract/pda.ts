@@ -14,6 +14,7 @@ import {
 } from './inbound.js';
 import { countLocationInput } from './counts.js';
 import { finishTransferInput, receiveTransferInput } from './transfers.js';
+import { finishReturnInput, inspectReturnItemInput, receiveReturnInput } from './returns.js';
 import { OVER_RECEIPT_UNITS } from '../domain/inbound.js';
 import { string, uuid } from './common.js';
 
@@ -32,6 +33,9 @@ export const PDA_OP_TYPES = [
   'count.location',
   'transfer.receive',
   'transfer.finish',
+  'return.receive',
+  'return.item',
+  'return.finish',
 ] as const;
 export type PdaOpType = (typeof PDA_OP_TYPES)[number];
 
@@ -58,6 +62,9 @@ export const PDA_OP_PAYLOADS = {
   'count.location': countLocationInput,
   'transfer.receive': receiveTransferInput,
   'transfer.finish': finishTransferInput,
+  'return.receive': receiveReturnInput,
+  'return.item': inspectReturnItemInput,
+  'return.finish': finishReturnInput,
 } as const satisfies Record<PdaOpType, z.ZodType>;
 
 export const deviceId = string()

@@ -44,6 +44,7 @@ import { parseInput } from '../../http/parse-input.js';
 import { countLocation } from '../counts/index.js';
 import { sessions } from '../identity/index.js';
 import { finishTransfer, receiveTransfer } from '../transfers/index.js';
+import { finishReturn, inspectReturnItem, receiveReturn } from '../returns/index.js';
 import {
   finishBox,
   receiveInbound,
@@ -126,6 +127,18 @@ async function applyOp(
     case 'transfer.finish': {
       const input: Payload<'transfer.finish'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
       return { ...(await finishTransfer(tx, actor, input)) };
+    }
+    case 'return.receive': {
+      const input: Payload<'return.receive'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
+      return { ...(await receiveReturn(tx, actor, input)) };
+    }
+    case 'return.item': {
+      const input: Payload<'return.item'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
+      return inspectReturnItem(tx, actor, input);
+    }
+    case 'return.finish': {
+      const input: Payload<'return.finish'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
+      return { ...(await finishReturn(tx, actor, input)) };
     }
     case 'inbound.undo':
       return undoOp(tx, actor, deviceId, op, parseInput(PDA_OP_PAYLOADS[op.type], op.payload));
