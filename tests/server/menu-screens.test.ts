@@ -43,6 +43,8 @@ const SCREEN_LIST_CALLS: Record<string, string | null> = {
   'counts/CheckList': 'stock/check/list?pageNo=1&pageSize=10',
   'transfers/TransferList': 'stock/transfer/list?pageNo=1&pageSize=10',
   'returns/ReturnList': 'return/list?pageNo=1&pageSize=10',
+  // The list asks for its warehouse first; its own call needs one chosen.
+  'inventory/DestroyList': 'warehouse/options',
   'inbound/InboundList': 'inbound/order/list?pageNo=1&pageSize=10',
   'orders/OrderList': 'order/list?pageNo=1&pageSize=20&type=all',
   'warehouse/WarehouseList': 'warehouse/list?pageNo=1&pageSize=10',
