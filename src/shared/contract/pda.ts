@@ -14,6 +14,7 @@ import {
 } from './inbound.js';
 import { countLocationInput } from './counts.js';
 import { receiveTransferInput } from './transfers.js';
+import { claimWaveInput, pickShortInput, pickTakeInput } from './picking.js';
 import { OVER_RECEIPT_UNITS } from '../domain/inbound.js';
 import { string, uuid } from './common.js';
 
@@ -31,6 +32,10 @@ export const PDA_OP_TYPES = [
   'inbound.undo',
   'count.location',
   'transfer.receive',
+  // Picking (issue 15): take a wave, take units to staging, report units missing.
+  'pick.claim',
+  'pick.take',
+  'pick.short',
 ] as const;
 export type PdaOpType = (typeof PDA_OP_TYPES)[number];
 
@@ -56,6 +61,9 @@ export const PDA_OP_PAYLOADS = {
   'inbound.undo': undoOpInput,
   'count.location': countLocationInput,
   'transfer.receive': receiveTransferInput,
+  'pick.claim': claimWaveInput,
+  'pick.take': pickTakeInput,
+  'pick.short': pickShortInput,
 } as const satisfies Record<PdaOpType, z.ZodType>;
 
 export const deviceId = string()

@@ -204,10 +204,10 @@ export async function pickListData(tx: TenantTx, actor: Actor, orderIds: readonl
             partitionCode: sql<
               string | null
             >`(select p.code from warehouse_locations l left join warehouse_partitions p on p.id = l.partition_id
-              join location_stock s on s.location_id = l.id where s.sku_id = ${orderLines.skuId} and s.warehouse_id = ${orders.warehouseId}
+              join location_stock s on s.location_id = l.id where s.sku_id = ${orderLines.skuId} and s.warehouse_id = ${orders.warehouseId} and l.location_type <> 'outbound'
               order by s.quantity desc, l.code limit 1)`,
             locationCode: sql<string>`coalesce((select l.code from warehouse_locations l join location_stock s on s.location_id = l.id
-              where s.sku_id = ${orderLines.skuId} and s.warehouse_id = ${orders.warehouseId} and s.quantity > 0
+              where s.sku_id = ${orderLines.skuId} and s.warehouse_id = ${orders.warehouseId} and s.quantity > 0 and l.location_type <> 'outbound'
               order by s.quantity desc, l.code limit 1), '')`,
             skuCode: skus.sellerSku,
             productName: products.name,

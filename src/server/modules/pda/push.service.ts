@@ -44,6 +44,7 @@ import { parseInput } from '../../http/parse-input.js';
 import { countLocation } from '../counts/index.js';
 import { sessions } from '../identity/index.js';
 import { receiveTransfer } from '../transfers/index.js';
+import { claimWave, pickShort, pickTake } from '../picking/index.js';
 import {
   finishBox,
   receiveInbound,
@@ -121,6 +122,18 @@ async function applyOp(
     case 'transfer.receive': {
       const input: Payload<'transfer.receive'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
       return { ...(await receiveTransfer(tx, actor, input)) };
+    }
+    case 'pick.claim': {
+      const input: Payload<'pick.claim'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
+      return { ...(await claimWave(tx, actor, input)) };
+    }
+    case 'pick.take': {
+      const input: Payload<'pick.take'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
+      return { ...(await pickTake(tx, actor, input)) };
+    }
+    case 'pick.short': {
+      const input: Payload<'pick.short'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
+      return { ...(await pickShort(tx, actor, input)) };
     }
     case 'inbound.undo':
       return undoOp(tx, actor, deviceId, op, parseInput(PDA_OP_PAYLOADS[op.type], op.payload));
