@@ -20,13 +20,7 @@ import {
   stockedSku,
   type PickWorld,
 } from '../support/pick-world.js';
-import {
-  actorFor,
-  asActor,
-  demoWarehouse,
-  ledgerMismatches,
-  locationOf,
-} from '../support/stock-world.js';
+import { actorFor, asActor, demoWarehouse, ledgerMismatches, locationOf } from '../support/stock-world.js';
 import { createTestWorld, type TestWorld } from '../support/test-app.js';
 
 let world: TestWorld;
@@ -90,7 +84,10 @@ describe('waves', () => {
     const wave = await makeWave(pw, { orderIds: [first.id, second.id] });
     expect(wave).toMatchObject({ orderCount: 2, waveNo: expect.stringMatching(/^WV\d{8}-\d{4}$/) });
 
-    const again = await manager('POST', '/api/wave/add', { warehouseId: pw.warehouse.id, orderIds: [first.id] });
+    const again = await manager('POST', '/api/wave/add', {
+      warehouseId: pw.warehouse.id,
+      orderIds: [first.id],
+    });
     expect(again.statusCode).toBe(422);
     expect(again.json()).toMatchObject({ code: 'wave.order_not_ready' });
 
@@ -151,7 +148,12 @@ describe('pick ops', () => {
       take(4, wave, order, 'A-01-05', 1),
     ];
     expect(statuses(await push(staff, dev, ops))).toEqual(['applied', 'applied', 'applied', 'applied']);
-    expect(statuses(await push(staff, dev, ops))).toEqual(['duplicate', 'duplicate', 'duplicate', 'duplicate']);
+    expect(statuses(await push(staff, dev, ops))).toEqual([
+      'duplicate',
+      'duplicate',
+      'duplicate',
+      'duplicate',
+    ]);
     expect(await pickedOf(pw, order.id)).toEqual({ [order.lineIds[0] ?? '']: 4 });
     expect(await onStaging(pw, sku)).toBe(4);
     const { rows: shelves } = await world.database.ownerPool.query(
@@ -169,7 +171,12 @@ describe('pick ops', () => {
     expect(await orderRow(order.id)).toMatchObject({ warehouse_status: 'picked', is_picked: true });
     expect(await waveStatus(wave.id)).toBe('picked');
     const detail = (await manager('GET', `/api/wave/detail?id=${wave.id}`)).json().result;
-    expect(detail).toMatchObject({ status: 'picked', pickedUnits: 4, units: 4, pickerName: expect.any(String) });
+    expect(detail).toMatchObject({
+      status: 'picked',
+      pickedUnits: 4,
+      units: 4,
+      pickerName: expect.any(String),
+    });
     expect(detail.pickerName).not.toBe('');
 
     // Packed, printed and handed over: the units leave from staging, once.
@@ -183,7 +190,10 @@ describe('pick ops', () => {
     }
     expect(await onStaging(pw, sku)).toBe(0);
     expect(await balanceOf(pw, sku)).toEqual({ available: 4, frozen: 0 });
-    expect(await orderRow(order.id)).toMatchObject({ local_status: 'shipped', warehouse_status: 'delivered' });
+    expect(await orderRow(order.id)).toMatchObject({
+      local_status: 'shipped',
+      warehouse_status: 'delivered',
+    });
     expect(await ledgerMismatches(world)).toEqual([]);
   });
 
@@ -204,7 +214,13 @@ describe('pick ops', () => {
         quantity: 1,
       }),
       take(3, wave, outside, 'A-02-01', 1),
-      op(4, 'pick.take', { waveId: wave.id, orderId: order.id, lineId: order.lineIds[0], locationId: staging, quantity: 1 }),
+      op(4, 'pick.take', {
+        waveId: wave.id,
+        orderId: order.id,
+        lineId: order.lineIds[0],
+        locationId: staging,
+        quantity: 1,
+      }),
       take(5, wave, order, 'A-02-02', 1),
       op(6, 'pick.take', { waveId: wave.id, orderId: order.id, quantity: 1 }),
     ]);
@@ -262,7 +278,12 @@ describe('pick ops', () => {
     expect(await waveStatus(wave.id)).toBe('short');
     const detail = (await manager('GET', `/api/wave/detail?id=${wave.id}`)).json().result;
     expect(detail.shortages).toEqual([
-      expect.objectContaining({ sellerSku: 'PK-S1', quantity: 2, reason: 'damaged', locationCode: 'A-02-03' }),
+      expect.objectContaining({
+        sellerSku: 'PK-S1',
+        quantity: 2,
+        reason: 'damaged',
+        locationCode: 'A-02-03',
+      }),
     ]);
     // The short units stay booked on their shelf; the picked one is on staging, still reserved.
     expect(await onStaging(pw, sku)).toBe(1);
@@ -278,11 +299,13 @@ describe('pick ops', () => {
     const wave = await makeWave(pw, { orderIds: orders.map((order) => order.id) });
     // Both devices try to pick every unit of every order, one unit a scan.
     const opsFor = () =>
-      orders.flatMap((order, index) => [
-        take(index * 2 + 1, wave, order, 'A-02-04', 1),
-        take(index * 2 + 2, wave, order, 'A-02-04', 1),
-        // a third unit of a line of two
-      ]).concat(orders.map((order, index) => take(7 + index, wave, order, 'A-02-04', 1)));
+      orders
+        .flatMap((order, index) => [
+          take(index * 2 + 1, wave, order, 'A-02-04', 1),
+          take(index * 2 + 2, wave, order, 'A-02-04', 1),
+          // a third unit of a line of two
+        ])
+        .concat(orders.map((order, index) => take(7 + index, wave, order, 'A-02-04', 1)));
     // One op a push, the two devices side by side, so their ops interleave on the server.
     const oneByOne = async (ops: ReturnType<typeof opsFor>) => {
       const deviceId = newDevice();
@@ -357,7 +380,13 @@ describe('pick ops', () => {
     const fetched = waves.find((item: { id: string }) => item.id === wave.id);
     expect(fetched).toMatchObject({
       status: 'picking',
-      orders: [{ id: order.id, state: 'open', lines: [{ id: order.lineIds[0], skuId: sku, quantity: 2, picked: 0 }] }],
+      orders: [
+        {
+          id: order.id,
+          state: 'open',
+          lines: [{ id: order.lineIds[0], skuId: sku, quantity: 2, picked: 0 }],
+        },
+      ],
       skus: [{ id: sku, sellerSku: 'PK-R1', barcodes: expect.any(Array) }],
       stock: [
         { code: 'B-01-02', skuId: sku, quantity: 2 },

@@ -23,12 +23,16 @@ export interface PickWorld {
   sellerId: string;
 }
 
-export async function pickWorld(world: TestWorld, warehouse: DemoWarehouse, actors: {
-  manager: Actor;
-  managerToken: string;
-  agent: Actor;
-  sellerToken: string;
-}): Promise<PickWorld> {
+export async function pickWorld(
+  world: TestWorld,
+  warehouse: DemoWarehouse,
+  actors: {
+    manager: Actor;
+    managerToken: string;
+    agent: Actor;
+    sellerToken: string;
+  },
+): Promise<PickWorld> {
   return { world, warehouse, ...actors, sellerId: await sellerIdOf(world, actors.sellerToken) };
 }
 
@@ -128,7 +132,10 @@ export async function pickedOf(pw: PickWorld, orderId: string): Promise<Record<s
   return Object.fromEntries(rows.map((row) => [row.line_id, row.n]));
 }
 
-export async function balanceOf(pw: PickWorld, skuId: string): Promise<{ available: number; frozen: number }> {
+export async function balanceOf(
+  pw: PickWorld,
+  skuId: string,
+): Promise<{ available: number; frozen: number }> {
   const { rows } = await pw.world.database.ownerPool.query(
     'select available, frozen from stock_balances where warehouse_id = $1 and sku_id = $2',
     [pw.warehouse.id, skuId],

@@ -30,6 +30,9 @@ const ShelveScreen = lazy(() =>
 const CountScreen = lazy(() =>
   import('../count/count-screen.js').then((module) => ({ default: module.CountScreen })),
 );
+const PickScreen = lazy(() =>
+  import('../pick/pick-screen.js').then((module) => ({ default: module.PickScreen })),
+);
 const AttentionScreen = lazy(() =>
   import('../screens/attention.js').then((module) => ({ default: module.AttentionScreen })),
 );
@@ -113,6 +116,14 @@ export function PdaApp({ services }: { services: PdaServices }) {
         element={
           <Loading>
             <CountScreen warehouseId={warehouse.id} />
+          </Loading>
+        }
+      />
+      <Route
+        path="/pick"
+        element={
+          <Loading>
+            <PickScreen warehouseId={warehouse.id} />
           </Loading>
         }
       />

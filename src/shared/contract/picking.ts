@@ -43,6 +43,25 @@ export const createWaveInput = z.strictObject({
 });
 export type CreateWaveInput = z.input<typeof createWaveInput>;
 
+/** GET /wave/readyOrders: the warehouse's orders a wave may take, oldest ship-by first. */
+export const readyOrdersQuery = z.strictObject({
+  warehouseId: uuid,
+  _t: string().max(20).optional(),
+});
+export const readyOrderRow = z.object({
+  id: string(),
+  orderNo: string(),
+  shopId: string(),
+  shopName: string(),
+  parcelType: z.enum(PARCEL_TYPES),
+  channelId: string().nullable(),
+  channelName: string(),
+  trackingNo: string(),
+  units: z.number().int(),
+  shipBy: string().nullable(),
+});
+export type ReadyOrderRow = z.infer<typeof readyOrderRow>;
+
 export const waveRow = z.object({
   id: string(),
   waveNo: string(),
@@ -147,9 +166,7 @@ export const pdaWave = z.object({
       ),
     }),
   ),
-  skus: z.array(
-    z.object({ id: string(), sellerSku: string(), name: string(), barcodes: z.array(string()) }),
-  ),
+  skus: z.array(z.object({ id: string(), sellerSku: string(), name: string(), barcodes: z.array(string()) })),
   /** Where the wave's SKUs lie (shelves, not staging), with the units there when fetched. */
   stock: z.array(
     z.object({ locationId: string(), code: string(), skuId: string(), quantity: z.number().int() }),

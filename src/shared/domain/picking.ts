@@ -32,6 +32,8 @@ export const STAGING_LOCATION_CODE = 'PICKED';
 export const WAVE_LIMITS = {
   /** Orders one wave may hold. */
   orders: 200,
+  /** Ready orders the admin lists to choose from. */
+  readyList: 500,
   /** Units one pick op may take (a typed quantity). */
   quantityPerPick: 9999,
   waveNo: 32,

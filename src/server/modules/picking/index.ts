@@ -1,4 +1,11 @@
-export { claimWave, pickShort, pickTake, settlePickedOrder, stagingLocation, takeUnits } from './pick.service.js';
+export {
+  claimWave,
+  pickShort,
+  pickTake,
+  settlePickedOrder,
+  stagingLocation,
+  takeUnits,
+} from './pick.service.js';
 export { setWarehouseStatus } from './pick.service.js';
 export { createWave, readyToPick } from './waves.service.js';
 export { getWave, listWaves, pdaWaves } from './waves.queries.js';

@@ -21,11 +21,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ClaimWaveInput, PickShortInput, PickTakeInput } from '@shared/contract/picking.js';
-import {
-  claimWaveInput,
-  pickShortInput,
-  pickTakeInput,
-} from '@shared/contract/picking.js';
+import { claimWaveInput, pickShortInput, pickTakeInput } from '@shared/contract/picking.js';
 import type { ShortageView } from '@shared/contract/orders.js';
 import type { WarehouseStatus } from '@shared/domain/order.js';
 import { STAGING_LOCATION_CODE, type WaveStatus } from '@shared/domain/picking.js';

@@ -7,6 +7,8 @@ import {
   createWaveInput,
   pdaWavesQuery,
   pdaWavesReply,
+  readyOrderRow,
+  readyOrdersQuery,
   waveDetail,
   waveListQuery,
   waveRow,
@@ -21,7 +23,7 @@ import { inActorTenant } from '../../http/scope.js';
 import { pickListData } from '../logistics/waybills.queries.js';
 import { renderPickList } from '../printing/index.js';
 import { createWave } from './waves.service.js';
-import { getWave, listWaves, pdaWaves, waveOrderIds } from './waves.queries.js';
+import { getWave, listWaves, pdaWaves, readyOrders, waveOrderIds } from './waves.queries.js';
 
 export async function pickingRoutes(app: FastifyInstance, deps: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -46,6 +48,16 @@ export async function pickingRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) =>
       ok(await inActorTenant(db, request, (tx, actor) => getWave(tx, actor, request.query.id))),
+  );
+
+  api.get(
+    '/wave/readyOrders',
+    {
+      config: needs(PERMISSIONS.waveEdit),
+      schema: { tags, querystring: readyOrdersQuery, response: { 200: envelope(z.array(readyOrderRow)) } },
+    },
+    async (request) =>
+      ok(await inActorTenant(db, request, (tx, actor) => readyOrders(tx, actor, request.query))),
   );
 
   api.post(

@@ -9,11 +9,12 @@ import type { Page } from '@shared/contract/common.js';
 import type {
   PdaWave,
   PdaWavesReply,
+  ReadyOrderRow,
   WaveDetail,
   WaveListQuery,
   WaveRow,
 } from '@shared/contract/picking.js';
-import { OPEN_WAVE_STATUSES } from '@shared/domain/picking.js';
+import { OPEN_WAVE_STATUSES, WAVE_LIMITS } from '@shared/domain/picking.js';
 import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import { allOf, contains, iso, offsetOf } from '../../db/query-helpers.js';
@@ -22,11 +23,12 @@ import { page } from '../../http/reply.js';
 import { products, skuBarcodes, skus } from '../catalog/index.js';
 import { users } from '../identity/index.js';
 import { locationStock } from '../inventory/index.js';
-import { orderPicks, waybills } from '../logistics/logistics.tables.js';
+import { logisticsChannels, orderPicks, waybills } from '../logistics/logistics.tables.js';
 import { orderLines, orders, orderScope } from '../orders/index.js';
 import { pdaDevices } from '../pda/pda.tables.js';
 import { warehouseLocations, warehouses, warehouseScope } from '../warehouse/index.js';
 import { waveOrders, waveShortages, waves } from './picking.tables.js';
+import { readyToPick } from './waves.service.js';
 
 const figures = {
   orderCount: sql<number>`(select count(*)::int from ${waveOrders} wo where wo.wave_id = ${waves.id})`,
@@ -176,6 +178,41 @@ export async function getWave(tx: TenantTx, actor: Actor, id: string): Promise<W
       createdAt: iso(item.shortage.createdAt),
     })),
   };
+}
+
+/** The warehouse's orders ready to go into a wave (waves.service readyToPick), oldest ship-by first. */
+export async function readyOrders(
+  tx: TenantTx,
+  actor: Actor,
+  query: { warehouseId: string },
+): Promise<ReadyOrderRow[]> {
+  const rows = await tx
+    .select({
+      id: orders.id,
+      orderNo: orders.orderNo,
+      shopId: orders.shopId,
+      shopName: orders.shopName,
+      parcelType: orders.parcelType,
+      channelId: waybills.channelId,
+      channelName: sql<string>`coalesce(${logisticsChannels.name}, ${waybills.carrierName}, '')`,
+      trackingNo: waybills.trackingNo,
+      units: sql<number>`(select coalesce(sum(l.quantity), 0)::int from ${orderLines} l where l.order_id = ${orders.id})`,
+      shipBy: orders.shipBy,
+    })
+    .from(orders)
+    .innerJoin(waybills, eq(waybills.orderId, orders.id))
+    .leftJoin(logisticsChannels, eq(logisticsChannels.id, waybills.channelId))
+    .where(
+      and(
+        eq(orders.warehouseId, query.warehouseId),
+        warehouseScope(actor, orders.warehouseId),
+        orderScope(actor),
+        readyToPick(),
+      ),
+    )
+    .orderBy(sql`${orders.shipBy} asc nulls last`, asc(orders.orderedAt), asc(orders.id))
+    .limit(WAVE_LIMITS.readyList);
+  return rows.map((row) => ({ ...row, units: Number(row.units), shipBy: iso(row.shipBy) }));
 }
 
 /** The order ids of a wave the actor sees (for its printed pick list). */
