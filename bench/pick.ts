@@ -141,7 +141,9 @@ async function pushUntil(transport: SyncTransport, device: string, target: PickT
         createdAt: new Date().toISOString(),
       };
     });
+    const at = Date.now();
     const reply = await transport.push({ deviceId: device, deviceKey, ops });
+    if (process.env.BENCH_PICK_TRACE) console.log(`${device} batch ${seq / BATCH}: ${Date.now() - at} ms`);
     const failed = reply.results.find((result) => result.status !== 'applied');
     if (failed || reply.results.length !== BATCH)
       throw new Error(`push of ${device}: ${JSON.stringify(failed ?? reply.results.length)}`);

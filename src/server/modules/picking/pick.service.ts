@@ -182,9 +182,13 @@ export async function refreshWave(tx: TenantTx, waveId: string): Promise<WaveSta
   return status;
 }
 
-/** The order's wave row once every line is picked or reported short: picked, or short. */
-async function settleOrder(tx: TenantTx, actor: Actor, order: OrderRecord) {
-  const lines = await lineProgress(tx, order.id);
+type LineProgress = Awaited<ReturnType<typeof lineProgress>>[number];
+
+/**
+ * The order's wave row once every line is picked or reported short: picked, or short. `lines`
+ * is the order's progress as the op left it (read before it, with the op's units added).
+ */
+async function settleOrder(tx: TenantTx, actor: Actor, order: OrderRecord, lines: LineProgress[]) {
   const done = lines.every((line) => line.picked + line.short >= line.quantity);
   if (!done) return 'open' as const;
   const isShort = lines.some((line) => line.short > 0);
@@ -247,7 +251,7 @@ async function openPick(
   const line = lines.find((item) => item.id === input.lineId);
   if (!line) throw new AppError('pick.line_not_in_order', { orderNo: order.orderNo });
   if (line.reserved < line.quantity) throw new AppError('outbound.out_of_stock', { orderNo: order.orderNo });
-  return { wave, order, line, left: line.quantity - line.picked - line.short };
+  return { wave, order, line, lines, left: line.quantity - line.picked - line.short };
 }
 
 async function startWave(tx: TenantTx, actor: Actor, wave: typeof waves.$inferSelect) {
@@ -286,31 +290,42 @@ export async function pickTake(
   raw: PickTakeInput,
 ): Promise<{ orderId: string; lineId: string; picked: number; orderState: string; waveStatus: WaveStatus }> {
   const input = parseInput(pickTakeInput, raw);
-  const { wave, order, line, left } = await openPick(tx, actor, input);
+  const { wave, order, line, lines, left } = await openPick(tx, actor, input);
   if (input.quantity > left)
     throw new AppError('pick.too_many', { sku: line.sellerSku, left, quantity: input.quantity });
-  const [location] = await tx
-    .select()
+  // The shelf, and the warehouse's staging location when it has one, in one read.
+  const places = await tx
+    .select({
+      id: warehouseLocations.id,
+      code: warehouseLocations.code,
+      type: warehouseLocations.locationType,
+    })
     .from(warehouseLocations)
     .where(
-      and(eq(warehouseLocations.id, input.locationId), eq(warehouseLocations.warehouseId, order.warehouseId)),
-    );
+      and(
+        eq(warehouseLocations.warehouseId, order.warehouseId),
+        sql`(${warehouseLocations.id} = ${input.locationId} or ${warehouseLocations.locationType} = 'outbound')`,
+      ),
+    )
+    .orderBy(warehouseLocations.code);
+  const location = places.find((place) => place.id === input.locationId);
   if (!location) throw new AppError('pick.location_not_found');
-  if (location.locationType === 'outbound')
+  if (location.type === 'outbound')
     throw new AppError('pick.location_is_staging', { location: location.code });
-  const staging = await stagingLocation(tx, order.warehouseId);
+  const staging =
+    places.find((place) => place.type === 'outbound')?.id ?? (await stagingLocation(tx, order.warehouseId));
   await takeUnits(tx, actor, order, line, location.id, input.quantity, staging);
   if (order.warehouseStatus === 'none') await setWarehouseStatus(tx, actor, order, 'picking');
   const current = { ...order, warehouseStatus: 'picking' as const };
   await startWave(tx, actor, wave);
-  const orderState = await settleOrder(tx, actor, current);
-  return {
-    orderId: order.id,
-    lineId: line.id,
-    picked: line.picked + input.quantity,
-    orderState,
-    waveStatus: await refreshWave(tx, wave.id),
-  };
+  const after = lines.map((item) =>
+    item.id === line.id ? { ...item, picked: item.picked + input.quantity } : item,
+  );
+  const orderState = await settleOrder(tx, actor, current, after);
+  // The wave changes only when an order is done (or on its first pick): skip the recount otherwise.
+  const waveStatus =
+    orderState === 'open' && wave.status === 'picking' ? wave.status : await refreshWave(tx, wave.id);
+  return { orderId: order.id, lineId: line.id, picked: line.picked + input.quantity, orderState, waveStatus };
 }
 
 /** The short_pick exception's note and shortages: every line of the order reported short. */
@@ -347,7 +362,7 @@ export async function pickShort(
   raw: PickShortInput,
 ): Promise<{ orderId: string; lineId: string; short: number; orderState: string; waveStatus: WaveStatus }> {
   const input = parseInput(pickShortInput, raw);
-  const { wave, order, line, left } = await openPick(tx, actor, input);
+  const { wave, order, line, lines, left } = await openPick(tx, actor, input);
   if (input.quantity > left)
     throw new AppError('pick.too_many', { sku: line.sellerSku, left, quantity: input.quantity });
   if (input.locationId !== null) {
@@ -375,7 +390,10 @@ export async function pickShort(
   if (order.warehouseStatus === 'none') await setWarehouseStatus(tx, actor, order, 'picking');
   await raiseShortPick(tx, actor, order);
   await startWave(tx, actor, wave);
-  const orderState = await settleOrder(tx, actor, { ...order, warehouseStatus: 'picking' });
+  const after = lines.map((item) =>
+    item.id === line.id ? { ...item, short: item.short + input.quantity } : item,
+  );
+  const orderState = await settleOrder(tx, actor, { ...order, warehouseStatus: 'picking' }, after);
   return {
     orderId: order.id,
     lineId: line.id,
