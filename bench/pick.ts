@@ -172,7 +172,13 @@ async function assertAppliedOnce(world: World, device: string, target: PickTarge
 
 /** Ops per second through the endpoint, one device per wave at once, checked on the server. */
 async function pushThroughput(world: World, targets: PickTarget[]): Promise<number> {
-  const transport = httpTransport({ baseUrl: `${world.base}/api`, token: () => world.token });
+  // Four devices' batches queue on the one SKU's balance row: a batch may wait for three others,
+  // longer than the app's 15 s on a busy machine.
+  const transport = httpTransport({
+    baseUrl: `${world.base}/api`,
+    token: () => world.token,
+    timeoutMs: 120_000,
+  });
   const devices = targets.map(() => `bench-pick-${randomBytes(6).toString('hex')}`);
   const deadline = Date.now() + SECONDS * 1000;
   const started = process.hrtime.bigint();
