@@ -27,6 +27,7 @@ import { announcementRoutes } from './modules/announcements/announcements.routes
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { catalogExcelRoutes } from './modules/catalog/catalog-excel.routes.js';
 import { countsRoutes } from './modules/counts/counts.routes.js';
+import { pickingRoutes } from './modules/picking/picking.routes.js';
 import { transfersRoutes } from './modules/transfers/transfers.routes.js';
 import { returnsRoutes } from './modules/returns/returns.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
@@ -274,6 +275,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await ordersExcelRoutes(api, deps);
       await shopRoutes(api, deps, marketplaces, sendSync);
       await logisticsRoutes(api, deps, logistics);
+      await pickingRoutes(api, deps);
       await pdaRoutes(api, deps);
       await printingRoutes(api, deps);
       await filesRoutes(api, deps);

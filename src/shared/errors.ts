@@ -300,6 +300,20 @@ export const ERROR_STATUS = {
   'outbound.no_waybill': 409,
   'outbound.not_printed': 409,
   'outbound.already_out': 409,
+  // Waves and picking (issue 15)
+  'wave.not_found': 404,
+  'wave.order_not_ready': 422,
+  'wave.no_ready_orders': 422,
+  'wave.order_in_wave': 409,
+  'pick.wave_closed': 409,
+  'pick.order_not_in_wave': 422,
+  'pick.order_cancelled': 409,
+  'pick.order_not_pickable': 409,
+  'pick.line_not_in_order': 422,
+  'pick.too_many': 422,
+  'pick.location_not_found': 422,
+  'pick.location_is_staging': 422,
+  'pick.staging_code_taken': 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

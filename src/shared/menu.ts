@@ -630,6 +630,17 @@ const CATALOG = [
     PERMISSIONS.channelList,
   ]),
   {
+    key: 'logistics_waves',
+    parentKey: 'logistics',
+    menuType: 1,
+    path: '/logistics/waves',
+    component: 'picking/WaveList',
+    icon: 'cluster',
+    sortNo: 3,
+    roles: WAREHOUSE_WORKERS,
+  },
+  ...buttons('logistics_waves', WAREHOUSE_WORKERS, [PERMISSIONS.waveList, PERMISSIONS.waveEdit]),
+  {
     key: 'logistics_channels',
     parentKey: 'logistics',
     menuType: 1,

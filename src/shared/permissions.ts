@@ -104,5 +104,9 @@ export const PERMISSIONS = {
   waybillArrange: 'waybill:arrange',
   /** Mark orders picked, packed and delivered in the admin (warehouses without handhelds). */
   outboundEdit: 'outbound:edit',
+  /** See waves, their progress, who is picking and what was short; print a wave's pick list. */
+  waveList: 'outbound:wave:list',
+  /** Make waves from chosen orders or by criteria. */
+  waveEdit: 'outbound:wave:edit',
 } as const;
 export type PermissionCode = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];

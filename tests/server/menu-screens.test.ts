@@ -51,6 +51,7 @@ const SCREEN_LIST_CALLS: Record<string, string | null> = {
   'warehouse/LocationList': 'warehouse/location/list?pageNo=1&pageSize=10',
   'shops/ShopList': 'shop/list?pageNo=1&pageSize=10',
   'logistics/Outbound': 'waybill/list?pageNo=1&pageSize=10',
+  'picking/WaveList': 'wave/list?pageNo=1&pageSize=10',
   'logistics/ChannelList': 'logistics/channel/list?pageNo=1&pageSize=10',
   'shops/SkuMatch': 'shop/items?pageNo=1&pageSize=10&match=unmatched',
 };

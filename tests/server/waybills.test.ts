@@ -303,15 +303,23 @@ describe('outbound through our own carrier', () => {
       (await call('waremanager', 'POST', '/api/outbound/picked', { orderIds: [second] })).body.result
         .succeeded,
     ).toBe(1);
+    // The units moved from the shelves, in walking order, to the staging location the picks name.
     const { rows } = await world.database.ownerPool.query(
-      `select l.code, p.quantity from order_picks p join warehouse_locations l on l.id = p.location_id
-       where p.order_id = $1 order by l.code`,
+      `select f.code as "from", t.code as "to", m.quantity from stock_movements m
+       join warehouse_locations f on f.id = m.from_location_id join warehouse_locations t on t.id = m.to_location_id
+       where m.kind = 'move' and m.source_id = $1 order by f.code`,
       [second],
     );
     expect(rows).toEqual([
-      { code: 'A-02-04', quantity: 1 },
-      { code: 'A-02-05', quantity: 3 },
+      { from: 'A-02-04', to: 'PICKED', quantity: 1 },
+      { from: 'A-02-05', to: 'PICKED', quantity: 3 },
     ]);
+    const { rows: picks } = await world.database.ownerPool.query(
+      `select l.code, p.quantity from order_picks p join warehouse_locations l on l.id = p.location_id
+       where p.order_id = $1`,
+      [second],
+    );
+    expect(picks).toEqual([{ code: 'PICKED', quantity: 4 }]);
     const third = await pendingOrder(skuId, 1);
     await selfShipped(third);
     const last = await call('waremanager', 'POST', '/api/outbound/picked', { orderIds: [third] });

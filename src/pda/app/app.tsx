@@ -36,6 +36,9 @@ const TransferScreen = lazy(() =>
 const ReturnsScreen = lazy(() =>
   import('../returns/returns-screen.js').then((module) => ({ default: module.ReturnsScreen })),
 );
+const PickScreen = lazy(() =>
+  import('../pick/pick-screen.js').then((module) => ({ default: module.PickScreen })),
+);
 const AttentionScreen = lazy(() =>
   import('../screens/attention.js').then((module) => ({ default: module.AttentionScreen })),
 );
@@ -135,6 +138,14 @@ export function PdaApp({ services }: { services: PdaServices }) {
         element={
           <Loading>
             <ReturnsScreen warehouseId={warehouse.id} />
+          </Loading>
+        }
+      />
+      <Route
+        path="/pick"
+        element={
+          <Loading>
+            <PickScreen warehouseId={warehouse.id} />
           </Loading>
         }
       />

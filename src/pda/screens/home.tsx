@@ -1,5 +1,5 @@
 /**
- * The task list: receiving, shelving, counting, receiving transfers, returns, needs attention,
+ * The task list: receiving, shelving, counting, picking, receiving transfers, returns, needs attention,
  * this device's scanner settings,
  * and the safe point where updates are applied.
  */
@@ -42,6 +42,9 @@ export function HomeScreen({ warehouse, userName, onChangeWarehouse, onLogout }:
         </Button>
         <Button block color="primary" className="pda-task" onClick={() => navigate('/returns')}>
           {t('home.returns')}
+        </Button>
+        <Button block color="primary" className="pda-task" onClick={() => navigate('/pick')}>
+          {t('home.pick')}
         </Button>
         <Button block className="pda-task" onClick={() => navigate('/attention')}>
           {t('home.attention', { count: status.attention.length })}

@@ -19,6 +19,7 @@ import { seedDemoHelpDesk, seedDemoQuestions, seedOtherTenantVideos } from './de
 import { writeDemoPhotos } from './demo-photos.js';
 import { seedDemoWarehouses } from './demo-warehouse.js';
 import { seedDemoChannels, seedDemoSelfShipped } from './demo-logistics.js';
+import { seedDemoWaves } from './demo-waves.js';
 import { seedAcmeOrders, seedDemoOrders } from './demo-orders.js';
 import type { FileStorage } from '../modules/files/index.js';
 import { demoWebSite } from './demo-website.js';
@@ -205,6 +206,7 @@ export async function seedDemo(db: Db, options: { files?: FileStorage } = {}): P
   await withTenant(db, demoId, seedDemoOrders);
   await withTenant(db, demoId, seedDemoChannels);
   await withTenant(db, demoId, seedDemoSelfShipped);
+  await withTenant(db, demoId, seedDemoWaves);
   await withTenant(db, demoId, seedDemoQuestions);
   const acmeId = await createTenant(db, {
     agentCode: 'acme',

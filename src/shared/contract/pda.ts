@@ -15,6 +15,7 @@ import {
 import { countLocationInput } from './counts.js';
 import { finishTransferInput, receiveTransferInput } from './transfers.js';
 import { finishReturnInput, inspectReturnItemInput, receiveReturnInput } from './returns.js';
+import { claimWaveInput, pickShortInput, pickTakeInput } from './picking.js';
 import { OVER_RECEIPT_UNITS } from '../domain/inbound.js';
 import { string, uuid } from './common.js';
 
@@ -36,6 +37,10 @@ export const PDA_OP_TYPES = [
   'return.receive',
   'return.item',
   'return.finish',
+  // Picking (issue 15): take a wave, take units to staging, report units missing.
+  'pick.claim',
+  'pick.take',
+  'pick.short',
 ] as const;
 export type PdaOpType = (typeof PDA_OP_TYPES)[number];
 
@@ -65,6 +70,9 @@ export const PDA_OP_PAYLOADS = {
   'return.receive': receiveReturnInput,
   'return.item': inspectReturnItemInput,
   'return.finish': finishReturnInput,
+  'pick.claim': claimWaveInput,
+  'pick.take': pickTakeInput,
+  'pick.short': pickShortInput,
 } as const satisfies Record<PdaOpType, z.ZodType>;
 
 export const deviceId = string()

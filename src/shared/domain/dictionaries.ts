@@ -158,7 +158,7 @@ export const DICTIONARIES: readonly DictionaryDefinition[] = [
   /** What a stock check order counts. */
   { code: 'stock_check_type', values: ['product', 'warehouse', 'location'] },
   /** Warehouse location (shelf) type. */
-  { code: 'location_type', values: ['receiving', 'storage', 'picking', 'returns', 'damaged'] },
+  { code: 'location_type', values: ['receiving', 'storage', 'picking', 'returns', 'damaged', 'outbound'] },
   /** The user roles of src/shared/domain/roles.ts. */
   { code: 'user_role', values: USER_ROLES },
 ];

@@ -265,6 +265,8 @@ export const EXCEPTION_REASONS = [
   'review_rejected',
   'shipped_outside_warehouse',
   'cancelled_after_pick',
+  /** Units a picker could not find (a wave's pick.short): the exception names what is missing. */
+  'short_pick',
 ] as const;
 export type ExceptionReason = (typeof EXCEPTION_REASONS)[number];
 

@@ -3,7 +3,8 @@
  * location shows, which follows from what lies on it and how much it holds; it is never stored.
  */
 
-export const LOCATION_TYPES = ['receiving', 'storage', 'picking', 'returns', 'damaged'] as const;
+/** outbound: the staging area picked units wait on until they are handed over (one per warehouse, made on the first pick). */
+export const LOCATION_TYPES = ['receiving', 'storage', 'picking', 'returns', 'damaged', 'outbound'] as const;
 export type LocationType = (typeof LOCATION_TYPES)[number];
 
 export const LOCATION_STATUSES = ['idle', 'in_use', 'full'] as const;

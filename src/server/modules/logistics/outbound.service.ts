@@ -5,8 +5,10 @@
  *
  * - Picked: the order waits to ship with its tracking number and every line's units reserved
  *   (a parcel is picked for a label that exists, never before); each line is taken from
- *   the locations holding its SKU, in walking order (location code), never counting units other
- *   picked orders are still holding there. Where each unit came from is kept (order_picks).
+ *   the shelves holding its SKU, in walking order (location code), and moved to the warehouse's
+ *   staging location through the ledger with the handheld's pick service (picking/takeUnits),
+ *   so admin and handheld are one model: order_picks names the staging location, and an order
+ *   in a wave still to pick is marked picked in it.
  * - Packed: a picked order with its tracking number; the parcel's weight may be recorded.
  * - Delivered: a packed order whose waybill was printed hands over: its reservation is issued
  *   through the ledger (frozen → out) from the locations it was picked from — once, because the
@@ -33,6 +35,7 @@ import {
   recordHistory,
   type OrderRecord,
 } from '../orders/index.js';
+import { settlePickedOrder, stagingLocation, takeUnits } from '../picking/index.js';
 import { warehouseLocations } from '../warehouse/index.js';
 import { channelRow } from './channels.service.js';
 import { orderPicks, waybills } from './logistics.tables.js';
@@ -54,7 +57,11 @@ export interface BulkOutcome {
 /** A marketplace order's shop id is our shop's uuid; hand-entered orders carry something else. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Warehouse statuses whose picks still hold their units on the shelf (not yet handed over). */
+/**
+ * Warehouse statuses whose picks may still hold units on a shelf: picks recorded before picking
+ * moved units to staging named the shelf, and those units were still on it until the hand-over.
+ * Picks made now name the staging location, which planLine never plans from.
+ */
 const HOLDING_PICKS: WarehouseStatus[] = [
   'picking',
   'picked',
@@ -87,7 +94,10 @@ async function setWarehouseStatus(tx: TenantTx, actor: Actor, order: OrderRecord
   await recordHistory(tx, actor, order.id, 'warehouse', order.warehouseStatus, to);
 }
 
-/** Where a line's units come from: the SKU's locations in walking order, less what picked orders hold. */
+/**
+ * Where a line's units come from: the SKU's shelves in walking order (never a staging location),
+ * less what older picks still hold there (HOLDING_PICKS).
+ */
 async function planLine(
   tx: TenantTx,
   order: OrderRecord,
@@ -113,6 +123,7 @@ async function planLine(
         eq(locationStock.warehouseId, order.warehouseId),
         eq(locationStock.skuId, line.skuId),
         sql`${locationStock.quantity} > 0`,
+        sql`${warehouseLocations.locationType} <> 'outbound'`,
       ),
     )
     .orderBy(asc(warehouseLocations.code));
@@ -159,11 +170,20 @@ async function pickOne(tx: TenantTx, actor: Actor, order: OrderRecord): Promise<
     throw new AppError('outbound.out_of_stock', { orderNo: order.orderNo });
   const plan = [];
   for (const line of lines) plan.push(...(await planLine(tx, order, line)));
-  await tx.delete(orderPicks).where(eq(orderPicks.orderId, order.id));
-  await tx
-    .insert(orderPicks)
-    .values(plan.map((pick) => ({ ...pick, orderId: order.id, pickedBy: actor.userId })));
+  const staging = await stagingLocation(tx, order.warehouseId);
+  const skuOf = new Map(lines.map((line) => [line.id, line.skuId]));
+  for (const pick of plan)
+    await takeUnits(
+      tx,
+      actor,
+      order,
+      { id: pick.lineId, skuId: skuOf.get(pick.lineId) ?? '' },
+      pick.locationId,
+      pick.quantity,
+      staging,
+    );
   await setWarehouseStatus(tx, actor, order, 'picked');
+  await settlePickedOrder(tx, actor, order);
 }
 
 async function packOne(tx: TenantTx, actor: Actor, order: OrderRecord, weightGrams?: number): Promise<void> {

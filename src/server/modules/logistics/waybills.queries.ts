@@ -13,6 +13,7 @@ import type { Actor } from '../../http/actor.js';
 import { page } from '../../http/reply.js';
 import { products, skus } from '../catalog/index.js';
 import { users } from '../identity/index.js';
+import { stockMovements } from '../inventory/index.js';
 import { orderLines, orderReservations, orderScope, orders } from '../orders/index.js';
 import { warehouseLocations, warehousePartitions, warehouses } from '../warehouse/index.js';
 import { logisticsChannels, orderPicks, waybills } from './logistics.tables.js';
@@ -164,7 +165,10 @@ async function visibleOrders(tx: TenantTx, actor: Actor, orderIds: readonly stri
   return rows;
 }
 
-/** A wave's lines for the pick list: each order's picks by location, or its lines where not yet picked. */
+/**
+ * A wave's lines for the pick list: each order's picks by the shelf they were taken from (for
+ * units moved to staging, the ledger's moves say which), or its lines where not yet picked.
+ */
 export async function pickListData(tx: TenantTx, actor: Actor, orderIds: readonly string[]) {
   const chosen = await visibleOrders(tx, actor, orderIds);
   const warehouseIds = [...new Set(chosen.map((order) => order.warehouseId))];
@@ -191,7 +195,41 @@ export async function pickListData(tx: TenantTx, actor: Actor, orderIds: readonl
     .innerJoin(products, eq(products.id, skus.productId))
     .innerJoin(warehouseLocations, eq(warehouseLocations.id, orderPicks.locationId))
     .leftJoin(warehousePartitions, eq(warehousePartitions.id, warehouseLocations.partitionId))
-    .where(inArray(orderPicks.orderId, ids));
+    .where(and(inArray(orderPicks.orderId, ids), sql`${warehouseLocations.locationType} <> 'outbound'`));
+  // Picks on the staging location: the shelves their units were moved from (the ledger's moves).
+  const staged = await tx
+    .select({
+      orderNo: orders.orderNo,
+      partitionCode: warehousePartitions.code,
+      locationCode: warehouseLocations.code,
+      skuCode: skus.sellerSku,
+      productName: products.name,
+      variation: skus.variation,
+      quantity: sql<number>`sum(${stockMovements.quantity})::int`,
+    })
+    .from(stockMovements)
+    .innerJoin(orders, sql`${orders.id}::text = ${stockMovements.sourceId}`)
+    .innerJoin(skus, eq(skus.id, stockMovements.skuId))
+    .innerJoin(products, eq(products.id, skus.productId))
+    .innerJoin(warehouseLocations, eq(warehouseLocations.id, stockMovements.fromLocationId))
+    .leftJoin(warehousePartitions, eq(warehousePartitions.id, warehouseLocations.partitionId))
+    .where(
+      and(
+        eq(stockMovements.sourceType, 'order'),
+        eq(stockMovements.kind, 'move'),
+        inArray(stockMovements.sourceId, ids),
+        sql`exists (select 1 from ${orderPicks} p where p.order_id = ${orders.id})`,
+      ),
+    )
+    .groupBy(
+      orders.orderNo,
+      warehousePartitions.code,
+      warehouseLocations.code,
+      skus.sellerSku,
+      products.name,
+      skus.variation,
+    );
+  picked.push(...staged);
   const pickedOrders = new Set(picked.map((line) => line.orderNo));
   const unpicked = chosen.filter((order) => !pickedOrders.has(order.orderNo)).map((order) => order.id);
   // Orders not picked yet: each line at the location holding most of its SKU, as a guide.
@@ -204,10 +242,10 @@ export async function pickListData(tx: TenantTx, actor: Actor, orderIds: readonl
             partitionCode: sql<
               string | null
             >`(select p.code from warehouse_locations l left join warehouse_partitions p on p.id = l.partition_id
-              join location_stock s on s.location_id = l.id where s.sku_id = ${orderLines.skuId} and s.warehouse_id = ${orders.warehouseId}
+              join location_stock s on s.location_id = l.id where s.sku_id = ${orderLines.skuId} and s.warehouse_id = ${orders.warehouseId} and l.location_type <> 'outbound'
               order by s.quantity desc, l.code limit 1)`,
             locationCode: sql<string>`coalesce((select l.code from warehouse_locations l join location_stock s on s.location_id = l.id
-              where s.sku_id = ${orderLines.skuId} and s.warehouse_id = ${orders.warehouseId} and s.quantity > 0
+              where s.sku_id = ${orderLines.skuId} and s.warehouse_id = ${orders.warehouseId} and s.quantity > 0 and l.location_type <> 'outbound'
               order by s.quantity desc, l.code limit 1), '')`,
             skuCode: skus.sellerSku,
             productName: products.name,

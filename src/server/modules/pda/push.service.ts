@@ -45,6 +45,7 @@ import { countLocation } from '../counts/index.js';
 import { sessions } from '../identity/index.js';
 import { finishTransfer, receiveTransfer } from '../transfers/index.js';
 import { finishReturn, inspectReturnItem, receiveReturn } from '../returns/index.js';
+import { claimWave, pickShort, pickTake } from '../picking/index.js';
 import {
   finishBox,
   receiveInbound,
@@ -139,6 +140,18 @@ async function applyOp(
     case 'return.finish': {
       const input: Payload<'return.finish'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
       return { ...(await finishReturn(tx, actor, input)) };
+    }
+    case 'pick.claim': {
+      const input: Payload<'pick.claim'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
+      return { ...(await claimWave(tx, actor, input)) };
+    }
+    case 'pick.take': {
+      const input: Payload<'pick.take'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
+      return { ...(await pickTake(tx, actor, input)) };
+    }
+    case 'pick.short': {
+      const input: Payload<'pick.short'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
+      return { ...(await pickShort(tx, actor, input)) };
     }
     case 'inbound.undo':
       return undoOp(tx, actor, deviceId, op, parseInput(PDA_OP_PAYLOADS[op.type], op.payload));

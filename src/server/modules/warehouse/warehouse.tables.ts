@@ -114,7 +114,7 @@ export const warehouseLocations = pgTable(
     }),
     check(
       'warehouse_locations_type_check',
-      sql`${table.locationType} in ('receiving', 'storage', 'picking', 'returns', 'damaged')`,
+      sql`${table.locationType} in ('receiving', 'storage', 'picking', 'returns', 'damaged', 'outbound')`,
     ),
     check('warehouse_locations_capacity_check', sql`${table.capacity} is null or ${table.capacity} > 0`),
   ],

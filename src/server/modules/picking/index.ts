@@ -1,0 +1,12 @@
+export {
+  claimWave,
+  pickShort,
+  pickTake,
+  settlePickedOrder,
+  stagingLocation,
+  takeUnits,
+} from './pick.service.js';
+export { setWarehouseStatus } from './pick.service.js';
+export { createWave, readyToPick } from './waves.service.js';
+export { getWave, listWaves, pdaWaves } from './waves.queries.js';
+export { waveOrders, waveShortages, waves } from './picking.tables.js';

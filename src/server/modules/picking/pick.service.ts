@@ -1,0 +1,404 @@
+/**
+ * Picking (issue 15, research fulfilment-flows.md §3.1): units of an order's lines move from
+ * their shelves to the warehouse's staging location (type 'outbound', code PICKED, made on the
+ * warehouse's first pick) through the ledger (kind 'move', source the order), and order_picks
+ * records them under the staging location, so the hand-over (outbound.service deliverOne →
+ * consumeOrder) issues them from there. The order's reservation (frozen units) stays until the
+ * hand-over: a move changes no balance bucket.
+ *
+ * The handheld's ops (pick.claim, pick.take, pick.short, applied once each by pda/push.service)
+ * and the admin's "picked" (outbound.service markPicked, through takeUnits below) are one model.
+ * Each op locks the wave's row first, then the order's (lockOrders), so two devices picking one
+ * wave run one after the other, and an order cancelled meanwhile (orders.service locks the same
+ * row) is seen: a pick of an order no longer waiting to ship is refused, and what was picked
+ * before the cancellation stays on staging, booked to the ledger, available again once the
+ * cancellation released the reservation.
+ *
+ * A short pick records the units missing with a coded reason (SHORT_PICK_REASONS, which say what
+ * happens to stock: nothing by itself) and makes the order a problem order (short_pick) naming
+ * what is missing. An order whose every line is picked becomes 'picked'; a wave whose every order
+ * is picked, short or cancelled becomes 'picked' (or 'short' when any order was).
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { ClaimWaveInput, PickShortInput, PickTakeInput } from '@shared/contract/picking.js';
+import { claimWaveInput, pickShortInput, pickTakeInput } from '@shared/contract/picking.js';
+import type { ShortageView } from '@shared/contract/orders.js';
+import type { WarehouseStatus } from '@shared/domain/order.js';
+import { STAGING_LOCATION_CODE, type WaveStatus } from '@shared/domain/picking.js';
+import { AppError } from '@shared/errors.js';
+import type { TenantTx } from '../../db/client.js';
+import type { Actor } from '../../http/actor.js';
+import { parseInput } from '../../http/parse-input.js';
+import { skus } from '../catalog/index.js';
+import { moveStock } from '../inventory/index.js';
+import { orderPicks } from '../logistics/logistics.tables.js';
+import {
+  lockOrders,
+  openException,
+  orderLines,
+  orderReservations,
+  orders,
+  recordHistory,
+  type OrderRecord,
+} from '../orders/index.js';
+import { warehouseLocations, warehouseScope } from '../warehouse/index.js';
+import { waveOrders, waveShortages, waves } from './picking.tables.js';
+
+/**
+ * The warehouse's staging location, made on first use. Two first picks at once both insert;
+ * the loser's insert does nothing and it reads the winner's row.
+ */
+export async function stagingLocation(tx: TenantTx, warehouseId: string): Promise<string> {
+  const find = async () => {
+    const [row] = await tx
+      .select({ id: warehouseLocations.id, type: warehouseLocations.locationType })
+      .from(warehouseLocations)
+      .where(
+        and(
+          eq(warehouseLocations.warehouseId, warehouseId),
+          sql`(${warehouseLocations.locationType} = 'outbound' or ${warehouseLocations.code} = ${STAGING_LOCATION_CODE})`,
+        ),
+      )
+      .orderBy(sql`${warehouseLocations.locationType} = 'outbound' desc`, warehouseLocations.code)
+      .limit(1);
+    return row;
+  };
+  let found = await find();
+  if (!found) {
+    await tx
+      .insert(warehouseLocations)
+      .values({ warehouseId, code: STAGING_LOCATION_CODE, locationType: 'outbound' })
+      .onConflictDoNothing();
+    found = await find();
+  }
+  if (!found || found.type !== 'outbound')
+    throw new AppError('pick.staging_code_taken', { code: STAGING_LOCATION_CODE });
+  return found.id;
+}
+
+/** Units of a line moved from a shelf to staging through the ledger, and kept in order_picks. */
+export async function takeUnits(
+  tx: TenantTx,
+  actor: Actor,
+  order: OrderRecord,
+  line: { id: string; skuId: string },
+  fromLocationId: string,
+  quantity: number,
+  staging: string,
+): Promise<void> {
+  await moveStock(tx, actor, {
+    warehouseId: order.warehouseId,
+    skuId: line.skuId,
+    fromLocationId,
+    toLocationId: staging,
+    quantity,
+    source: { type: 'order', id: order.id },
+    reason: `${order.systemNo} pick`.slice(0, 255),
+  });
+  await tx
+    .insert(orderPicks)
+    .values({ orderId: order.id, lineId: line.id, locationId: staging, quantity, pickedBy: actor.userId })
+    .onConflictDoUpdate({
+      target: [orderPicks.tenantId, orderPicks.orderId, orderPicks.lineId, orderPicks.locationId],
+      set: { quantity: sql`${orderPicks.quantity} + ${quantity}`, pickedBy: actor.userId },
+    });
+}
+
+export async function setWarehouseStatus(
+  tx: TenantTx,
+  actor: Actor,
+  order: OrderRecord,
+  to: WarehouseStatus,
+): Promise<void> {
+  if (order.warehouseStatus === to) return;
+  await tx
+    .update(orders)
+    .set({
+      warehouseStatus: to,
+      ...(to === 'picked' ? { isPicked: true } : {}),
+      ...(to === 'packed' ? { isPacked: true } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(orders.id, order.id));
+  await recordHistory(tx, actor, order.id, 'warehouse', order.warehouseStatus, to);
+}
+
+/** What each line of the order needs, got (picks) and was reported missing (in any wave). */
+async function lineProgress(tx: TenantTx, orderId: string) {
+  return tx
+    .select({
+      id: orderLines.id,
+      skuId: orderLines.skuId,
+      quantity: orderLines.quantity,
+      sellerSku: skus.sellerSku,
+      picked: sql<number>`coalesce((select sum(p.quantity) from ${orderPicks} p where p.line_id = ${orderLines.id}), 0)::int`,
+      short: sql<number>`coalesce((select sum(s.quantity) from ${waveShortages} s where s.line_id = ${orderLines.id}), 0)::int`,
+      reserved: sql<number>`coalesce((select sum(r.quantity) from ${orderReservations} r where r.line_id = ${orderLines.id} and r.state = 'active'), 0)::int`,
+    })
+    .from(orderLines)
+    .innerJoin(skus, eq(skus.id, orderLines.skuId))
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(orderLines.position);
+}
+
+/** The wave's row, locked: every op of a wave takes it first (see the header). */
+async function lockWave(tx: TenantTx, actor: Actor, waveId: string) {
+  const [wave] = await tx
+    .select()
+    .from(waves)
+    .where(and(eq(waves.id, waveId), warehouseScope(actor, waves.warehouseId)))
+    .for('update');
+  if (!wave) throw new AppError('wave.not_found');
+  return wave;
+}
+
+/** Orders cancelled meanwhile leave the wave; a wave with nothing left to pick is done. */
+export async function refreshWave(tx: TenantTx, waveId: string): Promise<WaveStatus> {
+  await tx.execute(sql`
+    update ${waveOrders} w set state = 'cancelled'
+    from ${orders} o
+    where w.wave_id = ${waveId} and w.state = 'open' and o.id = w.order_id
+      and o.local_status <> 'pending_shipment'`);
+  const counts = await tx
+    .select({ state: waveOrders.state, n: sql<number>`count(*)::int` })
+    .from(waveOrders)
+    .where(eq(waveOrders.waveId, waveId))
+    .groupBy(waveOrders.state);
+  const count = (state: string) => counts.find((row) => row.state === state)?.n ?? 0;
+  const [wave] = await tx.select().from(waves).where(eq(waves.id, waveId));
+  if (!wave) throw new Error('wave vanished');
+  const started = wave.startedAt !== null || wave.pickerId !== null;
+  const status: WaveStatus =
+    count('open') > 0 ? (started ? 'picking' : 'open') : count('short') > 0 ? 'short' : 'picked';
+  if (status !== wave.status)
+    await tx
+      .update(waves)
+      .set({
+        status,
+        ...(status === 'picked' || status === 'short' ? { finishedAt: sql`now()` } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(waves.id, waveId));
+  return status;
+}
+
+type LineProgress = Awaited<ReturnType<typeof lineProgress>>[number];
+
+/**
+ * The order's wave row once every line is picked or reported short: picked, or short. `lines`
+ * is the order's progress as the op left it (read before it, with the op's units added).
+ */
+async function settleOrder(tx: TenantTx, actor: Actor, order: OrderRecord, lines: LineProgress[]) {
+  const done = lines.every((line) => line.picked + line.short >= line.quantity);
+  if (!done) return 'open' as const;
+  const isShort = lines.some((line) => line.short > 0);
+  if (!isShort) await setWarehouseStatus(tx, actor, order, 'picked');
+  const state = isShort ? ('short' as const) : ('picked' as const);
+  await tx
+    .update(waveOrders)
+    .set({ state })
+    .where(and(eq(waveOrders.orderId, order.id), eq(waveOrders.state, 'open')));
+  return state;
+}
+
+/**
+ * The admin picked an order whole (outbound markPicked): if it is in a wave still to pick, the
+ * wave learns it. Only called after the order's units were taken.
+ */
+export async function settlePickedOrder(tx: TenantTx, actor: Actor, order: OrderRecord): Promise<void> {
+  const [member] = await tx
+    .select({ waveId: waveOrders.waveId })
+    .from(waveOrders)
+    .where(and(eq(waveOrders.orderId, order.id), eq(waveOrders.state, 'open')));
+  if (!member) return;
+  await tx
+    .update(waveOrders)
+    .set({ state: 'picked' })
+    .where(and(eq(waveOrders.orderId, order.id), eq(waveOrders.waveId, member.waveId)));
+  await refreshWave(tx, member.waveId);
+}
+
+const CANCELLED = ['in_cancellation', 'cancelled'];
+
+/** The wave and the order, locked in that order, with every check a pick or short shares. */
+async function openPick(
+  tx: TenantTx,
+  actor: Actor,
+  input: { waveId: string; orderId: string; lineId: string },
+) {
+  const wave = await lockWave(tx, actor, input.waveId);
+  if (wave.status === 'picked' || wave.status === 'short')
+    throw new AppError('pick.wave_closed', { waveNo: wave.waveNo });
+  const [member] = await tx
+    .select()
+    .from(waveOrders)
+    .where(and(eq(waveOrders.waveId, wave.id), eq(waveOrders.orderId, input.orderId)));
+  if (!member) throw new AppError('pick.order_not_in_wave', { waveNo: wave.waveNo });
+  const [order] = await lockOrders(tx, actor, [input.orderId]);
+  if (!order) throw new AppError('order.not_found');
+  if (CANCELLED.includes(order.localStatus))
+    throw new AppError('pick.order_cancelled', { orderNo: order.orderNo });
+  if (
+    order.localStatus !== 'pending_shipment' ||
+    member.state !== 'open' ||
+    !['none', 'picking'].includes(order.warehouseStatus)
+  )
+    throw new AppError('pick.order_not_pickable', {
+      orderNo: order.orderNo,
+      status: `${order.localStatus}/${order.warehouseStatus}`,
+    });
+  const lines = await lineProgress(tx, order.id);
+  const line = lines.find((item) => item.id === input.lineId);
+  if (!line) throw new AppError('pick.line_not_in_order', { orderNo: order.orderNo });
+  if (line.reserved < line.quantity) throw new AppError('outbound.out_of_stock', { orderNo: order.orderNo });
+  return { wave, order, line, lines, left: line.quantity - line.picked - line.short };
+}
+
+async function startWave(tx: TenantTx, actor: Actor, wave: typeof waves.$inferSelect) {
+  if (wave.startedAt !== null && wave.pickerId !== null) return;
+  await tx
+    .update(waves)
+    .set({
+      startedAt: wave.startedAt ?? sql`now()`,
+      pickerId: wave.pickerId ?? actor.userId,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(waves.id, wave.id));
+}
+
+/** pick.claim: the worker takes the wave; it shows as theirs (the last to take it) in the admin. */
+export async function claimWave(
+  tx: TenantTx,
+  actor: Actor,
+  raw: ClaimWaveInput,
+): Promise<{ waveId: string; status: WaveStatus }> {
+  const input = parseInput(claimWaveInput, raw);
+  const wave = await lockWave(tx, actor, input.waveId);
+  if (wave.status === 'picked' || wave.status === 'short')
+    throw new AppError('pick.wave_closed', { waveNo: wave.waveNo });
+  await tx
+    .update(waves)
+    .set({ pickerId: actor.userId, startedAt: wave.startedAt ?? sql`now()`, updatedAt: sql`now()` })
+    .where(eq(waves.id, wave.id));
+  return { waveId: wave.id, status: await refreshWave(tx, wave.id) };
+}
+
+/** pick.take: units of a line from a shelf of the order's warehouse to staging. */
+export async function pickTake(
+  tx: TenantTx,
+  actor: Actor,
+  raw: PickTakeInput,
+): Promise<{ orderId: string; lineId: string; picked: number; orderState: string; waveStatus: WaveStatus }> {
+  const input = parseInput(pickTakeInput, raw);
+  const { wave, order, line, lines, left } = await openPick(tx, actor, input);
+  if (input.quantity > left)
+    throw new AppError('pick.too_many', { sku: line.sellerSku, left, quantity: input.quantity });
+  // The shelf, and the warehouse's staging location when it has one, in one read.
+  const places = await tx
+    .select({
+      id: warehouseLocations.id,
+      code: warehouseLocations.code,
+      type: warehouseLocations.locationType,
+    })
+    .from(warehouseLocations)
+    .where(
+      and(
+        eq(warehouseLocations.warehouseId, order.warehouseId),
+        sql`(${warehouseLocations.id} = ${input.locationId} or ${warehouseLocations.locationType} = 'outbound')`,
+      ),
+    )
+    .orderBy(warehouseLocations.code);
+  const location = places.find((place) => place.id === input.locationId);
+  if (!location) throw new AppError('pick.location_not_found');
+  if (location.type === 'outbound')
+    throw new AppError('pick.location_is_staging', { location: location.code });
+  const staging =
+    places.find((place) => place.type === 'outbound')?.id ?? (await stagingLocation(tx, order.warehouseId));
+  await takeUnits(tx, actor, order, line, location.id, input.quantity, staging);
+  if (order.warehouseStatus === 'none') await setWarehouseStatus(tx, actor, order, 'picking');
+  const current = { ...order, warehouseStatus: 'picking' as const };
+  await startWave(tx, actor, wave);
+  const after = lines.map((item) =>
+    item.id === line.id ? { ...item, picked: item.picked + input.quantity } : item,
+  );
+  const orderState = await settleOrder(tx, actor, current, after);
+  // The wave changes only when an order is done (or on its first pick): skip the recount otherwise.
+  const waveStatus =
+    orderState === 'open' && wave.status === 'picking' ? wave.status : await refreshWave(tx, wave.id);
+  return { orderId: order.id, lineId: line.id, picked: line.picked + input.quantity, orderState, waveStatus };
+}
+
+/** The short_pick exception's note and shortages: every line of the order reported short. */
+async function raiseShortPick(tx: TenantTx, actor: Actor, order: OrderRecord): Promise<void> {
+  const lines = (await lineProgress(tx, order.id)).filter((line) => line.short > 0);
+  const reasons = await tx
+    .select({ lineId: waveShortages.lineId, reason: waveShortages.reason })
+    .from(waveShortages)
+    .where(
+      inArray(
+        waveShortages.lineId,
+        lines.map((line) => line.id),
+      ),
+    );
+  const note = lines
+    .map((line) => {
+      const why = [...new Set(reasons.filter((row) => row.lineId === line.id).map((row) => row.reason))];
+      return `${line.sellerSku} ×${line.short} (${why.join(', ')})`;
+    })
+    .join('; ');
+  const shortages: ShortageView[] = lines.map((line) => ({
+    skuId: line.skuId,
+    sellerSku: line.sellerSku,
+    needed: line.quantity,
+    available: line.picked,
+  }));
+  await openException(tx, actor, order.id, 'short_pick', note, shortages);
+}
+
+/** pick.short: units of a line that cannot be picked, with the reason; the order becomes a problem. */
+export async function pickShort(
+  tx: TenantTx,
+  actor: Actor,
+  raw: PickShortInput,
+): Promise<{ orderId: string; lineId: string; short: number; orderState: string; waveStatus: WaveStatus }> {
+  const input = parseInput(pickShortInput, raw);
+  const { wave, order, line, lines, left } = await openPick(tx, actor, input);
+  if (input.quantity > left)
+    throw new AppError('pick.too_many', { sku: line.sellerSku, left, quantity: input.quantity });
+  if (input.locationId !== null) {
+    const [location] = await tx
+      .select({ id: warehouseLocations.id })
+      .from(warehouseLocations)
+      .where(
+        and(
+          eq(warehouseLocations.id, input.locationId),
+          eq(warehouseLocations.warehouseId, order.warehouseId),
+        ),
+      );
+    if (!location) throw new AppError('pick.location_not_found');
+  }
+  await tx.insert(waveShortages).values({
+    waveId: wave.id,
+    orderId: order.id,
+    lineId: line.id,
+    skuId: line.skuId,
+    locationId: input.locationId,
+    quantity: input.quantity,
+    reason: input.reason,
+    reportedBy: actor.userId,
+  });
+  if (order.warehouseStatus === 'none') await setWarehouseStatus(tx, actor, order, 'picking');
+  await raiseShortPick(tx, actor, order);
+  await startWave(tx, actor, wave);
+  const after = lines.map((item) =>
+    item.id === line.id ? { ...item, short: item.short + input.quantity } : item,
+  );
+  const orderState = await settleOrder(tx, actor, { ...order, warehouseStatus: 'picking' }, after);
+  return {
+    orderId: order.id,
+    lineId: line.id,
+    short: line.short + input.quantity,
+    orderState,
+    waveStatus: await refreshWave(tx, wave.id),
+  };
+}
