@@ -270,7 +270,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await ordersExcelRoutes(api, deps);
       await shopRoutes(api, deps, marketplaces, sendSync);
       await logisticsRoutes(api, deps, logistics);
-      await pdaRoutes(api, deps);
+      await pdaRoutes(api, deps, logistics);
       await printingRoutes(api, deps);
       await filesRoutes(api, deps);
     },

@@ -14,6 +14,14 @@ import {
 } from './inbound.js';
 import { countLocationInput } from './counts.js';
 import { receiveTransferInput } from './transfers.js';
+import {
+  bagParcelInput,
+  closeBagInput,
+  handoverInput,
+  openBagInput,
+  packParcelInput,
+  putBackInput,
+} from './packing.js';
 import { OVER_RECEIPT_UNITS } from '../domain/inbound.js';
 import { string, uuid } from './common.js';
 
@@ -31,6 +39,14 @@ export const PDA_OP_TYPES = [
   'inbound.undo',
   'count.location',
   'transfer.receive',
+  // Pack, bag and hand over (issue 15).
+  'pack.pack',
+  'pack.put_back',
+  'bag.open',
+  'bag.add',
+  'bag.remove',
+  'bag.close',
+  'handover.deliver',
 ] as const;
 export type PdaOpType = (typeof PDA_OP_TYPES)[number];
 
@@ -56,6 +72,14 @@ export const PDA_OP_PAYLOADS = {
   'inbound.undo': undoOpInput,
   'count.location': countLocationInput,
   'transfer.receive': receiveTransferInput,
+  // Pack, bag and hand over (issue 15).
+  'pack.pack': packParcelInput,
+  'pack.put_back': putBackInput,
+  'bag.open': openBagInput,
+  'bag.add': bagParcelInput,
+  'bag.remove': bagParcelInput,
+  'bag.close': closeBagInput,
+  'handover.deliver': handoverInput,
 } as const satisfies Record<PdaOpType, z.ZodType>;
 
 export const deviceId = string()
