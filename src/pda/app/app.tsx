@@ -30,6 +30,15 @@ const ShelveScreen = lazy(() =>
 const CountScreen = lazy(() =>
   import('../count/count-screen.js').then((module) => ({ default: module.CountScreen })),
 );
+const PackScreen = lazy(() =>
+  import('../pack/pack-screen.js').then((module) => ({ default: module.PackScreen })),
+);
+const BagScreen = lazy(() =>
+  import('../pack/bag-screen.js').then((module) => ({ default: module.BagScreen })),
+);
+const HandoverScreen = lazy(() =>
+  import('../pack/handover-screen.js').then((module) => ({ default: module.HandoverScreen })),
+);
 const AttentionScreen = lazy(() =>
   import('../screens/attention.js').then((module) => ({ default: module.AttentionScreen })),
 );
@@ -113,6 +122,30 @@ export function PdaApp({ services }: { services: PdaServices }) {
         element={
           <Loading>
             <CountScreen warehouseId={warehouse.id} />
+          </Loading>
+        }
+      />
+      <Route
+        path="/pack"
+        element={
+          <Loading>
+            <PackScreen warehouseId={warehouse.id} />
+          </Loading>
+        }
+      />
+      <Route
+        path="/bag"
+        element={
+          <Loading>
+            <BagScreen warehouseId={warehouse.id} />
+          </Loading>
+        }
+      />
+      <Route
+        path="/handover"
+        element={
+          <Loading>
+            <HandoverScreen warehouseId={warehouse.id} />
           </Loading>
         }
       />

@@ -1,5 +1,5 @@
 /**
- * The task list: receiving, shelving, counting, needs attention, this device's scanner settings,
+ * The task list: receiving, shelving, counting, packing, bagging, hand-over, needs attention, this device's scanner settings,
  * and the safe point where updates are applied.
  */
 import { Button } from 'antd-mobile';
@@ -35,6 +35,15 @@ export function HomeScreen({ warehouse, userName, onChangeWarehouse, onLogout }:
         </Button>
         <Button block color="primary" className="pda-task" onClick={() => navigate('/count')}>
           {t('home.count')}
+        </Button>
+        <Button block color="primary" className="pda-task" onClick={() => navigate('/pack')}>
+          {t('home.pack')}
+        </Button>
+        <Button block color="primary" className="pda-task" onClick={() => navigate('/bag')}>
+          {t('home.bag')}
+        </Button>
+        <Button block color="primary" className="pda-task" onClick={() => navigate('/handover')}>
+          {t('home.handover')}
         </Button>
         <Button block className="pda-task" onClick={() => navigate('/attention')}>
           {t('home.attention', { count: status.attention.length })}
