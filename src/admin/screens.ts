@@ -68,6 +68,7 @@ export const SCREENS: Record<ScreenId, ScreenDefinition> = {
   },
   'orders/OrderList': { page: lazyNamed(() => import('./screens/orders/OrderList.js'), 'OrderList') },
   'logistics/Outbound': { page: lazyNamed(() => import('./screens/logistics/Outbound.js'), 'Outbound') },
+  'logistics/BagList': { page: lazyNamed(() => import('./screens/logistics/BagList.js'), 'BagList') },
   'logistics/ChannelList': {
     page: lazyNamed(() => import('./screens/logistics/ChannelList.js'), 'ChannelList'),
   },
