@@ -139,7 +139,11 @@ export function PackScreen({
             quantity: checked.quantity,
           }),
     );
-    return setStep({ name: done ? 'weigh' : 'items', parcel: current.parcel, scanned });
+    return setStep(
+      done
+        ? { name: 'weigh', parcel: current.parcel, scanned }
+        : { name: 'items', parcel: current.parcel, scanned },
+    );
   };
 
   const putBack = async (parcel: PdaParcel, code: string) => {
