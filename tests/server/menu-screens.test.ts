@@ -49,6 +49,7 @@ const SCREEN_LIST_CALLS: Record<string, string | null> = {
   'shops/ShopList': 'shop/list?pageNo=1&pageSize=10',
   'logistics/Outbound': 'waybill/list?pageNo=1&pageSize=10',
   'logistics/ChannelList': 'logistics/channel/list?pageNo=1&pageSize=10',
+  'logistics/BagList': 'bag/list?pageNo=1&pageSize=10',
   'shops/SkuMatch': 'shop/items?pageNo=1&pageSize=10&match=unmatched',
 };
 
