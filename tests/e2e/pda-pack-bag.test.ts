@@ -129,7 +129,9 @@ async function packParcel(page: Page, parcel: Picked, units: string[]) {
   await shows(page.getByTestId('parcel-header'), parcel.orderNo);
   for (const code of units) await scan(page, code);
   await shows(page.getByTestId('prompt'), 'Weigh the parcel');
-  await page.getByLabel('Weight (g)').fill('450');
+  // The scale types its reading like a keyboard, ended by Enter.
+  await scan(page, '450');
+  await shows(feedback(page), 'Weight read: 450 g');
   await page.getByRole('button', { name: 'Packed', exact: true }).click();
   await confirm(page, `Mark order ${parcel.orderNo} packed?`, 'Packed');
   await shows(feedback(page), `Order ${parcel.orderNo} packed`);
@@ -210,7 +212,8 @@ describe.skipIf(!hasChromium)('pack, bag and hand over offline in Chromium', () 
     await shows(feedback(page), `Order ${first.orderNo} in the bag (1)`);
     await scan(page, second.trackingNo);
     await shows(feedback(page), `Order ${second.orderNo} in the bag (2)`);
-    await page.getByLabel('Bag weight (g)').fill('1400');
+    await scan(page, '1.4kg');
+    await shows(feedback(page), 'Weight read: 1400 g');
     await page.getByRole('button', { name: 'Close bag' }).click();
     await confirm(page, 'Close bag E2E-BAG-1 with 2 parcels, 1400 g?', 'Close bag');
     await shows(feedback(page), 'Bag E2E-BAG-1 closed with 2 parcels');

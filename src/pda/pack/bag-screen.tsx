@@ -9,7 +9,7 @@
  * action is one op queued with its local effect (bag.open, bag.add, bag.remove, bag.close).
  */
 import { Button, Input, List } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BAG_NO_PATTERN, makeBagNo } from '@shared/domain/bags.js';
 import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
@@ -38,8 +38,18 @@ export interface BagScreenProps {
 export function BagScreen({ warehouseId, fetchWork = fetchOutboundWork }: BagScreenProps) {
   const { t } = useTranslation();
   const { db } = usePdaServices();
-  const [work, setWork] = useState<Work>({ parcels: [], bags: [] });
-  const [bagId, setBagId] = useState<string | null>(null);
+  const [work, setWorkState] = useState<Work>({ parcels: [], bags: [] });
+  const [bagId, setBagIdState] = useState<string | null>(null);
+  // Scans come one after another faster than React renders: each reads what the last one left.
+  const latest = useRef<{ work: Work; bagId: string | null }>({ work, bagId });
+  const setWork = useCallback((next: Work) => {
+    latest.current.work = next;
+    setWorkState(next);
+  }, []);
+  const setBagId = (next: string | null) => {
+    latest.current.bagId = next;
+    setBagIdState(next);
+  };
   const [bagNo, setBagNo] = useState('');
   const [weight, setWeight] = useState('');
   const { flash, tell, clear, isBlocked } = useScanFeedback();
@@ -60,11 +70,14 @@ export function BagScreen({ warehouseId, fetchWork = fetchOutboundWork }: BagScr
     return () => {
       isCurrent = false;
     };
-  }, [db, warehouseId, fetchWork]);
+  }, [db, warehouseId, fetchWork, setWork]);
 
-  const bag = bagId === null ? null : (work.bags.find((entry) => entry.id === bagId) ?? null);
+  const bagOf = (current: { work: Work; bagId: string | null }) =>
+    current.bagId === null ? null : (current.work.bags.find((entry) => entry.id === current.bagId) ?? null);
+  const bag = bagOf({ work, bagId });
 
   const openBag = async (entered: string) => {
+    const { work } = latest.current;
     const number = entered.trim();
     if (number === '') return tell('error', t('bag.numberRequired'));
     const existing = findBag(work, number);
@@ -88,6 +101,8 @@ export function BagScreen({ warehouseId, fetchWork = fetchOutboundWork }: BagScr
   };
 
   const addParcel = async (code: string) => {
+    const { work } = latest.current;
+    const bag = bagOf(latest.current);
     if (!bag) return undefined;
     const parcel = findParcel(work, code);
     if (!parcel) {
@@ -149,7 +164,8 @@ export function BagScreen({ warehouseId, fetchWork = fetchOutboundWork }: BagScr
   const handleScan = (scan: ClassifiedScan) => {
     const code = lookupCode(scan) || scan.raw.trim();
     if (!code) return undefined;
-    const run = bag === null ? openBag(code) : bag.status === 'closed' ? openBag(code) : addParcel(code);
+    const current = bagOf(latest.current);
+    const run = current === null || current.status === 'closed' ? openBag(code) : addParcel(code);
     return run.catch(fail);
   };
 

@@ -7,7 +7,7 @@
  * every parcel is delivered once through the admin's deliverOne (packing.service.ts).
  */
 import { Button, List } from 'antd-mobile';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
 import { PdaHeader } from '../app/header.js';
@@ -33,9 +33,23 @@ export interface HandoverScreenProps {
 export function HandoverScreen({ warehouseId, fetchWork = fetchOutboundWork }: HandoverScreenProps) {
   const { t } = useTranslation();
   const { db } = usePdaServices();
-  const [work, setWork] = useState<Work>({ parcels: [], bags: [] });
-  const [bagIds, setBagIds] = useState<string[]>([]);
-  const [orderIds, setOrderIds] = useState<string[]>([]);
+  const [work, setWorkState] = useState<Work>({ parcels: [], bags: [] });
+  const [bagIds, setBagIdsState] = useState<string[]>([]);
+  const [orderIds, setOrderIdsState] = useState<string[]>([]);
+  // Scans come one after another faster than React renders: each reads what the last one left.
+  const latest = useRef({ work, bagIds, orderIds });
+  const setWork = useCallback((next: Work) => {
+    latest.current.work = next;
+    setWorkState(next);
+  }, []);
+  const setBagIds = (next: string[]) => {
+    latest.current.bagIds = next;
+    setBagIdsState(next);
+  };
+  const setOrderIds = (next: string[]) => {
+    latest.current.orderIds = next;
+    setOrderIdsState(next);
+  };
   const { flash, tell, clear, isBlocked } = useScanFeedback();
 
   useEffect(() => {
@@ -54,9 +68,10 @@ export function HandoverScreen({ warehouseId, fetchWork = fetchOutboundWork }: H
     return () => {
       isCurrent = false;
     };
-  }, [db, warehouseId, fetchWork]);
+  }, [db, warehouseId, fetchWork, setWork]);
 
   const handleCode = (code: string) => {
+    const { work, bagIds, orderIds } = latest.current;
     const bag = findBag(work, code);
     if (bag) {
       if (bag.warehouseId !== warehouseId)

@@ -11,7 +11,7 @@
  * fetched (outbound-data.ts).
  */
 import { Button, Input, List, Tag } from 'antd-mobile';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
 import { PdaHeader } from '../app/header.js';
@@ -57,8 +57,18 @@ export function PackScreen({
 }: PackScreenProps) {
   const { t } = useTranslation();
   const { db } = usePdaServices();
-  const [step, setStep] = useState<Step>({ name: 'parcel' });
-  const [work, setWork] = useState<Work>({ parcels: [], bags: [] });
+  const [step, setStepState] = useState<Step>({ name: 'parcel' });
+  const [work, setWorkState] = useState<Work>({ parcels: [], bags: [] });
+  // Scans come one after another faster than React renders: each reads what the last one left.
+  const latest = useRef<{ step: Step; work: Work }>({ step, work });
+  const setStep = (next: Step) => {
+    latest.current.step = next;
+    setStepState(next);
+  };
+  const setWork = useCallback((next: Work) => {
+    latest.current.work = next;
+    setWorkState(next);
+  }, []);
   const [weight, setWeight] = useState('');
   const [waitingLabels, setWaitingLabels] = useState(0);
   const { flash, tell, clear, isBlocked } = useScanFeedback();
@@ -83,7 +93,7 @@ export function PackScreen({
     return () => {
       isCurrent = false;
     };
-  }, [db, warehouseId, fetchWork, refreshLabels]);
+  }, [db, warehouseId, fetchWork, refreshLabels, setWork]);
 
   // Labels queued offline print once the device is back online.
   useEffect(() => {
@@ -97,7 +107,7 @@ export function PackScreen({
   const toPack = work.parcels.filter((parcel) => parcel.state === 'to_pack' || parcel.state === 'cancelled');
 
   const openParcel = (code: string) => {
-    const parcel = findParcel(work, code);
+    const parcel = findParcel(latest.current.work, code);
     if (!parcel) return tell('error', t('pack.parcelUnknown', { code }));
     if (parcel.state === 'cancelled') {
       tell('error', t('pack.cancelled', { orderNo: parcel.orderNo }));
@@ -205,12 +215,13 @@ export function PackScreen({
   const handleScan = (scan: ClassifiedScan) => {
     const code = lookupCode(scan);
     if (!code) return undefined;
+    const current = latest.current.step;
     const run =
-      step.name === 'parcel'
+      current.name === 'parcel'
         ? Promise.resolve(openParcel(code))
-        : step.name === 'put_back'
-          ? putBack(step.parcel, code)
-          : Promise.resolve(scanItem(step, code));
+        : current.name === 'put_back'
+          ? putBack(current.parcel, code)
+          : Promise.resolve(scanItem(current, code));
     return run.catch(fail);
   };
 
