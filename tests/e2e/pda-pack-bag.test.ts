@@ -221,8 +221,10 @@ describe.skipIf(!hasChromium)('pack, bag and hand over offline in Chromium', () 
 
     // A reload while offline: the app comes from the precache, the queue and the work are intact.
     await page.reload();
-    await page.getByRole('button', { name: 'Hand over', exact: true }).click();
+    await page.getByTestId('bag-screen').waitFor({ timeout: UI_WAIT });
     await shows(queued(page), exactly('Queued 7'));
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Hand over', exact: true }).click();
     await scan(page, 'E2E-BAG-1');
     await shows(feedback(page), 'Bag E2E-BAG-1 (2 parcels)');
     await scan(page, second.trackingNo);
