@@ -166,16 +166,24 @@ function installScanProbe(): void {
   };
 }
 
-async function scan(page: Page, code: string): Promise<ScanSample> {
+/** A scan's timings, or null when the screen gave no feedback within 10 s (counted as lost). */
+async function scan(page: Page, code: string): Promise<ScanSample | null> {
   await page.evaluate(() => window.packBench?.arm());
   await page.keyboard.type(code);
   await page.keyboard.press('Enter');
-  return page.evaluate(() => window.packBench?.take() ?? Promise.reject(new Error('no scan probe')));
+  return page.evaluate(() =>
+    Promise.race([
+      window.packBench?.take() ?? Promise.reject(new Error('no scan probe')),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000)),
+    ]),
+  );
 }
 
 interface Timings {
   toPaint: number[];
   refused: string[];
+  /** Scans that got no feedback at all (none is expected). */
+  lost: number;
 }
 
 async function packScans(
@@ -208,15 +216,16 @@ async function packScans(
     let next = 0;
     const run = async (rate: number, scans: number): Promise<Timings> => {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-      const timings: Timings = { toPaint: [], refused: [] };
-      while (timings.toPaint.length + timings.refused.length < scans) {
+      const timings: Timings = { toPaint: [], refused: [], lost: 0 };
+      while (timings.toPaint.length + timings.refused.length + timings.lost < scans) {
         const parcel = parcels[next];
         next += 1;
         if (!parcel) throw new Error('the bench ran out of parcels');
         const codes = [parcel.trackingNo, ...Array<string>(UNITS).fill('TS-BLK-M'), 'TS-BLK-L'];
         for (const code of codes) {
           const sample = await scan(page, code);
-          if (await feedback.getByRole('button').count()) {
+          if (!sample) timings.lost += 1;
+          else if (await feedback.getByRole('button').count()) {
             timings.refused.push((await feedback.locator('span').first().textContent()) ?? '');
             await feedback.getByRole('button').click();
           } else timings.toPaint.push(sample.paintAt - sample.enterAt);
@@ -278,6 +287,7 @@ async function main() {
       );
       if (timings.refused.length > 0)
         console.log(`  ${label}: ${timings.refused.length} scans refused, e.g. "${timings.refused[0]}"`);
+      if (timings.lost > 0) console.log(`  ${label}: ${timings.lost} scans gave no feedback within 10 s`);
     }
   } finally {
     await app?.close();
