@@ -73,6 +73,7 @@ export const SCREENS: Record<ScreenId, ScreenDefinition> = {
   'orders/OrderList': { page: lazyNamed(() => import('./screens/orders/OrderList.js'), 'OrderList') },
   'logistics/Outbound': { page: lazyNamed(() => import('./screens/logistics/Outbound.js'), 'Outbound') },
   'picking/WaveList': { page: lazyNamed(() => import('./screens/picking/WaveList.js'), 'WaveList') },
+  'logistics/BagList': { page: lazyNamed(() => import('./screens/logistics/BagList.js'), 'BagList') },
   'logistics/ChannelList': {
     page: lazyNamed(() => import('./screens/logistics/ChannelList.js'), 'ChannelList'),
   },

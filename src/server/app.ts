@@ -276,7 +276,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await shopRoutes(api, deps, marketplaces, sendSync);
       await logisticsRoutes(api, deps, logistics);
       await pickingRoutes(api, deps);
-      await pdaRoutes(api, deps);
+      await pdaRoutes(api, deps, logistics);
       await printingRoutes(api, deps);
       await filesRoutes(api, deps);
     },

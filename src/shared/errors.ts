@@ -314,6 +314,25 @@ export const ERROR_STATUS = {
   'pick.location_not_found': 422,
   'pick.location_is_staging': 422,
   'pick.staging_code_taken': 409,
+  // Pack, bag and hand over (PDA): one block.
+  'pack.items_mismatch': 422,
+  'pack.cancelled': 409,
+  'pack.not_cancelled': 409,
+  'pack.nothing_to_put_back': 409,
+  'bag.not_found': 404,
+  'bag.number_taken': 409,
+  'bag.closed': 409,
+  'bag.other_warehouse': 409,
+  'bag.other_channel': 409,
+  'bag.not_packed': 409,
+  'bag.already_bagged': 409,
+  'bag.not_in_bag': 409,
+  'bag.empty': 409,
+  'bag.not_closed': 409,
+  'bag.not_handed_over': 409,
+  'bag.handed_over': 409,
+  'handover.parcel_in_bag': 409,
+  'handover.other_warehouse': 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

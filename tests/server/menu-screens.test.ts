@@ -53,6 +53,7 @@ const SCREEN_LIST_CALLS: Record<string, string | null> = {
   'logistics/Outbound': 'waybill/list?pageNo=1&pageSize=10',
   'picking/WaveList': 'wave/list?pageNo=1&pageSize=10',
   'logistics/ChannelList': 'logistics/channel/list?pageNo=1&pageSize=10',
+  'logistics/BagList': 'bag/list?pageNo=1&pageSize=10',
   'shops/SkuMatch': 'shop/items?pageNo=1&pageSize=10&match=unmatched',
 };
 

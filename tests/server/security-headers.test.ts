@@ -68,6 +68,8 @@ describe('security headers', () => {
     );
     expect(policy['script-src']).toEqual(["'self'", "'wasm-unsafe-eval'"]);
     expect(policy['worker-src']).toEqual(["'self'", 'blob:']);
+    // The pack screen prints labels through the print helper on the pack station.
+    expect(policy['connect-src']).toEqual(["'self'", 'http://127.0.0.1:18600', 'http://127.0.0.1:18601']);
     const worker = directives(
       (await world.request({ method: 'GET', url: '/pda/sw.js' })).headers['content-security-policy'],
     );

@@ -39,6 +39,15 @@ const ReturnsScreen = lazy(() =>
 const PickScreen = lazy(() =>
   import('../pick/pick-screen.js').then((module) => ({ default: module.PickScreen })),
 );
+const PackScreen = lazy(() =>
+  import('../pack/pack-screen.js').then((module) => ({ default: module.PackScreen })),
+);
+const BagScreen = lazy(() =>
+  import('../pack/bag-screen.js').then((module) => ({ default: module.BagScreen })),
+);
+const HandoverScreen = lazy(() =>
+  import('../pack/handover-screen.js').then((module) => ({ default: module.HandoverScreen })),
+);
 const AttentionScreen = lazy(() =>
   import('../screens/attention.js').then((module) => ({ default: module.AttentionScreen })),
 );
@@ -134,6 +143,14 @@ export function PdaApp({ services }: { services: PdaServices }) {
         }
       />
       <Route
+        path="/pack"
+        element={
+          <Loading>
+            <PackScreen warehouseId={warehouse.id} />
+          </Loading>
+        }
+      />
+      <Route
         path="/returns"
         element={
           <Loading>
@@ -142,10 +159,26 @@ export function PdaApp({ services }: { services: PdaServices }) {
         }
       />
       <Route
+        path="/bag"
+        element={
+          <Loading>
+            <BagScreen warehouseId={warehouse.id} />
+          </Loading>
+        }
+      />
+      <Route
         path="/pick"
         element={
           <Loading>
             <PickScreen warehouseId={warehouse.id} />
+          </Loading>
+        }
+      />
+      <Route
+        path="/handover"
+        element={
+          <Loading>
+            <HandoverScreen warehouseId={warehouse.id} />
           </Loading>
         }
       />

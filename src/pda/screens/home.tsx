@@ -1,7 +1,7 @@
 /**
- * The task list: receiving, shelving, counting, picking, receiving transfers, returns, needs attention,
- * this device's scanner settings,
- * and the safe point where updates are applied.
+ * The task list: receiving, shelving, counting, picking, packing, bagging, hand-over, receiving
+ * transfers, returns, needs attention, this device's scanner settings, and the safe point where
+ * updates are applied.
  */
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
@@ -45,6 +45,15 @@ export function HomeScreen({ warehouse, userName, onChangeWarehouse, onLogout }:
         </Button>
         <Button block color="primary" className="pda-task" onClick={() => navigate('/pick')}>
           {t('home.pick')}
+        </Button>
+        <Button block color="primary" className="pda-task" onClick={() => navigate('/pack')}>
+          {t('home.pack')}
+        </Button>
+        <Button block color="primary" className="pda-task" onClick={() => navigate('/bag')}>
+          {t('home.bag')}
+        </Button>
+        <Button block color="primary" className="pda-task" onClick={() => navigate('/handover')}>
+          {t('home.handover')}
         </Button>
         <Button block className="pda-task" onClick={() => navigate('/attention')}>
           {t('home.attention', { count: status.attention.length })}

@@ -48,6 +48,8 @@ const ADMIN: Directives = {
 const PDA: Directives = {
   ...COMMON,
   'script-src': ["'self'", "'wasm-unsafe-eval'"],
+  // A pack station's labels go to the print helper on its own computer (pda/pack/label-print.ts).
+  'connect-src': ["'self'", ...PRINT_HELPER_ORIGINS],
   'media-src': ["'self'", 'blob:'],
 };
 const API: Directives = { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"], 'base-uri': ["'none'"] };
@@ -72,6 +74,8 @@ export function adminPolicy(chatOrigin: string | null): string {
 }
 
 export const PDA_POLICY = policyOf(PDA);
+/** The PDA's service worker reaches its own origin only (the print helper is the page's). */
+const PDA_WORKER_POLICY = policyOf({ ...PDA, 'connect-src': ["'self'"] });
 export const API_POLICY = policyOf(API);
 
 /** Headers every reply carries, whatever it is. */
@@ -97,7 +101,7 @@ export function registerSecurityHeaders(app: FastifyInstance, chatOriginOf: Chat
     const path = pathOf(request.url);
     let policy: string;
     if (isApiPath(path)) policy = API_POLICY;
-    else if (isPdaPath(path)) policy = PDA_POLICY;
+    else if (isPdaPath(path)) policy = path.endsWith('/sw.js') ? PDA_WORKER_POLICY : PDA_POLICY;
     else if (isHtml(reply.getHeader('content-type')) && !path.startsWith('/api/docs')) {
       policy = adminPolicy(await chatOriginOf(request).catch(() => null));
     } else policy = adminPolicy(null);

@@ -16,6 +16,14 @@ import { countLocationInput } from './counts.js';
 import { finishTransferInput, receiveTransferInput } from './transfers.js';
 import { finishReturnInput, inspectReturnItemInput, receiveReturnInput } from './returns.js';
 import { claimWaveInput, pickShortInput, pickTakeInput } from './picking.js';
+import {
+  bagParcelInput,
+  closeBagInput,
+  handoverInput,
+  openBagInput,
+  packParcelInput,
+  putBackInput,
+} from './packing.js';
 import { OVER_RECEIPT_UNITS } from '../domain/inbound.js';
 import { string, uuid } from './common.js';
 
@@ -41,6 +49,14 @@ export const PDA_OP_TYPES = [
   'pick.claim',
   'pick.take',
   'pick.short',
+  // Pack, bag and hand over (issue 15).
+  'pack.pack',
+  'pack.put_back',
+  'bag.open',
+  'bag.add',
+  'bag.remove',
+  'bag.close',
+  'handover.deliver',
 ] as const;
 export type PdaOpType = (typeof PDA_OP_TYPES)[number];
 
@@ -73,6 +89,14 @@ export const PDA_OP_PAYLOADS = {
   'pick.claim': claimWaveInput,
   'pick.take': pickTakeInput,
   'pick.short': pickShortInput,
+  // Pack, bag and hand over (issue 15).
+  'pack.pack': packParcelInput,
+  'pack.put_back': putBackInput,
+  'bag.open': openBagInput,
+  'bag.add': bagParcelInput,
+  'bag.remove': bagParcelInput,
+  'bag.close': closeBagInput,
+  'handover.deliver': handoverInput,
 } as const satisfies Record<PdaOpType, z.ZodType>;
 
 export const deviceId = string()

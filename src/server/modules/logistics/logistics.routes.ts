@@ -72,6 +72,7 @@ import {
   type BulkOutcome,
 } from './outbound.service.js';
 import type { LogisticsRuntime } from './runtime.js';
+import { bagRoutes } from './bags.routes.js';
 import {
   labelOf,
   markPrinted,
@@ -479,4 +480,7 @@ export async function logisticsRoutes(app: FastifyInstance, deps: AppDeps, runti
       return sendPdf(reply, { pdf, fileName: 'packing-lists.pdf' });
     },
   );
+
+  // Bags and the PDA's pack/bag/hand-over work (bags.routes.ts).
+  await bagRoutes(app, deps);
 }

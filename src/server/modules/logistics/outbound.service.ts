@@ -81,7 +81,12 @@ function wrongStep(order: OrderRecord, step: string): AppError {
   });
 }
 
-async function setWarehouseStatus(tx: TenantTx, actor: Actor, order: OrderRecord, to: WarehouseStatus) {
+export async function setWarehouseStatus(
+  tx: TenantTx,
+  actor: Actor,
+  order: OrderRecord,
+  to: WarehouseStatus,
+) {
   await tx
     .update(orders)
     .set({
@@ -186,7 +191,12 @@ async function pickOne(tx: TenantTx, actor: Actor, order: OrderRecord): Promise<
   await settlePickedOrder(tx, actor, order);
 }
 
-async function packOne(tx: TenantTx, actor: Actor, order: OrderRecord, weightGrams?: number): Promise<void> {
+export async function packOne(
+  tx: TenantTx,
+  actor: Actor,
+  order: OrderRecord,
+  weightGrams?: number,
+): Promise<void> {
   if (
     order.localStatus !== 'pending_shipment' ||
     !['picked', 'sorted', 'to_be_packed'].includes(order.warehouseStatus)
@@ -203,7 +213,7 @@ async function packOne(tx: TenantTx, actor: Actor, order: OrderRecord, weightGra
   await setWarehouseStatus(tx, actor, order, 'packed');
 }
 
-async function deliverOne(tx: TenantTx, actor: Actor, order: OrderRecord): Promise<void> {
+export async function deliverOne(tx: TenantTx, actor: Actor, order: OrderRecord): Promise<void> {
   if (order.localStatus !== 'pending_shipment') throw new AppError('outbound.already_out');
   if (!['packed', 'repacked', 'bagged', 'to_be_delivered'].includes(order.warehouseStatus))
     throw wrongStep(order, 'delivered');

@@ -55,6 +55,15 @@ import {
   undoReceipt,
   undoShelving,
 } from '../inbound/index.js';
+import {
+  addToBag,
+  closeBag,
+  deliverHandover,
+  openBag,
+  packParcel,
+  putBackParcel,
+  removeFromBag,
+} from '../logistics/index.js';
 import { pdaDevices, pdaProcessedOps } from './pda.tables.js';
 
 type Payload<T extends keyof typeof PDA_OP_PAYLOADS> = z.output<(typeof PDA_OP_PAYLOADS)[T]>;
@@ -155,6 +164,21 @@ async function applyOp(
     }
     case 'inbound.undo':
       return undoOp(tx, actor, deviceId, op, parseInput(PDA_OP_PAYLOADS[op.type], op.payload));
+    // Pack, bag and hand over (issue 15): each service parses its payload with the contract's schema.
+    case 'pack.pack':
+      return { ...(await packParcel(tx, actor, op.payload)) };
+    case 'pack.put_back':
+      return { ...(await putBackParcel(tx, actor, op.payload)) };
+    case 'bag.open':
+      return { ...(await openBag(tx, actor, op.payload)) };
+    case 'bag.add':
+      return { ...(await addToBag(tx, actor, op.payload)) };
+    case 'bag.remove':
+      return { ...(await removeFromBag(tx, actor, op.payload)) };
+    case 'bag.close':
+      return { ...(await closeBag(tx, actor, op.payload)) };
+    case 'handover.deliver':
+      return { ...(await deliverHandover(tx, actor, op.payload)) };
   }
 }
 

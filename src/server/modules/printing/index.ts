@@ -25,3 +25,4 @@ export {
   type WaybillTexts,
 } from './outbound-texts.js';
 export { renderCountSheets, type CountSheet } from './count-sheet-pdf.js';
+export { renderBagManifest, type BagManifest } from './bag-manifest-pdf.js';

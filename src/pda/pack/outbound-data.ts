@@ -1,0 +1,272 @@
+/**
+ * Pack, bag and hand over against local data. The warehouse's outbound work (picked parcels to
+ * pack with their lines and every code of each SKU, packed and bagged parcels, cancelled orders
+ * whose units wait to go back, and the bags not handed over) is fetched from
+ * `GET /api/pda/outbound` when online and kept in the device's `meta` table, so every scan is
+ * checked offline with what was last fetched. Each action queues one op (pack.pack,
+ * pack.put_back, bag.open, bag.add, bag.remove, bag.close, handover.deliver) and applies its
+ * local effect to that copy in the same Dexie transaction (outbox.enqueue). Work fetched while
+ * ops still wait in the outbox gets those ops' effects again (`withQueued`), so a refresh never
+ * shows a packed parcel as still to pack.
+ */
+import { getParsed } from '@api/client.js';
+import {
+  pdaOutboundWork,
+  type PdaBag,
+  type PdaOutboundWork,
+  type PdaParcel,
+} from '@shared/contract/packing.js';
+import type { PdaOpType } from '@shared/contract/pda.js';
+import { bagRefusal, type BagRefusal } from '@shared/domain/bags.js';
+import { normaliseBarcode } from '@shared/domain/barcode.js';
+import { parcelTypeOf, type ParcelType } from '@shared/domain/order.js';
+import {
+  readMeta,
+  writeMeta,
+  type Json,
+  type JsonObject,
+  type OutboxOp,
+  type PdaDatabase,
+} from '../data/db.js';
+import { enqueue } from '../sync/outbox.js';
+
+export type { PdaBag, PdaParcel };
+export type Work = PdaOutboundWork;
+
+const workKey = (warehouseId: string) => `outbound:${warehouseId}`;
+const EMPTY: Work = { parcels: [], bags: [] };
+
+/** The op types whose effects live in the outbound work. */
+export const OUTBOUND_OPS = [
+  'pack.pack',
+  'pack.put_back',
+  'bag.open',
+  'bag.add',
+  'bag.remove',
+  'bag.close',
+  'handover.deliver',
+] as const satisfies readonly PdaOpType[];
+type OutboundOp = (typeof OUTBOUND_OPS)[number];
+const isOutboundOp = (type: string): type is OutboundOp => (OUTBOUND_OPS as readonly string[]).includes(type);
+
+/** The server's outbound work of a warehouse (online only). */
+export const fetchOutboundWork = (warehouseId: string): Promise<Work> =>
+  getParsed('/pda/outbound', pdaOutboundWork, { warehouseId });
+
+export async function loadWork(db: PdaDatabase, warehouseId: string): Promise<Work> {
+  const parsed = pdaOutboundWork.safeParse(await readMeta(db, workKey(warehouseId)));
+  return parsed.success ? parsed.data : EMPTY;
+}
+
+async function saveWork(db: PdaDatabase, warehouseId: string, work: Work): Promise<void> {
+  await writeMeta(db, workKey(warehouseId), work as unknown as Json);
+}
+
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+const count = (value: unknown): number | null => (typeof value === 'number' ? value : null);
+
+/** One op's effect on the work: the same change the server makes when it applies the op. */
+export function applyOutboundOp(work: Work, type: OutboundOp, payload: JsonObject): Work {
+  const orderId = text(payload.orderId);
+  const bagId = text(payload.bagId);
+  const setParcel = (id: string, change: (parcel: PdaParcel) => PdaParcel | null) => ({
+    ...work,
+    parcels: work.parcels.flatMap((parcel) => {
+      if (parcel.orderId !== id) return [parcel];
+      const changed = change(parcel);
+      return changed ? [changed] : [];
+    }),
+  });
+  switch (type) {
+    case 'pack.pack':
+      return setParcel(orderId, (parcel) => ({
+        ...parcel,
+        state: 'packed',
+        weightGrams: count(payload.weightGrams) ?? parcel.weightGrams,
+      }));
+    case 'pack.put_back':
+      return setParcel(orderId, () => null);
+    case 'bag.open':
+      return {
+        ...work,
+        bags: [
+          {
+            id: bagId,
+            bagNo: text(payload.bagNo),
+            warehouseId: text(payload.warehouseId),
+            channelId: null,
+            status: 'open',
+            weightGrams: null,
+            orderIds: [],
+          },
+          ...work.bags.filter((bag) => bag.id !== bagId),
+        ],
+      };
+    case 'bag.add': {
+      const parcel = work.parcels.find((entry) => entry.orderId === orderId);
+      const next = setParcel(orderId, (entry) => ({ ...entry, state: 'bagged', bagId }));
+      return {
+        ...next,
+        bags: work.bags.map((bag) =>
+          bag.id !== bagId
+            ? bag
+            : {
+                ...bag,
+                channelId: bag.orderIds.length === 0 ? (parcel?.channelId ?? null) : bag.channelId,
+                orderIds: [...bag.orderIds, orderId],
+              },
+        ),
+      };
+    }
+    case 'bag.remove': {
+      const next = setParcel(orderId, (entry) => ({ ...entry, state: 'packed', bagId: null }));
+      return {
+        ...next,
+        bags: work.bags.map((bag) => {
+          if (bag.id !== bagId) return bag;
+          const orderIds = bag.orderIds.filter((id) => id !== orderId);
+          return { ...bag, orderIds, channelId: orderIds.length === 0 ? null : bag.channelId };
+        }),
+      };
+    }
+    case 'bag.close':
+      return {
+        ...work,
+        bags: work.bags.map((bag) =>
+          bag.id === bagId ? { ...bag, status: 'closed', weightGrams: count(payload.weightGrams) } : bag,
+        ),
+      };
+    case 'handover.deliver': {
+      const bagIds = new Set(strings(payload.bagIds));
+      const gone = new Set([
+        ...strings(payload.orderIds),
+        ...work.bags.filter((bag) => bagIds.has(bag.id)).flatMap((bag) => bag.orderIds),
+      ]);
+      return {
+        parcels: work.parcels.filter((parcel) => !gone.has(parcel.orderId)),
+        bags: work.bags.filter((bag) => !bagIds.has(bag.id)),
+      };
+    }
+  }
+}
+
+/** The work with the effects of the outbound ops still waiting in the outbox, in seq order. */
+export function withQueued(work: Work, queued: readonly Pick<OutboxOp, 'type' | 'payload'>[]): Work {
+  return queued.reduce(
+    (current, op) => (isOutboundOp(op.type) ? applyOutboundOp(current, op.type, op.payload) : current),
+    work,
+  );
+}
+
+/** Keeps work fetched from the server, with the effects of what this device has not sent yet. */
+export async function saveFetchedWork(db: PdaDatabase, warehouseId: string, fetched: Work): Promise<Work> {
+  return db.transaction('rw', [db.meta, db.outbox], async () => {
+    const queued = await db.outbox.orderBy('seq').toArray();
+    const work = withQueued(fetched, queued);
+    await saveWork(db, warehouseId, work);
+    return work;
+  });
+}
+
+/** Queues an outbound op and applies its effect to the device's work, atomically. */
+export async function queueOutboundOp(
+  db: PdaDatabase,
+  warehouseId: string,
+  type: OutboundOp,
+  payload: JsonObject,
+  sessionId?: string,
+): Promise<Work> {
+  let after: Work = EMPTY;
+  await enqueue(
+    db,
+    { type, payload, ...(sessionId ? { sessionId } : {}) },
+    {
+      effectTables: [db.meta],
+      effect: async () => {
+        after = applyOutboundOp(await loadWork(db, warehouseId), type, payload);
+        await saveWork(db, warehouseId, after);
+      },
+    },
+  );
+  return after;
+}
+
+const same = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
+
+/** The parcel a scan names: its tracking number or its order number. */
+export function findParcel(work: Work, code: string): PdaParcel | null {
+  return (
+    work.parcels.find((parcel) => parcel.trackingNo !== '' && same(parcel.trackingNo, code)) ??
+    work.parcels.find((parcel) => same(parcel.orderNo, code)) ??
+    null
+  );
+}
+
+export function findBag(work: Work, code: string): PdaBag | null {
+  return work.bags.find((bag) => same(bag.bagNo, code)) ?? null;
+}
+
+/** The parcel type, as the pack screen shows it. */
+export const parcelType = (parcel: PdaParcel): ParcelType => parcelTypeOf(parcel.lines);
+
+/** Units scanned into a parcel, by SKU id. */
+export type Scanned = Record<string, number>;
+
+export type ItemScan =
+  | { kind: 'ok'; skuId: string; sellerSku: string; scanned: number; quantity: number }
+  | { kind: 'wrong_item' }
+  | { kind: 'extra_unit'; sellerSku: string; quantity: number };
+
+/** A unit scanned into the parcel: one of its lines with room left, or why not. */
+export function checkItem(parcel: PdaParcel, scanned: Scanned, code: string): ItemScan {
+  const normalised = normaliseBarcode(code);
+  const line = parcel.lines.find((entry) =>
+    entry.codes.some(
+      (candidate) =>
+        same(candidate, code) || (normalised !== null && normaliseBarcode(candidate) === normalised),
+    ),
+  );
+  if (!line) return { kind: 'wrong_item' };
+  const already = scanned[line.skuId] ?? 0;
+  if (already >= line.quantity)
+    return { kind: 'extra_unit', sellerSku: line.sellerSku, quantity: line.quantity };
+  return {
+    kind: 'ok',
+    skuId: line.skuId,
+    sellerSku: line.sellerSku,
+    scanned: already + 1,
+    quantity: line.quantity,
+  };
+}
+
+export const isComplete = (parcel: PdaParcel, scanned: Scanned) =>
+  parcel.lines.every((line) => (scanned[line.skuId] ?? 0) === line.quantity);
+
+/**
+ * A scale's reading typed like a keyboard: '640', '640g', '0.64', '0.640 kg'. A decimal or 'kg'
+ * is kilograms, a whole number grams. Null when it is not a weight.
+ */
+export function readWeight(code: string): number | null {
+  const match = /^\s*(\d{1,6}(?:[.,]\d{1,3})?)\s*(kg|g)?\s*$/i.exec(code);
+  if (!match?.[1]) return null;
+  const value = Number(match[1].replace(',', '.'));
+  const isKilograms = match[2]?.toLowerCase() === 'kg' || (match[2] === undefined && /[.,]/.test(match[1]));
+  const grams = Math.round(isKilograms ? value * 1000 : value);
+  return grams >= 1 && grams <= 1_000_000 ? grams : null;
+}
+
+/** Why a parcel cannot go into the bag (the server's rule, on local data), or null. */
+export function bagCheck(bag: PdaBag, parcel: PdaParcel): BagRefusal | null {
+  return bagRefusal(
+    { ...bag, hasParcels: bag.orderIds.length > 0 },
+    {
+      warehouseId: parcel.warehouseId,
+      channelId: parcel.channelId,
+      status: parcel.state === 'to_pack' ? 'picked' : parcel.state,
+      bagId: parcel.bagId,
+      isCancelled: parcel.state === 'cancelled',
+    },
+  );
+}

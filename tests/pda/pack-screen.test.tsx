@@ -1,0 +1,216 @@
+// @vitest-environment jsdom
+/**
+ * The pack screen over fake-indexeddb, offline: a mixed parcel opened by its tracking number
+ * with its type and per-line checklist, a wrong item and an extra unit refused on the spot
+ * with nothing queued, the weight read from a scale that types like a keyboard, 'Packed' after
+ * the confirmation queuing one pack.pack op with its local effect (kept across a reload and
+ * across a refresh from the server while the op still waits), the label queued when no print
+ * helper answers and printed from the queue once one does; a single-item parcel verified by one
+ * scan; an order cancelled after picking refused and its units put back on a scanned location.
+ */
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { PushReply, PushRequest } from '@shared/contract/pda.js';
+import type { PdaDatabase } from '@pda/data/db.js';
+import { queuedLabels, type LabelDeps } from '@pda/pack/label-print.js';
+import { loadWork, saveFetchedWork, type Work } from '@pda/pack/outbound-data.js';
+import { PackScreen } from '@pda/pack/pack-screen.js';
+import { SyncEngine } from '@pda/sync/engine.js';
+import type { SyncTransport } from '@pda/sync/transport.js';
+import { mixedLines, parcel, SKU_B, work } from './support/outbound.js';
+import {
+  confirmWith,
+  offlineTransport,
+  renderOffline,
+  scan,
+  SCREEN_IDS,
+  seededDatabase,
+  setUpScreenTests,
+} from './support/screen.js';
+
+const { WAREHOUSE, SKU_A } = SCREEN_IDS;
+const SHELF = '88888888-8888-4888-8888-888888888888';
+setUpScreenTests();
+
+const offline = () => Promise.reject(new Error('offline'));
+const noHelper: LabelDeps = {
+  findPrinter: () => Promise.resolve(null),
+  readLabel: () => Promise.reject(new Error('offline')),
+  markPrinted: () => Promise.reject(new Error('offline')),
+};
+
+async function seed(start: Work): Promise<PdaDatabase> {
+  const db = await seededDatabase('pack', [
+    {
+      entity: 'location',
+      op: 'upsert',
+      key: SHELF,
+      data: { id: SHELF, warehouseId: WAREHOUSE, code: 'A-01-01', locationType: 'storage', quantity: 0 },
+    },
+  ]);
+  await saveFetchedWork(db, WAREHOUSE, start);
+  return db;
+}
+
+function renderScreen(
+  db: PdaDatabase,
+  options: { fetchWork?: () => Promise<Work>; labels?: LabelDeps } = {},
+) {
+  return renderOffline(
+    db,
+    '/pack',
+    <PackScreen
+      warehouseId={WAREHOUSE}
+      fetchWork={options.fetchWork ?? offline}
+      labels={options.labels ?? noHelper}
+    />,
+  );
+}
+
+const prompt = () => screen.getByTestId('prompt').textContent;
+const feedback = () => screen.getByTestId('feedback').textContent ?? '';
+
+async function dismissError(text: string) {
+  await waitFor(() => expect(feedback()).toContain(text));
+  fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+}
+
+describe('the pack screen', () => {
+  it('verifies a mixed parcel unit by unit, refuses a wrong item and an extra unit, weighs it and packs it once', async () => {
+    const mixed = parcel({ lines: mixedLines });
+    const start = work([mixed]);
+    const db = await seed(start);
+    const first = renderScreen(db);
+    await waitFor(() => expect(screen.getByText(mixed.orderNo)).toBeTruthy());
+    scan(mixed.trackingNo);
+    await waitFor(() => expect(prompt()).toBe('Scan each item of the parcel'));
+    expect(screen.getByTestId('parcel-header').textContent).toContain('Mixed items');
+
+    scan('6909999999999');
+    await dismissError(`6909999999999 is not an item of order ${mixed.orderNo}`);
+    scan('6901234567892');
+    await waitFor(() => expect(screen.getByTestId('line-MUG-RED').textContent).toBe('1/2'));
+    scan('MUG-RED');
+    await waitFor(() => expect(screen.getByTestId('line-MUG-RED').textContent).toBe('2/2'));
+    scan('6901234567892');
+    await dismissError('Extra unit: MUG-RED is only 2 in this order');
+    expect(screen.getByTestId('line-MUG-RED').textContent).toBe('2/2');
+    expect(await db.outbox.count()).toBe(0);
+
+    scan('6901234567908');
+    await waitFor(() => expect(prompt()).toBe('Weigh the parcel (type it or use the scale), then Packed'));
+    // The scale types its reading like a keyboard: it arrives as a scan and fills the weight.
+    scan('0.640kg');
+    await waitFor(() => expect((screen.getByLabelText('Weight (g)') as HTMLInputElement).value).toBe('640'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Packed' }));
+    await waitFor(() => expect(document.body.textContent).toContain(`Mark order ${mixed.orderNo} packed?`));
+    await confirmWith('Packed');
+    await waitFor(() =>
+      expect(feedback()).toBe(
+        `Order ${mixed.orderNo} packed; its label will print when the printer can be reached`,
+      ),
+    );
+    const queued = await db.outbox.toArray();
+    expect(queued.map((op) => op.type)).toEqual(['pack.pack']);
+    expect(queued[0]?.payload).toEqual({
+      orderId: mixed.orderId,
+      items: [
+        { skuId: SKU_A, quantity: 2 },
+        { skuId: SKU_B, quantity: 1 },
+      ],
+      weightGrams: 640,
+    });
+    expect((await loadWork(db, WAREHOUSE)).parcels[0]).toMatchObject({ state: 'packed', weightGrams: 640 });
+    expect(await queuedLabels(db)).toEqual([mixed.orderId]);
+    expect(screen.getByTestId('labels-waiting').textContent).toBe('1 labels wait for the printer');
+
+    // A reload, with the server still saying 'to pack' (the op has not reached it): still packed here.
+    first.unmount();
+    const printed: string[] = [];
+    const helper: LabelDeps = {
+      findPrinter: () => Promise.resolve({ print: (jobId) => Promise.resolve(void printed.push(jobId)) }),
+      readLabel: () => Promise.resolve(new Blob(['%PDF-1.4'])),
+      markPrinted: () => Promise.resolve(),
+    };
+    renderScreen(db, { fetchWork: () => Promise.resolve(start), labels: helper });
+    await waitFor(() => expect(screen.getByText('To pack (0)')).toBeTruthy());
+    scan(mixed.trackingNo);
+    await dismissError(`Order ${mixed.orderNo} is packed already`);
+    fireEvent.click(screen.getByRole('button', { name: 'Print waiting labels' }));
+    await waitFor(() => expect(feedback()).toBe('1 labels printed'));
+    expect(printed).toHaveLength(1);
+    expect(await queuedLabels(db)).toEqual([]);
+
+    // Back online: the op is pushed once.
+    const pushed: PushRequest[] = [];
+    const online: SyncTransport = {
+      ...offlineTransport,
+      register: () => Promise.resolve({ deviceKey: 'k'.repeat(43) }),
+      push: (request) => {
+        pushed.push(request);
+        const reply: PushReply = {
+          serverTime: new Date().toISOString(),
+          lastProcessedSeq: request.ops.at(-1)?.seq ?? 0,
+          results: request.ops.map((op) => ({ opId: op.opId, seq: op.seq, status: 'applied', effect: {} })),
+          pullHint: false,
+        };
+        return Promise.resolve(reply);
+      },
+      pull: () =>
+        Promise.resolve({ cursor: '2', reset: false, hasMore: false, lastProcessedSeq: 1, changes: [] }),
+    };
+    const engine = new SyncEngine({ db, transport: online, isOnline: () => true });
+    expect(await engine.syncNow()).toBe('synced');
+    expect(await engine.syncNow()).toBe('synced');
+    await engine.stop();
+    expect(pushed.flatMap((request) => request.ops.map((op) => op.type))).toEqual(['pack.pack']);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('verifies a single-item parcel with one scan and packs it without a weight', async () => {
+    const single = parcel();
+    const db = await seed(work([single]));
+    renderScreen(db);
+    await waitFor(() => expect(screen.getByText(single.orderNo)).toBeTruthy());
+    scan(single.orderNo);
+    await waitFor(() =>
+      expect(screen.getByTestId('parcel-header').textContent).toContain('Single item, single count'),
+    );
+    scan('6901234567892');
+    await waitFor(() => expect(prompt()).toBe('Weigh the parcel (type it or use the scale), then Packed'));
+    fireEvent.click(screen.getByRole('button', { name: 'Packed' }));
+    await confirmWith('Packed');
+    await waitFor(() => expect(feedback()).toContain('packed'));
+    const [op] = await db.outbox.toArray();
+    expect(op?.payload).toEqual({ orderId: single.orderId, items: [{ skuId: SKU_A, quantity: 1 }] });
+  });
+
+  it('says an order was cancelled after picking and puts its units back on a scanned location', async () => {
+    const cancelled = parcel({
+      state: 'cancelled',
+      picks: [{ locationId: '99999999-9999-4999-8999-999999999999', skuId: SKU_A, quantity: 1 }],
+    });
+    const db = await seed(work([cancelled]));
+    renderScreen(db);
+    await waitFor(() => expect(screen.getByText(cancelled.orderNo)).toBeTruthy());
+    scan(cancelled.trackingNo);
+    await dismissError(`Order ${cancelled.orderNo} was cancelled after it was picked`);
+    expect(prompt()).toBe('Scan the location to put the units back on');
+    scan('Z-99-99');
+    await dismissError('Location Z-99-99 not found');
+    scan('A-01-01');
+    await waitFor(() =>
+      expect(document.body.textContent).toContain(
+        `Put the 1 units of order ${cancelled.orderNo} back on A-01-01?`,
+      ),
+    );
+    await confirmWith('Put back');
+    await waitFor(() => expect(feedback()).toBe('1 units go back to A-01-01'));
+    const queued = await db.outbox.toArray();
+    expect(queued.map((op) => [op.type, op.payload])).toEqual([
+      ['pack.put_back', { orderId: cancelled.orderId, locationId: SHELF }],
+    ]);
+    expect((await loadWork(db, WAREHOUSE)).parcels).toEqual([]);
+  });
+});
