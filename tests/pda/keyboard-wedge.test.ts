@@ -152,6 +152,19 @@ describe('listening for keyboard-wedge scans', () => {
     expect(scans.map((scan) => scan.raw)).toEqual(['0106900000000014\x1d10LOT7']);
   });
 
+  it('keeps what a person typed into a field out of the next scan made after the field was left', () => {
+    const quantity = document.querySelector<HTMLInputElement>('#quantity');
+    if (!quantity) throw new Error('no quantity field');
+    quantity.focus();
+    type('420', 180, quantity);
+    expect(quantity.value).toBe('420');
+    sink.focus();
+    type('EB-BLACK', 50);
+    expect(press('Enter')).toBe(true);
+    expect(scans.map((scan) => scan.raw)).toEqual(['EB-BLACK']);
+    expect(quantity.value).toBe('420');
+  });
+
   it('waits for a slow scanner to finish: the idle gap follows its pace', () => {
     type('4006381333931', 50);
     expect(scans).toEqual([]);

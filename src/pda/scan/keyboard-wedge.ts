@@ -148,6 +148,12 @@ export function listenForScans(
       } else if (isEnd && didScan) event.preventDefault();
       return;
     }
+    if (field) {
+      // The last key typed into a field (focus has left it since) stays the field's: it never
+      // starts the scan that comes next, however slow the scanner.
+      releaseField();
+      state = WEDGE_IDLE;
+    }
     const consumed = feed({
       type: 'key',
       key: event.key,
