@@ -362,7 +362,15 @@ describe('bag and hand over on the PDA', () => {
     for (const order of [first, second, loose]) expect(await statusOf(order.id)).toBe('shipped/delivered');
     expect(await issues(skuId)).toBe(3);
     expect(await balance(skuId)).toEqual({ available: 15, frozen: 2 });
-    expect(await onLocation(skuId, 'A-02-04')).toBe(17);
+    // Picking took the five units to the staging location; the three handed over left from there.
+    expect(await onLocation(skuId, 'A-02-04')).toBe(15);
+    const { rows: staged } = await world.database.ownerPool.query(
+      `select coalesce(sum(s.quantity), 0)::int as n from location_stock s
+         join warehouse_locations l on l.id = s.location_id and l.location_type = 'outbound'
+        where s.sku_id = $1`,
+      [skuId],
+    );
+    expect(staged[0].n).toBe(2);
 
     // The admin sees the bag (two parcels, picked up, its delivery time) and its manifest lists them.
     const list = await call('waremanager', 'GET', `/api/bag/list?bagNo=${bagNo}`);
