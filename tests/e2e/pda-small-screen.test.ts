@@ -188,6 +188,7 @@ describe.skipIf(!hasChromium)('the PDA at 360 × 640', () => {
     await check('warehouse');
     await chooseWarehouse(page);
     await check('home');
+    await page.screenshot({ path: 'data/screenshots/pda-home-360x640.png', fullPage: true });
     await page.getByRole('button', { name: 'Receive' }).click();
     const prompt = page.getByTestId('prompt');
     await shows(prompt, 'Scan the inbound order or a box label');
@@ -211,6 +212,11 @@ describe.skipIf(!hasChromium)('the PDA at 360 × 640', () => {
     await page.getByRole('button', { name: 'No order found: record as unmatched' }).click();
     await shows(page.getByTestId('prompt'), 'Enter postage and weight');
     await check('returns: postage and weight');
+    for (const task of ['pick', 'pack', 'bag', 'handover', 'transfer', 'count']) {
+      await page.goto(`${server.baseUrl}/pda/${task}`);
+      await page.getByTestId('prompt').first().waitFor({ timeout: UI_WAIT });
+      await check(task);
+    }
     await page.goto(`${server.baseUrl}/pda/attention`);
     await page.getByText('Needs attention').first().waitFor({ timeout: UI_WAIT });
     await check('needs attention');

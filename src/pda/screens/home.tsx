@@ -18,6 +18,19 @@ export interface HomeScreenProps {
   onLogout: () => void;
 }
 
+/** The warehouse's work in the order goods go through it: in, out, back, and between. */
+const TASKS = [
+  { path: '/receive', label: 'home.receive' },
+  { path: '/shelve', label: 'home.shelve' },
+  { path: '/pick', label: 'home.pick' },
+  { path: '/pack', label: 'home.pack' },
+  { path: '/bag', label: 'home.bag' },
+  { path: '/handover', label: 'home.handover' },
+  { path: '/returns', label: 'home.returns' },
+  { path: '/transfer', label: 'home.transfer' },
+  { path: '/count', label: 'home.count' },
+] as const;
+
 export function HomeScreen({ warehouse, userName, onChangeWarehouse, onLogout }: HomeScreenProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -28,33 +41,19 @@ export function HomeScreen({ warehouse, userName, onChangeWarehouse, onLogout }:
       <PdaHeader title={`${warehouse.code} · ${userName}`} />
       <UpdateOffer queuedCount={status.queuedCount} />
       <div className="pda-tasks">
-        <Button block color="primary" className="pda-task" onClick={() => navigate('/receive')}>
-          {t('home.receive')}
-        </Button>
-        <Button block color="primary" className="pda-task" onClick={() => navigate('/shelve')}>
-          {t('home.shelve')}
-        </Button>
-        <Button block color="primary" className="pda-task" onClick={() => navigate('/count')}>
-          {t('home.count')}
-        </Button>
-        <Button block color="primary" className="pda-task" onClick={() => navigate('/transfer')}>
-          {t('home.transfer')}
-        </Button>
-        <Button block color="primary" className="pda-task" onClick={() => navigate('/returns')}>
-          {t('home.returns')}
-        </Button>
-        <Button block color="primary" className="pda-task" onClick={() => navigate('/pick')}>
-          {t('home.pick')}
-        </Button>
-        <Button block color="primary" className="pda-task" onClick={() => navigate('/pack')}>
-          {t('home.pack')}
-        </Button>
-        <Button block color="primary" className="pda-task" onClick={() => navigate('/bag')}>
-          {t('home.bag')}
-        </Button>
-        <Button block color="primary" className="pda-task" onClick={() => navigate('/handover')}>
-          {t('home.handover')}
-        </Button>
+        <div className="pda-task-grid">
+          {TASKS.map((task) => (
+            <Button
+              key={task.path}
+              block
+              color="primary"
+              className="pda-task"
+              onClick={() => navigate(task.path)}
+            >
+              {t(task.label)}
+            </Button>
+          ))}
+        </div>
         <Button block className="pda-task" onClick={() => navigate('/attention')}>
           {t('home.attention', { count: status.attention.length })}
         </Button>
