@@ -35,7 +35,7 @@ import {
   recordHistory,
   type OrderRecord,
 } from '../orders/index.js';
-import { settlePickedOrder, stagingLocation, takeUnits } from '../picking/index.js';
+import { lockWaveOfOrder, settlePickedOrder, stagingLocation, takeUnits } from '../picking/index.js';
 import { warehouseLocations } from '../warehouse/index.js';
 import { channelRow } from './channels.service.js';
 import { orderPicks, waybills } from './logistics.tables.js';
@@ -238,6 +238,8 @@ async function eachOrder(
   actor: Actor,
   orderIds: readonly string[],
   work: (tx: TenantTx, order: OrderRecord) => Promise<void>,
+  /** Locks taken before the order's (its wave's, for picking: the handheld's lock order). */
+  lockFirst?: (tx: TenantTx, orderId: string) => Promise<void>,
 ): Promise<BulkOutcome & { done: string[] }> {
   const outcome: BulkOutcome & { done: string[] } = { succeeded: 0, failed: [], done: [] };
   const known = await withTenant(db, actor.tenantId, (tx) =>
@@ -250,6 +252,7 @@ async function eachOrder(
   for (const orderId of [...new Set(orderIds)]) {
     try {
       await withTenant(db, actor.tenantId, async (tx) => {
+        await lockFirst?.(tx, orderId);
         const [order] = await lockOrders(tx, actor, [orderId]);
         if (!order) throw new AppError('order.not_found');
         await work(tx, order);
@@ -271,7 +274,7 @@ async function eachOrder(
 }
 
 export const markPicked = (db: Db, actor: Actor, orderIds: readonly string[]) =>
-  eachOrder(db, actor, orderIds, (tx, order) => pickOne(tx, actor, order));
+  eachOrder(db, actor, orderIds, (tx, order) => pickOne(tx, actor, order), lockWaveOfOrder);
 
 export const markPacked = (db: Db, actor: Actor, orderIds: readonly string[], weightGrams?: number) =>
   eachOrder(db, actor, orderIds, (tx, order) => packOne(tx, actor, order, weightGrams));

@@ -1,5 +1,6 @@
 export {
   claimWave,
+  lockWaveOfOrder,
   pickShort,
   pickTake,
   settlePickedOrder,

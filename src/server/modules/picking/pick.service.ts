@@ -152,6 +152,17 @@ async function lockWave(tx: TenantTx, actor: Actor, waveId: string) {
   return wave;
 }
 
+/**
+ * Locks the open wave an order is in, if any, before the order is locked: the admin's "picked"
+ * takes the locks in the handheld's order (wave, then order), so the two never deadlock.
+ */
+export async function lockWaveOfOrder(tx: TenantTx, orderId: string): Promise<void> {
+  await tx.execute(sql`
+    select w.id from ${waves} w
+    join ${waveOrders} o on o.wave_id = w.id and o.order_id = ${orderId} and o.state = 'open'
+    for update of w`);
+}
+
 /** Orders cancelled meanwhile leave the wave; a wave with nothing left to pick is done. */
 export async function refreshWave(tx: TenantTx, waveId: string): Promise<WaveStatus> {
   await tx.execute(sql`
