@@ -269,7 +269,7 @@ describe.skipIf(!hasChromium)('accessibility of the PDA (axe-core, WCAG 2.1 AA)'
     await chooseWarehouse(page);
     await checkPda('home');
 
-    await page.getByRole('button', { name: 'Receive' }).click();
+    await page.getByRole('button', { name: 'Receive', exact: true }).click();
     const prompt = page.getByTestId('prompt');
     await shows(prompt, 'Scan the inbound order or a box label');
     await checkPda('receive, scan a target');

@@ -108,14 +108,14 @@ describe.skipIf(!hasChromium)('the content security policy in Chromium', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByText('Choose your warehouse').waitFor({ timeout: 30_000 });
     await page.getByText(/^DG01\b/).click();
-    await page.getByRole('button', { name: 'Receive' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Receive', exact: true }).waitFor({ timeout: 30_000 });
     // The home screen registers the worker; the first one controls pages loaded after it.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
       timeout: 30_000,
     });
-    await page.getByRole('button', { name: 'Receive' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Receive', exact: true }).waitFor({ timeout: 30_000 });
     expect(await violations()).toEqual([]);
     await page.context().close();
   });

@@ -93,7 +93,7 @@ async function onReceiveScreen(videoFile: string, continuous: boolean): Promise<
   await page.getByPlaceholder('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.locator('.pda-big-item').first().click();
-  await page.getByRole('button', { name: 'Receive' }).click();
+  await page.getByRole('button', { name: 'Receive', exact: true }).click();
   await page.getByText('Scan the inbound order or a box label').first().waitFor();
   return { browser, page, requests };
 }

@@ -77,6 +77,6 @@ export async function pdaSignIn(page: Page, username = 'warestaff'): Promise<voi
 /** Chooses a warehouse and waits for the home screen with the device's first pull done. */
 export async function chooseWarehouse(page: Page, code = 'DG01'): Promise<void> {
   await page.getByText(new RegExp(`^${code}\\b`)).click();
-  await page.getByRole('button', { name: 'Receive' }).waitFor({ timeout: UI_WAIT });
+  await page.getByRole('button', { name: 'Receive', exact: true }).waitFor({ timeout: UI_WAIT });
   await shows(page.getByTestId('last-sync'), /Last sync \d/);
 }

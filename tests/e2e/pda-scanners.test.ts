@@ -64,7 +64,7 @@ beforeAll(async () => {
   await openPdaLogin(page, server.baseUrl);
   await pdaSignIn(page);
   await chooseWarehouse(page);
-  await page.getByRole('button', { name: 'Receive' }).click();
+  await page.getByRole('button', { name: 'Receive', exact: true }).click();
   await shows(page.getByTestId('prompt'), 'Scan the inbound order or a box label');
   await scan(page, 'BOX-001');
   await shows(page.getByTestId('prompt'), 'Scan a SKU');

@@ -80,7 +80,7 @@ describe.skipIf(!hasChromium)('the PDA receiving screen on small screens', () =>
     await openPdaLogin(page, server.baseUrl);
     await pdaSignIn(page);
     await chooseWarehouse(page);
-    await page.getByRole('button', { name: 'Receive' }).click();
+    await page.getByRole('button', { name: 'Receive', exact: true }).click();
     const prompt = page.getByTestId('prompt');
     await shows(prompt, 'Scan the inbound order or a box label');
     await scan(page, 'BOX-001');
@@ -189,7 +189,7 @@ describe.skipIf(!hasChromium)('the PDA at 360 × 640', () => {
     await chooseWarehouse(page);
     await check('home');
     await page.screenshot({ path: 'data/screenshots/pda-home-360x640.png', fullPage: true });
-    await page.getByRole('button', { name: 'Receive' }).click();
+    await page.getByRole('button', { name: 'Receive', exact: true }).click();
     const prompt = page.getByTestId('prompt');
     await shows(prompt, 'Scan the inbound order or a box label');
     await check('receive: order or box');

@@ -398,7 +398,7 @@ describe.skipIf(!hasChromium)('the PDA offline in Chromium', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByText('Choose your warehouse').waitFor({ timeout: UI_WAIT });
     await page.getByText(/^DG01\b/).click();
-    await page.getByRole('button', { name: 'Receive' }).waitFor({ timeout: UI_WAIT });
+    await page.getByRole('button', { name: 'Receive', exact: true }).waitFor({ timeout: UI_WAIT });
     // The home screen registers the worker; the first one controls pages loaded after it.
     await within(
       page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined)),
@@ -420,7 +420,7 @@ describe.skipIf(!hasChromium)('the PDA offline in Chromium', () => {
     await shows(network(page), exactly('Offline'));
 
     // 3a. Receive box BOX-001 by scans: one unit a scan, and a code that names nothing.
-    await page.getByRole('button', { name: 'Receive' }).click();
+    await page.getByRole('button', { name: 'Receive', exact: true }).click();
     await shows(prompt(page), 'Scan the inbound order or a box label');
     await scan(page, 'BOX-001');
     await shows(feedback(page), 'Box BOX-001');
