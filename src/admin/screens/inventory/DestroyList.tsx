@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { destroyStockByAge, useDestroyCandidates } from '@api/modules/destroy.js';
 import { useInventoryChange } from '@api/modules/inventory.js';
+import { useWarehouseOptions } from '@api/modules/warehouse.js';
 import { DESTROY_AGES, type DestroyAge, type DestroyCandidate } from '@shared/contract/destroy.js';
 import { PERMISSIONS } from '@shared/permissions.js';
 import { hasAuth } from '../auth.js';
@@ -34,7 +35,10 @@ export function DestroyList() {
   const { modal } = App.useApp();
   const feedback = useFeedback();
   const [state, setState] = useListState('inventory/DestroyList', INITIAL);
-  const { warehouseId, days } = state.filter;
+  const warehouses = useWarehouseOptions();
+  // The first of the user's warehouses until another is chosen: the list opens with something in it.
+  const warehouseId = state.filter.warehouseId || warehouses.data?.[0]?.id || '';
+  const { days } = state.filter;
   const [selected, setSelected] = useState<DestroyCandidate[]>([]);
   const destroy = useInventoryChange(destroyStockByAge);
   const candidates = useDestroyCandidates(
