@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { AREA_ALIASES } from './aliases.js';
 import { VitePWA } from 'vite-plugin-pwa';
 import { onRollupWarning } from './scripts/rollup-warnings.js';
@@ -13,11 +13,50 @@ import { onRollupWarning } from './scripts/rollup-warnings.js';
  */
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+/**
+ * Error groups only the admin's screens meet (shops, channels, waybills, users, roles, imports
+ * and the like): the PDA's errors namespace, part of its first load, leaves them out. Its ops,
+ * sign-in, sync and task screens answer with the other groups.
+ */
+const ADMIN_ONLY_ERRORS = [
+  'shop',
+  'order_import',
+  'catalog',
+  'import',
+  'depart',
+  'announcement',
+  'user',
+  'downloads',
+  'permission',
+  'question',
+  'role',
+  'destroy',
+  'dict',
+  'duplicate',
+  'video',
+  'logistics',
+  'waybill',
+];
+
+function pdaErrors(): Plugin {
+  return {
+    name: 'pda-errors',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/locales\/[^/]+\/errors\.json$/.test(id)) return null;
+      const errors = JSON.parse(code) as Record<string, unknown>;
+      for (const group of ADMIN_ONLY_ERRORS) delete errors[group];
+      return { code: JSON.stringify(errors), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   root: root('./src/pda'),
   base: '/pda/',
   publicDir: root('./src/pda/public'),
   plugins: [
+    pdaErrors(),
     react(),
     VitePWA({
       registerType: 'prompt',

@@ -23,15 +23,13 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { PDA_OP_PAYLOADS, UNDOABLE_OP_TYPES, type UndoOpInput } from '@shared/contract/pda-ops.js';
 import {
-  PDA_OP_PAYLOADS,
   pdaOp,
   pushRequest,
   registerDeviceRequest,
-  UNDOABLE_OP_TYPES,
   type RegisterDeviceReply,
   type RegisterDeviceRequest,
-  type UndoOpInput,
   type OpResult,
   type PdaOp,
   type PushReply,
