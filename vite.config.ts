@@ -3,6 +3,41 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { AREA_ALIASES } from './aliases.js';
 import { onRollupWarning } from './scripts/rollup-warnings.js';
+import { pruneErrors } from './scripts/prune-errors.js';
+
+/**
+ * Errors only the handheld's ops answer with (its sync, packing, bagging and hand-over): the
+ * admin's errors namespace, part of its login page, leaves them out. The admin's bag list meets
+ * only bag.not_found and bag.not_handed_over, its returns list only what matching by hand says.
+ */
+const PDA_ONLY_ERRORS = [
+  'pda',
+  'pack',
+  'handover',
+  ...[
+    'number_taken',
+    'closed',
+    'other_warehouse',
+    'other_channel',
+    'not_packed',
+    'already_bagged',
+    'not_in_bag',
+    'empty',
+    'not_closed',
+    'handed_over',
+  ].map((code) => `bag.${code}`),
+  ...[
+    'already_received',
+    'unmatched',
+    'finished',
+    'outcome_not_allowed',
+    'item_recorded',
+    'sku_not_in_order',
+    'over_shipped',
+    'location_other_warehouse',
+    'nothing_inspected',
+  ].map((code) => `returns.${code}`),
+];
 
 /**
  * The web apps. `vite build` builds the admin (src/admin → dist/admin, served at /);
@@ -23,7 +58,7 @@ export default defineConfig({
   root: root('./src/admin'),
   base: '/',
   publicDir: root('./public'),
-  plugins: [react()],
+  plugins: [pruneErrors(PDA_ONLY_ERRORS), react()],
   resolve: { alias: AREA_ALIASES },
   build: {
     outDir: root('./dist/admin'),

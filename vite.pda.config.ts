@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import { AREA_ALIASES } from './aliases.js';
 import { VitePWA } from 'vite-plugin-pwa';
 import { onRollupWarning } from './scripts/rollup-warnings.js';
+import { pruneErrors } from './scripts/prune-errors.js';
 
 /**
  * The PDA's own build (docs/research/pda-offline.md §4.1): src/pda → dist/pda, served at /pda/, installable,
@@ -38,25 +39,12 @@ const ADMIN_ONLY_ERRORS = [
   'waybill',
 ];
 
-function pdaErrors(): Plugin {
-  return {
-    name: 'pda-errors',
-    enforce: 'pre',
-    transform(code, id) {
-      if (!/locales\/[^/]+\/errors\.json$/.test(id)) return null;
-      const errors = JSON.parse(code) as Record<string, unknown>;
-      for (const group of ADMIN_ONLY_ERRORS) delete errors[group];
-      return { code: JSON.stringify(errors), map: null };
-    },
-  };
-}
-
 export default defineConfig({
   root: root('./src/pda'),
   base: '/pda/',
   publicDir: root('./src/pda/public'),
   plugins: [
-    pdaErrors(),
+    pruneErrors(ADMIN_ONLY_ERRORS),
     react(),
     VitePWA({
       registerType: 'prompt',

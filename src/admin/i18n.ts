@@ -1,8 +1,7 @@
 /**
  * The admin's translations, for the chosen language only (src/api/i18n-setup.ts): the
  * namespaces below load at start; a screen's own namespace ('orders') loads when the screen
- * first asks for it, so the login page does not carry it (the order import's 'order-import' too,
- * and 'inbound', which only the inbound screens and the order list ask for).
+ * first asks for it, so the login page does not carry it (the order import's 'order-import' too).
  */
 import { setUpI18n, storedLanguage } from '@api/i18n-setup.js';
 import type { Language } from '@shared/i18n/languages.js';
@@ -19,6 +18,7 @@ export const NAMESPACES = [
   'menu',
   'dict',
   'inventory',
+  'inbound',
 ] as const;
 
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
