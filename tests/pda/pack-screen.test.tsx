@@ -123,7 +123,9 @@ describe('the pack screen', () => {
     });
     expect((await loadWork(db, WAREHOUSE)).parcels[0]).toMatchObject({ state: 'packed', weightGrams: 640 });
     expect(await queuedLabels(db)).toEqual([mixed.orderId]);
-    expect(screen.getByTestId('labels-waiting').textContent).toBe('1 labels wait for the printer');
+    await waitFor(() =>
+      expect(screen.getByTestId('labels-waiting').textContent).toBe('1 labels wait for the printer'),
+    );
 
     // A reload, with the server still saying 'to pack' (the op has not reached it): still packed here.
     first.unmount();
@@ -137,7 +139,7 @@ describe('the pack screen', () => {
     await waitFor(() => expect(screen.getByText('To pack (0)')).toBeTruthy());
     scan(mixed.trackingNo);
     await dismissError(`Order ${mixed.orderNo} is packed already`);
-    fireEvent.click(screen.getByRole('button', { name: 'Print waiting labels' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Print waiting labels' }));
     await waitFor(() => expect(feedback()).toBe('1 labels printed'));
     expect(printed).toHaveLength(1);
     expect(await queuedLabels(db)).toEqual([]);
