@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { BuildAppOptions } from '@server/app.js';
+import { expect } from 'vitest';
 import { DEMO_PASSWORD } from '@server/seed/demo.js';
 import { createTestWorld, type TestWorld } from '../support/test-app.js';
 
@@ -151,4 +152,21 @@ export async function closeAnnouncements(page: Page) {
 
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: `data/screenshots/${name}.png`, fullPage: false });
+}
+
+/**
+ * Waits until the page's opening and closing animations (drawers, dialogs) have run: for a
+ * screenshot, and before a click on a dialog still zooming in (the click can miss it).
+ */
+export async function settled(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length,
+      ),
+    )
+    .toBe(0);
 }

@@ -30,6 +30,7 @@ import {
   launchBrowser,
   loginThroughUi,
   newContext,
+  settled,
   startLiveServer,
   type LiveServer,
 } from './browser.js';
@@ -297,6 +298,8 @@ describe.skipIf(!hasChromium)('counting and receiving a transfer on the PDA offl
     await drawer.getByRole('button', { name: 'Pass', exact: true }).click();
     const question = desk.locator('.ant-modal-confirm');
     await shows(question, 'Pass 2 variances?');
+    // A click while the dialog still zooms in can miss it: click once it stands still.
+    await settled(desk);
     await question.getByRole('button', { name: 'Pass', exact: true }).click();
     await question.waitFor({ state: 'detached', timeout: UI_WAIT });
     await expect

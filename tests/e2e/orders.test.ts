@@ -17,6 +17,7 @@ import {
   newContext,
   startLiveServer,
   type LiveServer,
+  settled,
 } from './browser.js';
 
 let server: LiveServer;
@@ -89,20 +90,6 @@ async function availableInStockList(page: Page): Promise<number> {
   const headers = await page.locator('.ant-layout-content thead tr').first().locator('th').allInnerTexts();
   const column = headers.findIndex((text) => text.trim() === 'Available');
   return Number((await row.first().locator('td').nth(column).innerText()).replace(/[^\d]/g, ''));
-}
-
-/** Waits until the page's opening and closing animations (drawers, dialogs) have run, for a screenshot. */
-async function settled(page: Page) {
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          document
-            .getAnimations()
-            .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length,
-      ),
-    )
-    .toBe(0);
 }
 
 /**
