@@ -18,7 +18,7 @@ import { skus } from '@server/modules/catalog/index.js';
 import { receiveStock } from '@server/modules/inventory/index.js';
 import { markSelfShipped } from '@server/modules/logistics/index.js';
 import { orderLines, passReview, upsertMarketplaceOrder } from '@server/modules/orders/index.js';
-import { createWave } from '@server/modules/picking/index.js';
+import { createWave } from '@server/modules/logistics/index.js';
 import { warehouseLocations, warehouses } from '@server/modules/warehouse/index.js';
 import { DEMO_PASSWORD, seedDemo } from '@server/seed/demo.js';
 import {

@@ -27,7 +27,7 @@ import { announcementRoutes } from './modules/announcements/announcements.routes
 import { catalogRoutes } from './modules/catalog/catalog.routes.js';
 import { catalogExcelRoutes } from './modules/catalog/catalog-excel.routes.js';
 import { countsRoutes } from './modules/counts/counts.routes.js';
-import { pickingRoutes } from './modules/picking/picking.routes.js';
+import { pickingRoutes } from './modules/logistics/picking/picking.routes.js';
 import { transfersRoutes } from './modules/transfers/transfers.routes.js';
 import { returnsRoutes } from './modules/returns/returns.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';

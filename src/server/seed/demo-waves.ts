@@ -5,7 +5,7 @@
  */
 import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../db/client.js';
-import { createWave } from '../modules/picking/index.js';
+import { createWave } from '../modules/logistics/index.js';
 import { warehouses } from '../modules/warehouse/index.js';
 import { actorOf } from './demo-warehouse.js';
 

@@ -16,3 +16,4 @@ export {
   removeFromBag,
 } from './packing.service.js';
 export { pushTracking } from './outbound.service.js';
+export * from './picking/index.js';

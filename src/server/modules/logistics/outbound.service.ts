@@ -35,7 +35,7 @@ import {
   recordHistory,
   type OrderRecord,
 } from '../orders/index.js';
-import { lockWaveOfOrder, settlePickedOrder, stagingLocation, takeUnits } from '../picking/index.js';
+import { lockWaveOfOrder, settlePickedOrder, stagingLocation, takeUnits } from './picking/index.js';
 import { warehouseLocations } from '../warehouse/index.js';
 import { channelRow } from './channels.service.js';
 import { orderPicks, waybills } from './logistics.tables.js';

@@ -43,7 +43,7 @@ import { countLocation } from '../counts/index.js';
 import { sessions } from '../identity/index.js';
 import { finishTransfer, receiveTransfer } from '../transfers/index.js';
 import { finishReturn, inspectReturnItem, receiveReturn } from '../returns/index.js';
-import { claimWave, pickShort, pickTake } from '../picking/index.js';
+import { claimWave, pickShort, pickTake } from '../logistics/index.js';
 import {
   finishBox,
   receiveInbound,

@@ -26,12 +26,12 @@ import type { ShortageView } from '@shared/contract/orders.js';
 import type { WarehouseStatus } from '@shared/domain/order.js';
 import { STAGING_LOCATION_CODE, type WaveStatus } from '@shared/domain/picking.js';
 import { AppError } from '@shared/errors.js';
-import type { TenantTx } from '../../db/client.js';
-import type { Actor } from '../../http/actor.js';
-import { parseInput } from '../../http/parse-input.js';
-import { skus } from '../catalog/index.js';
-import { moveStock } from '../inventory/index.js';
-import { orderPicks } from '../logistics/logistics.tables.js';
+import type { TenantTx } from '../../../db/client.js';
+import type { Actor } from '../../../http/actor.js';
+import { parseInput } from '../../../http/parse-input.js';
+import { skus } from '../../catalog/index.js';
+import { moveStock } from '../../inventory/index.js';
+import { orderPicks } from '../logistics.tables.js';
 import {
   lockOrders,
   openException,
@@ -40,8 +40,8 @@ import {
   orders,
   recordHistory,
   type OrderRecord,
-} from '../orders/index.js';
-import { warehouseLocations, warehouseScope } from '../warehouse/index.js';
+} from '../../orders/index.js';
+import { warehouseLocations, warehouseScope } from '../../warehouse/index.js';
 import { waveOrders, waveShortages, waves } from './picking.tables.js';
 
 /**

@@ -19,9 +19,9 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { ShortPickReason, WaveOrderState, WaveStatus } from '@shared/domain/picking.js';
-import { createdAt, tenantId, updatedAt } from '../../db/columns.js';
-import { orders } from '../orders/index.js';
-import { warehouses } from '../warehouse/index.js';
+import { createdAt, tenantId, updatedAt } from '../../../db/columns.js';
+import { orders } from '../../orders/index.js';
+import { warehouses } from '../../warehouse/index.js';
 
 /** The last wave number handed out per tenant and day. */
 export const waveCounters = pgTable(

@@ -14,14 +14,14 @@ import {
   waveRow,
 } from '@shared/contract/picking.js';
 import { PERMISSIONS } from '@shared/permissions.js';
-import type { AppDeps } from '../../deps.js';
-import { sendPdf } from '../../http/pdf-reply.js';
-import { requestLanguage } from '../../http/request-context.js';
-import { ok } from '../../http/reply.js';
-import { needs, said } from '../../http/route-kit.js';
-import { inActorTenant } from '../../http/scope.js';
-import { pickListData } from '../logistics/waybills.queries.js';
-import { renderPickList } from '../printing/index.js';
+import type { AppDeps } from '../../../deps.js';
+import { sendPdf } from '../../../http/pdf-reply.js';
+import { requestLanguage } from '../../../http/request-context.js';
+import { ok } from '../../../http/reply.js';
+import { needs, said } from '../../../http/route-kit.js';
+import { inActorTenant } from '../../../http/scope.js';
+import { pickListData } from '../waybills.queries.js';
+import { renderPickList } from '../../printing/index.js';
 import { createWave } from './waves.service.js';
 import { getWave, listWaves, pdaWaves, readyOrders, waveOrderIds } from './waves.queries.js';
 

@@ -16,17 +16,16 @@ import type {
 } from '@shared/contract/picking.js';
 import { OPEN_WAVE_STATUSES, WAVE_LIMITS } from '@shared/domain/picking.js';
 import { AppError } from '@shared/errors.js';
-import type { TenantTx } from '../../db/client.js';
-import { allOf, contains, iso, offsetOf } from '../../db/query-helpers.js';
-import type { Actor } from '../../http/actor.js';
-import { page } from '../../http/reply.js';
-import { products, skuBarcodes, skus } from '../catalog/index.js';
-import { users } from '../identity/index.js';
-import { locationStock } from '../inventory/index.js';
-import { logisticsChannels, orderPicks, waybills } from '../logistics/logistics.tables.js';
-import { orderLines, orders, orderScope } from '../orders/index.js';
-import { pdaDevices } from '../pda/pda.tables.js';
-import { warehouseLocations, warehouses, warehouseScope } from '../warehouse/index.js';
+import { rowsOf, type TenantTx } from '../../../db/client.js';
+import { allOf, contains, iso, offsetOf } from '../../../db/query-helpers.js';
+import type { Actor } from '../../../http/actor.js';
+import { page } from '../../../http/reply.js';
+import { products, skuBarcodes, skus } from '../../catalog/index.js';
+import { users } from '../../identity/index.js';
+import { locationStock } from '../../inventory/index.js';
+import { logisticsChannels, orderPicks, waybills } from '../logistics.tables.js';
+import { orderLines, orders, orderScope } from '../../orders/index.js';
+import { warehouseLocations, warehouses, warehouseScope } from '../../warehouse/index.js';
 import { waveOrders, waveShortages, waves } from './picking.tables.js';
 import { readyToPick } from './waves.service.js';
 
@@ -326,11 +325,13 @@ export async function pdaWaves(
   });
   let lastProcessedSeq: number | null = null;
   if (query.deviceId) {
-    const [device] = await tx
-      .select({ lastSeq: pdaDevices.lastSeq })
-      .from(pdaDevices)
-      .where(eq(pdaDevices.deviceId, query.deviceId));
-    lastProcessedSeq = device?.lastSeq ?? 0;
+    // The PDA module's table, read by name: the pda module uses this one, not the other way round.
+    const [device] = rowsOf<{ last_seq: number }>(
+      await tx.execute(
+        sql`select last_seq::int as last_seq from pda_devices where device_id = ${query.deviceId}`,
+      ),
+    );
+    lastProcessedSeq = device?.last_seq ?? 0;
   }
   return { waves: waveList, lastProcessedSeq };
 }

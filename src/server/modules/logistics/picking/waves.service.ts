@@ -10,13 +10,13 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { createWaveInput, type CreateWaveInput } from '@shared/contract/picking.js';
 import { AppError } from '@shared/errors.js';
-import { rowsOf, type TenantTx } from '../../db/client.js';
-import { pgErrorOf } from '../../db/query-helpers.js';
-import type { Actor } from '../../http/actor.js';
-import { parseInput } from '../../http/parse-input.js';
-import { waybills } from '../logistics/logistics.tables.js';
-import { orderLines, orderReservations, orders, orderScope } from '../orders/index.js';
-import { visibleWarehouse } from '../warehouse/index.js';
+import { rowsOf, type TenantTx } from '../../../db/client.js';
+import { pgErrorOf } from '../../../db/query-helpers.js';
+import type { Actor } from '../../../http/actor.js';
+import { parseInput } from '../../../http/parse-input.js';
+import { waybills } from '../logistics.tables.js';
+import { orderLines, orderReservations, orders, orderScope } from '../../orders/index.js';
+import { visibleWarehouse } from '../../warehouse/index.js';
 import { waveCounters, waveOrders, waves } from './picking.tables.js';
 
 /** The next wave number of the tenant for the warehouse's local day: WV20261128-0001. */
