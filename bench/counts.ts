@@ -9,23 +9,25 @@
  * check order's locations counted as many rounds as ops were pushed. The target is ≥ 1 × pgbench.
  * BENCH_SECONDS shortens it (for trying it out).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { httpTransport, type SyncTransport } from '@pda/sync/transport.js';
 import { buildApp } from '@server/app.js';
 import { connectDatabase, rowsOf, withTenant, type Database } from '@server/db/client.js';
 import { runMigrations } from '@server/db/migrate.js';
 import { skus } from '@server/modules/catalog/index.js';
 import { countLocations, createCount } from '@server/modules/counts/index.js';
 import { warehouseLocations, warehouses } from '@server/modules/warehouse/index.js';
-import { DEMO_PASSWORD, seedDemo } from '@server/seed/demo.js';
+import { seedDemo } from '@server/seed/demo.js';
 import {
   actorOf,
+  benchLogin,
   benchServer,
   demoTenantId,
+  fixed,
   freshDatabases,
   pgbenchBinary,
+  pushThroughput,
   runPgbench,
   withDatabase,
 } from './support.js';
@@ -78,47 +80,6 @@ async function countTargets(database: Database, tenantId: string, count: number)
   });
 }
 
-async function login(base: string, username: string): Promise<string> {
-  const response = await fetch(`${base}/api/sys/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  const body = (await response.json()) as { success?: boolean; result?: { token?: string } };
-  if (!body.success || !body.result?.token)
-    throw new Error(`login ${username} failed: ${JSON.stringify(body)}`);
-  return body.result.token;
-}
-
-/** One device pushing batches of location counts until the deadline; answers ops applied. */
-async function pushUntil(transport: SyncTransport, device: string, target: CountTarget, deadline: number) {
-  const { deviceKey } = await transport.register({ deviceId: device, nextSeq: 1 });
-  let seq = 0;
-  while (Date.now() < deadline) {
-    const ops = Array.from({ length: BATCH }, () => {
-      seq += 1;
-      const locationId = target.locationIds[seq % target.locationIds.length] ?? '';
-      return {
-        opId: randomUUID(),
-        seq,
-        type: 'count.location' as const,
-        payload: {
-          countOrderId: target.countOrderId,
-          locationId,
-          countedAt: new Date().toISOString(),
-          lines: target.skuIds.map((skuId, index) => ({ skuId, quantity: (seq + index) % 7 })),
-        },
-        createdAt: new Date().toISOString(),
-      };
-    });
-    const reply = await transport.push({ deviceId: device, deviceKey, ops });
-    const failed = reply.results.find((result) => result.status !== 'applied');
-    if (failed || reply.results.length !== BATCH)
-      throw new Error(`push of ${device}: ${JSON.stringify(failed ?? reply.results.length)}`);
-  }
-  return seq;
-}
-
 /** Every op of the device applied once, and the order's locations counted that many rounds. */
 async function assertAppliedOnce(world: World, device: string, target: CountTarget, count: number) {
   const [seen] = await withTenant(world.database.db, world.tenantId, async (tx) =>
@@ -139,21 +100,26 @@ async function assertAppliedOnce(world: World, device: string, target: CountTarg
     );
 }
 
-async function pushThroughput(world: World, targets: CountTarget[]): Promise<number> {
-  const transport = httpTransport({ baseUrl: `${world.base}/api`, token: () => world.token });
-  const devices = targets.map(() => `bench-count-${randomBytes(6).toString('hex')}`);
-  const deadline = Date.now() + SECONDS * 1000;
-  const started = process.hrtime.bigint();
-  const counts = await Promise.all(
-    targets.map((target, index) => pushUntil(transport, devices[index] ?? '', target, deadline)),
-  );
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  for (const [index, target] of targets.entries())
-    await assertAppliedOnce(world, devices[index] ?? '', target, counts[index] ?? 0);
-  return counts.reduce((sum, count) => sum + count, 0) / seconds;
-}
-
-const fixed = (value: number, digits = 0) => value.toFixed(digits).padStart(8);
+/** Ops per second through the endpoint, one device per target at once, checked on the server. */
+const throughput = (world: World, targets: CountTarget[]) =>
+  pushThroughput({
+    base: world.base,
+    token: world.token,
+    targets,
+    seconds: SECONDS,
+    batch: BATCH,
+    prefix: 'bench-count',
+    opOf: (target, seq) => ({
+      type: 'count.location',
+      payload: {
+        countOrderId: target.countOrderId,
+        locationId: target.locationIds[seq % target.locationIds.length] ?? '',
+        countedAt: new Date().toISOString(),
+        lines: target.skuIds.map((skuId, index) => ({ skuId, quantity: (seq + index) % 7 })),
+      },
+    }),
+    check: (device, target, count) => assertAppliedOnce(world, device, target, count),
+  });
 
 async function main() {
   const { url, embedded } = await benchServer();
@@ -169,13 +135,13 @@ async function main() {
     const tenantId = await demoTenantId(database.ownerPool);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const world: World = { database, tenantId, base, token: await login(base, 'warestaff') };
+    const world: World = { database, tenantId, base, token: await benchLogin(base, 'warestaff') };
     const [one, ...more] = await countTargets(database, tenantId, DEVICES + 1);
     if (!one) throw new Error('bench check orders were not made');
     const locations = one.locationIds.length;
 
-    const single = await pushThroughput(world, [one]);
-    const parallel = await pushThroughput(world, more);
+    const single = await throughput(world, [one]);
+    const parallel = await throughput(world, more);
     const binary = pgbenchBinary();
     const tps = binary ? runPgbench(binary, withDatabase(url, names.pgbench), SECONDS, DEVICES) : null;
 

@@ -15,7 +15,7 @@
  * Sizes shrink with BENCH_SECONDS, BENCH_PDA_BACKLOG and BENCH_PDA_SCANS (for trying it out).
  */
 import 'fake-indexeddb/auto';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -23,7 +23,7 @@ import { deviceId, PdaDatabase } from '@pda/data/db.js';
 import { SyncEngine } from '@pda/sync/engine.js';
 import { leaseLock } from '@pda/sync/lock.js';
 import { enqueue } from '@pda/sync/outbox.js';
-import { httpTransport, type SyncTransport } from '@pda/sync/transport.js';
+import { httpTransport } from '@pda/sync/transport.js';
 import { buildApp } from '@server/app.js';
 import { connectDatabase, rowsOf, withTenant, type Database } from '@server/db/client.js';
 import { runMigrations } from '@server/db/migrate.js';
@@ -35,10 +35,13 @@ import { ensureWebBuild } from '../scripts/web-build.js';
 import { hasChromium, launchBrowser } from '../tests/e2e/browser.js';
 import {
   actorOf,
+  benchLogin,
   benchServer,
   demoTenantId,
+  fixed,
   freshDatabases,
   pgbenchBinary,
+  pushThroughput,
   quantile,
   runPgbench,
   withDatabase,
@@ -95,18 +98,6 @@ async function benchOrders(database: Database, tenantId: string, count: number):
   });
 }
 
-async function login(base: string, username: string): Promise<string> {
-  const response = await fetch(`${base}/api/sys/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  const body = (await response.json()) as { success?: boolean; result?: { token?: string } };
-  if (!body.success || !body.result?.token)
-    throw new Error(`login ${username} failed: ${JSON.stringify(body)}`);
-  return body.result.token;
-}
-
 /** What the server recorded for a device: ops, how many applied, distinct ids, the seq range. */
 async function processedOf(world: World, deviceId: string) {
   const [row] = await withTenant(world.database.db, world.tenantId, async (tx) =>
@@ -146,43 +137,18 @@ async function assertAppliedOnce(world: World, deviceId: string, target: Receive
 
 // 1. Push throughput ----------------------------------------------------------------------
 
-/** One device pushing batches of one-unit receipts until the deadline; answers ops applied. */
-async function pushUntil(transport: SyncTransport, device: string, target: ReceiveTarget, deadline: number) {
-  const { deviceKey } = await transport.register({ deviceId: device, nextSeq: 1 });
-  let seq = 0;
-  while (Date.now() < deadline) {
-    const ops = Array.from({ length: BATCH }, () => {
-      seq += 1;
-      return {
-        opId: randomUUID(),
-        seq,
-        type: 'inbound.receive' as const,
-        payload: { ...target, quantity: 1 },
-        createdAt: new Date().toISOString(),
-      };
-    });
-    const reply = await transport.push({ deviceId: device, deviceKey, ops });
-    const failed = reply.results.find((result) => result.status !== 'applied');
-    if (failed || reply.results.length !== BATCH)
-      throw new Error(`push of ${device}: ${JSON.stringify(failed ?? reply.results.length)}`);
-  }
-  return seq;
-}
-
 /** Ops per second through the endpoint, one device per target at once, checked on the server. */
-async function pushThroughput(world: World, targets: ReceiveTarget[]): Promise<number> {
-  const transport = httpTransport({ baseUrl: `${world.base}/api`, token: () => world.token });
-  const devices = targets.map(() => `bench-push-${randomBytes(6).toString('hex')}`);
-  const deadline = Date.now() + SECONDS * 1000;
-  const started = process.hrtime.bigint();
-  const counts = await Promise.all(
-    targets.map((target, index) => pushUntil(transport, devices[index] ?? '', target, deadline)),
-  );
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  for (const [index, target] of targets.entries())
-    await assertAppliedOnce(world, devices[index] ?? '', target, counts[index] ?? 0);
-  return counts.reduce((sum, count) => sum + count, 0) / seconds;
-}
+const throughput = (world: World, targets: ReceiveTarget[]) =>
+  pushThroughput({
+    base: world.base,
+    token: world.token,
+    targets,
+    seconds: SECONDS,
+    batch: BATCH,
+    prefix: 'bench-push',
+    opOf: (target) => ({ type: 'inbound.receive', payload: { ...target, quantity: 1 } }),
+    check: (device, target, count) => assertAppliedOnce(world, device, target, count),
+  });
 
 // 2. A backlog through the PDA's own outbox and sync engine --------------------------------
 
@@ -414,8 +380,6 @@ async function scanToFeedback(world: World): Promise<Record<'baseline' | 'thrott
 
 // The run ---------------------------------------------------------------------------------
 
-const fixed = (value: number, digits = 0) => value.toFixed(digits).padStart(8);
-
 async function main() {
   const { url, embedded } = await benchServer();
   const suffix = randomBytes(4).toString('hex');
@@ -435,13 +399,13 @@ async function main() {
     const tenantId = await demoTenantId(database.ownerPool);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const world: World = { database, tenantId, base, token: await login(base, 'warestaff') };
+    const world: World = { database, tenantId, base, token: await benchLogin(base, 'warestaff') };
     const [one, ...more] = await benchOrders(database, tenantId, DEVICES + 2);
     const backlogTarget = more.pop();
     if (!one || !backlogTarget) throw new Error('bench orders were not made');
 
-    const single = await pushThroughput(world, [one]);
-    const parallel = await pushThroughput(world, more);
+    const single = await throughput(world, [one]);
+    const parallel = await throughput(world, more);
     const binary = pgbenchBinary();
     const tps = binary ? runPgbench(binary, withDatabase(url, names.pgbench), SECONDS, DEVICES) : null;
     const backlog = await syncBacklog(world, backlogTarget);

@@ -7,10 +7,9 @@
  * server is the baseline (target: at least 1×). Afterwards the server must hold every op applied
  * once, the units in order_picks and on staging, and the ledger's balance equal to its locations.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import { httpTransport, type SyncTransport } from '@pda/sync/transport.js';
 import { buildApp } from '@server/app.js';
 import { connectDatabase, rowsOf, withTenant, type Database } from '@server/db/client.js';
 import { runMigrations } from '@server/db/migrate.js';
@@ -20,13 +19,16 @@ import { markSelfShipped } from '@server/modules/logistics/index.js';
 import { orderLines, passReview, upsertMarketplaceOrder } from '@server/modules/orders/index.js';
 import { createWave } from '@server/modules/logistics/index.js';
 import { warehouseLocations, warehouses } from '@server/modules/warehouse/index.js';
-import { DEMO_PASSWORD, seedDemo } from '@server/seed/demo.js';
+import { seedDemo } from '@server/seed/demo.js';
 import {
   actorOf,
+  benchLogin,
   benchServer,
   demoTenantId,
+  fixed,
   freshDatabases,
   pgbenchBinary,
+  pushThroughput,
   runPgbench,
   withDatabase,
 } from './support.js';
@@ -114,43 +116,6 @@ async function benchWaves(database: Database, tenantId: string, count: number) {
   return { targets, skuId: sku.id };
 }
 
-async function login(base: string, username: string): Promise<string> {
-  const response = await fetch(`${base}/api/sys/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  const body = (await response.json()) as { success?: boolean; result?: { token?: string } };
-  if (!body.success || !body.result?.token)
-    throw new Error(`login ${username} failed: ${JSON.stringify(body)}`);
-  return body.result.token;
-}
-
-/** One device pushing batches of one-unit picks of its wave until the deadline; answers ops applied. */
-async function pushUntil(transport: SyncTransport, device: string, target: PickTarget, deadline: number) {
-  const { deviceKey } = await transport.register({ deviceId: device, nextSeq: 1 });
-  let seq = 0;
-  while (Date.now() < deadline) {
-    const ops = Array.from({ length: BATCH }, () => {
-      seq += 1;
-      return {
-        opId: randomUUID(),
-        seq,
-        type: 'pick.take' as const,
-        payload: { ...target, quantity: 1 },
-        createdAt: new Date().toISOString(),
-      };
-    });
-    const at = Date.now();
-    const reply = await transport.push({ deviceId: device, deviceKey, ops });
-    if (process.env.BENCH_PICK_TRACE) console.log(`${device} batch ${seq / BATCH}: ${Date.now() - at} ms`);
-    const failed = reply.results.find((result) => result.status !== 'applied');
-    if (failed || reply.results.length !== BATCH)
-      throw new Error(`push of ${device}: ${JSON.stringify(failed ?? reply.results.length)}`);
-  }
-  return seq;
-}
-
 /** The server holds each op of the device applied once, and the order's line that many units picked. */
 async function assertAppliedOnce(world: World, device: string, target: PickTarget, count: number) {
   const [row] = await withTenant(world.database.db, world.tenantId, async (tx) =>
@@ -170,26 +135,22 @@ async function assertAppliedOnce(world: World, device: string, target: PickTarge
     );
 }
 
-/** Ops per second through the endpoint, one device per wave at once, checked on the server. */
-async function pushThroughput(world: World, targets: PickTarget[]): Promise<number> {
-  // Four devices' batches queue on the one SKU's balance row: a batch may wait for three others,
-  // longer than the app's 15 s on a busy machine.
-  const transport = httpTransport({
-    baseUrl: `${world.base}/api`,
-    token: () => world.token,
+/** Ops per second through the endpoint, one device per target at once, checked on the server. */
+const throughput = (world: World, targets: PickTarget[]) =>
+  pushThroughput({
+    base: world.base,
+    token: world.token,
+    targets,
+    seconds: SECONDS,
+    batch: BATCH,
+    prefix: 'bench-pick',
+    // Four devices' batches queue on the one SKU's balance row: a batch may wait for three others,
+    // longer than the app's 15 s on a busy machine.
     timeoutMs: 120_000,
+    trace: Boolean(process.env.BENCH_PICK_TRACE),
+    opOf: (target) => ({ type: 'pick.take', payload: { ...target, quantity: 1 } }),
+    check: (device, target, count) => assertAppliedOnce(world, device, target, count),
   });
-  const devices = targets.map(() => `bench-pick-${randomBytes(6).toString('hex')}`);
-  const deadline = Date.now() + SECONDS * 1000;
-  const started = process.hrtime.bigint();
-  const counts = await Promise.all(
-    targets.map((target, index) => pushUntil(transport, devices[index] ?? '', target, deadline)),
-  );
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  for (const [index, target] of targets.entries())
-    await assertAppliedOnce(world, devices[index] ?? '', target, counts[index] ?? 0);
-  return counts.reduce((sum, count) => sum + count, 0) / seconds;
-}
 
 /** The SKU's balance equals the units on its locations, and staging holds every unit picked (order_picks). */
 async function assertLedger(world: World) {
@@ -212,8 +173,6 @@ async function assertLedger(world: World) {
     throw new Error(`the ledger does not reconcile: ${JSON.stringify({ ...row, ...picks })}`);
 }
 
-const fixed = (value: number, digits = 0) => value.toFixed(digits).padStart(8);
-
 async function main() {
   const { url, embedded } = await benchServer();
   const suffix = randomBytes(4).toString('hex');
@@ -229,12 +188,12 @@ async function main() {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const { targets, skuId } = await benchWaves(database, tenantId, DEVICES + 1);
-    const world: World = { database, tenantId, base, token: await login(base, 'warestaff'), skuId };
+    const world: World = { database, tenantId, base, token: await benchLogin(base, 'warestaff'), skuId };
     const [one, ...more] = targets;
     if (!one) throw new Error('bench waves were not made');
     const started = Date.now();
-    const single = await pushThroughput(world, [one]);
-    const parallel = await pushThroughput(world, more);
+    const single = await throughput(world, [one]);
+    const parallel = await throughput(world, more);
     await assertLedger(world);
     const binary = pgbenchBinary();
     const tps = binary ? runPgbench(binary, withDatabase(url, names.pgbench), SECONDS, DEVICES) : null;

@@ -1,17 +1,21 @@
 /**
  * What the benches share: the PostgreSQL server they run on (TEST_DATABASE_URL, else the
  * machine's on 127.0.0.1:5432, else an embedded one; loopback only), actors of the demo
- * tenant, and pgbench's TPC-B-like baseline on the same server.
+ * tenant, pgbench's TPC-B-like baseline on the same server, signing in, and PDA push throughput.
  */
 import { execFileSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
+import { httpTransport } from '@pda/sync/transport.js';
+import type { PdaOpType } from '@shared/contract/pda.js';
 import { withTenant, type Db } from '@server/db/client.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '@server/db/embedded.js';
 import type { Actor } from '@server/http/actor.js';
 import { users } from '@server/modules/identity/index.js';
+import { DEMO_PASSWORD } from '@server/seed/demo.js';
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
@@ -132,3 +136,83 @@ export function quantile(values: readonly number[], q: number): number {
   const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
   return sorted[rank] ?? Number.NaN;
 }
+
+/** POST /api/sys/login on a bench server as a demo user: the token, or an error naming the reply. */
+export async function benchLogin(base: string, username: string): Promise<string> {
+  const response = await fetch(`${base}/api/sys/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  const body = (await response.json()) as { success?: boolean; result?: { token?: string } };
+  if (!body.success || !body.result?.token)
+    throw new Error(`login ${username} failed: ${JSON.stringify(body)}`);
+  return body.result.token;
+}
+
+/** A bench op: its type and payload, made for the seq the device gives it. */
+export interface BenchOp {
+  type: PdaOpType;
+  payload: Record<string, unknown>;
+}
+
+export interface PushBench<Target> {
+  base: string;
+  token: string;
+  /** One device per target, all pushing at once. */
+  targets: Target[];
+  seconds: number;
+  batch: number;
+  /** The device ids' prefix. */
+  prefix: string;
+  /** The push call's limit, where batches queue behind each other longer than the app's 15 s. */
+  timeoutMs?: number;
+  /** Each batch's time on the console (a device id and its batch number). */
+  trace?: boolean;
+  opOf: (target: Target, seq: number) => BenchOp;
+  /** Throws unless the server holds each of the device's `count` ops applied once. */
+  check: (device: string, target: Target, count: number) => Promise<void>;
+}
+
+/**
+ * Push throughput through POST /api/pda/sync/push: each device registers, then pushes batches
+ * until the time is up (every op of every reply must be applied), then each device is checked
+ * on the server. Answers ops per second over all devices.
+ */
+export async function pushThroughput<Target>(bench: PushBench<Target>): Promise<number> {
+  const transport = httpTransport({
+    baseUrl: `${bench.base}/api`,
+    token: () => bench.token,
+    ...(bench.timeoutMs ? { timeoutMs: bench.timeoutMs } : {}),
+  });
+  const devices = bench.targets.map(() => `${bench.prefix}-${randomBytes(6).toString('hex')}`);
+  const deadline = Date.now() + bench.seconds * 1000;
+  const pushUntil = async (device: string, target: Target) => {
+    const { deviceKey } = await transport.register({ deviceId: device, nextSeq: 1 });
+    let seq = 0;
+    while (Date.now() < deadline) {
+      const ops = Array.from({ length: bench.batch }, () => {
+        seq += 1;
+        return { opId: randomUUID(), seq, ...bench.opOf(target, seq), createdAt: new Date().toISOString() };
+      });
+      const at = Date.now();
+      const reply = await transport.push({ deviceId: device, deviceKey, ops });
+      if (bench.trace) console.log(`${device} batch ${seq / bench.batch}: ${Date.now() - at} ms`);
+      const failed = reply.results.find((result) => result.status !== 'applied');
+      if (failed || reply.results.length !== bench.batch)
+        throw new Error(`push of ${device}: ${JSON.stringify(failed ?? reply.results.length)}`);
+    }
+    return seq;
+  };
+  const started = process.hrtime.bigint();
+  const counts = await Promise.all(
+    bench.targets.map((target, index) => pushUntil(devices[index] ?? '', target)),
+  );
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  for (const [index, target] of bench.targets.entries())
+    await bench.check(devices[index] ?? '', target, counts[index] ?? 0);
+  return counts.reduce((sum, count) => sum + count, 0) / seconds;
+}
+
+/** A figure right-aligned in eight characters. */
+export const fixed = (value: number, digits = 0) => value.toFixed(digits).padStart(8);
