@@ -9,7 +9,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelOrders } from '@server/modules/orders/index.js';
 import { stagingLocation } from '@server/modules/logistics/index.js';
-import { callerFor, op, outcomes, push, statuses, type Caller } from '../support/inbound-world.js';
+import {
+  callerFor,
+  op,
+  outcomes,
+  push,
+  statuses,
+  type Caller,
+  type PushResult,
+} from '../support/inbound-world.js';
 import {
   balanceOf,
   makeWave,
@@ -290,6 +298,123 @@ describe('pick ops', () => {
     expect(await balanceOf(pw, sku)).toEqual({ available: 0, frozen: 3 });
     const closed = await push(staff, dev, [take(4, wave, order, 'A-02-03', 1)]);
     expect(outcomes(closed)).toEqual(['pick.wave_closed']);
+    expect(await ledgerMismatches(world)).toEqual([]);
+  });
+
+  it('applies consecutive pick scans together exactly as one push per scan would', async () => {
+    const first = await stockedSku(pw, 'PK-B1', { 'A-01-01': 20 });
+    const second = await stockedSku(pw, 'PK-B2', { 'A-01-02': 20 });
+    const twoOrders = async () => {
+      const orders = [];
+      for (let index = 0; index < 2; index += 1)
+        orders.push(
+          await readyOrder(pw, [
+            { skuId: first, quantity: 3 },
+            { skuId: second, quantity: 1 },
+          ]),
+        );
+      return { wave: await makeWave(pw, { orderIds: orders.map((order) => order.id) }), orders };
+    };
+    const [together, alone] = [await twoOrders(), await twoOrders()];
+    // Scans that finish a line, refuse too many in the middle of a run, refuse an empty shelf,
+    // finish one order then the other (the wave ends picked), and one scan after it closed.
+    const scansOf = ({ wave, orders: [a, b] }: Awaited<ReturnType<typeof twoOrders>>) => {
+      if (!a || !b) throw new Error('two orders expected');
+      return [
+        take(1, wave, a, 'A-01-01', 2),
+        take(2, wave, a, 'A-01-01', 1),
+        take(3, wave, b, 'A-01-01', 2),
+        take(4, wave, a, 'A-01-02', 2, 1),
+        take(5, wave, a, 'A-01-02', 1, 1),
+        take(6, wave, b, 'A-01-03', 1),
+        take(7, wave, b, 'A-01-01', 1),
+        take(8, wave, b, 'A-01-02', 1, 1),
+        take(9, wave, b, 'A-01-02', 1, 1),
+      ];
+    };
+    const batch = await push(staff, newDevice(), scansOf(together));
+    const single = [];
+    const oneByOne = newDevice();
+    for (const scan of scansOf(alone)) single.push(...(await push(manager, oneByOne, [scan])).results);
+    expect(single.map((entry) => (entry.status === 'rejected' ? entry.code : entry.status))).toEqual([
+      'applied',
+      'applied',
+      'applied',
+      'pick.too_many',
+      'applied',
+      'inventory.insufficient_location_stock',
+      'applied',
+      'applied',
+      'pick.wave_closed',
+    ]);
+    // Each world's ids (and order numbers) named by role, so the two can be compared.
+    const names = (made: Awaited<ReturnType<typeof twoOrders>>) =>
+      new Map<string, string>([
+        [made.wave.id, 'WAVE'],
+        [made.wave.waveNo, 'WAVE_NO'],
+        ...made.orders.flatMap((order, index) => [
+          [order.id, `ORDER${index}`] as [string, string],
+          [order.orderNo, `ORDER_NO${index}`] as [string, string],
+          ...order.lineIds.map((id, line) => [id, `LINE${index}.${line}`] as [string, string]),
+        ]),
+      ]);
+    const strip = (value: unknown, made: Awaited<ReturnType<typeof twoOrders>>) => {
+      let text = JSON.stringify(value);
+      for (const [id, name] of names(made)) text = text.replaceAll(id, name);
+      return JSON.parse(text.replace(/"at":"[^"]+"/g, '"at":""'));
+    };
+    const outcomesOf = (results: PushResult['results']) =>
+      results.map((entry) =>
+        entry.status === 'rejected'
+          ? { code: entry.code, params: entry.params }
+          : entry.status === 'applied'
+            ? entry.effect
+            : entry.status,
+      );
+    expect(strip(outcomesOf(batch.results), together)).toEqual(strip(outcomesOf(single), alone));
+
+    const pool = world.database.ownerPool;
+    const stateOf = async (made: Awaited<ReturnType<typeof twoOrders>>) => {
+      const ids = made.orders.map((order) => order.id);
+      const heads = await pool.query(
+        `select o.id, o.warehouse_status, o.is_picked, w.state from orders o
+           join wave_orders w on w.order_id = o.id and w.wave_id = $2 where o.id = any($1)`,
+        [ids, made.wave.id],
+      );
+      const picks = await pool.query(
+        'select order_id, line_id, quantity from order_picks where order_id = any($1)',
+        [ids],
+      );
+      const history = await pool.query(
+        `select order_id, field, from_status, to_status from order_status_history
+           where order_id = any($1) and field = 'warehouse' order by created_at, id`,
+        [ids],
+      );
+      const movements = await pool.query(
+        `select m.source_id, m.kind, m.sku_id, m.quantity, m.from_location_id, m.to_location_id
+           from stock_movements m where m.source_type = 'order' and m.source_id = any($1) and m.kind = 'move'
+           order by m.id`,
+        [ids],
+      );
+      const wave = await pool.query(
+        'select status, picker_id is not null as taken from waves where id = $1',
+        [made.wave.id],
+      );
+      // Named first, then sorted by name: the two worlds' ids sort differently.
+      const sorted = (rows: unknown[]) =>
+        (strip(rows, made) as unknown[]).sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y)));
+      return {
+        heads: sorted(heads.rows),
+        picks: sorted(picks.rows),
+        history: sorted(history.rows),
+        movements: strip(movements.rows, made),
+        wave: wave.rows,
+      };
+    };
+    const [fromBatch, fromSingles] = [await stateOf(together), await stateOf(alone)];
+    expect(fromBatch).toEqual(fromSingles);
+    expect(fromBatch.movements).toHaveLength(6);
+    expect(fromBatch.wave).toEqual([{ status: 'picked', taken: true }]);
     expect(await ledgerMismatches(world)).toEqual([]);
   });
 

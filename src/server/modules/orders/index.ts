@@ -14,5 +14,12 @@ export {
 } from './orders.service.js';
 export { getOrder, listOrders } from './orders.queries.js';
 export { orderFigures, type OrderFigures } from './order-figures.queries.js';
-export { lockOrders, openException, orderScope, recordHistory, type OrderRecord } from './orders.access.js';
+export {
+  lockOrders,
+  openException,
+  orderScope,
+  recordHistories,
+  recordHistory,
+  type OrderRecord,
+} from './orders.access.js';
 export { orderLines, orderReservations, orders } from './orders.tables.js';

@@ -141,6 +141,30 @@ export async function recordHistory(
   });
 }
 
+/** Many status changes' history rows in one insert, in the order given (a batch of picks, say). */
+export async function recordHistories(
+  tx: TenantTx,
+  actor: Actor | null,
+  changes: readonly {
+    orderId: string;
+    field: 'local' | 'warehouse' | 'platform';
+    from: string | null;
+    to: string;
+  }[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  await tx.insert(orderStatusHistory).values(
+    changes.map((change) => ({
+      orderId: change.orderId,
+      field: change.field,
+      fromStatus: change.from,
+      toStatus: change.to,
+      note: '',
+      actorId: actor?.userId ?? null,
+    })),
+  );
+}
+
 /**
  * Keeps the orders' open-exception counts and their 'problem' and 'out_of_stock' tags in step
  * with their open exception rows.

@@ -43,7 +43,7 @@ import { countLocation } from '../counts/index.js';
 import { sessions } from '../identity/index.js';
 import { finishTransfer, receiveTransfer } from '../transfers/index.js';
 import { finishReturn, inspectReturnItem, receiveReturn } from '../returns/index.js';
-import { claimWave, pickShort, pickTake } from '../logistics/index.js';
+import { claimWave, pickShort, pickTake, pickTakeRun } from '../logistics/index.js';
 import {
   finishBox,
   receiveInbound,
@@ -366,18 +366,32 @@ function storedOutcome(actor: Actor, deviceId: string, checked: CheckedOp, store
 }
 
 /**
- * The consecutive receiving scans from `start` that are new and next in seq: a run the inbound
- * module may apply together (receiveInboundRun). Empty when the op at `start` is anything else.
+ * The op types a module can apply many at a time (a run: consecutive ops of one type, new and
+ * next in seq). Each applies the leading ops it proves clean and answers their effects; the op
+ * it stopped before goes one at a time, through the same service as ever, which refuses it with
+ * its usual code (inbound-receive-run.ts, pick-run.ts).
  */
-function receiveRun(
+type RunApplier = (tx: TenantTx, actor: Actor, payloads: unknown[]) => Promise<object[]>;
+const RUN_APPLIERS: Partial<Record<PdaOp['type'], RunApplier>> = {
+  'inbound.receive': receiveInboundRun,
+  'pick.take': pickTakeRun,
+};
+
+/**
+ * The consecutive ops from `start` of a type that has a run applier, new and next in seq: a run
+ * its module may apply together. Empty when the op at `start` is of any other type.
+ */
+function opRun(
   ops: CheckedOp[],
   start: number,
   lastSeq: number,
   seen: Map<string, StoredOpResult>,
 ): (CheckedOp & { op: PdaOp })[] {
+  const type = ops[start]?.op?.type;
+  if (!type || !RUN_APPLIERS[type]) return [];
   const run: (CheckedOp & { op: PdaOp })[] = [];
   for (const checked of ops.slice(start)) {
-    if (checked.op?.type !== 'inbound.receive' || seen.has(checked.opId)) break;
+    if (checked.op?.type !== type || seen.has(checked.opId)) break;
     if (checked.seq !== lastSeq + 1 + run.length) break;
     run.push(checked as CheckedOp & { op: PdaOp });
   }
@@ -385,22 +399,23 @@ function receiveRun(
 }
 
 /**
- * Applies the leading scans of a run that receiveInboundRun proves clean, in a savepoint, and
- * answers their outcomes; the rest go one at a time. A run the ledger refuses as a whole
- * (a check it makes that the run's own checks do not) leaves nothing and goes one at a time
- * (`refused`). A single scan is not worth a run.
+ * Applies the leading ops of a run that its applier proves clean, in a savepoint, and answers
+ * their outcomes; the rest go one at a time. A run the ledger refuses as a whole (a check it
+ * makes that the run's own checks do not) leaves nothing and goes one at a time (`refused`).
+ * A single op is not worth a run.
  */
-async function applyReceiveRun(
+async function applyRun(
   tx: TenantTx,
   actor: Actor,
   deviceId: string,
   run: (CheckedOp & { op: PdaOp })[],
 ): Promise<{ outcomes: Outcome[]; refused: boolean }> {
-  if (run.length < 2) return { outcomes: [], refused: false };
-  let views: Awaited<ReturnType<typeof receiveInboundRun>>;
+  const applier = run[0] && RUN_APPLIERS[run[0].op.type];
+  if (run.length < 2 || !applier) return { outcomes: [], refused: false };
+  let effects: object[];
   try {
-    views = await tx.transaction((savepoint) =>
-      receiveInboundRun(
+    effects = await tx.transaction((savepoint) =>
+      applier(
         savepoint,
         actor,
         run.map((checked) => checked.op.payload),
@@ -411,15 +426,15 @@ async function applyReceiveRun(
     return { outcomes: [], refused: true };
   }
   const at = new Date().toISOString();
-  const outcomes = views.map((view, index) =>
-    storedOutcome(actor, deviceId, run[index] as CheckedOp, { status: 'applied', effect: { ...view }, at }),
+  const outcomes = effects.map((effect, index) =>
+    storedOutcome(actor, deviceId, run[index] as CheckedOp, { status: 'applied', effect: { ...effect }, at }),
   );
   return { outcomes, refused: false };
 }
 
 /**
  * The batch in one transaction: lock the device (checking its key), find which ops were seen
- * before (one query), then each op in seq order, consecutive receiving scans together. The processed-op rows go in with one insert
+ * before (one query), then each op in seq order, runs of one type together (RUN_APPLIERS). The processed-op rows go in with one insert
  * before commit (and before an undo, which reads the rows of the ops it takes back), so each
  * op's effect and its row still commit together or not at all.
  */
@@ -452,8 +467,8 @@ async function processBatch(
       let index = 0;
       while (index < ops.length) {
         if (index > singleUntil) {
-          const run = receiveRun(ops, index, lastSeq, seen);
-          const { outcomes, refused } = await applyReceiveRun(tx, actor, deviceId, run);
+          const run = opRun(ops, index, lastSeq, seen);
+          const { outcomes, refused } = await applyRun(tx, actor, deviceId, run);
           for (const outcome of outcomes) {
             results.push(outcome.result);
             if (outcome.row) rows.push(outcome.row);

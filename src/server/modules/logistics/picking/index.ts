@@ -8,6 +8,7 @@ export {
   takeUnits,
 } from './pick.service.js';
 export { setWarehouseStatus } from './pick.service.js';
+export { pickTakeRun } from './pick-run.js';
 export { createWave, readyToPick } from './waves.service.js';
 export { getWave, listWaves, pdaWaves } from './waves.queries.js';
 export { waveOrders, waveShortages, waves } from './picking.tables.js';

@@ -123,11 +123,12 @@ export async function setWarehouseStatus(
   await recordHistory(tx, actor, order.id, 'warehouse', order.warehouseStatus, to);
 }
 
-/** What each line of the order needs, got (picks) and was reported missing (in any wave). */
-async function lineProgress(tx: TenantTx, orderId: string) {
+/** What each line of the orders needs, got (picks) and was reported missing (in any wave). */
+export async function linesProgress(tx: TenantTx, orderIds: readonly string[]) {
   return tx
     .select({
       id: orderLines.id,
+      orderId: orderLines.orderId,
       skuId: orderLines.skuId,
       quantity: orderLines.quantity,
       sellerSku: skus.sellerSku,
@@ -137,12 +138,14 @@ async function lineProgress(tx: TenantTx, orderId: string) {
     })
     .from(orderLines)
     .innerJoin(skus, eq(skus.id, orderLines.skuId))
-    .where(eq(orderLines.orderId, orderId))
-    .orderBy(orderLines.position);
+    .where(inArray(orderLines.orderId, [...orderIds]))
+    .orderBy(orderLines.orderId, orderLines.position);
 }
 
+const lineProgress = (tx: TenantTx, orderId: string) => linesProgress(tx, [orderId]);
+
 /** The wave's row, locked: every op of a wave takes it first (see the header). */
-async function lockWave(tx: TenantTx, actor: Actor, waveId: string) {
+export async function lockWave(tx: TenantTx, actor: Actor, waveId: string) {
   const [wave] = await tx
     .select()
     .from(waves)
@@ -193,7 +196,7 @@ export async function refreshWave(tx: TenantTx, waveId: string): Promise<WaveSta
   return status;
 }
 
-type LineProgress = Awaited<ReturnType<typeof lineProgress>>[number];
+export type LineProgress = Awaited<ReturnType<typeof linesProgress>>[number];
 
 /**
  * The order's wave row once every line is picked or reported short: picked, or short. `lines`
@@ -229,7 +232,7 @@ export async function settlePickedOrder(tx: TenantTx, actor: Actor, order: Order
   await refreshWave(tx, member.waveId);
 }
 
-const CANCELLED = ['in_cancellation', 'cancelled'];
+export const CANCELLED = ['in_cancellation', 'cancelled'];
 
 /** The wave and the order, locked in that order, with every check a pick or short shares. */
 async function openPick(
@@ -265,7 +268,7 @@ async function openPick(
   return { wave, order, line, lines, left: line.quantity - line.picked - line.short };
 }
 
-async function startWave(tx: TenantTx, actor: Actor, wave: typeof waves.$inferSelect) {
+export async function startWave(tx: TenantTx, actor: Actor, wave: typeof waves.$inferSelect) {
   if (wave.startedAt !== null && wave.pickerId !== null) return;
   await tx
     .update(waves)
