@@ -251,6 +251,102 @@ describe('a check order by location, counted on handhelds', () => {
     expect(await onLocation(world, shelf, skuId)).toBe(5);
   });
 
+  it('applies consecutive counts together exactly as one push per count would', async () => {
+    const [first, second, third, outside] = ['A-01-02', 'A-01-03', 'A-01-04', 'A-01-05'].map((code) =>
+      locationOf(dg01, code),
+    ) as [string, string, string, string];
+    const tee = await newSku('CNT-RUN-1', 6, first);
+    const cap = await newSku('CNT-RUN-2', 2, second);
+    const plan = () =>
+      createCount({ warehouseId: dg01.id, type: 'location', locationIds: [first, second, third] });
+    const [together, alone] = [await plan(), await plan()];
+    // Counted before units arrived on the second shelf: the book at count time leaves them out.
+    const countedAt = new Date();
+    await after(countedAt);
+    await asActor(world, manager, (tx) =>
+      receiveStock(tx, manager, { warehouseId: dg01.id, skuId: cap, locationId: second, quantity: 3 }),
+    );
+    const unknownSku = '00000000-0000-4000-8000-000000000000';
+    // Each device's seqs from 1 (countOp numbers the ops of the file's shared devices).
+    const countsOf = (countOrderId: string) =>
+      (
+        [
+          [first, [{ skuId: tee, quantity: 4 }]],
+          [second, [{ skuId: cap, quantity: 2 }], countedAt],
+          [outside, [{ skuId: tee, quantity: 1 }]],
+          [first, [{ skuId: tee, quantity: 6 }]],
+          [third, [{ skuId: unknownSku, quantity: 1 }]],
+          [third, [{ skuId: cap, quantity: 1 }]],
+        ] as const
+      ).map(([locationId, lines, at = new Date()], index) =>
+        op(index + 1, 'count.location', { countOrderId, locationId, countedAt: at.toISOString(), lines }),
+      );
+    const batch = await push(asStaff, 'count-dev-run', countsOf(together.id));
+    const single = [];
+    for (const each of countsOf(alone.id))
+      single.push(...(await push(asStaff, 'count-dev-single', [each])).results);
+    expect(single.map((entry) => (entry.status === 'rejected' ? entry.code : entry.status))).toEqual([
+      'applied',
+      'applied',
+      'counts.location_not_in_count',
+      'applied',
+      'catalog.sku_not_found',
+      'applied',
+    ]);
+    const named = (value: unknown, order: { id: string; countNo: string }) =>
+      JSON.parse(
+        JSON.stringify(value)
+          .replaceAll(order.id, 'ORDER')
+          .replaceAll(order.countNo, 'COUNT_NO')
+          .replace(/"at":"[^"]+"/g, '"at":""'),
+      );
+    const resultsOf = (results: typeof batch.results) =>
+      results.map((entry) =>
+        entry.status === 'rejected' ? { code: entry.code, params: entry.params } : entry,
+      );
+    expect(
+      named(resultsOf(batch.results), together).map(
+        ({ opId: _, seq: __, ...rest }: Record<string, unknown>) => rest,
+      ),
+    ).toEqual(
+      named(resultsOf(single), alone).map(({ opId: _, seq: __, ...rest }: Record<string, unknown>) => rest),
+    );
+    const stateOf = async (order: { id: string; countNo: string }) => {
+      const view = await detail(order.id);
+      const { rows } = await world.database.ownerPool.query(
+        `select location_id, status, round, ledger_position is not null as positioned, counted_by is not null as by
+           from count_locations where count_order_id = $1 order by location_id`,
+        [order.id],
+      );
+      return named(
+        {
+          status: view.status,
+          countedLocations: view.countedLocations,
+          lines: view.lines
+            .map(({ id: _, ...line }) => line)
+            .sort((x, y) => `${x.locationId}${x.skuId}`.localeCompare(`${y.locationId}${y.skuId}`)),
+          locations: rows,
+        },
+        order,
+      );
+    };
+    const fromBatch = await stateOf(together);
+    expect(fromBatch).toEqual(await stateOf(alone));
+    expect(fromBatch.lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          locationId: first,
+          countedQuantity: 6,
+          bookQuantity: 6,
+          variance: 0,
+          round: 2,
+        }),
+        expect.objectContaining({ locationId: second, countedQuantity: 2, bookQuantity: 2, movedSince: 3 }),
+        expect.objectContaining({ locationId: third, countedQuantity: 1, bookQuantity: 0, state: 'pending' }),
+      ]),
+    );
+  });
+
   it('takes reserved units only by releasing the orders, which then wait as problem orders', async () => {
     const shelf = locationOf(dg01, 'A-02-04');
     const skuId = await newSku('CNT-RESERVED', 5, shelf);

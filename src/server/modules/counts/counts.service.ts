@@ -237,7 +237,7 @@ async function bookSince(
 }
 
 /** The device's moment of counting, kept between the order's creation and now. */
-function clampCountedAt(countedAt: string, order: CountOrderRow): Date {
+export function clampCountedAt(countedAt: string, order: CountOrderRow): Date {
   const at = new Date(countedAt).getTime();
   return new Date(Math.min(Date.now(), Math.max(at, order.createdAt.getTime())));
 }

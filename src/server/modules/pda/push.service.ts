@@ -39,7 +39,7 @@ import { AppError } from '@shared/errors.js';
 import { withTenant, type Db, type TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { parseInput } from '../../http/parse-input.js';
-import { countLocation } from '../counts/index.js';
+import { countLocation, countLocationRun } from '../counts/index.js';
 import { sessions } from '../identity/index.js';
 import { finishTransfer, receiveTransfer } from '../transfers/index.js';
 import { finishReturn, inspectReturnItem, receiveReturn } from '../returns/index.js';
@@ -369,12 +369,13 @@ function storedOutcome(actor: Actor, deviceId: string, checked: CheckedOp, store
  * The op types a module can apply many at a time (a run: consecutive ops of one type, new and
  * next in seq). Each applies the leading ops it proves clean and answers their effects; the op
  * it stopped before goes one at a time, through the same service as ever, which refuses it with
- * its usual code (inbound-receive-run.ts, pick-run.ts).
+ * its usual code (inbound-receive-run.ts, pick-run.ts, counts-run.ts).
  */
 type RunApplier = (tx: TenantTx, actor: Actor, payloads: unknown[]) => Promise<object[]>;
 const RUN_APPLIERS: Partial<Record<PdaOp['type'], RunApplier>> = {
   'inbound.receive': receiveInboundRun,
   'pick.take': pickTakeRun,
+  'count.location': countLocationRun,
 };
 
 /**
