@@ -37,6 +37,8 @@ const ADMIN_ONLY_ERRORS = [
   'video',
   'logistics',
   'waybill',
+  // Putting a short-picked order back to be picked is the admin's.
+  'wave.not_short',
 ];
 
 export default defineConfig({

@@ -20,7 +20,7 @@ import {
 } from '../tests/e2e/bundle-size.js';
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
 
 if (!hasChromium) {
   console.log('bundle sizes: skipped (no Chromium at /usr/bin/chromium)');

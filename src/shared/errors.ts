@@ -305,6 +305,7 @@ export const ERROR_STATUS = {
   'wave.order_not_ready': 422,
   'wave.no_ready_orders': 422,
   'wave.order_in_wave': 409,
+  'wave.not_short': 409,
   'pick.wave_closed': 409,
   'pick.order_not_in_wave': 422,
   'pick.order_cancelled': 409,

@@ -301,6 +301,57 @@ describe('pick ops', () => {
     expect(await ledgerMismatches(world)).toEqual([]);
   });
 
+  it('picks a short-picked order again in a new wave for what is still missing, once its problem is put back', async () => {
+    const sku = await stockedSku(pw, 'PK-S2', { 'A-02-04': 4 });
+    const order = await readyOrder(pw, [{ skuId: sku, quantity: 4 }]);
+    const other = await readyOrder(pw, [{ skuId: sku, quantity: 0 + 1 }], {});
+    const wave = await makeWave(pw, { orderIds: [order.id] });
+    const dev = newDevice();
+    const short = op(2, 'pick.short', {
+      waveId: wave.id,
+      orderId: order.id,
+      lineId: order.lineIds[0],
+      locationId: shelf('A-02-04'),
+      quantity: 3,
+      reason: 'not_found',
+    });
+    expect(outcomes(await push(staff, dev, [take(1, wave, order, 'A-02-04', 1), short]))).toEqual([
+      'applied',
+      'applied',
+    ]);
+    // Not ready while its problem is open; an order that is not short is refused, changing nothing.
+    const early = await manager('POST', '/api/wave/add', {
+      warehouseId: pw.warehouse.id,
+      orderIds: [order.id],
+    });
+    expect(early.json()).toMatchObject({ code: 'wave.order_not_ready' });
+    const notShort = await manager('POST', '/api/wave/repick', { orderIds: [order.id, other.id] });
+    expect(notShort.statusCode).toBe(409);
+    expect(notShort.json()).toMatchObject({ code: 'wave.not_short', params: { orderNo: other.orderNo } });
+    expect(await orderRow(order.id)).toMatchObject({ open_exceptions: 1 });
+    // A seller sees its orders but runs no wave: refused, whatever the order.
+    const seller = callerFor(world, pw.sellerToken);
+    expect((await seller('POST', '/api/wave/repick', { orderIds: [order.id] })).statusCode).toBe(403);
+
+    const repicked = await manager('POST', '/api/wave/repick', { orderIds: [order.id] });
+    expect(repicked.statusCode, repicked.body).toBe(200);
+    expect(repicked.json().result).toEqual({ count: 1 });
+    expect(await orderRow(order.id)).toMatchObject({ warehouse_status: 'picking', open_exceptions: 0 });
+    const again = await makeWave(pw, { orderIds: [order.id] });
+    // The new wave asks for the three units still missing; the first wave keeps its shortage.
+    const waves = (await staff('GET', `/api/pda/waves?warehouseId=${pw.warehouse.id}`)).json().result;
+    const line = waves.waves.find((entry: { id: string }) => entry.id === again.id)?.orders[0]?.lines[0];
+    expect(line).toMatchObject({ quantity: 4, picked: 1, short: 0 });
+    const reply = await push(staff, dev, [take(3, again, order, 'A-02-04', 3)]);
+    expect(outcomes(reply)).toEqual(['applied']);
+    expect(await orderRow(order.id)).toMatchObject({ warehouse_status: 'picked', is_picked: true });
+    expect(await waveStatus(again.id)).toBe('picked');
+    expect(await waveStatus(wave.id)).toBe('short');
+    expect((await manager('GET', `/api/wave/detail?id=${wave.id}`)).json().result.shortUnits).toBe(3);
+    expect(await onStaging(pw, sku)).toBe(4);
+    expect(await ledgerMismatches(world)).toEqual([]);
+  });
+
   it('applies consecutive pick scans together exactly as one push per scan would', async () => {
     const first = await stockedSku(pw, 'PK-B1', { 'A-01-01': 20 });
     const second = await stockedSku(pw, 'PK-B2', { 'A-01-02': 20 });

@@ -11,6 +11,7 @@ import {
   waveDetail,
   waveRow,
   type CreateWaveInput,
+  type RepickInput,
   type WaveListQuery,
 } from '@shared/contract/picking.js';
 import { changeRequest, downloadBlob, getParsed, type PageParams } from '../client.js';
@@ -29,6 +30,9 @@ export const addWave = (input: CreateWaveInput) =>
     z.object({ id: z.string(), waveNo: z.string(), orderCount: z.number() }),
     input,
   );
+/** POST /wave/repick: short-picked orders put back to be picked in a new wave. */
+export const repickOrders = (input: RepickInput) =>
+  changeRequest('POST', '/wave/repick', z.object({ count: z.number() }), input);
 /** GET /wave/pickList: the wave's printed pick list (the shelves in walking order). */
 export const fetchWavePickList = (id: string, lang?: string) => downloadBlob('/wave/pickList', { id, lang });
 
@@ -61,5 +65,18 @@ export function useAddWave() {
   return useMutation({
     mutationFn: addWave,
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.logistics.all }),
+  });
+}
+
+export function useRepick() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: repickOrders,
+    // The order leaves the problem list and joins the orders ready to pick.
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: queryKeys.logistics.all }),
+        client.invalidateQueries({ queryKey: queryKeys.inventory.all }),
+      ]),
   });
 }

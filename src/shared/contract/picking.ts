@@ -43,6 +43,15 @@ export const createWaveInput = z.strictObject({
 });
 export type CreateWaveInput = z.input<typeof createWaveInput>;
 
+/**
+ * POST /wave/repick: short-picked orders put back to be picked (their units found, or the shelf
+ * counted); each goes into a new wave for what is still missing.
+ */
+export const repickInput = z.strictObject({
+  orderIds: uniqueIds(LIMITS.orders).min(1),
+});
+export type RepickInput = z.input<typeof repickInput>;
+
 /** GET /wave/readyOrders: the warehouse's orders a wave may take, oldest ship-by first. */
 export const readyOrdersQuery = z.strictObject({
   warehouseId: uuid,
@@ -86,6 +95,8 @@ export const waveDetail = waveRow.extend({
       state: z.enum(WAVE_ORDER_STATES),
       localStatus: string(),
       warehouseStatus: string(),
+      /** Short here, its short_pick problem still open: it may be put back to be picked. */
+      repickable: z.boolean(),
       lines: z.array(
         z.object({
           lineId: string(),

@@ -1,7 +1,8 @@
 /**
  * The waves screen (/logistics/waves): rows with status, progress, units short and who is
  * picking; the detail with its orders, lines and shortages with their reasons; a new wave made
- * from the orders chosen among those ready to pick; no "New wave" without the permission.
+ * from the orders chosen among those ready to pick; no "New wave" without the permission; a
+ * short-picked order put back to be picked after a confirmation.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -39,6 +40,7 @@ const detail: WaveDetail = {
       state: 'picked',
       localStatus: 'pending_shipment',
       warehouseStatus: 'picked',
+      repickable: false,
       lines: [
         {
           lineId: '00000000-0000-4000-8000-00000000c001',
@@ -57,6 +59,7 @@ const detail: WaveDetail = {
       state: 'short',
       localStatus: 'pending_shipment',
       warehouseStatus: 'picking',
+      repickable: true,
       lines: [
         {
           lineId: '00000000-0000-4000-8000-00000000c002',
@@ -110,6 +113,7 @@ const ready: ReadyOrderRow[] = [
 ];
 
 const made: unknown[] = [];
+const repicked: unknown[] = [];
 
 useApiServer(
   http.get(api('/wave/list'), () => ok(pageOf([row], 1))),
@@ -121,6 +125,10 @@ useApiServer(
       { id: '00000000-0000-4000-8000-00000000a0a2', waveNo: 'WV20261128-0002', orderCount: 1 },
       'Added',
     );
+  }),
+  http.post(api('/wave/repick'), async ({ request }) => {
+    repicked.push(await request.json());
+    return ok({ count: 1 }, 'Updated');
   }),
   http.get(api('/warehouse/options'), () => ok(WAREHOUSES)),
   http.get(api('/sys/dict/getDictItems/:code'), () => ok([])),
@@ -152,6 +160,32 @@ describe('the waves screen (/logistics/waves)', () => {
     if (!(shortage instanceof HTMLElement)) throw new Error('no shortage row');
     expect(within(shortage).getByText('Damaged')).toBeTruthy();
     expect(within(shortage).getByText('MUG-BLUE')).toBeTruthy();
+    // Without the permission to run waves there is nothing to put back.
+    expect(within(drawer).queryByRole('button', { name: 'Pick again' })).toBeNull();
+  });
+
+  it('puts a short-picked order back to be picked after a confirmation', async () => {
+    await renderList([PERMISSIONS.waveList, PERMISSIONS.waveEdit]);
+    fireEvent.click(screen.getByText('WV20261128-0001'));
+    const drawer = await screen.findByRole('dialog');
+    await within(drawer).findByText('A-01-02');
+    // Only the short order offers it.
+    const buttons = within(drawer).getAllByRole('button', { name: 'Pick again' });
+    expect(buttons).toHaveLength(1);
+    // SO-2 shows in its order row and in the shortages: the row is the one with the button.
+    const [button] = buttons;
+    const shortRow = button?.closest('tr');
+    if (!(shortRow instanceof HTMLElement) || !button) throw new Error('no order row');
+    expect(within(shortRow).getByText('SO-2')).toBeTruthy();
+    fireEvent.click(button);
+    // antd names the confirmation by its title too: the text shows more than once.
+    expect((await screen.findAllByText('Pick order SO-2 again?')).length).toBeGreaterThan(0);
+    expect(repicked).toEqual([]);
+    const confirm = screen.getAllByRole('button', { name: 'Pick again' }).at(-1);
+    if (!confirm) throw new Error('no confirmation');
+    fireEvent.click(confirm);
+    await waitFor(() => expect(repicked).toEqual([{ orderIds: ['00000000-0000-4000-8000-00000000b002'] }]));
+    expect(await screen.findByText('Updated')).toBeTruthy();
   });
 
   it('makes a wave of the orders chosen among those ready to pick', async () => {

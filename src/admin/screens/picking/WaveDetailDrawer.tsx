@@ -1,13 +1,18 @@
 /**
  * One wave: its facts (status, who is picking, units picked and short of those to pick), each
  * order with its lines and how far each got, and the shortages the pickers reported with their
- * reasons; its pick list prints from here.
+ * reasons; its pick list prints from here. A short-picked order is put back to be picked from
+ * here, after a confirmation, once its units were found (or its shelf counted): it goes into a
+ * new wave for what is still missing.
  */
-import { Descriptions, Drawer, Progress, Table, Tag } from 'antd';
+import { App, Button, Descriptions, Drawer, Progress, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import { fetchWavePickList, useWave } from '@api/modules/picking.js';
+import { fetchWavePickList, useRepick, useWave } from '@api/modules/picking.js';
 import type { WaveDetail } from '@shared/contract/picking.js';
+import { PERMISSIONS } from '@shared/permissions.js';
+import { hasAuth } from '../auth.js';
+import { useFeedback } from '../common/feedback.js';
 import { formatDateTime } from '../common/format.js';
 import { openPdf } from '../counts/shared.js';
 import { useWaveLabels, WaveStatusTag } from './shared.js';
@@ -25,6 +30,25 @@ export function WaveDetailDrawer({ id, onClose }: { id: string | null; onClose: 
   const labels = useWaveLabels();
   const wave = useWave(id);
   const detail = wave.data;
+  const { modal } = App.useApp();
+  const feedback = useFeedback();
+  const repick = useRepick();
+  const canRepick = hasAuth(PERMISSIONS.waveEdit);
+
+  const askRepick = (row: OrderRow) =>
+    modal.confirm({
+      title: t('detail.repick_title', { orderNo: row.orderNo }),
+      content: t('detail.repick_content'),
+      okText: t('detail.repick'),
+      cancelText: t('form.cancel'),
+      onOk: async () => {
+        try {
+          feedback.done(await repick.mutateAsync({ orderIds: [row.orderId] }));
+        } catch (error) {
+          feedback.failed(error);
+        }
+      },
+    });
 
   const print = async () => {
     if (!id) return;
@@ -66,6 +90,21 @@ export function WaveDetailDrawer({ id, onClose }: { id: string | null; onClose: 
         return t('list.progress_value', { picked, total });
       },
     },
+    ...(canRepick
+      ? [
+          {
+            title: t('list.actions'),
+            key: 'actions',
+            width: 120,
+            render: (_value: unknown, row: OrderRow) =>
+              row.repickable ? (
+                <Button size="small" onClick={() => askRepick(row)}>
+                  {t('detail.repick')}
+                </Button>
+              ) : null,
+          },
+        ]
+      : []),
   ];
   const shortageColumns: ColumnsType<ShortageRow> = [
     { title: t('detail.order_no'), dataIndex: 'orderNo', width: 150 },

@@ -20,6 +20,7 @@ export {
   orderScope,
   recordHistories,
   recordHistory,
+  resolveExceptionsOf,
   type OrderRecord,
 } from './orders.access.js';
-export { orderLines, orderReservations, orders } from './orders.tables.js';
+export { orderExceptions, orderLines, orderReservations, orders } from './orders.tables.js';

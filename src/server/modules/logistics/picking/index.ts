@@ -3,6 +3,7 @@ export {
   lockWaveOfOrder,
   pickShort,
   pickTake,
+  repickOrders,
   settlePickedOrder,
   stagingLocation,
   takeUnits,

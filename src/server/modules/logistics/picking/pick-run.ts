@@ -99,7 +99,7 @@ export async function pickTakeRun(
     (await lockOrders(tx, actor, named)).map((order) => [order.id, { ...order }]),
   );
   const linesOf = new Map<string, LineProgress[]>();
-  for (const line of await linesProgress(tx, named)) {
+  for (const line of await linesProgress(tx, wave.id, named)) {
     const lines = linesOf.get(line.orderId) ?? [];
     lines.push({ ...line });
     linesOf.set(line.orderId, lines);

@@ -19,9 +19,9 @@
  * what is missing. An order whose every line is picked becomes 'picked'; a wave whose every order
  * is picked, short or cancelled becomes 'picked' (or 'short' when any order was).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { ClaimWaveInput, PickShortInput, PickTakeInput } from '@shared/contract/picking.js';
-import { claimWaveInput, pickShortInput, pickTakeInput } from '@shared/contract/picking.js';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { ClaimWaveInput, PickShortInput, PickTakeInput, RepickInput } from '@shared/contract/picking.js';
+import { claimWaveInput, pickShortInput, pickTakeInput, repickInput } from '@shared/contract/picking.js';
 import type { ShortageView } from '@shared/contract/orders.js';
 import type { WarehouseStatus } from '@shared/domain/order.js';
 import { STAGING_LOCATION_CODE, type WaveStatus } from '@shared/domain/picking.js';
@@ -35,10 +35,12 @@ import { orderPicks } from '../logistics.tables.js';
 import {
   lockOrders,
   openException,
+  orderExceptions,
   orderLines,
   orderReservations,
   orders,
   recordHistory,
+  resolveExceptionsOf,
   type OrderRecord,
 } from '../../orders/index.js';
 import { warehouseLocations, warehouseScope } from '../../warehouse/index.js';
@@ -123,8 +125,12 @@ export async function setWarehouseStatus(
   await recordHistory(tx, actor, order.id, 'warehouse', order.warehouseStatus, to);
 }
 
-/** What each line of the orders needs, got (picks) and was reported missing (in any wave). */
-export async function linesProgress(tx: TenantTx, orderIds: readonly string[]) {
+/**
+ * What each line of the orders needs, got (picks, in any wave) and was reported missing in this
+ * wave: an order picked again after a short pick (repickOrders) goes into a new wave for the
+ * units still missing, its earlier shortages kept as the earlier wave's record.
+ */
+export async function linesProgress(tx: TenantTx, waveId: string, orderIds: readonly string[]) {
   return tx
     .select({
       id: orderLines.id,
@@ -133,7 +139,7 @@ export async function linesProgress(tx: TenantTx, orderIds: readonly string[]) {
       quantity: orderLines.quantity,
       sellerSku: skus.sellerSku,
       picked: sql<number>`coalesce((select sum(p.quantity) from ${orderPicks} p where p.line_id = ${orderLines.id}), 0)::int`,
-      short: sql<number>`coalesce((select sum(s.quantity) from ${waveShortages} s where s.line_id = ${orderLines.id}), 0)::int`,
+      short: sql<number>`coalesce((select sum(s.quantity) from ${waveShortages} s where s.line_id = ${orderLines.id} and s.wave_id = ${waveId}), 0)::int`,
       reserved: sql<number>`coalesce((select sum(r.quantity) from ${orderReservations} r where r.line_id = ${orderLines.id} and r.state = 'active'), 0)::int`,
     })
     .from(orderLines)
@@ -142,7 +148,7 @@ export async function linesProgress(tx: TenantTx, orderIds: readonly string[]) {
     .orderBy(orderLines.orderId, orderLines.position);
 }
 
-const lineProgress = (tx: TenantTx, orderId: string) => linesProgress(tx, [orderId]);
+const lineProgress = (tx: TenantTx, waveId: string, orderId: string) => linesProgress(tx, waveId, [orderId]);
 
 /** The wave's row, locked: every op of a wave takes it first (see the header). */
 export async function lockWave(tx: TenantTx, actor: Actor, waveId: string) {
@@ -261,7 +267,7 @@ async function openPick(
       orderNo: order.orderNo,
       status: `${order.localStatus}/${order.warehouseStatus}`,
     });
-  const lines = await lineProgress(tx, order.id);
+  const lines = await lineProgress(tx, wave.id, order.id);
   const line = lines.find((item) => item.id === input.lineId);
   if (!line) throw new AppError('pick.line_not_in_order', { orderNo: order.orderNo });
   if (line.reserved < line.quantity) throw new AppError('outbound.out_of_stock', { orderNo: order.orderNo });
@@ -343,15 +349,18 @@ export async function pickTake(
 }
 
 /** The short_pick exception's note and shortages: every line of the order reported short. */
-async function raiseShortPick(tx: TenantTx, actor: Actor, order: OrderRecord): Promise<void> {
-  const lines = (await lineProgress(tx, order.id)).filter((line) => line.short > 0);
+async function raiseShortPick(tx: TenantTx, actor: Actor, waveId: string, order: OrderRecord): Promise<void> {
+  const lines = (await lineProgress(tx, waveId, order.id)).filter((line) => line.short > 0);
   const reasons = await tx
     .select({ lineId: waveShortages.lineId, reason: waveShortages.reason })
     .from(waveShortages)
     .where(
-      inArray(
-        waveShortages.lineId,
-        lines.map((line) => line.id),
+      and(
+        eq(waveShortages.waveId, waveId),
+        inArray(
+          waveShortages.lineId,
+          lines.map((line) => line.id),
+        ),
       ),
     );
   const note = lines
@@ -402,7 +411,7 @@ export async function pickShort(
     reportedBy: actor.userId,
   });
   if (order.warehouseStatus === 'none') await setWarehouseStatus(tx, actor, order, 'picking');
-  await raiseShortPick(tx, actor, order);
+  await raiseShortPick(tx, actor, wave.id, order);
   await startWave(tx, actor, wave);
   const after = lines.map((item) =>
     item.id === line.id ? { ...item, short: item.short + input.quantity } : item,
@@ -415,4 +424,31 @@ export async function pickShort(
     orderState,
     waveStatus: await refreshWave(tx, wave.id),
   };
+}
+
+/**
+ * Short-picked orders put back to be picked (POST /wave/repick): the manager found the units, or
+ * had the shelf counted (a count corrects the books and releases what cannot be covered). The
+ * order's short_pick problem is resolved; what was picked stays on staging, and the order goes
+ * into a new wave for the units still missing (readyToPick takes an order part-picked that is in
+ * no open wave). An order that is not a short-picked order waiting to ship is refused.
+ */
+export async function repickOrders(tx: TenantTx, actor: Actor, raw: RepickInput): Promise<{ count: number }> {
+  const input = parseInput(repickInput, raw);
+  const locked = await lockOrders(tx, actor, input.orderIds);
+  const open = await tx
+    .select({ orderId: orderExceptions.orderId })
+    .from(orderExceptions)
+    .where(
+      and(
+        inArray(orderExceptions.orderId, input.orderIds),
+        eq(orderExceptions.reason, 'short_pick'),
+        isNull(orderExceptions.resolvedAt),
+      ),
+    );
+  const short = new Set(open.map((row) => row.orderId));
+  const refused = locked.find((order) => !short.has(order.id) || order.localStatus !== 'pending_shipment');
+  if (refused) throw new AppError('wave.not_short', { orderNo: refused.orderNo });
+  await resolveExceptionsOf(tx, actor, input.orderIds, 'repick', ['short_pick']);
+  return { count: locked.length };
 }

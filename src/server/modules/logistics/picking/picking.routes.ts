@@ -9,6 +9,7 @@ import {
   pdaWavesReply,
   readyOrderRow,
   readyOrdersQuery,
+  repickInput,
   waveDetail,
   waveListQuery,
   waveRow,
@@ -22,6 +23,7 @@ import { needs, said } from '../../../http/route-kit.js';
 import { inActorTenant } from '../../../http/scope.js';
 import { pickListData } from '../waybills.queries.js';
 import { renderPickList } from '../../printing/index.js';
+import { repickOrders } from './pick.service.js';
 import { createWave } from './waves.service.js';
 import { getWave, listWaves, pdaWaves, readyOrders, waveOrderIds } from './waves.queries.js';
 
@@ -76,6 +78,19 @@ export async function pickingRoutes(app: FastifyInstance, deps: AppDeps) {
       ok(
         await inActorTenant(db, request, (tx, actor) => createWave(tx, actor, request.body)),
         said(request, 'added'),
+      ),
+  );
+
+  api.post(
+    '/wave/repick',
+    {
+      config: needs(PERMISSIONS.waveEdit),
+      schema: { tags, body: repickInput, response: { 200: envelope(z.object({ count: z.number().int() })) } },
+    },
+    async (request) =>
+      ok(
+        await inActorTenant(db, request, (tx, actor) => repickOrders(tx, actor, request.body)),
+        said(request, 'updated'),
       ),
   );
 

@@ -4,7 +4,7 @@
  * a scan is checked against offline (GET /pda/waves): orders and lines with what is picked so
  * far, the SKUs with their barcodes, and the shelves holding them (never staging).
  */
-import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { Page } from '@shared/contract/common.js';
 import type {
   PdaWave,
@@ -24,7 +24,7 @@ import { products, skuBarcodes, skus } from '../../catalog/index.js';
 import { users } from '../../identity/index.js';
 import { locationStock } from '../../inventory/index.js';
 import { logisticsChannels, orderPicks, waybills } from '../logistics.tables.js';
-import { orderLines, orders, orderScope } from '../../orders/index.js';
+import { orderExceptions, orderLines, orders, orderScope } from '../../orders/index.js';
 import { warehouseLocations, warehouses, warehouseScope } from '../../warehouse/index.js';
 import { waveOrders, waveShortages, waves } from './picking.tables.js';
 import { readyToPick } from './waves.service.js';
@@ -105,7 +105,8 @@ async function waveOrderLines(tx: TenantTx, actor: Actor, waveIds: string[]) {
       name: products.name,
       quantity: orderLines.quantity,
       picked: sql<number>`coalesce((select sum(p.quantity) from ${orderPicks} p where p.line_id = ${orderLines.id}), 0)::int`,
-      short: sql<number>`coalesce((select sum(s.quantity) from ${waveShortages} s where s.line_id = ${orderLines.id}), 0)::int`,
+      // Short in this wave: an order picked again in a new wave starts with none short there.
+      short: sql<number>`coalesce((select sum(s.quantity) from ${waveShortages} s where s.line_id = ${orderLines.id} and s.wave_id = ${waveOrders.waveId}), 0)::int`,
     })
     .from(waveOrders)
     .innerJoin(orders, eq(orders.id, waveOrders.orderId))
@@ -146,6 +147,25 @@ export async function getWave(tx: TenantTx, actor: Actor, id: string): Promise<W
     .leftJoin(users, eq(users.id, waveShortages.reportedBy))
     .where(and(eq(waveShortages.waveId, id), orderScope(actor)))
     .orderBy(asc(waveShortages.createdAt));
+  const shortOrders = [
+    ...new Set(lines.filter((line) => line.state === 'short').map((line) => line.orderId)),
+  ];
+  const stillShort = new Set(
+    shortOrders.length === 0
+      ? []
+      : (
+          await tx
+            .select({ orderId: orderExceptions.orderId })
+            .from(orderExceptions)
+            .where(
+              and(
+                inArray(orderExceptions.orderId, shortOrders),
+                eq(orderExceptions.reason, 'short_pick'),
+                isNull(orderExceptions.resolvedAt),
+              ),
+            )
+        ).map((exception) => exception.orderId),
+  );
   return {
     ...toRow(row),
     orders: byOrder(lines).map((group) => {
@@ -157,6 +177,7 @@ export async function getWave(tx: TenantTx, actor: Actor, id: string): Promise<W
         state: first.state,
         localStatus: first.localStatus,
         warehouseStatus: first.warehouseStatus,
+        repickable: stillShort.has(first.orderId) && first.localStatus === 'pending_shipment',
         lines: group.map((line) => ({
           lineId: line.lineId,
           sellerSku: line.sellerSku,

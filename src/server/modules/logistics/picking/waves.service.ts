@@ -1,6 +1,7 @@
 /**
  * Making waves (issue 15): a wave groups orders of one warehouse ready to pick — waiting to
- * ship, nothing done in the warehouse yet, a tracking number known, every line reserved, not a
+ * ship, nothing done in the warehouse yet (or part-picked, a short pick put back to be picked:
+ * repickOrders), a tracking number known, every line reserved, not a
  * problem order, and in no other wave still to pick. From the orders chosen in the admin (each
  * must be ready, or the wave is refused naming the first that is not), or else from the
  * warehouse's ready orders matching the criteria, oldest ship-by first. An order is in at most
@@ -34,7 +35,7 @@ async function nextWaveNo(tx: TenantTx, timeZone: string): Promise<string> {
 
 /** An order ready to go into a wave (see the header). */
 export function readyToPick(): SQL {
-  return sql`${orders.localStatus} = 'pending_shipment' and ${orders.warehouseStatus} = 'none'
+  return sql`${orders.localStatus} = 'pending_shipment' and ${orders.warehouseStatus} in ('none', 'picking')
     and ${orders.mergedIntoId} is null and ${orders.openExceptions} = 0
     and exists (select 1 from ${waybills} w where w.order_id = ${orders.id}
       and w.arrange_status in ('arranged', 'self_shipped'))
