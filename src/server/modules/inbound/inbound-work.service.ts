@@ -89,7 +89,11 @@ async function toleranceOf(tx: TenantTx, order: InboundOrderRow): Promise<OverRe
  * figures (readable in every language; the kind beside it is translated). An order left with no
  * difference at all is no longer marked abnormal.
  */
-export async function keepOverReceipt(tx: TenantTx, line: InboundLineRow, receivedQuantity: number): Promise<void> {
+export async function keepOverReceipt(
+  tx: TenantTx,
+  line: InboundLineRow,
+  receivedQuantity: number,
+): Promise<void> {
   const over = overReceived({ shipQuantity: line.shipQuantity, receivedQuantity });
   const same = and(
     eq(inboundDiscrepancies.orderId, line.orderId),
