@@ -187,6 +187,7 @@ export class World {
   rateLimits: Record<MarketplacePlatform, number> = { ...DEFAULT_RATE_LIMITS };
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
   private readonly sorted = new Map<string, SandboxOrder[]>();
+  private readonly listings = new Map<string, Map<string, readonly unknown[]>>();
   private clockOffsetMs = 0;
   private seq = 0;
   private random: () => number;
@@ -209,6 +210,7 @@ export class World {
     this.webhookDeliveries.length = 0;
     this.buckets.clear();
     this.sorted.clear();
+    this.listings.clear();
     this.lifetimes = { accessSeconds: 4 * 3600, refreshSeconds: 30 * 24 * 3600 };
     this.rateLimits = { ...DEFAULT_RATE_LIMITS };
     this.clockOffsetMs = 0;
@@ -298,7 +300,27 @@ export class World {
     return made;
   }
 
+  /**
+   * A listing's matching rows in the listing's order, made once per shop and query (`query`
+   * names its filters and sort, not its cursor) and kept until an order of the shop changes: a
+   * platform pages through an index, it does not sort the whole shop again for every page.
+   */
+  listing<T>(platform: MarketplacePlatform, shopId: string, query: string, make: () => T[]): readonly T[] {
+    const key = shopKey(platform, shopId);
+    let made = this.listings.get(key);
+    if (!made) {
+      made = new Map();
+      this.listings.set(key, made);
+    }
+    const cached = made.get(query);
+    if (cached) return cached as readonly T[];
+    const rows = make();
+    made.set(query, rows);
+    return rows;
+  }
+
   private forgetSorted(platform: MarketplacePlatform, shopId: string): void {
+    this.listings.delete(shopKey(platform, shopId));
     this.sorted.delete(`${shopKey(platform, shopId)}|createdAt`);
     this.sorted.delete(`${shopKey(platform, shopId)}|updatedAt`);
   }

@@ -208,6 +208,44 @@ describe.each(MARKETPLACE_PLATFORMS.map((platform) => [platform]))('%s shop', (p
     expect((await shopRow(shopId)).resume_point).toBeNull();
   });
 
+  it('a re-sync of the same window writes the orders changed on the platform — address, status, lines — and only those', async () => {
+    // Three paid orders of one line (a Joom order is one variant: one world order, one Joom order).
+    const [moved, cancelled, more] = sandbox.world
+      .ordersOf(platform, SHOP_ID[platform])
+      .filter((order) => order.status === 'ready_to_ship' && order.lines.length === 1);
+    if (!moved || !cancelled || !more) throw new Error('the seed has too few paid one-line orders');
+    const [line] = more.lines;
+    if (!line) throw new Error('no line');
+    const orderOf = async (orderNo: string) =>
+      (
+        await world.database.ownerPool.query(
+          `select o.platform_status, o.recipient_address, (select sum(l.quantity)::int from order_lines l where l.order_id = o.id) as quantity
+           from orders o where o.shop_id = $1 and o.order_no = $2`,
+          [shopId, orderNo],
+        )
+      ).rows[0] as { platform_status: string; recipient_address: string; quantity: number };
+    const quantityBefore = (await orderOf(more.orderId)).quantity;
+    sandbox.world.changeOrder(moved, { address: { ...moved.address, line1: '77 Changed Road' } });
+    sandbox.world.changeOrder(cancelled, { status: 'cancelled' });
+    line.quantity += 1;
+    sandbox.world.changeOrder(more, {});
+    sandbox.world.moveClock(60_000);
+
+    // The same windows again, as the bench's re-sync asks for them.
+    await world.database.ownerPool.query('update shops set synced_to = null where id = $1', [shopId]);
+    const outcome = await sync(shopId);
+    expect(outcome?.state, JSON.stringify(outcome)).toBe('succeeded');
+    const run = (
+      await world.database.ownerPool.query('select created, updated from shop_sync_runs where id = $1', [
+        outcome?.runId,
+      ])
+    ).rows[0];
+    expect([Number(run.created), Number(run.updated)]).toEqual([0, 3]);
+    expect((await orderOf(moved.orderId)).recipient_address).toContain('77 Changed Road');
+    expect((await orderOf(cancelled.orderId)).platform_status).toBe('CANCELLED');
+    expect((await orderOf(more.orderId)).quantity).toBe(quantityBefore + 1);
+  });
+
   it('brings later orders, waits out a 429, and resumes a run that failed midway without loss or duplicate', async () => {
     const before = await orderCount(shopId);
     const placeOrders = (count: number) => {

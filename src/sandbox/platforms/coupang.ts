@@ -147,9 +147,9 @@ function dayRange(query: Query): { from: number; to: number } | string {
   return { from, to: to + DAY_MS };
 }
 
-/** A page of rows sorted by their numeric key, after nextToken; or the refusal's message. */
+/** A page of rows (sorted by their numeric key) after nextToken; or the refusal's message. */
 function pageOf<T>(
-  rows: T[],
+  rows: readonly T[],
   keyOf: (row: T) => number,
   query: Query,
 ): { page: T[]; nextToken: string } | string {
@@ -159,7 +159,7 @@ function pageOf<T>(
   if (query.nextToken !== undefined && query.nextToken !== '' && !/^\d+$/.test(query.nextToken))
     return 'nextToken is not valid.';
   const afterKey = Number(query.nextToken || 0);
-  const rest = rows.sort((a, b) => keyOf(a) - keyOf(b)).filter((row) => keyOf(row) > afterKey);
+  const rest = rows.filter((row) => keyOf(row) > afterKey);
   const page = rest.slice(0, size);
   const last = page[page.length - 1];
   return { page, nextToken: rest.length > size && last ? String(keyOf(last)) : '' };
@@ -170,15 +170,18 @@ function listOrderSheets(world: World, vendorId: string, query: Query, reply: Fa
   if (typeof range === 'string') return badRequest(reply, range);
   const status = query.status;
   if (!status) return badRequest(reply, 'status is required.');
-  const rows = world
-    .ordersOf('coupang', vendorId)
-    .filter(
-      (order) =>
-        sheetStatusOf(order) === status &&
-        order.paidAt !== null &&
-        order.paidAt >= range.from &&
-        order.paidAt < range.to,
-    );
+  const rows = world.listing('coupang', vendorId, `sheets ${status} ${range.from} ${range.to}`, () =>
+    world
+      .ordersOf('coupang', vendorId)
+      .filter(
+        (order) =>
+          sheetStatusOf(order) === status &&
+          order.paidAt !== null &&
+          order.paidAt >= range.from &&
+          order.paidAt < range.to,
+      )
+      .sort((a, b) => boxIdOf(a) - boxIdOf(b)),
+  );
   const paged = pageOf(rows, boxIdOf, query);
   if (typeof paged === 'string') return badRequest(reply, paged);
   return { code: 200, message: 'OK', data: paged.page.map(renderSheet), nextToken: paged.nextToken };
@@ -192,15 +195,18 @@ function listReturnRequests(world: World, vendorId: string, query: Query, reply:
     return badRequest(reply, 'status must be one of RU, UC, CC, PR.');
   // The world has cancellations but no returns: a RETURN listing is always empty.
   const rows = isCancel
-    ? world
-        .ordersOf('coupang', vendorId)
-        .filter(
-          (order) =>
-            order.status === 'cancelled' &&
-            order.paidAt !== null &&
-            order.updatedAt >= range.from &&
-            order.updatedAt < range.to,
-        )
+    ? world.listing('coupang', vendorId, `cancellations ${range.from} ${range.to}`, () =>
+        world
+          .ordersOf('coupang', vendorId)
+          .filter(
+            (order) =>
+              order.status === 'cancelled' &&
+              order.paidAt !== null &&
+              order.updatedAt >= range.from &&
+              order.updatedAt < range.to,
+          )
+          .sort((a, b) => receiptIdOf(a) - receiptIdOf(b)),
+      )
     : [];
   const paged = pageOf(rows, receiptIdOf, query);
   if (typeof paged === 'string') return badRequest(reply, paged);

@@ -203,17 +203,26 @@ export function joomListOrders(world: World, request: FastifyRequest, reply: Fas
       );
     place = { from, to, status: query.status ?? '', at: Number.NEGATIVE_INFINITY, id: '' };
   }
-  const rows = world
-    .ordersBetween('joom', shopId, 'updatedAt', place.from, place.to)
-    .flatMap((order) =>
-      renderJoomOrders(order).map((json) => ({ at: order.updatedAt, id: String(json.id), json })),
-    )
-    .filter((row) => place.status === '' || row.json.status === place.status)
-    .filter((row) => row.at > place.at || (row.at === place.at && row.id > place.id))
-    .sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // The window's orders come oldest first: only those from the place on are looked at, and only
+  // until the page and one more are certain (rows of one time sort by id, which is not the world
+  // order's), so a page costs its own orders rather than the whole shop's rendered again.
+  const rows: { at: number; id: string; order: SandboxOrder; line: number }[] = [];
+  for (const order of world.ordersBetween('joom', shopId, 'updatedAt', place.from, place.to)) {
+    if (order.updatedAt < place.at) continue;
+    const latest = rows[rows.length - 1];
+    if (rows.length > limit && latest && order.updatedAt > latest.at) break;
+    const status = JOOM_STATE[order.status];
+    if (status === null || (place.status !== '' && status !== place.status)) continue;
+    order.lines.forEach((_, line) => {
+      const id = joomOrderId(order, line);
+      if (order.updatedAt > place.at || id > place.id) rows.push({ at: order.updatedAt, id, order, line });
+    });
+  }
+  rows.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
-  const body: Record<string, unknown> = { data: { items: page.map((row) => row.json) } };
+  const items = page.map((row) => renderJoomOrders(row.order)[row.line]);
+  const body: Record<string, unknown> = { data: { items } };
   if (rows.length > limit && last) {
     const after = encodePlace({ ...place, at: last.at, id: last.id });
     const next = `${request.protocol}://${request.headers.host ?? 'localhost'}/joom${JOOM_ORDERS_MULTI_PATH}`;

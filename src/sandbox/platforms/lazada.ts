@@ -166,19 +166,26 @@ function listOrders(world: World, shop: SandboxShop, params: Params): Record<str
   const within = (ms: number, after: number | undefined, before: number | undefined) =>
     (after === undefined || second(ms) >= after) && (before === undefined || second(ms) <= before);
   const field = sortBy === 'updated_at' ? 'updatedAt' : 'createdAt';
-  const matching = world
-    .ordersOf('lazada', shop.shopId)
-    .filter(
-      (order) =>
-        within(order.updatedAt, bounds.update_after, bounds.update_before) &&
-        within(order.createdAt, bounds.created_after, bounds.created_before) &&
-        (params.status === undefined || lazadaItemStatus(order) === params.status),
-    )
-    .sort((a, b) => {
-      const byTime =
-        second(a[field]) - second(b[field]) || (a.orderId < b.orderId ? -1 : a.orderId > b.orderId ? 1 : 0);
-      return direction === 'ASC' ? byTime : -byTime;
-    });
+  const matching = world.listing(
+    'lazada',
+    shop.shopId,
+    JSON.stringify([bounds, params.status, field, direction]),
+    () =>
+      world
+        .ordersOf('lazada', shop.shopId)
+        .filter(
+          (order) =>
+            within(order.updatedAt, bounds.update_after, bounds.update_before) &&
+            within(order.createdAt, bounds.created_after, bounds.created_before) &&
+            (params.status === undefined || lazadaItemStatus(order) === params.status),
+        )
+        .sort((a, b) => {
+          const byTime =
+            second(a[field]) - second(b[field]) ||
+            (a.orderId < b.orderId ? -1 : a.orderId > b.orderId ? 1 : 0);
+          return direction === 'ASC' ? byTime : -byTime;
+        }),
+  );
   const page = matching.slice(offset, offset + limit);
   return ok({
     data: {

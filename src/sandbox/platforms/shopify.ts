@@ -102,10 +102,12 @@ function ordersReply(
   if (requested > MAX_QUERY_COST) return maxCostExceeded(requested);
   const search = parseSearch(text(variables.query));
   if ('error' in search) return graphqlError(search.error, 'BAD_REQUEST');
-  let matching = world
-    .ordersOf('shopify', shopId)
-    .filter((order) => matchesSearch(order, search))
-    .sort(byUpdatedThenId);
+  let matching = world.listing('shopify', shopId, text(variables.query), () =>
+    world
+      .ordersOf('shopify', shopId)
+      .filter((order) => matchesSearch(order, search))
+      .sort(byUpdatedThenId),
+  );
   if (typeof variables.after === 'string') {
     const isAfter = afterCursor(variables.after);
     if (!isAfter) return graphqlError('Invalid cursor for current pagination sort.', 'BAD_REQUEST');

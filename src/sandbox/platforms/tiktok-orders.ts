@@ -169,17 +169,12 @@ export function decodePageToken(token: string): SortKey | null {
   return null;
 }
 
-/**
- * One page of a shop's orders matching the filters, after `after` in the sort order (a keyset
- * position, so an order changed between pages is neither repeated nor skipped within the window).
- */
-export function searchPage(
-  orders: SandboxOrder[],
+/** A shop's orders matching the filters, in the sort order, each with its sort key. */
+export function searchMatching(
+  orders: readonly SandboxOrder[],
   filters: SearchFilters,
-  after: SortKey | null,
-  pageSize: number,
-): { page: SandboxOrder[]; total: number; nextToken: string } {
-  const matching = orders
+): { order: SandboxOrder; key: SortKey }[] {
+  return orders
     .filter((order) => {
       const updated = unixSeconds(order.updatedAt);
       const created = unixSeconds(order.createdAt);
@@ -193,6 +188,19 @@ export function searchPage(
     })
     .map((order) => ({ order, key: keyOf(order, filters.sortField) }))
     .sort((a, b) => (filters.descending ? -1 : 1) * compareKeys(a.key, b.key));
+}
+
+/**
+ * One page of the search's matching orders (searchMatching), after `after` in the sort order (a
+ * keyset position, so an order changed between pages is neither repeated nor skipped within the
+ * window).
+ */
+export function searchPage(
+  matching: readonly { order: SandboxOrder; key: SortKey }[],
+  filters: SearchFilters,
+  after: SortKey | null,
+  pageSize: number,
+): { page: SandboxOrder[]; total: number; nextToken: string } {
   const rest = after
     ? matching.filter((entry) => (filters.descending ? -1 : 1) * compareKeys(entry.key, after) > 0)
     : matching;

@@ -25,6 +25,7 @@ import {
 import {
   decodePageToken,
   renderTiktokOrder,
+  searchMatching,
   searchPage,
   unixSeconds,
   webhookStatus,
@@ -189,7 +190,10 @@ function registerApiRoutes(app: FastifyInstance, world: World): void {
       sortField: query.sort_field === 'update_time' ? 'update_time' : 'create_time',
       descending: query.sort_order !== 'ASC',
     };
-    const result = searchPage(world.ordersOf('tiktok', caller.shopId), filters, after, pageSize);
+    const matching = world.listing('tiktok', caller.shopId, JSON.stringify(filters), () =>
+      searchMatching(world.ordersOf('tiktok', caller.shopId), filters),
+    );
+    const result = searchPage(matching, filters, after, pageSize);
     return ok(world, {
       next_page_token: result.nextToken,
       total_count: result.total,

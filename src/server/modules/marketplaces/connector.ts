@@ -173,7 +173,8 @@ export interface Connector {
   /**
    * For a platform whose listing does not bring an older order again when it changes (Coupang
    * lists by payment day): how many of the shop's open orders each sync re-reads by number with
-   * getOrders, the longest unchecked first. Absent: the listing brings every change.
+   * getOrders, the longest unchecked first. Those paid inside the run's window are not among
+   * them: its listings have just brought them as they are. Absent: the listing brings every change.
    */
   openOrderRereads?: number;
   /**

@@ -8,7 +8,7 @@
  * here) until matching completes its lines and releases it. An order whose buyer was redacted on
  * request is taken redacted.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { MarketplaceOrderInput } from '@shared/contract/orders.js';
 import { marketplaceOrderInput } from '@shared/contract/orders.js';
@@ -34,8 +34,18 @@ export interface IngestCounts {
   refused: string[];
 }
 
-export const fingerprintOf = (order: MarketplaceOrder) =>
-  createHash('md5').update(JSON.stringify(order)).digest('hex');
+/** Fingerprints already taken: a page's orders are compared before the write and stored with it. */
+const fingerprints = new WeakMap<MarketplaceOrder, string>();
+
+/** The md5 of the normalised order (orders are not changed once normalised, so it is taken once). */
+export function fingerprintOf(order: MarketplaceOrder): string {
+  let fingerprint = fingerprints.get(order);
+  if (fingerprint === undefined) {
+    fingerprint = hash('md5', JSON.stringify(order));
+    fingerprints.set(order, fingerprint);
+  }
+  return fingerprint;
+}
 
 /** The actor a sync writes as: the shop's seller (the order's creator in its history). */
 export function sellerActor(shop: ShopRow): Actor {
@@ -241,8 +251,15 @@ export async function rememberOrders(
     });
 }
 
+/** What is stored of an order: what a page is compared with. */
+export interface StoredOrder {
+  fingerprint: string;
+  state: string;
+  isRedacted: boolean;
+}
+
 /** What is stored of a page's orders, by order number. */
-type StoredOrders = Map<string, { fingerprint: string; state: string; isRedacted: boolean }>;
+type StoredOrders = ReadonlyMap<string, StoredOrder>;
 
 async function storedOrdersOf(
   tx: TenantTx,
@@ -267,7 +284,7 @@ async function storedOrdersOf(
  * request stays redacted whatever the platform sends again), and those whose fingerprint
  * differs from the stored one.
  */
-function changedOrders(page: readonly MarketplaceOrder[], stored: StoredOrders) {
+export function changedOrders(page: readonly MarketplaceOrder[], stored: StoredOrders) {
   const latest = new Map<string, MarketplaceOrder>();
   for (const order of page) latest.set(order.orderNo, order);
   const orders = [...latest.values()].map((order) =>
@@ -388,15 +405,22 @@ const SETTLED_PLATFORM_STATUSES = ['COMPLETED', 'CANCELLED'];
 
 /**
  * The shop's open orders (in the order list, their platform status not settled) to re-read by
- * number, at most `limit`: never re-read first, then the longest since their last re-read.
+ * number, at most `limit`: never re-read first, then the longest since their last re-read. Those
+ * paid (or, unpaid, placed) inside `listed` are left out: the run's listings brought them just now.
  */
-export async function openOrderNos(tx: TenantTx, shop: ShopRow, limit: number): Promise<string[]> {
+export async function openOrderNos(
+  tx: TenantTx,
+  shop: ShopRow,
+  limit: number,
+  listed: { from: Date; to: Date },
+): Promise<string[]> {
   const rows = rowsOf<{ order_no: string }>(
     await tx.execute(sql`
       select o.order_no from ${orders} o
       left join ${marketplaceOrders} m on m.shop_id = ${shop.id} and m.order_no = o.order_no
       where o.seller_id = ${shop.sellerId} and o.platform = ${shop.platform} and o.shop_id = ${shop.id}
         and o.platform_status <> all(${sql.param(SETTLED_PLATFORM_STATUSES)}::varchar[])
+        and not tstzrange(${listed.from.toISOString()}::timestamptz, ${listed.to.toISOString()}::timestamptz) @> coalesce(o.paid_at, o.ordered_at)
       order by m.checked_at nulls first, o.ordered_at, o.order_no
       limit ${limit}`),
   );

@@ -162,6 +162,8 @@ export const marketplaceOrders = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.tenantId, table.shopId, table.orderNo] }),
+    // A sync window's stored orders, read at its start (held-orders.ts).
+    index('marketplace_orders_updated_idx').on(table.tenantId, table.shopId, table.platformUpdatedAt),
     index('marketplace_orders_waiting_idx')
       .on(table.tenantId, table.shopId)
       .where(sql`${table.state} = 'waiting'`),

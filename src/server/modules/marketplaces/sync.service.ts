@@ -4,10 +4,13 @@
  * less an overlap, in windows no longer than the platform allows, page by page. Each page is
  * written in one transaction together with the run's counts and the shop's resume point, so a
  * run that fails midway (a 5xx, a truncated reply, the process killed) resumes at the page it
- * lost, and a page served twice writes nothing the second time.
+ * lost, and a page served twice writes nothing the second time. What is stored of a window's
+ * orders is read once as the window starts (held-orders.ts): a page of orders held as they are is
+ * compared in memory and costs the database nothing.
  *
  * A platform whose listing does not bring an older order again when it changes (Coupang) has
- * the shop's open orders re-read by number after the windows, a bounded number per run.
+ * the shop's open orders re-read by number after the windows, a bounded number per run, but for
+ * those the windows' listings have just brought.
  *
  * Waits and retries are here, not in the connectors: a 429 or throttle error waits what the
  * platform asks, a 5xx or unreadable reply backs off, a stale token is refreshed once; a
@@ -34,6 +37,13 @@ import {
   type IngestCounts,
 } from './ingest.service.js';
 import { takeSystemNos } from '../orders/index.js';
+import {
+  forgetHeld,
+  heldAtListedTime,
+  heldUnchanged,
+  readHeldOrders,
+  type HeldOrders,
+} from './held-orders.js';
 import { shopSyncRuns, shops, type SyncResumePoint } from './marketplaces.tables.js';
 import { platformOf, type MarketplaceRuntime } from './runtime.js';
 import { ShopSession } from './shop-session.js';
@@ -216,18 +226,23 @@ async function writePage(
   run: RunState,
   page: { orders: MarketplaceOrder[]; knownCount?: number },
   resume?: SyncResumePoint,
+  held: HeldOrders = new Map(),
 ): Promise<number> {
   const { shop } = run;
   const { orders } = page;
   // Orders the listing named at the update time we hold them at: fetched and unchanged.
   const known = page.knownCount ?? 0;
-  const { changed, fresh, unique } = await withTenant(db, shop.tenantId, (tx) =>
-    pageChanges(tx, shop, orders),
-  );
+  // Held as they are (or a listing whose orders were all known): nothing to look up or write.
+  const heldUnique = heldUnchanged(held, orders);
+  const { changed, fresh, unique } =
+    heldUnique !== null
+      ? { changed: 0, fresh: 0, unique: heldUnique }
+      : await withTenant(db, shop.tenantId, (tx) => pageChanges(tx, shop, orders));
   if (changed === 0) {
     await run.unchangedPage(orders.length + known, unique + known, resume);
     return 0;
   }
+  forgetHeld(held, orders);
   const systemNos = fresh > 0 ? await takeSystemNos(db, shop.tenantId, fresh) : [];
   return withTenant(db, shop.tenantId, async (tx) => {
     const counts = await ingestOrders(tx, shop, orders, systemNos);
@@ -247,12 +262,19 @@ const REREAD_PAGE = 50;
 
 /**
  * Re-reads by number up to `limit` of the shop's open orders, for a platform whose listing does
- * not bring an older order again when it changes (Coupang): each batch is written as a page is,
- * and its orders marked checked in the same transaction, so the next run takes the next ones.
+ * not bring an older order again when it changes (Coupang), but those the run's listings of
+ * `listed` just brought: each batch is written as a page is, and its orders marked checked in the
+ * same transaction, so the next run takes the next ones.
  */
-async function rereadOpenOrders(db: Db, run: RunState, connector: Connector, limit: number): Promise<void> {
+async function rereadOpenOrders(
+  db: Db,
+  run: RunState,
+  connector: Connector,
+  limit: number,
+  listed: { from: Date; to: Date },
+): Promise<void> {
   const { shop } = run;
-  const orderNos = await withTenant(db, shop.tenantId, (tx) => openOrderNos(tx, shop, limit));
+  const orderNos = await withTenant(db, shop.tenantId, (tx) => openOrderNos(tx, shop, limit, listed));
   for (let start = 0; start < orderNos.length; start += REREAD_PAGE) {
     const batch = orderNos.slice(start, start + REREAD_PAGE);
     // One call per order, each with its own waits: a batch retried whole after a 429 would spend
@@ -293,9 +315,15 @@ export async function syncShop(
       let cursor = shop.resumePoint?.cursor ?? null;
       let written = 0;
       let analyzedAt = 0;
-      const known = (listed: readonly ListedOrder[]) =>
-        withTenant(db, shop.tenantId, (tx) => knownOrders(tx, shop, listed));
       for (const window of windowsOf(from, to, connector.maxWindowMs)) {
+        const held = await withTenant(db, shop.tenantId, (tx) => readHeldOrders(tx, shop, window));
+        const known = async (listed: readonly ListedOrder[]) => {
+          const found = heldAtListedTime(held, listed);
+          const others = listed.filter((order) => !found.has(order.orderNo));
+          if (others.length === 0) return found;
+          const stored = await withTenant(db, shop.tenantId, (tx) => knownOrders(tx, shop, others));
+          return new Set([...found, ...stored]);
+        };
         const fetchPage = (pageCursor: string | null) => {
           const fetching = run.call((ctx) =>
             connector.listOrders(ctx, {
@@ -321,7 +349,7 @@ export async function syncShop(
             runTo: to.toISOString(),
             cursor,
           };
-          written += await writePage(db, run, page, resume);
+          written += await writePage(db, run, page, resume, held);
           if (written >= (analyzedAt === 0 ? ANALYZE_FIRST : analyzedAt + ANALYZE_EVERY)) {
             analyzedAt = written;
             await db.execute(sql`select app_analyze_order_tables()`);
@@ -329,7 +357,8 @@ export async function syncShop(
         }
         cursor = null;
       }
-      if (connector.openOrderRereads) await rereadOpenOrders(db, run, connector, connector.openOrderRereads);
+      if (connector.openOrderRereads)
+        await rereadOpenOrders(db, run, connector, connector.openOrderRereads, { from, to });
     }
     await withTenant(db, shop.tenantId, async (tx) => {
       await run.save(tx);

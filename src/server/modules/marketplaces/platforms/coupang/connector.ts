@@ -11,9 +11,9 @@
  * NONE_TRACKING, DELIVERING, FINAL_DELIVERY; a box only moves forward, so one that moves while
  * we page is met again in a later listing, never lost), then cancellations, which leave the
  * status listings and come from `GET …/returnRequests?cancelType=CANCEL` (the portal's
- * "Return/Cancellation request list"), each cancelled order read whole by its orderId. The cursor
- * says which listing and which nextToken: opaque to the caller, and a failed page is retried
- * with the same cursor.
+ * "Return/Cancellation request list"), each cancelled order read whole by its orderId unless we
+ * hold it as of its receipt's time already. The cursor says which listing and which nextToken:
+ * opaque to the caller, and a failed page is retried with the same cursor.
  *
  * What the window means for Coupang: a sheet belongs to the window that holds its payment time
  * (the sheet is made when the order is paid; the days are filtered to the exact instant here),
@@ -29,6 +29,7 @@ import {
   type AppConfig,
   type CallContext,
   type Connector,
+  type ListInput,
   type MarketplaceOrder,
   type ShopGrant,
 } from '../../connector.js';
@@ -160,7 +161,8 @@ async function listCancellations(
   call: Call,
   window: { from: number; to: number },
   token: string,
-): Promise<{ orders: MarketplaceOrder[]; nextToken: string }> {
+  known: ListInput['known'],
+): Promise<{ orders: MarketplaceOrder[]; knownCount: number; nextToken: string }> {
   const body = await coupangGet({
     ...call,
     path: `${coupangVendorPath(call.keys.vendorId)}/returnRequests`,
@@ -185,7 +187,17 @@ async function listCancellations(
     const at = Math.max(createdAt, parseKst(receipt.modifiedAt) ?? 0);
     changedAt.set(orderNo, Math.max(at, changedAt.get(orderNo) ?? 0));
   }
-  return { orders: await readOrders(call, [...changedAt.keys()], changedAt), nextToken: nextTokenOf(body) };
+  // A cancelled order is stored with its receipt's time as its update time (normaliseCoupangSheets):
+  // one held at that time was read after this cancellation, and only the others are read again.
+  const held = known
+    ? await known([...changedAt].map(([orderNo, updatedAt]) => ({ orderNo, updatedAt })))
+    : new Set<string>();
+  const toRead = [...changedAt.keys()].filter((orderNo) => !held.has(orderNo));
+  return {
+    orders: await readOrders(call, toRead, changedAt),
+    knownCount: changedAt.size - toRead.length,
+    nextToken: nextTokenOf(body),
+  };
 }
 
 function noRedirect(): never {
@@ -271,12 +283,16 @@ export const coupangConnector: Connector = {
     const { phase } = position;
     const page =
       phase === 'CANCEL'
-        ? await listCancellations(call, window, position.token)
-        : await listSheets(call, window, { phase, token: position.token });
+        ? await listCancellations(call, window, position.token, input.known)
+        : { knownCount: 0, ...(await listSheets(call, window, { phase, token: position.token })) };
     if (page.nextToken !== '' && page.nextToken === position.token)
       throw new MarketplaceError('malformed', 'Coupang: nextToken did not move');
     const next = page.nextToken !== '' ? { phase, token: page.nextToken } : after(phase);
-    return { orders: page.orders, nextCursor: next ? writeCursor(next) : null };
+    return {
+      orders: page.orders,
+      ...(page.knownCount > 0 ? { knownCount: page.knownCount } : {}),
+      nextCursor: next ? writeCursor(next) : null,
+    };
   },
 
   /** The named orders, whole (every box), read one by one by orderId; unknown ones left out. */

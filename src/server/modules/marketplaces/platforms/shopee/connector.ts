@@ -144,20 +144,23 @@ async function detailBatch(ctx: CallContext, orderNos: readonly string[]): Promi
  * ones are left out.
  */
 async function orderDetails(ctx: CallContext, orderNos: readonly string[]): Promise<MarketplaceOrder[]> {
-  const orders: MarketplaceOrder[] = [];
-  for (let start = 0; start < orderNos.length; start += DETAIL_BATCH) {
-    const batch = orderNos.slice(start, start + DETAIL_BATCH);
-    const found = await detailBatch(ctx, batch);
-    if (found) {
-      orders.push(...found.map(normaliseShopeeOrder));
-      continue;
-    }
-    for (const orderNo of batch) {
-      const single = await detailBatch(ctx, [orderNo]);
-      if (single) orders.push(...single.map(normaliseShopeeOrder));
-    }
-  }
-  return orders;
+  const batches: string[][] = [];
+  for (let start = 0; start < orderNos.length; start += DETAIL_BATCH)
+    batches.push(orderNos.slice(start, start + DETAIL_BATCH));
+  // A listing page's two batches are asked side by side: the page waits for one reply, not two.
+  const read = await Promise.all(
+    batches.map(async (batch) => {
+      const found = await detailBatch(ctx, batch);
+      if (found) return found.map(normaliseShopeeOrder);
+      const orders: MarketplaceOrder[] = [];
+      for (const orderNo of batch) {
+        const single = await detailBatch(ctx, [orderNo]);
+        if (single) orders.push(...single.map(normaliseShopeeOrder));
+      }
+      return orders;
+    }),
+  );
+  return read.flat();
 }
 
 export const shopeeConnector: Connector = {
