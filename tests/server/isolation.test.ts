@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, withTenant } from '@server/db/client.js';
+import { authenticate } from '@server/modules/identity/index.js';
 import {
   apiOperations,
   build,
@@ -127,6 +130,24 @@ describe('row-level security (DESIGN §4)', () => {
 });
 
 describe('tenant isolation through the API', () => {
+  it('leaves no tenant on the connection that read a session', async () => {
+    const token = await world.login('acme-agent', { agentCode: 'acme' });
+    const pool = new pg.Pool({ ...world.database.appConnection, max: 1 });
+    try {
+      const db = drizzle(pool);
+      expect(await authenticate(db, token)).toMatchObject({ tenantId: acmeId });
+      const [after] = rowsOf<{ tenant: string | null; users: number }>(
+        await db.execute(
+          sql`select current_setting('app.tenant_id', true) as tenant, (select count(*)::int from users) as users`,
+        ),
+      );
+      expect(after?.tenant ?? '').toBe('');
+      expect(after?.users).toBe(0);
+    } finally {
+      await pool.end();
+    }
+  });
+
   it("does not let a token of one tenant reach another tenant's data", async () => {
     const acme = await world.login('acme-agent', { agentCode: 'acme' });
     const info = await world.request({ method: 'GET', url: '/api/user/info', token: acme });

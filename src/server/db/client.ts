@@ -126,6 +126,31 @@ export async function executePrepared<T>(tx: TenantTx, query: SQL): Promise<T[]>
   return result.rows as T[];
 }
 
+/** A value written into a statement's text as a string literal, quoted the way PostgreSQL reads one. */
+export function literal(value: string): SQL {
+  return sql.raw(pg.escapeLiteral(value));
+}
+
+/**
+ * Sends read statements as one message (PostgreSQL's simple query protocol) and answers each
+ * one's rows. The server runs the statements of one message in one implicit transaction: a
+ * `set_config(…, true)` of an earlier statement holds for the later ones and ends with the
+ * message, so nothing stays set on the pooled connection. One round trip where begin, the
+ * tenant, the read and commit took four: for the reads every request makes (its session). The
+ * simple protocol carries no parameters, so values go in as `literal(…)`; a statement with a
+ * parameter is refused rather than sent.
+ */
+export async function readInOneMessage(db: Db, statements: readonly SQL[]): Promise<unknown[][]> {
+  const texts = statements.map((statement) => {
+    const { sql: text, params } = dialect.sqlToQuery(statement);
+    if (params.length > 0) throw new Error('readInOneMessage takes literals, not parameters');
+    return text;
+  });
+  const client = (db as unknown as { $client: pg.Pool | pg.ClientBase }).$client;
+  const answered: pg.QueryResult | pg.QueryResult[] = await client.query(texts.join(';\n'));
+  return (Array.isArray(answered) ? answered : [answered]).map((result) => result.rows as unknown[]);
+}
+
 /** Rows of a raw query result, typed by the caller. */
 export function rowsOf<T>(result: { rows: unknown[] }): T[] {
   return result.rows as T[];

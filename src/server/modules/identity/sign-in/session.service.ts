@@ -8,7 +8,7 @@ import type { LoginResult } from '@shared/contract/identity.js';
 import { USER_STATUS } from '@shared/domain/roles.js';
 import { SESSION_TTL_MS } from '@shared/domain/session.js';
 import { AppError } from '@shared/errors.js';
-import { rowsOf, withTenant, type Db, type TenantTx } from '@server/db/client.js';
+import { readInOneMessage, withTenant, type Db, type TenantTx } from '@server/db/client.js';
 import type { Actor } from '@server/http/actor.js';
 import type { RequestOrigin } from '@server/http/scope.js';
 import { sysLogs } from '../../system/index.js';
@@ -17,7 +17,8 @@ import {
   agentCodeOf,
   departsOf,
   findUserByUsername,
-  sessionActorRow,
+  sessionActorStatements,
+  type SessionActorRow,
   toUserInfo,
   type UserRow,
 } from './sign-in.queries.js';
@@ -112,34 +113,29 @@ export type TokenRefusal = 'auth.token_expired' | 'common.unauthorized';
 /**
  * The actor of a token, or why there is none. Only a session that ran out of time answers
  * 'auth.token_expired'; an unknown or revoked token and a frozen user answer 'common.unauthorized'.
+ * Nothing is cached: every request reads its session, so a logout, a revocation or a freeze (on
+ * any node) refuses the very next request. The read is one round trip (readInOneMessage).
  */
 export async function authenticate(db: Db, token: string): Promise<Actor | TokenRefusal> {
-  const [session] = rowsOf<{
-    tenant_id: string;
-    session_id: string;
-    user_id: string;
-    expires_at: Date;
-    revoked_at: Date | null;
-  }>(await db.execute(sql`select * from app_find_session(${sha256(token)})`));
+  const [, rows = []] = await readInOneMessage(db, sessionActorStatements(sha256(token)));
+  const [session] = rows as SessionActorRow[];
   if (!session || session.revoked_at) return 'common.unauthorized';
   if (new Date(session.expires_at).getTime() <= Date.now()) return 'auth.token_expired';
-  return withTenant(db, session.tenant_id, async (tx) => {
-    const row = await sessionActorRow(tx, session.user_id, session.session_id);
-    const user = row?.user;
-    if (!row || !user || user.status !== USER_STATUS.normal) return 'common.unauthorized';
-    return {
-      tenantId: session.tenant_id,
-      userId: user.id,
-      sessionId: session.session_id,
-      username: user.username,
-      userRole: user.userRole,
-      sellerId: user.sellerId,
-      orgCode: row.sessionOrgCode ?? user.orgCode,
-      permissions: new Set(row.codes),
-      isAdmin: user.userRole === 'admin',
-      language: user.language,
-    } satisfies Actor;
-  });
+  const { user_id: userId, username, user_role: userRole } = session;
+  if (!userId || !username || !userRole || session.status !== USER_STATUS.normal)
+    return 'common.unauthorized';
+  return {
+    tenantId: session.tenant_id,
+    userId,
+    sessionId: session.session_id,
+    username,
+    userRole,
+    sellerId: session.seller_id,
+    orgCode: session.session_org_code ?? session.org_code,
+    permissions: new Set(session.codes),
+    isAdmin: userRole === 'admin',
+    language: session.language,
+  };
 }
 
 /** POST /sys/logout: revokes the session; the token answers 401 from now on. */

@@ -1,8 +1,10 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Depart, UserInfo } from '@shared/contract/identity.js';
-import type { TenantTx } from '@server/db/client.js';
+import type { UserRole } from '@shared/domain/roles.js';
+import type { Language } from '@shared/i18n/languages.js';
+import { literal, type TenantTx } from '@server/db/client.js';
 import { tenants } from '../../tenants/index.js';
-import { departments, userDeparts, users } from '../identity.tables.js';
+import { departments, sessions, userDeparts, users } from '../identity.tables.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -24,27 +26,47 @@ export async function findUserByPhone(tx: TenantTx, phone: string): Promise<User
   return row;
 }
 
-/** Permission codes the user holds through its roles (buttons and API permissions). */
+/** A session found by its token's hash and, when its user is still there, what its actor is made of. */
+export interface SessionActorRow {
+  tenant_id: string;
+  session_id: string;
+  expires_at: Date;
+  revoked_at: Date | null;
+  user_id: string | null;
+  username: string | null;
+  user_role: UserRole | null;
+  seller_id: string | null;
+  org_code: string | null;
+  status: number | null;
+  language: Language | null;
+  /** The department the session works in (null: the user's own). */
+  session_org_code: string | null;
+  /** The permission codes of the user's roles; an administrator's are not read (it holds every code). */
+  codes: string[];
+}
+
 /**
- * What a request's actor is made of, read in one statement: the user, the department its
- * session works in and the permission codes of its roles (an administrator's are not read: it
- * holds every code). Undefined when the user is gone.
+ * What a request's actor is made of, as two statements for readInOneMessage: the first sets
+ * the tenant of the token's session (none for an unknown token, which then reads nothing), the
+ * second reads in that tenant the session, its user, the department it works in and the
+ * permission codes of the user's roles. One row (SessionActorRow), or none for an unknown token.
  */
-export async function sessionActorRow(tx: TenantTx, userId: string, sessionId: string) {
-  const [row] = await tx
-    .select({
-      user: users,
-      sessionOrgCode: sql<string | null>`(select s.org_code from sessions s where s.id = ${sessionId})`,
-      codes: sql<string[]>`case when ${users.userRole} = 'admin' then '{}'::text[] else coalesce((
+export function sessionActorStatements(tokenHash: string): SQL[] {
+  const hash = literal(tokenHash);
+  return [
+    sql`select set_config('app.tenant_id', coalesce((select f.tenant_id::text from app_find_session(${hash}) f), ''), true)`,
+    sql`select f.tenant_id, f.session_id, f.expires_at, f.revoked_at, ${users.id} as user_id,
+        ${users.username} as username, ${users.userRole} as user_role, ${users.sellerId} as seller_id,
+        ${users.orgCode} as org_code, ${users.status} as status, ${users.language} as language,
+        (select s.org_code from ${sessions} s where s.id = f.session_id) as session_org_code,
+        case when ${users.userRole} = 'admin' then '{}'::text[] else coalesce((
           select array_agg(distinct p.perms)::text[] from user_roles ur
           join role_permissions rp on rp.role_id = ur.role_id
           join permissions p on p.id = rp.permission_id
-          where ur.user_id = ${userId} and p.perms is not null and p.status = '1'
-        ), '{}'::text[]) end`,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row;
+          where ur.user_id = f.user_id and p.perms is not null and p.status = '1'
+        ), '{}'::text[]) end as codes
+      from app_find_session(${hash}) f left join ${users} on ${users.id} = f.user_id`,
+  ];
 }
 
 export async function departsOf(tx: TenantTx, userId: string): Promise<Depart[]> {
