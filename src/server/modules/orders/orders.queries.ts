@@ -4,6 +4,7 @@
  * orders are shown inside their combined order, not in the list.
  */
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type {
   OrderDetail,
   OrderListQuery,
@@ -55,6 +56,15 @@ function tagCondition(tags: readonly OrderTag[], match: TagMatch): SQL | undefin
   return match === 'all' ? sql`${orders.tags} @> ${wanted}` : sql`${orders.tags} && ${wanted}`;
 }
 
+/**
+ * A column equal to one of a batch search's numbers, the numbers sent as one array parameter:
+ * one parameter where `in (…)` takes one for each of up to hundreds of numbers, so the
+ * statement is as quick to build as without them and its text the same for any count.
+ */
+function isAnyOf(column: AnyPgColumn, values: readonly string[]): SQL {
+  return sql`${column} = any(${sql.param([...values])}::text[])`;
+}
+
 /** Every filter of the list except the tab, so the counts and the page share them. */
 function filters(actor: Actor, query: OrderListQuery, now: Date): SQL | undefined {
   const numbers = query.orderNos ?? [];
@@ -79,13 +89,13 @@ function filters(actor: Actor, query: OrderListQuery, now: Date): SQL | undefine
     query.dateTo ? lt(dateColumn, new Date(query.dateTo)) : undefined,
     window?.fromMs != null ? gte(orders.shipBy, new Date(now.getTime() + window.fromMs)) : undefined,
     window?.toMs != null ? lt(orders.shipBy, new Date(now.getTime() + window.toMs)) : undefined,
-    numbers.length > 0 ? or(inArray(orders.orderNo, numbers), inArray(orders.systemNo, numbers)) : undefined,
-    tracking.length > 0 ? inArray(orders.trackingNo, tracking) : undefined,
+    numbers.length > 0 ? or(isAnyOf(orders.orderNo, numbers), isAnyOf(orders.systemNo, numbers)) : undefined,
+    tracking.length > 0 ? isAnyOf(orders.trackingNo, tracking) : undefined,
     anyKind.length > 0
       ? or(
-          inArray(orders.orderNo, anyKind),
-          inArray(orders.systemNo, anyKind),
-          inArray(orders.trackingNo, anyKind),
+          isAnyOf(orders.orderNo, anyKind),
+          isAnyOf(orders.systemNo, anyKind),
+          isAnyOf(orders.trackingNo, anyKind),
         )
       : undefined,
     searched
