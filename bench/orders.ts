@@ -5,9 +5,8 @@
  *    with set-based SQL (bench/orders-data.ts): GET /api/order/list through app.inject as the
  *    demo tenant's agent (it sees all of the biggest tenant's orders; token, permission,
  *    validation, the tenant transaction, serialisation) and listOrders in a tenant transaction,
- *    each beside the raw SQL of the same result page (the statement the app sends for the page
- *    and its tab counts, with its parameters, through `pg` on a connection of the app role with
- *    the tenant set). The
+ *    each beside the raw SQL of the same result page (the page statement the app sends, with
+ *    its parameters, through `pg` on a connection of the app role with the tenant set). The
  *    issue's call is a status tab, a date range and a batch search of 50 numbers, paged; two
  *    more calls without the batch search show what counting the tabs costs. Target: p95 < 50 ms
  *    and p95 ≤ 2 × the raw page's p95.
@@ -186,7 +185,7 @@ interface ListWorld {
 
 const queryOf = (call: ListCall): OrderListQuery => orderListQuery.parse(call.params);
 
-/** The statement listOrders sends for the call's page and counts (the one with the limit), with its parameters. */
+/** The page statement listOrders sends for the call (the one with the limit), with its parameters. */
 async function pageStatement(world: ListWorld, call: ListCall): Promise<Statement> {
   world.noting.statements.length = 0;
   await withTenant(world.noting.db, world.tenantId, (tx) => listOrders(tx, world.actor, queryOf(call)));
