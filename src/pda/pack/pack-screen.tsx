@@ -17,15 +17,7 @@
  * right after the feedback's frame; the parcels to pack stay mounted (hidden) while a parcel is
  * open; the parcel in progress is written to the device's database a render later.
  */
-import {
-  startTransition,
-  useCallback,
-  useDeferredValue,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
 import { PdaHeader } from '../app/header.js';
@@ -35,6 +27,7 @@ import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedbac
 import { ScanInput } from '../app/scan-input.js';
 import { usePdaServices } from '../app/sync-context.js';
 import { findLocation } from '../shelve/shelve-data.js';
+import type { JsonObject } from '../data/db.js';
 import type { UndoableScan } from '../undo/undo-data.js';
 import { printLabel, printQueued, queuedLabels, realLabelDeps, type LabelDeps } from './label-print.js';
 import {
@@ -86,6 +79,33 @@ const parcelStep = (parcel: PdaParcel, scanned: Scanned): ParcelStep => ({
   scanned,
 });
 
+/** How long a value waits for its frame where none comes (a hidden page draws no frames). */
+const PAINT_WAIT_MS = 100;
+
+/**
+ * `value` as it stood when the last frame was painted: it follows in a task after the next frame
+ * (or after PAINT_WAIT_MS), so the work keyed on it never delays the frame that shows a scan.
+ */
+function usePaintedValue<T>(value: T): T {
+  const [painted, setPainted] = useState(value);
+  useEffect(() => {
+    if (Object.is(painted, value)) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const follow = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => setPainted(value), 0);
+    };
+    const frame = requestAnimationFrame(follow);
+    const fallback = setTimeout(follow, PAINT_WAIT_MS);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(fallback);
+      clearTimeout(timer);
+    };
+  }, [value, painted]);
+  return painted;
+}
+
 export interface PackScreenProps {
   warehouseId: string;
   /** Where the work comes from when online (a test gives its own). */
@@ -123,21 +143,18 @@ export function PackScreen({
   const [waitingLabels, setWaitingLabels] = useState(0);
   const { flash, tell, clear, isBlocked } = useScanFeedback();
 
-  // The parcel in progress, as ids, kept a render behind the scan: the scan's frame is painted
-  // before the device's database is written. It is no op (the units go with pack.pack), so a
-  // reload in between loses at most that one unit's tick on the checklist, never queued work.
-  const savedStep = useDeferredValue(step);
-  const savedWeight = useDeferredValue(weight);
-  const saved = useMemo<SavedWork>(
-    () => ({
-      step:
-        savedStep.name === 'items' || savedStep.name === 'weigh'
-          ? { orderId: savedStep.parcel.orderId, scanned: savedStep.scanned, weight: savedWeight }
-          : null,
-      undo: NO_UNDO,
-    }),
-    [savedStep, savedWeight],
+  // The parcel in progress, as ids, kept once the scan's frame is painted: the device's database
+  // is written after it, never before. It is no op (the units go with pack.pack), so a reload in
+  // between loses at most that one unit's tick on the checklist, never queued work.
+  const inProgress = useMemo<JsonObject | null>(
+    () =>
+      step.name === 'items' || step.name === 'weigh'
+        ? { orderId: step.parcel.orderId, scanned: step.scanned, weight }
+        : null,
+    [step, weight],
   );
+  const painted = usePaintedValue(inProgress);
+  const saved = useMemo<SavedWork>(() => ({ step: painted, undo: NO_UNDO }), [painted]);
 
   /** Back to the parcel the worker left, if the device still has it to pack. */
   const restore = async (kept: SavedWork) => {
