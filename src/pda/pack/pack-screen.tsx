@@ -15,7 +15,7 @@
  * the work; only the feedback and the line scanned render again with it (pack-views.tsx). What a
  * scan brings in (the checklist of a parcel opened, the weighing panel) renders as a transition
  * right after the feedback's frame; the parcels to pack stay mounted (hidden) while a parcel is
- * open; the parcel in progress is written to the device's database a render later.
+ * open; the parcel in progress is written to the device's database once that frame is painted.
  */
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
