@@ -6,9 +6,11 @@
  * the confirmation queuing one pack.pack op with its local effect (kept across a reload and
  * across a refresh from the server while the op still waits), the label queued when no print
  * helper answers and printed from the queue once one does; a single-item parcel verified by one
- * scan; an order cancelled after picking refused and its units put back on a scanned location.
+ * scan; an order cancelled after picking refused and its units put back on a scanned location;
+ * a half-scanned parcel (and a weighed one) reopened as it was after a reload, and forgotten once
+ * it is packed or left for another parcel.
  */
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PushReply, PushRequest } from '@shared/contract/pda.js';
 import type { PdaDatabase } from '@pda/data/db.js';
@@ -214,5 +216,91 @@ describe('the pack screen', () => {
       ['pack.put_back', { orderId: cancelled.orderId, locationId: SHELF }],
     ]);
     expect((await loadWork(db, WAREHOUSE)).parcels).toEqual([]);
+  });
+
+  it('reopens a half-scanned parcel after a reload, with its units and weight, and forgets it once packed', async () => {
+    const mixed = parcel({ lines: mixedLines });
+    const db = await seed(work([mixed]));
+    renderScreen(db);
+    await waitFor(() => expect(screen.getByText(mixed.orderNo)).toBeTruthy());
+    scan(mixed.trackingNo);
+    await waitFor(() => expect(prompt()).toBe('Scan each item of the parcel'));
+    scan('6901234567892');
+    await waitFor(() => expect(screen.getByTestId('line-MUG-RED').textContent).toBe('1/2'));
+    // Kept on the device once the scan's frame is out of the way.
+    await waitFor(async () =>
+      expect((await db.meta.get('work.pack'))?.value).toMatchObject({
+        step: { orderId: mixed.orderId, scanned: { [SKU_A]: 1 } },
+      }),
+    );
+
+    // The page reloads (offline): the same device database, a fresh screen.
+    cleanup();
+    renderScreen(db);
+    await waitFor(() => expect(screen.getByTestId('parcel-header').textContent).toContain(mixed.orderNo));
+    expect(prompt()).toBe('Scan each item of the parcel');
+    expect(screen.getByTestId('line-MUG-RED').textContent).toBe('1/2');
+    expect(screen.getByTestId('line-MUG-BLUE').textContent).toBe('0/1');
+    expect(feedback()).toBe(`Order ${mixed.orderNo}: Mixed items`);
+    // The units scanned before the reload still count: one more of the red mug is all it takes.
+    scan('MUG-RED');
+    await waitFor(() => expect(screen.getByTestId('line-MUG-RED').textContent).toBe('2/2'));
+    scan('MUG-RED');
+    await dismissError('Extra unit: MUG-RED is only 2 in this order');
+    scan('6901234567908');
+    await waitFor(() => expect(prompt()).toBe('Weigh the parcel (type it or use the scale), then Packed'));
+    scan('0.640kg');
+    await waitFor(() => expect((screen.getByLabelText('Weight (g)') as HTMLInputElement).value).toBe('640'));
+    await waitFor(async () =>
+      expect((await db.meta.get('work.pack'))?.value).toMatchObject({ step: { weight: '640' } }),
+    );
+
+    // Reloaded while weighing: straight back to the weight, as the scale left it.
+    cleanup();
+    renderScreen(db);
+    await waitFor(() => expect(prompt()).toBe('Weigh the parcel (type it or use the scale), then Packed'));
+    expect((screen.getByLabelText('Weight (g)') as HTMLInputElement).value).toBe('640');
+    expect(await db.outbox.count()).toBe(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Packed' }));
+    await confirmWith('Packed');
+    await waitFor(() => expect(feedback()).toContain(`Order ${mixed.orderNo} packed`));
+    const [op] = await db.outbox.toArray();
+    expect(op?.payload).toEqual({
+      orderId: mixed.orderId,
+      items: [
+        { skuId: SKU_A, quantity: 2 },
+        { skuId: SKU_B, quantity: 1 },
+      ],
+      weightGrams: 640,
+    });
+    await waitFor(async () => expect(await db.meta.get('work.pack')).toBeUndefined());
+
+    cleanup();
+    renderScreen(db);
+    await waitFor(() => expect(screen.getByText('To pack (0)')).toBeTruthy());
+    expect(prompt()).toBe('Scan the tracking or order number');
+  });
+
+  it('forgets a half-scanned parcel left for another one', async () => {
+    const mixed = parcel({ lines: mixedLines });
+    const db = await seed(work([mixed]));
+    renderScreen(db);
+    await waitFor(() => expect(screen.getByText(mixed.orderNo)).toBeTruthy());
+    scan(mixed.orderNo);
+    await waitFor(() => expect(prompt()).toBe('Scan each item of the parcel'));
+    scan('MUG-BLUE');
+    await waitFor(() => expect(screen.getByTestId('line-MUG-BLUE').textContent).toBe('1/1'));
+    await waitFor(async () => expect(await db.meta.get('work.pack')).toBeDefined());
+    fireEvent.click(screen.getByRole('button', { name: 'Another parcel' }));
+    await waitFor(() => expect(prompt()).toBe('Scan the tracking or order number'));
+    await waitFor(async () => expect(await db.meta.get('work.pack')).toBeUndefined());
+
+    cleanup();
+    renderScreen(db);
+    await waitFor(() => expect(screen.getByText('To pack (1)')).toBeTruthy());
+    expect(prompt()).toBe('Scan the tracking or order number');
+    // Opened again, the parcel starts from nothing scanned.
+    scan(mixed.trackingNo);
+    await waitFor(() => expect(screen.getByTestId('line-MUG-BLUE').textContent).toBe('0/1'));
   });
 });

@@ -20,7 +20,7 @@ import {
 } from '../data/db.js';
 import type { UndoableScan } from '../undo/undo-data.js';
 
-export type WorkScreen = 'receive' | 'shelve' | 'count' | 'transfer' | 'pick';
+export type WorkScreen = 'receive' | 'shelve' | 'count' | 'transfer' | 'pick' | 'pack';
 
 const json: z.ZodType<Json> = z.lazy(() =>
   z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(json), z.record(z.string(), json)]),

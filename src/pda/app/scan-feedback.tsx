@@ -26,17 +26,22 @@ export function useScanFeedback() {
 /** The class that tints the screen with the last scan's outcome. */
 export const flashClass = (flash: Flash | null) => `pda-screen pda-flash-${flash?.kind ?? 'none'}`;
 
-export function FeedbackBanner({ flash, onOk }: { flash: Flash | null; onOk: () => void }) {
+function OkButton({ onOk }: { onOk: () => void }) {
   const { t } = useTranslation();
+  return (
+    <Button size="large" color="danger" onClick={onOk}>
+      {t('common.ok')}
+    </Button>
+  );
+}
+
+/** The last scan's outcome. Shown on every scan, so it translates nothing but an error's OK. */
+export function FeedbackBanner({ flash, onOk }: { flash: Flash | null; onOk: () => void }) {
   if (!flash) return null;
   return (
     <div className={`pda-feedback pda-feedback-${flash.kind}`} role="alert" data-testid="feedback">
       <span>{flash.text}</span>
-      {flash.kind === 'error' && (
-        <Button size="large" color="danger" onClick={onOk}>
-          {t('common.ok')}
-        </Button>
-      )}
+      {flash.kind === 'error' && <OkButton onOk={onOk} />}
     </div>
   );
 }

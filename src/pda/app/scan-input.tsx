@@ -13,7 +13,17 @@
  * and is handed on once the worker taps OK.
  */
 import { Button, Input } from 'antd-mobile';
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { classifyScan, type ClassifiedScan } from '@shared/domain/scan.js';
 import type { CameraOverlayProps } from './camera-overlay.js';
@@ -48,6 +58,58 @@ function CameraIcon() {
     </svg>
   );
 }
+
+/**
+ * A code typed by hand, and the camera's button. Memoised with the text it holds: the scan line
+ * renders again after every scan, and these controls (and their words) need not with it.
+ */
+const ManualEntry = memo(function ManualEntry({
+  sink,
+  onCode,
+  isCameraEnabled,
+  onOpenCamera,
+}: {
+  sink: RefObject<HTMLInputElement | null>;
+  onCode: (scan: ClassifiedScan) => void;
+  isCameraEnabled: boolean;
+  onOpenCamera: () => void;
+}) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const submit = () => {
+    const code = typed.trim();
+    if (!code) return;
+    setTyped('');
+    onCode(classifyScan(code));
+    sink.current?.focus({ preventScroll: true });
+  };
+  return (
+    <>
+      <Input
+        className="pda-manual-code"
+        placeholder={t('scan.manualPlaceholder')}
+        value={typed}
+        onChange={setTyped}
+        onEnterPress={submit}
+        clearable
+        aria-label={t('scan.manualPlaceholder')}
+      />
+      <Button color="primary" fill="outline" onClick={submit} disabled={!typed.trim()}>
+        {t('scan.enter')}
+      </Button>
+      <Button
+        className="pda-camera-open"
+        color="primary"
+        fill="outline"
+        onClick={onOpenCamera}
+        disabled={!isCameraEnabled}
+        aria-label={t('camera.open')}
+      >
+        <CameraIcon />
+      </Button>
+    </>
+  );
+});
 
 export interface ScanInputProps {
   /** Handles one scan; a promise keeps the next scan waiting until it settles. */
@@ -110,10 +172,36 @@ function useScanLine(onScan: ScanInputProps['onScan'], enabled: boolean) {
   return { take, waiting };
 }
 
-export function ScanInput({ onScan, enabled = true }: ScanInputProps) {
+function UnreadNote({ text, onUse, onDismiss }: { text: string; onUse: () => void; onDismiss: () => void }) {
   const { t } = useTranslation();
+  return (
+    <div className="pda-feedback pda-feedback-warn pda-unread" role="alert" data-testid="scan-unread">
+      <span>{t('scan.unread', { text })}</span>
+      <Button size="small" color="primary" onClick={onUse}>
+        {t('scan.useUnread')}
+      </Button>
+      <Button size="small" onClick={onDismiss}>
+        {t('scan.dismissUnread')}
+      </Button>
+    </div>
+  );
+}
+
+function WaitingNote({ codes }: { codes: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <div className="pda-scans-waiting" role="status" data-testid="scans-waiting">
+      {t('scan.waiting', { count: codes.length, codes: codes.join(', ') })}
+    </div>
+  );
+}
+
+/**
+ * The scan line and its controls. It renders again after every scan (the line moves on), so
+ * what it shows each time translates nothing: the words are in the parts below it.
+ */
+export function ScanInput({ onScan, enabled = true }: ScanInputProps) {
   const sink = useRef<HTMLInputElement>(null);
-  const [typed, setTyped] = useState('');
   const [cameraOpen, setCameraOpen] = useState(false);
   /** Input that arrived but could not be read as a scan: shown until used or dismissed. */
   const [unread, setUnread] = useState<string | null>(null);
@@ -158,14 +246,7 @@ export function ScanInput({ onScan, enabled = true }: ScanInputProps) {
     else setCameraOpen(false);
   }, [enabled]);
 
-  const submit = () => {
-    const code = typed.trim();
-    if (!code) return;
-    setTyped('');
-    take(classifyScan(code));
-    sink.current?.focus({ preventScroll: true });
-  };
-
+  const openCamera = useCallback(() => setCameraOpen(true), []);
   const cameraCode = (code: string) => take(classifyScan(code));
   const closeCamera = () => {
     setCameraOpen(false);
@@ -183,44 +264,11 @@ export function ScanInput({ onScan, enabled = true }: ScanInputProps) {
         autoComplete="off"
         className="pda-scan-sink"
       />
-      <Input
-        className="pda-manual-code"
-        placeholder={t('scan.manualPlaceholder')}
-        value={typed}
-        onChange={setTyped}
-        onEnterPress={submit}
-        clearable
-        aria-label={t('scan.manualPlaceholder')}
-      />
-      <Button color="primary" fill="outline" onClick={submit} disabled={!typed.trim()}>
-        {t('scan.enter')}
-      </Button>
-      <Button
-        className="pda-camera-open"
-        color="primary"
-        fill="outline"
-        onClick={() => setCameraOpen(true)}
-        disabled={!enabled}
-        aria-label={t('camera.open')}
-      >
-        <CameraIcon />
-      </Button>
+      <ManualEntry sink={sink} onCode={take} isCameraEnabled={enabled} onOpenCamera={openCamera} />
       {unread !== null && (
-        <div className="pda-feedback pda-feedback-warn pda-unread" role="alert" data-testid="scan-unread">
-          <span>{t('scan.unread', { text: unread })}</span>
-          <Button size="small" color="primary" onClick={handleUseUnread}>
-            {t('scan.useUnread')}
-          </Button>
-          <Button size="small" onClick={() => setUnread(null)}>
-            {t('scan.dismissUnread')}
-          </Button>
-        </div>
+        <UnreadNote text={unread} onUse={handleUseUnread} onDismiss={() => setUnread(null)} />
       )}
-      {waiting.length > 0 && !enabled && (
-        <div className="pda-scans-waiting" role="status" data-testid="scans-waiting">
-          {t('scan.waiting', { count: waiting.length, codes: waiting.join(', ') })}
-        </div>
-      )}
+      {waiting.length > 0 && !enabled && <WaitingNote codes={waiting} />}
       {cameraOpen && (
         <Suspense fallback={null}>
           <CameraOverlay onCode={cameraCode} onClose={closeCamera} />

@@ -241,6 +241,22 @@ export function checkItem(parcel: PdaParcel, scanned: Scanned, code: string): It
   };
 }
 
+/**
+ * The units a parcel had scanned, from what was saved of it: only its own lines, whole numbers,
+ * never more than a line holds (the saved copy is the device's own, but a reload must not trust
+ * it further than that).
+ */
+export function scannedOf(parcel: PdaParcel, saved: unknown): Scanned {
+  const scanned: Scanned = {};
+  if (typeof saved !== 'object' || saved === null) return scanned;
+  for (const line of parcel.lines) {
+    const units: unknown = (saved as Record<string, unknown>)[line.skuId];
+    if (typeof units === 'number' && Number.isInteger(units) && units > 0)
+      scanned[line.skuId] = Math.min(units, line.quantity);
+  }
+  return scanned;
+}
+
 export const isComplete = (parcel: PdaParcel, scanned: Scanned) =>
   parcel.lines.every((line) => (scanned[line.skuId] ?? 0) === line.quantity);
 

@@ -8,18 +8,27 @@
  * and prints the label through the print helper, or queues the label when it cannot
  * (label-print.ts). An order cancelled after it was picked says so and offers to put its units
  * back: a location scanned queues pack.put_back. Everything works offline with the work last
- * fetched (outbound-data.ts).
+ * fetched (outbound-data.ts). A parcel being packed (its units scanned so far, its weight) survives
+ * a reload (saved-work.ts) until it is packed or left for another parcel.
+ *
+ * A scan's feedback is decided and committed in the scan's own tick from the device's copy of
+ * the work; only the feedback and the line scanned render again with it (pack-views.tsx). What a
+ * scan brings in (the checklist of a parcel opened, the weighing panel) renders as a transition
+ * right after the feedback's frame; the parcels to pack stay mounted (hidden) while a parcel is
+ * open; the parcel in progress is written to the device's database once that frame is painted.
  */
-import { Button, Input, List, Tag } from 'antd-mobile';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
 import { PdaHeader } from '../app/header.js';
 import { confirmDialog } from '../app/kit.js';
+import { useSavedWork, type Work as SavedWork } from '../app/saved-work.js';
 import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedback.js';
 import { ScanInput } from '../app/scan-input.js';
 import { usePdaServices } from '../app/sync-context.js';
 import { findLocation } from '../shelve/shelve-data.js';
+import type { JsonObject } from '../data/db.js';
+import type { UndoableScan } from '../undo/undo-data.js';
 import { printLabel, printQueued, queuedLabels, realLabelDeps, type LabelDeps } from './label-print.js';
 import {
   checkItem,
@@ -31,16 +40,71 @@ import {
   queueOutboundOp,
   readWeight,
   saveFetchedWork,
+  scannedOf,
   type PdaParcel,
   type Scanned,
   type Work,
 } from './outbound-data.js';
+import {
+  LabelsWaiting,
+  OtherParcelButton,
+  ParcelChecklist,
+  PutBackList,
+  ToPackList,
+  WeighPanel,
+} from './pack-views.js';
 
 type Step =
   | { name: 'parcel' }
   | { name: 'items'; parcel: PdaParcel; scanned: Scanned }
   | { name: 'weigh'; parcel: PdaParcel; scanned: Scanned }
   | { name: 'put_back'; parcel: PdaParcel };
+type ParcelStep = Extract<Step, { name: 'items' | 'weigh' }>;
+
+const PARCEL_STEP: Step = { name: 'parcel' };
+const NO_WORK: Work = { parcels: [], bags: [] };
+/** Packing keeps no undoable scans: a unit scanned queues nothing. */
+const NO_UNDO: UndoableScan[] = [];
+const PROMPTS = {
+  parcel: 'pack.scanParcel',
+  items: 'pack.scanItems',
+  weigh: 'pack.weigh',
+  put_back: 'pack.scanPutBackLocation',
+} as const satisfies Record<Step['name'], string>;
+
+/** The step reached by a parcel's scanned units: weighing once every unit is in. */
+const parcelStep = (parcel: PdaParcel, scanned: Scanned): ParcelStep => ({
+  name: isComplete(parcel, scanned) ? 'weigh' : 'items',
+  parcel,
+  scanned,
+});
+
+/** How long a value waits for its frame where none comes (a hidden page draws no frames). */
+const PAINT_WAIT_MS = 100;
+
+/**
+ * `value` as it stood when the last frame was painted: it follows in a task after the next frame
+ * (or after PAINT_WAIT_MS), so the work keyed on it never delays the frame that shows a scan.
+ */
+function usePaintedValue<T>(value: T): T {
+  const [painted, setPainted] = useState(value);
+  useEffect(() => {
+    if (Object.is(painted, value)) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const follow = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => setPainted(value), 0);
+    };
+    const frame = requestAnimationFrame(follow);
+    const fallback = setTimeout(follow, PAINT_WAIT_MS);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(fallback);
+      clearTimeout(timer);
+    };
+  }, [value, painted]);
+  return painted;
+}
 
 export interface PackScreenProps {
   warehouseId: string;
@@ -57,21 +121,62 @@ export function PackScreen({
 }: PackScreenProps) {
   const { t } = useTranslation();
   const { db } = usePdaServices();
-  const [step, setStepState] = useState<Step>({ name: 'parcel' });
-  const [work, setWorkState] = useState<Work>({ parcels: [], bags: [] });
+  const [step, setStepState] = useState<Step>(PARCEL_STEP);
+  const [work, setWorkState] = useState<Work>(NO_WORK);
+  const [weight, setWeightState] = useState('');
   // Scans come one after another faster than React renders: each reads what the last one left.
-  const latest = useRef<{ step: Step; work: Work }>({ step, work });
-  const setStep = (next: Step) => {
+  const latest = useRef<{ step: Step; work: Work; weight: string }>({ step, work, weight });
+  const setStep = useCallback((next: Step) => {
     latest.current.step = next;
     setStepState(next);
-  };
+  }, []);
   const setWork = useCallback((next: Work) => {
     latest.current.work = next;
     setWorkState(next);
   }, []);
-  const [weight, setWeight] = useState('');
+  const setWeight = useCallback((next: string) => {
+    latest.current.weight = next;
+    setWeightState(next);
+  }, []);
+  /** Scans wait (in the scan line) until the device's work is read: none is refused for want of it. */
+  const [isWorkRead, setWorkRead] = useState(false);
   const [waitingLabels, setWaitingLabels] = useState(0);
   const { flash, tell, clear, isBlocked } = useScanFeedback();
+
+  // The parcel in progress, as ids, kept once the scan's frame is painted: the device's database
+  // is written after it, never before. It is no op (the units go with pack.pack), so a reload in
+  // between loses at most that one unit's tick on the checklist, never queued work.
+  const inProgress = useMemo<JsonObject | null>(
+    () =>
+      step.name === 'items' || step.name === 'weigh'
+        ? { orderId: step.parcel.orderId, scanned: step.scanned, weight }
+        : null,
+    [step, weight],
+  );
+  const painted = usePaintedValue(inProgress);
+  const saved = useMemo<SavedWork>(() => ({ step: painted, undo: NO_UNDO }), [painted]);
+
+  /** Back to the parcel the worker left, if the device still has it to pack. */
+  const restore = async (kept: SavedWork) => {
+    const { orderId, scanned, weight: keptWeight } = kept.step ?? {};
+    const local = await loadWork(db, warehouseId);
+    const parcel = local.parcels.find((entry) => entry.orderId === orderId);
+    if (!parcel || parcel.state !== 'to_pack') return;
+    setWeight(
+      typeof keptWeight === 'string'
+        ? keptWeight
+        : parcel.weightGrams === null
+          ? ''
+          : String(parcel.weightGrams),
+    );
+    // Said as when it was opened (no new words in the first load): the checklist shows the rest.
+    tell(
+      'ok',
+      t('pack.parcelOpened', { orderNo: parcel.orderNo, type: t(`pack.type.${parcelType(parcel)}`) }),
+    );
+    setStep(parcelStep(parcel, scannedOf(parcel, scanned)));
+  };
+  const isRestored = useSavedWork(db, 'pack', warehouseId, saved, restore);
 
   const refreshLabels = useCallback(async () => setWaitingLabels((await queuedLabels(db)).length), [db]);
 
@@ -80,7 +185,10 @@ export function PackScreen({
     let isCurrent = true;
     const show = async () => {
       const local = await loadWork(db, warehouseId);
-      if (isCurrent) setWork(local);
+      if (isCurrent) {
+        setWork(local);
+        setWorkRead(true);
+      }
       await refreshLabels();
       try {
         const fresh = await saveFetchedWork(db, warehouseId, await fetchWork(warehouseId));
@@ -104,7 +212,10 @@ export function PackScreen({
     return () => window.removeEventListener('online', drain);
   }, [db, labels, refreshLabels]);
 
-  const toPack = work.parcels.filter((parcel) => parcel.state === 'to_pack' || parcel.state === 'cancelled');
+  const toPack = useMemo(
+    () => work.parcels.filter((parcel) => parcel.state === 'to_pack' || parcel.state === 'cancelled'),
+    [work],
+  );
 
   const openParcel = (code: string) => {
     const parcel = findParcel(latest.current.work, code);
@@ -115,15 +226,18 @@ export function PackScreen({
     }
     if (parcel.state !== 'to_pack')
       return tell('error', t('pack.alreadyPacked', { orderNo: parcel.orderNo }));
-    setWeight(parcel.weightGrams === null ? '' : String(parcel.weightGrams));
     tell(
       'ok',
       t('pack.parcelOpened', { orderNo: parcel.orderNo, type: t(`pack.type.${parcelType(parcel)}`) }),
     );
-    return setStep({ name: 'items', parcel, scanned: {} });
+    // The feedback paints first; the parcel's checklist follows it (the next scan already meets it).
+    return startTransition(() => {
+      setWeight(parcel.weightGrams === null ? '' : String(parcel.weightGrams));
+      setStep({ name: 'items', parcel, scanned: {} });
+    });
   };
 
-  const scanItem = (current: Extract<Step, { name: 'items' | 'weigh' }>, code: string) => {
+  const scanItem = (current: ParcelStep, code: string) => {
     const checked = checkItem(current.parcel, current.scanned, code);
     if (checked.kind === 'wrong_item') {
       if (current.name === 'weigh') {
@@ -137,11 +251,10 @@ export function PackScreen({
     }
     if (checked.kind === 'extra_unit')
       return tell('error', t('pack.extraUnit', { sku: checked.sellerSku, quantity: checked.quantity }));
-    const scanned = { ...current.scanned, [checked.skuId]: checked.scanned };
-    const done = isComplete(current.parcel, scanned);
+    const next = parcelStep(current.parcel, { ...current.scanned, [checked.skuId]: checked.scanned });
     tell(
       'ok',
-      done
+      next.name === 'weigh'
         ? t('pack.allScanned')
         : t('pack.itemScanned', {
             sku: checked.sellerSku,
@@ -149,11 +262,8 @@ export function PackScreen({
             quantity: checked.quantity,
           }),
     );
-    return setStep(
-      done
-        ? { name: 'weigh', parcel: current.parcel, scanned }
-        : { name: 'items', parcel: current.parcel, scanned },
-    );
+    // Weighing brings its panel in: as with a parcel opened, after the feedback has painted.
+    return next.name === 'weigh' ? startTransition(() => setStep(next)) : setStep(next);
   };
 
   const putBack = async (parcel: PdaParcel, code: string) => {
@@ -174,11 +284,12 @@ export function PackScreen({
       }),
     );
     tell('ok', t('pack.putBackDone', { units, location: found.location.code }));
-    return setStep({ name: 'parcel' });
+    return setStep(PARCEL_STEP);
   };
 
   const pack = async (current: Extract<Step, { name: 'weigh' }>) => {
-    const grams = weight.trim() === '' ? null : Number(weight);
+    const typed = latest.current.weight.trim();
+    const grams = typed === '' ? null : Number(typed);
     if (grams !== null && (!Number.isInteger(grams) || grams < 1 || grams > 100_000))
       return tell('error', t('pack.weightInvalid'));
     const isSure = await confirmDialog({
@@ -194,7 +305,7 @@ export function PackScreen({
         ...(grams === null ? {} : { weightGrams: grams }),
       }),
     );
-    setStep({ name: 'parcel' });
+    setStep(PARCEL_STEP);
     setWeight('');
     tell('ok', t('pack.packedDone', { orderNo: current.parcel.orderNo }));
     const outcome = await printLabel(db, current.parcel.orderId, labels);
@@ -225,139 +336,59 @@ export function PackScreen({
     return run.catch(fail);
   };
 
-  const prompt =
-    step.name === 'parcel'
-      ? t('pack.scanParcel')
-      : step.name === 'items'
-        ? t('pack.scanItems')
-        : step.name === 'weigh'
-          ? t('pack.weigh')
-          : t('pack.scanPutBackLocation');
+  const printWaiting = () =>
+    void printQueued(db, labels)
+      .then(async (printed) => {
+        await refreshLabels();
+        tell(printed > 0 ? 'ok' : 'warn', t('pack.labelsPrinted', { count: printed }));
+      })
+      .catch(fail);
+
+  const packCurrent = () => {
+    const current = latest.current.step;
+    if (current.name === 'weigh') void pack(current).catch(fail);
+  };
+
+  // The memoised parts get handlers that never change, calling this render's.
+  const actions = useRef({ handleScan, printWaiting, packCurrent });
+  actions.current = { handleScan, printWaiting, packCurrent };
+  const onScan = useCallback((scan: ClassifiedScan) => actions.current.handleScan(scan), []);
+  const onPrintWaiting = useCallback(() => actions.current.printWaiting(), []);
+  const onPack = useCallback(() => actions.current.packCurrent(), []);
+  const onOtherParcel = useCallback(() => setStep(PARCEL_STEP), [setStep]);
+
+  const isScanning = !isBlocked && isRestored && isWorkRead;
+  const header = useMemo(() => <PdaHeader title={t('pack.title')} />, [t]);
+  const prompt = useMemo(() => t(PROMPTS[step.name]), [t, step.name]);
+  const banner = useMemo(() => <FeedbackBanner flash={flash} onOk={clear} />, [flash, clear]);
+  const scanInput = useMemo(() => <ScanInput onScan={onScan} enabled={isScanning} />, [onScan, isScanning]);
 
   return (
     <div className={flashClass(flash)} data-testid="pack-screen">
-      <PdaHeader title={t('pack.title')} />
+      {header}
       <div className="pda-prompt" data-testid="prompt">
         {prompt}
       </div>
-      <FeedbackBanner flash={flash} onOk={clear} />
-      <ScanInput onScan={handleScan} enabled={!isBlocked} />
-      {step.name === 'parcel' && (
-        <>
-          <List header={t('pack.toPack', { count: toPack.length })}>
-            {toPack.slice(0, 50).map((parcel) => (
-              <List.Item
-                key={parcel.orderId}
-                description={parcel.trackingNo}
-                extra={
-                  parcel.state === 'cancelled' ? (
-                    <Tag color="danger">{t('pack.cancelledTag')}</Tag>
-                  ) : (
-                    t(`pack.type.${parcelType(parcel)}`)
-                  )
-                }
-              >
-                {parcel.orderNo}
-              </List.Item>
-            ))}
-          </List>
-          {waitingLabels > 0 && (
-            <div className="pda-tasks">
-              <p className="pda-hint" data-testid="labels-waiting">
-                {t('pack.labelsWaiting', { count: waitingLabels })}
-              </p>
-              <Button
-                block
-                onClick={() =>
-                  void printQueued(db, labels)
-                    .then(async (printed) => {
-                      await refreshLabels();
-                      tell(printed > 0 ? 'ok' : 'warn', t('pack.labelsPrinted', { count: printed }));
-                    })
-                    .catch(fail)
-                }
-              >
-                {t('pack.printWaiting')}
-              </Button>
-            </div>
-          )}
-        </>
-      )}
+      {banner}
+      {scanInput}
+      {/* Hidden, not unmounted, while a parcel is open: opening one by a scan stays cheap. */}
+      <div style={{ display: step.name === 'parcel' ? 'contents' : 'none' }}>
+        <ToPackList parcels={toPack} />
+        <LabelsWaiting count={waitingLabels} onPrint={onPrintWaiting} />
+      </div>
       {(step.name === 'items' || step.name === 'weigh') && (
         <>
-          <List
-            header={
-              <span data-testid="parcel-header">
-                {step.parcel.orderNo} · {t(`pack.type.${parcelType(step.parcel)}`)}
-              </span>
-            }
-          >
-            {step.parcel.lines.map((line) => {
-              const scanned = step.scanned[line.skuId] ?? 0;
-              return (
-                <List.Item
-                  key={line.skuId}
-                  description={line.name}
-                  extra={
-                    <span
-                      className={scanned === line.quantity ? 'pda-count-done' : 'pda-count'}
-                      data-testid={`line-${line.sellerSku}`}
-                    >
-                      {scanned}/{line.quantity}
-                    </span>
-                  }
-                >
-                  {line.sellerSku}
-                </List.Item>
-              );
-            })}
-          </List>
+          <ParcelChecklist parcel={step.parcel} scanned={step.scanned} />
           {step.name === 'weigh' && (
-            <div className="pda-tasks">
-              <label className="pda-field-label" htmlFor="pack-weight">
-                {t('pack.weightLabel')}
-              </label>
-              <Input
-                id="pack-weight"
-                data-testid="weight"
-                type="text"
-                inputMode="numeric"
-                value={weight}
-                onChange={(value) => setWeight(value.replace(/\D/g, '').slice(0, 6))}
-                onEnterPress={() => void pack(step).catch(fail)}
-              />
-              <Button
-                block
-                color="primary"
-                className="pda-task"
-                disabled={isBlocked}
-                onClick={() => void pack(step).catch(fail)}
-              >
-                {t('pack.packed')}
-              </Button>
-            </div>
+            <WeighPanel weight={weight} isBlocked={isBlocked} onWeight={setWeight} onPack={onPack} />
           )}
-          <div className="pda-tasks">
-            <Button block size="large" onClick={() => setStep({ name: 'parcel' })}>
-              {t('pack.otherParcel')}
-            </Button>
-          </div>
+          <OtherParcelButton onClick={onOtherParcel} />
         </>
       )}
       {step.name === 'put_back' && (
         <>
-          <List header={t('pack.putBackHeader', { orderNo: step.parcel.orderNo })}>
-            {step.parcel.lines.map((line) => (
-              <List.Item key={line.skuId} extra={line.quantity}>
-                {line.sellerSku}
-              </List.Item>
-            ))}
-          </List>
-          <div className="pda-tasks">
-            <Button block size="large" onClick={() => setStep({ name: 'parcel' })}>
-              {t('pack.otherParcel')}
-            </Button>
-          </div>
+          <PutBackList parcel={step.parcel} />
+          <OtherParcelButton onClick={onOtherParcel} />
         </>
       )}
     </div>
