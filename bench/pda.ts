@@ -266,11 +266,20 @@ function installScanProbe(): void {
 }
 
 /** Types a code as a keyboard-wedge scanner does and answers the feedback's timings. */
-async function scan(page: Page, code: string): Promise<ScanSample> {
+/**
+ * A scan's timings, or null when the screen gave no feedback within 10 s (a code cut in two by
+ * the wedge on a busy machine can end in an Enter with nothing before it): never a wait forever.
+ */
+async function scan(page: Page, code: string): Promise<ScanSample | null> {
   await page.evaluate(() => window.pdaBench?.arm());
   await page.keyboard.type(code);
   await page.keyboard.press('Enter');
-  return page.evaluate(() => window.pdaBench?.take() ?? Promise.reject(new Error('no scan probe')));
+  return page.evaluate(() =>
+    Promise.race([
+      window.pdaBench?.take() ?? Promise.reject(new Error('no scan probe')),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000)),
+    ]),
+  );
 }
 
 /** The demo box BOX-001's label and the EAN-13s its SKUs carry, as a scanner reads them. */
@@ -344,6 +353,10 @@ async function scanToFeedback(world: World): Promise<Record<'baseline' | 'thrott
       for (let index = 0; index < scans; index += 1) {
         const before = (await counts.allTextContents()).join('|');
         const sample = await scan(page, codes[index % codes.length] ?? '');
+        if (!sample) {
+          timings.refused.push('no feedback within 10 s');
+          continue;
+        }
         if (await feedback.getByRole('button').count()) {
           // Refused (a code cut in two by the wedge when its keys came too far apart, say):
           // acknowledged as a worker would, counted, and left out of the timings.
