@@ -282,22 +282,24 @@ async function scan(page: Page, code: string): Promise<ScanSample | null> {
   );
 }
 
-/** The demo box BOX-001's label and the EAN-13s its SKUs carry, as a scanner reads them. */
-async function demoBoxCodes(world: World): Promise<string[]> {
-  const rows = await withTenant(world.database.db, world.tenantId, async (tx) =>
-    rowsOf<{ barcode: string }>(
-      await tx.execute(sql`
-        select min(b.barcode) as barcode
-        from inbound_boxes x
-        join inbound_box_lines l on l.box_id = x.id
-        join sku_barcodes b on b.sku_id = l.sku_id
-        where x.box_no = 'BOX-001'
-        group by l.sku_id order by l.sku_id`),
-    ),
-  );
-  if (rows.length === 0) throw new Error('the demo box BOX-001 has no SKU with a barcode');
-  // Stored as GTIN-14; the label is an EAN-13, the same number without the leading zero.
-  return rows.map((row) => row.barcode.replace(/^0(?=\d{13}$)/, ''));
+/**
+ * A bench box's label and the EAN-13 its SKU carries, as a scanner reads them. The box expects a
+ * million units: every scan of the run is a plain receipt (a demo box would fill up after a dozen
+ * scans and ask for an over-receipt's confirmation, which no scan answers).
+ */
+async function benchBoxCodes(world: World, target: ReceiveTarget): Promise<{ box: string; codes: string[] }> {
+  return withTenant(world.database.db, world.tenantId, async (tx) => {
+    const [box] = rowsOf<{ box_no: string }>(
+      await tx.execute(sql`select box_no from inbound_boxes where id = ${target.boxId}`),
+    );
+    const rows = rowsOf<{ barcode: string }>(
+      await tx.execute(sql`select min(barcode) as barcode from sku_barcodes where sku_id = ${target.skuId}`),
+    );
+    const codes = rows.flatMap((row) => (row.barcode ? [row.barcode] : []));
+    if (!box || codes.length === 0) throw new Error('the bench box or the barcode of its SKU is missing');
+    // Stored as GTIN-14; the label is an EAN-13, the same number without the leading zero.
+    return { box: box.box_no, codes: codes.map((code) => code.replace(/^0(?=\d{13}$)/, '')) };
+  });
 }
 
 interface ScanTimings {
@@ -307,8 +309,11 @@ interface ScanTimings {
   refused: string[];
 }
 
-async function scanToFeedback(world: World): Promise<Record<'baseline' | 'throttled', ScanTimings>> {
-  const codes = await demoBoxCodes(world);
+async function scanToFeedback(
+  world: World,
+  target: ReceiveTarget,
+): Promise<Record<'baseline' | 'throttled', ScanTimings>> {
+  const { box, codes } = await benchBoxCodes(world, target);
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({
@@ -334,13 +339,10 @@ async function scanToFeedback(world: World): Promise<Record<'baseline' | 'thrott
     // The box is known once the first pull has landed: scan its label until it opens.
     const feedback = page.getByTestId('feedback');
     for (let attempt = 0; ; attempt += 1) {
-      await scan(page, 'BOX-001');
-      if (
-        (await feedback.textContent())?.includes('BOX-001') &&
-        !(await feedback.getByRole('button').count())
-      )
+      await scan(page, box);
+      if ((await feedback.textContent())?.includes(box) && !(await feedback.getByRole('button').count()))
         break;
-      if (attempt > 60) throw new Error(`BOX-001 did not open: ${await feedback.textContent()}`);
+      if (attempt > 60) throw new Error(`${box} did not open: ${await feedback.textContent()}`);
       await feedback.getByRole('button').click();
       await page.waitForTimeout(500);
     }
@@ -413,16 +415,17 @@ async function main() {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     const world: World = { database, tenantId, base, token: await benchLogin(base, 'warestaff') };
-    const [one, ...more] = await benchOrders(database, tenantId, DEVICES + 2);
+    const [one, ...more] = await benchOrders(database, tenantId, DEVICES + 3);
+    const scanTarget = more.pop();
     const backlogTarget = more.pop();
-    if (!one || !backlogTarget) throw new Error('bench orders were not made');
+    if (!one || !backlogTarget || !scanTarget) throw new Error('bench orders were not made');
 
     const single = await throughput(world, [one]);
     const parallel = await throughput(world, more);
     const binary = pgbenchBinary();
     const tps = binary ? runPgbench(binary, withDatabase(url, names.pgbench), SECONDS, DEVICES) : null;
     const backlog = await syncBacklog(world, backlogTarget);
-    const scans = browserNote ? null : await scanToFeedback(world);
+    const scans = browserNote ? null : await scanToFeedback(world, scanTarget);
 
     console.log(
       `\nPDA sync push (inbound.receive ops of one unit, ${BATCH} a push, ${SECONDS} s each, ${new URL(url).host})`,
