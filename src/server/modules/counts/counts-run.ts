@@ -16,75 +16,14 @@
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import { countLocationInput, type CountLocationView } from '@shared/contract/counts.js';
-import { bookAtCount, varianceOf } from '@shared/domain/counts.js';
 import { PERMISSIONS } from '@shared/permissions.js';
-import { rowsOf, type TenantTx } from '../../db/client.js';
+import type { TenantTx } from '../../db/client.js';
 import { hasPermission, type Actor } from '../../http/actor.js';
-import { skus } from '../catalog/index.js';
-import { locationStock, stockMovements } from '../inventory/index.js';
 import { warehouseLocations, warehouseScope } from '../warehouse/index.js';
 import { lockCountOrder } from './counts.access.js';
+import { booksSince, countedLines, type BookRow } from './counts-book.js';
 import { clampCountedAt } from './counts.service.js';
 import { countLines, countLocations, countOrderSkus, countOrders } from './counts.tables.js';
-
-interface RunBookRow {
-  /** The count's index in the run. */
-  idx: number;
-  sku_id: string;
-  seller_id: string | null;
-  seller_sku: string | null;
-  on_location: number;
-  moved_since: number;
-  is_counted: boolean;
-  position: string | null;
-}
-
-/**
- * countLocation's bookSince for every count of the run in one statement: per count, each SKU that
- * lies on its location now, moved on or off it since the count's moment, or was counted.
- */
-async function booksSince(
-  tx: TenantTx,
-  counts: { locationId: string; since: Date; skuIds: string[] }[],
-): Promise<RunBookRow[]> {
-  const ops = JSON.stringify(
-    counts.map((count, idx) => ({
-      idx,
-      location_id: count.locationId,
-      since: count.since.toISOString(),
-      counted: count.skuIds,
-    })),
-  );
-  return rowsOf<RunBookRow>(
-    await tx.execute(sql`
-      with ops as (
-        select * from jsonb_to_recordset(${ops}::jsonb)
-          as o(idx int, location_id uuid, since timestamptz, counted uuid[])
-      ), moved as (
-        select o.idx, m.sku_id,
-          sum(case when m.to_location_id = o.location_id then abs(m.quantity) else 0 end
-            - case when m.from_location_id = o.location_id then abs(m.quantity) else 0 end)::int as units
-        from ops o
-        join ${stockMovements} m on m.created_at > o.since
-          and (m.to_location_id = o.location_id or m.from_location_id = o.location_id)
-        group by o.idx, m.sku_id
-      ), keys as (
-        select o.idx, n.sku_id from ops o
-          join ${locationStock} n on n.location_id = o.location_id and n.quantity <> 0
-        union select idx, sku_id from moved
-        union select o.idx, unnest(o.counted) from ops o
-      )
-      select k.idx, k.sku_id, s.seller_id, s.seller_sku, coalesce(n.quantity, 0)::int as on_location,
-        coalesce(m.units, 0)::int as moved_since, k.sku_id = any(o.counted) as is_counted,
-        (select max(id)::text from ${stockMovements}) as position
-      from keys k
-      join ops o on o.idx = k.idx
-      left join ${skus} s on s.id = k.sku_id
-      left join ${locationStock} n on n.location_id = o.location_id and n.sku_id = k.sku_id and n.quantity <> 0
-      left join moved m on m.idx = k.idx and m.sku_id = k.sku_id
-      order by k.idx`),
-  );
-}
 
 type LineRow = typeof countLines.$inferInsert;
 
@@ -148,7 +87,7 @@ export async function countLocationRun(
       skuIds: input.lines.map((line) => line.skuId),
     })),
   );
-  const booksOf = new Map<number, RunBookRow[]>();
+  const booksOf = new Map<number, BookRow[]>();
   for (const row of books) booksOf.set(row.idx, [...(booksOf.get(row.idx) ?? []), row]);
 
   const views: CountLocationView[] = [];
@@ -169,27 +108,11 @@ export async function countLocationRun(
     const quantities = new Map(input.lines.map((line) => [line.skuId, line.quantity]));
     const before = counted.get(plannedId);
     const nextRound = (before?.round ?? round) + 1;
-    const lines = rows.flatMap((row): LineRow[] => {
-      if (chosen && !chosen.has(row.sku_id)) return [];
-      const bookQuantity = bookAtCount(row.on_location, row.moved_since);
-      const countedQuantity = quantities.get(row.sku_id) ?? 0;
-      if (bookQuantity === 0 && countedQuantity === 0) return [];
-      const variance = varianceOf(countedQuantity, bookQuantity);
-      return [
-        {
-          countOrderId: order.id,
-          countLocationId: plannedId,
-          locationId: location.id,
-          skuId: row.sku_id,
-          sellerId: row.seller_id ?? '',
-          countedQuantity,
-          bookQuantity,
-          movedSince: row.moved_since,
-          variance,
-          state: variance === 0 ? 'no_variance' : 'pending',
-          round: nextRound,
-        },
-      ];
+    const lines = countedLines(rows, quantities, (skuId) => !chosen || chosen.has(skuId), {
+      countOrderId: order.id,
+      countLocationId: plannedId,
+      locationId: location.id,
+      round: nextRound,
     });
     const position = rows[0]?.position ?? null;
     counted.set(plannedId, {

@@ -23,7 +23,7 @@ import {
   type ReviewCountInput,
   type ReviewCountView,
 } from '@shared/contract/counts.js';
-import { bookAtCount, reservedShortfall, varianceOf } from '@shared/domain/counts.js';
+import { reservedShortfall } from '@shared/domain/counts.js';
 import { WAREHOUSE_ROLES } from '@shared/domain/roles.js';
 import { AppError } from '@shared/errors.js';
 import { PERMISSIONS } from '@shared/permissions.js';
@@ -32,7 +32,7 @@ import { hasPermission, type Actor } from '../../http/actor.js';
 import { parseInput } from '../../http/parse-input.js';
 import { users } from '../identity/index.js';
 import { skus } from '../catalog/index.js';
-import { adjustStock, locationStock, stockBalances, stockMovements } from '../inventory/index.js';
+import { adjustStock, locationStock, stockBalances } from '../inventory/index.js';
 import { lockOrders, orderReservations, orders, releaseOrder, reserveOrder } from '../orders/index.js';
 import {
   visibleWarehouse,
@@ -41,6 +41,7 @@ import {
   warehouseStaff,
   type WarehouseRow,
 } from '../warehouse/index.js';
+import { booksSince, countedLines } from './counts-book.js';
 import { assertCountTransition, assertOpen, lockCountOrder, type CountOrderRow } from './counts.access.js';
 import { countCounters, countLines, countLocations, countOrderSkus, countOrders } from './counts.tables.js';
 
@@ -186,56 +187,6 @@ export async function closeCount(tx: TenantTx, actor: Actor, raw: CloseCountInpu
   return { id: order.id };
 }
 
-interface BookRow {
-  sku_id: string;
-  seller_id: string | null;
-  seller_sku: string | null;
-  on_location: number;
-  moved_since: number;
-  /** Whether the handheld counted this SKU. */
-  is_counted: boolean;
-  /** The ledger's last movement id when the book was read (the same on every row). */
-  position: string | null;
-}
-
-/**
- * Per SKU that lies on the location now, moved on or off it since `countedAt`, or was counted:
- * the units there now, the net units the ledger moved since, and the SKU's seller (none: no such
- * SKU), with the ledger's position. One statement, so all come from one snapshot (and one round
- * trip: the count op's server path is measured by `bench/counts.ts`).
- */
-async function bookSince(
-  tx: TenantTx,
-  locationId: string,
-  countedAt: Date,
-  countedSkuIds: string[],
-): Promise<BookRow[]> {
-  const since = countedAt.toISOString();
-  const counted = `{${countedSkuIds.join(',')}}`;
-  return rowsOf<BookRow>(
-    await tx.execute(sql`
-      with now_on as (
-        select sku_id, quantity from ${locationStock} where location_id = ${locationId} and quantity <> 0
-      ), moved as (
-        select sku_id, sum(case when to_location_id = ${locationId} then abs(quantity) else 0 end
-          - case when from_location_id = ${locationId} then abs(quantity) else 0 end)::int as units
-        from ${stockMovements}
-        where created_at > ${since}::timestamptz
-          and (to_location_id = ${locationId} or from_location_id = ${locationId})
-        group by sku_id
-      ), counted as (select unnest(${counted}::uuid[]) as sku_id),
-      keys as (select sku_id from now_on union select sku_id from moved union select sku_id from counted)
-      select k.sku_id, s.seller_id, s.seller_sku, coalesce(n.quantity, 0)::int as on_location,
-        coalesce(m.units, 0)::int as moved_since,
-        exists (select 1 from counted c where c.sku_id = k.sku_id) as is_counted,
-        (select max(id)::text from ${stockMovements}) as position
-      from keys k
-      left join ${skus} s on s.id = k.sku_id
-      left join now_on n on n.sku_id = k.sku_id
-      left join moved m on m.sku_id = k.sku_id`),
-  );
-}
-
 /** The device's moment of counting, kept between the order's creation and now. */
 export function clampCountedAt(countedAt: string, order: CountOrderRow): Date {
   const at = new Date(countedAt).getTime();
@@ -286,7 +237,9 @@ export async function countLocation(
 
   const counted = new Map(input.lines.map((line) => [line.skuId, line.quantity]));
   const countedAt = clampCountedAt(input.countedAt, order);
-  const rows = await bookSince(tx, location.id, countedAt, [...counted.keys()]);
+  const rows = await booksSince(tx, [
+    { locationId: location.id, since: countedAt, skuIds: [...counted.keys()] },
+  ]);
   const scanned = rows.filter((row) => row.is_counted);
   if (scanned.some((row) => row.seller_id === null)) throw new AppError('catalog.sku_not_found');
   let inScope = (_skuId: string) => true;
@@ -309,28 +262,11 @@ export async function countLocation(
   }
 
   const position = rows[0]?.position ?? null;
-  const lines = rows.flatMap((row) => {
-    if (!inScope(row.sku_id)) return [];
-    const movedSince = row.moved_since;
-    const bookQuantity = bookAtCount(row.on_location, movedSince);
-    const countedQuantity = counted.get(row.sku_id) ?? 0;
-    if (bookQuantity === 0 && countedQuantity === 0) return [];
-    const variance = varianceOf(countedQuantity, bookQuantity);
-    return [
-      {
-        countOrderId: order.id,
-        countLocationId: plannedId,
-        locationId: location.id,
-        skuId: row.sku_id,
-        sellerId: row.seller_id ?? '',
-        countedQuantity,
-        bookQuantity,
-        movedSince,
-        variance,
-        state: variance === 0 ? ('no_variance' as const) : ('pending' as const),
-        round: round + 1,
-      },
-    ];
+  const lines = countedLines(rows, counted, inScope, {
+    countOrderId: order.id,
+    countLocationId: plannedId,
+    locationId: location.id,
+    round: round + 1,
   });
   await tx.delete(countLines).where(eq(countLines.countLocationId, plannedId));
   // The new lines and the location's round in one statement (one round trip).
