@@ -29,7 +29,6 @@ import { warehouseLocations } from '../../warehouse/index.js';
 import { orderPicks } from '../logistics.tables.js';
 import { waveOrders } from './picking.tables.js';
 import {
-  CANCELLED,
   linesProgress,
   lockWave,
   refreshWave,
@@ -142,7 +141,7 @@ export async function pickTakeRun(
     const member = members.get(input.orderId);
     const order = lockedOrders.get(input.orderId);
     if (waveStatus === 'picked' || waveStatus === 'short' || !member || !order) break;
-    if (CANCELLED.includes(order.localStatus) || order.localStatus !== 'pending_shipment') break;
+    if (order.localStatus !== 'pending_shipment') break;
     if (member.state !== 'open' || !['none', 'picking'].includes(order.warehouseStatus)) break;
     if (order.warehouseId !== wave.warehouseId) break;
     const lines = linesOf.get(order.id) ?? [];

@@ -238,7 +238,7 @@ export async function settlePickedOrder(tx: TenantTx, actor: Actor, order: Order
   await refreshWave(tx, member.waveId);
 }
 
-export const CANCELLED = ['in_cancellation', 'cancelled'];
+const CANCELLED = ['in_cancellation', 'cancelled'];
 
 /** The wave and the order, locked in that order, with every check a pick or short shares. */
 async function openPick(
