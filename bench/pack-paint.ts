@@ -6,7 +6,9 @@
  * and seeded database (dropped afterwards), picked parcels of the demo seller in DG01 (five units
  * of TS-BLK-M and one of TS-BLK-L each, so the screen shows a mixed parcel's checklist) are
  * packed scan by scan: the tracking number, then each unit; every scan is counted, the parcel's
- * opening and its units alike. Shown, not asserted. BENCH_PACK_SCANS sets the scans per run.
+ * opening and its units alike (their p50 and p95 also shown apart). Shown, not asserted.
+ * BENCH_PACK_SCANS sets the scans per run; BENCH_TRACE=file.json writes a DevTools trace of the
+ * throttled run.
  */
 import 'fake-indexeddb/auto';
 import { randomBytes } from 'node:crypto';
@@ -28,6 +30,7 @@ import { hasChromium, launchBrowser } from '../tests/e2e/browser.js';
 import { actorOf, benchServer, demoTenantId, freshDatabases, quantile, withDatabase } from './support.js';
 
 const SCANS = Number(process.env.BENCH_PACK_SCANS ?? 140);
+const TRACE = process.env.BENCH_TRACE;
 const UNITS = 5;
 /** A parcel takes its tracking number's scan and UNITS + 1 unit scans. */
 const SCANS_PER_PARCEL = UNITS + 2;
@@ -181,6 +184,9 @@ async function scan(page: Page, code: string): Promise<ScanSample | null> {
 
 interface Timings {
   toPaint: number[];
+  /** The same, of the scans that opened a parcel (its tracking number) and of its units. */
+  opening: number[];
+  unit: number[];
   refused: string[];
   /** Scans that got no feedback at all (none is expected). */
   lost: number;
@@ -216,7 +222,7 @@ async function packScans(
     let next = 0;
     const run = async (rate: number, scans: number): Promise<Timings> => {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-      const timings: Timings = { toPaint: [], refused: [], lost: 0 };
+      const timings: Timings = { toPaint: [], opening: [], unit: [], refused: [], lost: 0 };
       while (timings.toPaint.length + timings.refused.length + timings.lost < scans) {
         const parcel = parcels[next];
         next += 1;
@@ -229,7 +235,11 @@ async function packScans(
           else if (refused) {
             timings.refused.push((await feedback.locator('span').first().textContent()) ?? '');
             await feedback.getByRole('button').click();
-          } else timings.toPaint.push(sample.paintAt - sample.enterAt);
+          } else {
+            const ms = sample.paintAt - sample.enterAt;
+            timings.toPaint.push(ms);
+            (index === 0 ? timings.opening : timings.unit).push(ms);
+          }
           await page.waitForTimeout(SCAN_PAUSE_MS);
           // A tracking number cut in two by the wedge (its keys too far apart on a busy machine)
           // opened nothing: the parcel's units would only be refused, so on to the next parcel.
@@ -243,7 +253,11 @@ async function packScans(
     };
     await run(1, SCANS_PER_PARCEL); // warm-up
     const baseline = await run(1, SCANS);
+    // BENCH_TRACE=file.json writes a DevTools trace of the throttled run (open it in the
+    // Performance panel) to see where a scan's frame goes.
+    if (TRACE) await browser.startTracing(page, { path: TRACE, screenshots: false });
     const throttled = await run(THROTTLE, SCANS);
+    if (TRACE) await browser.stopTracing();
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     return { baseline, throttled };
   } finally {
@@ -290,6 +304,13 @@ async function main() {
       console.log(
         `  ${`${label}, frame painted`.padEnd(30)} ${fixed(quantile(timings.toPaint, 0.5))} ${fixed(p95)}   ${p95 <= TARGET_MS ? 'yes' : 'no'}`,
       );
+      for (const [what, values] of [
+        ['opening a parcel', timings.opening],
+        ['a unit', timings.unit],
+      ] as const)
+        console.log(
+          `    ${what.padEnd(28)} ${fixed(quantile(values, 0.5))} ${fixed(quantile(values, 0.95))}   (${values.length} scans)`,
+        );
       if (timings.refused.length > 0)
         console.log(`  ${label}: ${timings.refused.length} scans refused, e.g. "${timings.refused[0]}"`);
       if (timings.lost > 0) console.log(`  ${label}: ${timings.lost} scans gave no feedback within 10 s`);

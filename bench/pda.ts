@@ -10,8 +10,9 @@
  * 3. scan to feedback in Chromium at phone size, CPU slowed four times and not slowed: from a
  *    wedge scanner's Enter keydown to the feedback's call (the 'pda-scan-feedback' mark in
  *    src/pda/app/feedback.ts: tone and vibration start there, the colour is set in the same
- *    tick) and to the first frame painted after that colour was committed. docs/architecture.md §6's
- *    target is 100 ms; it is shown, not asserted.
+ *    tick) and to the first frame painted after that colour was committed. The target (issue 11)
+ *    is a p95 of 50 ms at 4× slow-down; it is shown, not asserted. Three scans in a row without
+ *    feedback end the part (a broken screen would otherwise wait 10 s a scan).
  * Sizes shrink with BENCH_SECONDS, BENCH_PDA_BACKLOG and BENCH_PDA_SCANS (for trying it out).
  */
 import 'fake-indexeddb/auto';
@@ -56,7 +57,9 @@ const DEVICES = 4;
 /** Push ops/s over pgbench's transactions/s, for one device and for DEVICES at once. */
 const PUSH_TARGET_RATIO = 1;
 const THROTTLE = 4;
-const TARGET_MS = 100;
+const TARGET_MS = 50;
+/** Scans in a row without feedback that end the part. */
+const LOST_IN_A_ROW = 3;
 /** A worker's pause between two scans, so the scan's queued write and any push can settle. */
 const SCAN_PAUSE_MS = 100;
 const PHONE = { width: 390, height: 844 };
@@ -352,13 +355,18 @@ async function scanToFeedback(
     const run = async (rate: number, scans: number): Promise<ScanTimings> => {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate });
       const timings: ScanTimings = { toCall: [], toPaint: [], refused: [] };
+      let lost = 0;
       for (let index = 0; index < scans; index += 1) {
         const before = (await counts.allTextContents()).join('|');
         const sample = await scan(page, codes[index % codes.length] ?? '');
         if (!sample) {
           timings.refused.push('no feedback within 10 s');
+          lost += 1;
+          if (lost >= LOST_IN_A_ROW)
+            throw new Error(`${lost} scans in a row had no feedback: ${await feedback.textContent()}`);
           continue;
         }
+        lost = 0;
         if (await feedback.getByRole('button').count()) {
           // Refused (a code cut in two by the wedge when its keys came too far apart, say):
           // acknowledged as a worker would, counted, and left out of the timings.

@@ -19,6 +19,7 @@ import {
   type PdaDatabase,
 } from '../data/db.js';
 import type { UndoableScan } from '../undo/undo-data.js';
+import { afterPaint } from './painted-value.js';
 
 export type WorkScreen = 'receive' | 'shelve' | 'count' | 'transfer' | 'pick' | 'pack';
 
@@ -86,7 +87,7 @@ export async function saveWork(db: PdaDatabase, screen: WorkScreen, warehouseId:
 
 /**
  * Restores the screen's context once on mount (`restore` rebuilds the step), then keeps it on
- * every change. Answers whether the restore is done: until then the screen holds its scans.
+ * every change, after its frame. Answers whether the restore is done: until then the screen holds its scans.
  */
 export function useSavedWork(
   db: PdaDatabase,
@@ -112,14 +113,23 @@ export function useSavedWork(
     };
   }, [db, screen, warehouseId]);
 
+  // Written once the change's frame is painted (a scan's feedback never waits for the device's
+  // database); a newer change calls off a write not yet made, and leaving the screen makes it now.
+  const pending = useRef<(() => void) | null>(null);
   const serialised = JSON.stringify(work.step);
   useEffect(() => {
-    if (!isReady) return;
-    const step = JSON.parse(serialised) as JsonObject | null;
-    saveWork(db, screen, warehouseId, { step, undo: work.undo }).catch((error: unknown) =>
-      console.error('PDA saved work could not be kept', error),
-    );
+    if (!isReady) return undefined;
+    const save = () => {
+      if (pending.current === save) pending.current = null;
+      const step = JSON.parse(serialised) as JsonObject | null;
+      saveWork(db, screen, warehouseId, { step, undo: work.undo }).catch((error: unknown) =>
+        console.error('PDA saved work could not be kept', error),
+      );
+    };
+    pending.current = save;
+    return afterPaint(save);
   }, [db, screen, warehouseId, isReady, serialised, work.undo]);
+  useEffect(() => () => pending.current?.(), []);
 
   return isReady;
 }

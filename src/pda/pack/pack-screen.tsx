@@ -21,6 +21,7 @@ import { startTransition, useCallback, useEffect, useMemo, useRef, useState } fr
 import { useTranslation } from 'react-i18next';
 import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
 import { PdaHeader } from '../app/header.js';
+import { usePaintedValue } from '../app/painted-value.js';
 import { confirmDialog } from '../app/kit.js';
 import { useSavedWork, type Work as SavedWork } from '../app/saved-work.js';
 import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedback.js';
@@ -78,33 +79,6 @@ const parcelStep = (parcel: PdaParcel, scanned: Scanned): ParcelStep => ({
   parcel,
   scanned,
 });
-
-/** How long a value waits for its frame where none comes (a hidden page draws no frames). */
-const PAINT_WAIT_MS = 100;
-
-/**
- * `value` as it stood when the last frame was painted: it follows in a task after the next frame
- * (or after PAINT_WAIT_MS), so the work keyed on it never delays the frame that shows a scan.
- */
-function usePaintedValue<T>(value: T): T {
-  const [painted, setPainted] = useState(value);
-  useEffect(() => {
-    if (Object.is(painted, value)) return undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const follow = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => setPainted(value), 0);
-    };
-    const frame = requestAnimationFrame(follow);
-    const fallback = setTimeout(follow, PAINT_WAIT_MS);
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(fallback);
-      clearTimeout(timer);
-    };
-  }, [value, painted]);
-  return painted;
-}
 
 export interface PackScreenProps {
   warehouseId: string;

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { pdaInboundOrder, pdaSku } from '@shared/contract/pda.js';
+import { normaliseBarcode } from '@shared/domain/barcode.js';
 import {
   findByCode,
   type JsonObject,
@@ -72,6 +73,8 @@ export function skuLabel(line: { skuId: string; sku: SkuData | null }): string {
 export interface BoxLine {
   skuId: string;
   sku: SkuData | null;
+  /** The SKU's codes as the device looks them up (normalised), so a scan finds its line at once. */
+  codes: readonly string[];
   expected: number;
   received: number;
   damaged: number;
@@ -82,10 +85,57 @@ export async function boxLines(db: PdaDatabase, box: BoxData): Promise<BoxLine[]
   return box.lines.map((line, index) => ({
     skuId: line.skuId,
     sku: parseRow(pdaSku, skus[index]),
+    codes: skus[index]?.lookup ?? [],
     expected: line.shipQuantity,
     received: line.receivedQuantity,
     damaged: line.damagedQuantity,
   }));
+}
+
+/**
+ * The box line whose SKU carries a scanned code, from the lines the screen holds: no database
+ * read, so a scan's feedback is decided in its own tick. A code no line carries (a SKU not in
+ * the box, an unknown code, a code given to a SKU since the box was opened) answers null, and
+ * findSkuInBox tells them apart.
+ */
+export function lineOfCode(lines: readonly BoxLine[], code: string): BoxLine | null {
+  const normalised = normaliseBarcode(code);
+  if (normalised === null) return null;
+  return lines.find((line) => line.codes.includes(normalised)) ?? null;
+}
+
+/** The lines with `quantity` more received of a SKU: only that line is a new object. */
+export function withReceived(lines: BoxLine[], skuId: string, quantity: number): BoxLine[] {
+  return lines.map((line) => (line.skuId === skuId ? { ...line, received: line.received + quantity } : line));
+}
+
+/**
+ * The lines as a box now holds them, keeping each line whose figures did not change (so a list
+ * drawn from them renders only what changed); lines the box no longer has, or new ones, mean a
+ * full read (null).
+ */
+export function linesOfBox(lines: BoxLine[], box: BoxData): BoxLine[] | null {
+  if (lines.length !== box.lines.length) return null;
+  const next: BoxLine[] = [];
+  for (const [index, line] of box.lines.entries()) {
+    const held = lines[index];
+    if (held?.skuId !== line.skuId) return null;
+    const isSame =
+      held.expected === line.shipQuantity &&
+      held.received === line.receivedQuantity &&
+      held.damaged === line.damagedQuantity;
+    next.push(
+      isSame
+        ? held
+        : {
+            ...held,
+            expected: line.shipQuantity,
+            received: line.receivedQuantity,
+            damaged: line.damagedQuantity,
+          },
+    );
+  }
+  return next;
 }
 
 /** The box line a SKU scan names, or why not. */

@@ -8,19 +8,23 @@
  * lookup, before any network. The last scans can be undone (a compensating op), a difference
  * reported with photos, and the box finished. The open box and the undoable scans survive a
  * reload (saved-work.ts).
+ *
+ * A SKU scan of the open box is decided in its own tick from the lines the screen holds (their
+ * SKUs' codes came with them): the feedback and the line's new count are committed together, and
+ * only they render again (receive-views.tsx). The op and its effect are stored right after; the
+ * screen's saved work is written once that frame is painted.
  */
-import { Button, List } from 'antd-mobile';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NO_OVER_RECEIPT, receivableFreely, SCAN_QUANTITY } from '@shared/domain/inbound.js';
 import { gs1Batch, lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
 import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedback.js';
 import { PdaHeader } from '../app/header.js';
-import { confirmDialog, QuantityStepper } from '../app/kit.js';
+import { confirmDialog } from '../app/kit.js';
 import { useSavedWork, type Work } from '../app/saved-work.js';
 import { ScanInput } from '../app/scan-input.js';
 import { usePdaServices } from '../app/sync-context.js';
-import { UndoButton, useUndoStack } from '../undo/undo-button.js';
+import { useUndoStack } from '../undo/undo-button.js';
 import type { UndoableScan } from '../undo/undo-data.js';
 import { DifferenceForm } from './difference-form.js';
 import {
@@ -29,13 +33,16 @@ import {
   findReceiveTarget,
   findSkuInBox,
   loadBox,
+  lineOfCode,
+  linesOfBox,
   loadOrder,
   receiveUnits,
-  skuLabel,
+  withReceived,
   type BoxData,
   type BoxLine,
   type InboundOrderData,
 } from './receive-data.js';
+import { BoxActions, BoxLinesList, OpenBoxes, ScanQuantity } from './receive-views.js';
 
 type Step =
   | { name: 'target' }
@@ -44,6 +51,7 @@ type Step =
   | { name: 'difference'; order: InboundOrderData; box: BoxData; lines: BoxLine[]; lastSkuId: string | null };
 
 type BoxStep = Extract<Step, { name: 'sku' | 'difference' }>;
+type SkuStep = Extract<Step, { name: 'sku' }>;
 
 /**
  * The most one scan may count in this box: what its lines still expect plus the warehouse's
@@ -64,7 +72,14 @@ function scanLimit(step: { order: InboundOrderData; lines: BoxLine[] }): number 
 export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
   const { t } = useTranslation();
   const { db } = usePdaServices();
-  const [step, setStep] = useState<Step>({ name: 'target' });
+  const [step, setStepState] = useState<Step>({ name: 'target' });
+  // A write that ends after the worker moved on (another box, the difference form) must not
+  // bring the step it started from back: it changes the box only while that box is still open.
+  const latest = useRef<Step>(step);
+  const setStep = useCallback((next: Step) => {
+    latest.current = next;
+    setStepState(next);
+  }, []);
   const { flash, tell, clear, isBlocked } = useScanFeedback();
   const [chosenQuantity, setQuantity] = useState(1);
   const [unknownCode, setUnknownCode] = useState<string | null>(null);
@@ -91,6 +106,16 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
   };
   const isRestored = useSavedWork(db, 'receive', warehouseId, work, restore);
 
+  /** The open box as the device now holds it, if the worker is still on it. */
+  const showBox = useCallback(
+    (box: BoxData, lines: BoxLine[]) => {
+      const current = latest.current;
+      if ((current.name === 'sku' || current.name === 'difference') && current.box.id === box.id)
+        setStep({ ...current, box, lines });
+    },
+    [setStep],
+  );
+
   const openBox = useCallback(
     async (order: InboundOrderData, box: BoxData) => {
       if (box.isFinished) {
@@ -101,7 +126,7 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
       tell('ok', t('receive.boxOpened', { boxNo: box.boxNo }));
       setStep({ name: 'sku', order, box, lines, lastSkuId: null });
     },
-    [db, t, tell],
+    [db, t, tell, setStep],
   );
 
   const handleTargetScan = async (code: string) => {
@@ -124,28 +149,36 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
     tell('error', t('receive.boxNotInOrder', { code, inboundNo: order.inboundNo }));
   };
 
-  const handleSkuScan = async (
-    current: Extract<Step, { name: 'sku' }>,
-    code: string,
-    batch: { lot?: string; expiry?: string },
-  ) => {
+  /**
+   * The line of a code the open box's lines do not carry, read from the device's SKUs (a code
+   * given to a SKU since the box was opened), or null once the worker is told why not.
+   */
+  const lineFromDevice = async (current: SkuStep, code: string): Promise<BoxLine | null> => {
     const found = await findSkuInBox(db, current.box, code);
     if (found.kind === 'unknown') {
       setUnknownCode(code);
-      return tell('error', t('receive.skuUnknown', { code }));
+      tell('error', t('receive.skuUnknown', { code }));
+      return null;
     }
-    if (found.kind === 'not_in_box')
-      return tell('error', t('receive.skuNotInBox', { code, boxNo: current.box.boxNo }));
-    const line = current.lines.find((item) => item.skuId === found.skuId);
-    const sku = line?.sku?.sellerSku ?? found.skuId.slice(0, 8);
+    if (found.kind === 'not_in_box') {
+      tell('error', t('receive.skuNotInBox', { code, boxNo: current.box.boxNo }));
+      return null;
+    }
+    return current.lines.find((item) => item.skuId === found.skuId) ?? null;
+  };
+
+  const handleSkuScan = async (current: SkuStep, code: string, batch: { lot?: string; expiry?: string }) => {
+    // Found among the box's lines, the scan is decided before anything is awaited.
+    const line = lineOfCode(current.lines, code) ?? (await lineFromDevice(current, code));
+    if (!line) return;
+    const sku = line.sku?.sellerSku ?? line.skuId.slice(0, 8);
     // A quantity set before the box's lines filled up counts no more than they allow now.
     const quantity = Math.min(chosenQuantity, scanLimit(current));
-    const isOverExpected = line !== undefined && line.received + quantity > line.expected;
+    const isOverExpected = line.received + quantity > line.expected;
     const tolerance = current.order.overReceipt ?? NO_OVER_RECEIPT;
     const isOver =
-      line !== undefined &&
       quantity >
-        receivableFreely({ shipQuantity: line.expected, receivedQuantity: line.received }, tolerance);
+      receivableFreely({ shipQuantity: line.expected, receivedQuantity: line.received }, tolerance);
     const isLarge = quantity >= SCAN_QUANTITY.confirmFrom;
     // Receiving beyond what was shipped and the tolerance, or many units at once, is never a side
     // effect of a scan: the worker confirms it (one question: the over-receipt one names the
@@ -174,22 +207,35 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
         return tell('warn', isOver ? t('receive.overDeclined') : t('receive.largeDeclined', { quantity }));
       }
     }
-    // Feedback first, from what the device knows; the op and its effect are stored right after.
+    // Feedback and the line's new count first, from what the device knows; the op and its
+    // effect are stored right after.
     tell(
       isOverExpected ? 'warn' : 'ok',
       t(isOverExpected ? 'receive.over' : 'receive.counted', { quantity }),
     );
-    const { box, op } = await receiveUnits(db, {
-      orderId: current.order.id,
-      boxId: current.box.id,
-      skuId: found.skuId,
-      quantity,
-      ...batch,
-      ...(isOver ? { isOverReceiptConfirmed: true } : {}),
-    });
-    undo.remember({ op, label: t('receive.undoLabel', { quantity, sku }) });
+    const counted: SkuStep = {
+      ...current,
+      lines: withReceived(current.lines, line.skuId, quantity),
+      lastSkuId: line.skuId,
+    };
+    setStep(counted);
     setQuantity(1);
-    setStep({ ...current, box, lines: await boxLines(db, box), lastSkuId: found.skuId });
+    try {
+      const { box, op } = await receiveUnits(db, {
+        orderId: current.order.id,
+        boxId: current.box.id,
+        skuId: line.skuId,
+        quantity,
+        ...batch,
+        ...(isOver ? { isOverReceiptConfirmed: true } : {}),
+      });
+      undo.remember({ op, label: t('receive.undoLabel', { quantity, sku }) });
+      showBox(box, linesOfBox(counted.lines, box) ?? (await boxLines(db, box)));
+    } catch (error) {
+      // Not stored: the count shown goes back to what the device holds.
+      await reload(counted);
+      throw error;
+    }
   };
 
   /** Shows the box as the device holds it now (after an undo, a report or a sync). */
@@ -242,23 +288,64 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
     return run.catch(fail);
   };
 
-  const prompt =
-    step.name === 'target'
-      ? t('receive.scanTarget')
-      : step.name === 'box'
-        ? t('receive.scanBox')
-        : t('receive.scanSku');
+  const openDifference = () => {
+    const current = latest.current;
+    if (current.name !== 'sku') return;
+    clear();
+    setStep({ ...current, name: 'difference' });
+  };
+  const finishCurrent = () => {
+    const current = latest.current;
+    if (current.name === 'sku') void finish(current).catch(fail);
+  };
+  const undone = async (scan: UndoableScan) => {
+    const current = latest.current;
+    if (current.name === 'sku' || current.name === 'difference') await handleUndone(current, scan);
+  };
+
+  // The memoised parts get handlers that never change, calling this render's.
+  const actions = useRef({ handleScan, openBox, openDifference, finishCurrent, undone, fail });
+  actions.current = { handleScan, openBox, openDifference, finishCurrent, undone, fail };
+  const onScan = useCallback((scan: ClassifiedScan) => actions.current.handleScan(scan), []);
+  const onOpenBox = useCallback((box: BoxData) => {
+    const current = latest.current;
+    if (current.name === 'box') void actions.current.openBox(current.order, box).catch(actions.current.fail);
+  }, []);
+  const onDifference = useCallback(() => actions.current.openDifference(), []);
+  const onFinish = useCallback(() => actions.current.finishCurrent(), []);
+  const onNextBox = useCallback(() => setStep({ name: 'target' }), [setStep]);
+  const onUndone = useCallback((scan: UndoableScan) => actions.current.undone(scan), []);
+  const onFailed = useCallback((error: unknown) => actions.current.fail(error), []);
+  const onQuantity = useCallback((value: number) => setQuantity(value || 1), []);
+
+  const isScanning = !isBlocked && isRestored;
+  const header = useMemo(() => <PdaHeader title={t('receive.title')} />, [t]);
+  const prompt = useMemo(
+    () =>
+      t(
+        step.name === 'target'
+          ? 'receive.scanTarget'
+          : step.name === 'box'
+            ? 'receive.scanBox'
+            : 'receive.scanSku',
+      ),
+    [t, step.name],
+  );
+  const banner = useMemo(() => <FeedbackBanner flash={flash} onOk={clear} />, [flash, clear]);
+  const scanInput = useMemo(() => <ScanInput onScan={onScan} enabled={isScanning} />, [onScan, isScanning]);
 
   return (
     <div className={flashClass(flash)} data-testid="receive-screen">
-      <PdaHeader title={t('receive.title')} />
+      {header}
       {step.name !== 'difference' && (
-        <div className="pda-prompt" data-testid="prompt">
-          {prompt}
-        </div>
+        <>
+          <div className="pda-prompt" data-testid="prompt">
+            {prompt}
+          </div>
+          {banner}
+          {scanInput}
+        </>
       )}
-      {step.name !== 'difference' && <FeedbackBanner flash={flash} onOk={clear} />}
-      {step.name !== 'difference' && <ScanInput onScan={handleScan} enabled={!isBlocked && isRestored} />}
       {step.name === 'difference' && (
         <DifferenceForm
           order={step.order}
@@ -276,62 +363,29 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
         />
       )}
       {step.name === 'box' && (
-        <List header={t('receive.boxesOf', { inboundNo: step.order.inboundNo })}>
-          {step.order.boxes
-            .filter((box) => !box.isFinished)
-            .map((box) => (
-              <List.Item key={box.id} clickable onClick={() => void openBox(step.order, box)}>
-                {box.boxNo}
-              </List.Item>
-            ))}
-        </List>
+        <OpenBoxes inboundNo={step.order.inboundNo} boxes={step.order.boxes} onOpen={onOpenBox} />
       )}
       {step.name === 'sku' && (
         <>
-          <QuantityStepper
-            label={t('receive.quantity')}
-            min={1}
+          <ScanQuantity
             max={scanLimit(step)}
             value={Math.min(chosenQuantity, scanLimit(step))}
-            onChange={(value) => setQuantity(value || 1)}
+            onChange={onQuantity}
           />
-          <List header={t('receive.boxHeader', { boxNo: step.box.boxNo, inboundNo: step.order.inboundNo })}>
-            {step.lines.map((line) => (
-              <List.Item
-                key={line.skuId}
-                className={line.skuId === step.lastSkuId ? 'pda-line-last' : undefined}
-                extra={
-                  <span
-                    className={line.received >= line.expected ? 'pda-count-done' : 'pda-count'}
-                    data-testid={`count-${line.sku?.sellerSku ?? line.skuId}`}
-                  >
-                    {line.received} / {line.expected}
-                  </span>
-                }
-              >
-                {skuLabel(line)}
-              </List.Item>
-            ))}
-          </List>
-          <div className="pda-actions">
-            <UndoButton last={undo.last} onUndone={(scan) => handleUndone(step, scan)} onFailed={fail} />
-            <Button
-              block
-              size="large"
-              onClick={() => {
-                clear();
-                setStep({ ...step, name: 'difference' });
-              }}
-            >
-              {t('receive.reportDifference')}
-            </Button>
-            <Button block size="large" color="success" onClick={() => void finish(step).catch(fail)}>
-              {t('receive.finish')}
-            </Button>
-            <Button block size="large" onClick={() => setStep({ name: 'target' })}>
-              {t('receive.nextBox')}
-            </Button>
-          </div>
+          <BoxLinesList
+            boxNo={step.box.boxNo}
+            inboundNo={step.order.inboundNo}
+            lines={step.lines}
+            lastSkuId={step.lastSkuId}
+          />
+          <BoxActions
+            lastScan={undo.last}
+            onUndone={onUndone}
+            onFailed={onFailed}
+            onDifference={onDifference}
+            onFinish={onFinish}
+            onNextBox={onNextBox}
+          />
         </>
       )}
     </div>

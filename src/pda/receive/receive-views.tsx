@@ -1,0 +1,126 @@
+/**
+ * The receiving screen's lists and actions, each memoised: a SKU scan changes the feedback and
+ * one line's count, so only those render again while the rest of the screen (the other lines,
+ * the quantity, the actions and their antd-mobile controls) is left as it is. That keeps a
+ * scan's frame within the budget on a slow handheld (bench/pda.ts).
+ */
+import { Button, List } from 'antd-mobile';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { QuantityStepper } from '../app/kit.js';
+import { UndoButton } from '../undo/undo-button.js';
+import type { UndoableScan } from '../undo/undo-data.js';
+import { skuLabel, type BoxData, type BoxLine } from './receive-data.js';
+
+const BoxLineItem = memo(function BoxLineItem({ line, isLast }: { line: BoxLine; isLast: boolean }) {
+  return (
+    <List.Item
+      className={isLast ? 'pda-line-last' : undefined}
+      extra={
+        <span
+          className={line.received >= line.expected ? 'pda-count-done' : 'pda-count'}
+          data-testid={`count-${line.sku?.sellerSku ?? line.skuId}`}
+        >
+          {line.received} / {line.expected}
+        </span>
+      }
+    >
+      {skuLabel(line)}
+    </List.Item>
+  );
+});
+
+/** The open box's lines: each SKU's units received of those expected, the last scanned marked. */
+export const BoxLinesList = memo(function BoxLinesList({
+  boxNo,
+  inboundNo,
+  lines,
+  lastSkuId,
+}: {
+  boxNo: string;
+  inboundNo: string;
+  lines: BoxLine[];
+  lastSkuId: string | null;
+}) {
+  const { t } = useTranslation();
+  return (
+    <List header={t('receive.boxHeader', { boxNo, inboundNo })}>
+      {lines.map((line) => (
+        <BoxLineItem key={line.skuId} line={line} isLast={line.skuId === lastSkuId} />
+      ))}
+    </List>
+  );
+});
+
+/** How many units the next scan counts. */
+export const ScanQuantity = memo(function ScanQuantity({
+  value,
+  max,
+  onChange,
+}: {
+  value: number;
+  max: number;
+  onChange: (value: number) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <QuantityStepper label={t('receive.quantity')} min={1} max={max} value={value} onChange={onChange} />
+  );
+});
+
+/** The open boxes of an order with several, to pick from. */
+export const OpenBoxes = memo(function OpenBoxes({
+  inboundNo,
+  boxes,
+  onOpen,
+}: {
+  inboundNo: string;
+  boxes: BoxData[];
+  onOpen: (box: BoxData) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <List header={t('receive.boxesOf', { inboundNo })}>
+      {boxes
+        .filter((box) => !box.isFinished)
+        .map((box) => (
+          <List.Item key={box.id} clickable onClick={() => onOpen(box)}>
+            {box.boxNo}
+          </List.Item>
+        ))}
+    </List>
+  );
+});
+
+/** Undo the last scan, report a difference, finish the box, or go on to another box. */
+export const BoxActions = memo(function BoxActions({
+  lastScan,
+  onUndone,
+  onFailed,
+  onDifference,
+  onFinish,
+  onNextBox,
+}: {
+  lastScan: UndoableScan | null;
+  onUndone: (scan: UndoableScan) => Promise<void>;
+  onFailed: (error: unknown) => void;
+  onDifference: () => void;
+  onFinish: () => void;
+  onNextBox: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="pda-actions">
+      <UndoButton last={lastScan} onUndone={onUndone} onFailed={onFailed} />
+      <Button block size="large" onClick={onDifference}>
+        {t('receive.reportDifference')}
+      </Button>
+      <Button block size="large" color="success" onClick={onFinish}>
+        {t('receive.finish')}
+      </Button>
+      <Button block size="large" onClick={onNextBox}>
+        {t('receive.nextBox')}
+      </Button>
+    </div>
+  );
+});
