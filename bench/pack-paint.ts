@@ -1,8 +1,8 @@
 /**
  * Part of `npm run bench`: scan to painted frame on the PDA's pack screen (issue 15: p95 ≤ 50 ms
  * at 4× CPU slow-down), measured the way bench/pda.ts measures the receive screen: Chromium at
- * phone size, a wedge scanner's keys typed, from the Enter keydown to the first frame painted
- * after the feedback's colour was committed (the 'pda-scan-feedback' mark). On a fresh migrated
+ * phone size, a wedge scanner's burst typed, from the Enter keydown to the first frame painted
+ * after the scan's feedback was committed (bench/scan-probe.ts). On a fresh migrated
  * and seeded database (dropped afterwards), picked parcels of the demo seller in DG01 (five units
  * of TS-BLK-M and one of TS-BLK-L each, so the screen shows a mixed parcel's checklist) are
  * packed scan by scan: the tracking number, then each unit; every scan is counted, the parcel's
@@ -14,7 +14,6 @@ import 'fake-indexeddb/auto';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { buildApp } from '@server/app.js';
 import { connectDatabase, withTenant, type Database } from '@server/db/client.js';
 import { runMigrations } from '@server/db/migrate.js';
@@ -27,6 +26,7 @@ import { warehouseLocations, warehouses } from '@server/modules/warehouse/index.
 import { DEMO_PASSWORD, seedDemo } from '@server/seed/demo.js';
 import { ensureWebBuild } from '../scripts/web-build.js';
 import { hasChromium, launchBrowser } from '../tests/e2e/browser.js';
+import { addScanProbe, probeScan } from './scan-probe.js';
 import { actorOf, benchServer, demoTenantId, freshDatabases, quantile, withDatabase } from './support.js';
 
 const SCANS = Number(process.env.BENCH_PACK_SCANS ?? 140);
@@ -109,79 +109,6 @@ async function pickedParcels(database: Database, tenantId: string, count: number
   return made.map((order) => ({ trackingNo: order.trackingNo }));
 }
 
-// The probe: the same as bench/pda.ts's (kept apart: that file runs its bench when imported).
-
-interface ScanSample {
-  enterAt: number;
-  markAt: number;
-  paintAt: number;
-}
-
-declare global {
-  interface Window {
-    packBench?: { arm(): void; take(): Promise<ScanSample> };
-  }
-}
-
-function installScanProbe(): void {
-  let lastEnter = Number.NaN;
-  let waiter: ((sample: ScanSample) => void) | null = null;
-  let armed: Promise<ScanSample> = Promise.reject(new Error('the probe was not armed'));
-  armed.catch(() => undefined);
-  const afterTask = (then: () => void) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      then();
-    };
-    channel.port2.postMessage(null);
-  };
-  window.addEventListener(
-    'keydown',
-    (event) => {
-      if (event.key === 'Enter') lastEnter = event.timeStamp;
-    },
-    true,
-  );
-  const mark = performance.mark.bind(performance);
-  performance.mark = (name: string, options?: PerformanceMarkOptions) => {
-    const entry = mark(name, options);
-    if (name === 'pda-scan-feedback') {
-      const enterAt = lastEnter;
-      queueMicrotask(() =>
-        afterTask(() =>
-          requestAnimationFrame(() =>
-            afterTask(() => {
-              waiter?.({ enterAt, markAt: entry.startTime, paintAt: performance.now() });
-              waiter = null;
-            }),
-          ),
-        ),
-      );
-    }
-    return entry;
-  };
-  window.packBench = {
-    arm: () => {
-      armed = new Promise((resolve) => (waiter = resolve));
-    },
-    take: () => armed,
-  };
-}
-
-/** A scan's timings, or null when the screen gave no feedback within 10 s (counted as lost). */
-async function scan(page: Page, code: string): Promise<ScanSample | null> {
-  await page.evaluate(() => window.packBench?.arm());
-  await page.keyboard.type(code);
-  await page.keyboard.press('Enter');
-  return page.evaluate(() =>
-    Promise.race([
-      window.packBench?.take() ?? Promise.reject(new Error('no scan probe')),
-      new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000)),
-    ]),
-  );
-}
-
 interface Timings {
   toPaint: number[];
   /** The same, of the scans that opened a parcel (its tracking number) and of its units. */
@@ -206,7 +133,7 @@ async function packScans(
       locale: 'en-US',
     });
     await context.addInitScript(() => localStorage.setItem('language', 'en-US'));
-    await context.addInitScript({ content: `var __name = (f) => f; (${installScanProbe.toString()})();` });
+    await addScanProbe(context);
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);
     await page.goto(`${base}/pda/`);
@@ -229,7 +156,7 @@ async function packScans(
         if (!parcel) throw new Error('the bench ran out of parcels');
         const codes = [parcel.trackingNo, ...Array<string>(UNITS).fill('TS-BLK-M'), 'TS-BLK-L'];
         for (const [index, code] of codes.entries()) {
-          const sample = await scan(page, code);
+          const sample = await probeScan(page, code);
           const refused = sample !== null && (await feedback.getByRole('button').count()) > 0;
           if (!sample) timings.lost += 1;
           else if (refused) {

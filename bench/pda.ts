@@ -8,9 +8,8 @@
  *    by its own SyncEngine against the server, then checked on the server: every op applied
  *    exactly once;
  * 3. scan to feedback in Chromium at phone size, CPU slowed four times and not slowed: from a
- *    wedge scanner's Enter keydown to the feedback's call (the 'pda-scan-feedback' mark in
- *    src/pda/app/feedback.ts: tone and vibration start there, the colour is set in the same
- *    tick) and to the first frame painted after that colour was committed. The target (issue 11)
+ *    wedge scanner's Enter keydown to the feedback's call and to the first frame painted after
+ *    the scan's feedback was committed (bench/scan-probe.ts). The target (issue 11)
  *    is a p95 of 50 ms at 4× slow-down; it is shown, not asserted. Three scans in a row without
  *    feedback end the part (a broken screen would otherwise wait 10 s a scan).
  * Sizes shrink with BENCH_SECONDS, BENCH_PDA_BACKLOG and BENCH_PDA_SCANS (for trying it out).
@@ -19,7 +18,6 @@ import 'fake-indexeddb/auto';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { deviceId, PdaDatabase } from '@pda/data/db.js';
 import { SyncEngine } from '@pda/sync/engine.js';
 import { leaseLock } from '@pda/sync/lock.js';
@@ -34,6 +32,7 @@ import { warehouses } from '@server/modules/warehouse/index.js';
 import { DEMO_PASSWORD, seedDemo } from '@server/seed/demo.js';
 import { ensureWebBuild } from '../scripts/web-build.js';
 import { hasChromium, launchBrowser } from '../tests/e2e/browser.js';
+import { addScanProbe, probeScan } from './scan-probe.js';
 import {
   actorOf,
   benchLogin,
@@ -199,91 +198,7 @@ async function syncBacklog(world: World, target: ReceiveTarget): Promise<Backlog
   }
 }
 
-// 3. Scan to feedback in Chromium -----------------------------------------------------------
-
-interface ScanSample {
-  /** Enter keydown's timeStamp, the feedback call, the frame after the commit (page clock, ms). */
-  enterAt: number;
-  markAt: number;
-  paintAt: number;
-}
-
-declare global {
-  interface Window {
-    pdaBench?: { arm(): void; take(): Promise<ScanSample> };
-  }
-}
-
-/**
- * Runs in the page before the app: notes each Enter keydown (window, capture phase: before the
- * wedge's document listener) and, on each 'pda-scan-feedback' mark, the time of the first frame
- * painted after the state set with it is committed. The screen sets its colour in the same tick
- * as the mark and React commits it in a task it queues then; so: a microtask (the tick is over),
- * a task queued behind React's (committed), the next animation frame, and a task after it (that
- * frame is painted).
- */
-function installScanProbe(): void {
-  let lastEnter = Number.NaN;
-  let waiter: ((sample: ScanSample) => void) | null = null;
-  let armed: Promise<ScanSample> = Promise.reject(new Error('the probe was not armed'));
-  armed.catch(() => undefined);
-  const afterTask = (then: () => void) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      then();
-    };
-    channel.port2.postMessage(null);
-  };
-  window.addEventListener(
-    'keydown',
-    (event) => {
-      if (event.key === 'Enter') lastEnter = event.timeStamp;
-    },
-    true,
-  );
-  const mark = performance.mark.bind(performance);
-  performance.mark = (name: string, options?: PerformanceMarkOptions) => {
-    const entry = mark(name, options);
-    if (name === 'pda-scan-feedback') {
-      const enterAt = lastEnter;
-      queueMicrotask(() =>
-        afterTask(() =>
-          requestAnimationFrame(() =>
-            afterTask(() => {
-              waiter?.({ enterAt, markAt: entry.startTime, paintAt: performance.now() });
-              waiter = null;
-            }),
-          ),
-        ),
-      );
-    }
-    return entry;
-  };
-  window.pdaBench = {
-    arm: () => {
-      armed = new Promise((resolve) => (waiter = resolve));
-    },
-    take: () => armed,
-  };
-}
-
-/** Types a code as a keyboard-wedge scanner does and answers the feedback's timings. */
-/**
- * A scan's timings, or null when the screen gave no feedback within 10 s (a code cut in two by
- * the wedge on a busy machine can end in an Enter with nothing before it): never a wait forever.
- */
-async function scan(page: Page, code: string): Promise<ScanSample | null> {
-  await page.evaluate(() => window.pdaBench?.arm());
-  await page.keyboard.type(code);
-  await page.keyboard.press('Enter');
-  return page.evaluate(() =>
-    Promise.race([
-      window.pdaBench?.take() ?? Promise.reject(new Error('no scan probe')),
-      new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000)),
-    ]),
-  );
-}
+// 3. Scan to feedback in Chromium (the probe: bench/scan-probe.ts) ---------------------------
 
 /**
  * A bench box's label and the EAN-13 its SKU carries, as a scanner reads them. The box expects a
@@ -327,8 +242,7 @@ async function scanToFeedback(
       locale: 'en-US',
     });
     await context.addInitScript(() => localStorage.setItem('language', 'en-US'));
-    // tsx names the probe's inner functions with its __name helper: the page gets a stand-in.
-    await context.addInitScript({ content: `var __name = (f) => f; (${installScanProbe.toString()})();` });
+    await addScanProbe(context);
     const page = await context.newPage();
     page.setDefaultTimeout(30_000);
     await page.goto(`${world.base}/pda/`);
@@ -342,7 +256,7 @@ async function scanToFeedback(
     // The box is known once the first pull has landed: scan its label until it opens.
     const feedback = page.getByTestId('feedback');
     for (let attempt = 0; ; attempt += 1) {
-      await scan(page, box);
+      await probeScan(page, box);
       if ((await feedback.textContent())?.includes(box) && !(await feedback.getByRole('button').count()))
         break;
       if (attempt > 60) throw new Error(`${box} did not open: ${await feedback.textContent()}`);
@@ -358,7 +272,7 @@ async function scanToFeedback(
       let lost = 0;
       for (let index = 0; index < scans; index += 1) {
         const before = (await counts.allTextContents()).join('|');
-        const sample = await scan(page, codes[index % codes.length] ?? '');
+        const sample = await probeScan(page, codes[index % codes.length] ?? '');
         if (!sample) {
           timings.refused.push('no feedback within 10 s');
           lost += 1;

@@ -19,7 +19,7 @@ import {
   type PdaDatabase,
 } from '../data/db.js';
 import type { UndoableScan } from '../undo/undo-data.js';
-import { afterPaint } from './painted-value.js';
+import { afterPaint } from './after-paint.js';
 
 export type WorkScreen = 'receive' | 'shelve' | 'count' | 'transfer' | 'pick' | 'pack';
 

@@ -21,7 +21,6 @@ import { startTransition, useCallback, useEffect, useMemo, useRef, useState } fr
 import { useTranslation } from 'react-i18next';
 import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
 import { PdaHeader } from '../app/header.js';
-import { usePaintedValue } from '../app/painted-value.js';
 import { confirmDialog } from '../app/kit.js';
 import { useSavedWork, type Work as SavedWork } from '../app/saved-work.js';
 import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedback.js';
@@ -117,9 +116,9 @@ export function PackScreen({
   const [waitingLabels, setWaitingLabels] = useState(0);
   const { flash, tell, clear, isBlocked } = useScanFeedback();
 
-  // The parcel in progress, as ids, kept once the scan's frame is painted: the device's database
-  // is written after it, never before. It is no op (the units go with pack.pack), so a reload in
-  // between loses at most that one unit's tick on the checklist, never queued work.
+  // The parcel in progress, as ids, kept once the scan's frame is painted (useSavedWork writes
+  // the device's database after it, never before). It is no op (the units go with pack.pack), so
+  // a reload in between loses at most that one unit's tick on the checklist, never queued work.
   const inProgress = useMemo<JsonObject | null>(
     () =>
       step.name === 'items' || step.name === 'weigh'
@@ -127,8 +126,7 @@ export function PackScreen({
         : null,
     [step, weight],
   );
-  const painted = usePaintedValue(inProgress);
-  const saved = useMemo<SavedWork>(() => ({ step: painted, undo: NO_UNDO }), [painted]);
+  const saved = useMemo<SavedWork>(() => ({ step: inProgress, undo: NO_UNDO }), [inProgress]);
 
   /** Back to the parcel the worker left, if the device still has it to pack. */
   const restore = async (kept: SavedWork) => {

@@ -1,10 +1,9 @@
 /**
- * Work that follows a scan's frame rather than delaying it. `afterPaint(run)` runs `run` in a
+ * Work that follows a scan's frame rather than delaying it: `afterPaint(run)` runs `run` in a
  * task after the next frame is painted (or after PAINT_WAIT_MS where no frame comes: a hidden
- * page draws none); `usePaintedValue(value)` answers `value` as it stood when the last frame was
- * painted, so an effect keyed on it runs once the scan's feedback is on the screen.
+ * page draws none), so writing the screen's saved work to the device's database (saved-work.ts)
+ * starts once the scan's feedback is on the screen.
  */
-import { useEffect, useState } from 'react';
 
 /** How long work waits for its frame where none comes. */
 const PAINT_WAIT_MS = 100;
@@ -26,13 +25,4 @@ export function afterPaint(run: () => void): () => void {
     clearTimeout(fallback);
     clearTimeout(timer);
   };
-}
-
-export function usePaintedValue<T>(value: T): T {
-  const [painted, setPainted] = useState(value);
-  useEffect(() => {
-    if (Object.is(painted, value)) return undefined;
-    return afterPaint(() => setPainted(value));
-  }, [value, painted]);
-  return painted;
 }
