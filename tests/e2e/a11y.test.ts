@@ -277,6 +277,8 @@ describe.skipIf(!hasChromium)('accessibility of the PDA (axe-core, WCAG 2.1 AA)'
     await shows(prompt, 'Scan a SKU');
     await scan(page, DEMO_SKUS['TS-BLK-M']);
     await shows(page.getByTestId('count-TS-BLK-M'), /^\s*1 \/ 12\s*$/);
+    // The count shows with the feedback; the undo button once the scan is stored, right after.
+    await shows(page.getByTestId('undo'), 'Undo +1 TS-BLK-M');
     await checkPda('receive, a SKU counted');
     // antd-mobile's own words in the interface language, and the quantity named by its label.
     const stepper = page.locator('.adm-stepper');
