@@ -471,6 +471,47 @@ describe('SKU matching and webhooks', () => {
     ]);
   });
 
+  it('writes the orders of a page the order centre takes and keeps waiting the one it refuses, naming it', async () => {
+    const refused = sandbox.world.createOrder('shopee', '600888', {
+      status: 'ready_to_ship',
+      silent: true,
+      // Beyond the order centre's quantity limit (ORDER_LIMITS.quantity): refused, not written.
+      lines: [{ sellerSku: 'MKT-RED', quantity: 100_001 }],
+    });
+    const taken = sandbox.world.createOrder('shopee', '600888', {
+      status: 'ready_to_ship',
+      silent: true,
+      lines: [{ sellerSku: 'MKT-RED', quantity: 3 }],
+    });
+    sandbox.world.moveClock(60_000);
+    const outcome = await sync(shopId);
+    expect(outcome?.state, JSON.stringify(outcome)).toBe('succeeded');
+    const run = (
+      await world.database.ownerPool.query('select created, error_message from shop_sync_runs where id = $1', [
+        outcome?.runId,
+      ])
+    ).rows[0] as { created: number; error_message: string };
+    expect(run.created).toBe(1);
+    expect(run.error_message).toContain(refused.orderId);
+    const listed = async (orderNo: string) =>
+      Number(
+        (
+          await world.database.ownerPool.query('select count(*) from orders where shop_id = $1 and order_no = $2', [
+            shopId,
+            orderNo,
+          ])
+        ).rows[0]?.count,
+      );
+    expect([await listed(taken.orderId), await listed(refused.orderId)]).toEqual([1, 0]);
+    const kept = (
+      await world.database.ownerPool.query(
+        'select state, payload is not null as has_payload from marketplace_orders where shop_id = $1 and order_no = $2',
+        [shopId, refused.orderId],
+      )
+    ).rows[0];
+    expect(kept).toEqual({ state: 'waiting', has_payload: true });
+  });
+
   it('takes a signed webhook (its order is fetched and written) and refuses a forged one', async () => {
     const order = sandbox.world.createOrder('shopee', '600888', {
       status: 'ready_to_ship',

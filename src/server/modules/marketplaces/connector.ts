@@ -121,9 +121,41 @@ export interface ListInput {
    * Which of these listed orders we already hold at that very update time. A platform whose
    * listing gives update times apart from the orders' details (Shopify's id-and-time listing,
    * Lazada's items, Coupang's cancellation receipts) reads in full only the others, so a
-   * re-sync of unchanged orders costs a listing, not every order again.
+   * re-sync of unchanged orders costs a listing, not every order again. One whose listing brings
+   * the orders whole with the platform's own update time (TikTok, Joom, Shopee's details)
+   * normalises only the others (normaliseUnknown).
    */
   known?: (listed: readonly ListedOrder[]) => Promise<ReadonlySet<string>>;
+}
+
+/**
+ * A page of whole orders as the platform sent them: those we hold at the update time they carry
+ * (ListInput.known) are counted known and not normalised, the others normalised. An order whose
+ * number or update time `listedOf` cannot read (null), or whose number comes twice in the page,
+ * is normalised (and refused there when it is malformed). Only for a platform whose orders carry
+ * its own update time: one derived from the order's contents (Coupang's sheets) would hide a
+ * change that leaves it as it was.
+ */
+export async function normaliseUnknown(
+  raws: readonly unknown[],
+  listedOf: (raw: unknown) => ListedOrder | null,
+  known: ListInput['known'],
+  normalise: (raw: unknown) => MarketplaceOrder,
+): Promise<{ orders: MarketplaceOrder[]; knownCount: number }> {
+  if (!known || raws.length === 0) return { orders: raws.map(normalise), knownCount: 0 };
+  const listed = raws.map(listedOf);
+  const times = new Map<string, number>();
+  for (const entry of listed)
+    if (entry) times.set(entry.orderNo, times.has(entry.orderNo) ? Number.NaN : entry.updatedAt);
+  const once = [...times]
+    .filter(([, updatedAt]) => !Number.isNaN(updatedAt))
+    .map(([orderNo, updatedAt]) => ({ orderNo, updatedAt }));
+  const held = once.length > 0 ? await known(once) : new Set<string>();
+  const toRead = raws.filter((_, index) => {
+    const entry = listed[index];
+    return !(entry && held.has(entry.orderNo) && !Number.isNaN(times.get(entry.orderNo)));
+  });
+  return { orders: toRead.map(normalise), knownCount: raws.length - toRead.length };
 }
 
 /** The privacy requests a platform sends (Shopify's mandatory compliance topics). */

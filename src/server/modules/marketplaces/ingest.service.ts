@@ -13,6 +13,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { MarketplaceOrderInput } from '@shared/contract/orders.js';
 import { marketplaceOrderInput } from '@shared/contract/orders.js';
 import { normaliseBarcode } from '@shared/domain/barcode.js';
+import { AppError } from '@shared/errors.js';
 import { ORDER_LIMITS } from '@shared/domain/order.js';
 import { rowsOf, type TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
@@ -169,7 +170,10 @@ async function autoMatch(tx: TenantTx, shop: ShopRow, itemIds: readonly string[]
 
 /**
  * Writes orders through the order centre's one upsert; answers those written with their order
- * ids, and those it refuses (kept waiting by the caller) with why.
+ * ids, and those it refuses (kept waiting by the caller) with why. The upsert validates every
+ * order, so the page goes to it whole, behind a savepoint: only when it refuses the page (a
+ * validation error, whatever it had written by then undone) are the orders checked one by one,
+ * and the valid ones written without the refused ones.
  */
 export async function writeOrders(
   tx: TenantTx,
@@ -180,6 +184,27 @@ export async function writeOrders(
   written: { order: MarketplaceOrder; orderId: string }[];
   refused: { order: MarketplaceOrder; reason: string }[];
 }> {
+  if (ready.length === 0) return { written: [], refused: [] };
+  const upsert = async (valid: readonly { order: MarketplaceOrder; input: MarketplaceOrderInput }[]) => {
+    const saved = await upsertMarketplaceOrders(
+      tx,
+      sellerActor(shop),
+      valid.map((entry) => entry.input),
+      systemNos,
+    );
+    return valid.map((entry, index) => ({ order: entry.order, orderId: saved[index]?.id ?? '' }));
+  };
+  // A savepoint of its own statements, not a nested transaction: the page's statements stay on
+  // the transaction withTenant opened (the ledger's prepared statements need its connection).
+  await tx.execute(sql`savepoint write_orders`);
+  try {
+    const written = await upsert(ready);
+    await tx.execute(sql`release savepoint write_orders`);
+    return { written, refused: [] };
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'common.validation') throw error;
+    await tx.execute(sql`rollback to savepoint write_orders`);
+  }
   const valid: { order: MarketplaceOrder; input: MarketplaceOrderInput }[] = [];
   const refused: { order: MarketplaceOrder; reason: string }[] = [];
   for (const entry of ready) {
@@ -191,17 +216,7 @@ export async function writeOrders(
         reason: `${entry.order.orderNo}: ${parsed.error.issues[0]?.path.join('.') ?? ''} ${parsed.error.issues[0]?.message ?? ''}`,
       });
   }
-  if (valid.length === 0) return { written: [], refused };
-  const saved = await upsertMarketplaceOrders(
-    tx,
-    sellerActor(shop),
-    valid.map((entry) => entry.input),
-    systemNos,
-  );
-  return {
-    written: valid.map((entry, index) => ({ order: entry.order, orderId: saved[index]?.id ?? '' })),
-    refused,
-  };
+  return { written: valid.length > 0 ? await upsert(valid) : [], refused };
 }
 
 /** The problem note of an order's unpaired lines: each item as the platform names it, and how many. */
@@ -217,38 +232,28 @@ export function unmatchedNoteOf(lines: readonly MarketplaceOrder['lines'][number
   );
 }
 
-/** Stores each order's fingerprint and state (the normalised order too while it waits), read now. */
+/**
+ * Stores each order's fingerprint and state (the normalised order too while it waits), read now:
+ * one statement for the page, each column one array.
+ */
 export async function rememberOrders(
   tx: TenantTx,
   shop: ShopRow,
   entries: readonly { order: MarketplaceOrder; state: 'synced' | 'waiting' }[],
 ): Promise<void> {
   if (entries.length === 0) return;
-  await tx
-    .insert(marketplaceOrders)
-    .values(
-      entries.map(({ order, state }) => ({
-        shopId: shop.id,
-        orderNo: order.orderNo,
-        fingerprint: fingerprintOf(order),
-        platformUpdatedAt: new Date(order.updatedAt),
-        state,
-        payload: state === 'waiting' ? order : null,
-        // Just read from the platform: as good as a re-read (openOrderNos).
-        checkedAt: sql`now()`,
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [marketplaceOrders.tenantId, marketplaceOrders.shopId, marketplaceOrders.orderNo],
-      set: {
-        fingerprint: sql`excluded.fingerprint`,
-        platformUpdatedAt: sql`excluded.platform_updated_at`,
-        state: sql`excluded.state`,
-        payload: sql`excluded.payload`,
-        checkedAt: sql`now()`,
-        updatedAt: sql`now()`,
-      },
-    });
+  const column = <T>(value: (entry: (typeof entries)[number]) => T) => sql.param(entries.map(value));
+  // checked_at: just read from the platform, as good as a re-read (openOrderNos).
+  await tx.execute(sql`
+    insert into ${marketplaceOrders} (shop_id, order_no, fingerprint, platform_updated_at, state, payload, checked_at)
+    select ${shop.id}::uuid, e.order_no, e.fingerprint, e.platform_updated_at, e.state, e.payload, now()
+    from unnest(${column(({ order }) => order.orderNo)}::varchar[], ${column(({ order }) => fingerprintOf(order))}::varchar[],
+      ${column(({ order }) => new Date(order.updatedAt).toISOString())}::timestamptz[], ${column(({ state }) => state)}::varchar[],
+      ${column(({ order, state }) => (state === 'waiting' ? JSON.stringify(order) : null))}::jsonb[])
+      as e(order_no, fingerprint, platform_updated_at, state, payload)
+    on conflict (tenant_id, shop_id, order_no) do update
+      set fingerprint = excluded.fingerprint, platform_updated_at = excluded.platform_updated_at,
+        state = excluded.state, payload = excluded.payload, checked_at = now(), updated_at = now()`);
 }
 
 /** What is stored of an order: what a page is compared with. */

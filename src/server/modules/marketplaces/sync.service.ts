@@ -52,8 +52,12 @@ type ShopRow = typeof shops.$inferSelect;
 
 /** Orders a run writes between refreshes of the order tables' statistics (a bulk load's plans). */
 const ANALYZE_EVERY = 5_000;
-/** The first refresh comes sooner: plans made on a near-empty table are the worst. */
-const ANALYZE_FIRST = 1_000;
+/**
+ * The first refresh comes after the first pages: until the statistics know the tenant's orders,
+ * the planner may check each new line's order by scanning all of them (a foreign key's check on
+ * an index of the tenant alone), so a page's inserts grow with the orders before it.
+ */
+const ANALYZE_FIRST = 200;
 
 /** How often the counts of pages that changed nothing are saved (the progress a seller watches). */
 const UNCHANGED_SAVE_MS = 1_000;
@@ -352,7 +356,8 @@ export async function syncShop(
           written += await writePage(db, run, page, resume, held);
           if (written >= (analyzedAt === 0 ? ANALYZE_FIRST : analyzedAt + ANALYZE_EVERY)) {
             analyzedAt = written;
-            await db.execute(sql`select app_analyze_order_tables()`);
+            // Skipped when another run's refresh is under way: that one takes this run's orders too.
+            await db.execute(sql`select app_try_analyze_order_tables()`);
           }
         }
         cursor = null;

@@ -15,6 +15,7 @@
  */
 import {
   MarketplaceError,
+  normaliseUnknown,
   type AppConfig,
   type Connector,
   type MarketplaceOrder,
@@ -32,7 +33,7 @@ import {
   v3Failure,
 } from './client.js';
 import { arrangeJoomShipment, fetchJoomLabel, getJoomShipment, pushJoomTracking } from './logistics.js';
-import { normaliseJoomOrder } from './normalise.js';
+import { listedJoomOrder, normaliseJoomOrder } from './normalise.js';
 import {
   JOOM_ACCESS_TOKEN_PATH,
   JOOM_REFRESH_TOKEN_PATH,
@@ -165,9 +166,15 @@ export const joomConnector: Connector = {
     if (input.cursor !== null) query.after = input.cursor;
     const reply = await getV3(ctx, JOOM_ORDERS_MULTI_PATH, query);
     if (reply.status !== 200) throw v3Failure(reply);
-    const orders = itemsOf(reply.body).map(normaliseJoomOrder);
+    // Whole orders with their updateTimestamp: those we hold at that time are not normalised again.
+    const { orders, knownCount } = await normaliseUnknown(
+      itemsOf(reply.body),
+      listedJoomOrder,
+      input.known,
+      normaliseJoomOrder,
+    );
     const body = isRecord(reply.body) ? reply.body : {};
-    return { orders, nextCursor: afterOf(body.paging) };
+    return { orders, ...(knownCount > 0 ? { knownCount } : {}), nextCursor: afterOf(body.paging) };
   },
 
   async getOrders(ctx, orderNos) {

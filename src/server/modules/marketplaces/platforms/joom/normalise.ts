@@ -11,7 +11,12 @@ import {
   type OrderCurrency,
   type PlatformStatus,
 } from '@shared/domain/order.js';
-import { MarketplaceError, type MarketplaceLine, type MarketplaceOrder } from '../../connector.js';
+import {
+  MarketplaceError,
+  type ListedOrder,
+  type MarketplaceLine,
+  type MarketplaceOrder,
+} from '../../connector.js';
 import { field, isNumber, isRecord, isString } from '../../http.js';
 
 /** The order states the v3 docs' "Order States" table lists. */
@@ -138,6 +143,13 @@ export function joomAddressLine(address: Record<string, unknown>): string {
  * Missing required fields (id, status, times, quantity, currency, product and variant ids, a
  * price) throw 'malformed'.
  */
+/** An order's id and updateTimestamp (epoch ms) as normaliseJoomOrder reads them; null when unreadable. */
+export function listedJoomOrder(raw: unknown): ListedOrder | null {
+  if (!isRecord(raw) || !isString(raw.id) || !isString(raw.updateTimestamp)) return null;
+  const at = Date.parse(raw.updateTimestamp);
+  return RFC3339.test(raw.updateTimestamp) && !Number.isNaN(at) ? { orderNo: raw.id, updatedAt: at } : null;
+}
+
 export function normaliseJoomOrder(raw: unknown): MarketplaceOrder {
   const order = field(raw, isRecord, 'a Joom order object');
   const orderNo = field(order.id, isString, 'order id');

@@ -8,7 +8,9 @@
  */
 import {
   MarketplaceError,
+  normaliseUnknown,
   type AppConfig,
+  type ListInput,
   type CallContext,
   type Connector,
   type MarketplaceOrder,
@@ -24,7 +26,7 @@ import {
   getShopeeShipment,
   pushShopeeTracking,
 } from './logistics.js';
-import { normaliseShopeeOrder } from './normalise.js';
+import { listedShopeeOrder, normaliseShopeeOrder } from './normalise.js';
 import { verifyShopeePush } from './sign.js';
 
 /** get_order_list refuses `time_to - time_from` over 15 days (order.order_list_invalid_time). */
@@ -141,9 +143,13 @@ async function detailBatch(ctx: CallContext, orderNos: readonly string[]): Promi
 /**
  * The named orders, whole, 50 per call. Shopee refuses a whole batch when one order_sn is
  * unknown (error_not_found), so such a batch is asked again one order at a time and the unknown
- * ones are left out.
+ * ones are left out. Those `known` holds at their update_time are counted, not normalised.
  */
-async function orderDetails(ctx: CallContext, orderNos: readonly string[]): Promise<MarketplaceOrder[]> {
+async function orderDetails(
+  ctx: CallContext,
+  orderNos: readonly string[],
+  known?: ListInput['known'],
+): Promise<{ orders: MarketplaceOrder[]; knownCount: number }> {
   const batches: string[][] = [];
   for (let start = 0; start < orderNos.length; start += DETAIL_BATCH)
     batches.push(orderNos.slice(start, start + DETAIL_BATCH));
@@ -151,16 +157,16 @@ async function orderDetails(ctx: CallContext, orderNos: readonly string[]): Prom
   const read = await Promise.all(
     batches.map(async (batch) => {
       const found = await detailBatch(ctx, batch);
-      if (found) return found.map(normaliseShopeeOrder);
-      const orders: MarketplaceOrder[] = [];
+      if (found) return found;
+      const raws: unknown[] = [];
       for (const orderNo of batch) {
         const single = await detailBatch(ctx, [orderNo]);
-        if (single) orders.push(...single.map(normaliseShopeeOrder));
+        if (single) raws.push(...single);
       }
-      return orders;
+      return raws;
     }),
   );
-  return read.flat();
+  return normaliseUnknown(read.flat(), listedShopeeOrder, known, normaliseShopeeOrder);
 }
 
 export const shopeeConnector: Connector = {
@@ -260,15 +266,18 @@ export const shopeeConnector: Connector = {
     const next = isString(response.next_cursor) ? response.next_cursor : '';
     if (more && next === '')
       throw new MarketplaceError('malformed', 'get_order_list says more but gives no next_cursor');
+    // get_order_list names the orders only: their update_time comes with the details.
+    const { orders, knownCount } = await orderDetails(ctx, orderNos, input.known);
     return {
-      orders: await orderDetails(ctx, orderNos),
+      orders,
+      ...(knownCount > 0 ? { knownCount } : {}),
       nextCursor: more ? encodeCursor({ ...window, next }) : null,
     };
   },
 
   /** get_order_detail for the named orders; unknown order_sn are left out. */
   async getOrders(ctx, orderNos) {
-    return orderDetails(ctx, [...new Set(orderNos)]);
+    return (await orderDetails(ctx, [...new Set(orderNos)])).orders;
   },
 
   /** get_shipping_parameter → ship_order → get_tracking_number (the number may come later). */

@@ -11,7 +11,12 @@ import {
   type OrderCurrency,
   type PlatformStatus,
 } from '@shared/domain/order.js';
-import { MarketplaceError, type MarketplaceLine, type MarketplaceOrder } from '../../connector.js';
+import {
+  MarketplaceError,
+  type ListedOrder,
+  type MarketplaceLine,
+  type MarketplaceOrder,
+} from '../../connector.js';
 import { isArray, isNumber, isRecord, isString } from '../../http.js';
 
 /**
@@ -178,6 +183,13 @@ function logisticsChannelOf(order: Record<string, unknown>): string {
  * field we rely on is missing (order_sn, order_status, currency, create_time, update_time, item_list).
  * Shopee's detail has no tracking number (get_tracking_number per package): trackingNo stays ''.
  */
+/** An order's order_sn and update_time (epoch ms) as normaliseShopeeOrder reads them; null when unreadable. */
+export function listedShopeeOrder(raw: unknown): ListedOrder | null {
+  if (!isRecord(raw) || !isString(raw.order_sn) || raw.order_sn === '') return null;
+  const updatedAt = shopeeTime(raw.update_time);
+  return updatedAt === null ? null : { orderNo: raw.order_sn, updatedAt: Date.parse(updatedAt) };
+}
+
 export function normaliseShopeeOrder(raw: unknown): MarketplaceOrder {
   if (!isRecord(raw)) throw new MarketplaceError('malformed', 'a Shopee order is not an object');
   const orderNo = requiredText(raw, 'order_sn', 'a Shopee order');

@@ -8,6 +8,7 @@
  */
 import {
   MarketplaceError,
+  normaliseUnknown,
   type AppConfig,
   type Connector,
   type MarketplaceOrder,
@@ -23,7 +24,7 @@ import {
   getTiktokShipment,
   pushTiktokTracking,
 } from './logistics.js';
-import { normaliseTiktokOrder } from './normalise.js';
+import { listedTiktokOrder, normaliseTiktokOrder } from './normalise.js';
 import { sameSignature, signTiktokWebhook } from './sign.js';
 
 export { TIKTOK_PATHS } from './client.js';
@@ -200,9 +201,19 @@ export const tiktokConnector: Connector = {
     });
     // An empty page leaves `orders` out; the last page's next_page_token is empty [UNCONFIRMED].
     const rawOrders = data.orders === undefined ? [] : field(data.orders, isArray, 'orders');
-    const orders = rawOrders.map(normaliseTiktokOrder);
+    // Whole orders with their update_time: those we hold at that time are not normalised again.
+    const { orders, knownCount } = await normaliseUnknown(
+      rawOrders,
+      listedTiktokOrder,
+      input.known,
+      normaliseTiktokOrder,
+    );
     const token = isString(data.next_page_token) ? data.next_page_token : '';
-    return { orders, nextCursor: token !== '' && orders.length > 0 ? token : null };
+    return {
+      orders,
+      ...(knownCount > 0 ? { knownCount } : {}),
+      nextCursor: token !== '' && rawOrders.length > 0 ? token : null,
+    };
   },
 
   /** The named orders, 50 ids per `orders?ids=` call. */

@@ -10,7 +10,12 @@ import {
   type OrderCurrency,
   type PlatformStatus,
 } from '@shared/domain/order.js';
-import { MarketplaceError, type MarketplaceLine, type MarketplaceOrder } from '../../connector.js';
+import {
+  MarketplaceError,
+  type ListedOrder,
+  type MarketplaceLine,
+  type MarketplaceOrder,
+} from '../../connector.js';
 import { field, isArray, isNumber, isRecord, isString } from '../../http.js';
 
 /** The order statuses TikTok Shop documents for 202309 (the webhook spells CANCELLED as CANCEL). */
@@ -166,6 +171,13 @@ function addressLine(address: Record<string, unknown>): string {
  * A TikTok order as its API returns it, normalised. Throws 'malformed' when a field the sync
  * needs (id, status, times, currency, line items with product, SKU and price) is missing.
  */
+/** An order's id and update_time (epoch ms) as normaliseTiktokOrder reads them; null when unreadable. */
+export function listedTiktokOrder(raw: unknown): ListedOrder | null {
+  if (!isRecord(raw) || !isString(raw.id)) return null;
+  const updatedAt = unixToIso(raw.update_time);
+  return updatedAt === null ? null : { orderNo: raw.id, updatedAt: Date.parse(updatedAt) };
+}
+
 export function normaliseTiktokOrder(raw: unknown): MarketplaceOrder {
   const order = field(raw, isRecord, 'an order object');
   const orderNo = field(order.id, isString, 'order id');
