@@ -14,12 +14,13 @@
  * A scan's feedback is decided and committed in the scan's own tick from the device's copy of
  * the work; only the feedback and the line scanned render again with it (pack-views.tsx). What a
  * scan brings in (the checklist of a parcel opened, the weighing panel) renders as a transition
- * right after the feedback's frame; the parcels to pack stay mounted (hidden) while a parcel is
+ * started once the feedback's frame is painted; the parcels to pack stay mounted (hidden) while a parcel is
  * open; the parcel in progress is written to the device's database once that frame is painted.
  */
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
+import { afterPaint } from '../app/after-paint.js';
 import { PdaHeader } from '../app/header.js';
 import { confirmDialog } from '../app/kit.js';
 import { useSavedWork, type Work as SavedWork } from '../app/saved-work.js';
@@ -189,6 +190,22 @@ export function PackScreen({
     [work],
   );
 
+  /**
+   * A step that brings much in (a parcel's checklist, the weighing panel): the next scan meets it
+   * at once, the screen renders it after the scan's feedback is painted (a transition started
+   * then, so the feedback's frame never waits for it), unless a later scan moved on first.
+   */
+  const showAfterFeedback = (next: ParcelStep, nextWeight?: string) => {
+    latest.current.step = next;
+    if (nextWeight !== undefined) latest.current.weight = nextWeight;
+    afterPaint(() =>
+      startTransition(() => {
+        if (latest.current.step === next) setStepState(next);
+        if (nextWeight !== undefined && latest.current.weight === nextWeight) setWeightState(nextWeight);
+      }),
+    );
+  };
+
   const openParcel = (code: string) => {
     const parcel = findParcel(latest.current.work, code);
     if (!parcel) return tell('error', t('pack.parcelUnknown', { code }));
@@ -203,10 +220,10 @@ export function PackScreen({
       t('pack.parcelOpened', { orderNo: parcel.orderNo, type: t(`pack.type.${parcelType(parcel)}`) }),
     );
     // The feedback paints first; the parcel's checklist follows it (the next scan already meets it).
-    return startTransition(() => {
-      setWeight(parcel.weightGrams === null ? '' : String(parcel.weightGrams));
-      setStep({ name: 'items', parcel, scanned: {} });
-    });
+    return showAfterFeedback(
+      { name: 'items', parcel, scanned: {} },
+      parcel.weightGrams === null ? '' : String(parcel.weightGrams),
+    );
   };
 
   const scanItem = (current: ParcelStep, code: string) => {
@@ -235,7 +252,7 @@ export function PackScreen({
           }),
     );
     // Weighing brings its panel in: as with a parcel opened, after the feedback has painted.
-    return next.name === 'weigh' ? startTransition(() => setStep(next)) : setStep(next);
+    return next.name === 'weigh' ? showAfterFeedback(next) : setStep(next);
   };
 
   const putBack = async (parcel: PdaParcel, code: string) => {
