@@ -20,7 +20,10 @@
  *    where its SKU's stock is short of its line, each order made once with one reserve movement
  *    per line. Target: reserving ≥ 0.5 × pgbench.
  * Sizes shrink with BENCH_ORDERS, BENCH_TENANTS, BENCH_LIST_ITERATIONS, BENCH_RESERVE_ORDERS
- * and BENCH_SECONDS (pgbench's run); BENCH_KEEP_DATABASE=1 keeps the database for EXPLAIN.
+ * and BENCH_SECONDS (pgbench's run); BENCH_KEEP_DATABASE=1 keeps the database for EXPLAIN, and
+ * BENCH_REUSE_DATABASE=<its name> measures on it again (migrated again, not seeded or filled, kept
+ * afterwards: minutes saved when iterating on the list); BENCH_ORDERS_PARTS=list runs the list
+ * alone (the reservation part adds 10,000 orders to the demo tenant on every run).
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -42,7 +45,7 @@ import { DEMO_PASSWORD, seedDemo } from '@server/seed/demo.js';
 import { demoPhotoKey } from '@server/seed/demo-photos.js';
 import { orderListQuery, type MarketplaceOrderInput, type OrderListQuery } from '@shared/contract/orders.js';
 import { ORDER_TABS, type OrderTab } from '@shared/domain/order.js';
-import { generateOrdersWorld } from './orders-data.js';
+import { countOrdersWorld, generateOrdersWorld } from './orders-data.js';
 import {
   actorOf,
   benchServer,
@@ -63,6 +66,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_UP = 10;
 /** Keeps the orders database for a look with EXPLAIN afterwards (drop it by hand). */
 const KEEP = process.env.BENCH_KEEP_DATABASE === '1';
+/** A database an earlier run kept: measured again as it is, and kept. */
+const REUSE = process.env.BENCH_REUSE_DATABASE ?? '';
+/** The parts to run: the list, the reservations, or both. */
+const PARTS = new Set((process.env.BENCH_ORDERS_PARTS ?? 'list,reserve').split(','));
 const BATCH = 50;
 const PAGE_SIZE = 20;
 const LIST_P95_MS = 50;
@@ -494,8 +501,16 @@ function printList(title: string, timings: Timings) {
 async function main() {
   const { url, embedded } = await benchServer();
   const suffix = randomBytes(4).toString('hex');
-  const names = { app: `wms_bench_orders_${suffix}`, pgbench: `wms_bench_orders_pgbench_${suffix}` };
-  const databases = await freshDatabases(url, Object.values(names));
+  if (REUSE && !/^wms_bench_orders_[0-9a-f]+$/.test(REUSE))
+    throw new Error(`BENCH_REUSE_DATABASE names a database this bench kept, not ${REUSE}`);
+  const names = {
+    app: REUSE || `wms_bench_orders_${suffix}`,
+    pgbench: `wms_bench_orders_pgbench_${suffix}`,
+  };
+  const databases = await freshDatabases(url, [
+    ...(REUSE ? [] : [names.app]),
+    ...(PARTS.has('reserve') ? [names.pgbench] : []),
+  ]);
   const database = connectDatabase({ url: withDatabase(url, names.app), poolSize: CLIENTS + 2 });
   const statements: Statement[] = [];
   const counter = { count: 0 };
@@ -507,98 +522,105 @@ async function main() {
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   try {
     await runMigrations(database.ownerPool);
-    await seedDemo(database.db);
+    if (!REUSE) await seedDemo(database.db);
     const tenantId = await demoTenantId(database.ownerPool);
     const owner = await database.ownerPool.connect();
     let made;
     try {
-      made = await generateOrdersWorld(owner, { tenants: TENANTS, orders: ORDERS });
+      made = REUSE
+        ? await countOrdersWorld(owner)
+        : await generateOrdersWorld(owner, { tenants: TENANTS, orders: ORDERS });
     } finally {
       owner.release();
     }
     console.log(
-      `\norders world: ${made.orders} orders (${made.lines} lines) over ${made.tenants} tenants made in ${made.seconds.toFixed(0)} s; the demo tenant has ${made.demoOrders}`,
+      REUSE
+        ? `\norders world: ${made.orders} orders (${made.lines} lines) over ${made.tenants} tenants, reused from ${REUSE}; the demo tenant has ${made.demoOrders}`
+        : `\norders world: ${made.orders} orders (${made.lines} lines) over ${made.tenants} tenants made in ${made.seconds.toFixed(0)} s; the demo tenant has ${made.demoOrders}`,
     );
 
-    app = await buildApp({ db: database.db, logLevel: 'silent' });
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/sys/login',
-      payload: { username: 'agent', password: DEMO_PASSWORD },
-    });
-    const token = (login.json() as { result?: { token?: string } }).result?.token;
-    if (!token) throw new Error(`login agent failed: ${login.body}`);
-    await raw.connect();
-    await raw.query(`select set_config('app.tenant_id', $1, false)`, [tenantId]);
-    const world: ListWorld = {
-      app,
-      db: database.db,
-      noting: { db: noting, statements },
-      raw,
-      tenantId,
-      actor: await actorOf(database.db, tenantId, 'agent'),
-      token,
-    };
-    console.log(
-      `\norder list of the demo tenant's agent (${made.demoOrders} of ${made.orders} orders, page size ${PAGE_SIZE}, ${new URL(url).host})`,
-    );
-    const batch = await timeCalls(
-      world,
-      await batchCalls(database.ownerPool, tenantId, ITERATIONS + WARM_UP),
-    );
-    printList(`tab + 30-day range + ${BATCH} numbers, pages 1–3`, batch);
-    const window = await timeCalls(world, windowCalls(Math.ceil(ITERATIONS / 2) + WARM_UP));
-    printList('tab + 30-day range, pages 1–5 (no batch search)', window);
-    const opening = await timeCalls(world, openingCalls(Math.ceil(ITERATIONS / 2) + WARM_UP));
-    printList('all orders or to review, no filter, pages 1–3', opening);
-
-    // About 1.5 lines of 1.3 units an order: stock for about half the demand.
-    const stock = Math.max(1, Math.round((RESERVE_ORDERS * 1.4 * 1.3) / RESERVE_SKUS / 2));
-    const reserving = await reserveWorld(database.db, tenantId, stock);
-    const inputs = reserveInputs(reserving, RESERVE_ORDERS, suffix);
-    const reserved = await reserveOrders(reserving, inputs, counting, counter);
-    const problems = await oversoldChecks(database.ownerPool, reserving, `bench-${suffix}`, RESERVE_ORDERS);
-    const binary = pgbenchBinary();
-    const tps = binary ? runPgbench(binary, withDatabase(url, names.pgbench), SECONDS, CLIENTS) : null;
-
-    const createRate = RESERVE_ORDERS / reserved.createSeconds;
-    const reserveRate = RESERVE_ORDERS / reserved.reserveSeconds;
-    const bothRate = RESERVE_ORDERS / (reserved.createSeconds + reserved.reserveSeconds);
-    console.log(
-      `\nreserving ${RESERVE_ORDERS} new orders (${CLIENTS} clients, ${RESERVE_SKUS} SKUs of ${stock} units; reserved ${reserved.reserved}, out of stock ${reserved.outOfStock})`,
-    );
-    console.log(
-      `  created by the sync's upsert, ${String(SYNC_PAGE).padStart(2)} a transaction       ${fixed(createRate)} orders/s  ${fixed(reserved.createStatements, 1, 5)} statements an order`,
-    );
-    console.log(
-      `  reserved by review pass, ${String(REVIEW_BATCH).padStart(2)} a transaction      ${fixed(reserveRate)} orders/s  ${fixed(reserved.reserveStatements, 1, 5)} statements an order`,
-    );
-    console.log(`  created and reserved, end to end                    ${fixed(bothRate)} orders/s`);
-    if (tps === null) {
+    if (PARTS.has('list')) {
+      app = await buildApp({ db: database.db, logLevel: 'silent' });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/sys/login',
+        payload: { username: 'agent', password: DEMO_PASSWORD },
+      });
+      const token = (login.json() as { result?: { token?: string } }).result?.token;
+      if (!token) throw new Error(`login agent failed: ${login.body}`);
+      await raw.connect();
+      await raw.query(`select set_config('app.tenant_id', $1, false)`, [tenantId]);
+      const world: ListWorld = {
+        app,
+        db: database.db,
+        noting: { db: noting, statements },
+        raw,
+        tenantId,
+        actor: await actorOf(database.db, tenantId, 'agent'),
+        token,
+      };
       console.log(
-        '  pgbench                            not found under /usr/lib/postgresql/*/bin: no baseline',
+        `\norder list of the demo tenant's agent (${made.demoOrders} of ${made.orders} orders, page size ${PAGE_SIZE}, ${new URL(url).host})`,
       );
-    } else {
-      console.log(
-        `  pgbench TPC-B-like (-s 1 -c ${CLIENTS})                     ${fixed(tps)} transactions/s`,
+      const batch = await timeCalls(
+        world,
+        await batchCalls(database.ownerPool, tenantId, ITERATIONS + WARM_UP),
       );
-      console.log(
-        `  ratio reserved / pgbench   ${(reserveRate / tps).toFixed(2)}  (target ≥ ${RESERVE_RATIO}: ${reserveRate / tps >= RESERVE_RATIO ? 'yes' : 'no'});` +
-          ` created / pgbench ${(createRate / tps).toFixed(2)}; end to end / pgbench ${(bothRate / tps).toFixed(2)}`,
-      );
+      printList(`tab + 30-day range + ${BATCH} numbers, pages 1–3`, batch);
+      const window = await timeCalls(world, windowCalls(Math.ceil(ITERATIONS / 2) + WARM_UP));
+      printList('tab + 30-day range, pages 1–5 (no batch search)', window);
+      const opening = await timeCalls(world, openingCalls(Math.ceil(ITERATIONS / 2) + WARM_UP));
+      printList('all orders or to review, no filter, pages 1–3', opening);
     }
-    console.log(
-      problems.length === 0
-        ? '  none oversold: no balance below zero, frozen = open reservations = ledger, each order reserved in full or out of stock where its stock was short, each made once'
-        : `  CHECK FAILED:\n    ${problems.join('\n    ')}`,
-    );
-    if (problems.length > 0) process.exitCode = 1;
+    if (PARTS.has('reserve')) {
+      // About 1.5 lines of 1.3 units an order: stock for about half the demand.
+      const stock = Math.max(1, Math.round((RESERVE_ORDERS * 1.4 * 1.3) / RESERVE_SKUS / 2));
+      const reserving = await reserveWorld(database.db, tenantId, stock);
+      const inputs = reserveInputs(reserving, RESERVE_ORDERS, suffix);
+      const reserved = await reserveOrders(reserving, inputs, counting, counter);
+      const problems = await oversoldChecks(database.ownerPool, reserving, `bench-${suffix}`, RESERVE_ORDERS);
+      const binary = pgbenchBinary();
+      const tps = binary ? runPgbench(binary, withDatabase(url, names.pgbench), SECONDS, CLIENTS) : null;
+
+      const createRate = RESERVE_ORDERS / reserved.createSeconds;
+      const reserveRate = RESERVE_ORDERS / reserved.reserveSeconds;
+      const bothRate = RESERVE_ORDERS / (reserved.createSeconds + reserved.reserveSeconds);
+      console.log(
+        `\nreserving ${RESERVE_ORDERS} new orders (${CLIENTS} clients, ${RESERVE_SKUS} SKUs of ${stock} units; reserved ${reserved.reserved}, out of stock ${reserved.outOfStock})`,
+      );
+      console.log(
+        `  created by the sync's upsert, ${String(SYNC_PAGE).padStart(2)} a transaction       ${fixed(createRate)} orders/s  ${fixed(reserved.createStatements, 1, 5)} statements an order`,
+      );
+      console.log(
+        `  reserved by review pass, ${String(REVIEW_BATCH).padStart(2)} a transaction      ${fixed(reserveRate)} orders/s  ${fixed(reserved.reserveStatements, 1, 5)} statements an order`,
+      );
+      console.log(`  created and reserved, end to end                    ${fixed(bothRate)} orders/s`);
+      if (tps === null) {
+        console.log(
+          '  pgbench                            not found under /usr/lib/postgresql/*/bin: no baseline',
+        );
+      } else {
+        console.log(
+          `  pgbench TPC-B-like (-s 1 -c ${CLIENTS})                     ${fixed(tps)} transactions/s`,
+        );
+        console.log(
+          `  ratio reserved / pgbench   ${(reserveRate / tps).toFixed(2)}  (target ≥ ${RESERVE_RATIO}: ${reserveRate / tps >= RESERVE_RATIO ? 'yes' : 'no'});` +
+            ` created / pgbench ${(createRate / tps).toFixed(2)}; end to end / pgbench ${(bothRate / tps).toFixed(2)}`,
+        );
+      }
+      console.log(
+        problems.length === 0
+          ? '  none oversold: no balance below zero, frozen = open reservations = ledger, each order reserved in full or out of stock where its stock was short, each made once'
+          : `  CHECK FAILED:\n    ${problems.join('\n    ')}`,
+      );
+      if (problems.length > 0) process.exitCode = 1;
+    }
   } finally {
     await raw.end().catch(() => undefined);
     await app?.close();
     await database.close();
-    if (KEEP) console.log(`\nkept the database ${names.app} (BENCH_KEEP_DATABASE)`);
-    await databases.drop(KEEP ? [names.app] : []);
+    if (KEEP || REUSE) console.log(`\nkept the database ${names.app} (BENCH_REUSE_DATABASE=${names.app})`);
+    await databases.drop(KEEP || REUSE ? [names.app] : []);
     await embedded?.stop();
   }
 }
