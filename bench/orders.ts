@@ -131,7 +131,10 @@ interface ListWorld {
 const queryOf = (call: ListCall): OrderListQuery => orderListQuery.parse(call.params);
 
 /** The two statements listOrders sends for the call, the counts and the page (the one with the limit), with their parameters. */
-async function listStatements(world: ListWorld, call: ListCall): Promise<{ counts: Statement; page: Statement }> {
+async function listStatements(
+  world: ListWorld,
+  call: ListCall,
+): Promise<{ counts: Statement; page: Statement }> {
   world.noting.statements.length = 0;
   await withTenant(world.noting.db, world.tenantId, (tx) => listOrders(tx, world.actor, queryOf(call)));
   const page = world.noting.statements.find((statement) => / limit \$\d+/.test(statement.text));
@@ -168,7 +171,10 @@ async function timeCalls(world: ListWorld, calls: ListCall[]): Promise<Timings> 
     const rawPreparedMs = elapsedMs(started);
     started = process.hrtime.bigint();
     await world.raw.query(world.sessionRead);
-    await Promise.all([world.raw.query(page.text, page.params), world.rawBeside.query(counts.text, counts.params)]);
+    await Promise.all([
+      world.raw.query(page.text, page.params),
+      world.rawBeside.query(counts.text, counts.params),
+    ]);
     const rawRouteMs = elapsedMs(started);
     started = process.hrtime.bigint();
     const listed = await withTenant(world.db, world.tenantId, (tx) =>
@@ -450,9 +456,13 @@ function printList(title: string, timings: Timings) {
   );
   const ratios = (p95: number) =>
     `${fixed(p95 / raw.p95, 2, 5)} ${fixed(p95 / rawPrepared.p95, 2, 5)} ${fixed(p95 / rawRoute.p95, 2, 5)}`;
-  console.log('                                                    p50 ms   p95 ms   p95 ratio to (1)  (2)  (3)');
+  console.log(
+    '                                                    p50 ms   p95 ms   p95 ratio to (1)  (2)  (3)',
+  );
   console.log(`    (1) raw SQL of the page (pg, unnamed)         ${fixed(raw.p50, 2)} ${fixed(raw.p95, 2)}`);
-  console.log(`    (2) raw SQL of the page (pg, prepared)        ${fixed(rawPrepared.p50, 2)} ${fixed(rawPrepared.p95, 2)}`);
+  console.log(
+    `    (2) raw SQL of the page (pg, prepared)        ${fixed(rawPrepared.p50, 2)} ${fixed(rawPrepared.p95, 2)}`,
+  );
   console.log(
     `    (3) raw SQL the route sends (pg: session read, then counts beside page, as the app sends them)` +
       `\n                                                  ${fixed(rawRoute.p50, 2)} ${fixed(rawRoute.p95, 2)}`,
