@@ -116,8 +116,12 @@ export async function generateOrdersWorld(
   await run('vacuum analyze order_lines');
   await run('vacuum analyze order_exceptions');
   await run('analyze');
+  return { ...(await countOrdersWorld(owner)), seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+}
 
-  const { rows } = await run(`
+/** The orders world a database holds (a kept one, reused): its sizes, made in no time. */
+export async function countOrdersWorld(owner: pg.ClientBase): Promise<OrdersWorld> {
+  const { rows } = await owner.query(`
     select (select count(*) from tenants)::int as tenants, (select count(*) from orders)::int as orders,
       (select count(*) from order_lines)::int as lines,
       (select count(*) from orders o join tenants t on t.id = o.tenant_id and t.agent_code = 'demo')::int as demo`);
@@ -127,7 +131,7 @@ export async function generateOrdersWorld(
     orders: counted.orders,
     lines: counted.lines,
     demoOrders: counted.demo,
-    seconds: Number(process.hrtime.bigint() - started) / 1e9,
+    seconds: 0,
   };
 }
 

@@ -6,10 +6,16 @@
  *    demo tenant's agent (it sees all of the biggest tenant's orders; token, permission,
  *    validation, the tenant transaction, serialisation) and listOrders in a tenant transaction,
  *    each beside the raw SQL of the same result page (the page statement the app sends, with
- *    its parameters, through `pg` on a connection of the app role with the tenant set). The
- *    issue's call is a status tab, a date range and a batch search of 50 numbers, paged; two
- *    more calls without the batch search show what counting the tabs costs. Target: p95 < 50 ms
- *    and p95 ≤ 2 × the raw page's p95.
+ *    its parameters, through `pg` on a connection of the app role with the tenant set): (1) as
+ *    an unnamed statement, parsed and planned on every call, and (2) prepared by name on its
+ *    connection, parsed once with PostgreSQL's plan cache (what preparing it would save); and
+ *    (3) all the SQL the route needs, raw and sent as the app sends it: the session read (one
+ *    message), then the counts beside the page, unnamed, on two connections. The issue's call
+ *    is a status tab, a date range and a batch search of 50 numbers, paged; two more calls
+ *    without the batch search show what counting the tabs costs.
+ *    Target: p95 < 50 ms and p95 ≤ 2 × the raw page's p95, (1); the ratio to (3) is the route's
+ *    own cost beyond the SQL it needs (like with like: the route also reads the session and
+ *    counts the tabs exactly).
  * 2. reserving BENCH_RESERVE_ORDERS new orders (10,000) against limited stock from
  *    BENCH_RESERVE_CLIENTS connections (4): the marketplace sync's upsert creates them a page of
  *    BENCH_SYNC_PAGE (50) a transaction (1: upsertMarketplaceOrder alone), then reviewers pass them BENCH_REVIEW_BATCH (50, a page of the to-review tab)
@@ -20,17 +26,23 @@
  *    where its SKU's stock is short of its line, each order made once with one reserve movement
  *    per line. Target: reserving ≥ 0.5 × pgbench.
  * Sizes shrink with BENCH_ORDERS, BENCH_TENANTS, BENCH_LIST_ITERATIONS, BENCH_RESERVE_ORDERS
- * and BENCH_SECONDS (pgbench's run); BENCH_KEEP_DATABASE=1 keeps the database for EXPLAIN.
+ * and BENCH_SECONDS (pgbench's run); BENCH_KEEP_DATABASE=1 keeps the database for EXPLAIN, and
+ * BENCH_REUSE_DATABASE=<its name> measures on it again (migrated again, not seeded or filled, kept
+ * afterwards: minutes saved when iterating on the list); BENCH_ORDERS_PARTS=list runs the list
+ * alone (the reservation part adds 10,000 orders to the demo tenant on every run).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { buildApp } from '@server/app.js';
 import { connectDatabase, rowsOf, withTenant, type Db } from '@server/db/client.js';
 import { runMigrations } from '@server/db/migrate.js';
 import type { Actor } from '@server/http/actor.js';
 import { addProduct } from '@server/modules/catalog/index.js';
+import { sha256 } from '@server/modules/identity/sign-in/credentials.js';
+import { sessionActorStatements } from '@server/modules/identity/sign-in/sign-in.queries.js';
 import { receiveStock } from '@server/modules/inventory/index.js';
 import {
   listOrders,
@@ -41,8 +53,8 @@ import {
 import { DEMO_PASSWORD, seedDemo } from '@server/seed/demo.js';
 import { demoPhotoKey } from '@server/seed/demo-photos.js';
 import { orderListQuery, type MarketplaceOrderInput, type OrderListQuery } from '@shared/contract/orders.js';
-import { ORDER_TABS, type OrderTab } from '@shared/domain/order.js';
-import { generateOrdersWorld } from './orders-data.js';
+import { batchCalls, openingCalls, PAGE_SIZE, randomOf, windowCalls, type ListCall } from './orders-calls.js';
+import { countOrdersWorld, generateOrdersWorld } from './orders-data.js';
 import {
   actorOf,
   benchServer,
@@ -63,8 +75,11 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_UP = 10;
 /** Keeps the orders database for a look with EXPLAIN afterwards (drop it by hand). */
 const KEEP = process.env.BENCH_KEEP_DATABASE === '1';
+/** A database an earlier run kept: measured again as it is, and kept. */
+const REUSE = process.env.BENCH_REUSE_DATABASE ?? '';
+/** The parts to run: the list, the reservations, or both. */
+const PARTS = new Set((process.env.BENCH_ORDERS_PARTS ?? 'list,reserve').split(','));
 const BATCH = 50;
-const PAGE_SIZE = 20;
 const LIST_P95_MS = 50;
 const LIST_RATIO = 2;
 const RESERVE_RATIO = 0.5;
@@ -79,22 +94,7 @@ const DAY = 86_400_000;
 const fixed = (value: number, digits = 0, width = 8) => value.toFixed(digits).padStart(width);
 const elapsedMs = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e6;
 
-/** A deterministic pseudo-random sequence, so two runs ask the same questions. */
-function randomOf(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
 // 1. The order list ----------------------------------------------------------------------------
-
-interface ListCall {
-  name: string;
-  /** The query string of GET /api/order/list. */
-  params: Record<string, string>;
-}
 
 interface Statement {
   text: string;
@@ -102,74 +102,15 @@ interface Statement {
 }
 
 interface Timings {
+  /** The page statement through `pg` as an unnamed statement: parsed and planned on every call. */
   raw: number[];
+  /** The same page statement prepared by name on the connection: parsed once, its plan cached. */
+  rawPrepared: number[];
+  /** All the SQL the route sends, through `pg` as the app sends it: the session read, then counts and page side by side. */
+  rawRoute: number[];
   service: number[];
   route: number[];
   rows: number[];
-}
-
-/**
- * The issue's call: a tab, a 30-day window ending in the last 60 days, 50 numbers pasted (40
- * orders of the window, 10 from before it; one in four as its system id), pages 1 to 3.
- */
-async function batchCalls(owner: pg.Pool, tenantId: string, count: number): Promise<ListCall[]> {
-  const random = randomOf(12);
-  const now = Date.now();
-  const calls: ListCall[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const to = new Date(now - Math.floor(random() * 60) * DAY);
-    const from = new Date(to.getTime() - 30 * DAY);
-    const { rows } = await owner.query<{ order_no: string; system_no: string }>(
-      `(select order_no, system_no from orders where tenant_id = $1 and ordered_at >= $2 and ordered_at < $3
-         order by md5(id::text || $4) limit 40)
-       union all
-       (select order_no, system_no from orders where tenant_id = $1 and ordered_at < $2 and ordered_at > $2::timestamptz - interval '90 days'
-         order by md5(id::text || $4) limit 10)`,
-      [tenantId, from, to, String(index)],
-    );
-    calls.push({
-      name: 'batch',
-      params: {
-        tab: ORDER_TABS[index % ORDER_TABS.length] ?? 'to_review',
-        dateField: 'ordered',
-        dateFrom: from.toISOString(),
-        dateTo: to.toISOString(),
-        orderNos: rows.map((row, at) => (at % 4 === 3 ? row.system_no : row.order_no)).join(','),
-        pageNo: String(1 + (index % 3)),
-        pageSize: String(PAGE_SIZE),
-      },
-    });
-  }
-  return calls;
-}
-
-/** Without the batch search: a tab over the last 30 days, pages 1 to 5. */
-function windowCalls(count: number): ListCall[] {
-  const now = Date.now();
-  const tabs: OrderTab[] = ['shipped', 'pending', 'to_review', 'cancelled'];
-  return Array.from({ length: count }, (_, index) => ({
-    name: 'window',
-    params: {
-      tab: tabs[index % tabs.length] ?? 'shipped',
-      dateField: 'ordered',
-      dateFrom: new Date(now - 30 * DAY).toISOString(),
-      dateTo: new Date(now).toISOString(),
-      pageNo: String(1 + (index % 5)),
-      pageSize: String(PAGE_SIZE),
-    },
-  }));
-}
-
-/** The list as it opens: every order of the tenant, a tab, the first pages. */
-function openingCalls(count: number): ListCall[] {
-  return Array.from({ length: count }, (_, index) => ({
-    name: 'opening',
-    params: {
-      ...(index % 2 === 0 ? {} : { tab: 'to_review' }),
-      pageNo: String(1 + (index % 3)),
-      pageSize: String(PAGE_SIZE),
-    },
-  }));
 }
 
 interface ListWorld {
@@ -178,6 +119,10 @@ interface ListWorld {
   /** The same pool as db, with each statement noted: for the page statement of a call. */
   noting: { db: Db; statements: Statement[] };
   raw: pg.Client;
+  /** A second raw connection, for the counts beside the page. */
+  rawBeside: pg.Client;
+  /** The session read the route makes for the token, as it sends it (one simple-protocol message). */
+  sessionRead: string;
   tenantId: string;
   actor: Actor;
   token: string;
@@ -185,27 +130,52 @@ interface ListWorld {
 
 const queryOf = (call: ListCall): OrderListQuery => orderListQuery.parse(call.params);
 
-/** The page statement listOrders sends for the call (the one with the limit), with its parameters. */
-async function pageStatement(world: ListWorld, call: ListCall): Promise<Statement> {
+/** The two statements listOrders sends for the call, the counts and the page (the one with the limit), with their parameters. */
+async function listStatements(
+  world: ListWorld,
+  call: ListCall,
+): Promise<{ counts: Statement; page: Statement }> {
   world.noting.statements.length = 0;
   await withTenant(world.noting.db, world.tenantId, (tx) => listOrders(tx, world.actor, queryOf(call)));
   const page = world.noting.statements.find((statement) => / limit \$\d+/.test(statement.text));
-  if (!page) throw new Error('listOrders sent no page statement');
-  return { text: page.text, params: [...page.params] };
+  const counts = world.noting.statements.find((statement) => statement !== page);
+  if (!page || !counts) throw new Error('listOrders sent no page or no counts statement');
+  return {
+    counts: { text: counts.text, params: [...counts.params] },
+    page: { text: page.text, params: [...page.params] },
+  };
 }
 
+/** A statement prepared by name on the connection (a name per text), as `pg` does for a named query. */
+const prepared = (statement: Statement): pg.QueryConfig => ({
+  name: `bench_${createHash('sha1').update(statement.text).digest('hex').slice(0, 24)}`,
+  text: statement.text,
+  values: statement.params,
+});
+
 async function timeCalls(world: ListWorld, calls: ListCall[]): Promise<Timings> {
-  const timings: Timings = { raw: [], service: [], route: [], rows: [] };
-  const pages = [];
-  for (const call of calls) pages.push(await pageStatement(world, call));
+  const timings: Timings = { raw: [], rawPrepared: [], rawRoute: [], service: [], route: [], rows: [] };
+  const statements = [];
+  for (const call of calls) statements.push(await listStatements(world, call));
   for (const [index, call] of calls.entries()) {
-    const page = pages[index];
-    if (!page) continue;
+    const sent = statements[index];
+    if (!sent) continue;
+    const { page, counts } = sent;
     const query = new URLSearchParams(call.params).toString();
-    // Interleaved, so the three see the same machine.
+    // Interleaved, so all of them see the same machine.
     let started = process.hrtime.bigint();
     const raw = await world.raw.query(page.text, page.params);
     const rawMs = elapsedMs(started);
+    started = process.hrtime.bigint();
+    await world.raw.query(prepared(page));
+    const rawPreparedMs = elapsedMs(started);
+    started = process.hrtime.bigint();
+    await world.raw.query(world.sessionRead);
+    await Promise.all([
+      world.raw.query(page.text, page.params),
+      world.rawBeside.query(counts.text, counts.params),
+    ]);
+    const rawRouteMs = elapsedMs(started);
     started = process.hrtime.bigint();
     const listed = await withTenant(world.db, world.tenantId, (tx) =>
       listOrders(tx, world.actor, queryOf(call)),
@@ -226,6 +196,8 @@ async function timeCalls(world: ListWorld, calls: ListCall[]): Promise<Timings> 
       );
     if (index < WARM_UP) continue;
     timings.raw.push(rawMs);
+    timings.rawPrepared.push(rawPreparedMs);
+    timings.rawRoute.push(rawRouteMs);
     timings.service.push(serviceMs);
     timings.route.push(routeMs);
     timings.rows.push(listed.total);
@@ -474,28 +446,53 @@ function percentiles(values: readonly number[]) {
 
 function printList(title: string, timings: Timings) {
   const raw = percentiles(timings.raw);
+  const rawPrepared = percentiles(timings.rawPrepared);
+  const rawRoute = percentiles(timings.rawRoute);
   const service = percentiles(timings.service);
   const route = percentiles(timings.route);
   const totals = percentiles(timings.rows);
   console.log(
     `  ${title} (${timings.route.length} calls, total found p50 ${totals.p50.toFixed(0)}, p95 ${totals.p95.toFixed(0)})`,
   );
-  console.log('                                          p50 ms   p95 ms   p95 ratio to raw');
-  console.log(`    raw SQL of the page (pg)            ${fixed(raw.p50, 2)} ${fixed(raw.p95, 2)}`);
+  const ratios = (p95: number) =>
+    `${fixed(p95 / raw.p95, 2, 5)} ${fixed(p95 / rawPrepared.p95, 2, 5)} ${fixed(p95 / rawRoute.p95, 2, 5)}`;
   console.log(
-    `    listOrders in a tenant transaction  ${fixed(service.p50, 2)} ${fixed(service.p95, 2)}   ${fixed(service.p95 / raw.p95, 2, 5)}`,
+    '                                                    p50 ms   p95 ms   p95 ratio to (1)  (2)  (3)',
+  );
+  console.log(`    (1) raw SQL of the page (pg, unnamed)         ${fixed(raw.p50, 2)} ${fixed(raw.p95, 2)}`);
+  console.log(
+    `    (2) raw SQL of the page (pg, prepared)        ${fixed(rawPrepared.p50, 2)} ${fixed(rawPrepared.p95, 2)}`,
   );
   console.log(
-    `    GET /api/order/list (app.inject)    ${fixed(route.p50, 2)} ${fixed(route.p95, 2)}   ${fixed(route.p95 / raw.p95, 2, 5)}` +
-      `   target p95 < ${LIST_P95_MS} ms: ${route.p95 < LIST_P95_MS ? 'yes' : 'no'}, ratio ≤ ${LIST_RATIO}: ${route.p95 / raw.p95 <= LIST_RATIO ? 'yes' : 'no'}`,
+    `    (3) raw SQL the route sends (pg: session read, then counts beside page, as the app sends them)` +
+      `\n                                                  ${fixed(rawRoute.p50, 2)} ${fixed(rawRoute.p95, 2)}`,
+  );
+  console.log(
+    `    listOrders in a tenant transaction            ${fixed(service.p50, 2)} ${fixed(service.p95, 2)}   ${ratios(service.p95)}`,
+  );
+  console.log(
+    `    GET /api/order/list (app.inject)              ${fixed(route.p50, 2)} ${fixed(route.p95, 2)}   ${ratios(route.p95)}`,
+  );
+  console.log(
+    `    target p95 < ${LIST_P95_MS} ms: ${route.p95 < LIST_P95_MS ? 'yes' : 'no'}; p95 ≤ ${LIST_RATIO} × the raw page (1): ` +
+      `${route.p95 / raw.p95 <= LIST_RATIO ? 'yes' : 'no'}; p95 ≤ ${LIST_RATIO} × the raw SQL the route sends (3): ` +
+      `${route.p95 / rawRoute.p95 <= LIST_RATIO ? 'yes' : 'no'}`,
   );
 }
 
 async function main() {
   const { url, embedded } = await benchServer();
   const suffix = randomBytes(4).toString('hex');
-  const names = { app: `wms_bench_orders_${suffix}`, pgbench: `wms_bench_orders_pgbench_${suffix}` };
-  const databases = await freshDatabases(url, Object.values(names));
+  if (REUSE && !/^wms_bench_orders_[0-9a-f]+$/.test(REUSE))
+    throw new Error(`BENCH_REUSE_DATABASE names a database this bench kept, not ${REUSE}`);
+  const names = {
+    app: REUSE || `wms_bench_orders_${suffix}`,
+    pgbench: `wms_bench_orders_pgbench_${suffix}`,
+  };
+  const databases = await freshDatabases(url, [
+    ...(REUSE ? [] : [names.app]),
+    ...(PARTS.has('reserve') ? [names.pgbench] : []),
+  ]);
   const database = connectDatabase({ url: withDatabase(url, names.app), poolSize: CLIENTS + 2 });
   const statements: Statement[] = [];
   const counter = { count: 0 };
@@ -504,101 +501,117 @@ async function main() {
   });
   const counting = drizzle(database.appPool, { logger: { logQuery: () => void (counter.count += 1) } });
   const raw = new pg.Client(database.appConnection);
+  const rawBeside = new pg.Client(database.appConnection);
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   try {
     await runMigrations(database.ownerPool);
-    await seedDemo(database.db);
+    if (!REUSE) await seedDemo(database.db);
     const tenantId = await demoTenantId(database.ownerPool);
     const owner = await database.ownerPool.connect();
     let made;
     try {
-      made = await generateOrdersWorld(owner, { tenants: TENANTS, orders: ORDERS });
+      made = REUSE
+        ? await countOrdersWorld(owner)
+        : await generateOrdersWorld(owner, { tenants: TENANTS, orders: ORDERS });
     } finally {
       owner.release();
     }
     console.log(
-      `\norders world: ${made.orders} orders (${made.lines} lines) over ${made.tenants} tenants made in ${made.seconds.toFixed(0)} s; the demo tenant has ${made.demoOrders}`,
+      REUSE
+        ? `\norders world: ${made.orders} orders (${made.lines} lines) over ${made.tenants} tenants, reused from ${REUSE}; the demo tenant has ${made.demoOrders}`
+        : `\norders world: ${made.orders} orders (${made.lines} lines) over ${made.tenants} tenants made in ${made.seconds.toFixed(0)} s; the demo tenant has ${made.demoOrders}`,
     );
 
-    app = await buildApp({ db: database.db, logLevel: 'silent' });
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/sys/login',
-      payload: { username: 'agent', password: DEMO_PASSWORD },
-    });
-    const token = (login.json() as { result?: { token?: string } }).result?.token;
-    if (!token) throw new Error(`login agent failed: ${login.body}`);
-    await raw.connect();
-    await raw.query(`select set_config('app.tenant_id', $1, false)`, [tenantId]);
-    const world: ListWorld = {
-      app,
-      db: database.db,
-      noting: { db: noting, statements },
-      raw,
-      tenantId,
-      actor: await actorOf(database.db, tenantId, 'agent'),
-      token,
-    };
-    console.log(
-      `\norder list of the demo tenant's agent (${made.demoOrders} of ${made.orders} orders, page size ${PAGE_SIZE}, ${new URL(url).host})`,
-    );
-    const batch = await timeCalls(
-      world,
-      await batchCalls(database.ownerPool, tenantId, ITERATIONS + WARM_UP),
-    );
-    printList(`tab + 30-day range + ${BATCH} numbers, pages 1–3`, batch);
-    const window = await timeCalls(world, windowCalls(Math.ceil(ITERATIONS / 2) + WARM_UP));
-    printList('tab + 30-day range, pages 1–5 (no batch search)', window);
-    const opening = await timeCalls(world, openingCalls(Math.ceil(ITERATIONS / 2) + WARM_UP));
-    printList('all orders or to review, no filter, pages 1–3', opening);
-
-    // About 1.5 lines of 1.3 units an order: stock for about half the demand.
-    const stock = Math.max(1, Math.round((RESERVE_ORDERS * 1.4 * 1.3) / RESERVE_SKUS / 2));
-    const reserving = await reserveWorld(database.db, tenantId, stock);
-    const inputs = reserveInputs(reserving, RESERVE_ORDERS, suffix);
-    const reserved = await reserveOrders(reserving, inputs, counting, counter);
-    const problems = await oversoldChecks(database.ownerPool, reserving, `bench-${suffix}`, RESERVE_ORDERS);
-    const binary = pgbenchBinary();
-    const tps = binary ? runPgbench(binary, withDatabase(url, names.pgbench), SECONDS, CLIENTS) : null;
-
-    const createRate = RESERVE_ORDERS / reserved.createSeconds;
-    const reserveRate = RESERVE_ORDERS / reserved.reserveSeconds;
-    const bothRate = RESERVE_ORDERS / (reserved.createSeconds + reserved.reserveSeconds);
-    console.log(
-      `\nreserving ${RESERVE_ORDERS} new orders (${CLIENTS} clients, ${RESERVE_SKUS} SKUs of ${stock} units; reserved ${reserved.reserved}, out of stock ${reserved.outOfStock})`,
-    );
-    console.log(
-      `  created by the sync's upsert, ${String(SYNC_PAGE).padStart(2)} a transaction       ${fixed(createRate)} orders/s  ${fixed(reserved.createStatements, 1, 5)} statements an order`,
-    );
-    console.log(
-      `  reserved by review pass, ${String(REVIEW_BATCH).padStart(2)} a transaction      ${fixed(reserveRate)} orders/s  ${fixed(reserved.reserveStatements, 1, 5)} statements an order`,
-    );
-    console.log(`  created and reserved, end to end                    ${fixed(bothRate)} orders/s`);
-    if (tps === null) {
+    if (PARTS.has('list')) {
+      app = await buildApp({ db: database.db, logLevel: 'silent' });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/sys/login',
+        payload: { username: 'agent', password: DEMO_PASSWORD },
+      });
+      const token = (login.json() as { result?: { token?: string } }).result?.token;
+      if (!token) throw new Error(`login agent failed: ${login.body}`);
+      for (const client of [raw, rawBeside]) {
+        await client.connect();
+        await client.query(`select set_config('app.tenant_id', $1, false)`, [tenantId]);
+      }
+      const dialect = new PgDialect();
+      const world: ListWorld = {
+        app,
+        db: database.db,
+        noting: { db: noting, statements },
+        raw,
+        rawBeside,
+        sessionRead: sessionActorStatements(sha256(token))
+          .map((statement) => dialect.sqlToQuery(statement).sql)
+          .join(';\n'),
+        tenantId,
+        actor: await actorOf(database.db, tenantId, 'agent'),
+        token,
+      };
       console.log(
-        '  pgbench                            not found under /usr/lib/postgresql/*/bin: no baseline',
+        `\norder list of the demo tenant's agent (${made.demoOrders} of ${made.orders} orders, page size ${PAGE_SIZE}, ${new URL(url).host})`,
       );
-    } else {
-      console.log(
-        `  pgbench TPC-B-like (-s 1 -c ${CLIENTS})                     ${fixed(tps)} transactions/s`,
+      const batch = await timeCalls(
+        world,
+        await batchCalls(database.ownerPool, tenantId, ITERATIONS + WARM_UP),
       );
-      console.log(
-        `  ratio reserved / pgbench   ${(reserveRate / tps).toFixed(2)}  (target ≥ ${RESERVE_RATIO}: ${reserveRate / tps >= RESERVE_RATIO ? 'yes' : 'no'});` +
-          ` created / pgbench ${(createRate / tps).toFixed(2)}; end to end / pgbench ${(bothRate / tps).toFixed(2)}`,
-      );
+      printList(`tab + 30-day range + ${BATCH} numbers, pages 1–3`, batch);
+      const window = await timeCalls(world, windowCalls(Math.ceil(ITERATIONS / 2) + WARM_UP));
+      printList('tab + 30-day range, pages 1–5 (no batch search)', window);
+      const opening = await timeCalls(world, openingCalls(Math.ceil(ITERATIONS / 2) + WARM_UP));
+      printList('all orders or to review, no filter, pages 1–3', opening);
     }
-    console.log(
-      problems.length === 0
-        ? '  none oversold: no balance below zero, frozen = open reservations = ledger, each order reserved in full or out of stock where its stock was short, each made once'
-        : `  CHECK FAILED:\n    ${problems.join('\n    ')}`,
-    );
-    if (problems.length > 0) process.exitCode = 1;
+    if (PARTS.has('reserve')) {
+      // About 1.5 lines of 1.3 units an order: stock for about half the demand.
+      const stock = Math.max(1, Math.round((RESERVE_ORDERS * 1.4 * 1.3) / RESERVE_SKUS / 2));
+      const reserving = await reserveWorld(database.db, tenantId, stock);
+      const inputs = reserveInputs(reserving, RESERVE_ORDERS, suffix);
+      const reserved = await reserveOrders(reserving, inputs, counting, counter);
+      const problems = await oversoldChecks(database.ownerPool, reserving, `bench-${suffix}`, RESERVE_ORDERS);
+      const binary = pgbenchBinary();
+      const tps = binary ? runPgbench(binary, withDatabase(url, names.pgbench), SECONDS, CLIENTS) : null;
+
+      const createRate = RESERVE_ORDERS / reserved.createSeconds;
+      const reserveRate = RESERVE_ORDERS / reserved.reserveSeconds;
+      const bothRate = RESERVE_ORDERS / (reserved.createSeconds + reserved.reserveSeconds);
+      console.log(
+        `\nreserving ${RESERVE_ORDERS} new orders (${CLIENTS} clients, ${RESERVE_SKUS} SKUs of ${stock} units; reserved ${reserved.reserved}, out of stock ${reserved.outOfStock})`,
+      );
+      console.log(
+        `  created by the sync's upsert, ${String(SYNC_PAGE).padStart(2)} a transaction       ${fixed(createRate)} orders/s  ${fixed(reserved.createStatements, 1, 5)} statements an order`,
+      );
+      console.log(
+        `  reserved by review pass, ${String(REVIEW_BATCH).padStart(2)} a transaction      ${fixed(reserveRate)} orders/s  ${fixed(reserved.reserveStatements, 1, 5)} statements an order`,
+      );
+      console.log(`  created and reserved, end to end                    ${fixed(bothRate)} orders/s`);
+      if (tps === null) {
+        console.log(
+          '  pgbench                            not found under /usr/lib/postgresql/*/bin: no baseline',
+        );
+      } else {
+        console.log(
+          `  pgbench TPC-B-like (-s 1 -c ${CLIENTS})                     ${fixed(tps)} transactions/s`,
+        );
+        console.log(
+          `  ratio reserved / pgbench   ${(reserveRate / tps).toFixed(2)}  (target ≥ ${RESERVE_RATIO}: ${reserveRate / tps >= RESERVE_RATIO ? 'yes' : 'no'});` +
+            ` created / pgbench ${(createRate / tps).toFixed(2)}; end to end / pgbench ${(bothRate / tps).toFixed(2)}`,
+        );
+      }
+      console.log(
+        problems.length === 0
+          ? '  none oversold: no balance below zero, frozen = open reservations = ledger, each order reserved in full or out of stock where its stock was short, each made once'
+          : `  CHECK FAILED:\n    ${problems.join('\n    ')}`,
+      );
+      if (problems.length > 0) process.exitCode = 1;
+    }
   } finally {
     await raw.end().catch(() => undefined);
+    await rawBeside.end().catch(() => undefined);
     await app?.close();
     await database.close();
-    if (KEEP) console.log(`\nkept the database ${names.app} (BENCH_KEEP_DATABASE)`);
-    await databases.drop(KEEP ? [names.app] : []);
+    if (KEEP || REUSE) console.log(`\nkept the database ${names.app} (BENCH_REUSE_DATABASE=${names.app})`);
+    await databases.drop(KEEP || REUSE ? [names.app] : []);
     await embedded?.stop();
   }
 }

@@ -65,6 +65,18 @@ function isAnyOf(column: AnyPgColumn, values: readonly string[]): SQL {
   return sql`${column} = any(${sql.param([...values])}::text[])`;
 }
 
+/**
+ * The same for a column whose index is not partial (the order number, the system id): the
+ * array is read by a one-row subquery, so the planner does not estimate each number against
+ * the column's statistics. With 50 numbers on two columns that estimate was most of the
+ * statement's cost (the counts planned in 1.3 ms, ran in 0.5 ms; 0.2 ms to plan this way, the
+ * same plan: a bitmap of the two indexes). The tracking number's index is partial (non-empty
+ * numbers), which the planner proves only from the numbers themselves: it keeps isAnyOf.
+ */
+function isAnyOfUnestimated(column: AnyPgColumn, values: readonly string[]): SQL {
+  return sql`${column} = any((select ${sql.param([...values])}::text[])::text[])`;
+}
+
 /** Every filter of the list except the tab, so the counts and the page share them. */
 function filters(actor: Actor, query: OrderListQuery, now: Date): SQL | undefined {
   const numbers = query.orderNos ?? [];
@@ -89,12 +101,14 @@ function filters(actor: Actor, query: OrderListQuery, now: Date): SQL | undefine
     query.dateTo ? lt(dateColumn, new Date(query.dateTo)) : undefined,
     window?.fromMs != null ? gte(orders.shipBy, new Date(now.getTime() + window.fromMs)) : undefined,
     window?.toMs != null ? lt(orders.shipBy, new Date(now.getTime() + window.toMs)) : undefined,
-    numbers.length > 0 ? or(isAnyOf(orders.orderNo, numbers), isAnyOf(orders.systemNo, numbers)) : undefined,
+    numbers.length > 0
+      ? or(isAnyOfUnestimated(orders.orderNo, numbers), isAnyOfUnestimated(orders.systemNo, numbers))
+      : undefined,
     tracking.length > 0 ? isAnyOf(orders.trackingNo, tracking) : undefined,
     anyKind.length > 0
       ? or(
-          isAnyOf(orders.orderNo, anyKind),
-          isAnyOf(orders.systemNo, anyKind),
+          isAnyOfUnestimated(orders.orderNo, anyKind),
+          isAnyOfUnestimated(orders.systemNo, anyKind),
           isAnyOf(orders.trackingNo, anyKind),
         )
       : undefined,
