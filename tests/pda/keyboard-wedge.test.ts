@@ -56,6 +56,33 @@ describe('listening for keyboard-wedge scans', () => {
     ]);
   });
 
+  it("keeps a scan's key-downs and key-ups from the page's own handlers, and a person's keys in a field not", () => {
+    const reached: string[] = [];
+    const note = (event: KeyboardEvent) => reached.push(`${event.type} ${event.key}`);
+    document.body.addEventListener('keydown', note);
+    document.body.addEventListener('keyup', note);
+    for (const key of [...'BX000123', 'Enter']) {
+      sink.dispatchEvent(
+        new KeyboardEvent('keydown', { key, code: `Key${key}`, bubbles: true, cancelable: true }),
+      );
+      sink.dispatchEvent(
+        new KeyboardEvent('keyup', { key, code: `Key${key}`, bubbles: true, cancelable: true }),
+      );
+      vi.advanceTimersByTime(5);
+    }
+    expect(scans.map((scan) => scan.raw)).toEqual(['BX000123']);
+    expect(reached).toEqual([]);
+
+    const quantity = document.querySelector<HTMLInputElement>('#quantity');
+    quantity?.focus();
+    vi.advanceTimersByTime(1000);
+    type('3', 5);
+    quantity?.dispatchEvent(new KeyboardEvent('keyup', { key: '3', code: 'Digit3', bubbles: true }));
+    expect(reached).toEqual(['keydown 3', 'keyup 3']);
+    document.body.removeEventListener('keydown', note);
+    document.body.removeEventListener('keyup', note);
+  });
+
   it('ends a scan without a suffix after the idle gap', () => {
     type('4006381333931', 5);
     expect(scans).toEqual([]);

@@ -66,7 +66,8 @@ export interface ScanListenerCallbacks {
 
 /**
  * Listens for scans until the returned function is called. Keys that belong to a scan are
- * kept from the page (preventDefault), so they never land in a focused field as well.
+ * kept from the page (preventDefault, and outside a field stopPropagation too), so they never
+ * land in a focused field as well.
  *
  * Scanner-speed input is a scan wherever focus is: in a field (the quantity, the manual code) the
  * first key lands as typed, the next ones are held while they come at scanner speed, and when
@@ -161,7 +162,18 @@ export function listenForScans(
       ctrlKey: event.ctrlKey,
       metaKey: event.metaKey,
     });
-    if (consumed) event.preventDefault();
+    if (consumed) {
+      // A scan's key is the wedge's alone: nothing else on the page handles it (the app's own
+      // event handling of each key, at scanner speed, would sit between a scan and its feedback).
+      event.preventDefault();
+      event.stopPropagation();
+      if (event.code) swallowed.add(event.code);
+    }
+  };
+  /** The codes of keys taken as part of a scan, whose key-up goes no further either. */
+  const swallowed = new Set<string>();
+  const handleKeyUp = (event: KeyboardEvent): void => {
+    if (swallowed.delete(event.code)) event.stopPropagation();
   };
   const handleBeforeInput = (event: InputEvent): void => {
     const editable = editableOf(event.target, sink);
@@ -183,10 +195,12 @@ export function listenForScans(
   };
 
   doc.addEventListener('keydown', handleKeyDown, true);
+  doc.addEventListener('keyup', handleKeyUp, true);
   doc.addEventListener('beforeinput', handleBeforeInput, true);
   sink.addEventListener('input', handleInput);
   return () => {
     doc.removeEventListener('keydown', handleKeyDown, true);
+    doc.removeEventListener('keyup', handleKeyUp, true);
     doc.removeEventListener('beforeinput', handleBeforeInput, true);
     sink.removeEventListener('input', handleInput);
     clearTimeout(timer);
