@@ -487,19 +487,20 @@ describe('SKU matching and webhooks', () => {
     const outcome = await sync(shopId);
     expect(outcome?.state, JSON.stringify(outcome)).toBe('succeeded');
     const run = (
-      await world.database.ownerPool.query('select created, error_message from shop_sync_runs where id = $1', [
-        outcome?.runId,
-      ])
+      await world.database.ownerPool.query(
+        'select created, error_message from shop_sync_runs where id = $1',
+        [outcome?.runId],
+      )
     ).rows[0] as { created: number; error_message: string };
     expect(run.created).toBe(1);
     expect(run.error_message).toContain(refused.orderId);
     const listed = async (orderNo: string) =>
       Number(
         (
-          await world.database.ownerPool.query('select count(*) from orders where shop_id = $1 and order_no = $2', [
-            shopId,
-            orderNo,
-          ])
+          await world.database.ownerPool.query(
+            'select count(*) from orders where shop_id = $1 and order_no = $2',
+            [shopId, orderNo],
+          )
         ).rows[0]?.count,
       );
     expect([await listed(taken.orderId), await listed(refused.orderId)]).toEqual([1, 0]);
