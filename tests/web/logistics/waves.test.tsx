@@ -185,7 +185,9 @@ describe('the waves screen (/logistics/waves)', () => {
     if (!confirm) throw new Error('no confirmation');
     fireEvent.click(confirm);
     await waitFor(() => expect(repicked).toEqual([{ orderIds: ['00000000-0000-4000-8000-00000000b002'] }]));
-    expect(await screen.findByText('Updated')).toBeTruthy();
+    expect(
+      await screen.findByText('Order SO-2 is ready for a new wave: only its missing units will be picked.'),
+    ).toBeTruthy();
   });
 
   it('makes a wave of the orders chosen among those ready to pick', async () => {

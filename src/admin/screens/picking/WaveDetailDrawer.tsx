@@ -30,7 +30,7 @@ export function WaveDetailDrawer({ id, onClose }: { id: string | null; onClose: 
   const labels = useWaveLabels();
   const wave = useWave(id);
   const detail = wave.data;
-  const { modal } = App.useApp();
+  const { modal, message } = App.useApp();
   const feedback = useFeedback();
   const repick = useRepick();
   const canRepick = hasAuth(PERMISSIONS.waveEdit);
@@ -43,7 +43,8 @@ export function WaveDetailDrawer({ id, onClose }: { id: string | null; onClose: 
       cancelText: t('form.cancel'),
       onOk: async () => {
         try {
-          feedback.done(await repick.mutateAsync({ orderIds: [row.orderId] }));
+          await repick.mutateAsync({ orderIds: [row.orderId] });
+          void message.success(t('detail.repick_done', { orderNo: row.orderNo }));
         } catch (error) {
           feedback.failed(error);
         }
