@@ -143,6 +143,32 @@ describe('the marketplace upsert', () => {
     expect(await ledgerMismatches(world)).toEqual([]);
   });
 
+  it('keeps the tracking number and channel it holds when the platform sends none (a page read before the waybill was arranged)', async () => {
+    const skuId = await newSku('UPS-TRACK', 5);
+    const input = marketOrder(skuId, 1);
+    const created = await upsert(input);
+    // What arranging the waybill writes (waybills.service.ts).
+    await world.database.ownerPool.query(
+      "update orders set tracking_no = 'TH0123456789', logistics_channel = 'Shopee Xpress' where id = $1",
+      [created.id],
+    );
+    const tracking = async () =>
+      (
+        await world.database.ownerPool.query(
+          'select tracking_no, logistics_channel from orders where id = $1',
+          [created.id],
+        )
+      ).rows[0];
+    // The same order as the platform listed it before the arrangement: nothing to write.
+    expect(await upsert(input)).toMatchObject({ changed: false });
+    // Changed otherwise, still without a number: the fields change, the number stays.
+    expect(await upsert({ ...input, buyerMessage: 'leave at the door' })).toMatchObject({ changed: true });
+    expect(await tracking()).toEqual({ tracking_no: 'TH0123456789', logistics_channel: 'Shopee Xpress' });
+    // A number the platform sends is taken.
+    await upsert({ ...input, buyerMessage: 'leave at the door', trackingNo: 'TH9999999999' });
+    expect((await tracking()).tracking_no).toBe('TH9999999999');
+  });
+
   it('refuses a line of another seller SKU and writes nothing', async () => {
     const token = await world.login('seller2');
     const foreign = (await createProduct(world, token, ['UPS-FOREIGN'])).skus[0]?.id ?? '';

@@ -450,9 +450,14 @@ export async function upsertMarketplaceOrder(
     if (!order) throw new Error('order insert returned no row');
     return order;
   }
+  // A platform order without a tracking number or channel keeps the one held: an arrangement wrote
+  // it while this order was on its way from the platform (a page read before the arrangement,
+  // written after it), or an earlier sync brought it. A platform never takes one back.
   const incoming = {
     ...existing,
     ...header,
+    trackingNo: header.trackingNo || existing.trackingNo,
+    logisticsChannel: header.logisticsChannel || existing.logisticsChannel,
     orderedAt: orderedAt ? new Date(orderedAt) : existing.orderedAt,
   };
   const [same] = rowsOf<{ same: boolean }>(
@@ -485,6 +490,8 @@ export async function upsertMarketplaceOrder(
     .update(orders)
     .set({
       ...platformFields,
+      trackingNo: incoming.trackingNo,
+      logisticsChannel: incoming.logisticsChannel,
       ...(canChangeLines ? { warehouseId, parcelType: parcelTypeOf(lines) } : {}),
       ...(orderedAt ? { orderedAt: new Date(orderedAt) } : {}),
       updatedAt: sql`now()`,

@@ -137,12 +137,6 @@ export function joomAddressLine(address: Record<string, unknown>): string {
   return parts.filter((part, index) => parts.indexOf(part) === index).join(', ');
 }
 
-/**
- * One Joom order as our MarketplaceOrder: one line (the variant, with the order's quantity),
- * prices in minor units of the order's currency, the state mapped by JOOM_STATUS_MAP.
- * Missing required fields (id, status, times, quantity, currency, product and variant ids, a
- * price) throw 'malformed'.
- */
 /** An order's id and updateTimestamp (epoch ms) as normaliseJoomOrder reads them; null when unreadable. */
 export function listedJoomOrder(raw: unknown): ListedOrder | null {
   if (!isRecord(raw) || !isString(raw.id) || !isString(raw.updateTimestamp)) return null;
@@ -150,6 +144,12 @@ export function listedJoomOrder(raw: unknown): ListedOrder | null {
   return RFC3339.test(raw.updateTimestamp) && !Number.isNaN(at) ? { orderNo: raw.id, updatedAt: at } : null;
 }
 
+/**
+ * One Joom order as our MarketplaceOrder: one line (the variant, with the order's quantity),
+ * prices in minor units of the order's currency, the state mapped by JOOM_STATUS_MAP.
+ * Missing required fields (id, status, times, quantity, currency, product and variant ids, a
+ * price) throw 'malformed'.
+ */
 export function normaliseJoomOrder(raw: unknown): MarketplaceOrder {
   const order = field(raw, isRecord, 'a Joom order object');
   const orderNo = field(order.id, isString, 'order id');
