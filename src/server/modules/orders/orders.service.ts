@@ -421,7 +421,8 @@ const fingerprintColumns = sql`md5(row(o.buyer_name, o.recipient_name, o.recipie
  * status its platform status maps to; a known one that is unchanged writes nothing; a changed
  * one takes the platform's fields, and a changed platform status moves the local status through
  * the table (never back over what the warehouse did), releasing what it held on cancellation.
- * Lines change only while the order holds no stock. Answers whether anything was written.
+ * Lines change only while the order holds no stock; a tracking number or channel held is never
+ * blanked by a platform order without one. Answers whether anything was written.
  */
 export async function upsertMarketplaceOrder(
   tx: TenantTx,
