@@ -58,11 +58,11 @@ it('connects the demo seller to all six sandbox marketplaces and their orders ar
   // The sandbox seeded 40 orders a shop; each arrived once, paired or as an unmatched problem order.
   const runs = (
     await world.database.ownerPool.query(
-      `select s.platform, r.state, r.fetched from shop_sync_runs r join shops s on s.id = r.shop_id
+      `select s.platform, r.state, r.fetched, r.error_message from shop_sync_runs r join shops s on s.id = r.shop_id
         where r.trigger = 'first' order by s.platform`,
     )
   ).rows as { platform: string; state: string; fetched: number }[];
-  expect(runs.map((run) => [run.platform, run.state])).toEqual(
+  expect(runs.map((run) => [run.platform, run.state]), JSON.stringify(runs)).toEqual(
     [...MARKETPLACE_PLATFORMS].sort().map((platform) => [platform, 'succeeded']),
   );
 

@@ -410,6 +410,39 @@ describe('Coupang connector against the sandbox', () => {
     expect(coupangConnector.verifyWebhook(app, request)).toBeNull();
   });
 
+  it('reads more orders by id than the rate allows at once: each refused read waits and asks again (a bare context fails instead)', async () => {
+    const world = sandbox.world;
+    const made = Array.from({ length: 8 }, () =>
+      world.createOrder('coupang', VENDOR, { status: 'ready_to_ship', silent: true }),
+    );
+    const grant = await connect();
+    world.rateLimits.coupang = 4;
+    const waits: number[] = [];
+    const sleep = (ms: number) => {
+      waits.push(ms);
+      return new Promise<void>((resolve) => setTimeout(resolve, 250));
+    };
+    const orders = await coupangConnector.getOrders(
+      { ...ctxOf(grant), sleep },
+      made.map((order) => order.orderId),
+    );
+    expect(orders.map((order) => order.orderNo).sort()).toEqual(made.map((order) => order.orderId).sort());
+    // Refused ones waited what Coupang names, else a second (the bucket refilled).
+    expect(waits.length).toBeGreaterThan(0);
+    expect(new Set(waits)).toEqual(new Set([1_000]));
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(
+      (
+        await caught(
+          coupangConnector.getOrders(
+            ctxOf(grant),
+            made.map((order) => order.orderId),
+          ),
+        )
+      ).code,
+    ).toBe('rate_limited');
+  });
+
   it('getOrders returns the named orders whole, leaving out unknown and unpaid ones', async () => {
     const world = sandbox.world;
     const paid = world.createOrder('coupang', VENDOR, {

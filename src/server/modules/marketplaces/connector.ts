@@ -54,6 +54,12 @@ export interface CallContext {
   fetch: typeof fetch;
   /** The clock signing uses (a test or the sandbox may move it). */
   now(): Date;
+  /**
+   * Waits as the shop's session waits between retries (the runtime's sleep). Given, a connector
+   * whose page makes many calls may wait out a refused one and ask again, rather than fail the
+   * page for the session to send again whole; absent (a bare context), it fails the page.
+   */
+  sleep?(ms: number): Promise<void>;
 }
 
 /** One line as the platform sold it, grouped to one line per item and variation. */

@@ -35,7 +35,13 @@ export class ShopSession {
 
   context(): CallContext {
     const { app } = platformOf(this.runtime, this.shop.platform);
-    return { app, grant: this.grant, fetch: this.runtime.fetch, now: () => this.runtime.now() };
+    return {
+      app,
+      grant: this.grant,
+      fetch: this.runtime.fetch,
+      now: () => this.runtime.now(),
+      sleep: (ms) => this.runtime.sleep(Math.min(ms, MAX_WAIT_MS)),
+    };
   }
 
   /** A fresh token, sealed and stored at once (a refresh token is often single-use). */

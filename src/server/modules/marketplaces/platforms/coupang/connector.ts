@@ -51,6 +51,13 @@ const DAY_MS = 86_400_000;
 const MAX_WINDOW_MS = 31 * DAY_MS;
 /** Orders read by id at once (readOrders). */
 const ORDER_READS_AT_ONCE = 4;
+/**
+ * How often one read by id refused for the rate (about ten calls a second per vendor) waits and
+ * asks again, and how long it waits when Coupang names no time: a page of up to 50 reads outruns
+ * the limit, and failing it whole would spend the same calls again on every retry.
+ */
+const READ_RETRIES = 20;
+const READ_WAIT_MS = 1_000;
 /** Coupang's largest page (maxPerPage, default and maximum 50). */
 const PAGE_SIZE = '50';
 /**
@@ -95,10 +102,29 @@ function nextTokenOf(body: Record<string, unknown>): string {
   return isNumber(body.nextToken) ? String(body.nextToken) : '';
 }
 
-type Call = CoupangCall;
+type Call = CoupangCall & Pick<CallContext, 'sleep'>;
 
 function callOf(ctx: CallContext): Call {
-  return { fetch: ctx.fetch, now: ctx.now(), apiUrl: ctx.app.apiUrl, keys: coupangKeysOf(ctx.grant) };
+  return {
+    fetch: ctx.fetch,
+    now: ctx.now(),
+    apiUrl: ctx.app.apiUrl,
+    keys: coupangKeysOf(ctx.grant),
+    ...(ctx.sleep ? { sleep: (ms: number) => ctx.sleep?.(ms) ?? Promise.resolve() } : {}),
+  };
+}
+
+/** One order's sheets by id; a read refused for the rate waits and asks again (READ_RETRIES). */
+async function readOrder(call: Call, orderNo: string): Promise<unknown[]> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return (await coupangOrderSheets(call, orderNo)) ?? [];
+    } catch (error) {
+      const isRateLimited = error instanceof MarketplaceError && error.code === 'rate_limited';
+      if (!isRateLimited || !call.sleep || attempt >= READ_RETRIES) throw error;
+      await call.sleep(error.detail.retryAfterMs ?? READ_WAIT_MS);
+    }
+  }
 }
 
 /** Whole orders by number, in the order asked, unknown ones left out. */
@@ -109,12 +135,12 @@ async function readOrders(
 ): Promise<MarketplaceOrder[]> {
   const numbers = [...new Set(orderNos)].filter((orderNo) => /^\d+$/.test(orderNo));
   // Coupang reads an order by its id only: a page of cancellation receipts is read a few orders
-  // at a time rather than one after another (a 429 fails the page, which the sync retries).
+  // at a time rather than one after another, each read waiting out a refusal for the rate.
   const found: unknown[][] = new Array<unknown[]>(numbers.length);
   let next = 0;
   const reader = async () => {
     for (let index = next++; index < numbers.length; index = next++)
-      found[index] = (await coupangOrderSheets(call, numbers[index] ?? '')) ?? [];
+      found[index] = await readOrder(call, numbers[index] ?? '');
   };
   await Promise.all(Array.from({ length: Math.min(ORDER_READS_AT_ONCE, numbers.length) }, reader));
   return normaliseCoupangSheets(found.flat(), changedAt);
