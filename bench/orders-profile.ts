@@ -17,9 +17,8 @@ import { authenticate } from '@server/modules/identity/index.js';
 import { orderListCounts, orderListPage } from '@server/modules/orders/orders.queries.js';
 import { envelope } from '@shared/contract/common.js';
 import { orderListQuery, orderPage } from '@shared/contract/orders.js';
-import { DEMO_PASSWORD } from '@server/seed/demo.js';
 import { batchCalls, openingCalls, windowCalls, type ListCall } from './orders-calls.js';
-import { actorOf, benchServer, demoTenantId, quantile, withDatabase } from './support.js';
+import { actorOf, benchServer, demoTenantId, injectLogin, quantile, withDatabase } from './support.js';
 
 const DATABASE = process.env.BENCH_REUSE_DATABASE ?? '';
 const ITERATIONS = Number(process.env.BENCH_LIST_ITERATIONS ?? 200);
@@ -49,13 +48,7 @@ async function main() {
   try {
     const tenantId = await demoTenantId(database.ownerPool);
     const actor = await actorOf(database.db, tenantId, 'agent');
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/sys/login',
-      payload: { username: 'agent', password: DEMO_PASSWORD },
-    });
-    const token = (login.json() as { result?: { token?: string } }).result?.token;
-    if (!token) throw new Error(`login agent failed: ${login.body}`);
+    const token = await injectLogin(app, 'agent');
     await raw.connect();
     await raw.query(`select set_config('app.tenant_id', $1, false)`, [tenantId]);
     const count = ITERATIONS + WARM_UP;

@@ -50,7 +50,7 @@ import {
   upsertMarketplaceOrder,
   upsertMarketplaceOrders,
 } from '@server/modules/orders/index.js';
-import { DEMO_PASSWORD, seedDemo } from '@server/seed/demo.js';
+import { seedDemo } from '@server/seed/demo.js';
 import { demoPhotoKey } from '@server/seed/demo-photos.js';
 import { orderListQuery, type MarketplaceOrderInput, type OrderListQuery } from '@shared/contract/orders.js';
 import { batchCalls, openingCalls, PAGE_SIZE, randomOf, windowCalls, type ListCall } from './orders-calls.js';
@@ -60,6 +60,7 @@ import {
   benchServer,
   demoTenantId,
   freshDatabases,
+  injectLogin,
   pgbenchBinary,
   quantile,
   runPgbench,
@@ -524,13 +525,7 @@ async function main() {
 
     if (PARTS.has('list')) {
       app = await buildApp({ db: database.db, logLevel: 'silent' });
-      const login = await app.inject({
-        method: 'POST',
-        url: '/api/sys/login',
-        payload: { username: 'agent', password: DEMO_PASSWORD },
-      });
-      const token = (login.json() as { result?: { token?: string } }).result?.token;
-      if (!token) throw new Error(`login agent failed: ${login.body}`);
+      const token = await injectLogin(app, 'agent');
       for (const client of [raw, rawBeside]) {
         await client.connect();
         await client.query(`select set_config('app.tenant_id', $1, false)`, [tenantId]);

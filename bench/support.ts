@@ -8,6 +8,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { httpTransport } from '@pda/sync/transport.js';
 import type { PdaOpType } from '@shared/contract/pda.js';
@@ -148,6 +149,18 @@ export async function benchLogin(base: string, username: string): Promise<string
   if (!body.success || !body.result?.token)
     throw new Error(`login ${username} failed: ${JSON.stringify(body)}`);
   return body.result.token;
+}
+
+/** The same login through the app in this process (`app.inject`), for benches with no listener. */
+export async function injectLogin(app: FastifyInstance, username: string): Promise<string> {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/sys/login',
+    payload: { username, password: DEMO_PASSWORD },
+  });
+  const token = (login.json() as { result?: { token?: string } }).result?.token;
+  if (!token) throw new Error(`login ${username} failed: ${login.body}`);
+  return token;
 }
 
 /** A bench op: its type and payload, made for the seq the device gives it. */

@@ -87,7 +87,8 @@ export async function saveWork(db: PdaDatabase, screen: WorkScreen, warehouseId:
 
 /**
  * Restores the screen's context once on mount (`restore` rebuilds the step), then keeps it on
- * every change, after its frame. Answers whether the restore is done: until then the screen holds its scans.
+ * every change, after its frame. Answers whether the restore is done: until then the screen
+ * holds its scans.
  */
 export function useSavedWork(
   db: PdaDatabase,

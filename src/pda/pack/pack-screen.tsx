@@ -14,8 +14,8 @@
  * A scan's feedback is decided and committed in the scan's own tick from the device's copy of
  * the work; only the feedback and the line scanned render again with it (pack-views.tsx). What a
  * scan brings in (the checklist of a parcel opened, the weighing panel) renders as a transition
- * started once the feedback's frame is painted; the parcels to pack stay mounted (hidden) while a parcel is
- * open; the parcel in progress is written to the device's database once that frame is painted.
+ * started once the feedback's frame is painted; the parcels to pack stay mounted (hidden) while
+ * a parcel is open; the parcel in progress is written to the device's database after that frame.
  */
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

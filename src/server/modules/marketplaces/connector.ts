@@ -59,7 +59,7 @@ export interface CallContext {
    * whose page makes many calls may wait out a refused one and ask again, rather than fail the
    * page for the session to send again whole; absent (a bare context), it fails the page.
    */
-  sleep?(ms: number): Promise<void>;
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** One line as the platform sold it, grouped to one line per item and variation. */

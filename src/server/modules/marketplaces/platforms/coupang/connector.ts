@@ -110,7 +110,7 @@ function callOf(ctx: CallContext): Call {
     now: ctx.now(),
     apiUrl: ctx.app.apiUrl,
     keys: coupangKeysOf(ctx.grant),
-    ...(ctx.sleep ? { sleep: (ms: number) => ctx.sleep?.(ms) ?? Promise.resolve() } : {}),
+    ...(ctx.sleep ? { sleep: ctx.sleep } : {}),
   };
 }
 

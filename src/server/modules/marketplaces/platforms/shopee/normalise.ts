@@ -178,11 +178,6 @@ function logisticsChannelOf(order: Record<string, unknown>): string {
   return text(order.checkout_shipping_carrier);
 }
 
-/**
- * One element of get_order_detail's order_list as our MarketplaceOrder. Throws 'malformed' when a
- * field we rely on is missing (order_sn, order_status, currency, create_time, update_time, item_list).
- * Shopee's detail has no tracking number (get_tracking_number per package): trackingNo stays ''.
- */
 /** An order's order_sn and update_time (epoch ms) as normaliseShopeeOrder reads them; null when unreadable. */
 export function listedShopeeOrder(raw: unknown): ListedOrder | null {
   if (!isRecord(raw) || !isString(raw.order_sn) || raw.order_sn === '') return null;
@@ -190,6 +185,11 @@ export function listedShopeeOrder(raw: unknown): ListedOrder | null {
   return updatedAt === null ? null : { orderNo: raw.order_sn, updatedAt: Date.parse(updatedAt) };
 }
 
+/**
+ * One element of get_order_detail's order_list as our MarketplaceOrder. Throws 'malformed' when a
+ * field we rely on is missing (order_sn, order_status, currency, create_time, update_time, item_list).
+ * Shopee's detail has no tracking number (get_tracking_number per package): trackingNo stays ''.
+ */
 export function normaliseShopeeOrder(raw: unknown): MarketplaceOrder {
   if (!isRecord(raw)) throw new MarketplaceError('malformed', 'a Shopee order is not an object');
   const orderNo = requiredText(raw, 'order_sn', 'a Shopee order');

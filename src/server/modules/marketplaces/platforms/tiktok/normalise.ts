@@ -167,10 +167,6 @@ function addressLine(address: Record<string, unknown>): string {
     .join(', ');
 }
 
-/**
- * A TikTok order as its API returns it, normalised. Throws 'malformed' when a field the sync
- * needs (id, status, times, currency, line items with product, SKU and price) is missing.
- */
 /** An order's id and update_time (epoch ms) as normaliseTiktokOrder reads them; null when unreadable. */
 export function listedTiktokOrder(raw: unknown): ListedOrder | null {
   if (!isRecord(raw) || !isString(raw.id)) return null;
@@ -178,6 +174,10 @@ export function listedTiktokOrder(raw: unknown): ListedOrder | null {
   return updatedAt === null ? null : { orderNo: raw.id, updatedAt: Date.parse(updatedAt) };
 }
 
+/**
+ * A TikTok order as its API returns it, normalised. Throws 'malformed' when a field the sync
+ * needs (id, status, times, currency, line items with product, SKU and price) is missing.
+ */
 export function normaliseTiktokOrder(raw: unknown): MarketplaceOrder {
   const order = field(raw, isRecord, 'an order object');
   const orderNo = field(order.id, isString, 'order id');
