@@ -62,9 +62,10 @@ it('connects the demo seller to all six sandbox marketplaces and their orders ar
         where r.trigger = 'first' order by s.platform`,
     )
   ).rows as { platform: string; state: string; fetched: number }[];
-  expect(runs.map((run) => [run.platform, run.state]), JSON.stringify(runs)).toEqual(
-    [...MARKETPLACE_PLATFORMS].sort().map((platform) => [platform, 'succeeded']),
-  );
+  expect(
+    runs.map((run) => [run.platform, run.state]),
+    JSON.stringify(runs),
+  ).toEqual([...MARKETPLACE_PLATFORMS].sort().map((platform) => [platform, 'succeeded']));
 
   // The seller sees them in the order list, on every marketplace.
   const token = await world.login('seller');
