@@ -12,7 +12,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { buildApp } from '@server/app.js';
-import { connectDatabase, withTenant } from '@server/db/client.js';
+import { connectDatabase, readInTenant, withTenant } from '@server/db/client.js';
 import { authenticate } from '@server/modules/identity/index.js';
 import { orderListCounts, orderListPage } from '@server/modules/orders/orders.queries.js';
 import { envelope } from '@shared/contract/common.js';
@@ -65,6 +65,9 @@ async function main() {
       'empty tenant transaction': [],
       'counts in a tenant transaction': [],
       'page in a tenant transaction': [],
+      'both side by side (withTenant)': [],
+      'counts in one message (readInTenant)': [],
+      'page in one message (readInTenant)': [],
       'both side by side (as the route)': [],
       'counts, raw (pg)': [],
       'page, raw (pg)': [],
@@ -92,10 +95,22 @@ async function main() {
       const records = await timed(sink('page in a tenant transaction'), () =>
         withTenant(noting, tenantId, (tx) => orderListPage(tx, actor, query), actor.userId),
       );
-      await timed(sink('both side by side (as the route)'), () =>
+      await timed(sink('both side by side (withTenant)'), () =>
         Promise.all([
           withTenant(database.db, tenantId, (tx) => orderListCounts(tx, actor, query), actor.userId),
           withTenant(database.db, tenantId, (tx) => orderListPage(tx, actor, query), actor.userId),
+        ]),
+      );
+      await timed(sink('counts in one message (readInTenant)'), () =>
+        readInTenant(database.db, tenantId, (tx) => orderListCounts(tx, actor, query), actor.userId),
+      );
+      await timed(sink('page in one message (readInTenant)'), () =>
+        readInTenant(database.db, tenantId, (tx) => orderListPage(tx, actor, query), actor.userId),
+      );
+      await timed(sink('both side by side (as the route)'), () =>
+        Promise.all([
+          readInTenant(database.db, tenantId, (tx) => orderListCounts(tx, actor, query), actor.userId),
+          readInTenant(database.db, tenantId, (tx) => orderListPage(tx, actor, query), actor.userId),
         ]),
       );
       const [countsStatement, pageStatement] = statements.filter((statement) => statement.text !== 'begin');

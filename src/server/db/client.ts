@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { prepareValue } from 'pg/lib/utils.js';
 
 /** Queries are built with Drizzle's query builder over the tables each module owns (no relational schema). */
 export type Db = NodePgDatabase;
@@ -126,29 +127,118 @@ export async function executePrepared<T>(tx: TenantTx, query: SQL): Promise<T[]>
   return result.rows as T[];
 }
 
-/** A value written into a statement's text as a string literal, quoted the way PostgreSQL reads one. */
-export function literal(value: string): SQL {
-  return sql.raw(pg.escapeLiteral(value));
+/**
+ * Runs read-only `work` for the tenant with every statement it sends going to the server as one
+ * message of its own: `set transaction read only`, the tenant and user set transaction-locally,
+ * then the statement (PostgreSQL runs one message's statements in one implicit transaction, so
+ * nothing stays set on the pooled connection). One round trip per statement where withTenant
+ * takes three (begin and the tenant, the statement, commit): for the hot reads of a list, which
+ * withTenant's transaction gave nothing (each statement sees its own snapshot here; a read that
+ * needs one snapshot across statements stays in withTenant). The simple protocol carries no
+ * parameters: each one goes into the text as a quoted literal (`inlineParameters`), untyped as
+ * the driver sends parameters, so the server reads it exactly as it would the parameter. A write
+ * is refused by the server (read-only transaction).
+ */
+export async function readInTenant<T>(
+  db: Db,
+  tenantId: string,
+  work: (tx: TenantTx) => Promise<T>,
+  userId?: string,
+): Promise<T> {
+  const pool: unknown = (db as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return withTenant(db, tenantId, work, userId);
+  const client = {
+    async query(config: pg.QueryConfig & { rowMode?: 'array' }, values?: unknown[]): Promise<pg.QueryResult> {
+      const answered: pg.QueryResult | pg.QueryResult[] = await pool.query({
+        text: tenantReadMessage(tenantId, userId, config.text, values ?? config.values ?? []),
+        ...(config.rowMode ? { rowMode: config.rowMode } : {}),
+        ...(config.types ? { types: config.types } : {}),
+      });
+      const results = Array.isArray(answered) ? answered : [answered];
+      const last = results[results.length - 1];
+      if (!last) throw new Error('readInTenant: the server answered no result');
+      return last;
+    },
+  };
+  const tx: TenantTx = new NodePgTransaction<
+    Record<string, never>,
+    ExtractTablesWithRelations<Record<string, never>>
+  >(
+    dialect,
+    new NodePgSession(client as unknown as pg.PoolClient, dialect, undefined, sessionOptionsOf(db)),
+    undefined,
+  );
+  return work(tx);
+}
+
+/** The message readInTenant sends for a statement: read only, the tenant and user set, the statement with its values in. */
+export function tenantReadMessage(
+  tenantId: string,
+  userId: string | undefined,
+  text: string,
+  values: readonly unknown[],
+): string {
+  return `set transaction read only; select set_config('app.tenant_id', ${pg.escapeLiteral(tenantId)}, true), set_config('app.user_id', ${pg.escapeLiteral(userId ?? '')}, true);\n${inlineParameters(text, values)}`;
 }
 
 /**
- * Sends read statements as one message (PostgreSQL's simple query protocol) and answers each
- * one's rows. The server runs the statements of one message in one implicit transaction: a
- * `set_config(…, true)` of an earlier statement holds for the later ones and ends with the
- * message, so nothing stays set on the pooled connection. One round trip where begin, the
- * tenant, the read and commit took four: for the reads every request makes (its session). The
- * simple protocol carries no parameters, so values go in as `literal(…)`; a statement with a
- * parameter is refused rather than sent.
+ * A statement's text with its parameters `$1`, `$2` … written in as quoted literals (the values as
+ * the driver would send them: `pg`'s own conversion of dates, arrays, booleans and numbers to
+ * text). Placeholders inside quoted strings and identifiers are left alone. A value that cannot
+ * go in as text (bytes) is refused.
  */
-export async function readInOneMessage(db: Db, statements: readonly SQL[]): Promise<unknown[][]> {
-  const texts = statements.map((statement) => {
-    const { sql: text, params } = dialect.sqlToQuery(statement);
-    if (params.length > 0) throw new Error('readInOneMessage takes literals, not parameters');
-    return text;
-  });
+export function inlineParameters(text: string, values: readonly unknown[]): string {
+  let out = '';
+  let at = 0;
+  while (at < text.length) {
+    const char = text[at] ?? '';
+    if (char === "'" || char === '"') {
+      let end = at + 1;
+      for (;;) {
+        end = text.indexOf(char, end);
+        if (end === -1) throw new Error('inlineParameters: an unterminated quote');
+        if (text[end + 1] === char) end += 2;
+        else break;
+      }
+      out += text.slice(at, end + 1);
+      at = end + 1;
+      continue;
+    }
+    const placeholder = char === '$' ? /^\$(\d+)/.exec(text.slice(at, at + 8)) : null;
+    if (placeholder) {
+      const index = Number(placeholder[1]) - 1;
+      if (index < 0 || index >= values.length)
+        throw new Error(`inlineParameters: no value for $${index + 1}`);
+      out += literalOf(values[index]);
+      at += placeholder[0].length;
+      continue;
+    }
+    out += char;
+    at += 1;
+  }
+  return out;
+}
+
+function literalOf(value: unknown): string {
+  const text = prepareValue(value);
+  if (text === null || text === undefined) return 'null';
+  if (typeof text !== 'string') throw new Error('inlineParameters: a value that is not text');
+  return pg.escapeLiteral(text);
+}
+
+/**
+ * A statement sent as a prepared statement of its name on a connection of the pool: parsed and
+ * planned once per connection (PostgreSQL's plan cache), one round trip after that. For the
+ * calls every request makes outside a tenant transaction (its session read).
+ */
+export async function queryPrepared<T>(
+  db: Db,
+  statement: { name: string; text: string },
+  values: readonly unknown[],
+): Promise<T[]> {
   const client = (db as unknown as { $client: pg.Pool | pg.ClientBase }).$client;
-  const answered: pg.QueryResult | pg.QueryResult[] = await client.query(texts.join(';\n'));
-  return (Array.isArray(answered) ? answered : [answered]).map((result) => result.rows as unknown[]);
+  const result = await client.query({ name: statement.name, text: statement.text, values: [...values] });
+  return result.rows as T[];
 }
 
 /** Rows of a raw query result, typed by the caller. */

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { withTenant, type Db, type TenantTx } from '../db/client.js';
+import { readInTenant, withTenant, type Db, type TenantTx } from '../db/client.js';
 import type { Actor } from './actor.js';
 import { actorOf, requestDomain } from './request-context.js';
 
@@ -11,6 +11,16 @@ export function inActorTenant<T>(
 ): Promise<T> {
   const actor = actorOf(request);
   return withTenant(db, actor.tenantId, (tx) => work(tx, actor), actor.userId);
+}
+
+/** Runs a signed-in request's read-only work in the actor's tenant, each statement one message (readInTenant). */
+export function readInActorTenant<T>(
+  db: Db,
+  request: FastifyRequest,
+  work: (tx: TenantTx, actor: Actor) => Promise<T>,
+): Promise<T> {
+  const actor = actorOf(request);
+  return readInTenant(db, actor.tenantId, (tx) => work(tx, actor), actor.userId);
 }
 
 /** Where a pre-login request came from: for tenant resolution, rate limits and the session row. */

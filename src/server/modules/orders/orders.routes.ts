@@ -33,7 +33,7 @@ import type { TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { ok } from '../../http/reply.js';
 import { needs, said } from '../../http/route-kit.js';
-import { inActorTenant } from '../../http/scope.js';
+import { inActorTenant, readInActorTenant } from '../../http/scope.js';
 import { mergeOrders, splitOrder } from './merge-split.service.js';
 import { getOrder, listOrderShops, orderListCounts, orderListOf, orderListPage } from './orders.queries.js';
 import {
@@ -59,11 +59,11 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: { tags, querystring: orderListQuery, response: { 200: envelope(orderPage) } },
     },
     // The counts and the page are independent reads: two connections answer them side by side,
-    // so the list waits for the slower of the two, not their sum.
+    // so the list waits for the slower of the two, not their sum; each is one message (readInTenant).
     async (request) => {
       const [counts, records] = await Promise.all([
-        inActorTenant(db, request, (tx, actor) => orderListCounts(tx, actor, request.query)),
-        inActorTenant(db, request, (tx, actor) => orderListPage(tx, actor, request.query)),
+        readInActorTenant(db, request, (tx, actor) => orderListCounts(tx, actor, request.query)),
+        readInActorTenant(db, request, (tx, actor) => orderListPage(tx, actor, request.query)),
       ]);
       return ok(orderListOf(request.query, counts, records));
     },

@@ -8,7 +8,7 @@ import type { LoginResult } from '@shared/contract/identity.js';
 import { USER_STATUS } from '@shared/domain/roles.js';
 import { SESSION_TTL_MS } from '@shared/domain/session.js';
 import { AppError } from '@shared/errors.js';
-import { readInOneMessage, withTenant, type Db, type TenantTx } from '@server/db/client.js';
+import { queryPrepared, withTenant, type Db, type TenantTx } from '@server/db/client.js';
 import type { Actor } from '@server/http/actor.js';
 import type { RequestOrigin } from '@server/http/scope.js';
 import { sysLogs } from '../../system/index.js';
@@ -17,7 +17,7 @@ import {
   agentCodeOf,
   departsOf,
   findUserByUsername,
-  sessionActorStatements,
+  SESSION_ACTOR,
   type SessionActorRow,
   toUserInfo,
   type UserRow,
@@ -114,11 +114,10 @@ export type TokenRefusal = 'auth.token_expired' | 'common.unauthorized';
  * The actor of a token, or why there is none. Only a session that ran out of time answers
  * 'auth.token_expired'; an unknown or revoked token and a frozen user answer 'common.unauthorized'.
  * Nothing is cached: every request reads its session, so a logout, a revocation or a freeze (on
- * any node) refuses the very next request. The read is one round trip (readInOneMessage).
+ * any node) refuses the very next request. The read is one round trip (SESSION_ACTOR, prepared).
  */
 export async function authenticate(db: Db, token: string): Promise<Actor | TokenRefusal> {
-  const [, rows = []] = await readInOneMessage(db, sessionActorStatements(sha256(token)));
-  const [session] = rows as SessionActorRow[];
+  const [session] = await queryPrepared<SessionActorRow>(db, SESSION_ACTOR, [sha256(token)]);
   if (!session || session.revoked_at) return 'common.unauthorized';
   if (new Date(session.expires_at).getTime() <= Date.now()) return 'auth.token_expired';
   const { user_id: userId, username, user_role: userRole } = session;

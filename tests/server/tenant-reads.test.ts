@@ -1,0 +1,126 @@
+/**
+ * The one-message reads (readInTenant, the order list's counts and page) and the session read
+ * (app_session_actor): the tenant's rows and no other's, no write, nothing left set on a pooled
+ * connection, and the same answer as a tenant transaction gives.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readInTenant, rowsOf, withTenant } from '@server/db/client.js';
+import { authenticate } from '@server/modules/identity/index.js';
+import { sha256 } from '@server/modules/identity/sign-in/credentials.js';
+import { SESSION_ACTOR } from '@server/modules/identity/sign-in/sign-in.queries.js';
+import { orderListCounts, orderListPage } from '@server/modules/orders/orders.queries.js';
+import { orderListQuery } from '@shared/contract/orders.js';
+import { createTestWorld, type TestWorld } from '../support/test-app.js';
+
+let world: TestWorld;
+let demoId: string;
+let acmeId: string;
+
+beforeAll(async () => {
+  world = await createTestWorld();
+  const { rows } = await world.database.ownerPool.query<{ id: string; agent_code: string }>(
+    'select id, agent_code from tenants',
+  );
+  demoId = rows.find((row) => row.agent_code === 'demo')?.id ?? '';
+  acmeId = rows.find((row) => row.agent_code === 'acme')?.id ?? '';
+});
+afterAll(() => world.close());
+
+const tenantsSeen = (tenantId: string, query = sql`select distinct tenant_id from users`) =>
+  readInTenant(world.database.db, tenantId, async (tx) =>
+    rowsOf<{ tenant_id: string }>(await tx.execute(query)).map((row) => row.tenant_id),
+  );
+
+describe('readInTenant', () => {
+  it("reads the tenant's rows and no other tenant's, with parameters written in", async () => {
+    expect(await tenantsSeen(demoId)).toEqual([demoId]);
+    expect(await tenantsSeen(acmeId)).toEqual([acmeId]);
+    const other = await tenantsSeen(
+      demoId,
+      sql`select distinct tenant_id from users where tenant_id = ${acmeId} or username = ${"x' or '1'='1"}`,
+    );
+    expect(other).toEqual([]);
+  });
+
+  it('refuses a write and changes nothing', async () => {
+    const name = `read-only-${randomUUID().slice(0, 8)}`;
+    await expect(
+      readInTenant(world.database.db, demoId, (tx) =>
+        tx.execute(sql`update users set realname = ${name} where username = 'seller'`),
+      ),
+    ).rejects.toMatchObject({ cause: { code: '25006' } }); // read_only_sql_transaction
+    const names = await withTenant(world.database.db, demoId, async (tx) =>
+      rowsOf<{ realname: string }>(
+        await tx.execute(sql`select realname from users where username = 'seller'`),
+      ),
+    );
+    expect(names[0]?.realname).not.toBe(name);
+  });
+
+  it('leaves no tenant set on the pooled connections', async () => {
+    await Promise.all(Array.from({ length: 12 }, () => tenantsSeen(demoId)));
+    const clients = await Promise.all(Array.from({ length: 10 }, () => world.database.appPool.connect()));
+    try {
+      for (const client of clients) {
+        const { rows } = await client.query<{ tenant: string | null; seen: string }>(
+          `select current_setting('app.tenant_id', true) as tenant, (select count(*) from users)::text as seen`,
+        );
+        expect(rows[0]?.tenant ?? '').toBe('');
+        expect(rows[0]?.seen).toBe('0');
+      }
+    } finally {
+      for (const client of clients) client.release();
+    }
+  });
+
+  it("answers the order list's counts and page exactly as a tenant transaction does", async () => {
+    const actor = await authenticate(world.database.db, await world.login('agent'));
+    if (typeof actor === 'string') throw new Error(`the demo agent signs no one in: ${actor}`);
+    for (const params of [
+      {},
+      { tab: 'pending' },
+      { numbers: "ORD-1,O'X", pageSize: '5', tags: 'urgent,problem' },
+      { dateFrom: '2026-01-01T00:00:00Z', shipTime: '48h' },
+    ]) {
+      const query = orderListQuery.parse(params);
+      const inTransaction = await withTenant(world.database.db, demoId, async (tx) => ({
+        counts: await orderListCounts(tx, actor, query),
+        page: await orderListPage(tx, actor, query),
+      }));
+      const inMessages = await readInTenant(world.database.db, demoId, async (tx) => ({
+        counts: await orderListCounts(tx, actor, query),
+        page: await orderListPage(tx, actor, query),
+      }));
+      expect(inMessages).toEqual(inTransaction);
+    }
+  });
+});
+
+describe('app_session_actor', () => {
+  it("reads a token's actor, and a caller's transaction keeps its own tenant", async () => {
+    const token = await world.login('seller');
+    const actor = await authenticate(world.database.db, token);
+    expect(actor).toMatchObject({ tenantId: demoId, username: 'seller', userRole: 'seller' });
+    const acmeToken = await world.login('acme-seller', { agentCode: 'acme' });
+    const inside = await withTenant(world.database.db, demoId, async (tx) => {
+      const [row] = rowsOf<{ tenant_id: string }>(
+        await tx.execute(sql`select tenant_id from app_session_actor(${sha256(acmeToken)})`),
+      );
+      const [still] = rowsOf<{ tenant: string }>(
+        await tx.execute(sql`select current_setting('app.tenant_id') as tenant`),
+      );
+      return { read: row?.tenant_id, still: still?.tenant };
+    });
+    expect(inside).toEqual({ read: acmeId, still: demoId });
+  });
+
+  it('answers no row for an unknown token', async () => {
+    const { rows } = await world.database.appPool.query({
+      ...SESSION_ACTOR,
+      values: [sha256('no such token')],
+    });
+    expect(rows).toEqual([]);
+  });
+});
