@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readInTenant, rowsOf, withTenant } from '@server/db/client.js';
 import { authenticate } from '@server/modules/identity/index.js';
 import { sha256 } from '@server/modules/identity/sign-in/credentials.js';
@@ -94,7 +94,26 @@ describe('readInTenant', () => {
         page: await orderListPage(tx, actor, query),
       }));
       expect(inMessages).toEqual(inTransaction);
+      const sent = vi.spyOn(world.database.appPool, 'query');
+      try {
+        const [counts, page] = await readInTenant(world.database.db, demoId, (tx) =>
+          Promise.all([orderListCounts(tx, actor, query), orderListPage(tx, actor, query)]),
+        );
+        expect({ counts, page }).toEqual(inTransaction);
+        expect(sent).toHaveBeenCalledTimes(1); // side by side: one message
+      } finally {
+        sent.mockRestore();
+      }
     }
+  });
+
+  it('fails every statement of a message that fails, and the next read works', async () => {
+    await expect(
+      readInTenant(world.database.db, demoId, (tx) =>
+        Promise.all([tx.execute(sql`select 1`), tx.execute(sql`select 1 / ${0}`)]),
+      ),
+    ).rejects.toMatchObject({ cause: { code: '22012' } }); // division_by_zero
+    expect(await tenantsSeen(demoId)).toEqual([demoId]);
   });
 });
 

@@ -128,13 +128,15 @@ export async function executePrepared<T>(tx: TenantTx, query: SQL): Promise<T[]>
 }
 
 /**
- * Runs read-only `work` for the tenant with every statement it sends going to the server as one
- * message of its own: `set transaction read only`, the tenant and user set transaction-locally,
- * then the statement (PostgreSQL runs one message's statements in one implicit transaction, so
- * nothing stays set on the pooled connection). One round trip per statement where withTenant
- * takes three (begin and the tenant, the statement, commit): for the hot reads of a list, which
- * withTenant's transaction gave nothing (each statement sees its own snapshot here; a read that
- * needs one snapshot across statements stays in withTenant). The simple protocol carries no
+ * Runs read-only `work` for the tenant, its statements going to the server as messages of their
+ * own (tenantReadMessage): `set transaction read only`, the tenant and user set
+ * transaction-locally, then the statements (PostgreSQL runs one message's statements in one
+ * implicit transaction, so nothing stays set on the pooled connection). The statements `work`
+ * sends in one turn of the event loop (side by side, `Promise.all`) go together in one message:
+ * one round trip for them all, where withTenant takes one for each and two more (begin and the
+ * tenant, commit). For the hot reads of a list, which a transaction gave nothing but its cost.
+ * The statements of one message share its snapshot; a read that needs one snapshot across
+ * statements sent one after another stays in withTenant. The simple protocol carries no
  * parameters: each one goes into the text as a quoted literal (`inlineParameters`), untyped as
  * the driver sends parameters, so the server reads it exactly as it would the parameter. A write
  * is refused by the server (read-only transaction).
@@ -147,19 +149,7 @@ export async function readInTenant<T>(
 ): Promise<T> {
   const pool: unknown = (db as { $client?: unknown }).$client;
   if (!(pool instanceof pg.Pool)) return withTenant(db, tenantId, work, userId);
-  const client = {
-    async query(config: pg.QueryConfig & { rowMode?: 'array' }, values?: unknown[]): Promise<pg.QueryResult> {
-      const answered: pg.QueryResult | pg.QueryResult[] = await pool.query({
-        text: tenantReadMessage(tenantId, userId, config.text, values ?? config.values ?? []),
-        ...(config.rowMode ? { rowMode: config.rowMode } : {}),
-        ...(config.types ? { types: config.types } : {}),
-      });
-      const results = Array.isArray(answered) ? answered : [answered];
-      const last = results[results.length - 1];
-      if (!last) throw new Error('readInTenant: the server answered no result');
-      return last;
-    },
-  };
+  const client = gatheringClient(pool, (statements) => tenantReadMessage(tenantId, userId, statements));
   const tx: TenantTx = new NodePgTransaction<
     Record<string, never>,
     ExtractTablesWithRelations<Record<string, never>>
@@ -171,15 +161,77 @@ export async function readInTenant<T>(
   return work(tx);
 }
 
-/** The message readInTenant sends for a statement: read only, the tenant and user set, the statement with its values in. */
+type DriverQuery = pg.QueryConfig & { rowMode?: 'array' };
+
+interface Gathered {
+  config: DriverQuery;
+  values: readonly unknown[];
+  resolve(result: pg.QueryResult): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * A stand-in for a pool client that gathers the statements asked of it in one turn of the event
+ * loop and sends them as one message (`messageOf` writes it; each statement's result is one of
+ * the last results, in order). Drizzle asks for rows as arrays (selects) or objects (execute):
+ * each kind goes in a message of its own, with the first statement's type parsers, which are
+ * Drizzle's one set for every statement.
+ */
+function gatheringClient(
+  pool: pg.Pool,
+  messageOf: (statements: readonly { text: string; values: readonly unknown[] }[]) => string,
+) {
+  let pending: Gathered[] = [];
+  const send = async (batch: Gathered[]) => {
+    try {
+      const [first] = batch;
+      if (!first) return;
+      const answered: pg.QueryResult | pg.QueryResult[] = await pool.query({
+        text: messageOf(batch.map(({ config, values }) => ({ text: config.text, values }))),
+        ...(first.config.rowMode ? { rowMode: first.config.rowMode } : {}),
+        ...(first.config.types ? { types: first.config.types } : {}),
+      });
+      const results = Array.isArray(answered) ? answered : [answered];
+      const own = results.slice(results.length - batch.length);
+      if (own.length !== batch.length) throw new Error('readInTenant: the server answered too few results');
+      batch.forEach((gathered, index) => gathered.resolve(own[index] as pg.QueryResult));
+    } catch (error) {
+      for (const gathered of batch) gathered.reject(error);
+    }
+  };
+  const flush = () => {
+    const batch = pending;
+    pending = [];
+    const arrays = batch.filter((gathered) => gathered.config.rowMode === 'array');
+    const objects = batch.filter((gathered) => gathered.config.rowMode !== 'array');
+    if (arrays.length > 0) void send(arrays);
+    if (objects.length > 0) void send(objects);
+  };
+  return {
+    query(config: DriverQuery, values?: unknown[]): Promise<pg.QueryResult> {
+      return new Promise((resolve, reject) => {
+        if (pending.length === 0) setImmediate(flush);
+        pending.push({ config, values: values ?? config.values ?? [], resolve, reject });
+      });
+    },
+  };
+}
+
+/**
+ * The message readInTenant sends for statements: read only, the tenant and user set, then each
+ * statement with its values written in.
+ */
 export function tenantReadMessage(
   tenantId: string,
   userId: string | undefined,
-  text: string,
-  values: readonly unknown[],
+  statements: readonly { text: string; values: readonly unknown[] }[],
 ): string {
-  return `set transaction read only; select set_config('app.tenant_id', ${pg.escapeLiteral(tenantId)}, true), set_config('app.user_id', ${pg.escapeLiteral(userId ?? '')}, true);\n${inlineParameters(text, values)}`;
+  const head = `set transaction read only; select set_config('app.tenant_id', ${pg.escapeLiteral(tenantId)}, true), set_config('app.user_id', ${pg.escapeLiteral(userId ?? '')}, true)`;
+  return [head, ...statements.map(({ text, values }) => inlineParameters(text, values))].join(';\n');
 }
+
+/** A quoted string, a quoted identifier or a placeholder: what inlineParameters looks for. */
+const QUOTED_OR_PLACEHOLDER = /'(?:[^']|'')*'|"(?:[^"]|"")*"|\$(\d+)|['"]/g;
 
 /**
  * A statement's text with its parameters `$1`, `$2` … written in as quoted literals (the values as
@@ -188,35 +240,15 @@ export function tenantReadMessage(
  * go in as text (bytes) is refused.
  */
 export function inlineParameters(text: string, values: readonly unknown[]): string {
-  let out = '';
-  let at = 0;
-  while (at < text.length) {
-    const char = text[at] ?? '';
-    if (char === "'" || char === '"') {
-      let end = at + 1;
-      for (;;) {
-        end = text.indexOf(char, end);
-        if (end === -1) throw new Error('inlineParameters: an unterminated quote');
-        if (text[end + 1] === char) end += 2;
-        else break;
-      }
-      out += text.slice(at, end + 1);
-      at = end + 1;
-      continue;
+  return text.replace(QUOTED_OR_PLACEHOLDER, (match: string, number: string | undefined) => {
+    if (number === undefined) {
+      if (match.length === 1) throw new Error('inlineParameters: an unterminated quote');
+      return match;
     }
-    const placeholder = char === '$' ? /^\$(\d+)/.exec(text.slice(at, at + 8)) : null;
-    if (placeholder) {
-      const index = Number(placeholder[1]) - 1;
-      if (index < 0 || index >= values.length)
-        throw new Error(`inlineParameters: no value for $${index + 1}`);
-      out += literalOf(values[index]);
-      at += placeholder[0].length;
-      continue;
-    }
-    out += char;
-    at += 1;
-  }
-  return out;
+    const index = Number(number) - 1;
+    if (index < 0 || index >= values.length) throw new Error(`inlineParameters: no value for $${index + 1}`);
+    return literalOf(values[index]);
+  });
 }
 
 function literalOf(value: unknown): string {

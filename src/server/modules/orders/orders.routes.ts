@@ -58,13 +58,12 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps) {
       config: needs(PERMISSIONS.orderList),
       schema: { tags, querystring: orderListQuery, response: { 200: envelope(orderPage) } },
     },
-    // The counts and the page are independent reads: two connections answer them side by side,
-    // so the list waits for the slower of the two, not their sum; each is one message (readInTenant).
+    // The counts and the page are sent side by side, so readInTenant sends them as one message:
+    // one round trip for the two.
     async (request) => {
-      const [counts, records] = await Promise.all([
-        readInActorTenant(db, request, (tx, actor) => orderListCounts(tx, actor, request.query)),
-        readInActorTenant(db, request, (tx, actor) => orderListPage(tx, actor, request.query)),
-      ]);
+      const [counts, records] = await readInActorTenant(db, request, (tx, actor) =>
+        Promise.all([orderListCounts(tx, actor, request.query), orderListPage(tx, actor, request.query)]),
+      );
       return ok(orderListOf(request.query, counts, records));
     },
   );
