@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { readInTenant, rowsOf, withTenant } from '@server/db/client.js';
+import pg from 'pg';
+import { executePrepared, readInTenant, rowsOf, withTenant, type TenantTx } from '@server/db/client.js';
 import { authenticate } from '@server/modules/identity/index.js';
 import { sha256 } from '@server/modules/identity/sign-in/credentials.js';
 import { SESSION_ACTOR } from '@server/modules/identity/sign-in/sign-in.queries.js';
@@ -114,6 +115,71 @@ describe('readInTenant', () => {
       ),
     ).rejects.toMatchObject({ cause: { code: '22012' } }); // division_by_zero
     expect(await tenantsSeen(demoId)).toEqual([demoId]);
+  });
+});
+
+describe('withTenant, its opening sent with its first statement', () => {
+  const seen = (tx: TenantTx, username: string) =>
+    tx.execute(
+      sql`select tenant_id, current_setting('app.user_id') as user_id from users where username = ${username}`,
+    );
+
+  it('opens the tenant transaction with a first statement that has parameters, prepared or not', async () => {
+    const userId = randomUUID();
+    for (let round = 0; round < 12; round += 1) {
+      const rows = await withTenant(
+        world.database.db,
+        acmeId,
+        async (tx) => {
+          const first =
+            round % 2 === 0
+              ? rowsOf<{ tenant_id: string; user_id: string }>(await seen(tx, 'acme-seller'))
+              : await executePrepared<{ tenant_id: string; user_id: string }>(
+                  tx,
+                  sql`select tenant_id, current_setting('app.user_id') as user_id from users where username = ${'acme-seller'}`,
+                );
+          const transactionOf = async () =>
+            rowsOf<{ id: string }>(await tx.execute(sql`select txid_current()::text as id`))[0]?.id;
+          return { first, same: (await transactionOf()) === (await transactionOf()) };
+        },
+        userId,
+      );
+      expect(rows).toEqual({ first: [{ tenant_id: acmeId, user_id: userId }], same: true });
+    }
+  });
+
+  it('keeps its statements in one transaction and rolls back on an error, the connection usable after', async () => {
+    const name = `rolled-back-${randomUUID().slice(0, 8)}`;
+    await expect(
+      withTenant(world.database.db, demoId, async (tx) => {
+        await tx.execute(sql`update users set realname = ${name} where username = 'seller'`);
+        await tx.execute(sql`select 1 / ${0}`);
+      }),
+    ).rejects.toMatchObject({ cause: { code: '22012' } });
+    await expect(
+      withTenant(world.database.db, demoId, async (tx) => tx.execute(sql`select 1 / ${0}`)),
+    ).rejects.toMatchObject({ cause: { code: '22012' } });
+    const names = await withTenant(world.database.db, demoId, async (tx) =>
+      rowsOf<{ realname: string }>(
+        await tx.execute(sql`select realname from users where username = 'seller'`),
+      ),
+    );
+    expect(names[0]?.realname).not.toBe(name);
+    const [{ changed } = { changed: 0 }] = await withTenant(world.database.db, demoId, async (tx) => {
+      await tx.execute(sql`update users set realname = realname where username = 'seller'`);
+      return rowsOf<{ changed: number }>(await tx.execute(sql`select count(*)::int as changed from users`));
+    });
+    expect(changed).toBeGreaterThan(0);
+  });
+
+  it('sends nothing for a transaction that sends no statement', async () => {
+    const sent = vi.spyOn(pg.Client.prototype, 'query');
+    try {
+      expect(await withTenant(world.database.db, demoId, async () => 'nothing')).toBe('nothing');
+      expect(sent).not.toHaveBeenCalled();
+    } finally {
+      sent.mockRestore();
+    }
   });
 });
 

@@ -59,20 +59,22 @@ export function connectDatabase(options: { url: string; appUrl?: string; poolSiz
 const dialect = new PgDialect();
 
 /** The connection of each transaction withTenant opened, for statements prepared on it. */
-const connections = new WeakMap<TenantTx, pg.PoolClient>();
+const connections = new WeakMap<TenantTx, OpeningClient>();
 
-/**
- * Runs `work` in one transaction scoped to the tenant; RLS sees only that tenant's rows. The
- * transaction's start and its tenant go to the server as one message (`begin; select
- * set_config(…)`, the values quoted by the driver), one round trip instead of two for every
- * transaction of the app. The transaction object is Drizzle's own (nested `transaction` calls
- * are savepoints, as before).
- */
 /** The options (its logger) the db was made with, for a transaction on one of its connections. */
 function sessionOptionsOf(db: Db): NodePgSessionOptions {
   const { session } = db as unknown as { session?: { options?: NodePgSessionOptions } };
   return session?.options ?? {};
 }
+
+/**
+ * Runs `work` in one transaction scoped to the tenant; RLS sees only that tenant's rows. The
+ * transaction's start and its tenant (`begin; select set_config(…)`, the values quoted by the
+ * driver) go to the server in one message with the transaction's first statement
+ * (openingClient): its first round trip does all three, and a transaction that sends nothing
+ * costs none. The transaction object is Drizzle's own (nested `transaction` calls are
+ * savepoints, as before).
+ */
 
 export async function withTenant<T>(
   db: Db,
@@ -88,28 +90,83 @@ export async function withTenant<T>(
       );
       return work(tx);
     });
-  const client = await pool.connect();
+  const connection = await pool.connect();
   try {
-    await client.query(
-      `begin; select set_config('app.tenant_id', ${client.escapeLiteral(tenantId)}, true), set_config('app.user_id', ${client.escapeLiteral(userId ?? '')}, true)`,
+    const client = openingClient(
+      connection,
+      `begin; select set_config('app.tenant_id', ${connection.escapeLiteral(tenantId)}, true), set_config('app.user_id', ${connection.escapeLiteral(userId ?? '')}, true)`,
     );
     const tx: TenantTx = new NodePgTransaction<
       Record<string, never>,
       ExtractTablesWithRelations<Record<string, never>>
-    >(dialect, new NodePgSession(client, dialect, undefined, sessionOptionsOf(db)), undefined);
+    >(
+      dialect,
+      new NodePgSession(client as unknown as pg.PoolClient, dialect, undefined, sessionOptionsOf(db)),
+      undefined,
+    );
     connections.set(tx, client);
     try {
       const result = await work(tx);
-      await client.query('commit');
+      if (client.opened()) await connection.query('commit');
       return result;
     } catch (error) {
-      await client.query('rollback');
+      if (client.opened()) await connection.query('rollback');
       throw error;
     }
   } finally {
-    client.release();
+    connection.release();
   }
 }
+
+/** The statements executePrepared has prepared on each connection, by name. */
+const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
+
+/**
+ * A transaction's connection that sends the transaction's opening (`begin` and the tenant) with
+ * its first statement, in one message: a statement without a name has its values written in
+ * (`inlineParameters`); one executePrepared has prepared on the connection before goes as
+ * `execute name(values)`; one not yet prepared is sent after the opening, which then goes alone.
+ * A transaction that sends nothing opens nothing (`opened()`: whether begin was sent).
+ */
+function openingClient(connection: pg.PoolClient, opening: string) {
+  let pending: string | null = opening;
+  let prepared = preparedOn.get(connection);
+  if (!prepared) preparedOn.set(connection, (prepared = new Set()));
+  const known = prepared;
+  return {
+    opened: () => pending === null,
+    async query(config: DriverQuery, values?: unknown[]): Promise<pg.QueryResult> {
+      const parameters = values ?? config.values ?? [];
+      if (pending === null) {
+        const result = await connection.query(config, [...parameters]);
+        if (config.name) known.add(config.name);
+        return result;
+      }
+      const head = pending;
+      pending = null;
+      if (config.name && !known.has(config.name)) {
+        await connection.query(head);
+        const result = await connection.query(config, [...parameters]);
+        known.add(config.name);
+        return result;
+      }
+      const statement = config.name
+        ? `execute ${config.name}${parameters.length > 0 ? `(${parameters.map(literalOf).join(', ')})` : ''}`
+        : inlineParameters(config.text, parameters);
+      const answered: pg.QueryResult | pg.QueryResult[] = await connection.query({
+        text: `${head};\n${statement}`,
+        ...(config.rowMode ? { rowMode: config.rowMode } : {}),
+        ...(config.types ? { types: config.types } : {}),
+      });
+      const results = Array.isArray(answered) ? answered : [answered];
+      const last = results[results.length - 1];
+      if (!last) throw new Error('withTenant: the server answered no result');
+      return last;
+    },
+  };
+}
+
+type OpeningClient = ReturnType<typeof openingClient>;
 
 /**
  * Runs a statement the app sends again and again (the ledger's) as a named prepared statement
@@ -236,8 +293,8 @@ const QUOTED_OR_PLACEHOLDER = /'(?:[^']|'')*'|"(?:[^"]|"")*"|\$(\d+)|['"]/g;
 /**
  * A statement's text with its parameters `$1`, `$2` … written in as quoted literals (the values as
  * the driver would send them: `pg`'s own conversion of dates, arrays, booleans and numbers to
- * text). Placeholders inside quoted strings and identifiers are left alone. A value that cannot
- * go in as text (bytes) is refused.
+ * text, bytes in bytea's hex form). Placeholders inside quoted strings and identifiers are left
+ * alone.
  */
 export function inlineParameters(text: string, values: readonly unknown[]): string {
   return text.replace(QUOTED_OR_PLACEHOLDER, (match: string, number: string | undefined) => {
@@ -251,10 +308,11 @@ export function inlineParameters(text: string, values: readonly unknown[]): stri
   });
 }
 
+/** A value as a quoted literal; bytes in bytea's hex form ('\\x…'), as the column reads them. */
 function literalOf(value: unknown): string {
   const text = prepareValue(value);
   if (text === null || text === undefined) return 'null';
-  if (typeof text !== 'string') throw new Error('inlineParameters: a value that is not text');
+  if (typeof text !== 'string') return `'\\x${text.toString('hex')}'`;
   return pg.escapeLiteral(text);
 }
 
