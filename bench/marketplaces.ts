@@ -7,9 +7,10 @@
  * 1. first sync: the six shops' syncs run side by side, as six job workers would; orders/s is
  *    orders written to the order list per second of wall time. Target ≥ 1,000 orders/s.
  * 2. re-sync: the same windows again with nothing changed on the platforms (the orders are
- *    listed or fetched, found held at the platform's update time or at their fingerprint
- *    (Coupang, whose sheets carry no update time), and left alone). Target: ≤ 10 % of the first
- *    sync's time.
+ *    listed or fetched — Shopee's with get_order_detail's default fields only — found held at
+ *    the platform's update time or at their fingerprint (Coupang, whose sheets carry no update
+ *    time), and left alone). Target: ≤ 10 % of the first sync's time.
+ * Each sync prints when each shop's run ended: the re-sync's wall time is its slowest shop's.
  * The sandbox runs in a process of its own (`npm run sandbox` with SANDBOX_DEMO=off), set up
  * through its control API, as the marketplaces are other machines: its work is not on our
  * thread. The sandbox's rate limits are lifted for the run: the figure is our ingest, not a platform's

@@ -2,7 +2,8 @@
  * Edges of shops and their sync against the bundled sandbox: an item paired by its barcode; an
  * authorisation return with a forged HMAC refused at the route and the shop left unauthorised;
  * an agent adding a shop without choosing its seller told 'Shop information incomplete'; a page
- * served twice within one run written once; and a 429's Retry-After waited as the platform asks.
+ * served twice within one run written once; a 429's Retry-After waited as the platform asks; and
+ * a Shopee re-sync that reads whole only the order that changed.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -23,10 +24,22 @@ let warehouseId = '';
 let tenantId = '';
 /** While set, the next get_order_list reply is remembered and served again for the call after it. */
 let replay: { body: string | null } | null = null;
+/** While set, each Shopee get_order_detail call's order_sn and optional fields are noted here. */
+let detailCalls: { orderNos: string[]; fields: string }[] | null = null;
 
-/** Between the server and the sandbox: serves one page of Shopee's order list twice when asked. */
-const replayingFetch: typeof fetch = async (input, init) => {
+/**
+ * Between the server and the sandbox: notes Shopee's detail calls, and serves one page of its
+ * order list twice, when asked.
+ */
+const watchingFetch: typeof fetch = async (input, init) => {
   const url = String(input instanceof Request ? input.url : input);
+  if (detailCalls && url.includes('get_order_detail')) {
+    const query = new URL(url).searchParams;
+    detailCalls.push({
+      orderNos: (query.get('order_sn_list') ?? '').split(','),
+      fields: query.get('response_optional_fields') ?? '',
+    });
+  }
   if (!replay || !url.includes('get_order_list')) return fetch(input, init);
   if (replay.body !== null) {
     const body = replay.body;
@@ -88,7 +101,7 @@ const CATALOGUE = [
 ];
 
 beforeAll(async () => {
-  ({ world, sandbox, options } = await createSandboxWorld({ maxSleepMs: 20, fetch: replayingFetch }));
+  ({ world, sandbox, options } = await createSandboxWorld({ maxSleepMs: 20, fetch: watchingFetch }));
   token = await world.login('seller');
   warehouseId = (await demoWarehouse(world, 'DG01')).id;
   await createProduct(world, token, ['EDGE-RED']);
@@ -236,4 +249,51 @@ it('writes a page served twice within one run once, and waits the Retry-After a 
     [shopId],
   );
   expect(rows[0]).toEqual({ orders: 130, numbers: 130 });
+});
+
+it('re-syncs a Shopee shop by the update times of the orders it holds, reading whole only the one that changed', async () => {
+  const shopId = await connectShop('shopee', '600953');
+  const made = Array.from({ length: 60 }, () =>
+    sandbox.world.createOrder('shopee', '600953', {
+      status: 'ready_to_ship',
+      silent: true,
+      lines: [{ sellerSku: 'EDGE-RED', quantity: 1 }],
+    }),
+  );
+  sandbox.world.moveClock(60_000);
+  const sync = () =>
+    syncShop(world.database.db, marketplaceRuntime(options), { tenantId, shopId, trigger: 'manual' });
+  expect((await sync())?.state).toBe('succeeded');
+  const [moved] = made;
+  if (!moved) throw new Error('no order');
+  sandbox.world.changeOrder(moved, { address: { ...moved.address, line1: '12 Moved Lane' } });
+  sandbox.world.moveClock(60_000);
+
+  // The whole first-sync window again: every order is held from it.
+  await world.database.ownerPool.query('update shops set synced_to = null where id = $1', [shopId]);
+  detailCalls = [];
+  const outcome = await sync();
+  const calls = detailCalls;
+  detailCalls = null;
+  expect(outcome?.state).toBe('succeeded');
+  // Each order's update time looked at with the default fields only; the moved one then read whole.
+  expect(
+    calls
+      .filter((call) => call.fields === '')
+      .flatMap((call) => call.orderNos)
+      .sort(),
+  ).toEqual(made.map((order) => order.orderId).sort());
+  expect(calls.filter((call) => call.fields !== '').map((call) => call.orderNos)).toEqual([[moved.orderId]]);
+  const run = (
+    await world.database.ownerPool.query(
+      'select fetched, created, updated, unchanged from shop_sync_runs where id = $1',
+      [outcome?.runId],
+    )
+  ).rows[0];
+  expect(run).toEqual({ fetched: 60, created: 0, updated: 1, unchanged: 59 });
+  const { rows } = await world.database.ownerPool.query(
+    'select recipient_address from orders where shop_id = $1 and order_no = $2',
+    [shopId, moved.orderId],
+  );
+  expect(rows[0]?.recipient_address).toContain('12 Moved Lane');
 });

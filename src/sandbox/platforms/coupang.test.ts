@@ -8,6 +8,8 @@ import {
   type ShopGrant,
 } from '@server/modules/marketplaces/connector.js';
 import { coupangConnector } from '@server/modules/marketplaces/platforms/coupang/connector.js';
+import { kstDate } from '@server/modules/marketplaces/platforms/coupang/kst.js';
+import { COUPANG_SHEET_STATUSES } from '@server/modules/marketplaces/platforms/coupang/normalise.js';
 import {
   coupangAuthorization,
   coupangSignedDate,
@@ -20,8 +22,9 @@ import { coupangSandbox } from './coupang.js';
 const DAY = 86_400_000;
 const VENDOR = 'A00012345';
 const KEYS = { vendorId: VENDOR, ...(SANDBOX_COUPANG_VENDORS[VENDOR] ?? { accessKey: '', secretKey: '' }) };
-/** The listings one window walks: six box statuses, then cancellations. */
+/** The listings one window (or one part of it) walks: six box statuses, then cancellations. */
 const COUPANG_LISTINGS = 7;
+const LISTING_ORDER: readonly string[] = [...COUPANG_SHEET_STATUSES, 'CANCEL'];
 const LIST_PATH = `/v2/providers/openapi/apis/api/v4/vendors/${VENDOR}/ordersheets`;
 
 /** What the connector must read each world status as (sandbox/platforms/coupang-render.ts). */
@@ -91,6 +94,25 @@ async function syncWindow(ctx: CallContext, from: number, to: number) {
     pages += 1;
   } while (cursor !== null);
   return { orders, pages };
+}
+
+/** The listing calls (ordersheets by status, cancellations) made through the returned fetch, in the order sent. */
+function notingListings(): { asked: { listing: string; from: string; to: string }[]; fetch: typeof fetch } {
+  const asked: { listing: string; from: string; to: string }[] = [];
+  return {
+    asked,
+    fetch: (input, init) => {
+      const url = new URL(String(input instanceof Request ? input.url : input));
+      const query = url.searchParams;
+      if (url.pathname.endsWith(LIST_PATH) || url.pathname.endsWith('/returnRequests'))
+        asked.push({
+          listing: query.get('status') ?? query.get('cancelType') ?? '',
+          from: query.get('createdAtFrom') ?? '',
+          to: query.get('createdAtTo') ?? '',
+        });
+      return fetch(input, init);
+    },
+  };
 }
 
 /** A request signed by hand, as a tampering client would send it. */
@@ -191,7 +213,8 @@ describe('Coupang connector against the sandbox', () => {
         }),
       );
     const grant = await connect();
-    const { orders, pages } = await syncWindow(ctxOf(grant), from, end);
+    const listings = notingListings();
+    const { orders, pages } = await syncWindow({ ...ctxOf(grant), fetch: listings.fetch }, from, end);
     const expected = seeded.filter((order) => order.paidAt !== null);
     expect(orders.map((order) => order.orderNo).sort()).toEqual(
       expected.map((order) => order.orderId).sort(),
@@ -202,8 +225,57 @@ describe('Coupang connector against the sandbox', () => {
         source,
       );
     expect(expected.filter((order) => order.status === 'ready_to_ship').length).toBeGreaterThan(100);
-    expect(pages).toBeGreaterThan(COUPANG_LISTINGS + 2);
+    expect(pages).toBeGreaterThan(COUPANG_LISTINGS);
     expect(expected.some((order) => order.status === 'cancelled')).toBe(true);
+    // The window's 26 KST days walked in four parts side by side: whole days, adjacent, sharing
+    // none, each part through the six statuses in lifecycle order and then its cancellations.
+    const parts = [...new Set(listings.asked.map((call) => `${call.from} ${call.to}`))].sort();
+    expect(parts).toHaveLength(4);
+    expect(parts[0]?.startsWith(kstDate(from))).toBe(true);
+    expect(parts[3]?.endsWith(kstDate(end - 1))).toBe(true);
+    for (let index = 1; index < parts.length; index += 1) {
+      const previousLast = Date.parse(`${parts[index - 1]?.split(' ')[1]}T00:00:00Z`);
+      expect(parts[index]?.split(' ')[0]).toBe(new Date(previousLast + DAY).toISOString().slice(0, 10));
+    }
+    for (const part of parts) {
+      const walked = listings.asked
+        .filter((call) => `${call.from} ${call.to}` === part)
+        .map((call) => call.listing);
+      expect([...new Set(walked)]).toEqual([...COUPANG_SHEET_STATUSES, 'CANCEL']);
+      expect([...walked].sort((a, b) => LISTING_ORDER.indexOf(a) - LISTING_ORDER.indexOf(b))).toEqual(walked);
+    }
+  });
+
+  it('a cursor stored before windows were walked in parts resumes as its window’s one part', async () => {
+    const world = sandbox.world;
+    const end = world.now();
+    const from = end - 20 * DAY;
+    const seeded = world.seedOrders('coupang', VENDOR, 80, from, end - DAY);
+    const grant = await connect();
+    const listings = notingListings();
+    const ctx = { ...ctxOf(grant), fetch: listings.fetch };
+    const orders: MarketplaceOrder[] = [];
+    let cursor: string | null = Buffer.from(JSON.stringify({ phase: 'ACCEPT', token: '' })).toString(
+      'base64url',
+    );
+    do {
+      const page = await coupangConnector.listOrders(ctx, {
+        updatedFrom: new Date(from),
+        updatedTo: new Date(end),
+        cursor,
+      });
+      orders.push(...page.orders);
+      cursor = page.nextCursor;
+    } while (cursor !== null);
+    expect(orders.map((order) => order.orderNo).sort()).toEqual(
+      seeded
+        .filter((order) => order.paidAt !== null)
+        .map((order) => order.orderId)
+        .sort(),
+    );
+    expect(listings.asked.every((call) => call.from === kstDate(from) && call.to === kstDate(end - 1))).toBe(
+      true,
+    );
   });
 
   it('never asks for more than 31 days, and the sandbox refuses a longer listing as Coupang does', async () => {
@@ -441,6 +513,31 @@ describe('Coupang connector against the sandbox', () => {
         )
       ).code,
     ).toBe('rate_limited');
+  });
+
+  it('a page of several parts waits out a listing refused for the rate and asks again (a bare context fails instead)', async () => {
+    const world = sandbox.world;
+    const end = world.now();
+    const from = end - 14 * DAY;
+    const seeded = world.seedOrders('coupang', VENDOR, 40, from, end - DAY);
+    const grant = await connect();
+    world.rateLimits.coupang = 2;
+    const waits: number[] = [];
+    const sleep = (ms: number) => {
+      waits.push(ms);
+      return new Promise<void>((resolve) => setTimeout(resolve, 250));
+    };
+    const window = { updatedFrom: new Date(from), updatedTo: new Date(end), cursor: null };
+    const page = await coupangConnector.listOrders({ ...ctxOf(grant), sleep }, window);
+    // The first page is each part's first listing (ACCEPT): four calls, two over the rate.
+    expect(waits.length).toBeGreaterThan(0);
+    expect(new Set(waits)).toEqual(new Set([1_000]));
+    const accepted = seeded.filter((order) => order.status === 'ready_to_ship' && order.paidAt !== null);
+    expect(page.orders.map((order) => order.orderNo).sort()).toEqual(
+      accepted.map((order) => order.orderId).sort(),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await caught(coupangConnector.listOrders(ctxOf(grant), window))).code).toBe('rate_limited');
   });
 
   it('getOrders returns the named orders whole, leaving out unknown and unpaid ones', async () => {

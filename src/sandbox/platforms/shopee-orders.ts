@@ -68,74 +68,73 @@ function itemList(order: SandboxOrder): Record<string, unknown>[] {
   }));
 }
 
-/** Every field get_order_detail can give for a world order; the defaults always, the rest on request. */
-function detailFields(
-  world: World,
-  order: SandboxOrder,
-): { defaults: Record<string, unknown>; optional: Record<string, unknown> } {
-  const status = SHOPEE_STATUS_OF[order.status];
+/** The fields get_order_detail always gives ("Return by default"). */
+function defaultFields(world: World, order: SandboxOrder): Record<string, unknown> {
   const shop = world.shop('shopee', order.shopId);
+  return {
+    order_sn: order.orderId,
+    region: shop?.region ?? order.address.country,
+    currency: order.currency,
+    cod: false,
+    order_status: SHOPEE_STATUS_OF[order.status].order,
+    message_to_seller: order.buyerMessage,
+    create_time: seconds(order.createdAt),
+    update_time: seconds(order.updatedAt),
+    days_to_ship: 3,
+    ship_by_date: order.shipBy === null ? 0 : seconds(order.shipBy),
+    booking_sn: '',
+    advance_package: false,
+    pending_terms: [],
+  };
+}
+
+/** The fields get_order_detail gives only when response_optional_fields names them. */
+function optionalFields(order: SandboxOrder): Record<string, unknown> {
+  const status = SHOPEE_STATUS_OF[order.status];
   const total = order.lines.reduce((sum, line) => sum + line.item.unitPrice * line.quantity, 0);
   const address = order.address;
   return {
-    defaults: {
-      order_sn: order.orderId,
-      region: shop?.region ?? address.country,
-      currency: order.currency,
-      cod: false,
-      order_status: status.order,
-      message_to_seller: order.buyerMessage,
-      create_time: seconds(order.createdAt),
-      update_time: seconds(order.updatedAt),
-      days_to_ship: 3,
-      ship_by_date: order.shipBy === null ? 0 : seconds(order.shipBy),
-      booking_sn: '',
-      advance_package: false,
-      pending_terms: [],
+    buyer_user_id: idNumber(order.buyer.userId),
+    buyer_username: order.buyer.name.toLowerCase().replace(/[^a-z0-9]/g, ''),
+    ...(order.paidAt === null ? {} : { pay_time: seconds(order.paidAt) }),
+    estimated_shipping_fee: 0,
+    recipient_address: {
+      name: address.name,
+      phone: address.phone,
+      town: '',
+      district: '',
+      city: address.city,
+      state: address.region,
+      region: address.country,
+      zipcode: address.postcode,
+      full_address: `${address.line1}, ${address.city}, ${address.region} ${address.postcode}`,
     },
-    optional: {
-      buyer_user_id: idNumber(order.buyer.userId),
-      buyer_username: order.buyer.name.toLowerCase().replace(/[^a-z0-9]/g, ''),
-      ...(order.paidAt === null ? {} : { pay_time: seconds(order.paidAt) }),
-      estimated_shipping_fee: 0,
-      recipient_address: {
-        name: address.name,
-        phone: address.phone,
-        town: '',
-        district: '',
-        city: address.city,
-        state: address.region,
-        region: address.country,
-        zipcode: address.postcode,
-        full_address: `${address.line1}, ${address.city}, ${address.region} ${address.postcode}`,
+    note: '',
+    item_list: itemList(order),
+    package_list: [
+      {
+        package_number: `OFG${order.seq}${seconds(order.createdAt)}`,
+        logistics_status: status.logistics,
+        logistics_channel_id: 70016,
+        shipping_carrier: order.carrier,
+        allow_self_design_awb: false,
+        item_list: order.lines.map(({ item, quantity }) => ({
+          item_id: idNumber(item.itemId),
+          model_id: idNumber(item.variationId),
+          model_quantity: quantity,
+          order_item_id: idNumber(item.itemId),
+          promotion_group_id: 0,
+        })),
       },
-      note: '',
-      item_list: itemList(order),
-      package_list: [
-        {
-          package_number: `OFG${order.seq}${seconds(order.createdAt)}`,
-          logistics_status: status.logistics,
-          logistics_channel_id: 70016,
-          shipping_carrier: order.carrier,
-          allow_self_design_awb: false,
-          item_list: order.lines.map(({ item, quantity }) => ({
-            item_id: idNumber(item.itemId),
-            model_id: idNumber(item.variationId),
-            model_quantity: quantity,
-            order_item_id: idNumber(item.itemId),
-            promotion_group_id: 0,
-          })),
-        },
-      ],
-      shipping_carrier: order.carrier,
-      payment_method: 'Credit Card/Debit Card',
-      total_amount: majorPrice(total, order.currency),
-      fulfillment_flag: 'fulfilled_by_local_seller',
-      cancel_by: order.status === 'cancelled' ? 'buyer' : '',
-      cancel_reason: order.status === 'cancelled' ? 'Change of mind' : '',
-      buyer_cancel_reason: order.status === 'cancelled' ? 'Change of mind' : '',
-      split_up: false,
-    },
+    ],
+    shipping_carrier: order.carrier,
+    payment_method: 'Credit Card/Debit Card',
+    total_amount: majorPrice(total, order.currency),
+    fulfillment_flag: 'fulfilled_by_local_seller',
+    cancel_by: order.status === 'cancelled' ? 'buyer' : '',
+    cancel_reason: order.status === 'cancelled' ? 'Change of mind' : '',
+    buyer_cancel_reason: order.status === 'cancelled' ? 'Change of mind' : '',
+    split_up: false,
   };
 }
 
@@ -145,8 +144,9 @@ export function renderShopeeOrder(
   order: SandboxOrder,
   asked: ReadonlySet<string>,
 ): Record<string, unknown> {
-  const { defaults, optional } = detailFields(world, order);
-  const chosen = Object.entries(optional).filter(([name]) => asked.has(name));
+  const defaults = defaultFields(world, order);
+  if (asked.size === 0) return defaults;
+  const chosen = Object.entries(optionalFields(order)).filter(([name]) => asked.has(name));
   return { ...defaults, ...Object.fromEntries(chosen) };
 }
 

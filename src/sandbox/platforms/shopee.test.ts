@@ -77,6 +77,19 @@ function expectSameOrder(got: MarketplaceOrder | undefined, want: SandboxOrder):
   );
 }
 
+/** The query of every call to `path` made through the returned fetch, in the order sent. */
+function noting(path: string): { asked: URLSearchParams[]; fetch: typeof fetch } {
+  const asked: URLSearchParams[] = [];
+  return {
+    asked,
+    fetch: (input, init) => {
+      const url = new URL(String(input instanceof Request ? input.url : input));
+      if (url.pathname.endsWith(path)) asked.push(url.searchParams);
+      return fetch(input, init);
+    },
+  };
+}
+
 /** A signed get_order_list URL sent by hand (for tampering). */
 function listUrl(grant: ShopGrant, at: Date, extra: Record<string, string>): URL {
   const query = commonQuery(app, SHOPEE_PATHS.orderList, at, {
@@ -158,22 +171,24 @@ describe('Shopee connector against the sandbox', () => {
     expect(await refused.json()).toMatchObject({ error: 'error_param', message: 'Timestamp is expired.' });
   });
 
-  it('(b) a first sync pages through the window, every order once, as the world holds it', async () => {
+  it('(b) a first sync pages through the window in parts side by side, every order once, as the world holds it', async () => {
     const end = now();
     const seeded = sandbox.world.seedOrders(
       'shopee',
       SHOP,
-      230,
+      500,
       end.getTime() - 10 * SANDBOX_DAY_MS,
       end.getTime() - SANDBOX_DAY_MS,
     );
     const grant = await grantFor();
+    const lists = noting(SHOPEE_PATHS.orderList);
+    const ctx = { ...ctxFor(grant), fetch: lists.fetch };
     const pages: number[] = [];
     let cursor: string | null = null;
     const orders: MarketplaceOrder[] = [];
     const from = new Date(end.getTime() - shopeeConnector.maxWindowMs);
     do {
-      const page = await shopeeConnector.listOrders(ctxFor(grant), {
+      const page = await shopeeConnector.listOrders(ctx, {
         updatedFrom: from,
         updatedTo: end,
         cursor,
@@ -182,10 +197,23 @@ describe('Shopee connector against the sandbox', () => {
       orders.push(...page.orders);
       cursor = page.nextCursor;
     } while (cursor !== null);
-    expect(pages).toEqual([100, 100, 30]);
-    expect(new Set(orders.map((order) => order.orderNo)).size).toBe(230);
+    expect(pages.length).toBeGreaterThan(1);
+    expect(Math.max(...pages)).toBeLessThanOrEqual(4 * 100);
+    expect(new Set(orders.map((order) => order.orderNo)).size).toBe(500);
     const byNo = new Map(orders.map((order) => [order.orderNo, order]));
     for (const order of seeded) expectSameOrder(byNo.get(order.orderId), order);
+    // Four parts of the window's whole seconds, adjacent and sharing none, each paged 100 a call.
+    expect(lists.asked.every((query) => query.get('page_size') === '100')).toBe(true);
+    const parts = [
+      ...new Set(lists.asked.map((query) => `${query.get('time_from')}-${query.get('time_to')}`)),
+    ]
+      .map((part) => part.split('-').map(Number))
+      .sort(([a = 0], [b = 0]) => a - b);
+    expect(parts).toHaveLength(4);
+    expect(parts[0]?.[0]).toBe(Math.ceil(from.getTime() / 1000));
+    expect(parts[3]?.[1]).toBe(Math.ceil(end.getTime() / 1000) - 1);
+    for (let index = 1; index < parts.length; index += 1)
+      expect(parts[index]?.[0]).toBe((parts[index - 1]?.[1] ?? 0) + 1);
 
     // A window longer than 15 days is never sent; the sandbox refuses one as Shopee does.
     const listed = sandbox.world.requestCounts('shopee')[SHOPEE_PATHS.orderList];
@@ -247,17 +275,18 @@ describe('Shopee connector against the sandbox', () => {
     sandbox.world.seedOrders(
       'shopee',
       SHOP,
-      250,
+      500,
       end.getTime() - 8 * SANDBOX_DAY_MS,
       end.getTime() - SANDBOX_DAY_MS,
     );
     const grant = await grantFor();
     const window = { updatedFrom: new Date(end.getTime() - 9 * SANDBOX_DAY_MS), updatedTo: end };
+    // The first page lists the window's four parts; the second page's first listing fails.
     sandbox.world.injectFault({
       platform: 'shopee',
       kind: 'http_500',
       pathContains: SHOPEE_PATHS.orderList,
-      skip: 1,
+      skip: 4,
     });
     const first = await shopeeConnector.listOrders(ctxFor(grant), { ...window, cursor: null });
     expect(first.nextCursor).not.toBeNull();
@@ -272,8 +301,8 @@ describe('Shopee connector against the sandbox', () => {
       orders.push(...page.orders);
       cursor = page.nextCursor;
     }
-    expect(orders).toHaveLength(250);
-    expect(new Set(orders.map((order) => order.orderNo)).size).toBe(250);
+    expect(orders).toHaveLength(500);
+    expect(new Set(orders.map((order) => order.orderNo)).size).toBe(500);
 
     sandbox.world.injectFault({
       platform: 'shopee',
@@ -449,5 +478,110 @@ describe('Shopee connector against the sandbox', () => {
       seeded.map((order) => order.orderId),
     );
     expect(all).toHaveLength(60);
+  });
+
+  it('(k) a re-sync reads the orders held from the window by update_time first, and whole only those that changed', async () => {
+    const end = now().getTime();
+    const seeded = sandbox.world.seedOrders('shopee', SHOP, 120, end - 3 * SANDBOX_DAY_MS, end - 60_000);
+    const grant = await grantFor();
+    const from = new Date(end - 4 * SANDBOX_DAY_MS);
+    const held = new Map(
+      (await syncWindow(ctxFor(grant), from, new Date(end))).map((order) => [
+        order.orderNo,
+        Date.parse(order.updatedAt),
+      ]),
+    );
+    expect(held.size).toBe(120);
+    sandbox.world.moveClock(60_000);
+    const [moved] = seeded;
+    if (!moved) throw new Error('no seed');
+    sandbox.world.changeOrder(moved, { address: { ...moved.address, line1: '9 Moved Lane' } });
+    const created = sandbox.world.createOrder('shopee', SHOP, { status: 'ready_to_ship', silent: true });
+    sandbox.world.moveClock(60_000);
+
+    const details = noting(SHOPEE_PATHS.orderDetail);
+    const ctx = { ...ctxFor(grant), fetch: details.fetch };
+    const known = async (listed: readonly { orderNo: string; updatedAt: number }[]) =>
+      new Set(
+        listed.filter((order) => held.get(order.orderNo) === order.updatedAt).map((order) => order.orderNo),
+      );
+    const heldInWindow = (orderNos: readonly string[]) =>
+      new Set(orderNos.filter((orderNo) => held.has(orderNo)));
+    const orders: MarketplaceOrder[] = [];
+    let knownCount = 0;
+    let cursor: string | null = null;
+    do {
+      const page = await shopeeConnector.listOrders(ctx, {
+        updatedFrom: from,
+        updatedTo: now(),
+        cursor,
+        known,
+        heldInWindow,
+      });
+      orders.push(...page.orders);
+      knownCount += page.knownCount ?? 0;
+      cursor = page.nextCursor;
+    } while (cursor !== null);
+
+    // The moved order and the new one come whole; the 119 others are counted, not read again.
+    expect(orders.map((order) => order.orderNo).sort()).toEqual([moved.orderId, created.orderId].sort());
+    expect(orders.find((order) => order.orderNo === moved.orderId)?.recipientAddress).toContain(
+      '9 Moved Lane',
+    );
+    expectSameOrder(
+      orders.find((order) => order.orderNo === created.orderId),
+      created,
+    );
+    expect(knownCount).toBe(119);
+    const named = (fields: (text: string) => boolean) =>
+      details.asked
+        .filter((query) => fields(query.get('response_optional_fields') ?? ''))
+        .flatMap((query) => (query.get('order_sn_list') ?? '').split(','))
+        .sort();
+    // Every held order looked at with the default fields only, at most 50 a call.
+    expect(named((text) => text === '')).toEqual([...held.keys()].sort());
+    expect(details.asked.every((query) => (query.get('order_sn_list') ?? '').split(',').length <= 50)).toBe(
+      true,
+    );
+    // Whole: the one not held at once, the held one that changed after its look.
+    expect(named((text) => text.includes('item_list') && text.includes('recipient_address'))).toEqual(
+      [moved.orderId, created.orderId].sort(),
+    );
+  });
+
+  it('(l) a cursor stored before windows were listed in parts resumes as its window’s one part', async () => {
+    const end = now();
+    const seeded = sandbox.world.seedOrders(
+      'shopee',
+      SHOP,
+      250,
+      end.getTime() - 8 * SANDBOX_DAY_MS,
+      end.getTime() - SANDBOX_DAY_MS,
+    );
+    const grant = await grantFor();
+    const from = new Date(end.getTime() - 9 * SANDBOX_DAY_MS);
+    const seconds = { from: Math.ceil(from.getTime() / 1000), to: Math.ceil(end.getTime() / 1000) - 1 };
+    const lists = noting(SHOPEE_PATHS.orderList);
+    const ctx = { ...ctxFor(grant), fetch: lists.fetch };
+    let cursor: string | null = Buffer.from(JSON.stringify({ ...seconds, next: '100' })).toString(
+      'base64url',
+    );
+    const orders: MarketplaceOrder[] = [];
+    do {
+      const page = await shopeeConnector.listOrders(ctx, { updatedFrom: from, updatedTo: end, cursor });
+      orders.push(...page.orders);
+      cursor = page.nextCursor;
+    } while (cursor !== null);
+    // The window whole from Shopee's cursor "100": its 150 last orders by update_time, once each.
+    const byUpdate = [...seeded].sort((a, b) => a.updatedAt - b.updatedAt).slice(100);
+    expect(orders.map((order) => order.orderNo).sort()).toEqual(
+      byUpdate.map((order) => order.orderId).sort(),
+    );
+    expect(
+      lists.asked.every(
+        (query) =>
+          query.get('time_from') === String(seconds.from) && query.get('time_to') === String(seconds.to),
+      ),
+    ).toBe(true);
   });
 });

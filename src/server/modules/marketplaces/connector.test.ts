@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseUnknown, type ListedOrder, type MarketplaceOrder } from './connector.js';
+import { normaliseUnknown, unknownOf, type ListedOrder, type MarketplaceOrder } from './connector.js';
 
 interface Raw {
   id?: string;
@@ -53,5 +53,14 @@ describe('normaliseUnknown', () => {
     normalised.length = 0;
     const page = await normaliseUnknown([{ id: 'a', at: 1 }], listedOf, undefined, normalise);
     expect(page).toEqual({ orders: [{ orderNo: 'a' }], knownCount: 0 });
+  });
+});
+
+describe('unknownOf', () => {
+  it('answers the raw orders not held at the update time they carry, as they came, unnormalised', async () => {
+    const raws: Raw[] = [{ id: 'held', at: 1_000 }, { id: 'moved', at: 2_000 }, { id: 'unreadable' }];
+    const page = await unknownOf(raws, listedOf, async () => new Set(['held']));
+    expect(page).toEqual({ unknown: [raws[1], raws[2]], knownCount: 1 });
+    expect(await unknownOf(raws, listedOf, undefined)).toEqual({ unknown: raws, knownCount: 0 });
   });
 });

@@ -132,23 +132,29 @@ export interface ListInput {
    * normalises only the others (normaliseUnknown).
    */
   known?: (listed: readonly ListedOrder[]) => Promise<ReadonlySet<string>>;
+  /**
+   * Which of these orders, named by a listing that gives no update time, the run holds as last
+   * changed inside the window (held-orders.ts): those `known` is likely to find held, where any
+   * other is new, changed since, or written earlier in the run. A platform that must read an
+   * order to learn its update time (Shopee) reads only that of these first, and whole only those
+   * `known` then does not hold; the others whole at once.
+   */
+  heldInWindow?: (orderNos: readonly string[]) => ReadonlySet<string>;
 }
 
 /**
- * A page of whole orders as the platform sent them: those we hold at the update time they carry
- * (ListInput.known) are counted known and not normalised, the others normalised. An order whose
- * number or update time `listedOf` cannot read (null), or whose number comes twice in the page,
- * is normalised (and refused there when it is malformed). Only for a platform whose orders carry
- * its own update time: one derived from the order's contents (Coupang's sheets) would hide a
- * change that leaves it as it was.
+ * Of a page of orders as the platform sent them, those `known` does not hold at the update time
+ * they carry, and how many it does. An order whose number or update time `listedOf` cannot read
+ * (null), or whose number comes twice in the page, is among the unknown. Only for a platform
+ * whose orders carry its own update time: one derived from the order's contents (Coupang's
+ * sheets) would hide a change that leaves it as it was.
  */
-export async function normaliseUnknown(
+export async function unknownOf(
   raws: readonly unknown[],
   listedOf: (raw: unknown) => ListedOrder | null,
   known: ListInput['known'],
-  normalise: (raw: unknown) => MarketplaceOrder,
-): Promise<{ orders: MarketplaceOrder[]; knownCount: number }> {
-  if (!known || raws.length === 0) return { orders: raws.map(normalise), knownCount: 0 };
+): Promise<{ unknown: unknown[]; knownCount: number }> {
+  if (!known || raws.length === 0) return { unknown: [...raws], knownCount: 0 };
   const listed = raws.map(listedOf);
   const times = new Map<string, number>();
   for (const entry of listed)
@@ -157,11 +163,26 @@ export async function normaliseUnknown(
     .filter(([, updatedAt]) => !Number.isNaN(updatedAt))
     .map(([orderNo, updatedAt]) => ({ orderNo, updatedAt }));
   const held = once.length > 0 ? await known(once) : new Set<string>();
-  const toRead = raws.filter((_, index) => {
+  const unknown = raws.filter((_, index) => {
     const entry = listed[index];
     return !(entry && held.has(entry.orderNo) && !Number.isNaN(times.get(entry.orderNo)));
   });
-  return { orders: toRead.map(normalise), knownCount: raws.length - toRead.length };
+  return { unknown, knownCount: raws.length - unknown.length };
+}
+
+/**
+ * A page of whole orders as the platform sent them: those we hold at the update time they carry
+ * (ListInput.known) are counted known and not normalised, the others normalised (and refused
+ * there when they are malformed); see unknownOf.
+ */
+export async function normaliseUnknown(
+  raws: readonly unknown[],
+  listedOf: (raw: unknown) => ListedOrder | null,
+  known: ListInput['known'],
+  normalise: (raw: unknown) => MarketplaceOrder,
+): Promise<{ orders: MarketplaceOrder[]; knownCount: number }> {
+  const { unknown, knownCount } = await unknownOf(raws, listedOf, known);
+  return { orders: unknown.map(normalise), knownCount };
 }
 
 /** The privacy requests a platform sends (Shopify's mandatory compliance topics). */

@@ -4,9 +4,10 @@
  * than looked up page by page. A re-sync of unchanged orders then compares each page here — its
  * fingerprints, a listing's update times — and asks the database nothing.
  *
- * It only ever answers "unchanged": an order it does not hold, or holds at another fingerprint or
- * update time, is looked up in the database as before, and the orders a page writes are dropped
- * from it, so what it holds is never newer knowledge than the database's. Only one run of a shop
+ * It only ever answers "unchanged" (and, to a listing that gives no update times, which orders
+ * are worth reading theirs first: ListInput.heldInWindow): an order it does not hold, or holds at
+ * another fingerprint or update time, is looked up in the database as before, and the orders a
+ * page writes are dropped from it, so what it holds is never newer knowledge than the database's. Only one run of a shop
  * writes its orders at a time (sync.service.ts). A buyer redacted meanwhile is redacted in the
  * order list already; the order's record is written redacted by the next run.
  */

@@ -328,6 +328,8 @@ export async function syncShop(
           const stored = await withTenant(db, shop.tenantId, (tx) => knownOrders(tx, shop, others));
           return new Set([...found, ...stored]);
         };
+        const heldInWindow = (orderNos: readonly string[]) =>
+          new Set(orderNos.filter((orderNo) => held.has(orderNo)));
         const fetchPage = (pageCursor: string | null) => {
           const fetching = run.call((ctx) =>
             connector.listOrders(ctx, {
@@ -335,6 +337,7 @@ export async function syncShop(
               updatedTo: window.to,
               cursor: pageCursor,
               known,
+              heldInWindow,
             }),
           );
           // Awaited by the loop; a page fetched ahead of a failure is simply never written.

@@ -1,24 +1,20 @@
 /**
  * The Shopee Open Platform v2 connector: a seller authorises on auth_partner
  * and comes back with `code` and `shop_id`; tokens last 4 hours and refresh with a single-use
- * refresh token; orders are listed by update_time in windows of at most 15 days, 100 per page
- * behind Shopee's opaque cursor, then read whole with get_order_detail, 50 at a time. It keeps
- * no state and retries nothing (connector.ts). Shopee's own logistics arranges each package
- * and issues its air waybill (logistics.ts).
+ * refresh token; orders are listed by update_time in windows of at most 15 days and read with
+ * get_order_detail (orders.ts). It keeps no state and retries nothing (connector.ts). Shopee's
+ * own logistics arranges each package and issues its air waybill (logistics.ts).
  */
 import {
   MarketplaceError,
-  normaliseUnknown,
   type AppConfig,
-  type ListInput,
   type CallContext,
   type Connector,
-  type MarketplaceOrder,
   type ShopGrant,
   type WebhookNotice,
   type WebhookRequest,
 } from '../../connector.js';
-import { field, isArray, isNumber, isRecord, isString } from '../../http.js';
+import { field, isNumber, isRecord, isString } from '../../http.js';
 import { SHOPEE_PATHS, callShopee, commonQuery, shopeeId } from './client.js';
 import {
   arrangeShopeeShipment,
@@ -26,32 +22,11 @@ import {
   getShopeeShipment,
   pushShopeeTracking,
 } from './logistics.js';
-import { listedShopeeOrder, normaliseShopeeOrder } from './normalise.js';
+import { SHOPEE_MAX_WINDOW_MS, getShopeeOrders, listShopeeOrders } from './orders.js';
 import { verifyShopeePush } from './sign.js';
 
-/** get_order_list refuses `time_to - time_from` over 15 days (order.order_list_invalid_time). */
-export const SHOPEE_MAX_WINDOW_MS = 15 * 86_400_000;
-/** get_order_list's page_size is 1-100; get_order_detail takes 1-50 order_sn. */
-const LIST_PAGE_SIZE = 100;
-const DETAIL_BATCH = 50;
 /** The refresh token lives 30 days; Shopee's replies do not say. */
 const REFRESH_LIFETIME_MS = 30 * 86_400_000;
-/** Detail fields beyond the defaults that normaliseShopeeOrder reads. */
-const DETAIL_FIELDS = [
-  'buyer_user_id',
-  'buyer_username',
-  'recipient_address',
-  'item_list',
-  'package_list',
-  'shipping_carrier',
-  'pay_time',
-  'total_amount',
-  'payment_method',
-].join(',');
-
-function shopOf(ctx: CallContext): { accessToken: string; shopId: string } {
-  return { accessToken: ctx.grant.accessToken, shopId: ctx.grant.platformShopId };
-}
 
 function tokensOf(body: Record<string, unknown>, what: string) {
   const root = isRecord(body.response) ? body.response : body;
@@ -84,89 +59,6 @@ function withState(redirectUri: string, state: string): string {
   const url = new URL(redirectUri);
   url.searchParams.set('state', state);
   return url.toString();
-}
-
-interface ShopeeCursor {
-  /** The window's time_from and time_to (unix seconds, both inclusive). */
-  from: number;
-  to: number;
-  /** Shopee's next_cursor for this window. */
-  next: string;
-}
-
-function encodeCursor(cursor: ShopeeCursor): string {
-  return Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
-}
-
-function decodeCursor(text: string, from: number, to: number): ShopeeCursor {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-  } catch {
-    parsed = null;
-  }
-  if (!isRecord(parsed) || !isString(parsed.next) || parsed.from !== from || parsed.to !== to)
-    throw new MarketplaceError('rejected', 'the cursor does not belong to this window');
-  return { from, to, next: parsed.next };
-}
-
-/**
- * Our [from, to) in Shopee's whole seconds. Shopee's time_from/time_to are taken as inclusive
- * (undocumented; the SDKs pass them through), so the last second is to − 1 and two adjacent
- * windows never share a second.
- */
-function windowSeconds(from: Date, to: Date): { from: number; to: number } {
-  return { from: Math.ceil(from.getTime() / 1000), to: Math.ceil(to.getTime() / 1000) - 1 };
-}
-
-/** One get_order_detail call; null when Shopee says one of the orders is not found. */
-async function detailBatch(ctx: CallContext, orderNos: readonly string[]): Promise<unknown[] | null> {
-  try {
-    const body = await callShopee({
-      app: ctx.app,
-      fetch: ctx.fetch,
-      now: ctx.now(),
-      method: 'GET',
-      path: SHOPEE_PATHS.orderDetail,
-      shop: shopOf(ctx),
-      query: { order_sn_list: orderNos.join(','), response_optional_fields: DETAIL_FIELDS },
-    });
-    const response = field(body.response, isRecord, 'get_order_detail response');
-    return field(response.order_list, isArray, 'get_order_detail order_list');
-  } catch (error) {
-    if (error instanceof MarketplaceError && error.detail.platformCode?.endsWith('error_not_found'))
-      return null;
-    throw error;
-  }
-}
-
-/**
- * The named orders, whole, 50 per call. Shopee refuses a whole batch when one order_sn is
- * unknown (error_not_found), so such a batch is asked again one order at a time and the unknown
- * ones are left out. Those `known` holds at their update_time are counted, not normalised.
- */
-async function orderDetails(
-  ctx: CallContext,
-  orderNos: readonly string[],
-  known?: ListInput['known'],
-): Promise<{ orders: MarketplaceOrder[]; knownCount: number }> {
-  const batches: string[][] = [];
-  for (let start = 0; start < orderNos.length; start += DETAIL_BATCH)
-    batches.push(orderNos.slice(start, start + DETAIL_BATCH));
-  // A listing page's two batches are asked side by side: the page waits for one reply, not two.
-  const read = await Promise.all(
-    batches.map(async (batch) => {
-      const found = await detailBatch(ctx, batch);
-      if (found) return found;
-      const raws: unknown[] = [];
-      for (const orderNo of batch) {
-        const single = await detailBatch(ctx, [orderNo]);
-        if (single) raws.push(...single);
-      }
-      return raws;
-    }),
-  );
-  return normaliseUnknown(read.flat(), listedShopeeOrder, known, normaliseShopeeOrder);
 }
 
 export const shopeeConnector: Connector = {
@@ -229,56 +121,11 @@ export const shopeeConnector: Connector = {
     return grantFrom(tokensOf(body, 'access_token/get'), ctx.grant, now);
   },
 
-  /**
-   * One page of get_order_list by update_time in the window, read whole. The cursor carries the
-   * window and Shopee's next_cursor, so a failed page is asked again with the cursor it was given.
-   */
-  async listOrders(ctx, input) {
-    const span = input.updatedTo.getTime() - input.updatedFrom.getTime();
-    if (span <= 0) return { orders: [], nextCursor: null };
-    if (span > SHOPEE_MAX_WINDOW_MS)
-      throw new MarketplaceError('rejected', 'the window is longer than Shopee allows (15 days)');
-    const window = windowSeconds(input.updatedFrom, input.updatedTo);
-    if (window.to < window.from) return { orders: [], nextCursor: null };
-    const cursor = input.cursor === null ? '' : decodeCursor(input.cursor, window.from, window.to).next;
-    const body = await callShopee({
-      app: ctx.app,
-      fetch: ctx.fetch,
-      now: ctx.now(),
-      method: 'GET',
-      path: SHOPEE_PATHS.orderList,
-      shop: shopOf(ctx),
-      query: {
-        time_range_field: 'update_time',
-        time_from: String(window.from),
-        time_to: String(window.to),
-        page_size: String(LIST_PAGE_SIZE),
-        cursor,
-        response_optional_fields: 'order_status',
-      },
-    });
-    const response = field(body.response, isRecord, 'get_order_list response');
-    const list = field(response.order_list, isArray, 'get_order_list order_list');
-    const orderNos = list.map((entry) =>
-      field(isRecord(entry) ? entry.order_sn : undefined, isString, 'get_order_list order_sn'),
-    );
-    const more = response.more === true;
-    const next = isString(response.next_cursor) ? response.next_cursor : '';
-    if (more && next === '')
-      throw new MarketplaceError('malformed', 'get_order_list says more but gives no next_cursor');
-    // get_order_list names the orders only: their update_time comes with the details.
-    const { orders, knownCount } = await orderDetails(ctx, orderNos, input.known);
-    return {
-      orders,
-      ...(knownCount > 0 ? { knownCount } : {}),
-      nextCursor: more ? encodeCursor({ ...window, next }) : null,
-    };
-  },
+  /** One page of the window's orders (orders.ts). */
+  listOrders: (ctx, input) => listShopeeOrders(ctx, input),
 
   /** get_order_detail for the named orders; unknown order_sn are left out. */
-  async getOrders(ctx, orderNos) {
-    return (await orderDetails(ctx, [...new Set(orderNos)])).orders;
-  },
+  getOrders: (ctx, orderNos) => getShopeeOrders(ctx, orderNos),
 
   /** get_shipping_parameter → ship_order → get_tracking_number (the number may come later). */
   arrangeShipment: (ctx, input) => arrangeShopeeShipment(ctx, input.orderNo),
