@@ -68,7 +68,7 @@ async function main() {
       'both side by side (withTenant, two connections)': [],
       'counts in one message (readInTenant)': [],
       'page in one message (readInTenant)': [],
-      'both in one message (as the route)': [],
+      'both side by side (as the route)': [],
       'counts, raw (pg)': [],
       'page, raw (pg)': [],
       'query validation (zod)': [],
@@ -107,7 +107,7 @@ async function main() {
       await timed(sink('page in one message (readInTenant)'), () =>
         readInTenant(database.db, tenantId, (tx) => orderListPage(tx, actor, query), actor.userId),
       );
-      await timed(sink('both in one message (as the route)'), () =>
+      await timed(sink('both side by side (as the route)'), () =>
         readInTenant(
           database.db,
           tenantId,

@@ -185,18 +185,17 @@ export async function executePrepared<T>(tx: TenantTx, query: SQL): Promise<T[]>
 }
 
 /**
- * Runs read-only `work` for the tenant, its statements going to the server as messages of their
- * own (tenantReadMessage): `set transaction read only`, the tenant and user set
- * transaction-locally, then the statements (PostgreSQL runs one message's statements in one
- * implicit transaction, so nothing stays set on the pooled connection). The statements `work`
- * sends in one turn of the event loop (side by side, `Promise.all`) go together in one message:
- * one round trip for them all, where withTenant takes one for each and two more (begin and the
- * tenant, commit). For the hot reads of a list, which a transaction gave nothing but its cost.
- * The statements of one message share its snapshot; a read that needs one snapshot across
- * statements sent one after another stays in withTenant. The simple protocol carries no
- * parameters: each one goes into the text as a quoted literal (`inlineParameters`), untyped as
- * the driver sends parameters, so the server reads it exactly as it would the parameter. A write
- * is refused by the server (read-only transaction).
+ * Runs read-only `work` for the tenant, each statement it sends going to the server as one
+ * message of its own (tenantReadMessage): `set transaction read only`, the tenant and user set
+ * transaction-locally, then the statement (PostgreSQL runs one message's statements in one
+ * implicit transaction, so nothing stays set on the pooled connection). One round trip per
+ * statement where withTenant takes one and two more (begin and the tenant, commit), and
+ * statements sent side by side (`Promise.all`) run side by side on connections of their own.
+ * For the hot reads of a list, which a transaction gave nothing but its cost: each statement
+ * sees its own snapshot, so a read that needs one snapshot across statements stays in
+ * withTenant. The simple protocol carries no parameters: each one goes into the text as a quoted
+ * literal (`inlineParameters`), untyped as the driver sends parameters, so the server reads it
+ * exactly as it would the parameter. A write is refused by the server (read-only transaction).
  */
 export async function readInTenant<T>(
   db: Db,
@@ -206,7 +205,19 @@ export async function readInTenant<T>(
 ): Promise<T> {
   const pool: unknown = (db as { $client?: unknown }).$client;
   if (!(pool instanceof pg.Pool)) return withTenant(db, tenantId, work, userId);
-  const client = gatheringClient(pool, (statements) => tenantReadMessage(tenantId, userId, statements));
+  const client = {
+    async query(config: DriverQuery, values?: unknown[]): Promise<pg.QueryResult> {
+      const answered: pg.QueryResult | pg.QueryResult[] = await pool.query({
+        text: tenantReadMessage(tenantId, userId, config.text, values ?? config.values ?? []),
+        ...(config.rowMode ? { rowMode: config.rowMode } : {}),
+        ...(config.types ? { types: config.types } : {}),
+      });
+      const results = Array.isArray(answered) ? answered : [answered];
+      const last = results[results.length - 1];
+      if (!last) throw new Error('readInTenant: the server answered no result');
+      return last;
+    },
+  };
   const tx: TenantTx = new NodePgTransaction<
     Record<string, never>,
     ExtractTablesWithRelations<Record<string, never>>
@@ -220,71 +231,14 @@ export async function readInTenant<T>(
 
 type DriverQuery = pg.QueryConfig & { rowMode?: 'array' };
 
-interface Gathered {
-  config: DriverQuery;
-  values: readonly unknown[];
-  resolve(result: pg.QueryResult): void;
-  reject(error: unknown): void;
-}
-
-/**
- * A stand-in for a pool client that gathers the statements asked of it in one turn of the event
- * loop and sends them as one message (`messageOf` writes it; each statement's result is one of
- * the last results, in order). Drizzle asks for rows as arrays (selects) or objects (execute):
- * each kind goes in a message of its own, with the first statement's type parsers, which are
- * Drizzle's one set for every statement.
- */
-function gatheringClient(
-  pool: pg.Pool,
-  messageOf: (statements: readonly { text: string; values: readonly unknown[] }[]) => string,
-) {
-  let pending: Gathered[] = [];
-  const send = async (batch: Gathered[]) => {
-    try {
-      const [first] = batch;
-      if (!first) return;
-      const answered: pg.QueryResult | pg.QueryResult[] = await pool.query({
-        text: messageOf(batch.map(({ config, values }) => ({ text: config.text, values }))),
-        ...(first.config.rowMode ? { rowMode: first.config.rowMode } : {}),
-        ...(first.config.types ? { types: first.config.types } : {}),
-      });
-      const results = Array.isArray(answered) ? answered : [answered];
-      const own = results.slice(results.length - batch.length);
-      if (own.length !== batch.length) throw new Error('readInTenant: the server answered too few results');
-      batch.forEach((gathered, index) => gathered.resolve(own[index] as pg.QueryResult));
-    } catch (error) {
-      for (const gathered of batch) gathered.reject(error);
-    }
-  };
-  const flush = () => {
-    const batch = pending;
-    pending = [];
-    const arrays = batch.filter((gathered) => gathered.config.rowMode === 'array');
-    const objects = batch.filter((gathered) => gathered.config.rowMode !== 'array');
-    if (arrays.length > 0) void send(arrays);
-    if (objects.length > 0) void send(objects);
-  };
-  return {
-    query(config: DriverQuery, values?: unknown[]): Promise<pg.QueryResult> {
-      return new Promise((resolve, reject) => {
-        if (pending.length === 0) setImmediate(flush);
-        pending.push({ config, values: values ?? config.values ?? [], resolve, reject });
-      });
-    },
-  };
-}
-
-/**
- * The message readInTenant sends for statements: read only, the tenant and user set, then each
- * statement with its values written in.
- */
+/** The message readInTenant sends for a statement: read only, the tenant and user set, the statement with its values in. */
 export function tenantReadMessage(
   tenantId: string,
   userId: string | undefined,
-  statements: readonly { text: string; values: readonly unknown[] }[],
+  text: string,
+  values: readonly unknown[],
 ): string {
-  const head = `set transaction read only; select set_config('app.tenant_id', ${pg.escapeLiteral(tenantId)}, true), set_config('app.user_id', ${pg.escapeLiteral(userId ?? '')}, true)`;
-  return [head, ...statements.map(({ text, values }) => inlineParameters(text, values))].join(';\n');
+  return `set transaction read only; select set_config('app.tenant_id', ${pg.escapeLiteral(tenantId)}, true), set_config('app.user_id', ${pg.escapeLiteral(userId ?? '')}, true);\n${inlineParameters(text, values)}`;
 }
 
 /** A quoted string, a quoted identifier or a placeholder: what inlineParameters looks for. */

@@ -58,8 +58,8 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps) {
       config: needs(PERMISSIONS.orderList),
       schema: { tags, querystring: orderListQuery, response: { 200: envelope(orderPage) } },
     },
-    // The counts and the page are sent side by side, so readInTenant sends them as one message:
-    // one round trip for the two.
+    // The counts and the page are independent reads: readInTenant sends each as one message on
+    // a connection of its own, side by side, so the list waits for the slower of the two.
     async (request) => {
       const [counts, records] = await readInActorTenant(db, request, (tx, actor) =>
         Promise.all([orderListCounts(tx, actor, request.query), orderListPage(tx, actor, request.query)]),
