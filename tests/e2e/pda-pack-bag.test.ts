@@ -245,6 +245,8 @@ describe.skipIf(!hasChromium)('pack, bag and hand over offline in Chromium', () 
     await shows(queued(page), exactly('Queued 7'));
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByRole('button', { name: 'Hand over', exact: true }).click();
+    // The screen is loaded on first use: a scan typed before it is there loses its first keys.
+    await page.getByTestId('handover-screen').waitFor({ timeout: UI_WAIT });
     await scan(page, 'E2E-BAG-1');
     await shows(feedback(page), 'Bag E2E-BAG-1 (2 parcels)');
     await scan(page, second.trackingNo);
