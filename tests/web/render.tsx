@@ -14,12 +14,18 @@ export function createTestQueryClient(): QueryClient {
   });
 }
 
-export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
+/** `state`: the router state the first address is opened with (as `navigate(to, { state })` gives). */
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', state }: { route?: string; state?: unknown } = {},
+) {
   const queryClient = createTestQueryClient();
+  const [pathname = '/', search = ''] = route.split(/(?=\?)/);
+  const entry = state === undefined ? route : { pathname, search, state };
   const result = render(
     <QueryClientProvider client={queryClient}>
       <AntApp>
-        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+        <MemoryRouter initialEntries={[entry]}>{ui}</MemoryRouter>
       </AntApp>
     </QueryClientProvider>,
   );

@@ -50,13 +50,13 @@ useApiServer(
   }),
 );
 
-async function renderList(following: ShopView[][], queued = true) {
-  pages = [[shop], ...following];
+async function renderList(following: ShopView[][], queued = true, first = shop, state?: unknown) {
+  pages = [[first], ...following];
   listCalls = 0;
   isQueued = queued;
   syncRequests.length = 0;
   signIn('seller', [PERMISSIONS.shopList, PERMISSIONS.shopEdit]);
-  renderWithProviders(<ShopList />, { route: '/shop/list' });
+  renderWithProviders(<ShopList />, { route: '/shop/list', ...(state === undefined ? {} : { state }) });
   await screen.findByText('Siam Shopee');
 }
 
@@ -86,6 +86,21 @@ describe("a shop's sync from the list", () => {
     const calls = listCalls;
     await new Promise((resolve) => setTimeout(resolve, 4500));
     expect(listCalls).toBe(calls);
+  });
+
+  it('waits for the first sync an authorisation queued, which has not started when the list opens', async () => {
+    const authorised: ShopView = { ...shop, lastRun: null };
+    const arrival = { askedSync: { shopId: shop.id, runId: null, askedAt: Date.now() } };
+    await renderList([[authorised], [running(20)], [finished]], true, authorised, arrival);
+    expect(await within(row()).findByText('Syncing: 20 orders fetched', {}, { timeout: 8000 })).toBeTruthy();
+    await waitFor(() => expect(within(row()).getByText('Succeeded')).toBeTruthy(), { timeout: 8000 });
+  });
+
+  it('reads the list once when nothing runs or was asked for', async () => {
+    await renderList([[running(20)]], true, { ...shop, lastRun: null });
+    await new Promise((resolve) => setTimeout(resolve, 4500));
+    expect(listCalls).toBe(1);
+    expect(within(row()).queryByText(/Syncing/)).toBeNull();
   });
 
   it('says so when a sync of the shop is already queued or running', async () => {

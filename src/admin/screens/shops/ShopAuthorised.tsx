@@ -15,7 +15,7 @@ import type { Envelope } from '@api/client.js';
 import { finishAuthorisation } from '@api/modules/shops.js';
 import { queryKeys } from '@api/query-keys.js';
 import type { ShopView } from '@shared/contract/shops.js';
-import { SHOP_LIST_PATH, shopFormFailure, useShopLabels } from './shared.js';
+import { SHOP_LIST_PATH, shopFormFailure, type ShopListArrival, useShopLabels } from './shared.js';
 
 /** The answer to each query sent, by query string: one POST per redirect, whatever renders it. */
 const answers = new Map<string, Promise<Envelope<ShopView>>>();
@@ -29,7 +29,8 @@ function sendOnce(search: string, query: Record<string, string>): Promise<Envelo
   return answer;
 }
 
-type Outcome = { kind: 'waiting' } | { kind: 'done'; shop: ShopView } | { kind: 'failed'; text: string };
+type Outcome =
+  { kind: 'waiting' } | { kind: 'done'; shop: ShopView; at: number } | { kind: 'failed'; text: string };
 
 export function ShopAuthorised() {
   const { t } = useTranslation('shops');
@@ -47,7 +48,7 @@ export function ShopAuthorised() {
     sendOnce(search, query).then(
       (envelope) => {
         void client.invalidateQueries({ queryKey: queryKeys.shops.all });
-        if (isCurrent) setOutcome({ kind: 'done', shop: envelope.result });
+        if (isCurrent) setOutcome({ kind: 'done', shop: envelope.result, at: Date.now() });
       },
       (error: unknown) => {
         if (isCurrent)
@@ -59,8 +60,19 @@ export function ShopAuthorised() {
     };
   }, [search, query, isEmpty, client, t]);
 
+  // The list waits for the first sync this authorisation queued, which may not have started yet.
+  const arrival: ShopListArrival | undefined =
+    outcome.kind === 'done'
+      ? {
+          askedSync: {
+            shopId: outcome.shop.id,
+            runId: outcome.shop.lastRun?.id ?? null,
+            askedAt: outcome.at,
+          },
+        }
+      : undefined;
   const toList = (
-    <Button type="primary" onClick={() => navigate(SHOP_LIST_PATH)}>
+    <Button type="primary" onClick={() => navigate(SHOP_LIST_PATH, { state: arrival })}>
       {t('authorised.to_list')}
     </Button>
   );

@@ -13,7 +13,7 @@ import { App, Form, Input, Select, Space, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { deleteShop, editShop, syncShop, useShopChange, useShops } from '@api/modules/shops.js';
 import type { ShopListQuery, ShopView } from '@shared/contract/shops.js';
 import { MARKETPLACE_SYNC } from '@shared/domain/marketplaces.js';
@@ -32,8 +32,10 @@ import { useAuthorise } from './AuthoriseDialogs.js';
 import { AddShopDrawer, EditShopModal } from './ShopForms.js';
 import {
   allows,
+  type AskedSync,
   errorText,
   RunStateTag,
+  type ShopListArrival,
   ShopStatusTag,
   skuMatchLink,
   triggerLabel,
@@ -50,12 +52,6 @@ const INITIAL: ShopListState = { ...DEFAULT_PAGE, filter: {} };
 /** How long a sync asked for may take to show up as a run before the list stops waiting for it. */
 const QUEUE_WAIT_MS = 60_000;
 
-/** A sync asked for: the run the shop showed then, so the list knows when the new one appears. */
-interface AskedSync {
-  runId: string | null;
-  askedAt: number;
-}
-
 export function ShopList() {
   const { t } = useTranslation('shops');
   const { message } = App.useApp();
@@ -64,6 +60,14 @@ export function ShopList() {
   const me = useSessionUser();
   const [state, setState, search] = useListState<ShopListState>('shops/ShopList', INITIAL);
   const [asked, setAsked] = useState<ReadonlyMap<string, AskedSync>>(new Map());
+  // A sync queued elsewhere (the authorisation's first) is waited for as one asked for here.
+  const location = useLocation();
+  const arrival = (location.state as Partial<ShopListArrival> | null)?.askedSync;
+  useEffect(() => {
+    if (!arrival) return;
+    const { shopId, runId, askedAt } = arrival;
+    setAsked((previous) => new Map(previous).set(shopId, { runId, askedAt }));
+  }, [arrival]);
   const isWaiting = useCallback(
     (shops: readonly ShopView[]) => shops.some((shop) => isQueued(asked.get(shop.id), shop)),
     [asked],

@@ -21,6 +21,20 @@ import { formFailure, useFeedback } from '../common/feedback.js';
 import { formatDateTime } from '../common/format.js';
 
 export const SHOP_LIST_PATH = '/shop/list';
+
+/** A sync asked for: the run the shop showed then, so the list knows when the new one appears. */
+export interface AskedSync {
+  runId: string | null;
+  askedAt: number;
+}
+
+/**
+ * What a page that queued a shop's sync hands the list when it leads there (router state): the
+ * authorisation's return page, whose first sync may not have started when the list opens.
+ */
+export interface ShopListArrival {
+  askedSync: AskedSync & { shopId: string };
+}
 export const SKU_MATCH_PATH = '/shop/match';
 
 /** The matching screen narrowed to one shop's items (the list's waiting-orders link). */
