@@ -90,11 +90,11 @@ describe('the returns screen', () => {
     const db = await seed();
     renderScreen(db);
     await waitFor(() => expect(screen.getByText(/1 shipped orders on this device/)).toBeTruthy());
-    expect(prompt()).toBe("Scan the parcel's tracking number");
+    await waitFor(() => expect(prompt()).toBe("Scan the parcel's tracking number"));
 
     scan('TH123456789');
     await waitFor(() => expect(feedback()).toContain('Refused parcel of order SHP-1001'));
-    expect(prompt()).toBe('Enter postage and weight');
+    await waitFor(() => expect(prompt()).toBe('Enter postage and weight'));
     fireEvent.change(screen.getByRole('textbox', { name: 'Postage' }), { target: { value: '12.5' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Weight (g)' }), { target: { value: 'heavy' } });
     fireEvent.click(screen.getByRole('button', { name: 'Receive parcel' }));
@@ -103,7 +103,7 @@ describe('the returns screen', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Weight (g)' }), { target: { value: '640' } });
     fireEvent.click(screen.getByRole('button', { name: 'Receive parcel' }));
     await waitFor(() => expect(feedback()).toContain('Return receipt succeeded'));
-    expect(prompt()).toBe('Scan an item of the parcel');
+    await waitFor(() => expect(prompt()).toBe('Scan an item of the parcel'));
     const [received] = await db.outbox.toArray();
     expect(received?.type).toBe('return.receive');
     expect(received?.payload).toMatchObject({
@@ -149,7 +149,7 @@ describe('the returns screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Finish' }));
     await confirmWith('Finish');
     await waitFor(() => expect(feedback()).toContain('Inspection succeeded'));
-    expect(prompt()).toBe("Scan the parcel's tracking number");
+    await waitFor(() => expect(prompt()).toBe("Scan the parcel's tracking number"));
 
     const queued = await db.outbox.orderBy('seq').toArray();
     expect(queued.map((op) => op.type)).toEqual([
