@@ -67,6 +67,40 @@ function sessionOptionsOf(db: Db): NodePgSessionOptions {
   return session?.options ?? {};
 }
 
+/** The statement that sets the tenant and the user for the rest of the transaction, values quoted. */
+function tenantSettings(tenantId: string, userId: string | undefined): string {
+  return `select set_config('app.tenant_id', ${pg.escapeLiteral(tenantId)}, true), set_config('app.user_id', ${pg.escapeLiteral(userId ?? '')}, true)`;
+}
+
+/** A Drizzle transaction whose statements go through `client` (a stand-in for a pool client). */
+function transactionOver(db: Db, client: object): TenantTx {
+  return new NodePgTransaction<Record<string, never>, ExtractTablesWithRelations<Record<string, never>>>(
+    dialect,
+    new NodePgSession(client as pg.PoolClient, dialect, undefined, sessionOptionsOf(db)),
+    undefined,
+  );
+}
+
+/**
+ * Sends several statements as one simple-protocol message, with the rows as the driver query
+ * `config` asks (array rows, its type parsers), and answers the last statement's result.
+ */
+async function lastResultOf(
+  target: pg.Pool | pg.PoolClient,
+  text: string,
+  config: DriverQuery,
+): Promise<pg.QueryResult> {
+  const answered: pg.QueryResult | pg.QueryResult[] = await target.query({
+    text,
+    ...(config.rowMode ? { rowMode: config.rowMode } : {}),
+    ...(config.types ? { types: config.types } : {}),
+  });
+  const results = Array.isArray(answered) ? answered : [answered];
+  const last = results[results.length - 1];
+  if (!last) throw new Error('the server answered no result');
+  return last;
+}
+
 /**
  * Runs `work` in one transaction scoped to the tenant; RLS sees only that tenant's rows. The
  * transaction's start and its tenant (`begin; select set_config(…)`, the values quoted by the
@@ -92,18 +126,8 @@ export async function withTenant<T>(
     });
   const connection = await pool.connect();
   try {
-    const client = openingClient(
-      connection,
-      `begin; select set_config('app.tenant_id', ${connection.escapeLiteral(tenantId)}, true), set_config('app.user_id', ${connection.escapeLiteral(userId ?? '')}, true)`,
-    );
-    const tx: TenantTx = new NodePgTransaction<
-      Record<string, never>,
-      ExtractTablesWithRelations<Record<string, never>>
-    >(
-      dialect,
-      new NodePgSession(client as unknown as pg.PoolClient, dialect, undefined, sessionOptionsOf(db)),
-      undefined,
-    );
+    const client = openingClient(connection, `begin; ${tenantSettings(tenantId, userId)}`);
+    const tx = transactionOver(db, client);
     connections.set(tx, client);
     try {
       const result = await work(tx);
@@ -153,15 +177,7 @@ function openingClient(connection: pg.PoolClient, opening: string) {
       const statement = config.name
         ? `execute ${config.name}${parameters.length > 0 ? `(${parameters.map(literalOf).join(', ')})` : ''}`
         : inlineParameters(config.text, parameters);
-      const answered: pg.QueryResult | pg.QueryResult[] = await connection.query({
-        text: `${head};\n${statement}`,
-        ...(config.rowMode ? { rowMode: config.rowMode } : {}),
-        ...(config.types ? { types: config.types } : {}),
-      });
-      const results = Array.isArray(answered) ? answered : [answered];
-      const last = results[results.length - 1];
-      if (!last) throw new Error('withTenant: the server answered no result');
-      return last;
+      return lastResultOf(connection, `${head};\n${statement}`, config);
     },
   };
 }
@@ -207,26 +223,14 @@ export async function readInTenant<T>(
   if (!(pool instanceof pg.Pool)) return withTenant(db, tenantId, work, userId);
   const client = {
     async query(config: DriverQuery, values?: unknown[]): Promise<pg.QueryResult> {
-      const answered: pg.QueryResult | pg.QueryResult[] = await pool.query({
-        text: tenantReadMessage(tenantId, userId, config.text, values ?? config.values ?? []),
-        ...(config.rowMode ? { rowMode: config.rowMode } : {}),
-        ...(config.types ? { types: config.types } : {}),
-      });
-      const results = Array.isArray(answered) ? answered : [answered];
-      const last = results[results.length - 1];
-      if (!last) throw new Error('readInTenant: the server answered no result');
-      return last;
+      return lastResultOf(
+        pool,
+        tenantReadMessage(tenantId, userId, config.text, values ?? config.values ?? []),
+        config,
+      );
     },
   };
-  const tx: TenantTx = new NodePgTransaction<
-    Record<string, never>,
-    ExtractTablesWithRelations<Record<string, never>>
-  >(
-    dialect,
-    new NodePgSession(client as unknown as pg.PoolClient, dialect, undefined, sessionOptionsOf(db)),
-    undefined,
-  );
-  return work(tx);
+  return work(transactionOver(db, client));
 }
 
 type DriverQuery = pg.QueryConfig & { rowMode?: 'array' };
@@ -238,7 +242,7 @@ export function tenantReadMessage(
   text: string,
   values: readonly unknown[],
 ): string {
-  return `set transaction read only; select set_config('app.tenant_id', ${pg.escapeLiteral(tenantId)}, true), set_config('app.user_id', ${pg.escapeLiteral(userId ?? '')}, true);\n${inlineParameters(text, values)}`;
+  return `set transaction read only; ${tenantSettings(tenantId, userId)};\n${inlineParameters(text, values)}`;
 }
 
 /** A quoted string, a quoted identifier or a placeholder: what inlineParameters looks for. */
