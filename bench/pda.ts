@@ -46,6 +46,7 @@ import {
   runPgbench,
   withDatabase,
 } from './support.js';
+import { settleLedgerBench } from './ledger-lanes.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const BACKLOG = Number(process.env.BENCH_PDA_BACKLOG ?? 10_000);
@@ -341,6 +342,7 @@ async function main() {
     const scanTarget = more.pop();
     const backlogTarget = more.pop();
     if (!one || !backlogTarget || !scanTarget) throw new Error('bench orders were not made');
+    await settleLedgerBench(database, tenantId);
 
     const single = await throughput(world, [one]);
     const parallel = await throughput(world, more);

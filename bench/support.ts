@@ -117,6 +117,18 @@ export function pgbenchBinary(): string | null {
   return null;
 }
 
+/**
+ * Brings a freshly prepared bench database to the state its baseline starts from: pgbench's
+ * initialisation ends with VACUUM ANALYZE of its tables, and a production server's autovacuum
+ * keeps statistics current. Without statistics, statements planned while a table was nearly
+ * empty keep their plans: the foreign-key check from a lot to its movement, planned once per
+ * connection as a sequential scan, grew with every movement written and took the ledger's
+ * batches from 5,000 to 1,800 movements/s within ten seconds (see docs/architecture.md §9).
+ */
+export async function settleLikePgbench(ownerPool: pg.Pool): Promise<void> {
+  await ownerPool.query('vacuum analyze');
+}
+
 /** pgbench's TPC-B-like transactions per second (scale 1) on the database at `url`. */
 export function runPgbench(binary: string, url: string, seconds: number, clients: number): number {
   execFileSync(binary, ['-i', '-s', '1', '-q', url], { stdio: 'pipe', timeout: 60_000 });

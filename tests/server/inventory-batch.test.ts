@@ -349,4 +349,64 @@ describe('a batch of movements', () => {
     ]);
     expect(await ledgerMismatches(world)).toEqual([]);
   });
+  it('takes the oldest lot left after many were emptied, and a lot received earlier than them first', async () => {
+    const [sku = ''] = await newSkus(1);
+    const w = dg01.id;
+    const shelf = at('B-01-03');
+    const source = { type: 'test', id: null };
+    // Ten lots, nine taken empty: the balance's FIFO bound moves to the tenth.
+    await asActor(world, manager, (tx) =>
+      recordMovements(tx, manager, [
+        ...Array.from({ length: 10 }, (_, index) => ({
+          kind: 'receipt' as const,
+          warehouseId: w,
+          skuId: sku,
+          locationId: shelf,
+          quantity: 1,
+          receivedAt: daysAgo(20 - index),
+          source,
+        })),
+        { kind: 'destroy', warehouseId: w, skuId: sku, locationId: shelf, quantity: 9, source },
+      ]),
+    );
+    const bound = async () =>
+      (
+        await world.database.ownerPool.query<{ fifo_from: Date | null }>(
+          'select fifo_from from stock_balances where warehouse_id = $1 and sku_id = $2',
+          [w, sku],
+        )
+      ).rows[0]?.fifo_from;
+    expect(Math.abs(((await bound())?.getTime() ?? 0) - daysAgo(11).getTime())).toBeLessThan(60_000);
+    // A lot received before the bound (goods found with an old receipt date) lowers it, and is
+    // the next one taken.
+    await asActor(world, manager, (tx) =>
+      receiveStock(tx, manager, {
+        warehouseId: w,
+        skuId: sku,
+        locationId: shelf,
+        quantity: 2,
+        receivedAt: daysAgo(30),
+        source,
+      }),
+    );
+    expect((await bound())?.getTime()).toBeLessThanOrEqual(daysAgo(30).getTime() + 1000);
+    await asActor(world, manager, (tx) =>
+      destroyStock(tx, manager, { warehouseId: w, skuId: sku, locationId: shelf, quantity: 2, source }),
+    );
+    const lots = (await stockOf(sku)).lots.map((row) => [row.quantity_received, row.quantity_remaining]);
+    // Oldest first: the 30-day lot (2, now empty), the nine emptied, the tenth still whole.
+    expect(lots).toEqual([[2, 0], ...Array.from({ length: 9 }, () => [1, 0]), [1, 1]]);
+    // A receipt taken back in the batch that made it takes that lot, the newest.
+    await asActor(world, manager, (tx) =>
+      recordMovements(tx, manager, [
+        { kind: 'receipt', warehouseId: w, skuId: sku, locationId: shelf, quantity: 4, source },
+        { kind: 'receipt_undo', warehouseId: w, skuId: sku, locationId: shelf, quantity: 3, source },
+        { kind: 'destroy', warehouseId: w, skuId: sku, locationId: shelf, quantity: 1, source },
+      ]),
+    );
+    const after = (await stockOf(sku)).lots.map((row) => [row.quantity_received, row.quantity_remaining]);
+    // The destroy took the tenth lot (the oldest left); the new lot of 4 keeps 1.
+    expect(after).toEqual([[2, 0], ...Array.from({ length: 10 }, () => [1, 0]), [4, 1]]);
+    expect(await ledgerMismatches(world)).toEqual([]);
+  });
 });

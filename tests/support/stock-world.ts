@@ -122,6 +122,17 @@ export async function ledgerMismatches(world: TestWorld): Promise<string[]> {
   );
   for (const row of locations.rows)
     problems.push(`location ${row.location_id}/${row.sku_id} holds ${row.stored} ≠ movements ${row.flowed}`);
+  // The FIFO bound (migration 0031): no lot with units left was received before it.
+  const bounds = await pool.query(
+    `select b.warehouse_id, b.sku_id, b.fifo_from, min(l.received_at) as oldest
+     from stock_balances b join stock_lots l using (tenant_id, warehouse_id, sku_id)
+     where l.quantity_remaining > 0 and b.fifo_from is not null
+     group by b.warehouse_id, b.sku_id, b.fifo_from having min(l.received_at) < b.fifo_from`,
+  );
+  for (const row of bounds.rows)
+    problems.push(
+      `${row.warehouse_id}/${row.sku_id} has a lot of ${row.oldest} before its FIFO bound ${row.fifo_from}`,
+    );
   return problems;
 }
 

@@ -96,9 +96,14 @@ async function writeBalanceAndMovement(
   where: { from: string | null; to: string | null; addsLot: boolean; guard: boolean },
 ): Promise<WrittenRow | undefined> {
   const size = Math.abs(entry.quantity);
+  const receivedAt = (entry.receivedAt ?? new Date()).toISOString();
+  // A lot received earlier than the balance's FIFO lower bound lowers it (migration 0031).
+  const fifoFrom = where.addsLot
+    ? sql`, fifo_from = case when fifo_from is null then null else least(fifo_from, ${receivedAt}::timestamptz) end`
+    : sql``;
   const balance: SQL = where.guard
     ? sql`update ${stockBalances} set available = available + ${deltas.available}, frozen = frozen + ${deltas.frozen},
-            in_transit = in_transit + ${deltas.inTransit}, updated_at = now()
+            in_transit = in_transit + ${deltas.inTransit}, updated_at = now()${fifoFrom}
           where ${balanceKey(entry)} and available + ${deltas.available} >= 0 and frozen + ${deltas.frozen} >= 0
             and in_transit + ${deltas.inTransit} >= 0
           returning *`
@@ -106,11 +111,11 @@ async function writeBalanceAndMovement(
           values (${entry.warehouseId}, ${entry.skuId}, ${entry.sellerId}, ${deltas.available}, ${deltas.frozen}, ${deltas.inTransit})
           on conflict (tenant_id, warehouse_id, sku_id) do update set
             available = ${stockBalances}.available + excluded.available, frozen = ${stockBalances}.frozen + excluded.frozen,
-            in_transit = ${stockBalances}.in_transit + excluded.in_transit, updated_at = now()
+            in_transit = ${stockBalances}.in_transit + excluded.in_transit, updated_at = now()${fifoFrom}
           returning *`;
   const lot = where.addsLot
     ? sql`, lot as (insert into ${stockLots} (warehouse_id, sku_id, received_at, quantity_received, quantity_remaining, movement_id)
-          select b.warehouse_id, b.sku_id, ${(entry.receivedAt ?? new Date()).toISOString()}::timestamptz, ${size}::int,
+          select b.warehouse_id, b.sku_id, ${receivedAt}::timestamptz, ${size}::int,
             ${size}::int, m.id from b, m)`
     : sql``;
   const [row] = rowsOf<WrittenRow>(
