@@ -31,6 +31,7 @@ import {
   runPgbench,
   withDatabase,
 } from './support.js';
+import { settleLedgerBench } from './ledger-lanes.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const BATCH = 100;
@@ -138,6 +139,7 @@ async function main() {
     const world: World = { database, tenantId, base, token: await benchLogin(base, 'warestaff') };
     const [one, ...more] = await countTargets(database, tenantId, DEVICES + 1);
     if (!one) throw new Error('bench check orders were not made');
+    await settleLedgerBench(database, tenantId);
     const locations = one.locationIds.length;
 
     const single = await throughput(world, [one]);

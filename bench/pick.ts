@@ -32,6 +32,7 @@ import {
   runPgbench,
   withDatabase,
 } from './support.js';
+import { settleLedgerBench } from './ledger-lanes.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const BATCH = 100;
@@ -191,6 +192,7 @@ async function main() {
     const world: World = { database, tenantId, base, token: await benchLogin(base, 'warestaff'), skuId };
     const [one, ...more] = targets;
     if (!one) throw new Error('bench waves were not made');
+    await settleLedgerBench(database, tenantId);
     const started = Date.now();
     const single = await throughput(world, [one]);
     const parallel = await throughput(world, more);

@@ -7,7 +7,14 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
-import { executePrepared, readInTenant, rowsOf, withTenant, type TenantTx } from '@server/db/client.js';
+import {
+  executePrepared,
+  readInTenant,
+  rowsOf,
+  withTenant,
+  withTenantStatement,
+  type TenantTx,
+} from '@server/db/client.js';
 import { authenticate } from '@server/modules/identity/index.js';
 import { sha256 } from '@server/modules/identity/sign-in/credentials.js';
 import { SESSION_ACTOR } from '@server/modules/identity/sign-in/sign-in.queries.js';
@@ -180,6 +187,77 @@ describe('withTenant, its opening sent with its first statement', () => {
     } finally {
       sent.mockRestore();
     }
+  });
+});
+
+describe('withTenantStatement, a one-statement transaction in one message', () => {
+  const realname = async () =>
+    (
+      await world.database.ownerPool.query<{ realname: string }>(
+        "select realname from users where username = 'seller' and tenant_id = $1",
+        [demoId],
+      )
+    ).rows[0]?.realname;
+
+  it('sends begin, the tenant, the statement and commit in one message, prepared or not, and commits', async () => {
+    const sent = vi.spyOn(pg.Client.prototype, 'query');
+    let oneMessage = 0;
+    try {
+      for (let round = 0; round < 8; round += 1) {
+        const name = `one-message-${round}-${randomUUID().slice(0, 8)}`;
+        sent.mockClear();
+        const rows = await withTenantStatement(world.database.db, demoId, (tx) =>
+          executePrepared<{ tenant_id: string }>(
+            tx,
+            sql`update users set realname = ${name} where username = 'seller' returning tenant_id`,
+          ),
+        );
+        const texts = sent.mock.calls.map((call) => call[0] as { text?: string } | string | undefined);
+        expect(rows).toEqual([{ tenant_id: demoId }]);
+        expect(await realname()).toBe(name);
+        // Its first time on a connection the statement is prepared (begin and the tenant, the
+        // statement, commit: three messages, after the pool's own set-up of a new connection);
+        // after that, one.
+        expect(texts.length === 1 || texts.length >= 3).toBe(true);
+        if (texts.length === 1) {
+          const [text] = texts;
+          expect(typeof text === 'string' ? text : text?.text).toMatch(
+            /^begin;[\s\S]*execute app_\w+\([\s\S]*\);\ncommit$/,
+          );
+          oneMessage += 1;
+        }
+      }
+    } finally {
+      sent.mockRestore();
+    }
+    expect(oneMessage).toBeGreaterThan(0);
+  });
+
+  it('rolls back a statement that fails, the connection usable after', async () => {
+    const before = await realname();
+    await expect(
+      withTenantStatement(world.database.db, demoId, (tx) =>
+        tx.execute(sql`update users set realname = ${'never'} where username = 'seller' and 1 / ${0} = 1`),
+      ),
+    ).rejects.toMatchObject({ cause: { code: '22012' } });
+    expect(await realname()).toBe(before);
+    const idle = await world.database.ownerPool.query<{ n: number }>(
+      "select count(*)::int as n from pg_stat_activity where state = 'idle in transaction (aborted)'",
+    );
+    expect(idle.rows[0]?.n).toBe(0);
+    const rows = await withTenantStatement(world.database.db, acmeId, async (tx) =>
+      rowsOf<{ tenant_id: string }>(await tx.execute(sql`select distinct tenant_id from users`)),
+    );
+    expect(rows).toEqual([{ tenant_id: acmeId }]);
+  });
+
+  it('refuses a second statement', async () => {
+    await expect(
+      withTenantStatement(world.database.db, demoId, async (tx) => {
+        await tx.execute(sql`select 1`);
+        await tx.execute(sql`select 2`);
+      }),
+    ).rejects.toMatchObject({ cause: { message: 'a one-statement transaction sent a second statement' } });
   });
 });
 

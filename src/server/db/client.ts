@@ -83,12 +83,14 @@ function transactionOver(db: Db, client: object): TenantTx {
 
 /**
  * Sends several statements as one simple-protocol message, with the rows as the driver query
- * `config` asks (array rows, its type parsers), and answers the last statement's result.
+ * `config` asks (array rows, its type parsers), and answers the last statement's result, or the
+ * result of the statement `trailing` places before the last.
  */
 async function lastResultOf(
   target: pg.Pool | pg.PoolClient,
   text: string,
   config: DriverQuery,
+  trailing = 0,
 ): Promise<pg.QueryResult> {
   const answered: pg.QueryResult | pg.QueryResult[] = await target.query({
     text,
@@ -96,7 +98,7 @@ async function lastResultOf(
     ...(config.types ? { types: config.types } : {}),
   });
   const results = Array.isArray(answered) ? answered : [answered];
-  const last = results[results.length - 1];
+  const last = results[results.length - 1 - trailing];
   if (!last) throw new Error('the server answered no result');
   return last;
 }
@@ -110,11 +112,38 @@ async function lastResultOf(
  * savepoints, as before).
  */
 
-export async function withTenant<T>(
+export function withTenant<T>(
   db: Db,
   tenantId: string,
   work: (tx: TenantTx) => Promise<T>,
   userId?: string,
+): Promise<T> {
+  return inTenantTransaction(db, tenantId, work, userId, false);
+}
+
+/**
+ * Runs `work` whose one statement is its whole transaction (a single movement of the ledger):
+ * begin, the tenant, the statement and commit go to the server in one message, one round trip
+ * where withTenant takes two. The statement is committed when its answer arrives, so `work` may
+ * do nothing after it that would need it undone (a refusal the statement answers, having
+ * written nothing, is fine); a second statement is refused as a programming error. A statement
+ * that fails leaves the rest of the message unrun, and the transaction is rolled back.
+ */
+export function withTenantStatement<T>(
+  db: Db,
+  tenantId: string,
+  work: (tx: TenantTx) => Promise<T>,
+  userId?: string,
+): Promise<T> {
+  return inTenantTransaction(db, tenantId, work, userId, true);
+}
+
+async function inTenantTransaction<T>(
+  db: Db,
+  tenantId: string,
+  work: (tx: TenantTx) => Promise<T>,
+  userId: string | undefined,
+  oneStatement: boolean,
 ): Promise<T> {
   const pool: unknown = (db as { $client?: unknown }).$client;
   if (!(pool instanceof pg.Pool))
@@ -126,15 +155,16 @@ export async function withTenant<T>(
     });
   const connection = await pool.connect();
   try {
-    const client = openingClient(connection, `begin; ${tenantSettings(tenantId, userId)}`);
+    const client = openingClient(connection, `begin; ${tenantSettings(tenantId, userId)}`, oneStatement);
     const tx = transactionOver(db, client);
     connections.set(tx, client);
+    const open = () => client.opened() && !client.closed();
     try {
       const result = await work(tx);
-      if (client.opened()) await connection.query('commit');
+      if (open()) await connection.query('commit');
       return result;
     } catch (error) {
-      if (client.opened()) await connection.query('rollback');
+      if (open()) await connection.query('rollback');
       throw error;
     }
   } finally {
@@ -152,15 +182,19 @@ const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
  * `execute name(values)`; one not yet prepared is sent after the opening, which then goes alone.
  * A transaction that sends nothing opens nothing (`opened()`: whether begin was sent).
  */
-function openingClient(connection: pg.PoolClient, opening: string) {
+function openingClient(connection: pg.PoolClient, opening: string, closesWithFirst = false) {
   let pending: string | null = opening;
+  let closed = false;
   let prepared = preparedOn.get(connection);
   if (!prepared) preparedOn.set(connection, (prepared = new Set()));
   const known = prepared;
   return {
     opened: () => pending === null,
+    /** The first statement's message committed the transaction (withTenantStatement). */
+    closed: () => closed,
     async query(config: DriverQuery, values?: unknown[]): Promise<pg.QueryResult> {
       const parameters = values ?? config.values ?? [];
+      if (closed) throw new Error('a one-statement transaction sent a second statement');
       if (pending === null) {
         const result = await connection.query(config, [...parameters]);
         if (config.name) known.add(config.name);
@@ -172,12 +206,19 @@ function openingClient(connection: pg.PoolClient, opening: string) {
         await connection.query(head);
         const result = await connection.query(config, [...parameters]);
         known.add(config.name);
+        if (closesWithFirst) {
+          await connection.query('commit');
+          closed = true;
+        }
         return result;
       }
       const statement = config.name
         ? `execute ${config.name}${parameters.length > 0 ? `(${parameters.map(literalOf).join(', ')})` : ''}`
         : inlineParameters(config.text, parameters);
-      return lastResultOf(connection, `${head};\n${statement}`, config);
+      if (!closesWithFirst) return lastResultOf(connection, `${head};\n${statement}`, config);
+      const result = await lastResultOf(connection, `${head};\n${statement};\ncommit`, config, 1);
+      closed = true;
+      return result;
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { readInTenant, withTenant, type Db, type TenantTx } from '../db/client.js';
+import { readInTenant, withTenant, withTenantStatement, type Db, type TenantTx } from '../db/client.js';
 import type { Actor } from './actor.js';
 import { actorOf, requestDomain } from './request-context.js';
 
@@ -11,6 +11,20 @@ export function inActorTenant<T>(
 ): Promise<T> {
   const actor = actorOf(request);
   return withTenant(db, actor.tenantId, (tx) => work(tx, actor), actor.userId);
+}
+
+/**
+ * Runs a signed-in request's work whose one statement is its whole transaction (a single
+ * movement of the ledger) in the actor's tenant, in one message with begin and commit
+ * (withTenantStatement).
+ */
+export function inActorTenantStatement<T>(
+  db: Db,
+  request: FastifyRequest,
+  work: (tx: TenantTx, actor: Actor) => Promise<T>,
+): Promise<T> {
+  const actor = actorOf(request);
+  return withTenantStatement(db, actor.tenantId, (tx) => work(tx, actor), actor.userId);
 }
 
 /** Runs a signed-in request's read-only work in the actor's tenant, each statement one message (readInTenant). */

@@ -18,7 +18,7 @@ import { PERMISSIONS } from '@shared/permissions.js';
 import { needs, said } from '../../http/route-kit.js';
 import type { AppDeps } from '../../deps.js';
 import { ok } from '../../http/reply.js';
-import { inActorTenant } from '../../http/scope.js';
+import { inActorTenant, inActorTenantStatement } from '../../http/scope.js';
 import { listLocationStock, listStock, listStockRecords } from './stock.queries.js';
 import { adjustStock, freezeStock, moveStock, unfreezeStock } from './stock.service.js';
 
@@ -69,7 +69,7 @@ export async function inventoryRoutes(app: FastifyInstance, deps: AppDeps) {
     { config: needs(PERMISSIONS.stockAdjust), schema: { tags, body: adjustBody, response: change } },
     async (request) =>
       ok(
-        await inActorTenant(db, request, (tx, actor) =>
+        await inActorTenantStatement(db, request, (tx, actor) =>
           adjustStock(tx, actor, { ...request.body, kind: 'adjust', source: manual }),
         ),
         said(request, 'saved'),
@@ -81,7 +81,7 @@ export async function inventoryRoutes(app: FastifyInstance, deps: AppDeps) {
     { config: needs(PERMISSIONS.stockFreeze), schema: { tags, body: freezeBody, response: change } },
     async (request) =>
       ok(
-        await inActorTenant(db, request, (tx, actor) =>
+        await inActorTenantStatement(db, request, (tx, actor) =>
           freezeStock(tx, actor, { ...request.body, source: manual }),
         ),
         said(request, 'saved'),
@@ -93,7 +93,7 @@ export async function inventoryRoutes(app: FastifyInstance, deps: AppDeps) {
     { config: needs(PERMISSIONS.stockFreeze), schema: { tags, body: freezeBody, response: change } },
     async (request) =>
       ok(
-        await inActorTenant(db, request, (tx, actor) =>
+        await inActorTenantStatement(db, request, (tx, actor) =>
           unfreezeStock(tx, actor, { ...request.body, source: manual }),
         ),
         said(request, 'saved'),
@@ -105,7 +105,7 @@ export async function inventoryRoutes(app: FastifyInstance, deps: AppDeps) {
     { config: needs(PERMISSIONS.stockMove), schema: { tags, body: moveBody, response: change } },
     async (request) =>
       ok(
-        await inActorTenant(db, request, (tx, actor) =>
+        await inActorTenantStatement(db, request, (tx, actor) =>
           moveStock(tx, actor, { ...request.body, kind: 'move', source: manual }),
         ),
         said(request, 'saved'),
