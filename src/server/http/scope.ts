@@ -3,39 +3,37 @@ import { readInTenant, withTenant, withTenantStatement, type Db, type TenantTx }
 import type { Actor } from './actor.js';
 import { actorOf, requestDomain } from './request-context.js';
 
-/** Runs a signed-in request's work in one transaction scoped to the actor's tenant. */
-export function inActorTenant<T>(
+type TenantRunner = <T>(
   db: Db,
-  request: FastifyRequest,
-  work: (tx: TenantTx, actor: Actor) => Promise<T>,
-): Promise<T> {
-  const actor = actorOf(request);
-  return withTenant(db, actor.tenantId, (tx) => work(tx, actor), actor.userId);
+  tenantId: string,
+  work: (tx: TenantTx) => Promise<T>,
+  userId?: string,
+) => Promise<T>;
+
+/** A runner of a tenant's work (client.ts) as a runner of a signed-in request's, in its actor's tenant. */
+function asActor(run: TenantRunner) {
+  return <T>(
+    db: Db,
+    request: FastifyRequest,
+    work: (tx: TenantTx, actor: Actor) => Promise<T>,
+  ): Promise<T> => {
+    const actor = actorOf(request);
+    return run(db, actor.tenantId, (tx) => work(tx, actor), actor.userId);
+  };
 }
+
+/** Runs a signed-in request's work in one transaction scoped to the actor's tenant. */
+export const inActorTenant = asActor(withTenant);
 
 /**
  * Runs a signed-in request's work whose one statement is its whole transaction (a single
  * movement of the ledger) in the actor's tenant, in one message with begin and commit
  * (withTenantStatement).
  */
-export function inActorTenantStatement<T>(
-  db: Db,
-  request: FastifyRequest,
-  work: (tx: TenantTx, actor: Actor) => Promise<T>,
-): Promise<T> {
-  const actor = actorOf(request);
-  return withTenantStatement(db, actor.tenantId, (tx) => work(tx, actor), actor.userId);
-}
+export const inActorTenantStatement = asActor(withTenantStatement);
 
 /** Runs a signed-in request's read-only work in the actor's tenant, each statement one message (readInTenant). */
-export function readInActorTenant<T>(
-  db: Db,
-  request: FastifyRequest,
-  work: (tx: TenantTx, actor: Actor) => Promise<T>,
-): Promise<T> {
-  const actor = actorOf(request);
-  return readInTenant(db, actor.tenantId, (tx) => work(tx, actor), actor.userId);
-}
+export const readInActorTenant = asActor(readInTenant);
 
 /** Where a pre-login request came from: for tenant resolution, rate limits and the session row. */
 export interface RequestOrigin {

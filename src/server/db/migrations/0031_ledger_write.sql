@@ -48,6 +48,7 @@ DECLARE
   e record;
   r record;
   v_bad record;
+  v_seen uuid[];
   j int;
   k int;
   -- The balances, by key (warehouse, SKU) in that order: what they hold as the entries go, the
@@ -92,23 +93,26 @@ DECLARE
 BEGIN
   -- (Arrays are filled from index 1 up: assigning into an empty array elsewhere would move its
   -- lower bound.)
-  -- 1. Scope, for every entry before any is checked.
+  -- 1. Scope, for every entry before any is checked. A warehouse-bound actor sees the warehouses
+  -- it is staff of (v_seen); NULL: every warehouse of the tenant.
+  IF p_staff IS NOT NULL THEN
+    SELECT coalesce(array_agg(ws.warehouse_id), '{}') INTO v_seen FROM warehouse_staff ws WHERE ws.user_id = p_staff;
+  END IF;
+  WITH x AS (
+    SELECT * FROM ROWS FROM (jsonb_to_recordset(p_entries) AS (w uuid, s uuid, rf uuid, rt uuid))
+      WITH ORDINALITY AS x(w, s, rf, rt, i)),
+  loc AS (
+    SELECT l.id, l.warehouse_id, l.code, (v_seen IS NULL OR l.warehouse_id = ANY (v_seen)) AS visible
+      FROM warehouse_locations l WHERE l.id IN (SELECT x.rf FROM x UNION SELECT x.rt FROM x))
   SELECT x.i, x.w, x.rf, x.rt, wh.id AS warehouse, sk.id AS sku,
       lf.id AS lf_id, lf.warehouse_id AS lf_warehouse, lf.code AS lf_code, lf.visible AS lf_visible,
       lt.id AS lt_id, lt.warehouse_id AS lt_warehouse, lt.code AS lt_code, lt.visible AS lt_visible
     INTO v_bad
-    FROM ROWS FROM (jsonb_to_recordset(p_entries) AS (w uuid, s uuid, rf uuid, rt uuid)) WITH ORDINALITY AS x(w, s, rf, rt, i)
-    LEFT JOIN warehouses wh ON wh.id = x.w
-      AND (p_staff IS NULL OR wh.id IN (SELECT ws.warehouse_id FROM warehouse_staff ws WHERE ws.user_id = p_staff))
+    FROM x
+    LEFT JOIN warehouses wh ON wh.id = x.w AND (v_seen IS NULL OR wh.id = ANY (v_seen))
     LEFT JOIN skus sk ON sk.id = x.s AND (NOT p_seller_bound OR sk.seller_id = p_seller)
-    LEFT JOIN LATERAL (
-      SELECT l.id, l.warehouse_id, l.code, (p_staff IS NULL OR l.warehouse_id IN (
-          SELECT ws.warehouse_id FROM warehouse_staff ws WHERE ws.user_id = p_staff)) AS visible
-        FROM warehouse_locations l WHERE l.id = x.rf) lf ON true
-    LEFT JOIN LATERAL (
-      SELECT l.id, l.warehouse_id, l.code, (p_staff IS NULL OR l.warehouse_id IN (
-          SELECT ws.warehouse_id FROM warehouse_staff ws WHERE ws.user_id = p_staff)) AS visible
-        FROM warehouse_locations l WHERE l.id = x.rt) lt ON true
+    LEFT JOIN loc lf ON lf.id = x.rf
+    LEFT JOIN loc lt ON lt.id = x.rt
     WHERE wh.id IS NULL OR sk.id IS NULL
       OR (x.rf IS NOT NULL AND (lf.id IS NULL OR NOT lf.visible OR lf.warehouse_id <> x.w))
       OR (x.rt IS NOT NULL AND (lt.id IS NULL OR NOT lt.visible OR lt.warehouse_id <> x.w))

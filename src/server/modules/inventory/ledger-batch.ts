@@ -15,11 +15,13 @@
  *    each other in a cycle, whatever order their entries come in. Every ledger writer holds a
  *    SKU's balance lock before it changes that SKU's locations or lots, so what an entry reads
  *    stays true.
- * 3. The entries are made in their order, each against what the ones before it left, so a batch
- *    is refused exactly where the same movements one by one would be: the refusal names the entry
- *    (its index) and why, and everything the call wrote is undone with it (a subtransaction), so
- *    nothing is left behind and the caller's transaction stays usable. Lots are taken oldest
- *    first, or newest first for a receipt taken back. The check constraints stay the backstop.
+ * 3. The entries are checked in their order, each against what the ones before it left, so a
+ *    batch is refused exactly where the same movements one by one would be: the refusal names
+ *    the entry (its index) and why, and comes before the first write, so nothing is left behind
+ *    and the caller's transaction stays usable.
+ * 4. Each balance and location is written once by the batch's net, the movements with one
+ *    statement, the lots in the entries' order: oldest first, or newest first for a receipt
+ *    taken back. The check constraints stay the backstop.
  */
 import { sql } from 'drizzle-orm';
 import type { StockBalanceView, StockSource } from '@shared/contract/inventory.js';
