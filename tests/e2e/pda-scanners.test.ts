@@ -347,3 +347,43 @@ describe.skipIf(!hasChromium)('scanner configurations on the receiving screen', 
     );
   });
 });
+
+describe.skipIf(!hasChromium)('a scan made while a screen loads', () => {
+  it('reaches the screen whole once its code has come', async () => {
+    // A context of its own without the service worker, so the screen's code comes from the
+    // network, where this test holds it back until the scan has been typed.
+    const slow = await browser.newContext({
+      viewport: { width: 360, height: 640 },
+      deviceScaleFactor: 2,
+      locale: 'en-US',
+      serviceWorkers: 'block',
+    });
+    try {
+      await slow.addInitScript(() => localStorage.setItem('language', 'en-US'));
+      const handheld = await slow.newPage();
+      await openPdaLogin(handheld, server.baseUrl);
+      await pdaSignIn(handheld);
+      await chooseWarehouse(handheld);
+      // The device knows the box once its first pull has landed.
+      await expect.poll(() => handheld.getByTestId('last-sync').textContent()).not.toContain('—');
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let isHeldBack = false;
+      await handheld.route(/\/assets\/receive-screen-[^/]*\.js$/, async (route) => {
+        isHeldBack = true;
+        await released;
+        await route.continue();
+      });
+      await handheld.getByRole('button', { name: 'Receive', exact: true }).click();
+      await handheld.locator('.pda-loading').waitFor({ state: 'visible', timeout: UI_WAIT });
+      await expect.poll(() => isHeldBack).toBe(true);
+      // The worker scans a box label at once; the screen is still loading.
+      await sendStrokes(handheld, [...chars('BOX-002'), ENTER]);
+      release();
+      await shows(handheld.getByTestId('feedback'), 'BOX-002');
+      await shows(handheld.getByTestId('prompt'), 'Scan a SKU');
+    } finally {
+      await slow.close();
+    }
+  });
+});

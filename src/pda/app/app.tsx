@@ -4,11 +4,12 @@
  * antd-mobile speaks the interface language (kit.tsx).
  */
 import { SpinLoading } from 'antd-mobile';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { sessionStore } from '@api/storage.js';
 import type { UserInfo } from '@shared/contract/identity.js';
 import type { WarehouseOption } from '@shared/contract/warehouse.js';
+import { holdKeys } from '../scan/held-keys.js';
 import { HomeScreen } from '../screens/home.js';
 import { LoginScreen } from '../screens/login.js';
 import { WarehouseScreen } from '../screens/warehouse.js';
@@ -55,19 +56,23 @@ const SettingsScreen = lazy(() =>
   import('../settings/settings-screen.js').then((module) => ({ default: module.SettingsScreen })),
 );
 
-/** A task screen while its code loads (from the precache when offline: a moment). */
-function Loading({ children }: { children: ReactNode }) {
+/**
+ * What shows while a task screen's code loads. On a screen that takes scans it holds the keys
+ * pressed meanwhile for the screen's scanner listener (held-keys.ts): a scan made straight after
+ * opening the screen reaches it whole.
+ */
+function LoadingPlaceholder({ holdsScans }: { holdsScans: boolean }) {
+  useLayoutEffect(() => (holdsScans ? holdKeys(document) : undefined), [holdsScans]);
   return (
-    <Suspense
-      fallback={
-        <div className="pda-loading" role="status">
-          <SpinLoading />
-        </div>
-      }
-    >
-      {children}
-    </Suspense>
+    <div className="pda-loading" role="status">
+      <SpinLoading />
+    </div>
   );
+}
+
+/** A task screen while its code loads (from the precache when offline: a moment). */
+function Loading({ children, holdsScans = true }: { children: ReactNode; holdsScans?: boolean }) {
+  return <Suspense fallback={<LoadingPlaceholder holdsScans={holdsScans} />}>{children}</Suspense>;
 }
 
 export function PdaApp({ services }: { services: PdaServices }) {
@@ -185,7 +190,7 @@ export function PdaApp({ services }: { services: PdaServices }) {
       <Route
         path="/attention"
         element={
-          <Loading>
+          <Loading holdsScans={false}>
             <AttentionScreen />
           </Loading>
         }

@@ -14,6 +14,7 @@ import {
   type WedgeOptions,
   type WedgeScan,
 } from '@shared/domain/scan.js';
+import { takeHeldKeys } from './held-keys.js';
 
 export interface ScanListenerOptions extends Partial<WedgeOptions> {
   now?: () => number;
@@ -194,6 +195,17 @@ export function listenForScans(
     if (value) feed({ type: 'text', value, at: now() });
   };
 
+  // Keys pressed while this screen loaded (held-keys.ts) come first, at the times they were
+  // pressed, so a scan begun then is read whole.
+  const performanceToNow = now() - performance.now();
+  for (const key of takeHeldKeys())
+    feed({
+      type: 'key',
+      key: key.key,
+      at: key.pressedAt + performanceToNow,
+      ctrlKey: key.ctrlKey,
+      metaKey: key.metaKey,
+    });
   doc.addEventListener('keydown', handleKeyDown, true);
   doc.addEventListener('keyup', handleKeyUp, true);
   doc.addEventListener('beforeinput', handleBeforeInput, true);
