@@ -16,7 +16,12 @@ import { chars, ENTER, sendStrokes } from '../tests/e2e/scanner-keys.js';
 export interface ScanSample {
   /** Enter keydown's timeStamp, the feedback call, the frame after the commit (page clock, ms). */
   enterAt: number;
+  /** When the page began to handle the Enter keydown (after the keys and tasks queued before it). */
+  enterHandledAt: number;
   markAt: number;
+  /** When the feedback's DOM change was seen (React's commit), and the next frame's callbacks. */
+  commitAt: number;
+  frameAt: number;
   paintAt: number;
 }
 
@@ -29,6 +34,7 @@ declare global {
 /** Runs in the page before the app (serialised: it uses nothing from outside). */
 function installScanProbe(): void {
   let lastEnter = Number.NaN;
+  let lastEnterHandled = Number.NaN;
   let waiter: ((sample: ScanSample) => void) | null = null;
   let armed: Promise<ScanSample> = Promise.reject(new Error('the probe was not armed'));
   armed.catch(() => undefined);
@@ -44,7 +50,9 @@ function installScanProbe(): void {
   window.addEventListener(
     'keydown',
     (event) => {
-      if (event.key === 'Enter') lastEnter = event.timeStamp;
+      if (event.key !== 'Enter') return;
+      lastEnter = event.timeStamp;
+      lastEnterHandled = performance.now();
     },
     true,
   );
@@ -53,14 +61,18 @@ function installScanProbe(): void {
     const entry = mark(name, options);
     if (name === 'pda-scan-feedback') {
       const enterAt = lastEnter;
+      const enterHandledAt = lastEnterHandled;
       const committed = new MutationObserver(() => {
         committed.disconnect();
-        requestAnimationFrame(() =>
+        const commitAt = performance.now();
+        requestAnimationFrame(() => {
+          const frameAt = performance.now();
           afterTask(() => {
-            waiter?.({ enterAt, markAt: entry.startTime, paintAt: performance.now() });
+            const paintAt = performance.now();
+            waiter?.({ enterAt, enterHandledAt, markAt: entry.startTime, commitAt, frameAt, paintAt });
             waiter = null;
-          }),
-        );
+          });
+        });
       });
       committed.observe(document.body, {
         subtree: true,

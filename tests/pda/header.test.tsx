@@ -2,7 +2,8 @@
 /**
  * The title bar's Sync now while a sync runs: it stays a readable, enabled button (a tap joins
  * the run under way instead of starting a second one) and tells assistive technology it is busy.
- * antd-mobile's own loading state dimmed it to 2.2:1 and faded it back over 0.15 s.
+ * antd-mobile's own loading state dimmed it to 2.2:1 and faded it back over 0.15 s, and its
+ * DotLoading animated SVG on the main thread.
  */
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
@@ -43,6 +44,10 @@ describe('the title bar', () => {
     expect(button).toHaveProperty('disabled', false);
     expect(button.className).not.toContain('adm-button-disabled');
     expect(button.textContent).toBe('Sync now');
+    // The run shows as dots moved by a composited CSS animation, not SVG (SMIL) animation, which
+    // asks the main thread for a frame sixty times a second while the sync runs.
+    expect(button.querySelectorAll('.pda-sync-dots > i')).toHaveLength(3);
+    expect(button.querySelector('animate')).toBeNull();
     fireEvent.click(button);
     release(new Error('no network in this test'));
     await run;
