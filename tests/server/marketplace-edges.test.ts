@@ -2,12 +2,14 @@
  * Edges of shops and their sync against the bundled sandbox: an item paired by its barcode; an
  * authorisation return with a forged HMAC refused at the route and the shop left unauthorised;
  * an agent adding a shop without choosing its seller told 'Shop information incomplete'; a page
- * served twice within one run written once; a 429's Retry-After waited as the platform asks; and
- * a Shopee re-sync that reads whole only the order that changed.
+ * served twice within one run written once; a 429's Retry-After waited as the platform asks; a
+ * Shopee re-sync that reads whole only the order that changed; and a shop's calls kept to a few
+ * at once however far a page fans out.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MarketplacePlatform } from '@shared/domain/marketplaces.js';
+import { CALLS_AT_ONCE } from '@server/modules/marketplaces/calls-at-once.js';
 import { marketplaceRuntime, syncShop, type MarketplaceOptions } from '@server/modules/marketplaces/index.js';
 import { approveOnSandbox } from '@server/seed/sandbox-approve.js';
 import type { RunningSandbox } from '../../src/sandbox/server.js';
@@ -26,12 +28,25 @@ let tenantId = '';
 let replay: { body: string | null } | null = null;
 /** While set, each Shopee get_order_detail call's order_sn and optional fields are noted here. */
 let detailCalls: { orderNos: string[]; fields: string }[] | null = null;
+/** Calls in flight to the sandbox now, and the most there were at once. */
+let inFlight = 0;
+let mostInFlight = 0;
 
 /**
  * Between the server and the sandbox: notes Shopee's detail calls, and serves one page of its
  * order list twice, when asked.
  */
 const watchingFetch: typeof fetch = async (input, init) => {
+  inFlight += 1;
+  mostInFlight = Math.max(mostInFlight, inFlight);
+  try {
+    return await passOn(input, init);
+  } finally {
+    inFlight -= 1;
+  }
+};
+
+const passOn: typeof fetch = async (input, init) => {
   const url = String(input instanceof Request ? input.url : input);
   if (detailCalls && url.includes('get_order_detail')) {
     const query = new URL(url).searchParams;
@@ -296,4 +311,34 @@ it('re-syncs a Shopee shop by the update times of the orders it holds, reading w
     [shopId, moved.orderId],
   );
   expect(rows[0]?.recipient_address).toContain('12 Moved Lane');
+});
+
+it("keeps a shop's calls to a few at once, however far a page fans out", async () => {
+  const shopId = await connectShop('shopee', '600954');
+  // 480 orders over the first sync's 15 days: each page reads the window's four parts side by
+  // side, and each part's hundred orders in two detail calls beside each other.
+  const now = sandbox.world.now();
+  for (let index = 0; index < 480; index += 1)
+    sandbox.world.createOrder('shopee', '600954', {
+      createdAt: now - 3_600_000 - Math.floor((index / 480) * 14 * 86_400_000),
+      status: 'ready_to_ship',
+      silent: true,
+      lines: [{ sellerSku: 'EDGE-RED', quantity: 1 }],
+    });
+  sandbox.world.moveClock(60_000);
+  await world.database.ownerPool.query('update shops set synced_to = null where id = $1', [shopId]);
+  mostInFlight = 0;
+  const outcome = await syncShop(world.database.db, marketplaceRuntime(options), {
+    tenantId,
+    shopId,
+    trigger: 'manual',
+  });
+  expect(outcome?.state).toBe('succeeded');
+  expect(mostInFlight).toBeGreaterThan(1);
+  expect(mostInFlight).toBeLessThanOrEqual(CALLS_AT_ONCE);
+  const { rows } = await world.database.ownerPool.query(
+    'select count(*)::int as orders from orders where shop_id = $1',
+    [shopId],
+  );
+  expect(rows[0]?.orders).toBe(480);
 });

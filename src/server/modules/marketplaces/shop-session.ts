@@ -4,11 +4,13 @@
  * stale), each fresh grant sealed and stored at once (a refresh token is often single-use).
  * Waits and retries live here, not in the connectors: a 429 or throttle error waits what the
  * platform asks, a 5xx or unreadable reply backs off; anything else is the caller's to handle.
+ * A shop's calls go a few at once (calls-at-once.ts), however much a connector's page fans out.
  * The order sync and the waybills both call through it.
  */
 import { eq } from 'drizzle-orm';
 import { MARKETPLACE_SYNC } from '@shared/domain/marketplaces.js';
 import { withTenant, type Db } from '../../db/client.js';
+import { fetchAtMost } from './calls-at-once.js';
 import { MarketplaceError, type CallContext, type ShopGrant } from './connector.js';
 import { shops } from './marketplaces.tables.js';
 import { platformOf, type MarketplaceRuntime } from './runtime.js';
@@ -21,6 +23,8 @@ const MAX_WAIT_MS = 60_000;
 
 export class ShopSession {
   grant: ShopGrant;
+  /** The network as this shop's calls reach it: a few at once (calls-at-once.ts). */
+  private readonly fetch: typeof fetch;
   constructor(
     readonly db: Db,
     readonly runtime: MarketplaceRuntime,
@@ -31,6 +35,7 @@ export class ShopSession {
     this.grant = box.open<ShopGrant>(shop.secrets, grantBinding(shop));
     this.grant.accessExpiresAt = this.grant.accessExpiresAt ? new Date(this.grant.accessExpiresAt) : null;
     this.grant.refreshExpiresAt = this.grant.refreshExpiresAt ? new Date(this.grant.refreshExpiresAt) : null;
+    this.fetch = fetchAtMost(runtime.fetch);
   }
 
   context(): CallContext {
@@ -38,7 +43,7 @@ export class ShopSession {
     return {
       app,
       grant: this.grant,
-      fetch: this.runtime.fetch,
+      fetch: this.fetch,
       now: () => this.runtime.now(),
       sleep: (ms) => this.runtime.sleep(Math.min(ms, MAX_WAIT_MS)),
     };
