@@ -3,7 +3,7 @@
  * started after login, and its status (online, queued, last sync, needs attention) as React
  * state through `SyncEngine.subscribe`.
  */
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import { sessionStore } from '@api/storage.js';
 import { PdaDatabase } from '../data/db.js';
 import { SyncEngine, type SyncStatus } from '../sync/engine.js';
@@ -36,12 +36,16 @@ export function usePdaServices(): PdaServices {
   return services;
 }
 
+/**
+ * The sync's status as the header shows it. Its changes render as a transition: a scan that
+ * comes meanwhile (its feedback, its count) goes first, and the status follows a frame later.
+ */
 export function useSyncStatus(): SyncStatus {
   const { engine } = usePdaServices();
   const [status, setStatus] = useState(() => engine.getStatus());
   useEffect(() => {
     setStatus(engine.getStatus());
-    return engine.subscribe(setStatus);
+    return engine.subscribe((next) => startTransition(() => setStatus(next)));
   }, [engine]);
   return status;
 }

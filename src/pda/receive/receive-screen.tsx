@@ -14,7 +14,7 @@
  * only they render again (receive-views.tsx). The op and its effect are stored right after; the
  * screen's saved work is written once that frame is painted.
  */
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NO_OVER_RECEIPT, receivableFreely, SCAN_QUANTITY } from '@shared/domain/inbound.js';
 import { gs1Batch, lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
@@ -106,15 +106,19 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
   };
   const isRestored = useSavedWork(db, 'receive', warehouseId, work, restore);
 
-  /** The open box as the device now holds it, if the worker is still on it. */
-  const showBox = useCallback(
-    (box: BoxData, lines: BoxLine[]) => {
-      const current = latest.current;
-      if ((current.name === 'sku' || current.name === 'difference') && current.box.id === box.id)
-        setStep({ ...current, box, lines });
-    },
-    [setStep],
-  );
+  /**
+   * The open box as the device now holds it, if the worker is still on it: after a scan is
+   * stored, its figures replace the ones the screen held, as a transition (the next scan's
+   * feedback renders first).
+   */
+  const showBox = useCallback((box: BoxData, lines: BoxLine[]) => {
+    const current = latest.current;
+    if ((current.name === 'sku' || current.name === 'difference') && current.box.id === box.id) {
+      const next = { ...current, box, lines };
+      latest.current = next;
+      startTransition(() => setStepState(next));
+    }
+  }, []);
 
   const openBox = useCallback(
     async (order: InboundOrderData, box: BoxData) => {
@@ -380,6 +384,7 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
           />
           <BoxActions
             lastScan={undo.last}
+            currentScan={undo.current}
             onUndone={onUndone}
             onFailed={onFailed}
             onDifference={onDifference}

@@ -95,6 +95,7 @@ export const OpenBoxes = memo(function OpenBoxes({
 /** Undo the last scan, report a difference, finish the box, or go on to another box. */
 export const BoxActions = memo(function BoxActions({
   lastScan,
+  currentScan,
   onUndone,
   onFailed,
   onDifference,
@@ -102,6 +103,7 @@ export const BoxActions = memo(function BoxActions({
   onNextBox,
 }: {
   lastScan: UndoableScan | null;
+  currentScan: () => UndoableScan | null;
   onUndone: (scan: UndoableScan) => Promise<void>;
   onFailed: (error: unknown) => void;
   onDifference: () => void;
@@ -111,7 +113,7 @@ export const BoxActions = memo(function BoxActions({
   const { t } = useTranslation();
   return (
     <div className="pda-actions">
-      <UndoButton last={lastScan} onUndone={onUndone} onFailed={onFailed} />
+      <UndoButton last={lastScan} current={currentScan} onUndone={onUndone} onFailed={onFailed} />
       <Button block size="large" onClick={onDifference}>
         {t('receive.reportDifference')}
       </Button>

@@ -321,7 +321,7 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
         </>
       )}
       {(step.name === 'order' || step.name === 'sku') && undo.last && (
-        <UndoButton last={undo.last} onUndone={handleUndone} onFailed={fail} />
+        <UndoButton last={undo.last} current={undo.current} onUndone={handleUndone} onFailed={fail} />
       )}
       {(step.name === 'location' || step.name === 'quantity') && (
         <List header={t('shelve.orderHeader', { inboundNo: step.order.inboundNo })}>
