@@ -101,7 +101,9 @@ async function menuOf(username: string): Promise<Screen[]> {
  */
 function settled(page: Page): Promise<boolean> {
   return page.evaluate(() => {
-    const spinning = document.querySelector('.ant-spin-spinning, .ant-skeleton-active, .adm-spin-loading');
+    const spinning = document.querySelector(
+      '.ant-spin-spinning, .ant-skeleton-active, .adm-spin-loading, .pda-spinner',
+    );
     if (spinning && (spinning as HTMLElement).offsetParent !== null) return false;
     const tables = Array.from(document.querySelectorAll('.ant-table-wrapper'));
     const answered = tables.every(
