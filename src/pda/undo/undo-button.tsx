@@ -65,7 +65,7 @@ export function UndoButton({ last, current, onUndone, onFailed }: UndoButtonProp
   const [isBusy, setBusy] = useState(false);
 
   const undo = async () => {
-    const scan = current?.() ?? last;
+    const scan = current ? current() : last;
     if (!scan) return;
     const isSure = await confirmDialog({
       content: t('undo.confirm', { scan: scan.label }),
