@@ -58,8 +58,9 @@ const SettingsScreen = lazy(() =>
 /**
  * What shows while a task screen's code loads: a spinner turned by a CSS transform animation,
  * the compositor's work (antd-mobile's SpinLoading turns through react-spring, frame by frame on
- * the main thread, and weighs 0.7 KB more in the first load). On a screen that takes scans it holds the keys pressed meanwhile for the screen's
- * scanner listener (held-keys.ts): a scan made straight after opening the screen reaches it whole.
+ * the main thread, and weighs 0.7 KB more in the first load). On a screen that takes scans it
+ * holds the keys pressed meanwhile for the screen's scanner listener (held-keys.ts): a scan made
+ * straight after opening the screen reaches it whole.
  */
 function LoadingPlaceholder({ holdsScans }: { holdsScans: boolean }) {
   useLayoutEffect(() => (holdsScans ? holdKeys(document) : undefined), [holdsScans]);
