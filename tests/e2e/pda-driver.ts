@@ -28,13 +28,14 @@ export const DEMO_SKUS = {
   'TS-WHT-M': ean13('690000000003'),
 } as const;
 
-/** A handheld's screen, in English unless told. */
+/** A handheld's screen, in English unless told; `options` go to the browser context (`serviceWorkers`). */
 export async function newPdaContext(
   browser: Browser,
   viewport = { width: 360, height: 740 },
   language = 'en-US',
+  options: { serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 2, locale: language });
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 2, locale: language, ...options });
   await context.addInitScript((lang) => {
     if (!localStorage.getItem('language')) localStorage.setItem('language', lang);
   }, language);

@@ -352,14 +352,10 @@ describe.skipIf(!hasChromium)('a scan made while a screen loads', () => {
   it('reaches the screen whole once its code has come', async () => {
     // A context of its own without the service worker, so the screen's code comes from the
     // network, where this test holds it back until the scan has been typed.
-    const slow = await browser.newContext({
-      viewport: { width: 360, height: 640 },
-      deviceScaleFactor: 2,
-      locale: 'en-US',
+    const slow = await newPdaContext(browser, { width: 360, height: 640 }, 'en-US', {
       serviceWorkers: 'block',
     });
     try {
-      await slow.addInitScript(() => localStorage.setItem('language', 'en-US'));
       const handheld = await slow.newPage();
       await openPdaLogin(handheld, server.baseUrl);
       await pdaSignIn(handheld);

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { listenForScans, pressedAt } from '@pda/scan/keyboard-wedge.js';
+import { listenForScans } from '@pda/scan/keyboard-wedge.js';
+import { pressedAt } from '@pda/scan/key-time.js';
 import type { WedgeScan } from '@shared/domain/scan.js';
 
 let sink: HTMLInputElement;

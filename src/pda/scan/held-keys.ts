@@ -7,6 +7,7 @@
  * times they were pressed, before any key of its own (keyboard-wedge.ts). Keys that wait longer
  * than HELD_KEY_MAX_AGE_MS belong to no scan and are let go.
  */
+import { pressedAt } from './key-time.js';
 
 /** A key press as the wedge reads it, with when it was pressed on the performance clock. */
 export interface HeldKey {
@@ -28,16 +29,8 @@ export const HELD_KEYS_MAX = 512;
 export const HELD_KEYS_HANDOVER_MS = 1_000;
 
 let held: HeldKey[] = [];
-/** Whether a placeholder holds keys now, else when the last hold ended. */
-let isHolding = false;
+/** When the last hold ended: infinitely late while a placeholder holds keys. */
 let heldUntil = Number.NEGATIVE_INFINITY;
-
-/** When a key event was pressed, on the performance clock (its time stamp where it is on it). */
-function pressedAtOf(event: Event): number {
-  const now = performance.now();
-  const lag = now - event.timeStamp;
-  return lag >= 0 && lag < HELD_KEY_MAX_AGE_MS ? event.timeStamp : now;
-}
 
 /**
  * Holds the keys pressed on `doc` until the returned function is called: each is kept from the
@@ -50,7 +43,7 @@ export function holdKeys(doc: Document): () => void {
       key: event.key,
       ctrlKey: event.ctrlKey,
       metaKey: event.metaKey,
-      pressedAt: pressedAtOf(event),
+      pressedAt: pressedAt(event, performance.now()),
     });
     if (held.length > HELD_KEYS_MAX) held = held.slice(-HELD_KEYS_MAX);
     event.preventDefault();
@@ -59,11 +52,10 @@ export function holdKeys(doc: Document): () => void {
   const handleKeyUp = (event: KeyboardEvent) => event.stopPropagation();
   doc.addEventListener('keydown', handleKeyDown, true);
   doc.addEventListener('keyup', handleKeyUp, true);
-  isHolding = true;
+  heldUntil = Number.POSITIVE_INFINITY;
   return () => {
     doc.removeEventListener('keydown', handleKeyDown, true);
     doc.removeEventListener('keyup', handleKeyUp, true);
-    isHolding = false;
     heldUntil = performance.now();
   };
 }
@@ -73,8 +65,10 @@ export function holdKeys(doc: Document): () => void {
  * none once the hold ended more than HELD_KEYS_HANDOVER_MS ago. The hold is emptied either way.
  */
 export function takeHeldKeys(now: number = performance.now()): HeldKey[] {
-  const isHandedOver = isHolding || now - heldUntil <= HELD_KEYS_HANDOVER_MS;
-  const taken = isHandedOver ? held.filter((key) => now - key.pressedAt <= HELD_KEY_MAX_AGE_MS) : [];
+  const taken =
+    now - heldUntil <= HELD_KEYS_HANDOVER_MS
+      ? held.filter((key) => now - key.pressedAt <= HELD_KEY_MAX_AGE_MS)
+      : [];
   held = [];
   return taken;
 }
