@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import type { BuildAppOptions } from '@server/app.js';
 import { expect } from 'vitest';
 import { DEMO_PASSWORD } from '@server/seed/demo.js';
@@ -72,18 +72,27 @@ function pendingAnswer(): Answer {
 
 function followLastUnread(page: Page) {
   lastUnread.set(page, pendingAnswer());
+  // Each ask is tied to the document load current when it was sent. An ask the previous document
+  // sent can be answered after a navigation has begun (a goto straight after login), and its
+  // answer, or its body gone with the old page, must not stand for the new document's (CI,
+  // 2026-11-29: the dialog then opened after the test had been told there was none).
+  const askedFor = new WeakMap<Request, Answer>();
   page.on('request', (request) => {
     // A new document asks again: any earlier answer is about the page that went away.
     if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
       lastUnread.set(page, pendingAnswer());
+    } else if (request.url().includes(LAST_UNREAD_CALL)) {
+      const answer = lastUnread.get(page);
+      if (answer) askedFor.set(request, answer);
     }
   });
   page.on('response', (response) => {
-    if (!response.url().includes(LAST_UNREAD_CALL)) return;
-    const answer = lastUnread.get(page);
+    const answer = askedFor.get(response.request());
+    if (!answer) return;
+    // A body that cannot be read (its page went away) says nothing: the document's own ask answers.
     void response.json().then(
-      (body: { result?: unknown }) => answer?.settle(Boolean(body.result)),
-      () => answer?.settle(false),
+      (body: { result?: unknown }) => answer.settle(Boolean(body.result)),
+      () => undefined,
     );
   });
 }
