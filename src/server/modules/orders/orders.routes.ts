@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 /**
  * Order calls: list and read orders, enter one by hand, the hand actions, which orders hold a
  * SKU's frozen units, and the reservation repair. HTTP only.
@@ -59,11 +60,15 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: { tags, querystring: orderListQuery, response: { 200: envelope(orderPage) } },
     },
     // The counts and the page are independent reads: readInTenant sends each as one message on
-    // a connection of its own, side by side, so the list waits for the slower of the two.
+    // a connection of its own, side by side, so the list waits for the slower of the two. The
+    // page leaves before the counts are built: Drizzle takes 0.4-1.2 ms to build a statement here,
+    // and built together both waited for the second (p50 0.7 ms of 8.5 in bench/orders.ts).
     async (request) => {
-      const [counts, records] = await readInActorTenant(db, request, (tx, actor) =>
-        Promise.all([orderListCounts(tx, actor, request.query), orderListPage(tx, actor, request.query)]),
-      );
+      const [records, counts] = await readInActorTenant(db, request, async (tx, actor) => {
+        const page = orderListPage(tx, actor, request.query);
+        await setImmediate();
+        return Promise.all([page, orderListCounts(tx, actor, request.query)]);
+      });
       return ok(orderListOf(request.query, counts, records));
     },
   );
