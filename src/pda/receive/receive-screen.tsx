@@ -76,9 +76,11 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
   // A write that ends after the worker moved on (another box, the difference form) must not
   // bring the step it started from back: it changes the box only while that box is still open.
   const latest = useRef<Step>(step);
-  const setStep = useCallback((next: Step) => {
+  // `asTransition`: the step renders after anything urgent (the next scan's feedback) goes first.
+  const setStep = useCallback((next: Step, asTransition = false) => {
     latest.current = next;
-    setStepState(next);
+    if (asTransition) startTransition(() => setStepState(next));
+    else setStepState(next);
   }, []);
   const { flash, tell, clear, isBlocked } = useScanFeedback();
   const [chosenQuantity, setQuantity] = useState(1);
@@ -111,14 +113,14 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
    * stored, its figures replace the ones the screen held, as a transition (the next scan's
    * feedback renders first).
    */
-  const showBox = useCallback((box: BoxData, lines: BoxLine[]) => {
-    const current = latest.current;
-    if ((current.name === 'sku' || current.name === 'difference') && current.box.id === box.id) {
-      const next = { ...current, box, lines };
-      latest.current = next;
-      startTransition(() => setStepState(next));
-    }
-  }, []);
+  const showBox = useCallback(
+    (box: BoxData, lines: BoxLine[]) => {
+      const current = latest.current;
+      if ((current.name === 'sku' || current.name === 'difference') && current.box.id === box.id)
+        setStep({ ...current, box, lines }, true);
+    },
+    [setStep],
+  );
 
   const openBox = useCallback(
     async (order: InboundOrderData, box: BoxData) => {
