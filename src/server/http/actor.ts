@@ -34,3 +34,20 @@ export function meetsPermission(actor: Actor, permission: Exclude<RoutePermissio
   if ('anyOf' in permission) return permission.anyOf.some((code) => hasPermission(actor, code));
   return hasPermission(actor, permission.code);
 }
+
+/** Whether two reads of a session answered the same actor: who, where, and what it may do. */
+export function isSameActor(a: Actor, b: Actor): boolean {
+  return (
+    a.tenantId === b.tenantId &&
+    a.userId === b.userId &&
+    a.sessionId === b.sessionId &&
+    a.username === b.username &&
+    a.userRole === b.userRole &&
+    a.sellerId === b.sellerId &&
+    a.orgCode === b.orgCode &&
+    a.isAdmin === b.isAdmin &&
+    (a.language ?? null) === (b.language ?? null) &&
+    a.permissions.size === b.permissions.size &&
+    [...a.permissions].every((code) => b.permissions.has(code))
+  );
+}

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { readInTenant, withTenant, withTenantStatement, type Db, type TenantTx } from '../db/client.js';
 import type { Actor } from './actor.js';
+import { confirmActor } from './auth.js';
 import { actorOf, requestDomain } from './request-context.js';
 
 type TenantRunner = <T>(
@@ -10,13 +11,18 @@ type TenantRunner = <T>(
   userId?: string,
 ) => Promise<T>;
 
-/** A runner of a tenant's work (client.ts) as a runner of a signed-in request's, in its actor's tenant. */
-function asActor(run: TenantRunner) {
-  return <T>(
+/**
+ * A runner of a tenant's work (client.ts) as a runner of a signed-in request's, in its actor's
+ * tenant. Work that may write waits until the actor is confirmed when the request started ahead
+ * of its session read (auth.ts); read-only work goes at once.
+ */
+function asActor(run: TenantRunner, isReadOnly = false) {
+  return async <T>(
     db: Db,
     request: FastifyRequest,
     work: (tx: TenantTx, actor: Actor) => Promise<T>,
   ): Promise<T> => {
+    if (!isReadOnly) await confirmActor(request);
     const actor = actorOf(request);
     return run(db, actor.tenantId, (tx) => work(tx, actor), actor.userId);
   };
@@ -33,7 +39,7 @@ export const inActorTenant = asActor(withTenant);
 export const inActorTenantStatement = asActor(withTenantStatement);
 
 /** Runs a signed-in request's read-only work in the actor's tenant, each statement one message (readInTenant). */
-export const readInActorTenant = asActor(readInTenant);
+export const readInActorTenant = asActor(readInTenant, true);
 
 /** Where a pre-login request came from: for tenant resolution, rate limits and the session row. */
 export interface RequestOrigin {

@@ -56,7 +56,8 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps) {
   api.get(
     '/order/list',
     {
-      config: needs(PERMISSIONS.orderList),
+      // Reads only: it starts beside its session read (auth.ts), and its reply waits for it.
+      config: { ...needs(PERMISSIONS.orderList), readsAhead: true },
       schema: { tags, querystring: orderListQuery, response: { 200: envelope(orderPage) } },
     },
     // The counts and the page are independent reads: readInTenant sends each as one message on
