@@ -289,6 +289,9 @@ async function scanToFeedback(
           lost += 1;
           if (lost >= LOST_IN_A_ROW)
             throw new Error(`${lost} scans in a row had no feedback: ${await feedback.textContent()}`);
+          // A refusal still on the screen (a code cut in two, its first part refused before the
+          // probe was armed for it) holds every scan after it: acknowledged as a worker would.
+          if (await feedback.getByRole('button').count()) await feedback.getByRole('button').click();
           continue;
         }
         lost = 0;

@@ -16,17 +16,24 @@ function clock(at: number | null, locale: string): string {
 }
 
 /**
- * Three dots that bob while a sync runs, moved by a CSS transform animation, which the compositor
- * runs on its own: antd-mobile's DotLoading animates SVG attributes (SMIL), which asks the page's
- * main thread for a frame sixty times a second for as long as the sync runs, and on a slow
- * handheld those frames sit between a scan and its feedback.
+ * Sync now's label, "Syncing…" while a run is under way: words that do not move. An animation
+ * would ask the page's main thread for a frame for as long as the sync runs (antd-mobile's
+ * DotLoading animates SVG attributes; even a transform animation was restyled on the main thread
+ * frame after frame in Chromium at 4 × CPU), and on a slow handheld those frames sit between a
+ * scan and its feedback. Both labels hold the same grid cell, so the button keeps the width of the
+ * longer and nothing beside it moves when a run starts or ends; the hidden one is out of the
+ * button's name.
  */
-function SyncDots() {
+function SyncLabel({ isSyncing }: { isSyncing: boolean }) {
+  const { t } = useTranslation();
   return (
-    <span className="pda-sync-dots" aria-hidden="true">
-      <i />
-      <i />
-      <i />
+    <span className="pda-sync-label">
+      <span className={isSyncing ? 'pda-sync-off' : undefined} aria-hidden={isSyncing || undefined}>
+        {t('status.syncNow')}
+      </span>
+      <span className={isSyncing ? undefined : 'pda-sync-off'} aria-hidden={!isSyncing || undefined}>
+        {t('status.syncing')}
+      </span>
     </span>
   );
 }
@@ -60,9 +67,9 @@ export function PdaHeader({ title }: { title: string }) {
         <h1 className="pda-nav-title">{title}</h1>
         <div className="pda-nav-side pda-nav-end">
           {/*
-           * Sync now stays enabled while a sync runs (a tap joins the run under way) and shows the
-           * run with dots beside its name at full contrast: antd-mobile's loading state dims the
-           * button to 2.2:1 and fades it back over 0.15 s, unreadable in the field.
+           * Sync now stays enabled while a sync runs (a tap joins the run under way) and says so
+           * at full contrast: antd-mobile's loading state dims the button to 2.2:1 and fades it
+           * back over 0.15 s, unreadable in the field.
            */}
           <Button
             size="mini"
@@ -71,8 +78,7 @@ export function PdaHeader({ title }: { title: string }) {
             onClick={() => void engine.resume()}
             aria-busy={status.isSyncing}
           >
-            {status.isSyncing && <SyncDots />}
-            {t('status.syncNow')}
+            <SyncLabel isSyncing={status.isSyncing} />
           </Button>
         </div>
       </div>
