@@ -39,12 +39,15 @@ const LAST_ACTORS_MAX = 10_000;
 /**
  * Waits for the session read of a request that started ahead of it (nothing to wait for
  * otherwise) and fails unless it confirmed the actor the request started on: work that writes
- * never runs on an unconfirmed actor. The reply's hook then answers the refusal, or the request
- * run again.
+ * never runs on an unconfirmed actor. Confirmed, the request is as one that waited (its reply
+ * leaves at once); refused or changed, the reply's hook answers the refusal, or the request run
+ * again.
  */
 export async function confirmActor(request: FastifyRequest): Promise<void> {
-  if (request.sessionCheck && !confirms(await request.sessionCheck, request.actor))
-    throw new AppError('common.unauthorized');
+  const check = request.sessionCheck;
+  if (!check) return;
+  if (!confirms(await check, request.actor)) throw new AppError('common.unauthorized');
+  request.sessionCheck = null;
 }
 
 /** Whether a session read answered the very actor a request started on. */

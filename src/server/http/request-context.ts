@@ -16,8 +16,21 @@ export function requestLanguage(request: FastifyRequest): Language {
   return resolveLanguage(named);
 }
 
-/** The signed-in actor; routes declared 'public' must not call this. */
+/**
+ * The signed-in actor; routes declared 'public' must not call this. A request that started ahead
+ * of its session read (auth.ts, `readsAhead`) has no actor here until that read confirmed it:
+ * only its read-only work takes the actor before (`actorAheadOf`), so a route that reads ahead
+ * and does anything else with its actor fails, in its tests, instead of acting on an actor
+ * nothing confirmed.
+ */
 export function actorOf(request: FastifyRequest): Actor {
+  if (request.sessionCheck)
+    throw new Error('the actor of a request that reads ahead, before its session read');
+  return actorAheadOf(request);
+}
+
+/** The actor a request runs on, confirmed or not yet: for read-only work (scope.ts's readInActorTenant). */
+export function actorAheadOf(request: FastifyRequest): Actor {
   if (!request.actor) throw new AppError('common.unauthorized');
   return request.actor;
 }

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { readInTenant, withTenant, withTenantStatement, type Db, type TenantTx } from '../db/client.js';
 import type { Actor } from './actor.js';
 import { confirmActor } from './auth.js';
-import { actorOf, requestDomain } from './request-context.js';
+import { actorAheadOf, actorOf, requestDomain } from './request-context.js';
 
 type TenantRunner = <T>(
   db: Db,
@@ -23,7 +23,7 @@ function asActor(run: TenantRunner, isReadOnly = false) {
     work: (tx: TenantTx, actor: Actor) => Promise<T>,
   ): Promise<T> => {
     if (!isReadOnly) await confirmActor(request);
-    const actor = actorOf(request);
+    const actor = isReadOnly ? actorAheadOf(request) : actorOf(request);
     return run(db, actor.tenantId, (tx) => work(tx, actor), actor.userId);
   };
 }
