@@ -33,6 +33,14 @@ async function sql(text: string, values: unknown[] = []): Promise<void> {
   await world.database.ownerPool.query(text, values);
 }
 
+/** Changes a user's live sessions in the database, as another node would (`assignment`: the set clause). */
+async function setSessionsOf(username: string, assignment: string): Promise<void> {
+  await sql(
+    `update sessions set ${assignment} where revoked_at is null and user_id = (select id from users where username = $1)`,
+    [username],
+  );
+}
+
 describe('a read ahead of its session read', () => {
   it('answers the same list as the first read when nothing changed', async () => {
     const token = await signedInWithList('seller');
@@ -44,9 +52,7 @@ describe('a read ahead of its session read', () => {
 
   it('answers 401 and no order once the session is revoked elsewhere (another node’s logout)', async () => {
     const token = await signedInWithList('seller');
-    await sql(
-      "update sessions set revoked_at = now() where user_id = (select id from users where username = 'seller') and revoked_at is null",
-    );
+    await setSessionsOf('seller', 'revoked_at = now()');
     const after = await list(token);
     expect(after.statusCode).toBe(401);
     expect(after.json()).toMatchObject({ success: false, code: 'common.unauthorized' });
@@ -65,9 +71,7 @@ describe('a read ahead of its session read', () => {
 
   it('answers the login-expired code once the session ran out', async () => {
     const token = await signedInWithList('service');
-    await sql(
-      "update sessions set expires_at = now() - interval '1 second' where user_id = (select id from users where username = 'service')",
-    );
+    await setSessionsOf('service', "expires_at = now() - interval '1 second'");
     const after = await list(token);
     expect(after.statusCode).toBe(401);
     expect(after.json().code).toBe('auth.token_expired');
@@ -87,15 +91,15 @@ describe('a read ahead of its session read', () => {
 
   it('answers 403 once the role loses the permission, and the list again once it is back', async () => {
     const token = await signedInWithList('agent');
+    // The agent's roles' grants of order:list.
     const grants = `
-      from role_permissions rp using user_roles ur, users u, permissions p
-      where rp.role_id = ur.role_id and ur.user_id = u.id and u.username = 'agent'
-        and p.id = rp.permission_id and p.perms = 'order:list'`;
+      rp.role_id in (select ur.role_id from user_roles ur join users u on u.id = ur.user_id where u.username = 'agent')
+      and rp.permission_id in (select id from permissions where perms = 'order:list')`;
     const { rows } = await world.database.ownerPool.query(
-      `select rp.role_id, rp.permission_id, rp.tenant_id ${grants.replace('from role_permissions rp using', 'from role_permissions rp,')}`,
+      `select role_id, permission_id, tenant_id from role_permissions rp where ${grants}`,
     );
     expect(rows.length).toBeGreaterThan(0);
-    await sql(`delete ${grants}`);
+    await sql(`delete from role_permissions rp where ${grants}`);
     try {
       const after = await list(token);
       expect(after.statusCode).toBe(403);
@@ -142,9 +146,7 @@ describe('a read ahead of its session read', () => {
   it('never reads ahead for a token it has not confirmed, nor for a route that may write', async () => {
     expect((await list('not-a-token')).statusCode).toBe(401);
     const token = await signedInWithList('seller');
-    await sql(
-      "update sessions set revoked_at = now() where user_id = (select id from users where username = 'seller') and revoked_at is null",
-    );
+    await setSessionsOf('seller', 'revoked_at = now()');
     // /api/order/shops runs in a transaction that may write: it waits for the session read.
     const shops = await world.request({ method: 'GET', url: '/api/order/shops', token });
     expect(shops.statusCode).toBe(401);

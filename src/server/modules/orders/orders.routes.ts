@@ -1,8 +1,8 @@
-import { setImmediate } from 'node:timers/promises';
 /**
  * Order calls: list and read orders, enter one by hand, the hand actions, which orders hold a
  * SKU's frozen units, and the reservation repair. HTTP only.
  */
+import { setImmediate } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
