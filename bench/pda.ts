@@ -16,7 +16,9 @@
  *    feedback end the part (a broken screen would otherwise wait 10 s a scan).
  * Sizes shrink with BENCH_SECONDS, BENCH_PDA_BACKLOG and BENCH_PDA_SCANS (for trying it out);
  * BENCH_PDA_PARTS=scan runs only the named parts (push, backlog, scan); BENCH_TRACE=file.json
- * writes a DevTools trace of the throttled scans.
+ * writes a DevTools trace of the throttled scans; BENCH_SCAN_PAUSE_MS sets the pause between two
+ * scans (0: each scan as soon as the last one is counted, as a fast worker would, which leaves the
+ * page no idle time for what followed the last scan).
  */
 import 'fake-indexeddb/auto';
 import { randomBytes } from 'node:crypto';
@@ -66,8 +68,8 @@ const THROTTLE = 4;
 const TARGET_MS = 50;
 /** Scans in a row without feedback that end the part. */
 const LOST_IN_A_ROW = 3;
-/** A worker's pause between two scans, so the scan's queued write and any push can settle. */
-const SCAN_PAUSE_MS = 100;
+/** A worker's pause between two scans, so the scan's queued write and any push can settle (ms). */
+const SCAN_PAUSE_MS = Number(process.env.BENCH_SCAN_PAUSE_MS ?? 100);
 const PHONE = { width: 390, height: 844 };
 
 /** The payload of a one-unit receipt into a bench inbound order's only box. */

@@ -1,6 +1,9 @@
+import { liveQuery } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deviceId, findByCode, PdaDatabase, type ReferenceRow } from '@pda/data/db.js';
-import { enqueue, queuedCount, queuedOps } from '@pda/sync/outbox.js';
+import { deviceId, findByCode, META_KEYS, PdaDatabase, writeMeta, type ReferenceRow } from '@pda/data/db.js';
+import { requested } from '@pda/data/native.js';
+import { receiveUnits, type BoxData } from '@pda/receive/receive-data.js';
+import { enqueue, enqueueNatively, queuedCount, queuedOps } from '@pda/sync/outbox.js';
 
 const opened: PdaDatabase[] = [];
 
@@ -82,5 +85,152 @@ describe('the outbox', () => {
     expect((await findByCode(db, 'skus', '036000291452')).map((row) => row.key)).toEqual(['sku-1']);
     expect((await findByCode(db, 'skus', 'red-42')).map((row) => row.key)).toEqual(['sku-1']);
     expect(await findByCode(db, 'skus', 'nothing')).toEqual([]);
+  });
+});
+
+/** A native effect that puts one box row. */
+const putBox = (row: ReferenceRow) => ({
+  stores: ['boxes'] as const,
+  effect: async (transaction: IDBTransaction) => {
+    await requested(transaction.objectStore('boxes').put(row));
+  },
+});
+
+describe("the outbox written natively (a scan's path)", () => {
+  it('stores the op, its worker and its local effect together, numbered as enqueue numbers', async () => {
+    const db = database();
+    await writeMeta(db, META_KEYS.worker, { id: 'u-1', name: 'Somchai' });
+    const row: ReferenceRow = { key: 'box-1', lookup: ['BX1'], data: { receivedQuantity: 1 } };
+    const first = await enqueue(db, receive);
+    const second = await enqueueNatively(db, receive, putBox(row));
+    expect(second).toMatchObject({
+      seq: 2,
+      userId: 'u-1',
+      userName: 'Somchai',
+      status: 'pending',
+      attempts: 0,
+    });
+    expect(second.opId).not.toBe(first.opId);
+    expect((await queuedOps(db)).map((op) => op.opId)).toEqual([first.opId, second.opId]);
+    expect(await db.boxes.get('box-1')).toEqual(row);
+    // Found by the box's index as a row Dexie wrote would be.
+    expect((await findByCode(db, 'boxes', 'BX1')).map((found) => found.key)).toEqual(['box-1']);
+  });
+
+  it('queues nothing, keeps no part of the effect and spends no seq when the effect fails', async () => {
+    const db = database();
+    await expect(
+      enqueueNatively(db, receive, {
+        stores: ['boxes'],
+        effect: async (transaction) => {
+          await requested(transaction.objectStore('boxes').put({ key: 'half-done', lookup: [], data: {} }));
+          throw new Error('over the expected quantity');
+        },
+      }),
+    ).rejects.toThrow('over the expected quantity');
+    expect(await queuedCount(db)).toBe(0);
+    expect(await db.boxes.count()).toBe(0);
+    expect((await enqueueNatively(db, receive, putBox({ key: 'b', lookup: [], data: {} }))).seq).toBe(1);
+  });
+
+  it('numbers ops made at the same moment by either way without gaps or repeats', async () => {
+    const db = database();
+    const ops = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        index % 2 === 0
+          ? enqueue(db, receive)
+          : enqueueNatively(db, receive, putBox({ key: `box-${index}`, lookup: [], data: {} })),
+      ),
+    );
+    expect(ops.map((op) => op.seq).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 30 }, (_, i) => i + 1),
+    );
+    expect((await queuedOps(db)).map((op) => op.seq)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+  });
+
+  it("tells Dexie's live queries (the sync engine's queued count) what it stored", async () => {
+    const db = database();
+    const counts: number[] = [];
+    const subscription = liveQuery(() => db.outbox.count()).subscribe((count) => counts.push(count));
+    try {
+      await expect.poll(() => counts).toEqual([0]);
+      await enqueueNatively(db, receive, putBox({ key: 'box-1', lookup: [], data: {} }));
+      await expect.poll(() => counts.at(-1)).toBe(1);
+      await enqueueNatively(db, receive, putBox({ key: 'box-2', lookup: [], data: {} }));
+      await expect.poll(() => counts.at(-1)).toBe(2);
+    } finally {
+      subscription.unsubscribe();
+    }
+  });
+
+  it('is seen by a live query of the rows themselves, which no cache answers from before it', async () => {
+    const db = database();
+    const seen: number[][] = [];
+    const subscription = liveQuery(() => db.outbox.orderBy('seq').toArray()).subscribe((ops) =>
+      seen.push(ops.map((op) => op.seq)),
+    );
+    try {
+      await expect.poll(() => seen).toEqual([[]]);
+      await enqueue(db, receive);
+      await expect.poll(() => seen.at(-1)).toEqual([1]);
+      await enqueueNatively(db, receive, putBox({ key: 'box-1', lookup: [], data: {} }));
+      await expect.poll(() => seen.at(-1)).toEqual([1, 2]);
+    } finally {
+      subscription.unsubscribe();
+    }
+  });
+});
+
+describe('a receiving scan stored', () => {
+  const box: BoxData = {
+    id: 'box-1',
+    boxNo: 'BOX-001',
+    isFinished: false,
+    lines: [{ skuId: 'mug', shipQuantity: 5, receivedQuantity: 1, shelvedQuantity: 0, damagedQuantity: 0 }],
+  };
+  const order = {
+    id: 'order-1',
+    inboundNo: 'IN-1',
+    warehouseId: 'wh-1',
+    sellerId: 'seller-1',
+    status: 'receiving',
+    receivingLocationId: 'loc-1',
+    boxes: [box],
+  };
+
+  it("counts the unit on the box's row and on the order's copy of it, with the op", async () => {
+    const db = database();
+    await db.boxes.put({ key: box.id, lookup: ['BOX-001'], data: box as never, parentKey: order.id });
+    await db.inboundOrders.put({ key: order.id, lookup: ['IN-1'], data: order as never });
+    const { box: after, op } = await receiveUnits(db, {
+      orderId: order.id,
+      boxId: box.id,
+      skuId: 'mug',
+      quantity: 2,
+    });
+    expect(after.lines[0]?.receivedQuantity).toBe(3);
+    expect(op).toMatchObject({
+      seq: 1,
+      type: 'inbound.receive',
+      payload: { boxId: box.id, skuId: 'mug', quantity: 2 },
+    });
+    const stored = await db.boxes.get(box.id);
+    expect(stored).toMatchObject({
+      lookup: ['BOX-001'],
+      parentKey: order.id,
+      data: { lines: [{ receivedQuantity: 3 }] },
+    });
+    expect(await db.inboundOrders.get(order.id)).toMatchObject({
+      lookup: ['IN-1'],
+      data: { boxes: [{ lines: [{ receivedQuantity: 3 }] }] },
+    });
+  });
+
+  it('queues nothing for a box the device no longer holds', async () => {
+    const db = database();
+    await expect(
+      receiveUnits(db, { orderId: order.id, boxId: 'gone', skuId: 'mug', quantity: 1 }),
+    ).rejects.toThrow('box gone is not on the device');
+    expect(await queuedCount(db)).toBe(0);
   });
 });

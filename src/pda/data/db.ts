@@ -94,7 +94,9 @@ export class PdaDatabase extends Dexie {
   declare readonly boxes: Table<ReferenceRow, string>;
 
   constructor(name: string = PDA_DB_NAME) {
-    super(name);
+    // No cache of live queries' results: some writes go around Dexie (native.ts), and a cached
+    // answer would not see them.
+    super(name, { cache: 'disabled' });
     this.version(1).stores({
       outbox: '&seq, &opId, status',
       done: '&seq, &opId, doneAt',

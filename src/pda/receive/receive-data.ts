@@ -16,7 +16,8 @@ import {
   type PdaDatabase,
   type ReferenceRow,
 } from '../data/db.js';
-import { enqueue } from '../sync/outbox.js';
+import { requested } from '../data/native.js';
+import { enqueue, enqueueNatively } from '../sync/outbox.js';
 
 export type InboundOrderData = z.infer<typeof pdaInboundOrder>;
 export type BoxData = InboundOrderData['boxes'][number];
@@ -195,13 +196,45 @@ export async function updateBox(
   return updated;
 }
 
-/** Queues the receipt and counts it on the box, atomically; answers the box as it is now and the op. */
+/**
+ * `updateBox` in a native transaction (data/native.ts): the box's row and its order's copy read
+ * together and written together.
+ */
+async function updateBoxNatively(
+  transaction: IDBTransaction,
+  orderId: string,
+  boxId: string,
+  change: (box: BoxData) => BoxData,
+): Promise<BoxData> {
+  const boxes = transaction.objectStore('boxes');
+  const orders = transaction.objectStore('inboundOrders');
+  const [boxRow, orderRow] = await Promise.all([
+    requested<ReferenceRow | undefined>(boxes.get(boxId)),
+    requested<ReferenceRow | undefined>(orders.get(orderId)),
+  ]);
+  const box = parseRow(boxData, boxRow);
+  if (!boxRow || !box) throw new Error(`box ${boxId} is not on the device`);
+  const updated = change(box);
+  const order = parseRow(pdaInboundOrder, orderRow);
+  const writes = [requested(boxes.put({ ...boxRow, data: updated as unknown as JsonObject }))];
+  if (orderRow && order) {
+    const changed = { ...order, boxes: order.boxes.map((item) => (item.id === boxId ? change(item) : item)) };
+    writes.push(requested(orders.put({ ...orderRow, data: changed as unknown as JsonObject })));
+  }
+  await Promise.all(writes);
+  return updated;
+}
+
+/**
+ * Queues the receipt and counts it on the box, atomically; answers the box as it is now and the
+ * op. A scan's own write, so it goes the native way (outbox.enqueueNatively).
+ */
 export async function receiveUnits(
   db: PdaDatabase,
   scan: ReceiveScan,
 ): Promise<{ box: BoxData; op: OutboxOp }> {
   const outcome: { box: BoxData | null } = { box: null };
-  const op = await enqueue(
+  const op = await enqueueNatively(
     db,
     {
       type: 'inbound.receive',
@@ -217,9 +250,9 @@ export async function receiveUnits(
       ...(scan.sessionId ? { sessionId: scan.sessionId } : {}),
     },
     {
-      effectTables: [db.boxes, db.inboundOrders],
-      effect: async () => {
-        outcome.box = await updateBox(db, scan.orderId, scan.boxId, (box) =>
+      stores: ['boxes', 'inboundOrders'],
+      effect: async (transaction) => {
+        outcome.box = await updateBoxNatively(transaction, scan.orderId, scan.boxId, (box) =>
           addReceived(box, scan.skuId, scan.quantity),
         );
       },

@@ -13,10 +13,13 @@ import {
   META_KEYS,
   readMeta,
   writeMeta,
+  type Json,
   type JsonObject,
+  type MetaRow,
   type OutboxOp,
   type PdaDatabase,
 } from '../data/db.js';
+import { requested, writeNatively, type StoreName } from '../data/native.js';
 
 export interface NewOp {
   type: PdaOpType;
@@ -39,6 +42,25 @@ async function allocateSeq(db: PdaDatabase): Promise<number> {
   return seq;
 }
 
+/** The op as queued: its seq, its worker (meta `worker`), a fresh opId. */
+function queuedOp(op: NewOp, seq: number, worker: Json | undefined, now: Date): OutboxOp {
+  const by =
+    worker && typeof worker === 'object' && !Array.isArray(worker) && typeof worker.id === 'string'
+      ? { userId: worker.id, userName: typeof worker.name === 'string' ? worker.name : '' }
+      : {};
+  return {
+    seq,
+    ...by,
+    opId: crypto.randomUUID(),
+    type: op.type,
+    payload: op.payload,
+    ...(op.sessionId ? { sessionId: op.sessionId } : {}),
+    createdAt: now.toISOString(),
+    status: 'pending',
+    attempts: 0,
+  };
+}
+
 /**
  * Queues an op with its local effect, atomically. If the effect throws, nothing is queued and
  * the seq is not used.
@@ -47,23 +69,44 @@ export async function enqueue(db: PdaDatabase, op: NewOp, options: EnqueueOption
   const tables = [db.outbox, db.meta, ...(options.effectTables ?? [])];
   return db.transaction('rw', tables, async () => {
     const worker = await readMeta(db, META_KEYS.worker);
-    const by =
-      worker && typeof worker === 'object' && !Array.isArray(worker) && typeof worker.id === 'string'
-        ? { userId: worker.id, userName: typeof worker.name === 'string' ? worker.name : '' }
-        : {};
-    const queued: OutboxOp = {
-      seq: await allocateSeq(db),
-      ...by,
-      opId: crypto.randomUUID(),
-      type: op.type,
-      payload: op.payload,
-      ...(op.sessionId ? { sessionId: op.sessionId } : {}),
-      createdAt: (options.now?.() ?? new Date()).toISOString(),
-      status: 'pending',
-      attempts: 0,
-    };
+    const queued = queuedOp(op, await allocateSeq(db), worker, options.now?.() ?? new Date());
     await db.outbox.add(queued);
     if (options.effect) await options.effect(queued);
+    return queued;
+  });
+}
+
+export interface NativeEnqueueOptions {
+  /** The stores the effect writes, so they join the transaction. */
+  stores: readonly StoreName[];
+  /** The op's local effect, as plain requests in the same transaction (data/native.ts). */
+  effect: (transaction: IDBTransaction, op: OutboxOp) => Promise<void>;
+  now?: () => Date;
+}
+
+/**
+ * `enqueue` for a scan's path, with the same guarantees, through plain IndexedDB requests in
+ * one transaction instead of a Dexie transaction (data/native.ts says why): the worker and the
+ * next seq read together, the seq moved on, the op added, the effect run; all of it or none.
+ */
+export function enqueueNatively(
+  db: PdaDatabase,
+  op: NewOp,
+  options: NativeEnqueueOptions,
+): Promise<OutboxOp> {
+  return writeNatively(db, ['outbox', 'meta', ...options.stores], async (transaction) => {
+    const meta = transaction.objectStore('meta');
+    const [worker, next] = await Promise.all([
+      requested<MetaRow | undefined>(meta.get(META_KEYS.worker)),
+      requested<MetaRow | undefined>(meta.get(META_KEYS.nextSeq)),
+    ]);
+    const seq = typeof next?.value === 'number' ? next.value : 1;
+    const queued = queuedOp(op, seq, worker?.value, options.now?.() ?? new Date());
+    await Promise.all([
+      requested(meta.put({ key: META_KEYS.nextSeq, value: seq + 1 } satisfies MetaRow)),
+      requested(transaction.objectStore('outbox').add(queued)),
+    ]);
+    await options.effect(transaction, queued);
     return queued;
   });
 }
