@@ -1,7 +1,8 @@
 /**
  * Writes movements into the ledger: one movement or a thousand with one statement, in the
  * caller's transaction. The checks and the writes run inside the database
- * (`app_ledger_write`, migration 0031), sent as a prepared statement: a movement costs the app
+ * (`app_ledger_write`, migration 0031; a lone movement `app_ledger_move`, migration 0032, the
+ * same guarantees for a batch of one without the batch's machinery), sent as a prepared statement: a movement costs the app
  * one call where checking it here took two or three round trips and a few large statements
  * built for each movement. This side says what each entry's kind does (its balance deltas, the
  * location it takes goods off and the one it puts them on, its effect on the lots; the stock
@@ -53,7 +54,7 @@ export interface MovementResult {
 }
 
 /** An entry as app_ledger_write reads it (short keys: a batch of a thousand goes as one parameter). */
-interface Entry {
+export interface Entry {
   k: MovementRequest['kind'];
   w: string;
   s: string;
@@ -89,7 +90,8 @@ type Answer =
       ][];
     };
 
-function entryOf(request: MovementRequest): Entry {
+/** The entry as the ledger's functions read it. */
+export function ledgerEntryOf(request: MovementRequest): Entry {
   const effect = effectOf(request.kind, request.quantity);
   const deltas = deltasOf(request.kind, request.quantity);
   const from = effect.location === 'out' || effect.location === 'between' ? request.fromLocationId : null;
@@ -128,13 +130,20 @@ export async function writeMovements(
   nameEntry: boolean,
 ): Promise<MovementResult[]> {
   if (requests.length === 0) return [];
-  const entries = requests.map(entryOf);
+  const entries = requests.map(ledgerEntryOf);
   const staff = isWarehouseBound(actor) ? actor.userId : null;
   const sellerBound = isSellerBound(actor);
+  const seller = sellerBound ? actor.sellerId : null;
+  // A lone movement goes to the ledger's one-movement function (migration 0032): the same
+  // checks, writes and answer without the batch's machinery.
+  const [lone] = entries;
   const [row] = await executePrepared<{ answer: Answer }>(
     tx,
-    sql`select app_ledger_write(${JSON.stringify(entries)}::jsonb, ${actor.userId}::uuid, ${staff}::uuid,
-      ${sellerBound}::boolean, ${sellerBound ? actor.sellerId : null}::uuid) as answer`,
+    entries.length === 1 && lone
+      ? sql`select app_ledger_move(${JSON.stringify(lone)}::jsonb, ${actor.userId}::uuid, ${staff}::uuid,
+          ${sellerBound}::boolean, ${seller}::uuid) as answer`
+      : sql`select app_ledger_write(${JSON.stringify(entries)}::jsonb, ${actor.userId}::uuid, ${staff}::uuid,
+          ${sellerBound}::boolean, ${seller}::uuid) as answer`,
   );
   const answer = row?.answer;
   if (!answer) throw new Error('the ledger answered nothing');
