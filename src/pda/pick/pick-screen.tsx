@@ -16,7 +16,7 @@ import type { PdaWave, PdaWavesReply } from '@shared/contract/picking.js';
 import { SHORT_PICK_REASONS, type ShortPickReason } from '@shared/domain/picking.js';
 import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
 import { PdaHeader } from '../app/header.js';
-import { QuantityStepper } from '../app/kit.js';
+import { QuantityStepper } from '../app/quantity-stepper.js';
 import { useSavedWork, type Work } from '../app/saved-work.js';
 import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedback.js';
 import { ScanInput } from '../app/scan-input.js';

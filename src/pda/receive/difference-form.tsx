@@ -18,7 +18,7 @@ import {
   type DiscrepancyKind,
 } from '@shared/domain/inbound.js';
 import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
-import { QuantityStepper } from '../app/kit.js';
+import { QuantityStepper } from '../app/quantity-stepper.js';
 import { usePdaServices } from '../app/sync-context.js';
 import { useWedgeScans } from '../app/use-wedge-scans.js';
 import { preparePhoto, reportDifference } from './difference-data.js';

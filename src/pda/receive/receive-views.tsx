@@ -7,7 +7,7 @@
 import { Button, List } from 'antd-mobile';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QuantityStepper } from '../app/kit.js';
+import { QuantityStepper } from '../app/quantity-stepper.js';
 import { UndoButton } from '../undo/undo-button.js';
 import type { UndoableScan } from '../undo/undo-data.js';
 import { skuLabel, type BoxData, type BoxLine } from './receive-data.js';

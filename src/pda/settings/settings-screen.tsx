@@ -9,7 +9,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClassifiedScan } from '@shared/domain/scan.js';
 import { PdaHeader } from '../app/header.js';
-import { QuantityStepper } from '../app/kit.js';
+import { QuantityStepper } from '../app/quantity-stepper.js';
 import { useWedgeScans } from '../app/use-wedge-scans.js';
 import {
   readScannerSettings,

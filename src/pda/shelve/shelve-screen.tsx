@@ -18,7 +18,8 @@ import { CAPACITY_OVERRIDE_ROLES, isOverCapacity } from '@shared/domain/warehous
 import { sessionStore } from '@api/storage.js';
 import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedback.js';
 import { PdaHeader } from '../app/header.js';
-import { confirmDialog, QuantityStepper } from '../app/kit.js';
+import { confirmDialog } from '../app/kit.js';
+import { QuantityStepper } from '../app/quantity-stepper.js';
 import { useSavedWork, type Work } from '../app/saved-work.js';
 import { ScanInput } from '../app/scan-input.js';
 import { usePdaServices } from '../app/sync-context.js';
