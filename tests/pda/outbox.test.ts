@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { deviceId, findByCode, META_KEYS, PdaDatabase, writeMeta, type ReferenceRow } from '@pda/data/db.js';
 import { requested } from '@pda/data/native.js';
 import { receiveUnits, type BoxData } from '@pda/receive/receive-data.js';
-import { enqueue, enqueueNatively, queuedCount, queuedOps } from '@pda/sync/outbox.js';
+import { enqueue, enqueueAllNatively, enqueueNatively, queuedCount, queuedOps } from '@pda/sync/outbox.js';
 
 const opened: PdaDatabase[] = [];
 
@@ -146,6 +146,23 @@ describe("the outbox written natively (a scan's path)", () => {
       Array.from({ length: 30 }, (_, i) => i + 1),
     );
     expect((await queuedOps(db)).map((op) => op.seq)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+  });
+
+  it('queues several ops in one transaction with consecutive seqs, or none of them', async () => {
+    const db = database();
+    const take = (line: string) => ({ type: 'pick.take', payload: { lineId: line } }) as const;
+    await enqueue(db, receive);
+    const [first, second] = await Promise.all([
+      enqueueAllNatively(db, [take('l1'), take('l2'), take('l3')]),
+      enqueue(db, receive),
+    ]);
+    expect(first.map((op) => op.seq)).toEqual([2, 3, 4]);
+    expect(second.seq).toBe(5);
+    // An op IndexedDB cannot store (a value it cannot clone) takes the ops before it with it.
+    const unstorable = { type: 'pick.take', payload: { lineId: 'l5', at: (() => 1) as never } } as const;
+    await expect(enqueueAllNatively(db, [take('l4'), unstorable])).rejects.toThrow();
+    expect((await queuedOps(db)).map((op) => op.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect((await enqueue(db, receive)).seq).toBe(6);
   });
 
   it("tells Dexie's live queries (the sync engine's queued count) what it stored", async () => {

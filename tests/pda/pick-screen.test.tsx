@@ -8,7 +8,7 @@
  * when the device is back online. An op the server refused counts no more on the device.
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PushReply, PushRequest } from '@shared/contract/pda.js';
 import type { PdaWavesReply } from '@shared/contract/picking.js';
 import type { PdaDatabase } from '@pda/data/db.js';
@@ -215,6 +215,54 @@ describe('the pick screen', () => {
     expect(await db.outbox.count()).toBe(0);
     const [after] = await loadPickWaves(db, WAREHOUSE);
     expect(after?.orders.map((order) => order.state)).toEqual(['picked', 'short']);
+  });
+
+  it('counts a take with its feedback, and takes it back and says so when the device cannot store it', async () => {
+    const db = await seed();
+    renderScreen(db);
+    await waitFor(() => expect(screen.getByText('WV20261128-0001')).toBeTruthy());
+    scan('WV20261128-0001');
+    await waitFor(() => expect(nextLocation()).toContain('A-01-01'));
+    scan('A-01-01');
+    await waitFor(() => expect(screen.getByTestId('left-MUG-RED').textContent).toBe('2'));
+    await waitFor(() => expect(db.outbox.count()).resolves.toBe(1)); // the wave's claim
+
+    // The device's storage refuses the next write (a full disk, say).
+    const refuse = vi.spyOn(IDBDatabase.prototype, 'transaction').mockImplementationOnce(() => {
+      throw new DOMException('the disk is full', 'QuotaExceededError');
+    });
+    const failure = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      scan('6901234567892');
+      await waitFor(() =>
+        expect(screen.getByTestId('feedback').textContent).toContain(
+          'Something went wrong on the device: scan again',
+        ),
+      );
+      expect(refuse).toHaveBeenCalled();
+      // Nothing queued, and the screen counts what the device holds again.
+      expect(await db.outbox.count()).toBe(1);
+      expect(screen.getByTestId('left-MUG-RED').textContent).toBe('2');
+    } finally {
+      refuse.mockRestore();
+      failure.mockRestore();
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByTestId('feedback')).toBeNull());
+
+    scan('6901234567892');
+    await waitFor(() =>
+      expect(screen.getByTestId('feedback').textContent).toContain('MUG-RED × 1 picked for SO-1'),
+    );
+    await waitFor(() => expect(screen.getByTestId('left-MUG-RED').textContent).toBe('1'));
+    await waitFor(() => expect(db.outbox.count()).resolves.toBe(2));
+    const [take] = (await db.outbox.toArray()).filter((op) => op.type === 'pick.take');
+    expect(take?.payload).toMatchObject({
+      orderId: ORDER_1,
+      lineId: LINE_1A,
+      locationId: SHELF_1,
+      quantity: 1,
+    });
   });
 
   it('an op the server refused counts no more, and a fetch after the device seq is not counted twice', async () => {

@@ -18,12 +18,19 @@ import type { PdaDatabase } from './db.js';
 /** The stores of the PDA database, by their Dexie table names. */
 export type StoreName = 'outbox' | 'meta' | 'boxes' | 'inboundOrders';
 
-/** One request's result. It settles in the request's own event, so the transaction is still active then. */
+/**
+ * One request's result. It settles in the request's own event, so the transaction is still
+ * active then. Its failure is the caller's to await; it is marked handled here because a
+ * request made before another that throws at once (an op IndexedDB cannot clone) fails with the
+ * aborted transaction while nothing awaits it yet: `writeNatively` answers that failure.
+ */
 export function requested<T>(request: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
+  const settled = new Promise<T>((resolve, reject) => {
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error ?? new Error('IndexedDB request failed'));
   });
+  settled.catch(() => undefined);
+  return settled;
 }
 
 /** Everything a store may hold, for the live queries' notice. */

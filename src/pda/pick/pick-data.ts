@@ -5,8 +5,9 @@
  * when it answered; so every scan is checked offline. An op's local effect is the op itself: the
  * waves shown are the cached ones with this device's pick ops after that seq laid over them —
  * those still queued (outbox) and those applied since (done) — so a pick is counted the moment
- * it is queued, in the same Dexie transaction (outbox.enqueue), never twice after a fetch, and an
- * op the server refused (moved to Needs attention) counts no more.
+ * it is queued, in the same transaction, never twice after a fetch, and an op the server refused
+ * (moved to Needs attention) counts no more. The pick screen shows a take before it is stored
+ * (withOps: the same laying over, in memory), as the receiving screen does.
  *
  * Walking order: the next location is the first shelf, by code, holding a SKU still needed.
  */
@@ -22,7 +23,7 @@ import {
 import { normaliseBarcode } from '@shared/domain/barcode.js';
 import type { ShortPickReason } from '@shared/domain/picking.js';
 import { deviceId, readMeta, writeMeta, type Json, type OutboxOp, type PdaDatabase } from '../data/db.js';
-import { enqueue } from '../sync/outbox.js';
+import { enqueue, enqueueAllNatively, type NewOp } from '../sync/outbox.js';
 
 const wavesKey = (warehouseId: string) => `pickWaves.${warehouseId}`;
 
@@ -212,29 +213,43 @@ export function claimWave(db: PdaDatabase, waveId: string): Promise<OutboxOp> {
 }
 
 /**
- * Queues one 'pick.take' per order line the units go to, all in one Dexie transaction (each op is
- * its own local effect: loadPickWaves lays it over the cache).
+ * The 'pick.take' ops for units of a SKU taken off a shelf: one per order line they go to
+ * (allocate), none when more is asked than the wave needs.
  */
-export async function takeUnits(
+export function takeOps(
+  wave: PdaWave,
+  input: { locationId: string; skuId: string; quantity: number },
+): NewOp[] {
+  return allocate(wave, input.skuId, input.quantity).map((part) => {
+    const payload: PickTakeInput = {
+      waveId: wave.id,
+      orderId: part.orderId,
+      lineId: part.lineId,
+      locationId: input.locationId,
+      quantity: part.quantity,
+    };
+    return { type: 'pick.take', payload: { ...payload } };
+  });
+}
+
+/** The wave as the device shows it once these ops are queued (a copy): what loadPickWaves will read. */
+export function withOps(wave: PdaWave, ops: readonly Pick<OutboxOp, 'type' | 'payload'>[]): PdaWave {
+  const copy = structuredClone(wave);
+  for (const op of ops) layOver(copy, op);
+  return settle(copy);
+}
+
+/**
+ * Queues the takes (takeOps) in one transaction, written natively as a scan's write is
+ * (outbox.enqueueAllNatively): each op is its own local effect, which loadPickWaves lays over
+ * the cache.
+ */
+export function takeUnits(
   db: PdaDatabase,
   wave: PdaWave,
   input: { locationId: string; skuId: string; quantity: number },
 ): Promise<OutboxOp[]> {
-  const parts = allocate(wave, input.skuId, input.quantity);
-  return db.transaction('rw', [db.outbox, db.meta], async () => {
-    const queued: OutboxOp[] = [];
-    for (const part of parts) {
-      const payload: PickTakeInput = {
-        waveId: wave.id,
-        orderId: part.orderId,
-        lineId: part.lineId,
-        locationId: input.locationId,
-        quantity: part.quantity,
-      };
-      queued.push(await enqueue(db, { type: 'pick.take', payload: { ...payload } }));
-    }
-    return queued;
-  });
+  return enqueueAllNatively(db, takeOps(wave, input));
 }
 
 /** Queues 'pick.short' for every unit of the SKU still needed, line by line, with the reason. */

@@ -7,10 +7,12 @@
  * queued. Units that cannot be found are reported short with a reason, and their orders become
  * problem orders on the server. Every action is an op queued with its local effect
  * (pick-data.ts); where the worker is survives a reload (saved-work.ts); everything works
- * offline with the waves last fetched.
+ * offline with the waves last fetched. A unit scanned is decided from the wave the screen holds
+ * and shown counted with its feedback; its ops are stored right after (natively, as a receiving
+ * scan's), and a take the device could not store is taken back from the screen.
  */
 import { Button, List } from 'antd-mobile';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PdaWave, PdaWavesReply } from '@shared/contract/picking.js';
 import { SHORT_PICK_REASONS, type ShortPickReason } from '@shared/domain/picking.js';
@@ -33,9 +35,11 @@ import {
   reportShort,
   route,
   savePickWaves,
+  takeOps,
   takeUnits,
   unitsLeft,
   unreachable,
+  withOps,
 } from './pick-data.js';
 
 type Step =
@@ -60,6 +64,8 @@ export function PickScreen({
   const [waves, setWaves] = useState<PdaWave[]>([]);
   const [quantity, setQuantity] = useState(1);
   const { flash, tell, clear, isBlocked } = useScanFeedback();
+  /** Takes shown so far: a take's read of the stored waves replaces only its own. */
+  const takes = useRef(0);
 
   const reload = useCallback(async () => {
     const local = await loadPickWaves(db, warehouseId);
@@ -156,17 +162,32 @@ export function PickScreen({
       return tell('error', t('pick.skuNotHere', { sku: sku.sellerSku, code: at.code }));
     const left = Math.min(need, onShelf(current, at.locationId, sku.id));
     if (quantity > left) return tell('error', t('pick.tooMany', { sku: sku.sellerSku, left, quantity }));
-    const queued = await takeUnits(db, current, { locationId: at.locationId, skuId: sku.id, quantity });
-    const after = await reload();
-    const fresh = after.find((item) => item.id === current.id);
+    // Decided from the wave the screen holds: the feedback and the wave with the take counted
+    // are committed together, then the ops are stored (as the receiving screen does).
+    const take = { locationId: at.locationId, skuId: sku.id, quantity };
+    const ops = takeOps(current, take);
+    const picked = withOps(current, ops);
     const orders = current.orders
-      .filter((order) => queued.some((op) => op.payload.orderId === order.id))
+      .filter((order) => ops.some((op) => op.payload.orderId === order.id))
       .map((order) => order.orderNo)
       .join(', ');
     tell('ok', t('pick.picked', { sku: sku.sellerSku, quantity, orders }));
     setQuantity(1);
-    if (!fresh || !route(fresh).some((stop) => stop.locationId === at.locationId))
+    setWaves((held) => held.map((item) => (item.id === current.id ? picked : item)));
+    if (!route(picked).some((stop) => stop.locationId === at.locationId))
       setStep({ name: 'location', waveId: current.id });
+    const generation = (takes.current += 1);
+    try {
+      await takeUnits(db, current, take);
+    } catch (error) {
+      // Not stored: the wave goes back to what the device holds.
+      await reload();
+      throw error;
+    }
+    // The device's waves as stored now (an op the server refused meanwhile counts no more),
+    // unless a later take is already on the screen: its own read follows its write.
+    const stored = await loadPickWaves(db, warehouseId);
+    if (generation === takes.current) startTransition(() => setWaves(stored));
   };
 
   const short = async (at: Extract<Step, { name: 'short' }>, reason: ShortPickReason) => {

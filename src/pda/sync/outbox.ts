@@ -85,9 +85,29 @@ export interface NativeEnqueueOptions {
 }
 
 /**
+ * Queues `op` in a native transaction holding `outbox` and `meta`: the worker and the next seq
+ * read together, the seq moved on, the op added. Ops queued one after another in one
+ * transaction take consecutive seqs (its requests run in order).
+ */
+async function queueIn(transaction: IDBTransaction, op: NewOp, now: Date): Promise<OutboxOp> {
+  const meta = transaction.objectStore('meta');
+  const [worker, next] = await Promise.all([
+    requested<MetaRow | undefined>(meta.get(META_KEYS.worker)),
+    requested<MetaRow | undefined>(meta.get(META_KEYS.nextSeq)),
+  ]);
+  const seq = typeof next?.value === 'number' ? next.value : 1;
+  const queued = queuedOp(op, seq, worker?.value, now);
+  await Promise.all([
+    requested(meta.put({ key: META_KEYS.nextSeq, value: seq + 1 } satisfies MetaRow)),
+    requested(transaction.objectStore('outbox').add(queued)),
+  ]);
+  return queued;
+}
+
+/**
  * `enqueue` for a scan's path, with the same guarantees, through plain IndexedDB requests in
- * one transaction instead of a Dexie transaction (data/native.ts says why): the worker and the
- * next seq read together, the seq moved on, the op added, the effect run; all of it or none.
+ * one transaction instead of a Dexie transaction (data/native.ts says why): the op queued, then
+ * its effect run; all of it or none.
  */
 export function enqueueNatively(
   db: PdaDatabase,
@@ -95,18 +115,24 @@ export function enqueueNatively(
   options: NativeEnqueueOptions,
 ): Promise<OutboxOp> {
   return writeNatively(db, ['outbox', 'meta', ...options.stores], async (transaction) => {
-    const meta = transaction.objectStore('meta');
-    const [worker, next] = await Promise.all([
-      requested<MetaRow | undefined>(meta.get(META_KEYS.worker)),
-      requested<MetaRow | undefined>(meta.get(META_KEYS.nextSeq)),
-    ]);
-    const seq = typeof next?.value === 'number' ? next.value : 1;
-    const queued = queuedOp(op, seq, worker?.value, options.now?.() ?? new Date());
-    await Promise.all([
-      requested(meta.put({ key: META_KEYS.nextSeq, value: seq + 1 } satisfies MetaRow)),
-      requested(transaction.objectStore('outbox').add(queued)),
-    ]);
+    const queued = await queueIn(transaction, op, options.now?.() ?? new Date());
     await options.effect(transaction, queued);
+    return queued;
+  });
+}
+
+/**
+ * Several ops whose local effect is the ops themselves (a pick's takes, one per order line),
+ * queued in order in one native transaction: all of them or none.
+ */
+export function enqueueAllNatively(
+  db: PdaDatabase,
+  ops: readonly NewOp[],
+  now = new Date(),
+): Promise<OutboxOp[]> {
+  return writeNatively(db, ['outbox', 'meta'], async (transaction) => {
+    const queued: OutboxOp[] = [];
+    for (const op of ops) queued.push(await queueIn(transaction, op, now));
     return queued;
   });
 }
