@@ -6,13 +6,10 @@
  * the movement) and leave the same balance, FIFO bound, lots and location stock.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSellerBound } from '@server/access/seller-scope.js';
 import { rowsOf } from '@server/db/client.js';
 import type { Actor } from '@server/http/actor.js';
-import { ledgerEntryOf, type MovementRequest } from '@server/modules/inventory/ledger-batch.js';
-import { isWarehouseBound } from '@server/modules/warehouse/index.js';
+import { ledgerCall, ledgerEntryOf, type MovementRequest } from '@server/modules/inventory/ledger-batch.js';
 import {
   actorFor,
   asActor,
@@ -70,16 +67,9 @@ async function call(fn: 'app_ledger_move' | 'app_ledger_write', skuId: string, s
     source: { type: 'test', id: null },
     reason: '',
   });
-  // As writeMovements says who the actor is.
-  const staff = isWarehouseBound(actor) ? actor.userId : null;
-  const sellerBound = isSellerBound(actor);
-  const argument = JSON.stringify(fn === 'app_ledger_move' ? entry : [entry]);
   const [row] = rowsOf<{ answer: Answer }>(
     await asActor(world, actor, (tx) =>
-      tx.execute(
-        sql`select ${sql.raw(fn)}(${argument}::jsonb, ${actor.userId}::uuid, ${staff}::uuid,
-          ${sellerBound}::boolean, ${sellerBound ? actor.sellerId : null}::uuid) as answer`,
-      ),
+      tx.execute(ledgerCall(fn, fn === 'app_ledger_move' ? entry : [entry], actor)),
     ),
   );
   const answer = row?.answer;

@@ -36,6 +36,10 @@ beforeAll(async () => {
 });
 afterAll(() => world.close());
 
+/** The text of what pg's Client.query was given (a query config or the text itself). */
+const textOf = (query: unknown): string =>
+  typeof query === 'string' ? query : ((query as { text?: string } | undefined)?.text ?? '');
+
 const tenantsSeen = (tenantId: string, query = sql`select distinct tenant_id from users`) =>
   readInTenant(world.database.db, tenantId, async (tx) =>
     rowsOf<{ tenant_id: string }>(await tx.execute(query)).map((row) => row.tenant_id),
@@ -185,10 +189,7 @@ describe('withTenant, its opening sent with its first statement', () => {
       expect(await withTenant(world.database.db, demoId, async () => 'nothing')).toBe('nothing');
       // Nothing that opens a tenant's transaction: whatever else this process sent meanwhile is
       // the job runner's polling, on connections of its own.
-      const texts = sent.mock.calls.map((call) => {
-        const query = call[0] as { text?: string } | string | undefined;
-        return typeof query === 'string' ? query : (query?.text ?? '');
-      });
+      const texts = sent.mock.calls.map((call) => textOf(call[0]));
       expect(texts.filter((text) => text.includes('app.tenant_id'))).toEqual([]);
     } finally {
       sent.mockRestore();
@@ -222,7 +223,7 @@ describe('withTenantStatement, a one-statement transaction in one message', () =
         // database from this process on its own schedule, through other connections.
         const calls = sent.mock.calls.map((call, index) => ({
           client: sent.mock.contexts[index],
-          query: call[0] as { text?: string } | string | undefined,
+          query: textOf(call[0]),
           values: call[1],
         }));
         const ours = calls.find((call) => JSON.stringify([call.query, call.values]).includes(name))?.client;
@@ -237,9 +238,7 @@ describe('withTenantStatement, a one-statement transaction in one message', () =
         expect(texts.length === 1 || texts.length >= 3).toBe(true);
         if (texts.length === 1) {
           const [text] = texts;
-          expect(typeof text === 'string' ? text : text?.text).toMatch(
-            /^begin;[\s\S]*execute app_\w+\([\s\S]*\);\ncommit$/,
-          );
+          expect(text).toMatch(/^begin;[\s\S]*execute app_\w+\([\s\S]*\);\ncommit$/);
           oneMessage += 1;
         }
       }

@@ -174,6 +174,15 @@ export interface ReceiveScan {
   isOverReceiptConfirmed?: boolean;
 }
 
+/** The order with one of its boxes changed. */
+function withBoxChanged(
+  order: InboundOrderData,
+  boxId: string,
+  change: (box: BoxData) => BoxData,
+): InboundOrderData {
+  return { ...order, boxes: order.boxes.map((item) => (item.id === boxId ? change(item) : item)) };
+}
+
 /**
  * Changes one box of the device's copy (its own row and the order's copy of it) in the
  * caller's transaction; answers the box as it is now.
@@ -189,10 +198,10 @@ export async function updateBox(
   const updated = change(box);
   await db.boxes.update(boxId, { data: updated as unknown as JsonObject });
   const order = await loadOrder(db, orderId);
-  if (order) {
-    const boxes = order.boxes.map((item) => (item.id === boxId ? change(item) : item));
-    await db.inboundOrders.update(orderId, { data: { ...order, boxes } as unknown as JsonObject });
-  }
+  if (order)
+    await db.inboundOrders.update(orderId, {
+      data: withBoxChanged(order, boxId, change) as unknown as JsonObject,
+    });
   return updated;
 }
 
@@ -218,7 +227,7 @@ async function updateBoxNatively(
   const order = parseRow(pdaInboundOrder, orderRow);
   const writes = [requested(boxes.put({ ...boxRow, data: updated as unknown as JsonObject }))];
   if (orderRow && order) {
-    const changed = { ...order, boxes: order.boxes.map((item) => (item.id === boxId ? change(item) : item)) };
+    const changed = withBoxChanged(order, boxId, change);
     writes.push(requested(orders.put({ ...orderRow, data: changed as unknown as JsonObject })));
   }
   await Promise.all(writes);

@@ -2,9 +2,9 @@
  * Writes movements into the ledger: one movement or a thousand with one statement, in the
  * caller's transaction. The checks and the writes run inside the database
  * (`app_ledger_write`, migration 0031; a lone movement `app_ledger_move`, migration 0032, the
- * same guarantees for a batch of one without the batch's machinery), sent as a prepared statement: a movement costs the app
- * one call where checking it here took two or three round trips and a few large statements
- * built for each movement. This side says what each entry's kind does (its balance deltas, the
+ * same guarantees for a batch of one without the batch's machinery), sent as a prepared
+ * statement: a movement costs the app one call where checking it here took two or three round
+ * trips and a few large statements built for each movement. This side says what each entry's kind does (its balance deltas, the
  * location it takes goods off and the one it puts them on, its effect on the lots; the stock
  * domain's table) and turns the answer into results or a refusal.
  *
@@ -24,7 +24,7 @@
  *    statement, the lots in the entries' order: oldest first, or newest first for a receipt
  *    taken back. The check constraints stay the backstop.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { StockBalanceView, StockSource } from '@shared/contract/inventory.js';
 import { deltasOf, effectOf, type MovementKind } from '@shared/domain/stock.js';
 import { AppError, type ErrorCode, type ErrorParams } from '@shared/errors.js';
@@ -120,6 +120,22 @@ export function ledgerEntryOf(request: MovementRequest): Entry {
 }
 
 /**
+ * The call of one of the ledger's functions, `app_ledger_move` with one entry or
+ * `app_ledger_write` with a batch, for the actor: who wrote it, the warehouses it is bound to (as
+ * their staff), the seller it is bound to.
+ */
+export function ledgerCall(
+  fn: 'app_ledger_move' | 'app_ledger_write',
+  argument: Entry | Entry[],
+  actor: Actor,
+): SQL {
+  const staff = isWarehouseBound(actor) ? actor.userId : null;
+  const sellerBound = isSellerBound(actor);
+  return sql`select ${sql.raw(fn)}(${JSON.stringify(argument)}::jsonb, ${actor.userId}::uuid, ${staff}::uuid,
+    ${sellerBound}::boolean, ${sellerBound ? actor.sellerId : null}::uuid) as answer`;
+}
+
+/**
  * Writes the movements in order, or refuses the first that cannot be made. `nameEntry` adds the
  * refused entry's index to the refusal's params (`entry`), for a batch.
  */
@@ -131,19 +147,14 @@ export async function writeMovements(
 ): Promise<MovementResult[]> {
   if (requests.length === 0) return [];
   const entries = requests.map(ledgerEntryOf);
-  const staff = isWarehouseBound(actor) ? actor.userId : null;
-  const sellerBound = isSellerBound(actor);
-  const seller = sellerBound ? actor.sellerId : null;
   // A lone movement goes to the ledger's one-movement function (migration 0032): the same
   // checks, writes and answer without the batch's machinery.
   const [lone] = entries;
   const [row] = await executePrepared<{ answer: Answer }>(
     tx,
     entries.length === 1 && lone
-      ? sql`select app_ledger_move(${JSON.stringify(lone)}::jsonb, ${actor.userId}::uuid, ${staff}::uuid,
-          ${sellerBound}::boolean, ${seller}::uuid) as answer`
-      : sql`select app_ledger_write(${JSON.stringify(entries)}::jsonb, ${actor.userId}::uuid, ${staff}::uuid,
-          ${sellerBound}::boolean, ${seller}::uuid) as answer`,
+      ? ledgerCall('app_ledger_move', lone, actor)
+      : ledgerCall('app_ledger_write', entries, actor),
   );
   const answer = row?.answer;
   if (!answer) throw new Error('the ledger answered nothing');
