@@ -225,9 +225,9 @@ describe.skipIf(!hasChromium)('pack, bag and hand over offline in Chromium', () 
 
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByRole('button', { name: 'Bag', exact: true }).click();
-    await page.getByLabel('Bag number').fill('E2E-BAG-1');
+    await page.getByLabel('Bag number').fill('BG-E2E-1');
     await page.getByRole('button', { name: 'Open bag' }).click();
-    await shows(feedback(page), 'Bag E2E-BAG-1 opened');
+    await shows(feedback(page), 'Bag BG-E2E-1 opened');
     await scan(page, first.trackingNo);
     await shows(feedback(page), `Order ${first.orderNo} in the bag (1)`);
     await scan(page, second.trackingNo);
@@ -235,8 +235,8 @@ describe.skipIf(!hasChromium)('pack, bag and hand over offline in Chromium', () 
     await scan(page, '1.4kg');
     await shows(feedback(page), 'Weight read: 1400 g');
     await page.getByRole('button', { name: 'Close bag' }).click();
-    await confirm(page, 'Close bag E2E-BAG-1 with 2 parcels, 1400 g?', 'Close bag');
-    await shows(feedback(page), 'Bag E2E-BAG-1 closed with 2 parcels');
+    await confirm(page, 'Close bag BG-E2E-1 with 2 parcels, 1400 g?', 'Close bag');
+    await shows(feedback(page), 'Bag BG-E2E-1 closed with 2 parcels');
     await shows(queued(page), exactly('Queued 7'));
 
     // A reload while offline: the app comes from the precache, the queue and the work are intact.
@@ -247,10 +247,10 @@ describe.skipIf(!hasChromium)('pack, bag and hand over offline in Chromium', () 
     await page.getByRole('button', { name: 'Hand over', exact: true }).click();
     // The screen is loaded on first use: a scan typed before it is there loses its first keys.
     await page.getByTestId('handover-screen').waitFor({ timeout: UI_WAIT });
-    await scan(page, 'E2E-BAG-1');
-    await shows(feedback(page), 'Bag E2E-BAG-1 (2 parcels)');
+    await scan(page, 'BG-E2E-1');
+    await shows(feedback(page), 'Bag BG-E2E-1 (2 parcels)');
     await scan(page, second.trackingNo);
-    await shows(feedback(page), `Order ${second.orderNo} is in bag E2E-BAG-1: scan the bag`);
+    await shows(feedback(page), `Order ${second.orderNo} is in bag BG-E2E-1: scan the bag`);
     await feedback(page).getByRole('button', { name: 'OK' }).click();
     await scan(page, third.trackingNo);
     await shows(page.getByTestId('handover-header'), '1 bags, 3 parcels');
@@ -295,7 +295,7 @@ describe.skipIf(!hasChromium)('pack, bag and hand over offline in Chromium', () 
     );
     expect(orders).toEqual([{ local_status: 'shipped', warehouse_status: 'delivered' }]);
     const { rows: bags } = await world.database.ownerPool.query(
-      `select status, package_count, weight_grams, delivery_status from bags where bag_no = 'E2E-BAG-1'`,
+      `select status, package_count, weight_grams, delivery_status from bags where bag_no = 'BG-E2E-1'`,
     );
     expect(bags).toEqual([
       { status: 'closed', package_count: 2, weight_grams: 1400, delivery_status: 'pickup' },

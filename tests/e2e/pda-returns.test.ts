@@ -167,7 +167,7 @@ describe.skipIf(!hasChromium)('returns on the PDA offline in Chromium', () => {
     await shows(queued(page), exactly('Queued 3'));
 
     // A parcel matching no order: recorded as unmatched, nothing lost.
-    await scan(page, 'RT-E2E-UNKNOWN-1');
+    await scan(page, 'RTE2E00000001');
     await shows(prompt(page), 'Scan the original tracking number or order number from the slip');
     await page.getByRole('button', { name: 'No order found: record as unmatched' }).click();
     await shows(prompt(page), 'Enter postage and weight');
@@ -233,7 +233,7 @@ describe.skipIf(!hasChromium)('returns on the PDA offline in Chromium', () => {
         kind: 'refused',
       },
       {
-        return_tracking_no: 'RT-E2E-UNKNOWN-1',
+        return_tracking_no: 'RTE2E00000001',
         status: 'returned_unprocessed',
         order_id: null,
         kind: 'return',

@@ -8,7 +8,11 @@
  *
  * A burst is sent in one go, so its keys reach the page as fast as a built-in scan engine types
  * (well under 10 ms a key) however busy the test process is; a paced scan sends each key in its
- * own time slot, measured from the first, so the average pace is the one asked for.
+ * own time slot, measured from the first, so the average pace is the one asked for. Each key
+ * event carries the time the scanner sent it (the protocol's `timestamp`, which becomes the
+ * event's `timeStamp`), as the operating system stamps a real scanner's keys when it queues them:
+ * a loaded machine that passes them on late changes when the page handles them, not when they
+ * were pressed.
  */
 import type { CDPSession, Page } from 'playwright-core';
 
@@ -32,6 +36,8 @@ interface KeyEvent {
   modifiers: number;
   text?: string;
   unmodifiedText?: string;
+  /** When the key was pressed, in seconds since the epoch. */
+  timestamp?: number;
 }
 type Command =
   | { method: 'Input.dispatchKeyEvent'; params: KeyEvent }
@@ -183,6 +189,18 @@ function send(session: CDPSession, command: Command): Promise<unknown> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A burst's keys are stamped this far apart, as a built-in scan engine sends them. */
+const BURST_MS_PER_KEY = 2;
+
+/** A stroke's key events stamped with when the scanner sent them (ms since the epoch). */
+function stampedAt(commands: Command[], sentAt: number): Command[] {
+  return commands.map((command) =>
+    command.method === 'Input.dispatchKeyEvent'
+      ? { ...command, params: { ...command.params, timestamp: sentAt / 1000 } }
+      : command,
+  );
+}
+
 /**
  * Sends `strokes` as the scanner would: all at once (`msPerKey` absent), or one stroke every
  * `msPerKey` from the first (a slow scanner, or a person).
@@ -190,12 +208,18 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function sendStrokes(page: Page, strokes: Stroke[], msPerKey?: number): Promise<void> {
   const session = await sessionOf(page);
   if (msPerKey === undefined) {
-    await Promise.all(strokes.flatMap(commandsOf).map((command) => send(session, command)));
+    // Sent now, as if the scanner had sent them over the last few milliseconds.
+    const sentAt = Date.now() - strokes.length * BURST_MS_PER_KEY;
+    const commands = strokes.flatMap((stroke, index) =>
+      stampedAt(commandsOf(stroke), sentAt + index * BURST_MS_PER_KEY),
+    );
+    await Promise.all(commands.map((command) => send(session, command)));
     return;
   }
   const start = Date.now();
   for (const [index, stroke] of strokes.entries()) {
-    await sleep(start + index * msPerKey - Date.now());
-    for (const command of commandsOf(stroke)) await send(session, command);
+    const slot = start + index * msPerKey;
+    await sleep(slot - Date.now());
+    for (const command of stampedAt(commandsOf(stroke), slot)) await send(session, command);
   }
 }

@@ -132,6 +132,45 @@ describe('the bag screen', () => {
     });
   });
 
+  it('opens a bag from a code of its kind only, asking first about any other, and folds its case', async () => {
+    const packed = parcel({ state: 'packed' });
+    const db = await seed(work([packed]));
+    renderScreen(db);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Make a bag number' })).toBeTruthy());
+
+    // A product's GS1 code is no bag: asked, and answered no, nothing is opened or queued.
+    scan('0106900000000014');
+    await waitFor(() =>
+      expect(document.querySelector('.adm-dialog')?.textContent).toContain(
+        '06900000000014 does not look like a bag number',
+      ),
+    );
+    await confirmWith('Cancel');
+    await waitFor(() => expect(feedback()).toBe('No bag opened for 06900000000014'));
+    expect(await db.outbox.count()).toBe(0);
+    expect(screen.getByTestId('prompt').textContent).toBe('Scan, type or make a bag number');
+
+    // A stray label the worker says is a bag's opens one, upper-cased.
+    scan('nosuch-4711');
+    await confirmWith('Open bag anyway');
+    await waitFor(() => expect(feedback()).toBe('Bag NOSUCH-4711 opened'));
+    fireEvent.click(screen.getByRole('button', { name: 'Another bag' }));
+
+    // A bag label scanned with CapsLock on is the bag of that number, opened without a question.
+    scan('bg-caps-1');
+    await waitFor(() => expect(feedback()).toBe('Bag BG-CAPS-1 opened'));
+    expect(document.querySelector('.adm-dialog')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Another bag' }));
+    scan('BG-CAPS-1');
+    await waitFor(() => expect(feedback()).toBe('Bag BG-CAPS-1 open'));
+
+    const ops = await db.outbox.orderBy('seq').toArray();
+    expect(ops.map((op) => [op.type, op.payload.bagNo])).toEqual([
+      ['bag.open', 'NOSUCH-4711'],
+      ['bag.open', 'BG-CAPS-1'],
+    ]);
+  });
+
   it('makes a bag number on the device when no label is scanned', async () => {
     const db = await seed(work([]));
     renderScreen(db);

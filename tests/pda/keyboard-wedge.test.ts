@@ -10,7 +10,11 @@ let stop: () => void;
 
 beforeEach(() => {
   vi.useFakeTimers();
-  document.body.innerHTML = '<input id="sink" inputmode="none"><input id="quantity">';
+  // The quantity the next scan counts lets scans through (a code never belongs there); the
+  // weight and the note own their keys.
+  document.body.innerHTML =
+    '<input id="sink" inputmode="none"><input id="quantity" data-scan-through>' +
+    '<input id="weight" inputmode="numeric"><textarea id="note"></textarea>';
   const found = document.querySelector<HTMLInputElement>('#sink');
   if (!found) throw new Error('no sink');
   sink = found;
@@ -109,7 +113,7 @@ describe('listening for keyboard-wedge scans', () => {
     expect(scans).toEqual([]);
   });
 
-  it('takes a scan into a focused quantity field as a scan and leaves the field as it was', () => {
+  it('takes a scan into the focused quantity-per-scan field as a scan and leaves the field as it was', () => {
     const quantity = document.querySelector<HTMLInputElement>('#quantity');
     if (!quantity) throw new Error('no quantity field');
     quantity.value = '2';
@@ -202,6 +206,42 @@ describe('listening for keyboard-wedge scans', () => {
     ]);
   });
 
+  it('leaves a weight field its keys, even at scanner speed, as a scale that types like a keyboard sends them', () => {
+    const weight = document.querySelector<HTMLInputElement>('#weight');
+    if (!weight) throw new Error('no weight field');
+    weight.focus();
+    const prevented = type('1250', 5, weight);
+    expect(press('Enter', weight)).toBe(false);
+    expect(prevented.every((isPrevented) => !isPrevented)).toBe(true);
+    vi.advanceTimersByTime(1000);
+    expect(weight.value).toBe('1250');
+    expect(scans).toEqual([]);
+    // Committed whole through the input method, it is the field's too.
+    const commit = new InputEvent('beforeinput', {
+      data: '1250',
+      inputType: 'insertText',
+      bubbles: true,
+      cancelable: true,
+    });
+    weight.dispatchEvent(commit);
+    expect(commit.defaultPrevented).toBe(false);
+  });
+
+  it('leaves a text field a code scanned into it, and takes the next scan once focus is back', () => {
+    const note = document.querySelector<HTMLTextAreaElement>('#note');
+    if (!note) throw new Error('no note field');
+    note.focus();
+    const prevented = type('BX000123', 5, note);
+    expect(press('Enter', note)).toBe(false);
+    expect(prevented.some(Boolean)).toBe(false);
+    vi.advanceTimersByTime(1000);
+    expect(scans).toEqual([]);
+    sink.focus();
+    type('BX000124', 5);
+    expect(press('Enter')).toBe(true);
+    expect(scans.map((scan) => scan.raw)).toEqual(['BX000124']);
+  });
+
   it('stops listening when told to', () => {
     stop();
     type('BX000123', 5);
@@ -229,6 +269,85 @@ describe('a busy page', () => {
     });
     clockNow.mockRestore();
     expect(scans.map((scan) => scan.raw)).toEqual(['4006381333931']);
+  });
+
+  /**
+   * A page whose clock the test moves: keys pressed at `pressedAt` and handled at `clock`, and the
+   * wedge's timers run a millisecond at a time, each seeing the clock as it is when it runs.
+   */
+  function busyPage() {
+    const base = 1_000;
+    let clock = base;
+    vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    stop();
+    stop = listenForScans(sink, (scan) => scans.push(scan), { now: () => clock });
+    return {
+      base,
+      /** Hands the page a key pressed at `pressed` (its time stamp), now. */
+      handle(key: string, pressed: number) {
+        const event = new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true });
+        Object.defineProperty(event, 'timeStamp', { value: pressed });
+        sink.dispatchEvent(event);
+      },
+      /** Time passing with the page free to run its timers. */
+      idle(ms: number) {
+        for (let step = 0; step < ms; step += 1) {
+          clock += 1;
+          vi.advanceTimersByTime(1);
+        }
+      },
+      /**
+       * The page busy for `ms` (a render, a slow handheld): the timer due meanwhile runs late, as
+       * the page comes free, before the keys queued behind it are handled.
+       */
+      stall(ms: number) {
+        clock += ms;
+        vi.runOnlyPendingTimers();
+      },
+    };
+  }
+
+  it('keeps a suffix-less scan whole when the page stalls mid-scan and its idle timer runs late', () => {
+    // A scanner sends a key every 5 ms; the page handles six, is busy for 250 ms (the idle timer
+    // is due meanwhile, and runs late), then handles the rest in one burst.
+    const page = busyPage();
+    const code = '4006381333931';
+    [...code].forEach((key, index) => {
+      if (index === 6) page.stall(250);
+      page.handle(key, page.base + index * 5);
+    });
+    page.idle(300);
+    expect(scans.map((scan) => [scan.raw, scan.endedBy, scan.source])).toEqual([[code, 'idle', 'scanner']]);
+  });
+
+  it('keeps a scan ended by Enter whole when a long delay splits its handling, its keys pressed close together', () => {
+    const page = busyPage();
+    const keys = [...'TF20261201-24FB51', 'Enter'];
+    keys.forEach((key, index) => {
+      if (index === 12) page.stall(400);
+      page.handle(key, page.base + index * 5);
+    });
+    page.idle(300);
+    expect(scans.map((scan) => [scan.raw, scan.endedBy])).toEqual([['TF20261201-24FB51', 'enter']]);
+  });
+
+  it('reads keys handled late in one burst by when they were pressed: a scan at a scanner’s pace, slow typing as typing', () => {
+    const page = busyPage();
+    // Pressed 5 ms apart, all handled 300 ms later at once.
+    page.stall(300);
+    [...'BX000123'].forEach((key, index) => page.handle(key, page.base + index * 5));
+    page.idle(300);
+    // Pressed 200 ms apart by a person, all handled at once after the last: not a scanner's scan.
+    const typedAt = page.base + 600;
+    page.stall(8 * 200);
+    [...'BX000124'].forEach((key, index) => page.handle(key, typedAt + index * 200));
+    page.idle(300);
+    expect(scans.map((scan) => [scan.raw, scan.source])).toEqual([['BX000123', 'scanner']]);
+    page.handle('Enter', typedAt + 8 * 200);
+    expect(scans.map((scan) => [scan.raw, scan.source])).toEqual([
+      ['BX000123', 'scanner'],
+      ['BX000124', 'keypad'],
+    ]);
   });
 
   it('falls back to the handling time when an event’s stamp is not on the performance clock', () => {

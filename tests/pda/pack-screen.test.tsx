@@ -17,6 +17,7 @@ import type { PdaDatabase } from '@pda/data/db.js';
 import { queuedLabels, type LabelDeps } from '@pda/pack/label-print.js';
 import { loadWork, saveFetchedWork, type Work } from '@pda/pack/outbound-data.js';
 import { PackScreen } from '@pda/pack/pack-screen.js';
+import { loadPickWaves, savePickWaves, takeUnits } from '@pda/pick/pick-data.js';
 import { SyncEngine } from '@pda/sync/engine.js';
 import type { SyncTransport } from '@pda/sync/transport.js';
 import { mixedLines, parcel, SKU_B, work } from './support/outbound.js';
@@ -78,6 +79,62 @@ async function dismissError(text: string) {
 }
 
 describe('the pack screen', () => {
+  it('packs offline a parcel this device has just picked offline, before the server lists it', async () => {
+    const WAVE = 'dddddddd-dddd-4ddd-8ddd-dddddddddddd';
+    const ORDER = 'eeeeeeee-eeee-4eee-8eee-eeeeeeeeeee1';
+    const LINE = 'ffffffff-ffff-4fff-8fff-fffffffff1a0';
+    // The server's pack list has nothing yet: the order is in an open wave, not picked.
+    const db = await seed(work([]));
+    await savePickWaves(db, WAREHOUSE, {
+      lastProcessedSeq: 0,
+      waves: [
+        {
+          id: WAVE,
+          waveNo: 'WV20261201-0001',
+          warehouseId: WAREHOUSE,
+          status: 'picking',
+          pickerName: '',
+          orders: [
+            {
+              id: ORDER,
+              orderNo: 'SO-PICKED-1',
+              trackingNo: 'TH2026120100001',
+              channelId: null,
+              channelName: 'Sandbox carrier',
+              state: 'open',
+              lines: [{ id: LINE, skuId: SKU_A, quantity: 2, picked: 0, short: 0 }],
+            },
+          ],
+          skus: [{ id: SKU_A, sellerSku: 'MUG-RED', name: 'Red mug', barcodes: ['6901234567892'] }],
+          stock: [{ locationId: SHELF, code: 'A-01-01', skuId: SKU_A, quantity: 5 }],
+        },
+      ],
+    });
+    const [wave] = await loadPickWaves(db, WAREHOUSE);
+    if (!wave) throw new Error('no wave');
+    await takeUnits(db, wave, { locationId: SHELF, skuId: SKU_A, quantity: 2 });
+
+    renderScreen(db);
+    await waitFor(() => expect(screen.getByText('SO-PICKED-1')).toBeTruthy());
+    scan('TH2026120100001');
+    await waitFor(() => expect(prompt()).toBe('Scan each item of the parcel'));
+    scan('6901234567892');
+    scan('MUG-RED');
+    await waitFor(() => expect(prompt()).toBe('Weigh the parcel (type it or use the scale), then Packed'));
+    fireEvent.click(screen.getByRole('button', { name: 'Packed' }));
+    await confirmWith('Packed');
+    await waitFor(() => expect(feedback()).toContain('Order SO-PICKED-1 packed'));
+    const queued = await db.outbox.orderBy('seq').toArray();
+    expect(queued.map((op) => op.type)).toEqual(['pick.take', 'pack.pack']);
+    expect(queued[1]?.payload).toMatchObject({ orderId: ORDER, items: [{ skuId: SKU_A, quantity: 2 }] });
+
+    // A refresh from the server before the takes reach it keeps the parcel, packed.
+    const refreshed = await saveFetchedWork(db, WAREHOUSE, work([]));
+    expect(refreshed.parcels.map((entry) => [entry.orderNo, entry.state])).toEqual([
+      ['SO-PICKED-1', 'packed'],
+    ]);
+  });
+
   it('verifies a mixed parcel unit by unit, refuses a wrong item and an extra unit, weighs it and packs it once', async () => {
     const mixed = parcel({ lines: mixedLines });
     const start = work([mixed]);

@@ -145,10 +145,16 @@ describe('the receiving screen', () => {
     await waitFor(() => expect(screen.getByTestId('prompt').textContent).toBe('Scan a SKU'));
     scan('CUPBLUE01');
     await waitFor(() => expect(screen.getByTestId('count-CUP-BLUE').textContent).toBe('1 / 1'));
+    // A line received in full is painted done.
+    expect(screen.getByTestId('count-CUP-BLUE').className).toBe('pda-count-done');
     // One over, within the tolerance of one unit: counted and shown as over, no question.
     scan('CUPBLUE01');
     await waitFor(() => expect(screen.getByTestId('count-CUP-BLUE').textContent).toBe('2 / 1'));
     expect(screen.getByTestId('feedback').className).toContain('pda-feedback-warn');
+    // An over-received line is a warning, never painted like a finished one.
+    expect(screen.getByTestId('count-CUP-BLUE').className).toBe('pda-count-over');
+    expect(screen.getByTestId('count-CUP-BLUE').dataset.state).toBe('over');
+    expect(screen.getByTestId('count-MUG-RED').dataset.state).toBe('open');
     expect(document.querySelector('.adm-dialog')).toBeNull();
     // Beyond the tolerance: asked, and the op carries the confirmation.
     scan('CUPBLUE01');

@@ -213,7 +213,7 @@ describe('the returns screen', () => {
     const db = await seed();
     renderScreen(db);
     await waitFor(() => expect(screen.getByText(/1 shipped orders on this device/)).toBeTruthy());
-    scan('RT-NOBODY-1');
+    scan('RT2026000001');
     await waitFor(() =>
       expect(prompt()).toBe('Scan the original tracking number or order number from the slip'),
     );
@@ -229,23 +229,46 @@ describe('the returns screen', () => {
     await waitFor(() => expect(feedback()).toContain('recorded as unmatched'));
     const [op] = await db.outbox.toArray();
     expect(op?.payload).toMatchObject({
-      returnTrackingNo: 'RT-NOBODY-1',
+      returnTrackingNo: 'RT2026000001',
       orderId: null,
       postageCents: 0,
       weightGrams: 300,
     });
 
     // Scanned again, it is known to the device, and waits for the admin to match it.
-    scan('RT-NOBODY-1');
-    await dismissError('Parcel RT-NOBODY-1 matches no order yet');
+    scan('RT2026000001');
+    await dismissError('Parcel RT2026000001 matches no order yet');
     expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('asks before taking an unknown code that is not a tracking number as a new parcel', async () => {
+    const db = await seed();
+    renderScreen(db);
+    await waitFor(() => expect(screen.getByText(/1 shipped orders on this device/)).toBeTruthy());
+    // A product's barcode scanned on the parcel step: asked, answered no, nothing taken in.
+    scan('6901234567892');
+    await waitFor(() =>
+      expect(document.querySelector('.adm-dialog')?.textContent).toContain(
+        '6901234567892 does not look like a tracking number',
+      ),
+    );
+    await confirmWith('Cancel');
+    await waitFor(() => expect(feedback()).toBe('6901234567892 was not taken in as a parcel'));
+    expect(prompt()).toBe("Scan the parcel's tracking number");
+    // A label the worker says is the parcel's is taken in as one.
+    scan('NOSUCH-4711');
+    await confirmWith('Take in anyway');
+    await waitFor(() =>
+      expect(prompt()).toBe('Scan the original tracking number or order number from the slip'),
+    );
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('finds the order by the number on the slip, and marks an empty parcel as return failed', async () => {
     const db = await seed();
     renderScreen(db);
     await waitFor(() => expect(screen.getByText(/1 shipped orders on this device/)).toBeTruthy());
-    scan('RT-BUYER-9');
+    scan('RT2026000009');
     await waitFor(() =>
       expect(prompt()).toBe('Scan the original tracking number or order number from the slip'),
     );
@@ -263,7 +286,7 @@ describe('the returns screen', () => {
     expect(
       queued.map((entry) => [entry.type, entry.payload.outcome ?? entry.payload.returnTrackingNo]),
     ).toEqual([
-      ['return.receive', 'RT-BUYER-9'],
+      ['return.receive', 'RT2026000009'],
       ['return.finish', 'failed'],
     ]);
     expect(queued[0]?.payload).toMatchObject({ orderId: ORDER, originalTrackingNo: 'TH123456789' });

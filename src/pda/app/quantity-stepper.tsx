@@ -2,12 +2,13 @@
  * A labelled quantity stepper for the PDA's screens (WCAG 2.1 AA, checked by axe-core in
  * tests/e2e/a11y.test.ts): its number field is named by its label, and the range attributes
  * antd-mobile also copies onto the field's wrapper stay on the field; its field always shows the
- * quantity the next scan counts. A module of its own, apart from app/kit.tsx: antd-mobile's
+ * quantity the next scan counts, and a scan made while it has focus stays a scan. A module of its own, apart from app/kit.tsx: antd-mobile's
  * Stepper and its decimal arithmetic then load with the screens that count, not with the login
  * screen (the PDA's first load, `npm run bench`).
  */
 import { Stepper } from 'antd-mobile';
 import { useEffect, useId, useRef } from 'react';
+import { SCAN_THROUGH_ATTRIBUTE } from '../scan/keyboard-wedge.js';
 
 const RANGE_ATTRIBUTES = ['aria-valuenow', 'aria-valuemin', 'aria-valuemax'];
 
@@ -43,7 +44,11 @@ export function QuantityStepper({
     if (!holder) return undefined;
     const repair = () => {
       const wrapper = holder.querySelector('.adm-stepper-input');
-      wrapper?.querySelector('input')?.setAttribute('aria-labelledby', labelId);
+      const field = wrapper?.querySelector('input');
+      field?.setAttribute('aria-labelledby', labelId);
+      // The quantity of a scanning step: a code never belongs in it, so a scan made while it has
+      // focus is a scan (keyboard-wedge.ts); every other field owns its keys.
+      field?.setAttribute(SCAN_THROUGH_ATTRIBUTE, '');
       for (const attribute of RANGE_ATTRIBUTES) {
         if (wrapper?.hasAttribute(attribute)) wrapper.removeAttribute(attribute);
       }

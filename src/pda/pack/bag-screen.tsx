@@ -2,6 +2,8 @@
  * Bagging (集包) by scan (issue 15): a bag is opened by scanning its pre-printed number, typing
  * one, or making one on the device (an empty number is refused in the spec's words, 'A bag
  * number must be entered'); a bag of the device's work scanned again is taken up where it was.
+ * Bag numbers are case-folded (foldBagNo), and a code that does not look like one
+ * (looksLikeBagNo: a product's code, a stray label) opens a bag only after a confirmation.
  * Parcels are scanned in by tracking or order number and checked on the device with the server's
  * rule (bagRefusal): another warehouse, another channel, not packed, already in a bag, cancelled
  * or a closed bag are refused at once. A parcel may be taken out while the bag is open. The bag
@@ -11,7 +13,7 @@
 import { Button, Input, List } from 'antd-mobile';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BAG_NO_PATTERN, makeBagNo } from '@shared/domain/bags.js';
+import { BAG_NO_PATTERN, foldBagNo, looksLikeBagNo, makeBagNo } from '@shared/domain/bags.js';
 import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
 import { PdaHeader } from '../app/header.js';
 import { confirmDialog } from '../app/kit.js';
@@ -19,6 +21,7 @@ import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedbac
 import { ScanInput } from '../app/scan-input.js';
 import { usePdaServices } from '../app/sync-context.js';
 import {
+  BAG_MAX_GRAMS,
   bagCheck,
   fetchOutboundWork,
   findBag,
@@ -27,6 +30,7 @@ import {
   queueOutboundOp,
   readWeight,
   saveFetchedWork,
+  typedGrams,
   type Work,
 } from './outbound-data.js';
 
@@ -52,6 +56,8 @@ export function BagScreen({ warehouseId, fetchWork = fetchOutboundWork }: BagScr
   };
   const [bagNo, setBagNo] = useState('');
   const [weight, setWeight] = useState('');
+  // A bag weight is kept as typed ("-5" stays "-5") and refused with the message until fixed.
+  const isWeightInvalid = typedGrams(weight, BAG_MAX_GRAMS) === 'invalid';
   const { flash, tell, clear, isBlocked } = useScanFeedback();
 
   useEffect(() => {
@@ -78,7 +84,7 @@ export function BagScreen({ warehouseId, fetchWork = fetchOutboundWork }: BagScr
 
   const openBag = async (entered: string) => {
     const { work } = latest.current;
-    const number = entered.trim();
+    const number = foldBagNo(entered);
     if (number === '') return tell('error', t('bag.numberRequired'));
     const existing = findBag(work, number);
     if (existing) {
@@ -93,6 +99,16 @@ export function BagScreen({ warehouseId, fetchWork = fetchOutboundWork }: BagScr
     const parcel = findParcel(work, number);
     if (parcel) return tell('error', t('bag.scanBagFirst', { orderNo: parcel.orderNo }));
     if (!BAG_NO_PATTERN.test(number)) return tell('error', t('bag.numberFormat'));
+    // A code that is not of a bag's kind (a product's GS1 code, a stray label) opens a bag only
+    // when the worker says it is one.
+    if (!looksLikeBagNo(number)) {
+      const isSure = await confirmDialog({
+        content: t('bag.confirmUnusualNumber', { bagNo: number }),
+        confirmText: t('bag.openAnyway'),
+        cancelText: t('undo.cancel'),
+      });
+      if (!isSure) return tell('warn', t('bag.notOpened', { bagNo: number }));
+    }
     const id = crypto.randomUUID();
     setWork(await queueOutboundOp(db, warehouseId, 'bag.open', { bagId: id, bagNo: number, warehouseId }));
     setBagId(id);
@@ -142,9 +158,8 @@ export function BagScreen({ warehouseId, fetchWork = fetchOutboundWork }: BagScr
   const close = async () => {
     if (!bag) return undefined;
     if (bag.orderIds.length === 0) return tell('error', t('bag.empty', { bagNo: bag.bagNo }));
-    const grams = Number(weight);
-    if (weight.trim() === '' || !Number.isInteger(grams) || grams < 1 || grams > 1_000_000)
-      return tell('error', t('bag.weightRequired'));
+    const grams = typedGrams(weight, BAG_MAX_GRAMS);
+    if (grams === null || grams === 'invalid') return tell('error', t('bag.weightRequired'));
     const isSure = await confirmDialog({
       content: t('bag.confirmClose', { bagNo: bag.bagNo, count: bag.orderIds.length, grams }),
       confirmText: t('bag.close'),
@@ -249,8 +264,13 @@ export function BagScreen({ warehouseId, fetchWork = fetchOutboundWork }: BagScr
               data-testid="bag-weight"
               inputMode="numeric"
               value={weight}
-              onChange={(value) => setWeight(value.replace(/\D/g, '').slice(0, 7))}
+              onChange={(value) => setWeight(value.slice(0, 9))}
             />
+            {isWeightInvalid && (
+              <div className="pda-error-text" id="bag-weight-error" role="alert">
+                {t('bag.weightRequired')}
+              </div>
+            )}
             <Button
               block
               color="primary"

@@ -7,7 +7,9 @@
  * pack.put_back, bag.open, bag.add, bag.remove, bag.close, handover.deliver) and applies its
  * local effect to that copy in the same Dexie transaction (outbox.enqueue). Work fetched while
  * ops still wait in the outbox gets those ops' effects again (`withQueued`), so a refresh never
- * shows a packed parcel as still to pack.
+ * shows a packed parcel as still to pack. Parcels this device picked itself (its takes still on
+ * their way to the server, or applied since the list was fetched) join the list from its pick
+ * waves (ownPickedParcels), so what is picked offline is packed offline.
  */
 import { getParsed } from '@api/client.js';
 import {
@@ -28,6 +30,7 @@ import {
   type OutboxOp,
   type PdaDatabase,
 } from '../data/db.js';
+import { loadOwnPickedOrders, type OwnPickedOrder } from '../pick/pick-data.js';
 import { enqueue } from '../sync/outbox.js';
 
 export type { PdaBag, PdaParcel };
@@ -53,9 +56,77 @@ const isOutboundOp = (type: string): type is OutboundOp => (OUTBOUND_OPS as read
 export const fetchOutboundWork = (warehouseId: string): Promise<Work> =>
   getParsed('/pda/outbound', pdaOutboundWork, { warehouseId });
 
-export async function loadWork(db: PdaDatabase, warehouseId: string): Promise<Work> {
+/** The work as last stored: what was fetched, with the effects of this device's outbound ops. */
+async function loadStoredWork(db: PdaDatabase, warehouseId: string): Promise<Work> {
   const parsed = pdaOutboundWork.safeParse(await readMeta(db, workKey(warehouseId)));
   return parsed.success ? parsed.data : EMPTY;
+}
+
+/** A wave order the device picked, as a parcel to pack: its lines by SKU, with every code of each. */
+function parcelOfPickedOrder({ wave, order }: OwnPickedOrder): PdaParcel {
+  const lines = new Map<string, PdaParcel['lines'][number]>();
+  for (const line of order.lines) {
+    const known = lines.get(line.skuId);
+    if (known) {
+      known.quantity += line.quantity;
+      continue;
+    }
+    const sku = wave.skus.find((entry) => entry.id === line.skuId);
+    lines.set(line.skuId, {
+      skuId: line.skuId,
+      sellerSku: sku?.sellerSku ?? '',
+      name: sku?.name ?? '',
+      quantity: line.quantity,
+      codes: [
+        ...new Set([sku?.sellerSku ?? '', sku?.sysCode ?? '', ...(sku?.barcodes ?? [])].filter(Boolean)),
+      ],
+    });
+  }
+  return {
+    orderId: order.id,
+    orderNo: order.orderNo,
+    trackingNo: order.trackingNo ?? '',
+    warehouseId: wave.warehouseId,
+    channelId: order.channelId ?? null,
+    channelName: order.channelName ?? '',
+    state: 'to_pack',
+    bagId: null,
+    weightGrams: null,
+    lines: [...lines.values()],
+    picks: [],
+  };
+}
+
+/**
+ * The parcels this device picked itself and the server has not listed yet: orders its own takes
+ * completed (pick-data.ts), as parcels to pack. The server lists a parcel to pack once it has
+ * applied the takes; until the device fetches that list again, its pack list has them from here,
+ * so a parcel picked offline is packed offline. One an outbound op the server applied names
+ * (packed, bagged, handed over from this device) is the server's list's, never added again.
+ */
+async function ownPickedParcels(db: PdaDatabase, warehouseId: string): Promise<PdaParcel[]> {
+  const { picked, done } = await loadOwnPickedOrders(db, warehouseId);
+  if (picked.length === 0) return [];
+  const movedOn = new Set(done.filter((op) => isOutboundOp(op.type)).map((op) => text(op.payload.orderId)));
+  return picked
+    .filter(({ wave, order }) => wave.warehouseId === warehouseId && !movedOn.has(order.id))
+    .map(parcelOfPickedOrder);
+}
+
+/** The work with the parcels this device picked itself that it does not hold yet. */
+function withOwnPicks(work: Work, picked: readonly PdaParcel[]): Work {
+  const known = new Set(work.parcels.map((parcel) => parcel.orderId));
+  const added = picked.filter((parcel) => !known.has(parcel.orderId));
+  return added.length === 0 ? work : { ...work, parcels: [...work.parcels, ...added] };
+}
+
+/** The device's outbound work: as stored, with the parcels it picked itself (ownPickedParcels). */
+export async function loadWork(db: PdaDatabase, warehouseId: string): Promise<Work> {
+  const [stored, picked] = await Promise.all([
+    loadStoredWork(db, warehouseId),
+    ownPickedParcels(db, warehouseId),
+  ]);
+  return withOwnPicks(stored, picked);
 }
 
 async function saveWork(db: PdaDatabase, warehouseId: string, work: Work): Promise<void> {
@@ -162,9 +233,10 @@ export function withQueued(work: Work, queued: readonly Pick<OutboxOp, 'type' | 
 
 /** Keeps work fetched from the server, with the effects of what this device has not sent yet. */
 export async function saveFetchedWork(db: PdaDatabase, warehouseId: string, fetched: Work): Promise<Work> {
+  const picked = await ownPickedParcels(db, warehouseId);
   return db.transaction('rw', [db.meta, db.outbox], async () => {
     const queued = await db.outbox.orderBy('seq').toArray();
-    const work = withQueued(fetched, queued);
+    const work = withQueued(withOwnPicks(fetched, picked), queued);
     await saveWork(db, warehouseId, work);
     return work;
   });
@@ -179,13 +251,15 @@ export async function queueOutboundOp(
   sessionId?: string,
 ): Promise<Work> {
   let after: Work = EMPTY;
+  // Read before the op's transaction, which holds the outbox and meta only.
+  const picked = await ownPickedParcels(db, warehouseId);
   await enqueue(
     db,
     { type, payload, ...(sessionId ? { sessionId } : {}) },
     {
       effectTables: [db.meta],
       effect: async () => {
-        after = applyOutboundOp(await loadWork(db, warehouseId), type, payload);
+        after = applyOutboundOp(withOwnPicks(await loadStoredWork(db, warehouseId), picked), type, payload);
         await saveWork(db, warehouseId, after);
       },
     },
@@ -259,6 +333,23 @@ export function scannedOf(parcel: PdaParcel, saved: unknown): Scanned {
 
 export const isComplete = (parcel: PdaParcel, scanned: Scanned) =>
   parcel.lines.every((line) => (scanned[line.skuId] ?? 0) === line.quantity);
+
+/** The heaviest parcel and bag the handheld takes, in grams (the server's limits). */
+export const PARCEL_MAX_GRAMS = 100_000;
+export const BAG_MAX_GRAMS = 1_000_000;
+
+/**
+ * A weight typed by hand in whole grams: its grams, null when nothing is typed, 'invalid' for
+ * anything else ("-5", "0", "5kg", beyond `max`) — refused with a message, never read as
+ * something else (a minus sign dropped would turn "-5" into 5).
+ */
+export function typedGrams(text: string, max: number): number | null | 'invalid' {
+  const typed = text.trim();
+  if (typed === '') return null;
+  if (!/^\d{1,7}$/.test(typed)) return 'invalid';
+  const grams = Number(typed);
+  return grams >= 1 && grams <= max ? grams : 'invalid';
+}
 
 /**
  * A scale's reading typed like a keyboard: '640', '640g', '0.64', '0.640 kg'. A decimal or 'kg'

@@ -22,7 +22,15 @@ import {
 } from '@shared/contract/picking.js';
 import { normaliseBarcode } from '@shared/domain/barcode.js';
 import type { ShortPickReason } from '@shared/domain/picking.js';
-import { deviceId, readMeta, writeMeta, type Json, type OutboxOp, type PdaDatabase } from '../data/db.js';
+import {
+  deviceId,
+  readMeta,
+  writeMeta,
+  type DoneOp,
+  type Json,
+  type OutboxOp,
+  type PdaDatabase,
+} from '../data/db.js';
 import { enqueue, enqueueAllNatively, type NewOp } from '../sync/outbox.js';
 
 const wavesKey = (warehouseId: string) => `pickWaves.${warehouseId}`;
@@ -83,23 +91,60 @@ function settle(wave: PdaWave): PdaWave {
   return wave;
 }
 
-/** The open waves of the warehouse as the device sees them: the cache with its own later ops laid over. */
-export async function loadPickWaves(db: PdaDatabase, warehouseId: string): Promise<PdaWave[]> {
+/** The waves as fetched, as the device sees them (its own later ops laid over), and those ops. */
+async function readPickWaves(
+  db: PdaDatabase,
+  warehouseId: string,
+): Promise<{ cached: PdaWave[]; shown: PdaWave[]; done: DoneOp[] }> {
   const parsed = pdaWavesReply.safeParse(await readMeta(db, wavesKey(warehouseId)));
-  if (!parsed.success) return [];
+  if (!parsed.success) return { cached: [], shown: [], done: [] };
   const after = parsed.data.lastProcessedSeq ?? 0;
   const [queued, done] = await Promise.all([
     db.outbox.where('seq').above(after).toArray(),
     db.done.where('seq').above(after).toArray(),
   ]);
-  const ops = [...done, ...queued]
+  const pickOps = [...done, ...queued]
     .filter((op) => (PICK_OPS as readonly string[]).includes(op.type))
     .sort((a, b) => a.seq - b.seq);
-  return parsed.data.waves.map((cached) => {
+  const shown = parsed.data.waves.map((cached) => {
     const wave = structuredClone(cached);
-    for (const op of ops) layOver(wave, op);
+    for (const op of pickOps) layOver(wave, op);
     return settle(wave);
   });
+  return { cached: parsed.data.waves, shown, done };
+}
+
+/** The open waves of the warehouse as the device sees them: the cache with its own later ops laid over. */
+export async function loadPickWaves(db: PdaDatabase, warehouseId: string): Promise<PdaWave[]> {
+  return (await readPickWaves(db, warehouseId)).shown;
+}
+
+/** An order this device's own takes completed, with its wave. */
+export interface OwnPickedOrder {
+  wave: PdaWave;
+  order: PdaWave['orders'][number];
+}
+
+/**
+ * The orders this device's own takes picked in full since the waves were fetched (open in the
+ * fetched waves, picked once its ops are laid over), so the pack list can take them
+ * (pack/outbound-data.ts) before the server has applied the takes; with the device's ops the
+ * server applied since then (`done`).
+ */
+export async function loadOwnPickedOrders(
+  db: PdaDatabase,
+  warehouseId: string,
+): Promise<{ picked: OwnPickedOrder[]; done: DoneOp[] }> {
+  const { cached, shown, done } = await readPickWaves(db, warehouseId);
+  const wasOpen = new Set(
+    cached.flatMap((wave) => wave.orders.filter((order) => order.state === 'open').map((order) => order.id)),
+  );
+  const picked = shown.flatMap((wave) =>
+    wave.orders
+      .filter((order) => order.state === 'picked' && wasOpen.has(order.id))
+      .map((order) => ({ wave, order })),
+  );
+  return { picked, done };
 }
 
 /** Units of a SKU still to pick in the wave (orders still open). */

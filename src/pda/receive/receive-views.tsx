@@ -12,13 +12,28 @@ import { UndoButton } from '../undo/undo-button.js';
 import type { UndoableScan } from '../undo/undo-data.js';
 import { skuLabel, type BoxData, type BoxLine } from './receive-data.js';
 
+/** A line's count: still open, received in full, or over what the box shipped (a warning). */
+type LineState = 'open' | 'done' | 'over';
+const COUNT_CLASS: Record<LineState, string> = {
+  open: 'pda-count',
+  done: 'pda-count-done',
+  over: 'pda-count-over',
+};
+
+function lineState(line: BoxLine): LineState {
+  if (line.received > line.expected) return 'over';
+  return line.received === line.expected ? 'done' : 'open';
+}
+
 const BoxLineItem = memo(function BoxLineItem({ line, isLast }: { line: BoxLine; isLast: boolean }) {
+  const state = lineState(line);
   return (
     <List.Item
       className={isLast ? 'pda-line-last' : undefined}
       extra={
         <span
-          className={line.received >= line.expected ? 'pda-count-done' : 'pda-count'}
+          className={COUNT_CLASS[state]}
+          data-state={state}
           data-testid={`count-${line.sku?.sellerSku ?? line.skuId}`}
         >
           {line.received} / {line.expected}

@@ -4,7 +4,8 @@
  * taken in goes on to its inspection; the tracking number of a shipped order is a parcel the
  * buyer refused; anything else asks for the original tracking or order number from the slip
  * inside (No order information found when that matches nothing either), or records the parcel
- * as unmatched for the admin to match. Postage and weight are entered, and 'Receive parcel'
+ * as unmatched for the admin to match; an unknown code that does not look like a tracking number
+ * (looksLikeTrackingNo) is taken as a parcel only after a confirmation. Postage and weight are entered, and 'Receive parcel'
  * queues 'return.receive' (return receipt succeeded). Then each unit is scanned (a SKU the order
  * did not ship, or more units than it shipped, is refused on the spot; 'Wrong item' records
  * something that is not the order's), judged good or damaged, and re-shelved by scanning a
@@ -15,6 +16,7 @@ import { Button, Input, List } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExpectedReturnOrder, ExpectedReturns } from '@shared/contract/returns.js';
+import { looksLikeTrackingNo } from '@shared/domain/logistics.js';
 import { RETURN_LIMITS, type ItemCondition } from '@shared/domain/returns.js';
 import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
 import { PdaHeader } from '../app/header.js';
@@ -129,6 +131,16 @@ export function ReturnsScreen({
     if (found.kind === 'order') {
       tell('ok', t('returns.refusedParcel', { orderNo: found.order.orderNo }));
       return details(code, found.order.trackingNo, found.order);
+    }
+    // An unknown code becomes a new return parcel only when it is of a parcel's kind, or the
+    // worker says it is one (a product's code or a stray label scanned here is not).
+    if (!looksLikeTrackingNo(code)) {
+      const isSure = await confirmDialog({
+        content: t('returns.confirmUnusualTracking', { code }),
+        confirmText: t('returns.takeInAnyway'),
+        cancelText: t('undo.cancel'),
+      });
+      if (!isSure) return tell('warn', t('returns.notTakenIn', { code }));
     }
     tell('warn', t('returns.askOriginal', { trackingNo: code }));
     return setStep({ name: 'original', trackingNo: code });

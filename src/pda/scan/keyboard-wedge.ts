@@ -21,18 +21,37 @@ export interface ScanListenerOptions extends Partial<WedgeOptions> {
   now?: () => number;
 }
 
-/** A field of the page other than the sink (a quantity, a reason, the manual code field). */
-function editableOf(
-  target: EventTarget | null,
-  sink: HTMLInputElement,
-): HTMLInputElement | HTMLTextAreaElement | null {
-  if (target === sink) return null;
+/** The attribute a field carries when a code never belongs in it (a scanning step's quantity). */
+export const SCAN_THROUGH_ATTRIBUTE = 'data-scan-through';
+
+type Field = HTMLInputElement | HTMLTextAreaElement;
+
+/** Where a key lands when it is not the sink: a field, or an editable element of the page. */
+function editableOf(target: EventTarget | null, sink: HTMLInputElement): HTMLElement | null {
+  if (target === sink || !(target instanceof HTMLElement)) return null;
   if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) return target;
-  return null;
+  return target.isContentEditable ? target : null;
 }
 
+/**
+ * The field a scanner-speed burst may be taken from as a scan: only one marked
+ * SCAN_THROUGH_ATTRIBUTE (the quantity the next scan counts, where a code never belongs). Every
+ * other field owns its keys at any pace: a weight typed or sent by a scale that types like a
+ * keyboard, a reason, a code typed by hand is that field's text, never a scan.
+ */
+function scanThroughField(editable: HTMLElement): Field | null {
+  return editable instanceof HTMLInputElement && editable.hasAttribute(SCAN_THROUGH_ATTRIBUTE)
+    ? editable
+    : null;
+}
+
+/** A timer this late ran after the page was busy: keys pressed meanwhile may still wait their turn. */
+const LATE_TICK_MS = 20;
+/** However busy the page stays, a suffix-less scan ends within this long of its idle deadline. */
+const MAX_TICK_DEFER_MS = 2_000;
+
 /** A field that holds a number (the quantity): a code never belongs there. */
-function isNumberField(field: HTMLInputElement | HTMLTextAreaElement): boolean {
+function isNumberField(field: Field): boolean {
   return (
     field instanceof HTMLInputElement &&
     (field.type === 'number' || /^(numeric|decimal)$/.test(field.inputMode))
@@ -40,7 +59,7 @@ function isNumberField(field: HTMLInputElement | HTMLTextAreaElement): boolean {
 }
 
 /** Sets a field's value so React (and any listener) sees it as typed. */
-function setFieldValue(field: HTMLInputElement | HTMLTextAreaElement, value: string): void {
+function setFieldValue(field: Field, value: string): void {
   const prototype =
     field instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
   Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
@@ -55,14 +74,17 @@ export interface ScanListenerCallbacks {
 /**
  * Listens for scans until the returned function is called. Keys that belong to a scan are
  * kept from the page (preventDefault, and outside a field stopPropagation too), so they never
- * land in a focused field as well.
+ * land in a focused field as well. A scan is framed by when its keys were pressed (each event's
+ * own time stamp, pressedAt) and by its Enter, Tab or STX/ETX, never by when the page got round
+ * to handling them.
  *
- * Scanner-speed input is a scan wherever focus is: in a field (the quantity, the manual code) the
- * first key lands as typed, the next ones are held while they come at scanner speed, and when
- * the burst ends as a scan the field gets back the value it had before it, so a barcode never
- * becomes a quantity. A burst that turns out to be typing gives the field the held keys.
- * Scanners that type through the input method commit a whole code at once: into a number field
- * that is a scan too (a person's keyboard commits a key at a time), and never lands there.
+ * A field owns its keys: typed, or sent at scanner speed by a scale, they are its text. Only in a
+ * field marked SCAN_THROUGH_ATTRIBUTE (the quantity the next scan counts) is scanner-speed input
+ * a scan: the first key lands as typed, the next ones are held while they come at scanner speed,
+ * and when the burst ends as a scan the field gets back the value it had before it, so a barcode
+ * never becomes a quantity. A burst that turns out to be typing gives the field the held keys.
+ * Scanners that type through the input method commit a whole code at once: into such a number
+ * field that is a scan too (a person's keyboard commits a key at a time), and never lands there.
  */
 export function listenForScans(
   sink: HTMLInputElement,
@@ -75,12 +97,34 @@ export function listenForScans(
   let state = WEDGE_IDLE;
   let timer: ReturnType<typeof setTimeout> | undefined;
   /** The field a burst is being typed into: its value before the burst, and the keys held from it. */
-  let field: { element: HTMLInputElement | HTMLTextAreaElement; before: string; held: string } | null = null;
+  let field: { element: Field; before: string; held: string } | null = null;
 
   /** A burst in a field ended without a scan: the held keys are the field's after all. */
   function releaseField(): void {
     if (field && field.held) setFieldValue(field.element, field.element.value + field.held);
     field = null;
+  }
+
+  /**
+   * Ends a suffix-less scan at its idle deadline, as the keys' own times say, but only once the
+   * page has caught up with them. Keys handled late (a render, a slow handheld) come in a burst:
+   * the idle gap is then also counted from when the last of them was handled, and a timer that
+   * runs late (the page was busy, and the rest of the scan's keys may be queued behind it,
+   * pressed in time but not handled yet) waits a turn, as input is handled before timers. It
+   * decides on a timer that ran on time; keys handled meanwhile carry their own times.
+   */
+  function armTick(deadline: number, dueAt: number): void {
+    timer = setTimeout(
+      () => {
+        const firedAt = now();
+        if (firedAt - dueAt > LATE_TICK_MS && firedAt - deadline < MAX_TICK_DEFER_MS) {
+          armTick(deadline, firedAt);
+          return;
+        }
+        feed({ type: 'tick', at: Math.max(firedAt, deadline) });
+      },
+      Math.max(0, dueAt - now()),
+    );
   }
 
   /** Whether the last event fed ended a scan. */
@@ -93,8 +137,7 @@ export function listenForScans(
     if (state.buffer === '') sink.value = '';
     clearTimeout(timer);
     const deadline = wedgeDeadline(state, rules);
-    if (deadline !== null)
-      timer = setTimeout(() => feed({ type: 'tick', at: now() }), Math.max(0, deadline - now()));
+    if (deadline !== null) armTick(deadline, Math.max(deadline, now() + deadline - state.lastAt));
     if (step.scan && step.scan.source === 'scanner' && field) {
       setFieldValue(field.element, field.before);
       field = null;
@@ -109,6 +152,8 @@ export function listenForScans(
     const editable = editableOf(event.target, sink);
     const at = pressedAt(event, now());
     if (editable) {
+      const scanThrough = scanThroughField(editable);
+      if (!scanThrough) return;
       const isGs = event.ctrlKey && event.key === ']';
       const isCharacter = (event.key.length === 1 && !event.ctrlKey && !event.metaKey) || isGs;
       const isEnd = event.key === 'Enter' || event.key === 'Tab';
@@ -117,7 +162,7 @@ export function listenForScans(
       if (state.buffer === '' && !isCharacter) return;
       if (state.buffer === '') {
         // The first key lands as typed; whether it starts a scan shows with the next one.
-        field = { element: editable, before: editable.value, held: '' };
+        field = { element: scanThrough, before: scanThrough.value, held: '' };
         feed({ type: 'key', key: event.key, at });
         return;
       }
@@ -126,7 +171,7 @@ export function listenForScans(
         // A person typing: what was held goes into the field, and this key lands as typed.
         releaseField();
         state = WEDGE_IDLE;
-        field = { element: editable, before: editable.value, held: '' };
+        field = { element: scanThrough, before: scanThrough.value, held: '' };
         feed({ type: 'key', key: event.key, at });
         return;
       }
@@ -165,21 +210,22 @@ export function listenForScans(
   };
   const handleBeforeInput = (event: InputEvent): void => {
     const editable = editableOf(event.target, sink);
+    const field = editable && scanThroughField(editable);
     const text = event.data ?? '';
-    if (!editable || !isNumberField(editable) || event.inputType !== 'insertText') return;
+    if (!field || !isNumberField(field) || event.inputType !== 'insertText') return;
     if (text.length < rules.minLength) return;
     event.preventDefault();
     // What was typed into the field before stays the field's: the code is a scan of its own.
     releaseField();
     state = WEDGE_IDLE;
-    feed({ type: 'text', value: text, at: now() });
+    feed({ type: 'text', value: text, at: pressedAt(event, now()) });
   };
   const handleInput = (event: Event): void => {
     if ((event as InputEvent).isComposing) return;
     // Only what came since the last event: the sink is emptied each time.
     const value = sink.value;
     sink.value = '';
-    if (value) feed({ type: 'text', value, at: now() });
+    if (value) feed({ type: 'text', value, at: pressedAt(event, now()) });
   };
 
   // Keys pressed while this screen loaded (held-keys.ts) come first, at the times they were

@@ -17,8 +17,10 @@ export const PACK_LIMITS = {
   bagsPerStatusChange: 200,
 } as const;
 
+/** A bag number, case-folded (foldBagNo): 'uxb622404' is the bag 'UXB622404'. */
 export const bagNo = string()
   .trim()
+  .toUpperCase()
   .min(1, { message: 'bag_no_required' })
   .max(40)
   .regex(BAG_NO_PATTERN, { message: 'bag_no_format' });

@@ -165,6 +165,10 @@ export const pdaWave = z.object({
     z.object({
       id: string(),
       orderNo: string(),
+      /** The parcel's tracking number and channel, for the pack list of a device that picks it (optional: waves cached before). */
+      trackingNo: string().optional(),
+      channelId: string().nullable().optional(),
+      channelName: string().optional(),
       state: z.enum(WAVE_ORDER_STATES),
       lines: z.array(
         z.object({
@@ -177,7 +181,15 @@ export const pdaWave = z.object({
       ),
     }),
   ),
-  skus: z.array(z.object({ id: string(), sellerSku: string(), name: string(), barcodes: z.array(string()) })),
+  skus: z.array(
+    z.object({
+      id: string(),
+      sellerSku: string(),
+      sysCode: string().optional(),
+      name: string(),
+      barcodes: z.array(string()),
+    }),
+  ),
   /** Where the wave's SKUs lie (shelves, not staging), with the units there when fetched. */
   stock: z.array(
     z.object({ locationId: string(), code: string(), skuId: string(), quantity: z.number().int() }),

@@ -19,6 +19,27 @@ export const PACKABLE_STATUSES = ['picked', 'sorted', 'to_be_packed'] as const;
 export const BAG_NO_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
 
 /**
+ * A bag number is case-free: kept and compared upper-cased, on the device and on the server, so
+ * a label scanned with CapsLock on ('uxb622404') names the bag 'UXB622404', never a second one.
+ */
+export function foldBagNo(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+/**
+ * The bag-number format (no agent sets one): 'BG' and four to 38 letters, digits, '-' or '_',
+ * as the numbers the device makes (makeBagNo) and the bag labels printed for the warehouse
+ * carry it. A code of another form (a product's GS1 code, a tracking number, a stray label) is
+ * still a valid number, but opens a bag only once the worker confirms it is one.
+ */
+export const BAG_NO_FORMAT = /^BG[A-Z0-9_-]{4,38}$/;
+
+/** Whether a code looks like a bag number (BAG_NO_FORMAT, case-folded). */
+export function looksLikeBagNo(code: string): boolean {
+  return BAG_NO_FORMAT.test(foldBagNo(code));
+}
+
+/**
  * A bag number made on the device when no pre-printed label is scanned: 'BG', the date and time
  * (yymmddHHMMSS) and four random characters, so two devices never make the same one.
  */

@@ -12,6 +12,7 @@
  * - label: none → requested → ready (the PDF stored, reprinted from those bytes) | failed.
  * "Printed" is a count on the waybill and never means shipped.
  */
+import { isValidGtin } from './barcode.js';
 
 export const CHANNEL_KINDS = ['marketplace', 'carrier'] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
@@ -94,3 +95,17 @@ export const LOGISTICS_LIMITS = {
   key: 256,
   trackingNo: 64,
 } as const;
+
+/**
+ * Whether a code looks like a carrier's tracking number: 8 to 40 letters and digits ('-' between
+ * them allowed), at least six of them digits, and not a product's GTIN. Carriers' formats differ
+ * (UPU S10, SF, J&T, SPX, …), so this only tells a tracking number from what plainly is not one
+ * (a product's code, a SKU, a stray label): the PDA takes an unknown code that fails it as a new
+ * return parcel only once the worker confirms.
+ */
+export function looksLikeTrackingNo(code: string): boolean {
+  const text = code.trim().toUpperCase();
+  if (!/^[A-Z0-9][A-Z0-9-]{6,38}[A-Z0-9]$/.test(text)) return false;
+  if ((text.match(/\d/g) ?? []).length < 6) return false;
+  return !isValidGtin(text);
+}

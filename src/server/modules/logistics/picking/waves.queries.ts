@@ -99,6 +99,8 @@ async function waveOrderLines(tx: TenantTx, actor: Actor, waveIds: string[]) {
       localStatus: orders.localStatus,
       warehouseStatus: orders.warehouseStatus,
       trackingNo: sql<string>`coalesce(${waybills.trackingNo}, ${orders.trackingNo})`,
+      channelId: waybills.channelId,
+      channelName: sql<string>`coalesce(${logisticsChannels.name}, ${waybills.carrierName}, '')`,
       lineId: orderLines.id,
       skuId: orderLines.skuId,
       sellerSku: skus.sellerSku,
@@ -111,6 +113,7 @@ async function waveOrderLines(tx: TenantTx, actor: Actor, waveIds: string[]) {
     .from(waveOrders)
     .innerJoin(orders, eq(orders.id, waveOrders.orderId))
     .leftJoin(waybills, eq(waybills.orderId, orders.id))
+    .leftJoin(logisticsChannels, eq(logisticsChannels.id, waybills.channelId))
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
     .innerJoin(skus, eq(skus.id, orderLines.skuId))
     .innerJoin(products, eq(products.id, skus.productId))
@@ -287,6 +290,7 @@ export async function pdaWaves(
           .select({
             id: skus.id,
             sellerSku: skus.sellerSku,
+            sysCode: skus.sysCode,
             name: products.name,
             barcodes: sql<
               string[]
@@ -330,6 +334,10 @@ export async function pdaWaves(
         return {
           id: first.orderId,
           orderNo: first.orderNo,
+          // What the device's pack list needs of an order it picks itself (pick-data.ts).
+          trackingNo: first.trackingNo ?? '',
+          channelId: first.channelId ?? null,
+          channelName: first.channelName ?? '',
           state: first.localStatus === 'pending_shipment' ? first.state : 'cancelled',
           lines: group.map((line) => ({
             id: line.lineId,
