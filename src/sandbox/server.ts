@@ -11,7 +11,15 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { MARKETPLACE_PLATFORMS, type MarketplacePlatform } from '@shared/domain/marketplaces.js';
 import { ORDER_CURRENCIES, type OrderCurrency } from '@shared/domain/order.js';
 import { CarrierWorld, registerCarrier } from './carrier.js';
-import { SANDBOX_STATUSES, World, type Fault, type SandboxOrder, type SandboxStatus } from './world.js';
+import {
+  SANDBOX_STATUSES,
+  World,
+  type Fault,
+  type SandboxOrder,
+  type SandboxOrderEvent,
+  type SandboxShop,
+  type SandboxStatus,
+} from './world.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,8 +37,25 @@ export interface SandboxPlatform {
   throttled(): { status: number; body: unknown; headers?: Record<string, string> };
   /** Who a request counts against for the rate limit (its shop or token); the address when unknown. */
   caller(request: FastifyRequest): string;
-  /** A webhook announcing an order's change, signed as the platform signs them; null where the platform has none. */
-  webhook(order: SandboxOrder, targetUrl: string): { headers: Record<string, string>; body: string } | null;
+  /**
+   * A webhook announcing an order's change (`event`: what the change was, 'updated' when not
+   * said), signed as the platform signs them and stamped with the change's time; null where the
+   * platform has none.
+   */
+  webhook(
+    order: SandboxOrder,
+    targetUrl: string,
+    event?: SandboxOrderEvent,
+  ): { headers: Record<string, string>; body: string } | null;
+  /**
+   * The notice the platform sends when a seller deauthorises the shop (TikTok's type 6, Shopee's
+   * code 2, Shopify's app/uninstalled), stamped `at`; absent where the platform sends none.
+   */
+  deauthorisation?(
+    shop: SandboxShop,
+    at: number,
+    targetUrl: string,
+  ): { headers: Record<string, string>; body: string };
 }
 
 /** The path as the platform sees it: the request's path without the sandbox's platform prefix. */
@@ -95,21 +120,30 @@ export async function startSandbox(options: SandboxOptions): Promise<RunningSand
 
   const pending = new Set<Promise<void>>();
   const byPlatform = new Map(options.platforms.map((platform) => [platform.platform, platform]));
-  world.onOrderChanged = (order) => {
-    const target = world.webhookTargets.get(order.platform);
-    const platform = byPlatform.get(order.platform);
-    if (!target || !platform) return;
-    const made = platform.webhook(order, target);
-    if (!made) return;
+  const deliver = (
+    platform: MarketplacePlatform,
+    target: string,
+    made: { headers: Record<string, string>; body: string },
+  ) => {
     const delivery = fetch(target, { method: 'POST', headers: made.headers, body: made.body })
       .then((response) => {
-        world.webhookDeliveries.push({ platform: order.platform, url: target, status: response.status });
+        world.webhookDeliveries.push({ platform, url: target, status: response.status });
       })
       .catch(() => {
-        world.webhookDeliveries.push({ platform: order.platform, url: target, status: 0 });
+        world.webhookDeliveries.push({ platform, url: target, status: 0 });
       })
       .finally(() => pending.delete(delivery));
     pending.add(delivery);
+  };
+  world.onOrderChanged = (order, event) => {
+    const target = world.webhookTargets.get(order.platform);
+    const made = target ? byPlatform.get(order.platform)?.webhook(order, target, event) : null;
+    if (target && made) deliver(order.platform, target, made);
+  };
+  world.onShopRevoked = (shop) => {
+    const target = world.webhookTargets.get(shop.platform);
+    const made = target ? byPlatform.get(shop.platform)?.deauthorisation?.(shop, world.now(), target) : null;
+    if (target && made) deliver(shop.platform, target, made);
   };
 
   for (const platform of options.platforms) {

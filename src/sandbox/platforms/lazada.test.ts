@@ -423,6 +423,9 @@ describe('Lazada sandbox: push', () => {
       platformShopId: SHOP,
       orderNos: [order.orderId],
       kind: 'order',
+      // Stamped (in milliseconds) with the change's time; keyed by its signed body.
+      sentAt: new Date(order.updatedAt),
+      deliveryKey: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
     });
     const forged = Buffer.from(push.body.toString('utf8').replace('"shipped"', '"canceled"'), 'utf8');
     expect(lazadaConnector.verifyWebhook(app, { ...request, rawBody: forged })).toBeNull();

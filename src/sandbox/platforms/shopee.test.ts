@@ -443,6 +443,9 @@ describe('Shopee connector against the sandbox', () => {
         platformShopId: SHOP,
         orderNos: [order.orderId],
         kind: 'order',
+        // Stamped with the change's second; keyed by its signed body.
+        sentAt: new Date(Math.floor(order.updatedAt / 1000) * 1000),
+        deliveryKey: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
       });
       const forgedBody = Buffer.from(push.rawBody.toString('utf8').replace('PROCESSED', 'CANCELLED'));
       expect(shopeeConnector.verifyWebhook(app, { ...push, rawBody: forgedBody })).toBeNull();

@@ -439,7 +439,7 @@ describe('Shopify connector against the sandbox', () => {
         headers: uninstalled.headers,
         url: 'https://erp.example.com/webhooks/shopify',
       }),
-    ).toEqual({ platformShopId: SHOP, orderNos: [], kind: 'revoked' });
+    ).toMatchObject({ platformShopId: SHOP, orderNos: [], kind: 'revoked' });
   });
 
   it('(h) the sandbox refuses a bad token and a wrong client; the connector refuses a forged or stale redirect', async () => {
@@ -504,9 +504,17 @@ describe('Shopify connector against the sandbox', () => {
           Array.isArray(value) ? value.join(',') : value,
         ]),
       );
-      expect(headers['x-shopify-topic']).toBe('orders/updated');
+      // The topic of what happened: a shipment is a fulfilment.
+      expect(headers['x-shopify-topic']).toBe('orders/fulfilled');
       const notice = shopifyConnector.verifyWebhook(app, { rawBody: delivery.body, headers, url });
-      expect(notice).toEqual({ platformShopId: SHOP, orderNos: [order.orderId], kind: 'order' });
+      expect(notice).toEqual({
+        platformShopId: SHOP,
+        orderNos: [order.orderId],
+        kind: 'order',
+        // Triggered at the change, on the marketplace's clock; keyed by X-Shopify-Webhook-Id.
+        sentAt: new Date(order.updatedAt),
+        deliveryKey: `id:${headers['x-shopify-webhook-id']}`,
+      });
       const changed = Buffer.from(delivery.body.toString('utf8').replace(order.orderId, `${order.orderId}1`));
       expect(changed.equals(delivery.body)).toBe(false);
       expect(shopifyConnector.verifyWebhook(app, { rawBody: changed, headers, url })).toBeNull();

@@ -366,6 +366,9 @@ describe('TikTok Shop connector against the sandbox', () => {
       platformShopId: SHOP_ID,
       orderNos: [order.orderId],
       kind: 'order',
+      // Stamped with the change's second; keyed by its notification id.
+      sentAt: new Date(Math.floor(order.updatedAt / 1000) * 1000),
+      deliveryKey: expect.stringMatching(/^id:\d{19}$/),
     });
     const forgedBody = Buffer.from(
       delivery.body.toString('utf8').replace(order.orderId, seeded[0]?.orderId ?? 'x'),

@@ -249,7 +249,16 @@ export async function shopRoutes(
           ]),
         );
         const url = `${runtime.publicUrl}${request.url}`;
-        await receiveWebhook(db, runtime, send, request.params.platform, { rawBody, headers, url });
+        const outcome = await receiveWebhook(db, runtime, send, request.params.platform, {
+          rawBody,
+          headers,
+          url,
+        });
+        if (outcome.unconfirmedRevocations > 0)
+          request.log.warn(
+            { platform: request.params.platform, ...outcome },
+            'a deauthorisation notice the platform did not confirm was ignored',
+          );
         return reply.code(200).header('content-type', 'text/plain; charset=utf-8').send('');
       },
     );

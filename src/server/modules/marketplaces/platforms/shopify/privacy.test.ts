@@ -6,6 +6,7 @@ import { webhookHmac } from './sign.js';
 
 const APP: AppConfig = { appKey: 'key', appSecret: 'shpss_test_secret', apiUrl: '', authUrl: '' };
 const SHOP = 'privacy-test.myshopify.com';
+const TRIGGERED_AT = '2026-05-01T10:00:00.000Z';
 
 function delivered(topic: string, body: string, webhookId = 'b54557e4-bdd9-4b37-8a5f-bf7d70bcd043') {
   return {
@@ -15,6 +16,7 @@ function delivered(topic: string, body: string, webhookId = 'b54557e4-bdd9-4b37-
       'X-Shopify-Hmac-Sha256': webhookHmac(APP.appSecret, body),
       'X-Shopify-Shop-Domain': SHOP,
       'X-Shopify-Webhook-Id': webhookId,
+      'X-Shopify-Triggered-At': TRIGGERED_AT,
     },
     url: 'https://erp.example.com/api/webhooks/shopify',
   };
@@ -37,6 +39,8 @@ describe('Shopify compliance webhooks', () => {
         phone: '555-625-1199',
         orderNos: ['299938', '820982911946154508'],
       },
+      sentAt: new Date(TRIGGERED_AT),
+      deliveryKey: 'id:b54557e4-bdd9-4b37-8a5f-bf7d70bcd043',
     });
   });
 
