@@ -52,16 +52,35 @@ export interface CarrierShipment {
 
 export type CarrierFaultKind = 'http_429' | 'http_500' | 'http_503';
 
-/** The carrier's own state: its shipments by account and reference, and the faults a test queued. */
+/** Tracking numbers are SBX, ten digits and TH: the digits run modulo this. */
+const TRACKING_DIGITS = 10_000_000_000;
+
+/**
+ * The carrier's own state: its shipments by account and reference, and the faults a test queued.
+ * Its tracking numbers are never issued twice, across a restart of the sandbox or a reset of its
+ * state: a number is the wall clock's milliseconds (the last ten digits), or one more than the
+ * last number issued when that is later — a carrier that started from 1 again after a restart
+ * gave a second parcel SBX0700000001TH. A restart repeats none unless the run before it booked
+ * more than a thousand parcels a second on average, which no call-per-parcel API does.
+ */
 export class CarrierWorld {
   readonly shipments = new Map<string, CarrierShipment>();
   faults: { pathContains: string; kind: CarrierFaultKind; count: number }[] = [];
-  private seq = 0;
+  private lastNumber = -1;
+  private booked = 0;
 
+  constructor(private readonly clock: () => number = Date.now) {}
+
+  /** Forgets the shipments and faults; the numbering goes on (a number is never issued again). */
   reset(): void {
     this.shipments.clear();
     this.faults = [];
-    this.seq = 0;
+  }
+
+  private nextNumber(): number {
+    const byClock = Math.floor(this.clock()) % TRACKING_DIGITS;
+    this.lastNumber = Math.max(byClock, (this.lastNumber + 1) % TRACKING_DIGITS);
+    return this.lastNumber;
   }
 
   takeFault(path: string): CarrierFaultKind | null {
@@ -76,12 +95,12 @@ export class CarrierWorld {
     const key = `${appKey}|${input.reference}`;
     const known = this.shipments.get(key);
     if (known) return known;
-    this.seq += 1;
+    this.booked += 1;
     const made: CarrierShipment = {
       ...input,
       appKey,
-      trackingNo: `SBX${String(700_000_000 + this.seq).padStart(10, '0')}TH`,
-      sortCode: SORT_CODES[this.seq % SORT_CODES.length] ?? 'BKK-01',
+      trackingNo: `SBX${String(this.nextNumber()).padStart(10, '0')}TH`,
+      sortCode: SORT_CODES[this.booked % SORT_CODES.length] ?? 'BKK-01',
     };
     this.shipments.set(key, made);
     return made;

@@ -199,4 +199,34 @@ describe('the transfer receiving screen', () => {
     ]);
     expect(await db.outbox.count()).toBe(0);
   });
+
+  it('ends a transfer received in full without asking why units did not arrive', async () => {
+    const db = await seed();
+    renderScreen(db);
+    await waitFor(() => expect(screen.getByText('TF20261128-ABC123')).toBeTruthy());
+    scan('TF20261128-ABC123');
+    await waitFor(() => expect(prompt()).toBe('Scan every unit that arrived'));
+    // 3 MUG-RED sent, 1 received before; 2 MUG-BLUE sent: every unit still to come arrives.
+    for (const code of ['6901234567892', '6901234567892', '6901234567908', '6901234567908']) scan(code);
+    await waitFor(() => expect(screen.getByTestId('scanned-MUG-BLUE').textContent).toBe('2'));
+    expect(screen.getByTestId('scanned-MUG-RED').textContent).toBe('2');
+    scan('B-01-01');
+    await waitFor(() =>
+      expect(screen.getByTestId('feedback').textContent).toContain('4 units received onto B-01-01'),
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'End receiving' }));
+    await waitFor(() =>
+      expect(document.body.textContent).toContain('End receiving TF20261128-ABC123? Every unit arrived.'),
+    );
+    // No short list and no reason to choose: nothing is missing.
+    expect(screen.queryByText('Reason for the units not arrived')).toBeNull();
+    expect(screen.queryByText('Damaged, not taken in')).toBeNull();
+    await confirmWith('End receiving');
+    await waitFor(() => expect(prompt()).toBe('Scan the transfer number or pick one'));
+    const ops = await db.outbox.orderBy('seq').toArray();
+    expect(ops.map((item) => item.type)).toEqual(['transfer.receive', 'transfer.receive', 'transfer.finish']);
+    expect(ops[2]?.payload).toEqual({ transferId: TRANSFER, note: '' });
+    expect(await loadTransferTasks(db, WAREHOUSE)).toEqual([]);
+  });
 });

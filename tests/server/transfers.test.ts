@@ -282,6 +282,71 @@ describe('a short arrival', () => {
   });
 });
 
+describe('a full arrival', () => {
+  it('finishes without a difference when every unit arrived before receiving ended', async () => {
+    const { transfer, skuId } = await inTransit('TRF-FULL', 5);
+    const arrival = locationOf(bkk1, 'A-01-02');
+    // The handheld queues its last receipt and then 'End receiving' behind it: both go in one push.
+    const pushed = await push(asManager, 'transfer-dev', [
+      op((seq += 1), 'transfer.receive', {
+        transferId: transfer.id,
+        skuId,
+        locationId: arrival,
+        quantity: 5,
+      }),
+      op((seq += 1), 'transfer.finish', { transferId: transfer.id, note: '' }),
+    ]);
+    expect(outcomes(pushed)).toEqual(['applied', 'applied']);
+    const detail = await asManager('GET', `/api/stock/transfer/detail?id=${transfer.id}`);
+    expect(detail.json().result).toMatchObject({
+      stage: 'received',
+      receivedQuantity: 5,
+      shortQuantity: 0,
+      lines: [expect.objectContaining({ receivedQuantity: 5, shortQuantity: 0, shortReason: '' })],
+    });
+    const { rows } = await world.database.ownerPool.query(
+      "select count(*)::int as n from stock_movements where sku_id = $1 and kind = 'transfer_short'",
+      [skuId],
+    );
+    expect(rows[0].n).toBe(0);
+    expect(await balance(bkk1.id, skuId)).toMatchObject({ available: 5, in_transit: 0 });
+    // Only the inbound warehouse's workers may end it, received in full or not.
+    const outsider = await push(asStaff, 'transfer-staff-full', [
+      op(1, 'transfer.finish', { transferId: transfer.id }),
+    ]);
+    expect(outcomes(outsider)).toEqual(['transfers.other_warehouse']);
+    expect(await ledgerMismatches(world)).toEqual([]);
+  });
+});
+
+describe('a transfer quantity out of range', () => {
+  it('is refused with a validation error naming the field, and nothing is written', async () => {
+    const shelf = locationOf(dg01, 'A-02-03');
+    const skuId = (await createProduct(world, sellerToken, ['TRF-NEGATIVE'])).skus[0]?.id ?? '';
+    await asActor(world, manager, (tx) =>
+      receiveStock(tx, manager, { warehouseId: dg01.id, skuId, locationId: shelf, quantity: 5 }),
+    );
+    const before = await transfers();
+    for (const quantity of [-2, 0, 2.5]) {
+      const refused = await asAgent('POST', '/api/stock/transfer/add', {
+        fromWarehouseId: dg01.id,
+        toWarehouseId: bkk1.id,
+        lines: [{ skuId, locationId: shelf, quantity }],
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().code).toBe('common.validation');
+      expect(refused.json().fields).toEqual([expect.objectContaining({ path: 'lines.0.quantity' })]);
+    }
+    expect(await transfers()).toBe(before);
+    const { rows } = await world.database.ownerPool.query(
+      'select count(*)::int as n from stock_transfer_lines where sku_id = $1',
+      [skuId],
+    );
+    expect(rows[0].n).toBe(0);
+    expect(await balance(dg01.id, skuId)).toMatchObject({ available: 5 });
+  });
+});
+
 describe('destroying stock by age', () => {
   it('lists returned stock older than the age and destroys it through the ledger, after refusing too much', async () => {
     const returns = locationOf(dg01, 'RET-01');

@@ -38,10 +38,12 @@ import {
   isComplete,
   loadWork,
   parcelType,
+  PARCEL_MAX_GRAMS,
   queueOutboundOp,
   readWeight,
   saveFetchedWork,
   scannedOf,
+  typedGrams,
   type PdaParcel,
   type Scanned,
   type Work,
@@ -277,10 +279,8 @@ export function PackScreen({
   };
 
   const pack = async (current: Extract<Step, { name: 'weigh' }>) => {
-    const typed = latest.current.weight.trim();
-    const grams = typed === '' ? null : Number(typed);
-    if (grams !== null && (!Number.isInteger(grams) || grams < 1 || grams > 100_000))
-      return tell('error', t('pack.weightInvalid'));
+    const grams = typedGrams(latest.current.weight, PARCEL_MAX_GRAMS);
+    if (grams === 'invalid') return tell('error', t('pack.weightInvalid'));
     const isSure = await confirmDialog({
       content: t('pack.confirmPacked', { orderNo: current.parcel.orderNo }),
       confirmText: t('pack.packed'),

@@ -7,7 +7,7 @@
 import { Button, Input, List, Tag } from 'antd-mobile';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parcelType, type PdaParcel, type Scanned } from './outbound-data.js';
+import { PARCEL_MAX_GRAMS, parcelType, typedGrams, type PdaParcel, type Scanned } from './outbound-data.js';
 
 /** The parcels waiting to be packed (and the cancelled ones whose units go back), at most 50. */
 export const ToPackList = memo(function ToPackList({ parcels }: { parcels: PdaParcel[] }) {
@@ -119,6 +119,8 @@ export const WeighPanel = memo(function WeighPanel({
   onPack: () => void;
 }) {
   const { t } = useTranslation();
+  // What was typed is kept as typed ("-5" stays "-5") and refused with the message until fixed.
+  const isInvalid = typedGrams(weight, PARCEL_MAX_GRAMS) === 'invalid';
   return (
     <div className="pda-tasks">
       <label className="pda-field-label" htmlFor="pack-weight">
@@ -130,9 +132,14 @@ export const WeighPanel = memo(function WeighPanel({
         type="text"
         inputMode="numeric"
         value={weight}
-        onChange={(value) => onWeight(value.replace(/\D/g, '').slice(0, 6))}
+        onChange={(value) => onWeight(value.slice(0, 8))}
         onEnterPress={onPack}
       />
+      {isInvalid && (
+        <div className="pda-error-text" id="pack-weight-error" role="alert" data-testid="weight-error">
+          {t('pack.weightInvalid')}
+        </div>
+      )}
       <Button block color="primary" className="pda-task" disabled={isBlocked} onClick={onPack}>
         {t('pack.packed')}
       </Button>

@@ -129,18 +129,23 @@ export async function receiveOnto(
 }
 
 /**
- * Ends receiving the transfer: one 'transfer.finish' op with the reason for what never arrived,
- * and the transfer taken off the device's copy in the same transaction.
+ * Ends receiving the transfer: one 'transfer.finish' op with the reason for what never arrived
+ * (none when every unit arrived: there is no difference to explain), and the transfer taken off
+ * the device's copy in the same transaction.
  */
 export async function finishTransfer(
   db: PdaDatabase,
-  input: { task: TransferTask; reason: TransferShortReason; note?: string },
+  input: { task: TransferTask; reason: TransferShortReason | null; note?: string },
 ): Promise<void> {
   await enqueue(
     db,
     {
       type: 'transfer.finish',
-      payload: { transferId: input.task.id, reason: input.reason, note: input.note ?? '' },
+      payload: {
+        transferId: input.task.id,
+        ...(input.reason === null ? {} : { reason: input.reason }),
+        note: input.note ?? '',
+      },
     },
     {
       effect: async () => {

@@ -40,6 +40,9 @@ type Step =
 
 const NO_WORK: Work['undo'] = [];
 const sum = (values: Scanned) => Object.values(values).reduce((total, quantity) => total + quantity, 0);
+/** Units of the transfer still to arrive, counting what this device queued as received. */
+const shortOf = ({ task, queued }: Pick<Items, 'task' | 'queued'>) =>
+  task.lines.reduce((total, line) => total + leftOf(line, queued), 0);
 
 export function TransferScreen({
   warehouseId,
@@ -135,13 +138,15 @@ export function TransferScreen({
     return putAway(current, location.location.id, location.location.code);
   };
 
-  const startFinish = (current: Items) => {
-    if (sum(current.scanned) > 0) return tell('error', t('transfer.putAwayFirst'));
-    return setStep({ ...current, name: 'finish', reason: 'lost' });
+  // Every unit arrived (received here or on the server): nothing is short, so no reason is asked.
+  const startFinish = async (current: Items) => {
+    if (sum(current.scanned) > 0) tell('error', t('transfer.putAwayFirst'));
+    else if (shortOf(current) === 0) await confirmFinish(current, null);
+    else setStep({ ...current, name: 'finish', reason: 'lost' });
   };
 
-  const confirmFinish = async (current: Extract<Step, { name: 'finish' }>) => {
-    const short = current.task.lines.reduce((total, line) => total + leftOf(line, current.queued), 0);
+  const confirmFinish = async (current: Omit<Items, 'name'>, reason: TransferShortReason | null) => {
+    const short = shortOf(current);
     const isSure = await confirmDialog({
       content:
         short === 0
@@ -151,7 +156,7 @@ export function TransferScreen({
       cancelText: t('undo.cancel'),
     });
     if (!isSure) return;
-    await finishTransfer(db, { task: current.task, reason: current.reason });
+    await finishTransfer(db, { task: current.task, reason: short === 0 ? null : reason });
     tell('ok', t('transfer.finished', { batchNo: current.task.batchNo }));
     setStep({ name: 'task' });
   };
@@ -227,7 +232,7 @@ export function TransferScreen({
               color="primary"
               className="pda-task"
               disabled={isBlocked}
-              onClick={() => startFinish(step)}
+              onClick={() => void startFinish(step).catch(fail)}
             >
               {t('transfer.finish')}
             </Button>
@@ -281,7 +286,7 @@ export function TransferScreen({
               block
               color="primary"
               className="pda-task"
-              onClick={() => void confirmFinish(step).catch(fail)}
+              onClick={() => void confirmFinish(step, step.reason).catch(fail)}
             >
               {t('transfer.finish')}
             </Button>

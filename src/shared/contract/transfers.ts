@@ -13,7 +13,9 @@ import {
 } from '../domain/transfers.js';
 import { pageQuery, string, text, uuid } from './common.js';
 
-const quantity = z.number().int().min(1).max(LIMITS.quantity);
+/** Units of a line: a whole number from 1, refused out of range (never clamped); the admin's form checks it too. */
+export const transferQuantity = z.number().int().min(1).max(LIMITS.quantity);
+const quantity = transferQuantity;
 
 export const createTransferInput = z.strictObject({
   fromWarehouseId: uuid,

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInventoryChange } from '@api/modules/inventory.js';
 import { addTransfer, auditTransfer, useTransfers } from '@api/modules/transfers.js';
-import type { TransferRow } from '@shared/contract/transfers.js';
+import { transferQuantity, type TransferRow } from '@shared/contract/transfers.js';
 import { TRANSFER_LIMITS, TRANSFER_STATUSES, type TransferStatus } from '@shared/domain/transfers.js';
 import { PERMISSIONS } from '@shared/permissions.js';
 import { hasAuth } from '../auth.js';
@@ -22,7 +22,7 @@ import { formatDateTime } from '../common/format.js';
 import { PagedTable } from '../common/PagedTable.js';
 import { DEFAULT_PAGE } from '../common/paging.js';
 import { RowActions } from '../common/RowActions.js';
-import { maxLength, requiredChoice } from '../common/rules.js';
+import { contractRule, maxLength, requiredChoice } from '../common/rules.js';
 import { useListState } from '../common/screen-state.js';
 import { SkuSelect } from '../inbound/shared.js';
 import { LocationSelect } from '../inventory/LocationSelect.js';
@@ -120,15 +120,13 @@ function TransferFormModal({ open, onClose }: { open: boolean; onClose: () => vo
                   </Form.Item>
                   <Form.Item
                     name={[field.name, 'quantity']}
-                    rules={[{ required: true, message: t('form.quantity_required') }]}
+                    rules={[
+                      { required: true, message: t('form.quantity_required') },
+                      contractRule(t, transferQuantity, t('form.quantity')),
+                    ]}
                   >
-                    <InputNumber
-                      precision={0}
-                      min={1}
-                      max={TRANSFER_LIMITS.quantity}
-                      placeholder={t('form.quantity')}
-                      aria-label={t('form.quantity')}
-                    />
+                    {/* No min or max here: antd would clamp "-2" to 1 on blur; the rule refuses it. */}
+                    <InputNumber placeholder={t('form.quantity')} aria-label={t('form.quantity')} />
                   </Form.Item>
                   {fields.length > 1 && (
                     <Button onClick={() => remove(field.name)}>{t('form.remove_line')}</Button>

@@ -21,6 +21,7 @@ import {
   primaryKey,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -127,6 +128,10 @@ export const waybills = pgTable(
     unique('waybills_order_key').on(table.tenantId, table.orderId),
     index('waybills_tracking_idx')
       .on(table.tenantId, table.trackingNo)
+      .where(sql`${table.trackingNo} <> ''`),
+    /** A tracking number names one parcel of its channel: a carrier's repeat is refused (0037). */
+    uniqueIndex('waybills_channel_tracking_key')
+      .on(table.tenantId, table.channelId, table.trackingNo)
       .where(sql`${table.trackingNo} <> ''`),
     index('waybills_channel_idx').on(table.tenantId, table.channelId),
     check(

@@ -18,11 +18,12 @@
  * carrier for it once more), upload the PDF by hand, or save it again (from the document we
  * already hold, or ours rendered again) — the spec's three actions.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { hasTracking, LOGISTICS_LIMITS, type ShipmentRefusal } from '@shared/domain/logistics.js';
 import { AppError, type ErrorCode, type ErrorParams } from '@shared/errors.js';
 import type { Language } from '@shared/i18n/languages.js';
 import { withTenant, type Db, type TenantTx } from '../../db/client.js';
+import { refuseOnConstraint } from '../../db/query-helpers.js';
 import type { Actor } from '../../http/actor.js';
 import { skus } from '../catalog/index.js';
 import { MarketplaceError, ShopSession, isPdf, platformOf, shops } from '../marketplaces/index.js';
@@ -368,6 +369,83 @@ export async function arrangeOrder(
     await recordFailure(db, actor.tenantId, waybill.id, failure);
     return { outcome: 'failed', errorCode: failure.code, params: failure.params, detail: failure.detail };
   }
+  try {
+    return await refuseOnConstraint(
+      () => recordShipment(db, actor, prepared, shipment),
+      trackingRefusals(order.orderNo),
+    );
+  } catch (error) {
+    if (!(error instanceof AppError) || error.code !== 'waybill.tracking_duplicate') throw error;
+    // The repeat is the waybill's failure (arranging again is the retry); the order keeps no
+    // number, and the batch names the number that was refused.
+    await recordFailure(db, actor.tenantId, waybill.id, { code: error.code, detail: '' });
+    return {
+      outcome: 'failed',
+      errorCode: error.code,
+      params: { ...error.params },
+      detail: shipment.trackingNo,
+    };
+  }
+}
+
+/** The refusal of a tracking number another parcel of the channel holds, by the constraint that caught it. */
+const trackingRefusals = (orderNo: string) => {
+  const refusal = new AppError('waybill.tracking_duplicate', { orderNo });
+  return { waybills_channel_tracking_key: refusal, orders_channel_tracking_key: refusal };
+};
+
+/**
+ * Whether another parcel of the channel holds the tracking number: another waybill of the
+ * channel, or another order of the same shop and logistics channel (a number the platform
+ * assigned or one typed in). Returns match parcels by this number, so it names one parcel only.
+ */
+async function isTrackingTaken(
+  tx: TenantTx,
+  order: OrderRecord,
+  channel: ChannelRow,
+  waybillId: string,
+  trackingNo: string,
+): Promise<boolean> {
+  const [waybill] = await tx
+    .select({ id: waybills.id })
+    .from(waybills)
+    .where(
+      and(
+        eq(waybills.channelId, channel.id),
+        eq(waybills.trackingNo, trackingNo),
+        ne(waybills.id, waybillId),
+      ),
+    )
+    .limit(1);
+  if (waybill) return true;
+  const [other] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.platform, order.platform),
+        eq(orders.shopId, order.shopId),
+        eq(orders.logisticsChannel, channel.name),
+        eq(orders.trackingNo, trackingNo),
+        ne(orders.id, order.id),
+      ),
+    )
+    .limit(1);
+  return other !== undefined;
+}
+
+/**
+ * Step 3: the order locked again; still waiting to ship, the waybill is arranged with its
+ * tracking number and label, unless another parcel of the channel holds that number (a carrier
+ * that repeats one is refused: 'waybill.tracking_duplicate', nothing recorded).
+ */
+async function recordShipment(
+  db: Db,
+  actor: Actor,
+  { order, channel, waybill }: Prepared,
+  shipment: Shipment,
+): Promise<ItemOutcome> {
+  const trackingNo = shipment.trackingNo.slice(0, 64);
   return withTenant(db, actor.tenantId, async (tx) => {
     const [now] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
     if (!now || now.localStatus !== 'pending_shipment') {
@@ -382,11 +460,13 @@ export async function arrangeOrder(
         .where(eq(waybills.id, waybill.id));
       return { outcome: 'failed', errorCode: 'waybill.cancelled_meanwhile', detail: '' };
     }
+    if (await isTrackingTaken(tx, order, channel, waybill.id, trackingNo))
+      throw new AppError('waybill.tracking_duplicate', { orderNo: order.orderNo });
     await tx
       .update(waybills)
       .set({
         arrangeStatus: 'arranged',
-        trackingNo: shipment.trackingNo.slice(0, 64),
+        trackingNo,
         carrierName: shipment.carrierName.slice(0, 128),
         sortCode: shipment.sortCode.slice(0, 32),
         arrangedAt: sql`now()`,
@@ -402,7 +482,7 @@ export async function arrangeOrder(
     await tx
       .update(orders)
       .set({
-        trackingNo: shipment.trackingNo.slice(0, 64),
+        trackingNo,
         logisticsChannel: channel.name,
         updatedAt: sql`now()`,
       })
@@ -633,10 +713,15 @@ export async function markSelfShipped(
       target: [waybills.tenantId, waybills.orderId],
       set: { ...values, updatedAt: sql`now()` },
     });
-  await tx
-    .update(orders)
-    .set({ trackingNo: input.trackingNo, updatedAt: sql`now()` })
-    .where(eq(orders.id, order.id));
+  // A number another order of its shop and channel has is refused by name, not as a conflict.
+  await refuseOnConstraint(
+    () =>
+      tx
+        .update(orders)
+        .set({ trackingNo: input.trackingNo, updatedAt: sql`now()` })
+        .where(eq(orders.id, order.id)),
+    trackingRefusals(order.orderNo),
+  );
   return null;
 }
 

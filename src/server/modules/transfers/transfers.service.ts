@@ -217,9 +217,33 @@ export async function receiveTransfer(
 }
 
 /**
+ * The transfer, when every unit of it arrived and none was recorded short: its receipts already
+ * closed it (the last one does), so ending receiving afterwards has nothing left to record — the
+ * handheld that queued the end behind its last receipt is answered done, not refused. Null for a
+ * transfer still in transit, or one closed with differences (a second end of that is refused).
+ */
+async function receivedInFull(tx: TenantTx, actor: Actor, id: string): Promise<TransferRecord | null> {
+  const transfer = await lockTransfer(tx, actor, id);
+  if (transfer.stage !== 'received') return null;
+  const [inbound] = await tx
+    .select({ id: stockTransfers.id })
+    .from(stockTransfers)
+    .where(and(eq(stockTransfers.id, transfer.id), warehouseScope(actor, stockTransfers.toWarehouseId)));
+  if (!inbound) throw new AppError('transfers.other_warehouse', { batchNo: transfer.batchNo });
+  const [differences] = await tx
+    .select({
+      count: sql<number>`count(*) filter (where received_quantity <> quantity or short_quantity > 0)::int`,
+    })
+    .from(stockTransferLines)
+    .where(eq(stockTransferLines.transferId, transfer.id));
+  return Number(differences?.count ?? 0) === 0 ? transfer : null;
+}
+
+/**
  * Ends receiving at the inbound warehouse: every unit not received by now is recorded short on
  * its line with the reason given for its SKU (or the general one) and written off in transit
  * through the ledger (transfer_short); the transfer is then received, with its differences.
+ * A transfer whose every unit had already arrived is answered received, with no difference.
  */
 export async function finishTransfer(
   tx: TenantTx,
@@ -227,6 +251,8 @@ export async function finishTransfer(
   raw: FinishTransferInput,
 ): Promise<TransferChange & { shortQuantity: number }> {
   const input = parseInput(finishTransferInput, raw);
+  const complete = await receivedInFull(tx, actor, input.transferId);
+  if (complete) return { ...changeOf(complete), shortQuantity: 0 };
   const transfer = await lockForArrival(tx, actor, input.transferId);
   const lines = await tx
     .select()
