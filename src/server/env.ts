@@ -31,7 +31,10 @@ const envSchema = z.object({
    * production; elsewhere a key is made once in DATA_DIR/secrets.key when it is not set.
    */
   SECRETS_KEY: z.string().min(1).optional(),
-  /** Where browsers and marketplaces reach this server (authorisation returns, webhooks). */
+  /**
+   * Where browsers and marketplaces reach this server: authorisation returns, webhooks, and the
+   * one site the print plugin allows.
+   */
   PUBLIC_URL: z.string().url().optional(),
 });
 

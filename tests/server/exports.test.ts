@@ -6,6 +6,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOWNLOAD_LIMITS } from '@shared/domain/downloads.js';
+import { readCatalogSheet } from '@server/modules/catalog/catalog-sheet.js';
+import { createProduct } from '../support/stock-world.js';
 import { createTestWorld, type TestWorld } from '../support/test-app.js';
 
 let world: TestWorld;
@@ -184,6 +186,62 @@ describe('POST /api/sys/downloadTask/add', () => {
       token: tokens.seller,
     });
     expect((await rowsOf(taggedFile.rawPayload)).length - 1).toBe(taggedTotal);
+  });
+
+  it('writes text that starts like a formula with a quote before it, and numbers as numbers', async () => {
+    const product = await createProduct(world, tokens.seller ?? '', ['-CSV-1'], { name: '＋1' });
+    const skuId = product.skus[0]?.id ?? '';
+    const warehouseId = (
+      await world.database.ownerPool.query<{ id: string }>(`select id from warehouses where code = 'DG01'`)
+    ).rows[0]?.id;
+    const added = await world.request({
+      method: 'POST',
+      url: '/api/order/add',
+      token: tokens.seller,
+      payload: {
+        orderNo: '@CSV-ORDER-1',
+        warehouseId,
+        buyerName: '=HYPERLINK("http://x")',
+        recipientName: 'Somchai P.',
+        recipientPhone: '0812345678',
+        recipientAddress: '12 Sukhumvit Rd, Bangkok',
+        currency: 'THB',
+        lines: [{ skuId, quantity: 3, unitPrice: 19_900 }],
+      },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+
+    const fileOf = async (body: object) => {
+      const task = await finished('seller', (await ask('seller', body)).json().result.id);
+      expect(task.status).toBe('done');
+      const file = await world.request({
+        method: 'GET',
+        url: `/api/sys/downloadTask/file/${task.id}`,
+        token: tokens.seller,
+      });
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0];
+      if (!sheet) throw new Error('no sheet');
+      const header = (sheet.getRow(1).values as unknown[]).map(String);
+      return { sheet, column: (name: string) => header.indexOf(name) };
+    };
+
+    const orders = await fileOf({ kind: 'orders', filters: { orderNos: '@CSV-ORDER-1' } });
+    expect(orders.sheet.actualRowCount).toBe(2);
+    const order = orders.sheet.getRow(2);
+    expect(order.getCell(orders.column('Order No.')).value).toBe("'@CSV-ORDER-1");
+    expect(order.getCell(orders.column('Buyer')).value).toBe(`'=HYPERLINK("http://x")`);
+    expect(order.getCell(orders.column('Units')).value).toBe(3);
+
+    const products = await fileOf({ kind: 'products', filters: { name: '＋1' } });
+    expect(products.sheet.actualRowCount).toBe(2);
+    const row = products.sheet.getRow(2);
+    expect(row.getCell(products.column('productName')).value).toBe("'＋1");
+    expect(row.getCell(products.column('sellerSku')).value).toBe("'-CSV-1");
+    // The file imports back as it was exported: the quote is the export's, not the product's.
+    const [read] = await readCatalogSheet(Buffer.from(await products.sheet.workbook.xlsx.writeBuffer()));
+    expect(read?.values).toMatchObject({ productName: '＋1', sellerSku: '-CSV-1' });
   });
 
   it('refuses a kind the caller may not list, unknown filters, and a sixth export at once', async () => {

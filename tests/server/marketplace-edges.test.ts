@@ -1,7 +1,7 @@
 /**
  * Edges of shops and their sync against the bundled sandbox: an item paired by its barcode; an
- * authorisation return with a forged HMAC refused at the route and the shop left unauthorised;
- * an agent adding a shop without choosing its seller told 'Shop information incomplete'; a page
+ * authorisation return with a forged HMAC (or a made-up code) refused without spending its state,
+ * so the genuine return still connects the shop; an agent adding a shop without choosing its seller told 'Shop information incomplete'; a page
  * served twice within one run written once; a 429's Retry-After waited as the platform asks; a
  * Shopee re-sync that reads whole only the order that changed; and a shop's calls kept to a few
  * at once however far a page fans out.
@@ -167,7 +167,7 @@ it('pairs an item by its barcode when its seller SKU code is not one of the sell
   expect(rows).toEqual([{ open_exceptions: 0 }]);
 });
 
-it('refuses an authorisation return whose HMAC is forged, and the shop stays unauthorised', async () => {
+it('refuses an authorisation return whose HMAC is forged, spending nothing: the genuine return then completes', async () => {
   sandbox.world.addShop({
     platform: 'shopify',
     shopId: 'edges.myshopify.com',
@@ -200,6 +200,40 @@ it('refuses an authorisation return whose HMAC is forged, and the shop stays una
         .rows[0]?.count,
     ),
   ).toBe(0);
+
+  // The forged return did not spend the state: the seller's own return, arriving after it, connects the shop.
+  const genuine = await call('POST', '/api/shop/authorise/callback', { query });
+  expect(genuine.status, JSON.stringify(genuine.body)).toBe(200);
+  const after = await world.database.ownerPool.query('select status from shops where id = $1', [id]);
+  expect(after.rows[0]?.status).toBe('active');
+  // And then it is spent: the same return again is refused.
+  const replayed = await call('POST', '/api/shop/authorise/callback', { query });
+  expect(replayed.body.code).toBe('shop.authorisation_expired');
+});
+
+it('spends no state on a return whose code the platform refuses (Lazada signs no return)', async () => {
+  sandbox.world.addShop({
+    platform: 'lazada',
+    shopId: 'edges-lazada-forged',
+    name: 'Edges Lazada',
+    region: 'TH',
+    currency: 'THB',
+    catalogue: CATALOGUE,
+  });
+  const added = await call('POST', '/api/shop/add', {
+    platform: 'lazada',
+    alias: 'Edges forged code',
+    warehouseId,
+  });
+  const id = added.body.result.id as string;
+  const started = await call('POST', '/api/shop/authorise', { id });
+  const query = await approveOnSandbox(started.body.result.url as string, 'edges-lazada-forged');
+  const forged = await call('POST', '/api/shop/authorise/callback', {
+    query: { ...query, code: 'made-up-code' },
+  });
+  expect([forged.status, forged.body.code]).toEqual([502, 'shop.authorisation_failed']);
+  const genuine = await call('POST', '/api/shop/authorise/callback', { query });
+  expect(genuine.status, JSON.stringify(genuine.body)).toBe(200);
 });
 
 it("tells an agent adding a shop without its seller 'Shop information incomplete', and adds nothing", async () => {

@@ -482,4 +482,31 @@ describe('the reservation repair', () => {
     );
     expect(rows).toEqual([{ quantity: 2, state: 'active' }]);
   });
+
+  it('runs for a warehouse manager through the route, over the orders of their warehouses', async () => {
+    const skuId = await newSku('REPAIR-3', 6);
+    const order = await upsert(marketOrder(skuId, 2));
+    await pass([order.id]);
+    await world.database.ownerPool.query('delete from order_reservations where order_id = $1', [order.id]);
+    const token = await world.login('waremanager');
+    const repaired = await world.request({
+      method: 'POST',
+      url: '/api/order/reservation/repair',
+      token,
+      payload: {},
+    });
+    expect(repaired.statusCode, repaired.body).toBe(200);
+    expect(repaired.json().result.differences).toEqual([
+      expect.objectContaining({ orderId: order.id, fix: 'rows_rewritten' }),
+    ]);
+    const holders = await world.request({
+      method: 'GET',
+      url: `/api/order/reservation/holders?skuId=${skuId}`,
+      token,
+    });
+    expect(holders.statusCode, holders.body).toBe(200);
+    expect(holders.json().result.warehouses).toEqual([
+      expect.objectContaining({ warehouseId: dg01.id, reserved: 2, frozen: 2 }),
+    ]);
+  });
 });

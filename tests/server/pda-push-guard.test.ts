@@ -2,7 +2,8 @@
  * What a device can send never stops its queue: an op the server cannot take (a NUL or half a
  * surrogate pair anywhere in it, an unknown type, a bad clock) is refused by itself and the
  * rest of the batch applies. And only the device itself can push in its name: the key issued
- * at registration, not the signed-in user, decides, so a shared handheld keeps working.
+ * at registration, not the signed-in user, decides, so a shared handheld keeps working; a device
+ * that lost its key is registered again under its id by its own user only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -130,13 +131,52 @@ describe('POST /api/pda/device/register and the device key', () => {
     ]);
   });
 
-  it('refuses to register an id that is already registered, by anyone', async () => {
+  it('refuses to register an id that is already registered by another user', async () => {
     await deviceKeyOf(staff, 'dev-taken');
-    for (const as of [manager, staff]) {
-      const response = await as('POST', '/api/pda/device/register', { deviceId: 'dev-taken', nextSeq: 1 });
-      expect(response.statusCode).toBe(409);
-      expect(response.json()).toMatchObject({ code: 'pda.device_taken' });
-    }
+    const response = await manager('POST', '/api/pda/device/register', { deviceId: 'dev-taken', nextSeq: 1 });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'pda.device_taken' });
+  });
+
+  it('registers a device that lost its key again for its own user: a new key, the old one refused, seqs kept', async () => {
+    const order = await freshOrder();
+    const lost = await registerDevice(staff, 'dev-lost-key');
+    const first = await staff('POST', '/api/pda/sync/push', {
+      deviceId: 'dev-lost-key',
+      deviceKey: lost,
+      ops: [receiveOp(order, 1, 'G1', skuId, 1), receiveOp(order, 2, 'G1', skuId, 1)],
+    });
+    expect(first.json().result).toMatchObject({ lastProcessedSeq: 2 });
+
+    // Another user cannot take the id over, before or after.
+    const taken = await manager('POST', '/api/pda/device/register', { deviceId: 'dev-lost-key', nextSeq: 1 });
+    expect(taken.statusCode).toBe(409);
+    // Its own user, signed in again on the wiped device, gets a new key for the same id.
+    const again = await callerFor(world, await world.login('warestaff'))('POST', '/api/pda/device/register', {
+      deviceId: 'dev-lost-key',
+      nextSeq: 1,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const renewed = (again.json().result as { deviceKey: string }).deviceKey;
+    expect(renewed).not.toBe(lost);
+
+    const withOld = await staff('POST', '/api/pda/sync/push', {
+      deviceId: 'dev-lost-key',
+      deviceKey: lost,
+      ops: [receiveOp(order, 3, 'G1', skuId, 1)],
+    });
+    expect(withOld.statusCode).toBe(403);
+    expect(withOld.json()).toMatchObject({ code: 'pda.device_unknown' });
+    // The seqs the server applied stay used: the next op goes on from 3, whatever nextSeq said.
+    const next = await staff('POST', '/api/pda/sync/push', {
+      deviceId: 'dev-lost-key',
+      deviceKey: renewed,
+      ops: [receiveOp(order, 3, 'G1', skuId, 2)],
+    });
+    expect(next.json().result).toMatchObject({ lastProcessedSeq: 3, results: [{ status: 'applied' }] });
+    expect(await receivedOf(order)).toBe(4);
+    const later = await manager('POST', '/api/pda/device/register', { deviceId: 'dev-lost-key', nextSeq: 4 });
+    expect(later.statusCode).toBe(409);
   });
 
   it('keeps a shared handheld working for workers signing in one after another', async () => {

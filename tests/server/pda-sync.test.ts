@@ -8,6 +8,7 @@ import type { PullChange } from '@shared/contract/pda.js';
 import {
   boxId,
   callerFor,
+  deviceKeyOf,
   inboundCounts,
   makeOrder,
   orderOfBoxes,
@@ -309,8 +310,8 @@ describe('POST /api/pda/sync/push', () => {
 });
 
 describe('GET /api/pda/sync/pull', () => {
-  const pull = async (as: Caller, query: string) => {
-    const response = await as('GET', `/api/pda/sync/pull?${query}`);
+  const pull = async (as: Caller, query: string, headers?: Record<string, string>) => {
+    const response = await as('GET', `/api/pda/sync/pull?${query}`, undefined, headers);
     if (response.statusCode !== 200) throw new Error(response.body);
     return response.json().result as {
       cursor: string;
@@ -321,7 +322,9 @@ describe('GET /api/pda/sync/pull', () => {
   };
 
   it('gives a full pull of the worker’s warehouses, then changes since the cursor with tombstones', async () => {
-    const full = await pull(staff, 'deviceId=dev-replay');
+    const full = await pull(staff, 'deviceId=dev-replay', {
+      'x-device-key': await deviceKeyOf(staff, 'dev-replay'),
+    });
     expect(full.reset).toBe(true);
     expect(full.lastProcessedSeq).toBe(2);
     const locations = full.changes.filter((change) => change.entity === 'location');
@@ -379,6 +382,23 @@ describe('GET /api/pda/sync/pull', () => {
     } finally {
       client.release();
     }
+  });
+
+  it('tells a device’s last seq only to a caller presenting its key, as a push must', async () => {
+    await push(staff, 'dev-pull-own', [receive(await freshOrder(), 1, 1)]);
+    const key = await deviceKeyOf(staff, 'dev-pull-own');
+    // Another user naming the device, with no key, another device's key or a made-up one.
+    const otherKey = await deviceKeyOf(manager, 'dev-pull-other');
+    for (const headers of [undefined, { 'x-device-key': otherKey }, { 'x-device-key': 'x'.repeat(43) }]) {
+      const refused = await manager('GET', '/api/pda/sync/pull?deviceId=dev-pull-own', undefined, headers);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'pda.device_unknown' });
+    }
+    // Whoever is signed in on the device itself presents its key (a shared handheld).
+    expect((await pull(manager, 'deviceId=dev-pull-own', { 'x-device-key': key })).lastProcessedSeq).toBe(1);
+    expect((await pull(staff, 'deviceId=dev-pull-own', { 'x-device-key': key })).lastProcessedSeq).toBe(1);
+    // A pull naming no device reads the reference data only.
+    expect((await pull(manager, 'scope=skus')).lastProcessedSeq).toBeNull();
   });
 
   it('keeps other warehouses’ locations and orders out of a worker’s pull', async () => {

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPagePath, isPdaPath } from '@server/http/web-apps.js';
 import { PRINT_HELPER } from '@shared/domain/print-helper.js';
@@ -17,9 +18,23 @@ beforeAll(async () => {
   writeFileSync(join(webRoot, 'pda', 'sw.js'), 'self.addEventListener("fetch", () => {})');
   writeFileSync(join(webRoot, 'pda', 'manifest.webmanifest'), '{"scope":"/pda/"}');
   writeFileSync(join(webRoot, 'pda', 'assets', 'pda.js'), 'export {}');
-  world = await createTestWorld({ webRoot });
+  world = await createTestWorld({ webRoot, publicUrl: 'https://wms.example.com/' });
 });
 afterAll(() => world.close());
+
+/** One entry of a zip, found by its local header's name and inflated. */
+function zipEntry(zip: Buffer, name: string): Buffer {
+  let at = 0;
+  while (zip.readUInt32LE(at) === 0x04034b50) {
+    const compressedSize = zip.readUInt32LE(at + 18);
+    const nameLength = zip.readUInt16LE(at + 26);
+    const start = at + 30 + nameLength + zip.readUInt16LE(at + 28);
+    if (zip.subarray(at + 30, at + 30 + nameLength).toString('utf8') === name)
+      return inflateRawSync(zip.subarray(start, start + compressedSize));
+    at = start + compressedSize;
+  }
+  throw new Error(`${name} is not in the archive`);
+}
 
 describe('serving the admin', () => {
   it('answers / and any page path with the admin, so deep links and reloads work', async () => {
@@ -55,6 +70,19 @@ describe('serving the admin', () => {
     );
     expect(response.rawPayload.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
     expect(response.rawPayload.includes(Buffer.from('print-helper/print-helper.mjs'))).toBe(true);
+  });
+
+  it("allows this server's public address in the print plugin, whatever Host the request names", async () => {
+    for (const host of ['evil.example', 'acme.localhost:8080']) {
+      const response = await world.request({
+        method: 'GET',
+        url: '/downloads/print-plugin.zip',
+        headers: { host, 'x-forwarded-host': host, 'x-forwarded-proto': 'http' },
+      });
+      expect(response.statusCode).toBe(200);
+      const config = zipEntry(response.rawPayload, 'print-helper/print-helper.config.json');
+      expect(JSON.parse(config.toString()), host).toEqual({ origins: ['https://wms.example.com'] });
+    }
   });
 
   it('tells page paths from files and API calls', () => {

@@ -2,13 +2,15 @@
  * Serves the print plugin at its direct link, /downloads/print-plugin.zip: an archive made from
  * the helper program in this repository (src/print-helper) with its constants, README and a start
  * script per system, so every installation offers the helper of its own version. The archive's
- * config file allows the site it was downloaded from. Without the helper's files the address
- * answers 404 and the admin explains that the plugin is not available.
+ * config file allows this server's public address (PUBLIC_URL) only: never the request's Host,
+ * which the caller writes, so a name pointed at this server cannot make an archive that lets its
+ * own pages drive the local printer. Without the helper's files the address answers 404 and the
+ * admin explains that the plugin is not available.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { PRINT_HELPER } from '@shared/domain/print-helper.js';
 import { routeNotFound } from './errors.js';
 import { zipArchive, type ZipEntry } from './zip.js';
@@ -51,23 +53,17 @@ export function printPluginArchive(files: readonly ZipEntry[], origin: string): 
   ]);
 }
 
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
-}
-
-/** Registers the plugin's direct link (HEAD included, which the admin asks before saving). */
-export function registerPrintPluginDownload(app: FastifyInstance) {
-  const archives = new Map<string, Buffer>();
+/**
+ * Registers the plugin's direct link (HEAD included, which the admin asks before saving); the
+ * archive allows the origin of `publicUrl`, made once.
+ */
+export function registerPrintPluginDownload(app: FastifyInstance, publicUrl: string) {
+  const origin = new URL(publicUrl).origin;
+  let archive: Buffer | undefined;
   app.get(PRINT_PLUGIN_PATH, (request, reply) => {
     const files = readPrintHelperFiles();
     if (!files) return routeNotFound(request, reply);
-    const origin = originOf(request);
-    let archive = archives.get(origin);
-    if (!archive) {
-      archive = printPluginArchive(files, origin);
-      // One archive per site this server answers for; a few at most.
-      if (archives.size < 100) archives.set(origin, archive);
-    }
+    archive ??= printPluginArchive(files, origin);
     return reply
       .header('content-type', 'application/zip')
       .header(

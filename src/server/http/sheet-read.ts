@@ -6,6 +6,7 @@
  */
 import ExcelJS from 'exceljs';
 import { AppError } from '@shared/errors.js';
+import { unquotedCell } from './sheet-write.js';
 
 /** One data row of a sheet. */
 export interface SheetValues<Column extends string> {
@@ -14,14 +15,17 @@ export interface SheetValues<Column extends string> {
   values: Partial<Record<Column, unknown>>;
 }
 
-/** A cell as typed: numbers and booleans as they are, a formula as its result, else its text. */
+/**
+ * A cell as typed: numbers and booleans as they are, a formula as its result, else its text
+ * (without the quote an export put before a formula-like start, sheet-write.ts).
+ */
 function cellValue(cell: ExcelJS.Cell): unknown {
   const value = cell.value;
   if (value === null || value === undefined) return undefined;
   if (typeof value === 'number' || typeof value === 'boolean') return value;
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object' && 'result' in value) return value.result ?? undefined;
-  const shown = cell.text.trim();
+  const shown = unquotedCell(cell.text.trim());
   return shown === '' ? undefined : shown;
 }
 

@@ -54,8 +54,9 @@ async function registerPda(app: FastifyInstance, pdaDir: string) {
   );
 }
 
-export async function registerWebApps(app: FastifyInstance, webRoot: string) {
-  registerPrintPluginDownload(app);
+/** `publicUrl`: where browsers reach this server (PUBLIC_URL), the site the print plugin allows. */
+export async function registerWebApps(app: FastifyInstance, webRoot: string, publicUrl: string) {
+  registerPrintPluginDownload(app, publicUrl);
   const pdaDir = join(webRoot, 'pda');
   const hasPda = existsSync(join(pdaDir, 'index.html'));
   if (hasPda) await registerPda(app, pdaDir);

@@ -207,6 +207,10 @@ export const pullQuery = z.strictObject({
       return known;
     })
     .optional(),
+  /**
+   * The device asking, for its last applied seq (`lastProcessedSeq`): told only with the device's
+   * key in the X-Device-Key header, else refused as 'pda.device_unknown'.
+   */
   deviceId: deviceId.optional(),
   _t: string().max(20).optional(),
 });

@@ -13,6 +13,7 @@ import {
 } from '@shared/contract/catalog-excel.js';
 import { AppError } from '@shared/errors.js';
 import { dataRows, firstSheet, headerTexts, type SheetValues } from '../../http/sheet-read.js';
+import { addSafeRow } from '../../http/sheet-write.js';
 
 export const SHEET_NAME = 'products';
 
@@ -54,7 +55,7 @@ export async function writeCatalogSheet(rows: SheetCell[][], withExportColumns: 
   sheet.columns = columns.map((name) => ({ header: name, key: name, width: Math.max(12, name.length + 4) }));
   sheet.getRow(1).font = { bold: true };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  for (const row of rows) sheet.addRow(row);
+  for (const row of rows) addSafeRow(sheet, row);
   const written = await workbook.xlsx.writeBuffer();
   return Buffer.from(written as ArrayBuffer);
 }

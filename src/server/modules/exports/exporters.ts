@@ -13,6 +13,7 @@ import type { Language } from '@shared/i18n/languages.js';
 import { PERMISSIONS } from '@shared/permissions.js';
 import type { TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
+import { addSafeRow, safeCell } from '../../http/sheet-write.js';
 import { translatorFor } from '../../i18n.js';
 import { exportCatalog } from '../catalog/index.js';
 import { listStock, listStockRecords } from '../inventory/index.js';
@@ -40,10 +41,13 @@ const stamp = () => new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
 async function workbookOf(name: string, headers: string[], rows: Cell[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(name);
-  sheet.columns = headers.map((header) => ({ header, width: Math.max(12, header.length + 4) }));
+  sheet.columns = headers.map((header) => ({
+    header: safeCell(header),
+    width: Math.max(12, header.length + 4),
+  }));
   sheet.getRow(1).font = { bold: true };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
-  for (const row of rows) sheet.addRow(row);
+  for (const row of rows) addSafeRow(sheet, row);
   return Buffer.from((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
 }
 

@@ -10,6 +10,7 @@ import { INBOUND_LIMITS } from '@shared/domain/inbound.js';
 import { AppError } from '@shared/errors.js';
 import { LANGUAGES, type Language } from '@shared/i18n/languages.js';
 import { dataRows, firstSheet, headerTexts, type SheetValues } from '../../http/sheet-read.js';
+import { addSafeRow } from '../../http/sheet-write.js';
 import { translatorFor } from '../../i18n.js';
 
 export type BoxSheetValues = SheetValues<BoxSheetColumn>;
@@ -86,7 +87,7 @@ export async function writeBoxTemplate(language: Language): Promise<Buffer> {
   const help = workbook.addWorksheet(t('inbound:excel.sheet_instructions').slice(0, 31));
   // Instructions overflow across the empty cells beside them; the example uses the three columns.
   help.columns = [{ width: 20 }, { width: 28 }, { width: 16 }];
-  help.addRow([t('inbound:excel.instructions_title')]).font = { bold: true, size: 13 };
+  addSafeRow(help, [t('inbound:excel.instructions_title')]).font = { bold: true, size: 13 };
   const params = {
     max: INBOUND_LIMITS.quantity,
     boxes: INBOUND_LIMITS.boxes,
@@ -94,13 +95,13 @@ export async function writeBoxTemplate(language: Language): Promise<Buffer> {
     rows: BOX_SHEET_LIMITS.rows,
     length: INBOUND_LIMITS.boxNo,
   };
-  INSTRUCTION_KEYS.forEach((key, index) => help.addRow([`${index + 1}. ${t(key, params)}`]));
-  help.addRow([]);
-  help.addRow([t('inbound:excel.example')]).font = { bold: true };
-  help.addRow(labels).font = { bold: true };
-  help.addRow(['BOX-1', 'SKU-RED-M', 20]);
-  help.addRow(['BOX-1', '6901234567892', 10]);
-  help.addRow(['BOX-2', 'SKU-RED-M', 30]);
+  INSTRUCTION_KEYS.forEach((key, index) => addSafeRow(help, [`${index + 1}. ${t(key, params)}`]));
+  addSafeRow(help, []);
+  addSafeRow(help, [t('inbound:excel.example')]).font = { bold: true };
+  addSafeRow(help, labels).font = { bold: true };
+  addSafeRow(help, ['BOX-1', 'SKU-RED-M', 20]);
+  addSafeRow(help, ['BOX-1', '6901234567892', 10]);
+  addSafeRow(help, ['BOX-2', 'SKU-RED-M', 30]);
   const written = await workbook.xlsx.writeBuffer();
   return Buffer.from(written as ArrayBuffer);
 }

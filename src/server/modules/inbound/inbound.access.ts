@@ -5,6 +5,7 @@
  * the ledger's balance rows are locked after it, always in that order.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { canTransition, inboundStatus, type InboundStatus } from '@shared/domain/inbound.js';
 import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
@@ -17,9 +18,15 @@ export type InboundOrderRow = typeof inboundOrders.$inferSelect;
 export type InboundLineRow = typeof inboundBoxLines.$inferSelect;
 export type InboundBoxRow = typeof inboundBoxes.$inferSelect;
 
-/** The conditions keeping inbound orders to what the actor may see. */
-export function inboundScope(actor: Actor) {
-  return and(sellerScope(actor, inboundOrders.sellerId), warehouseScope(actor, inboundOrders.warehouseId));
+/**
+ * The conditions keeping inbound orders to what the actor may see; a raw query that names the
+ * table by an alias passes that alias (`alias(inboundOrders, 'i')`).
+ */
+export function inboundScope(
+  actor: Actor,
+  table: { sellerId: AnyPgColumn; warehouseId: AnyPgColumn } = inboundOrders,
+) {
+  return and(sellerScope(actor, table.sellerId), warehouseScope(actor, table.warehouseId));
 }
 
 /** The order if the actor sees it, locked for the rest of the transaction; else 404. */

@@ -19,6 +19,7 @@ import { AppError } from '@shared/errors.js';
 import { LANGUAGES, type Language } from '@shared/i18n/languages.js';
 import { serialWallClockText, wallClockText } from '../../http/sheet-dates.js';
 import { dataRows, firstSheet, headerTexts, type SheetValues } from '../../http/sheet-read.js';
+import { addSafeRow } from '../../http/sheet-write.js';
 import { translatorFor } from '../../i18n.js';
 
 export type OrderSheetValues = SheetValues<OrderSheetColumn>;
@@ -170,13 +171,16 @@ export async function writeOrderTemplate(language: Language): Promise<Buffer> {
 
   const help = workbook.addWorksheet(t('order-import:sheet_instructions').slice(0, 31));
   help.columns = ORDER_SHEET_COLUMNS.map((column) => ({ width: WIDTHS[column] ?? 14 }));
-  help.addRow([t('order-import:instructions_title')]).font = { bold: true, size: 13 };
-  INSTRUCTION_KEYS.forEach((key, index) => help.addRow([`${index + 1}. ${t(key, params)}`]));
-  help.addRow([]);
-  help.addRow([t('order-import:example')]).font = { bold: true };
-  help.addRow(labels).font = { bold: true };
+  addSafeRow(help, [t('order-import:instructions_title')]).font = { bold: true, size: 13 };
+  INSTRUCTION_KEYS.forEach((key, index) => addSafeRow(help, [`${index + 1}. ${t(key, params)}`]));
+  addSafeRow(help, []);
+  addSafeRow(help, [t('order-import:example')]).font = { bold: true };
+  addSafeRow(help, labels).font = { bold: true };
   const example = (values: Partial<Record<OrderSheetColumn, string | number>>) =>
-    help.addRow(ORDER_SHEET_COLUMNS.map((column) => values[column] ?? null));
+    addSafeRow(
+      help,
+      ORDER_SHEET_COLUMNS.map((column) => values[column] ?? null),
+    );
   example({
     orderNo: 'SO-1001',
     warehouseCode: 'DG01',

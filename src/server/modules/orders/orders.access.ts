@@ -6,6 +6,7 @@
  * ledger's balance rows are locked after them.
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { canTransition, type ExceptionReason, type LocalStatus } from '@shared/domain/order.js';
 import type { ShortageView } from '@shared/contract/orders.js';
 import { AppError } from '@shared/errors.js';
@@ -17,9 +18,19 @@ import { orderExceptions, orders, orderStatusHistory } from './orders.tables.js'
 
 export type OrderRecord = typeof orders.$inferSelect;
 
-/** The conditions keeping orders to what the actor may see. */
-export function orderScope(actor: Actor) {
-  return and(sellerScope(actor, orders.sellerId), warehouseScope(actor, orders.warehouseId));
+/** The order columns a scope reads: the orders table, or an alias of it (`alias(orders, 'o')`). */
+export interface OrderScopeColumns {
+  sellerId: AnyPgColumn;
+  warehouseId: AnyPgColumn;
+}
+
+/**
+ * The conditions keeping orders to what the actor may see. A raw query that names the orders
+ * table by an alias passes that alias (`alias(orders, 'o')`), so the condition names what the
+ * query's FROM names: PostgreSQL refuses "orders"."seller_id" once the table is called o.
+ */
+export function orderScope(actor: Actor, table: OrderScopeColumns = orders) {
+  return and(sellerScope(actor, table.sellerId), warehouseScope(actor, table.warehouseId));
 }
 
 /**

@@ -9,6 +9,7 @@
  * every SKU short.
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type {
   RepairReport,
   ShortageView,
@@ -362,7 +363,7 @@ export async function stockHolders(
       select m.warehouse_id, w.code, sum(m.frozen_delta)::int as frozen
       from ${stockMovements} m join ${warehouses} w on w.id = m.warehouse_id
       where m.sku_id = ${query.skuId} ${query.warehouseId ? sql`and m.warehouse_id = ${query.warehouseId}` : sql``}
-        and ${warehouseScope(actor, warehouses.id) ?? sql`true`}
+        and ${warehouseScope(actor, alias(warehouses, 'w').id) ?? sql`true`}
       group by m.warehouse_id, w.code order by w.code`),
   );
   const held = new Map<string, number>();
@@ -404,7 +405,8 @@ export async function repairReservations(
   input: { warehouseId?: string | undefined },
 ): Promise<RepairReport> {
   const inWarehouse = input.warehouseId ? sql`and o.warehouse_id = ${input.warehouseId}` : sql``;
-  const scope = orderScope(actor);
+  // The queries call the orders table o: the scope must name it so.
+  const scope = orderScope(actor, alias(orders, 'o'));
   const visible = scope ? sql`and ${scope}` : sql``;
   const reserving = sql.join(
     RESERVING_STATUSES.map((status) => sql`${status}`),

@@ -21,6 +21,7 @@ import { actorOf } from '../../http/request-context.js';
 import { inActorTenant } from '../../http/scope.js';
 import { readFiles } from '../files/index.js';
 import { pushTracking, type LogisticsRuntime } from '../logistics/index.js';
+import { DEVICE_KEY_HEADER } from './device-key.js';
 import { storeInboundPhoto } from './photo.service.js';
 import { pullChanges } from './pull.service.js';
 import { pushOps, registerDevice } from './push.service.js';
@@ -69,8 +70,11 @@ export async function pdaRoutes(app: FastifyInstance, deps: AppDeps, logistics: 
   api.get(
     '/pda/sync/pull',
     { config, schema: { tags, querystring: pullQuery, response: { 200: envelope(pullReply) } } },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => pullChanges(tx, actor, request.query))),
+    async (request) => {
+      const deviceKey = request.headers[DEVICE_KEY_HEADER];
+      const query = { ...request.query, deviceKey: typeof deviceKey === 'string' ? deviceKey : undefined };
+      return ok(await inActorTenant(db, request, (tx, actor) => pullChanges(tx, actor, query)));
+    },
   );
 
   api.post(

@@ -55,7 +55,8 @@ import { products, skuBarcodes, skus } from '../catalog/index.js';
 import { inboundBoxes, inboundBoxLines, inboundOrders } from '../inbound/index.js';
 import { locationOccupancy } from '../inventory/index.js';
 import { warehouseLocations, warehouses, warehouseScope } from '../warehouse/index.js';
-import { pdaChanges, pdaDevices, pdaPruneMarks, type PdaEntity as Entity } from './pda.tables.js';
+import { deviceWithKey } from './device-key.js';
+import { pdaChanges, pdaPruneMarks, type PdaEntity as Entity } from './pda.tables.js';
 
 /** The pull's entity order; a cursor names an entity by its index here. */
 const ENTITIES = ['location', 'sku', 'inbound_order'] as const satisfies readonly Entity[];
@@ -284,11 +285,14 @@ export interface PullOptions {
   pageSize?: number;
 }
 
-/** One page of the reference data of the actor's warehouses changed since the cursor, with tombstones. */
+/**
+ * One page of the reference data of the actor's warehouses changed since the cursor, with
+ * tombstones; with a device id, that device's last applied seq, if the caller presents its key.
+ */
 export async function pullChanges(
   tx: TenantTx,
   actor: Actor,
-  query: PullQuery,
+  query: PullQuery & { deviceKey?: string | undefined },
   options: PullOptions = {},
 ): Promise<PullReply> {
   const pageSize = Math.max(1, options.pageSize ?? PDA_LIMITS.pullPage);
@@ -336,14 +340,10 @@ export async function pullChanges(
   if (next === null) throw new Error('no cursor');
   const reply = page.hasMore ? { ...next, at: page.at } : { kind: 'done' as const, xmin: next.xmin };
 
-  let lastProcessedSeq: number | null = null;
-  if (query.deviceId) {
-    const [device] = await tx
-      .select({ lastSeq: pdaDevices.lastSeq })
-      .from(pdaDevices)
-      .where(eq(pdaDevices.deviceId, query.deviceId));
-    lastProcessedSeq = device?.lastSeq ?? 0;
-  }
+  // The device's seq is its own: told only to a caller presenting its key, as a push must.
+  const lastProcessedSeq = query.deviceId
+    ? (await deviceWithKey(tx, query.deviceId, query.deviceKey, { lock: false })).lastSeq
+    : null;
   return {
     cursor: formatCursor(reply),
     reset,

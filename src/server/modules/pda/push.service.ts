@@ -20,7 +20,7 @@
  * One transaction per batch rather than per op: a commit per op made pushing ~20 round trips
  * and a WAL flush per scan (see `npm run bench`); a batch of 100 now commits once.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { PDA_OP_PAYLOADS, UNDOABLE_OP_TYPES, type UndoOpInput } from '@shared/contract/pda-ops.js';
@@ -62,6 +62,7 @@ import {
   putBackParcel,
   removeFromBag,
 } from '../logistics/index.js';
+import { deviceKeyHash, deviceWithKey } from './device-key.js';
 import { pdaDevices, pdaProcessedOps } from './pda.tables.js';
 
 type Payload<T extends keyof typeof PDA_OP_PAYLOADS> = z.output<(typeof PDA_OP_PAYLOADS)[T]>;
@@ -244,26 +245,12 @@ async function assertSessionsLive(tx: TenantTx, ops: PdaOp[]): Promise<void> {
   if (live.length !== ids.length) throw new AppError('pda.session_revoked');
 }
 
-/** The hex SHA-256 the server keeps of a device's key. */
-export function deviceKeyHash(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
-}
-
 /**
  * Locks the device's row and checks the key it presents against the one issued at
  * registration: a device pushes only with its own key, whoever is signed in on it.
  */
 async function lockDevice(tx: TenantTx, deviceId: string, key: string | undefined): Promise<number> {
-  const [device] = await tx
-    .select({ lastSeq: pdaDevices.lastSeq, keyHash: pdaDevices.keyHash })
-    .from(pdaDevices)
-    .where(eq(pdaDevices.deviceId, deviceId))
-    .for('update');
-  const expected = Buffer.from(device?.keyHash ?? '', 'hex');
-  const presented = Buffer.from(deviceKeyHash(key ?? ''), 'hex');
-  if (!device || !key || expected.length !== presented.length || !timingSafeEqual(expected, presented))
-    throw new AppError('pda.device_unknown');
-  return device.lastSeq;
+  return (await deviceWithKey(tx, deviceId, key, { lock: true })).lastSeq;
 }
 
 type ProcessedRow = typeof pdaProcessedOps.$inferInsert;
@@ -546,7 +533,10 @@ export async function pushOps(db: Db, actor: Actor, raw: unknown): Promise<PushR
 /**
  * Registers a device under the id it made and answers the key it must present on every push.
  * Only the hash is kept. The device's seqs go on from `nextSeq`. An id already registered is
- * refused, so nobody can take over another device's id (or its seqs) by registering it again.
+ * registered again only by its user (who registered it or pushed from it last), signed in: a
+ * device that lost its key (its storage cleared, the app reinstalled) gets a new one, the old key
+ * stops working, and its seqs never go back (an op already applied keeps its seq). Anyone
+ * else's attempt is refused, so nobody takes over another user's device id or its seqs.
  */
 export async function registerDevice(
   tx: TenantTx,
@@ -558,7 +548,15 @@ export async function registerDevice(
   const made = await tx
     .insert(pdaDevices)
     .values({ deviceId, userId: actor.userId, lastSeq: nextSeq - 1, keyHash: deviceKeyHash(key) })
-    .onConflictDoNothing()
+    .onConflictDoUpdate({
+      target: [pdaDevices.tenantId, pdaDevices.deviceId],
+      set: {
+        keyHash: sql`excluded.key_hash`,
+        lastSeq: sql`greatest(${pdaDevices.lastSeq}, excluded.last_seq)`,
+        lastSeen: sql`now()`,
+      },
+      setWhere: eq(pdaDevices.userId, actor.userId),
+    })
     .returning({ deviceId: pdaDevices.deviceId });
   if (made.length === 0) throw new AppError('pda.device_taken');
   return { deviceKey: key };
