@@ -1,4 +1,4 @@
-import { App, Spin, theme } from 'antd';
+import { Spin, theme } from 'antd';
 import { Suspense, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
@@ -41,27 +41,27 @@ export function AuthLayout() {
     fontFamily: token.fontFamily,
   } as CSSProperties;
 
+  // No antd App of its own: messages and notifications opened here (the failed sign-in notice
+  // above all) belong to the app's, so they stay when a sign-in moves on to the signed-in shell.
   return (
-    <App component={false}>
-      <div className="auth-page" style={themeVars}>
-        <header className="auth-topbar">
-          <BrandMark logo={branding?.logo ?? null} title={title} homeUrl={branding?.homeUrl ?? null} />
-          <LanguageSwitch />
-        </header>
-        <main className="auth-main">
-          <div className="auth-card">
-            <aside className="auth-visual">
-              <BrandPanel branding={branding} title={title} isLoading={isPending} />
-            </aside>
-            <section className="auth-form-pane">
-              <Suspense fallback={<Spin className="auth-form-loading" />}>
-                <Outlet />
-              </Suspense>
-            </section>
-          </div>
-        </main>
-        <AuthFooter branding={branding} title={title} />
-      </div>
-    </App>
+    <div className="auth-page" style={themeVars}>
+      <header className="auth-topbar">
+        <BrandMark logo={branding?.logo ?? null} title={title} homeUrl={branding?.homeUrl ?? null} />
+        <LanguageSwitch />
+      </header>
+      <main className="auth-main">
+        <div className="auth-card">
+          <aside className="auth-visual">
+            <BrandPanel branding={branding} title={title} isLoading={isPending} />
+          </aside>
+          <section className="auth-form-pane">
+            <Suspense fallback={<Spin className="auth-form-loading" />}>
+              <Outlet />
+            </Suspense>
+          </section>
+        </div>
+      </main>
+      <AuthFooter branding={branding} title={title} />
+    </div>
   );
 }

@@ -76,7 +76,13 @@ export const loginResult = z.object({
   departs: z.array(depart),
   /** 0 no department, 1 exactly one, 2 several: the client then asks which one to work in. */
   multiDepart: z.union([z.literal(0), z.literal(1), z.literal(2)]),
+  /**
+   * Present when sign-ins with a wrong password were tried since the account's last sign-in:
+   * how many, and when the last one was (ISO 8601). Told once: this sign-in resets the count.
+   */
+  failedSignIns: z.object({ count: z.number().int().min(1), lastAt: string() }).optional(),
 });
+export type FailedSignIns = NonNullable<z.infer<typeof loginResult>['failedSignIns']>;
 export type LoginResult = z.infer<typeof loginResult>;
 
 export const casQuery = z.object({

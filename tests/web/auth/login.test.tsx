@@ -32,6 +32,33 @@ describe('/user/login', () => {
     expect(body).toEqual({ username: 'agent', password: 'Demo12345', remember_me: true, agentCode: 'demo' });
   });
 
+  it('tells of the failed sign-in attempts once, and the notice stays on the page signed in to', async () => {
+    const lastAt = '2026-03-05T06:30:00.000Z';
+    server.use(http.post(api('/sys/login'), () => ok(loginResult({ failedSignIns: { count: 7, lastAt } }))));
+    renderWithProviders(<AuthRoutes />, { route: '/user/login' });
+    await submitPassword('agent', 'Demo12345');
+
+    expect(await screen.findByText('dashboard home at /dashboard/analysis')).toBeTruthy();
+    const time = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date(lastAt),
+    );
+    expect(await screen.findByText('Failed sign-in attempts')).toBeTruthy();
+    expect(
+      screen.getByText(
+        `Since your last sign-in, attempts to sign in to your account failed 7 times, the last at ${time}. If they were not yours, change your password.`,
+      ),
+    ).toBeTruthy();
+  });
+
+  it('shows no notice when no sign-in failed since the last', async () => {
+    server.use(http.post(api('/sys/login'), () => ok(loginResult())));
+    renderWithProviders(<AuthRoutes />, { route: '/user/login' });
+    await submitPassword('agent', 'Demo12345');
+
+    expect(await screen.findByText('dashboard home at /dashboard/analysis')).toBeTruthy();
+    expect(screen.queryByText('Failed sign-in attempts')).toBeNull();
+  });
+
   it("shows the server's message in the form when the password is wrong", async () => {
     server.use(
       http.post(api('/sys/login'), () =>

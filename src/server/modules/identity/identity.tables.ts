@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   foreignKey,
   index,
   integer,
@@ -256,4 +257,26 @@ export const smsCodes = pgTable(
     primaryKey({ columns: [table.tenantId, table.id] }),
     index('sms_codes_phone_idx').on(table.tenantId, table.phone, table.purpose, table.createdAt),
   ],
+);
+
+/**
+ * Wrong passwords per account since its last sign-in (sign-in/account-lockout.ts, migration
+ * 0035). Keyed by the tenant and the SHA-256 of the lower-cased username, never a user id, so a
+ * username that exists nowhere is counted like a real one: not a tenant table for that reason.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    key: varchar('key', { length: 200 }).primaryKey(),
+    /** Attempts whose password was checked, each reserved before its check. */
+    failures: integer('failures').notNull(),
+    /** Failed attempts that no longer count: refused unchecked, or set aside by an unlock. */
+    uncounted: integer('uncounted').notNull().default(0),
+    /** The latest checked attempt: the wait before the next one runs from it. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+    lastChecked: boolean('last_checked').notNull().default(true),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+    previousAt: timestamp('previous_at', { withTimezone: true }),
+  },
+  (table) => [check('login_failures_counts_check', sql`${table.failures} >= 0 and ${table.uncounted} >= 0`)],
 );

@@ -5,11 +5,13 @@
  * address is not affected, and the attacker's address stays refused. An unknown username locks
  * exactly like a real one, so no reply tells whether an account exists. The attempts are kept
  * in rate_limits (shared by every server node) and committed outside the sign-in transaction.
+ * Many addresses guessing one account meet the account-wide wait and lock (account-lockout.ts).
  */
 import { LOCKOUT_MS, MAX_FAILED_LOGINS } from '@shared/domain/session.js';
 import { AppError } from '@shared/errors.js';
 import type { Db, TenantTx } from '@server/db/client.js';
 import { clearRateLimits, countHit, minutesOf } from '../../system/index.js';
+import { liftAccountLockout } from './account-lockout.js';
 import { sha256 } from './credentials.js';
 
 const LOCKOUT = { attempts: MAX_FAILED_LOGINS, windowMs: LOCKOUT_MS };
@@ -51,7 +53,11 @@ export async function beginLoginAttempt(db: Db, key: LoginAttemptKey): Promise<L
   };
 }
 
-/** Lifts every address's lock on a username (its password was just set anew). */
+/**
+ * Lifts every address's lock on a username and the account's own wait and lock (its password
+ * was just set anew, or an administrator unfroze the user).
+ */
 export async function clearLoginLockouts(tx: TenantTx, tenantId: string, username: string): Promise<void> {
   await clearRateLimits(tx, `${PREFIX}:${tenantId}:%:${usernamePart(username)}`);
+  await liftAccountLockout(tx, { tenantId, username });
 }

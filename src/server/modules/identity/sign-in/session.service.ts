@@ -1,7 +1,8 @@
 /**
  * Sign-in and sessions. A session is a row holding the SHA-256 of an opaque token, valid
  * for 7 days and revoked at logout. Wrong passwords lock the username for the address they
- * came from (login-lockout.ts). A wrong password and an unknown username get the same reply.
+ * came from (login-lockout.ts), and past a few from any address the account waits, then locks
+ * (account-lockout.ts). A wrong password and an unknown username get the same reply.
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { LoginResult } from '@shared/contract/identity.js';
@@ -24,18 +25,29 @@ import {
 } from './sign-in.queries.js';
 import { sessions, users } from '../identity.tables.js';
 import { resolveLoginTenant } from '../../tenants/index.js';
+import { beginAccountAttempt, takeFailedSignIns } from './account-lockout.js';
 import { beginLoginAttempt } from './login-lockout.js';
 
 export const LOG_TYPE = { login: 1, visit: 2, operation: 3 } as const;
 
-/** Creates the session and the reply of every successful sign-in (password, SMS, CAS). */
+/**
+ * Creates the session and the reply of every successful sign-in (password, SMS, CAS). Any
+ * sign-in ends the account's count of wrong passwords, lifting its wait and lock, and the reply
+ * tells the user how many there were. `how`: 'password' for a password attempt reserved by
+ * beginAccountAttempt, which is not counted as one of them.
+ */
 export async function openSession(
   tx: TenantTx,
   user: UserRow,
   origin: RequestOrigin,
-  how: string,
+  how: 'password' | 'sms' | 'cas',
 ): Promise<LoginResult> {
   if (user.status === USER_STATUS.frozen) throw new AppError('auth.account_frozen');
+  const failedSignIns = await takeFailedSignIns(
+    tx,
+    { tenantId: user.tenantId, username: user.username },
+    how === 'password',
+  );
   const token = newToken();
   const departs = await departsOf(tx, user.id);
   let orgCode = user.orgCode;
@@ -65,6 +77,7 @@ export async function openSession(
     userInfo: toUserInfo(updated ?? user, await agentCodeOf(tx)),
     departs,
     multiDepart: departs.length === 0 ? 0 : departs.length === 1 ? 1 : 2,
+    ...(failedSignIns ? { failedSignIns } : {}),
   };
 }
 
@@ -93,10 +106,11 @@ export async function loginWithPassword(
     { username: input.username },
   );
   const attempt = await beginLoginAttempt(db, { tenantId, ip: origin.ip, username: input.username });
+  const account = await beginAccountAttempt(db, { tenantId, username: input.username });
   const result = tenantId
     ? await withTenant(db, tenantId, (tx) => checkPassword(tx, input.username, input.password, origin))
     : await verifyDecoy(input.password).then(() => null);
-  if (!result) throw attempt.failure;
+  if (!result) throw account.failure ?? attempt.failure;
   await attempt.succeeded();
   return result;
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cacheBuster, envelope } from '@shared/contract/common.js';
@@ -19,6 +19,7 @@ import {
   userInfo,
 } from '@shared/contract/identity.js';
 import { LOGIN_RATE_LIMIT } from '@shared/domain/session.js';
+import { AppError } from '@shared/errors.js';
 import { isLanguage } from '@shared/i18n/languages.js';
 import { nothing } from '@server/http/route-kit.js';
 import type { AppDeps } from '@server/deps.js';
@@ -40,6 +41,17 @@ import { userPermissions } from './menu.service.js';
 import { loginWithPhone, registerSeller, resetPasswordByPhone, sendSmsCode } from './phone.service.js';
 import { loginWithPassword, logout } from './session.service.js';
 
+/** A sign-in told to wait says how long in Retry-After too, for clients that read the header. */
+async function tellingRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'auth.login_delayed')
+      void reply.header('retry-after', String(error.params.seconds));
+    throw error;
+  }
+}
+
 export async function signInRoutes(app: FastifyInstance, deps: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
@@ -52,9 +64,11 @@ export async function signInRoutes(app: FastifyInstance, deps: AppDeps) {
       config: { permission: 'public' },
       schema: { tags: ['session'], body: loginBody, response: { 200: envelope(loginResult) } },
     },
-    async (request) => {
+    async (request, reply) => {
       await limitLogin(request.ip);
-      const result = await loginWithPassword(db, originOf(request), request.body);
+      const result = await tellingRetryAfter(reply, () =>
+        loginWithPassword(db, originOf(request), request.body),
+      );
       return ok(result, t(request)('messages:login.success'));
     },
   );

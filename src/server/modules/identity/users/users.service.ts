@@ -21,6 +21,7 @@ import type { Actor } from '@server/http/actor.js';
 import { baseRoleId } from '../roles/menu-catalog.service.js';
 import { findUserById, findUserByUsername, type UserRow } from '../sign-in/sign-in.queries.js';
 import { roles, userDeparts, users } from '../identity.tables.js';
+import { clearLoginLockouts } from '../sign-in/login-lockout.js';
 import { revokeSessionsOf } from '../sign-in/session.service.js';
 import { allOf, contains } from '@server/db/query-helpers.js';
 import { heldPermissionIds, permissionsByRole } from '../roles/grants.js';
@@ -178,13 +179,16 @@ export async function userRoleIds(tx: TenantTx, _actor: Actor, input: { userid: 
   return roleIdsOf(tx, (await userById(tx, input.userid)).id);
 }
 
-/** PUT /sys/user/frozenBatch: freezing ends the accounts' sessions at once; nobody freezes themselves. */
+/**
+ * PUT /sys/user/frozenBatch: freezing ends the accounts' sessions at once; nobody freezes
+ * themselves. Unfreezing also lifts the locks wrong passwords put on the accounts.
+ */
 export async function freezeUsers(tx: TenantTx, actor: Actor, input: FrozenBatchInput): Promise<void> {
   const ids = [...new Set(input.ids)];
   if (input.status === USER_STATUS.frozen && ids.includes(actor.userId))
     throw new AppError('user.cannot_freeze_self');
   const rows = await tx
-    .select({ id: users.id, userRole: users.userRole })
+    .select({ id: users.id, username: users.username, userRole: users.userRole })
     .from(users)
     .where(inArray(users.id, ids));
   if (rows.length !== ids.length) throw new AppError('user.not_found');
@@ -192,6 +196,9 @@ export async function freezeUsers(tx: TenantTx, actor: Actor, input: FrozenBatch
   await tx.update(users).set({ status: input.status, updatedAt: new Date() }).where(inArray(users.id, ids));
   if (input.status === USER_STATUS.frozen) {
     for (const id of ids) await revokeSessionsOf(tx, id);
+  } else {
+    // Unfreezing is the administrator's unlock: wrong passwords no longer hold the user back.
+    for (const row of rows) await clearLoginLockouts(tx, actor.tenantId, row.username);
   }
 }
 
