@@ -16,6 +16,7 @@ import {
 import type pg from 'pg';
 import type { DestinationStream } from 'pino';
 import type { Db } from './db/client.js';
+import { checkReadiness } from './db/readiness.js';
 import type { AppDeps } from './deps.js';
 import { registerAuth } from './http/auth.js';
 import { handleClientError, handleFrameworkError, registerErrorHandling } from './http/errors.js';
@@ -78,10 +79,16 @@ export interface BuildAppOptions {
   logStream?: DestinationStream;
   trustProxy?: boolean;
   casServerUrl?: string;
+  /**
+   * Where browsers reach this server (PUBLIC_URL): the one site the print plugin's archive allows,
+   * whatever Host a request names. Without it, the marketplaces' public address, else
+   * http://localhost:8080.
+   */
+  publicUrl?: string;
   sms?: SmsSender;
   /** Where the built web apps are (dist/admin, dist/pda); tests may point elsewhere. */
   webRoot?: string;
-  /** Checks the database for /api/health. */
+  /** Checks the database for /api/health; default: what signed-in requests use (db/readiness.ts). */
   checkDatabase?: () => Promise<void>;
   /**
    * The app role's connection settings for this node's LISTEN connection (live announcements
@@ -232,7 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.get('/api/health', { config: { permission: 'public' } }, async (_request, reply) => {
     try {
-      await options.checkDatabase?.();
+      await (options.checkDatabase ?? (() => checkReadiness(options.db)))();
       return {
         success: true,
         message: 'ok',
@@ -283,7 +290,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     { prefix: '/api' },
   );
 
-  await registerWebApps(app, options.webRoot ?? WEB_ROOT);
+  await registerWebApps(
+    app,
+    options.webRoot ?? WEB_ROOT,
+    options.publicUrl ?? options.marketplaces?.publicUrl ?? 'http://localhost:8080',
+  );
 
   return app;
 }

@@ -21,10 +21,11 @@ async function main() {
   )
     console.log('demo data created');
 
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   const marketplaces: MarketplaceOptions = {
     apps: readMarketplaceApps(),
     secretsKey: loadSecretsKey(env),
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
   };
   const app = await buildApp({
     db: database.db,
@@ -33,13 +34,11 @@ async function main() {
     logStream: process.stdout.isTTY ? prettyLogStream() : undefined,
     trustProxy: env.TRUST_PROXY,
     casServerUrl: env.CAS_SERVER_URL,
+    publicUrl,
     listenConnection: database.appConnection,
     jobs: { connection: database.ownerConnection, workers: env.WORKERS },
     marketplaces,
     filesDir: join(env.DATA_DIR, 'files'),
-    checkDatabase: async () => {
-      await database.appPool.query('select 1');
-    },
   });
 
   let stopping = false;

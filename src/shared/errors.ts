@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
 
   'auth.bad_credentials': 422,
   'auth.account_locked': 422,
+  'auth.login_delayed': 429,
+  'auth.login_locked': 423,
   'auth.account_frozen': 403,
   'auth.token_expired': 401,
   'auth.tenant_unknown': 422,
@@ -255,10 +257,13 @@ export const ERROR_STATUS = {
   'shop.redacted': 409,
   'shop.rate_limited': 429,
   'shop.unavailable': 502,
+  /** The sync failed in this product (not on the marketplace); the job runner retries it. */
+  'shop.sync_failed': 500,
   'shop.malformed': 502,
   'shop.rejected': 502,
   'shop.signature': 502,
   'shop.webhook_invalid': 401,
+  'shop.webhook_stale': 401,
 
   'logistics.channel_not_found': 404,
   'logistics.channel_name_taken': 409,
@@ -290,6 +295,7 @@ export const ERROR_STATUS = {
   'waybill.carrier_rejected': 422,
   'waybill.shop_not_connected': 409,
   'waybill.cancelled_meanwhile': 409,
+  'waybill.tracking_duplicate': 409,
   'waybill.not_arranged': 409,
   'waybill.no_label': 409,
   'waybill.batch_not_found': 404,

@@ -347,6 +347,19 @@ describe('GET /api/health and /api/docs', () => {
     });
   });
 
+  it('is not ready when the database answers but refuses what signed-in requests use', async () => {
+    const owner = world.database.ownerPool;
+    await owner.query('revoke execute on function app_session_actor(text) from public, wms_app');
+    try {
+      const response = await world.request({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json().result).toEqual({ status: 'error', database: 'unreachable' });
+    } finally {
+      await owner.query('grant execute on function app_session_actor(text) to wms_app');
+    }
+    expect((await world.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
   it('serves OpenAPI generated from the shared schemas', async () => {
     const response = await world.request({ method: 'GET', url: '/api/docs/json' });
     expect(response.statusCode).toBe(200);

@@ -471,7 +471,7 @@ describe('SKU matching and webhooks', () => {
     ]);
   });
 
-  it('writes the orders of a page the order centre takes and keeps waiting the one it refuses, naming it', async () => {
+  it('writes the orders of a page the order centre takes and records the one it refuses, naming it', async () => {
     const refused = sandbox.world.createOrder('shopee', '600888', {
       status: 'ready_to_ship',
       silent: true,
@@ -488,12 +488,15 @@ describe('SKU matching and webhooks', () => {
     expect(outcome?.state, JSON.stringify(outcome)).toBe('succeeded');
     const run = (
       await world.database.ownerPool.query(
-        'select created, error_message from shop_sync_runs where id = $1',
+        'select created, failed, order_errors from shop_sync_runs where id = $1',
         [outcome?.runId],
       )
-    ).rows[0] as { created: number; error_message: string };
+    ).rows[0] as { created: number; failed: number; order_errors: { orderNo: string; message: string }[] };
     expect(run.created).toBe(1);
-    expect(run.error_message).toContain(refused.orderId);
+    expect(run.failed).toBe(1);
+    expect(run.order_errors).toEqual([
+      { orderNo: refused.orderId, message: expect.stringContaining('common.validation') },
+    ]);
     const listed = async (orderNo: string) =>
       Number(
         (
@@ -510,7 +513,7 @@ describe('SKU matching and webhooks', () => {
         [shopId, refused.orderId],
       )
     ).rows[0];
-    expect(kept).toEqual({ state: 'waiting', has_payload: true });
+    expect(kept).toEqual({ state: 'failed', has_payload: true });
   });
 
   it('takes a signed webhook (its order is fetched and written) and refuses a forged one', async () => {

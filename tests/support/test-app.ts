@@ -69,9 +69,6 @@ export async function createTestWorld(
       pollingIntervalSeconds: 0.5,
       schedules: false,
     },
-    checkDatabase: async () => {
-      await database.appPool.query('select 1');
-    },
     ...options,
   });
   await app.ready();

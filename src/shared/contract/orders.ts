@@ -42,6 +42,23 @@ export const orderLineInput = z.strictObject({
 });
 export type OrderLineInput = z.input<typeof orderLineInput>;
 
+/** A marketplace line whose item is not paired to a SKU yet, as the platform sold it. */
+export const unmatchedLineInput = z.strictObject({
+  itemId: text(LIMITS.text).default(''),
+  variationId: text(LIMITS.text).default(''),
+  sellerSku: text(LIMITS.text).default(''),
+  title: text(500).default(''),
+  quantity: orderQuantity,
+  unitPrice: price.default(0),
+});
+
+/** An order's amounts as its platform states them, in minor units of its currency. */
+export const orderAmountsInput = z.strictObject({
+  total: price,
+  shipping: price.default(0),
+  discount: price.default(0),
+});
+
 const orderHeader = {
   /** The platform's order number; blank answers 'order.no_required' (Order No. cannot be empty). */
   orderNo: text(LIMITS.orderNo).default(''),
@@ -84,6 +101,10 @@ export const marketplaceOrderInput = z.strictObject({
    * the order as an unmatched_sku problem until SKU matching completes it).
    */
   lines: z.array(orderLineInput).max(LIMITS.lines),
+  /** The lines whose item is not paired yet, kept and shown as sold (never reserved). */
+  unmatchedLines: z.array(unmatchedLineInput).max(LIMITS.lines).default([]),
+  /** The platform's amounts; null (a caller that has none) takes the sum of the lines. */
+  amounts: orderAmountsInput.nullable().default(null),
   sellerId: uuid,
   platform: z.enum(PLATFORMS),
   shopId: text(LIMITS.text).min(1),
@@ -194,8 +215,13 @@ export const orderRow = z.object({
   logisticsChannel: string(),
   parcelType: z.enum(PARCEL_TYPES),
   currency: z.enum(ORDER_CURRENCIES),
-  /** Sum of quantity × unit price, in minor units. */
+  /**
+   * What the buyer pays in all, minor units: the platform's figure for a marketplace order, the
+   * lines' sum for one entered by hand; never recomputed from the lines matched to SKUs.
+   */
   totalAmount: z.number().int(),
+  shippingAmount: z.number().int(),
+  discountAmount: z.number().int(),
   units: z.number().int(),
   tags: z.array(z.enum(ORDER_TAGS)),
   flags: orderFlagsView,
@@ -231,6 +257,20 @@ export const orderLineView = z.object({
   reserved: z.number().int(),
 });
 export type OrderLineView = z.infer<typeof orderLineView>;
+
+/** A line the marketplace sold whose item is not matched to a SKU yet ('items not matched'). */
+export const unmatchedLineView = z.object({
+  id: string(),
+  itemId: string(),
+  variationId: string(),
+  sellerSku: string(),
+  title: string(),
+  quantity: z.number().int(),
+  unitPrice: z.number().int(),
+  /** The shop's marketplace item (SKU matching pairs it, /shop/items/match); null when not recorded. */
+  marketplaceItemId: string().nullable(),
+});
+export type UnmatchedLineView = z.infer<typeof unmatchedLineView>;
 
 export const RESERVATION_STATES = ['active', 'released', 'consumed'] as const;
 export type ReservationState = (typeof RESERVATION_STATES)[number];
@@ -290,6 +330,7 @@ export const orderDetail = orderRow.extend({
   transferNote: string(),
   expressNote: string(),
   lines: z.array(orderLineView),
+  unmatchedLines: z.array(unmatchedLineView),
   reservations: z.array(reservationView),
   exceptions: z.array(exceptionView),
   history: z.array(historyView),

@@ -120,6 +120,10 @@ export const shopKeysBody = z.strictObject({
   secretKey: requiredText(128),
 });
 
+/** An order a sync run could not store, and why (the product's own failure, not the platform's). */
+export const syncOrderError = z.object({ orderNo: string(), message: string() });
+export type SyncOrderError = z.infer<typeof syncOrderError>;
+
 export const syncRunView = z.object({
   id: uuid,
   shopId: uuid,
@@ -134,6 +138,9 @@ export const syncRunView = z.object({
   unchanged: z.number().int(),
   /** Orders kept back until a line's SKU is matched. */
   waiting: z.number().int(),
+  /** Orders the product could not store; the run went on without them (orderErrors says why). */
+  failed: z.number().int(),
+  orderErrors: z.array(syncOrderError),
   errorCode: string(),
   errorMessage: string(),
   startedAt: isoTime,

@@ -267,6 +267,11 @@ export const EXCEPTION_REASONS = [
   'cancelled_after_pick',
   /** Units a picker could not find (a wave's pick.short): the exception names what is missing. */
   'short_pick',
+  /**
+   * The sync could not store the platform's latest version of the order (the product's own
+   * failure, named in the note): the order here may be out of date until a sync stores it.
+   */
+  'sync_failed',
 ] as const;
 export type ExceptionReason = (typeof EXCEPTION_REASONS)[number];
 

@@ -39,6 +39,8 @@ export function orderRow(overrides: Partial<OrderRow> = {}): OrderRow {
     parcelType: 'single_multi',
     currency: 'THB',
     totalAmount: 59_800,
+    shippingAmount: 0,
+    discountAmount: 0,
     units: 2,
     tags: [],
     flags: {
@@ -76,6 +78,7 @@ export function orderDetail(row: OrderRow, overrides: Partial<OrderDetail> = {})
         reserved: 0,
       },
     ],
+    unmatchedLines: [],
     reservations: [],
     exceptions: [],
     history: [

@@ -59,6 +59,8 @@ export function syncRun(overrides: Partial<SyncRunView> = {}): SyncRunView {
     updated: 70,
     unchanged: 10,
     waiting: 4,
+    failed: 0,
+    orderErrors: [],
     errorCode: 'shop.rejected',
     errorMessage: 'partner_id is invalid',
     startedAt: '2026-11-25T08:00:00.000Z',

@@ -52,6 +52,7 @@ export type ActedOrder = Pick<
   | 'warehouseCode'
   | 'sellerId'
   | 'currency'
+  | 'problems'
 >;
 
 export type ActionKind =

@@ -28,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@api/client.js';
 import { useInventoryChange } from '@api/modules/inventory.js';
 import { editOrderNotes, useOrder } from '@api/modules/orders.js';
+import { matchItems, useShopChange } from '@api/modules/shops.js';
 import type {
   ExceptionView,
   HistoryView,
@@ -36,6 +37,7 @@ import type {
   OrderNotesInput,
   ReservationView,
   ShortageView,
+  UnmatchedLineView,
 } from '@shared/contract/orders.js';
 import { WAREHOUSE_ROLES, type UserRole } from '@shared/domain/roles.js';
 import { ORDER_FLAGS, ORDER_LIMITS, type OrderAction } from '@shared/domain/order.js';
@@ -44,6 +46,7 @@ import { useSessionUser } from '../../layout/use-session-user.js';
 import { hasAuth } from '../auth.js';
 import { useFeedback } from '../common/feedback.js';
 import { formatDateTime } from '../common/format.js';
+import { SkuSelect } from '../inbound/shared.js';
 import { isSellerSide } from '../inventory/shared.js';
 import type { ActionKind, ActedOrder } from './OrderActions.js';
 import { ShipByCountdown } from './ShipByCountdown.js';
@@ -119,6 +122,7 @@ export function OrderDetailDrawer({
           <OrderFields order={detail} />
           <Notes order={detail} />
           <Lines order={detail} />
+          <UnmatchedLines order={detail} />
           <Reservation order={detail} />
           <Problems exceptions={detail.exceptions} />
           <History history={detail.history} />
@@ -140,7 +144,10 @@ function DrawerActions({
   const { t } = useTranslation('orders');
   const labels = useOrderLabels();
   const merged = order.mergedIntoId !== null;
-  const buttons = DRAWER_ACTIONS.filter(mayAct).map((action) => {
+  // An order with items not matched to SKUs cannot ship: passing its review is not offered.
+  const unmatched = order.problems.includes('unmatched_sku');
+  const offered = DRAWER_ACTIONS.filter((action) => !(action === 'reviewPass' && unmatched));
+  const buttons = offered.filter(mayAct).map((action) => {
     const allowed = !merged && allowsAll(action, [order]);
     const button = (
       <Button
@@ -223,6 +230,16 @@ function OrderFields({ order }: { order: OrderDetail }) {
     { key: 'warehouse', label: t('field.warehouse'), children: order.warehouseCode },
     { key: 'parcel', label: t('field.parcel_type'), children: labels.parcel.label(order.parcelType) },
     { key: 'amount', label: t('field.amount'), children: formatAmount(order.totalAmount, order.currency) },
+    {
+      key: 'shipping',
+      label: t('field.shipping_amount'),
+      children: formatAmount(order.shippingAmount, order.currency),
+    },
+    {
+      key: 'discount',
+      label: t('field.discount_amount'),
+      children: formatAmount(order.discountAmount, order.currency),
+    },
     { key: 'units', label: t('field.units'), children: order.units },
     { key: 'buyer', label: t('field.buyer'), children: text(order.buyerName) },
     { key: 'recipient', label: t('field.recipient'), children: text(order.recipientName) },
@@ -577,6 +594,86 @@ function History({ history }: { history: HistoryView[] }) {
         pagination={false}
         columns={columns}
         dataSource={history}
+      />
+    </Section>
+  );
+}
+
+/**
+ * The lines the marketplace sold whose item is not matched to a SKU yet (spec 02 §1: the order
+ * waits as a problem order): shown as sold, each matched here by whoever may match SKUs, which
+ * completes the order's lines once every item is matched.
+ */
+function UnmatchedLines({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation('orders');
+  const feedback = useFeedback();
+  const canMatch = hasAuth(PERMISSIONS.skuMatch);
+  const [choices, setChoices] = useState<Map<string, string>>(new Map());
+  const match = useShopChange(matchItems, { touchesOrders: true });
+  if (order.unmatchedLines.length === 0) return null;
+  const save = async (line: UnmatchedLineView) => {
+    const skuId = choices.get(line.id);
+    if (!skuId || !line.marketplaceItemId) return;
+    try {
+      feedback.done(await match.mutateAsync([{ itemId: line.marketplaceItemId, skuId }]));
+    } catch (error) {
+      feedback.failed(error);
+    }
+  };
+  const columns: ColumnsType<UnmatchedLineView> = [
+    { title: t('unmatched.seller_sku'), dataIndex: 'sellerSku', width: 130, render: text },
+    { title: t('unmatched.title'), dataIndex: 'title', ellipsis: true, render: text },
+    { title: t('field.item_id'), dataIndex: 'itemId', width: 120, render: text },
+    { title: t('field.variation_id'), dataIndex: 'variationId', width: 120, render: text },
+    { title: t('field.quantity'), dataIndex: 'quantity', width: 70, align: 'right' },
+    {
+      title: t('field.unit_price'),
+      dataIndex: 'unitPrice',
+      width: 110,
+      align: 'right',
+      render: (price: number) => formatAmount(price, order.currency),
+    },
+  ];
+  if (canMatch)
+    columns.push({
+      title: t('unmatched.match'),
+      key: 'match',
+      width: 320,
+      render: (_value, line) =>
+        line.marketplaceItemId ? (
+          <Space size={6}>
+            <SkuSelect
+              sellerId={order.sellerId}
+              value={choices.get(line.id)}
+              style={{ width: 220 }}
+              aria-label={t('unmatched.pick_sku_for', { item: line.title || line.itemId })}
+              onChange={(skuId: string | undefined) =>
+                setChoices((previous) => new Map(previous).set(line.id, skuId ?? ''))
+              }
+            />
+            <Button
+              size="small"
+              type="primary"
+              disabled={!choices.get(line.id)}
+              loading={match.isPending}
+              onClick={() => void save(line)}
+            >
+              {t('unmatched.save')}
+            </Button>
+          </Space>
+        ) : (
+          <Typography.Text type="secondary">{t('unmatched.no_item')}</Typography.Text>
+        ),
+    });
+  return (
+    <Section title={t('unmatched.section', { count: order.unmatchedLines.length })}>
+      <Alert type="warning" showIcon style={{ marginBottom: 8 }} message={t('unmatched.hint')} />
+      <Table<UnmatchedLineView>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        columns={columns}
+        dataSource={order.unmatchedLines}
       />
     </Section>
   );

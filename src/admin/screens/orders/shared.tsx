@@ -129,15 +129,17 @@ export function mayAct(action: OrderAction): boolean {
 
 /**
  * Whether the lifecycle table (src/shared/domain/order.ts) allows the action on every one of
- * the orders; a combined order is neither merged again nor split.
+ * the orders; a combined order is neither merged again nor split, and an order with items not
+ * matched to SKUs cannot pass review (it could not ship what was sold).
  */
 export function allowsAll(
   action: OrderAction,
-  orders: readonly Pick<OrderRow, 'localStatus' | 'orderType'>[],
+  orders: readonly Pick<OrderRow, 'localStatus' | 'orderType' | 'problems'>[],
 ) {
   return orders.every(
     (order) =>
       canAct(action, order.localStatus) &&
-      !((action === 'merge' || action === 'split') && order.orderType === 'combined'),
+      !((action === 'merge' || action === 'split') && order.orderType === 'combined') &&
+      !(action === 'reviewPass' && order.problems.includes('unmatched_sku')),
   );
 }

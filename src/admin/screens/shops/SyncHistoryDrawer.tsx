@@ -103,6 +103,26 @@ function SyncRuns({ shop }: { shop: ShopView }) {
       render: (waiting: number) =>
         waiting > 0 ? <Typography.Text strong>{count(waiting)}</Typography.Text> : count(waiting),
     },
+    {
+      title: t('history.failed'),
+      dataIndex: 'failed',
+      width: 200,
+      render: (failed: number, run) =>
+        failed === 0 ? (
+          count(failed)
+        ) : (
+          <Space direction="vertical" size={0}>
+            <Typography.Text type="danger" strong>
+              {count(failed)}
+            </Typography.Text>
+            {run.orderErrors.map((entry) => (
+              <Typography.Text key={entry.orderNo} type="secondary" style={{ fontSize: 12 }}>
+                {t('history.failed_order', { orderNo: entry.orderNo, message: entry.message })}
+              </Typography.Text>
+            ))}
+          </Space>
+        ),
+    },
   ];
 
   return (

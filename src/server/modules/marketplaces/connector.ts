@@ -11,6 +11,7 @@
 import { PRIVACY_REQUEST_TOPICS } from '@shared/contract/shops.js';
 import type { MarketplacePlatform } from '@shared/domain/marketplaces.js';
 import type { OrderCurrency, PlatformStatus } from '@shared/domain/order.js';
+import type { WebhookWindow } from './webhook-window.js';
 
 export type { MarketplacePlatform };
 
@@ -99,6 +100,19 @@ export interface MarketplaceOrder {
   logisticsChannel: string;
   trackingNo: string;
   lines: MarketplaceLine[];
+  /**
+   * The order's amounts as the platform states them, in minor units of `currency`: what the buyer
+   * pays in all, the shipping fee charged to the buyer and the discounts taken off. Stored as they
+   * are, never recomputed from the lines matched to SKUs.
+   */
+  amounts: MarketplaceAmounts;
+}
+
+/** An order's amounts as its platform states them, minor units of the order's currency. */
+export interface MarketplaceAmounts {
+  total: number;
+  shipping: number;
+  discount: number;
 }
 
 export interface OrderPage {
@@ -213,6 +227,16 @@ export interface WebhookNotice {
    */
   kind: 'order' | 'revoked' | 'privacy' | 'other';
   privacy?: PrivacyNotice;
+  /**
+   * When the platform stamped the notice (Shopee's, Lazada's and TikTok's signed `timestamp`,
+   * Shopify's X-Shopify-Triggered-At); null when it carries none, and then it is refused.
+   */
+  sentAt: Date | null;
+  /**
+   * What tells this delivery from any other (webhook-window.ts): the platform's delivery id where
+   * it sends one, else the SHA-256 of what it signs. A notice whose key was taken is a replay.
+   */
+  deliveryKey: string;
 }
 
 /** A webhook request exactly as it arrived: the raw bytes, never re-serialised JSON. */
@@ -274,6 +298,19 @@ export interface Connector {
   getOrders(ctx: CallContext, orderNos: readonly string[]): Promise<MarketplaceOrder[]>;
   /** The notice when the request carries the platform's valid signature; null when it does not. */
   verifyWebhook(app: AppConfig, request: WebhookRequest): WebhookNotice | null;
+  /**
+   * How old (and how far ahead) a notice's own time may be for it to be taken: the platform's
+   * documented retry period, or its timestamp validity where it documents none. Absent: the
+   * platform sends no notices.
+   */
+  webhookWindow?: WebhookWindow;
+  /**
+   * Asks the platform, with one call signed as usual with the shop's token, whether the shop's
+   * authorisation still holds: resolves when it does, throws MarketplaceError 'revoked' when the
+   * platform answers that it is gone, any other code when its answer tells neither. A
+   * deauthorisation notice stops a shop only once this confirms it (webhooks.service.ts).
+   */
+  checkAuthorisation?(ctx: CallContext): Promise<void>;
   /**
    * Who may ship the platform's orders: 'platform' — the platform's own logistics arranges the
    * carrier and issues the label (Shopee, Lazada, TikTok Shop, Joom Logistics), and the seller may

@@ -44,7 +44,7 @@ export async function readHeldOrders(
       select order_no, fingerprint, state, redacted_at is not null as is_redacted,
         (extract(epoch from platform_updated_at) * 1000)::bigint as updated_at
       from ${marketplaceOrders}
-      where shop_id = ${shop.id}
+      where shop_id = ${shop.id} and state <> 'failed'
         and platform_updated_at between ${window.from.toISOString()}::timestamptz and ${window.to.toISOString()}::timestamptz
       limit ${HELD_LIMIT}`),
   );

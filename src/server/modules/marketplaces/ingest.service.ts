@@ -11,6 +11,7 @@
 import { hash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { MarketplaceOrderInput } from '@shared/contract/orders.js';
+import type { SyncOrderError } from '@shared/contract/shops.js';
 import { marketplaceOrderInput } from '@shared/contract/orders.js';
 import { normaliseBarcode } from '@shared/domain/barcode.js';
 import { AppError } from '@shared/errors.js';
@@ -18,7 +19,13 @@ import { ORDER_LIMITS } from '@shared/domain/order.js';
 import { rowsOf, type TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { skuBarcodes, skus } from '../catalog/index.js';
-import { flagUnmatchedOrders, orders, upsertMarketplaceOrders } from '../orders/index.js';
+import {
+  clearSyncFailures,
+  flagSyncFailures,
+  flagUnmatchedOrders,
+  orders,
+  upsertMarketplaceOrders,
+} from '../orders/index.js';
 import type { ListedOrder, MarketplaceOrder } from './connector.js';
 import { marketplaceItems, marketplaceOrders, shops } from './marketplaces.tables.js';
 import { redactOrder } from './redaction.js';
@@ -31,8 +38,8 @@ export interface IngestCounts {
   updated: number;
   unchanged: number;
   waiting: number;
-  /** Orders the order centre refused (a field beyond its limits), with why. */
-  refused: string[];
+  /** Orders that could not be stored (refused by the contract, or the product's own failure), with why. */
+  failed: SyncOrderError[];
 }
 
 /** Fingerprints already taken: a page's orders are compared before the write and stored with it. */
@@ -65,12 +72,20 @@ export function sellerActor(shop: ShopRow): Actor {
 
 const cut = (value: string, max: number) => (value.length > max ? value.slice(0, max) : value);
 
-/** The order centre's input for a marketplace order whose lines are all paired to SKUs. */
+/**
+ * The order centre's input for a marketplace order: its lines paired to SKUs (skuOf answers
+ * each line's SKU, null while unpaired) as lines, the others as unmatched lines kept as sold,
+ * and the platform's amounts.
+ */
 export function orderInputOf(
   shop: ShopRow,
   order: MarketplaceOrder,
-  skuOf: (line: MarketplaceOrder['lines'][number]) => string,
+  skuOf: (line: MarketplaceOrder['lines'][number]) => string | null,
 ): MarketplaceOrderInput {
+  const paired = order.lines.flatMap((line) => {
+    const skuId = skuOf(line);
+    return skuId ? [{ line, skuId }] : [];
+  });
   return {
     orderNo: order.orderNo,
     warehouseId: shop.warehouseId,
@@ -90,13 +105,25 @@ export function orderInputOf(
     buyerMessage: cut(order.buyerMessage, ORDER_LIMITS.note),
     logisticsChannel: cut(order.logisticsChannel, ORDER_LIMITS.text),
     trackingNo: cut(order.trackingNo, ORDER_LIMITS.orderNo),
-    lines: order.lines.map((line) => ({
-      skuId: skuOf(line),
+    lines: paired.map(({ line, skuId }) => ({
+      skuId,
       quantity: line.quantity,
       unitPrice: line.unitPrice,
       itemId: cut(line.itemId, ORDER_LIMITS.text),
       variationId: cut(line.variationId, ORDER_LIMITS.text),
     })),
+    unmatchedLines: order.lines
+      .filter((line) => !skuOf(line))
+      .map((line) => ({
+        itemId: cut(line.itemId, ORDER_LIMITS.text),
+        variationId: cut(line.variationId, ORDER_LIMITS.text),
+        sellerSku: cut(line.sellerSku, ORDER_LIMITS.text),
+        title: cut(line.title, 500),
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+      })),
+    // Normalised orders stored before the platforms' amounts were read have none.
+    amounts: order.amounts ?? null,
   };
 }
 
@@ -168,12 +195,25 @@ async function autoMatch(tx: TenantTx, shop: ShopRow, itemIds: readonly string[]
       and i.barcode <> '' and b.seller_id = i.seller_id and b.barcode = i.barcode`);
 }
 
+/** Why an order could not be stored, for the run's record and the order's exception. */
+export function failureOf(error: unknown): string {
+  if (error instanceof AppError) {
+    const params = Object.keys(error.params ?? {}).length > 0 ? ` ${JSON.stringify(error.params)}` : '';
+    return `${error.code}${params}`.slice(0, 500);
+  }
+  // Drizzle wraps a database error as "Failed query: <text> params: <values>": the database's
+  // own words say what went wrong, and the statement's values (a buyer's address) stay out.
+  let cause: unknown = error;
+  while (cause instanceof Error && cause.cause instanceof Error) cause = cause.cause;
+  return (cause instanceof Error ? cause.message : String(cause)).slice(0, 500);
+}
+
 /**
  * Writes orders through the order centre's one upsert; answers those written with their order
- * ids, and those it refuses (kept waiting by the caller) with why. The upsert validates every
- * order, so the page goes to it whole, behind a savepoint: only when it refuses the page (a
- * validation error, whatever it had written by then undone) are the orders checked one by one,
- * and the valid ones written without the refused ones.
+ * ids, and those it could not store with why. The page goes to the upsert whole, behind a
+ * savepoint; only when that fails (whatever it had written by then undone) is each order written
+ * behind a savepoint of its own, so one order that cannot be stored — refused by the contract, or
+ * the product's own failure — never costs the page the others.
  */
 export async function writeOrders(
   tx: TenantTx,
@@ -185,38 +225,53 @@ export async function writeOrders(
   refused: { order: MarketplaceOrder; reason: string }[];
 }> {
   if (ready.length === 0) return { written: [], refused: [] };
-  const upsert = async (valid: readonly { order: MarketplaceOrder; input: MarketplaceOrderInput }[]) => {
+  const upsert = async (
+    valid: readonly { order: MarketplaceOrder; input: MarketplaceOrderInput }[],
+    taken: readonly string[],
+  ) => {
     const saved = await upsertMarketplaceOrders(
       tx,
       sellerActor(shop),
       valid.map((entry) => entry.input),
-      systemNos,
+      taken,
     );
     return valid.map((entry, index) => ({ order: entry.order, orderId: saved[index]?.id ?? '' }));
   };
-  // A savepoint of its own statements, not a nested transaction: the page's statements stay on
+  // Savepoints of its own statements, not nested transactions: the page's statements stay on
   // the transaction withTenant opened (the ledger's prepared statements need its connection).
   await tx.execute(sql`savepoint write_orders`);
   try {
-    const written = await upsert(ready);
+    const written = await upsert(ready, systemNos);
     await tx.execute(sql`release savepoint write_orders`);
     return { written, refused: [] };
-  } catch (error) {
-    if (!(error instanceof AppError) || error.code !== 'common.validation') throw error;
+  } catch {
     await tx.execute(sql`rollback to savepoint write_orders`);
   }
-  const valid: { order: MarketplaceOrder; input: MarketplaceOrderInput }[] = [];
+  const written: { order: MarketplaceOrder; orderId: string }[] = [];
   const refused: { order: MarketplaceOrder; reason: string }[] = [];
+  let unused = [...systemNos];
   for (const entry of ready) {
     const parsed = marketplaceOrderInput.safeParse(entry.input);
-    if (parsed.success) valid.push(entry);
-    else
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
       refused.push({
         order: entry.order,
-        reason: `${entry.order.orderNo}: ${parsed.error.issues[0]?.path.join('.') ?? ''} ${parsed.error.issues[0]?.message ?? ''}`,
+        reason: `common.validation ${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}`.slice(0, 500),
       });
+      continue;
+    }
+    await tx.execute(sql`savepoint write_order`);
+    try {
+      const [saved] = await upsert([entry], unused.slice(0, 1));
+      await tx.execute(sql`release savepoint write_order`);
+      if (saved) written.push(saved);
+      unused = unused.slice(1);
+    } catch (error) {
+      await tx.execute(sql`rollback to savepoint write_order`);
+      refused.push({ order: entry.order, reason: failureOf(error) });
+    }
   }
-  return { written: valid.length > 0 ? await upsert(valid) : [], refused };
+  return { written, refused };
 }
 
 /** The problem note of an order's unpaired lines: each item as the platform names it, and how many. */
@@ -239,21 +294,24 @@ export function unmatchedNoteOf(lines: readonly MarketplaceOrder['lines'][number
 export async function rememberOrders(
   tx: TenantTx,
   shop: ShopRow,
-  entries: readonly { order: MarketplaceOrder; state: 'synced' | 'waiting' }[],
+  entries: readonly { order: MarketplaceOrder; state: 'synced' | 'waiting' | 'failed'; error?: string }[],
 ): Promise<void> {
   if (entries.length === 0) return;
   const column = <T>(value: (entry: (typeof entries)[number]) => T) => sql.param(entries.map(value));
-  // checked_at: just read from the platform, as good as a re-read (openOrderNos).
+  // checked_at: just read from the platform, as good as a re-read (openOrderNos). A failed order
+  // keeps no fingerprint, so the next run that lists it writes it again.
   await tx.execute(sql`
-    insert into ${marketplaceOrders} (shop_id, order_no, fingerprint, platform_updated_at, state, payload, checked_at)
-    select ${shop.id}::uuid, e.order_no, e.fingerprint, e.platform_updated_at, e.state, e.payload, now()
-    from unnest(${column(({ order }) => order.orderNo)}::varchar[], ${column(({ order }) => fingerprintOf(order))}::varchar[],
+    insert into ${marketplaceOrders} (shop_id, order_no, fingerprint, platform_updated_at, state, payload, error, checked_at)
+    select ${shop.id}::uuid, e.order_no, e.fingerprint, e.platform_updated_at, e.state, e.payload, e.error, now()
+    from unnest(${column(({ order }) => order.orderNo)}::varchar[],
+      ${column(({ order, state }) => (state === 'failed' ? '' : fingerprintOf(order)))}::varchar[],
       ${column(({ order }) => new Date(order.updatedAt).toISOString())}::timestamptz[], ${column(({ state }) => state)}::varchar[],
-      ${column(({ order, state }) => (state === 'waiting' ? JSON.stringify(order) : null))}::jsonb[])
-      as e(order_no, fingerprint, platform_updated_at, state, payload)
+      ${column(({ order, state }) => (state === 'synced' ? null : JSON.stringify(order)))}::jsonb[],
+      ${column(({ error }) => (error ?? '').slice(0, 500))}::varchar[])
+      as e(order_no, fingerprint, platform_updated_at, state, payload, error)
     on conflict (tenant_id, shop_id, order_no) do update
       set fingerprint = excluded.fingerprint, platform_updated_at = excluded.platform_updated_at,
-        state = excluded.state, payload = excluded.payload, checked_at = now(), updated_at = now()`);
+        state = excluded.state, payload = excluded.payload, error = excluded.error, checked_at = now(), updated_at = now()`);
 }
 
 /** What is stored of an order: what a page is compared with. */
@@ -317,6 +375,7 @@ export async function knownOrders(
       join unnest(${sql.param(listed.map((order) => order.orderNo))}::varchar[], ${sql.param(listed.map((order) => order.updatedAt))}::bigint[]) as l(order_no, at)
         on m.order_no = l.order_no
       where m.shop_id = ${shop.id} and m.order_no = any(${sql.param(listed.map((order) => order.orderNo))}::varchar[])
+        and m.state <> 'failed'
         and (extract(epoch from m.platform_updated_at) * 1000)::bigint = l.at`),
   );
   return new Set(rows.map((row) => row.order_no));
@@ -357,7 +416,7 @@ export async function ingestOrders(
     updated: 0,
     unchanged: 0,
     waiting: 0,
-    refused: [],
+    failed: [],
   };
   if (page.length === 0) return counts;
   const storedOf = await storedOrdersOf(tx, shop, [...new Set(page.map((order) => order.orderNo))]);
@@ -371,36 +430,61 @@ export async function ingestOrders(
   const entries: { order: MarketplaceOrder; input: MarketplaceOrderInput }[] = [];
   /** Orders with an unpaired line: the problem note naming those lines. */
   const unmatched = new Map<MarketplaceOrder, string>();
+  /** Orders the platform sent without lines: malformed, they wait here, not in the order list. */
+  const lineless: MarketplaceOrder[] = [];
   for (const order of changed) {
-    const unpaired = order.lines.filter((line) => skuOf(line) === null);
-    if (order.lines.length > 0 && unpaired.length > 0) unmatched.set(order, unmatchedNoteOf(unpaired));
-    // An order the platform sent without lines is malformed: it waits here, not in the order list.
-    if (order.lines.length === 0) unmatched.set(order, '');
-    else {
-      const paired = { ...order, lines: order.lines.filter((line) => skuOf(line) !== null) };
-      entries.push({ order, input: orderInputOf(shop, paired, (line) => skuOf(line) ?? '') });
+    if (order.lines.length === 0) {
+      lineless.push(order);
+      continue;
     }
+    const unpaired = order.lines.filter((line) => skuOf(line) === null);
+    if (unpaired.length > 0) unmatched.set(order, unmatchedNoteOf(unpaired));
+    entries.push({ order, input: orderInputOf(shop, order, skuOf) });
   }
   const { written, refused } = await writeOrders(tx, shop, entries, systemNos);
-  const flagged = written.filter(({ order }) => unmatched.has(order));
+  const actor = sellerActor(shop);
   await flagUnmatchedOrders(
     tx,
-    sellerActor(shop),
-    flagged.map(({ order, orderId }) => ({ orderId, note: unmatched.get(order) ?? '' })),
+    actor,
+    written
+      .filter(({ order }) => unmatched.has(order))
+      .map(({ order, orderId }) => ({ orderId, note: unmatched.get(order) ?? '' })),
   );
+  await clearSyncFailures(
+    tx,
+    actor,
+    written.map((entry) => entry.orderId),
+  );
+  // Behind a savepoint: what kept an order from being stored may keep its exception from being
+  // written on it too; the run's record and the marketplace order still tell it.
+  if (refused.length > 0) {
+    await tx.execute(sql`savepoint flag_failures`);
+    try {
+      await flagSyncFailures(
+        tx,
+        actor,
+        shop.id,
+        refused.map(({ order, reason }) => ({ orderNo: order.orderNo, note: reason })),
+      );
+      await tx.execute(sql`release savepoint flag_failures`);
+    } catch {
+      await tx.execute(sql`rollback to savepoint flag_failures`);
+    }
+  }
   for (const { order } of written) {
     if (unmatched.has(order)) continue;
     if (storedOf.get(order.orderNo)?.state === 'synced') counts.updated += 1;
     else counts.created += 1;
   }
-  counts.waiting = unmatched.size;
-  counts.refused = refused.map((entry) => entry.reason);
-  const waiting = [...unmatched.keys(), ...refused.map((entry) => entry.order)];
+  counts.waiting = written.filter(({ order }) => unmatched.has(order)).length + lineless.length;
+  counts.failed = refused.map(({ order, reason }) => ({ orderNo: order.orderNo, message: reason }));
   await rememberOrders(tx, shop, [
-    ...written
-      .filter(({ order }) => !unmatched.has(order))
-      .map(({ order }) => ({ order, state: 'synced' as const })),
-    ...[...new Set(waiting)].map((order) => ({ order, state: 'waiting' as const })),
+    ...written.map(({ order }) => ({
+      order,
+      state: unmatched.has(order) ? ('waiting' as const) : ('synced' as const),
+    })),
+    ...lineless.map((order) => ({ order, state: 'waiting' as const })),
+    ...refused.map(({ order, reason }) => ({ order, state: 'failed' as const, error: reason })),
   ]);
   return counts;
 }
@@ -430,6 +514,17 @@ export async function openOrderNos(
       limit ${limit}`),
   );
   return rows.map((row) => row.order_no);
+}
+
+/** The shop's orders earlier runs could not store, the longest waiting first, at most `limit`. */
+export async function failedOrderNos(tx: TenantTx, shop: ShopRow, limit: number): Promise<string[]> {
+  const rows = await tx
+    .select({ orderNo: marketplaceOrders.orderNo })
+    .from(marketplaceOrders)
+    .where(and(eq(marketplaceOrders.shopId, shop.id), eq(marketplaceOrders.state, 'failed')))
+    .orderBy(marketplaceOrders.updatedAt, marketplaceOrders.orderNo)
+    .limit(limit);
+  return rows.map((row) => row.orderNo);
 }
 
 /** Notes that these orders of the shop were re-read now (whether or not they had changed). */

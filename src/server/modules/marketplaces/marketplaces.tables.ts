@@ -9,6 +9,8 @@
  * order with its paired lines) until matching completes and releases it.
  * `privacy_requests` records each privacy request a platform sent about a shop and what was
  * done; it holds ids and counts, never the customer's email or phone.
+ * `webhook_deliveries` keeps, for as long as a notice could still be taken (webhook-window.ts),
+ * the key of every notice a shop took, so the same notice is taken once.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -27,12 +29,13 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import type { MarketplacePlatform, ShopStatus, SyncRunState } from '@shared/domain/marketplaces.js';
-import type { SyncTrigger } from '@shared/contract/shops.js';
+import type { SyncOrderError, SyncTrigger } from '@shared/contract/shops.js';
 import { createdAt, tenantId, updatedAt } from '../../db/columns.js';
 import { skus } from '../catalog/index.js';
 import { users } from '../identity/index.js';
 import { warehouses } from '../warehouse/index.js';
 import type { MarketplaceOrder, PrivacyTopic } from './connector.js';
+import type { WebhookDeliveryKind, WebhookDeliveryOutcome } from './webhook-window.js';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -115,6 +118,10 @@ export const shopSyncRuns = pgTable(
     updated: integer('updated').notNull().default(0),
     unchanged: integer('unchanged').notNull().default(0),
     waiting: integer('waiting').notNull().default(0),
+    /** Orders the product could not store (each recorded in orderErrors); the run goes on. */
+    failed: integer('failed').notNull().default(0),
+    /** The first orders that could not be stored, each with what went wrong (at most 50). */
+    orderErrors: jsonb('order_errors').$type<SyncOrderError[]>().notNull().default([]),
     errorCode: varchar('error_code', { length: 64 }).notNull().default(''),
     /** The platform's own words (never a token or key), for the history. */
     errorMessage: varchar('error_message', { length: 500 }).notNull().default(''),
@@ -148,7 +155,9 @@ export const marketplaceOrders = pgTable(
      * 'synced': written to the order list whole; 'waiting': a line's item is not matched to a SKU
      * yet (the order is listed with its paired lines as an unmatched_sku problem).
      */
-    state: varchar('state', { length: 16 }).$type<'synced' | 'waiting'>().notNull(),
+    state: varchar('state', { length: 16 }).$type<'synced' | 'waiting' | 'failed'>().notNull(),
+    /** 'failed': why the product could not store the order (kept with its payload for the next run). */
+    error: varchar('error', { length: 500 }).notNull().default(''),
     /** The normalised order, kept while it waits so matching can release it without the platform. */
     payload: jsonb('payload').$type<MarketplaceOrder>(),
     /** When the buyer's details were redacted on request: every later sync of it stays redacted. */
@@ -167,11 +176,15 @@ export const marketplaceOrders = pgTable(
     index('marketplace_orders_waiting_idx')
       .on(table.tenantId, table.shopId)
       .where(sql`${table.state} = 'waiting'`),
+    // Orders a run could not store, retried by the next run (sync.service.ts retryFailedOrders).
+    index('marketplace_orders_failed_idx')
+      .on(table.tenantId, table.shopId)
+      .where(sql`${table.state} = 'failed'`),
     foreignKey({
       columns: [table.tenantId, table.shopId],
       foreignColumns: [shops.tenantId, shops.id],
     }).onDelete('cascade'),
-    check('marketplace_orders_state_check', sql`${table.state} in ('synced', 'waiting')`),
+    check('marketplace_orders_state_check', sql`${table.state} in ('synced', 'waiting', 'failed')`),
   ],
 );
 
@@ -258,6 +271,40 @@ export const privacyRequests = pgTable(
     check(
       'privacy_requests_topic_check',
       sql`${table.topic} in ('customers/data_request', 'customers/redact', 'shop/redact')`,
+    ),
+  ],
+);
+
+/**
+ * A notice a shop took, by its key (the platform's delivery id, else the signed body's SHA-256),
+ * kept until `expires_at`, when the notice would be refused as stale anyway; written in the
+ * transaction of what the notice changes. Expired rows of a shop go when its next notice is taken.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    tenantId: tenantId(),
+    shopId: uuid('shop_id').notNull(),
+    /** 'id:<the platform's delivery id>' or 'sha256:<hex of the signed body>'. */
+    deliveryKey: varchar('delivery_key', { length: 160 }).notNull(),
+    kind: varchar('kind', { length: 16 }).$type<WebhookDeliveryKind>().notNull(),
+    outcome: varchar('outcome', { length: 24 }).$type<WebhookDeliveryOutcome>().notNull(),
+    /** The time the platform stamped on the notice. */
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.shopId, table.deliveryKey] }),
+    index('webhook_deliveries_expiry_idx').on(table.tenantId, table.shopId, table.expiresAt),
+    foreignKey({
+      columns: [table.tenantId, table.shopId],
+      foreignColumns: [shops.tenantId, shops.id],
+    }).onDelete('cascade'),
+    check('webhook_deliveries_kind_check', sql`${table.kind} in ('order', 'revoked', 'privacy')`),
+    check(
+      'webhook_deliveries_outcome_check',
+      sql`${table.outcome} in ('taken', 'revocation_pending', 'revoked', 'revocation_refuted', 'revocation_unchecked')`,
     ),
   ],
 );

@@ -259,8 +259,12 @@ async function saveGrant(
 }
 
 /**
- * The platform sent the seller back to /shopifyAuth: the state names the shop (once), the
- * connector checks what the platform signed and trades the code for tokens.
+ * The platform sent the seller back to /shopifyAuth: the state names the shop, the connector
+ * checks what the platform signed (Shopify's hmac and timestamp, before any call) and trades the
+ * code for tokens, and only then is the state spent, in the transaction that stores the grant. A
+ * return that fails its check (a forged hmac, a made-up code the platform refuses) spends
+ * nothing, so the seller's genuine return still completes; of two returns with one state, the
+ * first to store its grant wins and the other is refused as expired.
  */
 export async function completeAuthorisation(
   db: Db,
@@ -281,10 +285,6 @@ export async function completeAuthorisation(
         ]),
       );
     if (!found || state === '') throw new AppError('shop.authorisation_expired');
-    await tx
-      .update(shops)
-      .set({ authStateHash: null, authStateExpiresAt: null })
-      .where(eq(shops.id, found.id));
     return found;
   });
   const { connector, app } = platformOf(runtime, shop.platform);
@@ -300,6 +300,12 @@ export async function completeAuthorisation(
     throw new AppError('shop.authorisation_failed', { reason: reasonOf(error) });
   }
   return withTenant(db, actor.tenantId, async (tx) => {
+    const spent = await tx
+      .update(shops)
+      .set({ authStateHash: null, authStateExpiresAt: null })
+      .where(and(eq(shops.id, shop.id), eq(shops.authStateHash, hashOf(state))))
+      .returning({ id: shops.id });
+    if (spent.length === 0) throw new AppError('shop.authorisation_expired');
     await saveGrant(tx, runtime, shop, grant);
     return shopView(tx, shop.id);
   });
@@ -372,6 +378,8 @@ export async function listSyncRuns(
     updated: row.updated,
     unchanged: row.unchanged,
     waiting: row.waiting,
+    failed: row.failed,
+    orderErrors: row.orderErrors,
     errorCode: row.errorCode,
     errorMessage: row.errorMessage,
     startedAt: iso(row.startedAt),

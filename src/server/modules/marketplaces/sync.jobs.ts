@@ -51,6 +51,11 @@ export function marketplaceJobs(
       if (!outcome && request.orderNos) throw new SyncBusyError();
       if (outcome?.state === 'failed')
         log.warn({ shopId: request.shopId, errorCode: outcome.errorCode }, 'shop sync failed');
+      if (outcome && outcome.orderErrors.length > 0)
+        log.error(
+          { shopId: request.shopId, runId: outcome.runId, orders: outcome.orderErrors.slice(0, 20) },
+          'shop sync could not store some orders (recorded on the run and the orders)',
+        );
     },
   };
   const schedule: JobDefinition<Record<string, never>> = {

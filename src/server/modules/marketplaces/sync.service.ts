@@ -17,7 +17,7 @@
  * revoked authorisation stops the shop with its reason.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { SyncTrigger } from '@shared/contract/shops.js';
+import type { SyncOrderError, SyncTrigger } from '@shared/contract/shops.js';
 import { MARKETPLACE_SYNC } from '@shared/domain/marketplaces.js';
 import { rowsOf, withTenant, type Db, type TenantTx } from '../../db/client.js';
 import { pgErrorOf } from '../../db/query-helpers.js';
@@ -29,6 +29,8 @@ import {
   type OrderPage,
 } from './connector.js';
 import {
+  failedOrderNos,
+  failureOf,
   ingestOrders,
   knownOrders,
   markChecked,
@@ -62,6 +64,9 @@ const ANALYZE_FIRST = 200;
 /** How often the counts of pages that changed nothing are saved (the progress a seller watches). */
 const UNCHANGED_SAVE_MS = 1_000;
 
+/** How many of a run's orders that could not be stored its record names (the count has them all). */
+const ORDER_ERRORS_KEPT = 50;
+
 /** A run still marked running after this long was lost with its node; it no longer blocks. */
 const STALE_RUN_MINUTES = 30;
 
@@ -77,6 +82,8 @@ export interface SyncOutcome {
   runId: string;
   state: 'succeeded' | 'failed';
   errorCode: string;
+  /** Orders the run could not store (the run went on without them), for the server's log. */
+  orderErrors: SyncOrderError[];
 }
 
 /** Starts a run for the shop; null when the shop is not active or another run is under way. */
@@ -148,7 +155,7 @@ const noCounts = (): IngestCounts => ({
   updated: 0,
   unchanged: 0,
   waiting: 0,
-  refused: [],
+  failed: [],
 });
 
 class RunState extends ShopSession {
@@ -157,6 +164,8 @@ class RunState extends ShopSession {
   private pendingPages = 0;
   private pendingResume: SyncResumePoint | undefined;
   private savedAt = Date.now();
+  /** Every order of the run that could not be stored. */
+  readonly orderErrors: SyncOrderError[] = [];
 
   constructor(
     db: Db,
@@ -175,7 +184,8 @@ class RunState extends ShopSession {
     if (!page && this.pendingPages === 0) return;
     const counts = this.pending;
     const written = page ?? noCounts();
-    const refused = [...counts.refused, ...(page?.refused ?? [])];
+    const failed = [...counts.failed, ...(page?.failed ?? [])];
+    this.orderErrors.push(...failed);
     const at = resume ?? this.pendingResume;
     await tx
       .update(shopSyncRuns)
@@ -186,7 +196,15 @@ class RunState extends ShopSession {
         updated: sql`${shopSyncRuns.updated} + ${counts.updated + written.updated}`,
         unchanged: sql`${shopSyncRuns.unchanged} + ${counts.unchanged + written.unchanged}`,
         waiting: sql`${shopSyncRuns.waiting} + ${counts.waiting + written.waiting}`,
-        ...(refused.length > 0 ? { errorMessage: refused.join('; ').slice(0, 500) } : {}),
+        ...(failed.length > 0
+          ? {
+              failed: sql`${shopSyncRuns.failed} + ${failed.length}`,
+              // The first ORDER_ERRORS_KEPT of the run, each with why.
+              orderErrors: sql`(select coalesce(jsonb_agg(e), '[]'::jsonb) from (
+                select e from jsonb_array_elements(${shopSyncRuns.orderErrors} || ${JSON.stringify(failed)}::jsonb) e
+                limit ${ORDER_ERRORS_KEPT}) kept)`,
+            }
+          : {}),
       })
       .where(eq(shopSyncRuns.id, this.runId));
     if (at !== undefined) await tx.update(shops).set({ resumePoint: at }).where(eq(shops.id, this.shop.id));
@@ -254,7 +272,7 @@ async function writePage(
     counts.unchanged += known;
     // A page that wrote no order (it changed between the look and the write) only moves the
     // resume point and the counts: losing that to a crash means reading the page again.
-    if (counts.created + counts.updated + counts.waiting + counts.refused.length === 0)
+    if (counts.created + counts.updated + counts.waiting + counts.failed.length === 0)
       await tx.execute(sql`set local synchronous_commit = off`);
     await run.save(tx, counts, resume);
     return counts.created;
@@ -292,6 +310,23 @@ async function rereadOpenOrders(
   }
 }
 
+/** Orders of a shop a run could not store, retried by number at the start of each next run. */
+const FAILED_RETRIES = 50;
+
+/**
+ * Reads again by number, and writes, the shop's orders that earlier runs could not store (the
+ * platform may not list them again): the latest version of each, before the run's windows.
+ */
+async function retryFailedOrders(db: Db, run: RunState, connector: Connector): Promise<void> {
+  const { shop } = run;
+  const orderNos = await withTenant(db, shop.tenantId, (tx) => failedOrderNos(tx, shop, FAILED_RETRIES));
+  for (let start = 0; start < orderNos.length; start += REREAD_PAGE) {
+    const batch = orderNos.slice(start, start + REREAD_PAGE);
+    const orders = await run.call((ctx) => connector.getOrders(ctx, batch));
+    await writePage(db, run, { orders });
+  }
+}
+
 /** Runs one sync of a shop (see the module comment); null when it was not started. */
 export async function syncShop(
   db: Db,
@@ -310,6 +345,7 @@ export async function syncShop(
     session = run;
     await run.refreshIfDue();
     const { connector } = platformOf(runtime, shop.platform);
+    await retryFailedOrders(db, run, connector);
     if (request.orderNos) {
       const orderNos = request.orderNos;
       const orders = await run.call((ctx) => connector.getOrders(ctx, orderNos));
@@ -384,13 +420,15 @@ export async function syncShop(
           .where(eq(shops.id, shop.id));
       }
     });
-    return { runId, state: 'succeeded', errorCode: '' };
+    return { runId, state: 'succeeded', errorCode: '', orderErrors: run.orderErrors };
   } catch (error) {
+    // The platform's failures are told as the platform's; anything else is this product's own
+    // (a bug, the database), never "the marketplace did not answer".
     const code =
       error instanceof MarketplaceError
         ? `shop.${error.code === 'token_expired' ? 'revoked' : error.code}`
-        : 'shop.unavailable';
-    const message = error instanceof Error ? error.message.slice(0, 500) : '';
+        : 'shop.sync_failed';
+    const message = error instanceof MarketplaceError ? error.message.slice(0, 500) : failureOf(error);
     const lost = session;
     await withTenant(db, shop.tenantId, async (tx) => {
       // The unchanged pages read before the failure count, and the run resumes after them.
@@ -407,7 +445,7 @@ export async function syncShop(
       }
     });
     if (!(error instanceof MarketplaceError)) throw error;
-    return { runId, state: 'failed', errorCode: code };
+    return { runId, state: 'failed', errorCode: code, orderErrors: lost?.orderErrors ?? [] };
   }
 }
 

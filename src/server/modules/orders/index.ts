@@ -2,7 +2,9 @@ export { allocateArrivingStock, consumeOrder, releaseOrder, reserveOrder } from 
 export { repairReservations, stockHolders } from './reservation.service.js';
 export {
   cancelOrders,
+  clearSyncFailures,
   createOrder,
+  flagSyncFailures,
   flagUnmatchedOrders,
   moveOrder,
   passReview,

@@ -106,6 +106,10 @@ export async function mergeOrders(
       currency: first.currency,
       logisticsChannel: first.logisticsChannel,
       parcelType: parcelTypeOf(lines),
+      // What the buyer pays for the merged orders together (they share a seller and currency).
+      totalAmount: rows.reduce((sum, row) => sum + row.totalAmount, 0),
+      shippingAmount: rows.reduce((sum, row) => sum + row.shippingAmount, 0),
+      discountAmount: rows.reduce((sum, row) => sum + row.discountAmount, 0),
       tags: [
         ...new Set(
           rows.flatMap((row) => row.tags.filter((tag) => tag !== 'problem' && tag !== 'out_of_stock')),
@@ -156,13 +160,25 @@ export async function splitOrder(tx: TenantTx, actor: Actor, raw: SplitOrderInpu
   const moved = lines
     .filter((line) => taking.has(line.id))
     .map((line) => ({ ...line, quantity: taking.get(line.id) ?? 0 }));
+  // The part takes the value of its units (never more than the order's total); shipping and
+  // discounts stay with the original, which keeps the rest.
+  const partTotal = Math.min(
+    order.totalAmount,
+    moved.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0),
+  );
   const [part] = await tx
     .insert(orders)
     .values({
       ...header,
       orderNo: `${order.orderNo.slice(0, ORDER_LIMITS.orderNo - 8)}-${systemNo.slice(-6)}`,
       systemNo,
+      // The part is a parcel of its own: the original's tracking number names the original's
+      // parcel (one parcel per channel and number), so the part is arranged anew.
+      trackingNo: '',
       parcelType: parcelTypeOf(moved),
+      totalAmount: partTotal,
+      shippingAmount: 0,
+      discountAmount: 0,
       openExceptions: 0,
       tags: order.tags.filter((tag) => tag !== 'problem' && tag !== 'out_of_stock'),
       createdBy: actor.userId,
@@ -183,7 +199,7 @@ export async function splitOrder(tx: TenantTx, actor: Actor, raw: SplitOrderInpu
   const remaining = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id));
   const [kept] = await tx
     .update(orders)
-    .set({ parcelType: parcelTypeOf(remaining) })
+    .set({ parcelType: parcelTypeOf(remaining), totalAmount: order.totalAmount - partTotal })
     .where(eq(orders.id, order.id))
     .returning();
   await recordHistory(

@@ -12,6 +12,7 @@ import type {
   OrderRow,
   OrderShopView,
   TagMatch,
+  UnmatchedLineView,
 } from '@shared/contract/orders.js';
 import {
   ORDER_TABS,
@@ -21,7 +22,7 @@ import {
   type OrderTag,
 } from '@shared/domain/order.js';
 import { AppError } from '@shared/errors.js';
-import type { TenantTx } from '../../db/client.js';
+import { rowsOf, type TenantTx } from '../../db/client.js';
 import { allOf, iso, offsetOf } from '../../db/query-helpers.js';
 import type { Actor } from '../../http/actor.js';
 import { sellerFilter } from '../../access/seller-scope.js';
@@ -35,6 +36,7 @@ import {
   orderReservations,
   orders,
   orderStatusHistory,
+  orderUnmatchedLines,
 } from './orders.tables.js';
 
 const DATE_COLUMNS = {
@@ -160,7 +162,9 @@ const rowColumns = {
   tags: orders.tags,
   mergedIntoId: orders.mergedIntoId,
   createdAt: orders.createdAt,
-  totalAmount: sql<string>`(select coalesce(sum(l.quantity * l.unit_price), 0) from ${orderLines} l where l.order_id = ${orders.id})`,
+  totalAmount: orders.totalAmount,
+  shippingAmount: orders.shippingAmount,
+  discountAmount: orders.discountAmount,
   units: sql<number>`(select coalesce(sum(l.quantity), 0)::int from ${orderLines} l where l.order_id = ${orders.id})`,
   problems: sql<
     string[]
@@ -206,7 +210,7 @@ function toRow(
     shippedAt: iso(shippedAt),
     cancelledAt: iso(cancelledAt),
     createdAt: iso(createdAt),
-    totalAmount: Number(totalAmount),
+    totalAmount,
     units: Number(rest.units),
     problems: problems as OrderRow['problems'],
     flags: { isPrinted, isPicked, isPacked, isRefunded, isCharged, isReissued },
@@ -345,6 +349,16 @@ export async function getOrder(tx: TenantTx, actor: Actor, id: string): Promise<
     .innerJoin(products, eq(products.id, skus.productId))
     .where(eq(orderLines.orderId, id))
     .orderBy(asc(orderLines.position));
+  // The shop's marketplace item of each unmatched line, which SKU matching pairs (read by its
+  // table's name: the marketplaces module writes it and depends on this one, not the reverse).
+  const unmatchedLines = rowsOf<UnmatchedLineView & { marketplaceItemId: string | null }>(
+    await tx.execute(sql`
+      select u.id, u.item_id as "itemId", u.variation_id as "variationId", u.seller_sku as "sellerSku", u.title,
+        u.quantity, u.unit_price::int as "unitPrice",
+        (select i.id from marketplace_items i where i.shop_id::text = ${row.shopId} and i.item_id = u.item_id
+          and i.variation_id = u.variation_id limit 1) as "marketplaceItemId"
+      from ${orderUnmatchedLines} u where u.order_id = ${id} order by u.position`),
+  );
   const reservations = await tx
     .select({ reservation: orderReservations, sellerSku: skus.sellerSku })
     .from(orderReservations)
@@ -370,6 +384,11 @@ export async function getOrder(tx: TenantTx, actor: Actor, id: string): Promise<
   return {
     ...toRow(row),
     lines: lines.map((line) => ({ ...line, reserved: Number(line.reserved) })),
+    unmatchedLines: unmatchedLines.map((line) => ({
+      ...line,
+      quantity: Number(line.quantity),
+      unitPrice: Number(line.unitPrice),
+    })),
     reservations: reservations.map(({ reservation, sellerSku }) => ({
       id: reservation.id,
       lineId: reservation.lineId,

@@ -58,7 +58,7 @@ import {
   writeLocalStatuses,
   type OrderRecord,
 } from './orders.access.js';
-import { orderLines, orders, orderStatusHistory } from './orders.tables.js';
+import { orderLines, orders, orderStatusHistory, orderUnmatchedLines } from './orders.tables.js';
 import { releaseOrder, reserveOrder, reserveOrders } from './reservation.service.js';
 
 type LineContent = ReturnType<typeof createOrderInput.parse>['lines'];
@@ -148,6 +148,8 @@ export async function insertLines(
   sellerId: string,
   lines: readonly LineContent[number][],
 ): Promise<void> {
+  // A marketplace order may have no line paired to a SKU yet: its lines wait as unmatched ones.
+  if (lines.length === 0) return;
   await tx.insert(orderLines).values(
     lines.map((line, position) => ({
       orderId,
@@ -161,6 +163,29 @@ export async function insertLines(
     })),
   );
 }
+
+type UnmatchedLine = MarketplaceOrder['unmatchedLines'][number];
+
+/** The rows of a marketplace order's unmatched lines, numbered after its paired ones. */
+const unmatchedRows = (orderId: string, sellerId: string, lines: readonly UnmatchedLine[], after: number) =>
+  lines.map((line, index) => ({ orderId, sellerId, ...line, position: after + index }));
+
+/** Replaces an order's unmatched lines with these (none: the order is complete). */
+async function replaceUnmatchedLines(
+  tx: TenantTx,
+  orderId: string,
+  sellerId: string,
+  lines: readonly UnmatchedLine[],
+  after: number,
+): Promise<void> {
+  await tx.delete(orderUnmatchedLines).where(eq(orderUnmatchedLines.orderId, orderId));
+  if (lines.length > 0)
+    await tx.insert(orderUnmatchedLines).values(unmatchedRows(orderId, sellerId, lines, after));
+}
+
+/** What lines sum to: quantity × unit price, minor units. */
+const linesTotal = (lines: readonly { quantity: number; unitPrice: number }[]) =>
+  lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
 
 /**
  * An order entered by hand: to review, on the platform it was sold on ('manual' when none), unique
@@ -203,6 +228,7 @@ export async function createOrder(
           shipBy: shipBy ? new Date(shipBy) : null,
           paidAt: paidAt ? new Date(paidAt) : null,
           parcelType: parcelTypeOf(lines),
+          totalAmount: linesTotal(lines),
           createdBy: actor.userId,
         })
         .returning(),
@@ -240,7 +266,9 @@ function marketplaceHeader(input: MarketplaceOrder) {
   const platformStatus = normalisePlatformStatus(input.platformStatus);
   const storedStatus = platformStatus ?? input.platformStatus.toUpperCase().slice(0, 32);
   const {
-    lines: _lines,
+    lines,
+    unmatchedLines,
+    amounts,
     shipBy,
     paidAt,
     orderedAt: _orderedAt,
@@ -256,6 +284,10 @@ function marketplaceHeader(input: MarketplaceOrder) {
     platformStatus: storedStatus,
     shipBy: shipBy ? new Date(shipBy) : null,
     paidAt: paidAt ? new Date(paidAt) : null,
+    // The platform's amounts whatever is matched; a caller without them: what was sold.
+    totalAmount: amounts?.total ?? linesTotal([...lines, ...unmatchedLines]),
+    shippingAmount: amounts?.shipping ?? 0,
+    discountAmount: amounts?.discount ?? 0,
   };
   return { platformStatus, storedStatus, header };
 }
@@ -317,6 +349,10 @@ async function insertMarketplaceOrders(
       })),
     ),
   );
+  const unmatched = saved.flatMap(({ id, input }) =>
+    unmatchedRows(id, input.sellerId, input.unmatchedLines, input.lines.length),
+  );
+  if (unmatched.length > 0) await insertJsonRows(tx, orderUnmatchedLines, unmatched);
   await insertJsonRows(
     tx,
     orderStatusHistory,
@@ -412,9 +448,25 @@ export async function upsertMarketplaceOrders(
 
 const fingerprintColumns = sql`md5(row(o.buyer_name, o.recipient_name, o.recipient_phone, o.recipient_address,
   o.buyer_message, o.ship_by, o.paid_at, o.tracking_no, o.logistics_channel, o.currency, o.shop_name,
-  o.platform_status, o.warehouse_id, o.ordered_at)::text || coalesce((select string_agg(
+  o.platform_status, o.warehouse_id, o.ordered_at, o.total_amount, o.shipping_amount, o.discount_amount)::text
+  || coalesce((select string_agg(
   l.sku_id || ':' || l.quantity || ':' || l.unit_price || ':' || l.item_id || ':' || l.variation_id, ',' order by l.position)
-  from order_lines l where l.order_id = o.id), ''))`;
+  from order_lines l where l.order_id = o.id), '') || '|' || coalesce((select string_agg(
+  u.item_id || ':' || u.variation_id || ':' || u.quantity || ':' || u.unit_price || ':' || u.seller_sku || ':' || u.title, ',' order by u.position)
+  from order_unmatched_lines u where u.order_id = o.id), ''))`;
+
+/** The lines' part of fingerprintColumns, from an input (the same spelling, in the same order). */
+const linesPrint = (lines: MarketplaceOrder['lines'], unmatched: readonly UnmatchedLine[]) =>
+  lines
+    .map((line) => `${line.skuId}:${line.quantity}:${line.unitPrice}:${line.itemId}:${line.variationId}`)
+    .join(',') +
+  '|' +
+  unmatched
+    .map(
+      (line) =>
+        `${line.itemId}:${line.variationId}:${line.quantity}:${line.unitPrice}:${line.sellerSku}:${line.title}`,
+    )
+    .join(',');
 
 /**
  * The sync's one upsert, by shop and marketplace order number: a new order is created in the
@@ -433,7 +485,7 @@ export async function upsertMarketplaceOrder(
   if (input.orderNo === '') throw new AppError('order.no_required');
   await checkSkus(tx, input.sellerId, input.lines);
   const { platformStatus, storedStatus, header } = marketplaceHeader(input);
-  const { lines, orderedAt, sellerId, platform, shopId, orderNo } = input;
+  const { lines, unmatchedLines, orderedAt, sellerId, platform, shopId, orderNo } = input;
   const [existing] = await tx
     .select()
     .from(orders)
@@ -471,15 +523,13 @@ export async function upsertMarketplaceOrder(
           ${incoming.logisticsChannel}::varchar as logistics_channel, ${incoming.currency}::varchar as currency,
           ${incoming.shopName}::varchar as shop_name, ${incoming.platformStatus}::varchar as platform_status,
           ${incoming.warehouseId}::uuid as warehouse_id, ${incoming.orderedAt.toISOString()}::timestamptz as ordered_at,
-          ${existing.id}::uuid as id
+          ${incoming.totalAmount}::bigint as total_amount, ${incoming.shippingAmount}::bigint as shipping_amount,
+          ${incoming.discountAmount}::bigint as discount_amount, ${existing.id}::uuid as id
       ), incoming as (
         select md5(row(o.buyer_name, o.recipient_name, o.recipient_phone, o.recipient_address, o.buyer_message,
           o.ship_by, o.paid_at, o.tracking_no, o.logistics_channel, o.currency, o.shop_name, o.platform_status,
-          o.warehouse_id, o.ordered_at)::text || ${lines
-            .map(
-              (line) => `${line.skuId}:${line.quantity}:${line.unitPrice}:${line.itemId}:${line.variationId}`,
-            )
-            .join(',')}) as print from o
+          o.warehouse_id, o.ordered_at, o.total_amount, o.shipping_amount, o.discount_amount)::text
+          || ${linesPrint(lines, unmatchedLines)}) as print from o
       )
       select (select print from incoming) = (select ${fingerprintColumns} from ${orders} o where o.id = ${existing.id}) as same`),
   );
@@ -501,6 +551,7 @@ export async function upsertMarketplaceOrder(
   if (canChangeLines) {
     await tx.delete(orderLines).where(eq(orderLines.orderId, existing.id));
     await insertLines(tx, existing.id, sellerId, lines);
+    await replaceUnmatchedLines(tx, existing.id, sellerId, unmatchedLines, lines.length);
   }
   if (existing.platformStatus !== storedStatus)
     await recordHistory(tx, actor, existing.id, 'platform', existing.platformStatus, storedStatus);
@@ -554,6 +605,45 @@ export async function flagUnmatchedOrders(
     'unmatched_sku',
     entries.map((entry) => ({ ...entry, shortages: [] })),
   );
+}
+
+/**
+ * Orders of a shop whose latest platform version the sync could not store: each one in the order
+ * list gets an open sync_failed exception naming what went wrong (the open one refreshed).
+ * Answers the numbers it found.
+ */
+export async function flagSyncFailures(
+  tx: TenantTx,
+  actor: Actor,
+  shopId: string,
+  entries: readonly { orderNo: string; note: string }[],
+): Promise<string[]> {
+  if (entries.length === 0) return [];
+  const found = await tx
+    .select({ id: orders.id, orderNo: orders.orderNo })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.shopId, shopId),
+        inArray(
+          orders.orderNo,
+          entries.map((entry) => entry.orderNo),
+        ),
+      ),
+    );
+  const noteOf = new Map(entries.map((entry) => [entry.orderNo, entry.note]));
+  await openExceptions(
+    tx,
+    actor,
+    'sync_failed',
+    found.map((row) => ({ orderId: row.id, note: noteOf.get(row.orderNo) ?? '', shortages: [] })),
+  );
+  return found.map((row) => row.orderNo);
+}
+
+/** Orders the sync has stored again: their sync_failed exception is resolved. */
+export async function clearSyncFailures(tx: TenantTx, actor: Actor, orderIds: readonly string[]) {
+  await resolveExceptionsOf(tx, actor, orderIds, 'synced', ['sync_failed']);
 }
 
 /** Releases orders whose lines are now all paired: their unmatched_sku exception is resolved. */

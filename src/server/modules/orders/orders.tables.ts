@@ -95,6 +95,14 @@ export const orders = pgTable(
     logisticsChannel: varchar('logistics_channel', { length: 255 }).notNull().default(''),
     parcelType: varchar('parcel_type', { length: 16 }).$type<ParcelType>().notNull(),
     currency: varchar('currency', { length: 3 }).$type<OrderCurrency>().notNull(),
+    /**
+     * Minor units of the currency: what the buyer pays in all, the shipping charged and the
+     * discounts, as the platform states them (a manual order: its lines' sum). Never recomputed
+     * from the lines matched to SKUs.
+     */
+    totalAmount: bigint('total_amount', { mode: 'number' }).notNull().default(0),
+    shippingAmount: bigint('shipping_amount', { mode: 'number' }).notNull().default(0),
+    discountAmount: bigint('discount_amount', { mode: 'number' }).notNull().default(0),
     isPrinted: boolean('is_printed').notNull().default(false),
     isPicked: boolean('is_picked').notNull().default(false),
     isPacked: boolean('is_packed').notNull().default(false),
@@ -147,6 +155,13 @@ export const orders = pgTable(
     index('orders_order_no_idx').on(table.tenantId, table.orderNo),
     index('orders_tracking_idx')
       .on(table.tenantId, table.trackingNo)
+      .where(sql`${table.trackingNo} <> ''`),
+    /**
+     * A tracking number names one parcel of one channel (returns match parcels by it): per shop
+     * and its logistics channel, as a marketplace's channels are its shops' (migration 0037).
+     */
+    uniqueIndex('orders_channel_tracking_key')
+      .on(table.tenantId, table.platform, table.shopId, table.logisticsChannel, table.trackingNo)
       .where(sql`${table.trackingNo} <> ''`),
     index('orders_problem_idx')
       .on(table.tenantId, table.orderedAt)
@@ -209,6 +224,40 @@ export const orderLines = pgTable(
     }),
     check('order_lines_quantity_check', sql`${table.quantity} > 0`),
     check('order_lines_price_check', sql`${table.unitPrice} >= 0`),
+  ],
+);
+
+/**
+ * A marketplace order's lines whose item is not paired to a SKU yet, as the platform sold them:
+ * shown with the order (spec 02 §1, a problem order 'items not matched') until SKU matching
+ * completes the order and its lines go to order_lines. Nothing is reserved for them.
+ */
+export const orderUnmatchedLines = pgTable(
+  'order_unmatched_lines',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    orderId: uuid('order_id').notNull(),
+    sellerId: uuid('seller_id').notNull(),
+    itemId: varchar('item_id', { length: 255 }).notNull().default(''),
+    variationId: varchar('variation_id', { length: 255 }).notNull().default(''),
+    sellerSku: varchar('seller_sku', { length: 255 }).notNull().default(''),
+    title: varchar('title', { length: 500 }).notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    /** Minor units of the order's currency. */
+    unitPrice: bigint('unit_price', { mode: 'number' }).notNull().default(0),
+    position: integer('position').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.id] }),
+    index('order_unmatched_lines_order_idx').on(table.tenantId, table.orderId, table.position),
+    foreignKey({
+      name: 'order_unmatched_lines_order_seller_fk',
+      columns: [table.tenantId, table.orderId, table.sellerId],
+      foreignColumns: [orders.tenantId, orders.id, orders.sellerId],
+    }).onDelete('cascade'),
+    check('order_unmatched_lines_quantity_check', sql`${table.quantity} > 0`),
+    check('order_unmatched_lines_price_check', sql`${table.unitPrice} >= 0`),
   ],
 );
 
