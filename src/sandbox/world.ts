@@ -9,7 +9,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { MarketplacePlatform } from '@shared/domain/marketplaces.js';
-import type { OrderCurrency } from '@shared/domain/order.js';
+import { CURRENCY_DECIMALS, type OrderCurrency } from '@shared/domain/order.js';
 
 /** The neutral lifecycle each platform renders in its own statuses. */
 export const SANDBOX_STATUSES = [
@@ -77,6 +77,62 @@ export interface SandboxOrder {
    * not take the order, the seller tells the platform its tracking number.
    */
   sellerShips: boolean;
+  /** What the marketplace says the order comes to: the reference the product's orders are compared with. */
+  amounts: SandboxAmounts;
+}
+
+/**
+ * An order's amounts in minor units of its currency: the shipping fee charged to the buyer, the
+ * vouchers taken off the whole order, and the total the buyer pays, always
+ * lines + shipping − discount (sandboxAmounts). Each platform renders them in its own fields.
+ */
+export interface SandboxAmounts {
+  total: number;
+  shipping: number;
+  discount: number;
+}
+
+/** The amounts of an order of these lines with this shipping fee and discount (the discount at most the goods). */
+export function sandboxAmounts(
+  lines: readonly { item: SandboxItem; quantity: number }[],
+  shipping: number,
+  discount: number,
+): SandboxAmounts {
+  const goods = lines.reduce((sum, line) => sum + line.item.unitPrice * line.quantity, 0);
+  const taken = Math.min(discount, goods);
+  return { total: goods + shipping - taken, shipping, discount: taken };
+}
+
+/**
+ * An amount split over parts in proportion to their weights, in whole minor units that add up to
+ * it (the remainder goes to the first parts): how a platform that states amounts per item or per
+ * order line spreads the world's order-level amount.
+ */
+export function splitAmount(amount: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((total, weight) => total + weight, 0);
+  if (weights.length === 0) return [];
+  const shares = weights.map((weight) =>
+    sum === 0 ? Math.floor(amount / weights.length) : Math.floor((amount * weight) / sum),
+  );
+  let left = amount - shares.reduce((total, share) => total + share, 0);
+  for (let index = 0; left > 0; index = (index + 1) % shares.length, left -= 1)
+    shares[index] = (shares[index] ?? 0) + 1;
+  return shares;
+}
+
+/**
+ * What happened to an order, as a platform's webhook names it (Shopify's topics orders/create,
+ * orders/paid, orders/cancelled, orders/fulfilled, orders/updated).
+ */
+export type SandboxOrderEvent = 'created' | 'paid' | 'cancelled' | 'fulfilled' | 'updated';
+
+/** The event a change of an order is: its new status where that is an event of its own. */
+export function orderEventOf(before: SandboxStatus, after: SandboxStatus): SandboxOrderEvent {
+  if (after === before) return 'updated';
+  if (after === 'cancelled') return 'cancelled';
+  if (after === 'shipped' || after === 'completed') return 'fulfilled';
+  if (before === 'unpaid' && after !== 'in_cancel') return 'paid';
+  return 'updated';
 }
 
 export interface TokenLifetimes {
@@ -157,6 +213,42 @@ const CITIES: [string, string, string, string][] = [
 ];
 const CARRIERS = ['Flash Express', 'J&T Express', 'Kerry Express', 'Ninja Van', 'CJ Logistics'];
 
+/** Shipping fees a buyer pays, in minor units of each currency (a few per market, as sellers set them). */
+const SHIPPING_FEES: Readonly<Record<OrderCurrency, readonly number[]>> = {
+  THB: [3000, 3800, 4500, 6000],
+  TWD: [60, 65, 70],
+  VND: [15_000, 22_000, 30_000],
+  MYR: [490, 650, 800],
+  PHP: [4500, 6000, 9500],
+  SGD: [199, 299, 350],
+  IDR: [9000, 12_000, 15_000],
+  USD: [399, 499, 750],
+  KRW: [2500, 3000],
+  CNY: [600, 800, 1000],
+};
+
+/**
+ * The amounts of a new order: a shipping fee of its market, and on about a third of the orders a
+ * voucher of 5, 10 or 15 % of the goods in whole major units (Joom documents no discount, so its
+ * orders take none). Drawn from the order's own seeded generator, so adding them changed nothing
+ * else the world draws.
+ */
+function newAmounts(
+  platform: MarketplacePlatform,
+  currency: OrderCurrency,
+  lines: readonly { item: SandboxItem; quantity: number }[],
+  random: () => number,
+): SandboxAmounts {
+  const fees = SHIPPING_FEES[currency];
+  const shipping = fees[Math.floor(random() * fees.length)] ?? 0;
+  const goods = lines.reduce((sum, line) => sum + line.item.unitPrice * line.quantity, 0);
+  const major = 10 ** CURRENCY_DECIMALS[currency];
+  const percent = [5, 10, 15][Math.floor(random() * 3)] ?? 10;
+  const hasVoucher = platform !== 'joom' && random() < 0.35;
+  const discount = hasVoucher ? Math.floor((goods * percent) / 100 / major) * major : 0;
+  return sandboxAmounts(lines, shipping, discount);
+}
+
 export const SANDBOX_DAY_MS = 86_400_000;
 
 /** Documented default limits per platform, in requests per second per shop (a test may lower them). */
@@ -192,7 +284,9 @@ export class World {
   private seq = 0;
   private random: () => number;
   /** Set by the server: posts a webhook for an order change, signed by the order's platform. */
-  onOrderChanged: ((order: SandboxOrder) => void) | null = null;
+  onOrderChanged: ((order: SandboxOrder, event: SandboxOrderEvent) => void) | null = null;
+  /** Set by the server: posts the platform's deauthorisation notice, where it has one. */
+  onShopRevoked: ((shop: SandboxShop) => void) | null = null;
 
   constructor(readonly seed = 1) {
     this.random = seededRandom(seed);
@@ -365,6 +459,8 @@ export class World {
       lines?: { sellerSku: string; quantity: number }[];
       /** On a channel the seller ships by a carrier of their own (SandboxOrder.sellerShips). */
       sellerShips?: boolean;
+      /** The shipping fee and discount to give the order (minor units); drawn from the seed otherwise. */
+      amounts?: { shipping?: number; discount?: number };
     } = {},
   ): SandboxOrder {
     const shop = this.shop(platform, shopId);
@@ -409,24 +505,29 @@ export class World {
       carrier: this.pick(CARRIERS),
       trackingNo: status === 'shipped' || status === 'completed' ? `SBX${this.seq}TH` : '',
       sellerShips: options.sellerShips ?? false,
+      amounts: this.amountsFor(platform, shop.currency, lines, options.amounts),
     };
     this.orders.get(shopKey(platform, shopId))?.set(order.orderId, order);
     this.forgetSorted(platform, shopId);
-    if (!options.silent) this.onOrderChanged?.(order);
+    if (!options.silent) this.onOrderChanged?.(order, 'created');
     return order;
   }
 
-  /** Changes an order as the marketplace would and stamps its update time. */
+  /** Changes an order as the marketplace would (its amounts following an edit of its lines) and stamps its update time. */
   changeOrder(
     order: SandboxOrder,
-    change: Partial<Pick<SandboxOrder, 'status' | 'address' | 'trackingNo' | 'buyerMessage'>>,
+    change: Partial<Pick<SandboxOrder, 'status' | 'address' | 'trackingNo' | 'buyerMessage' | 'lines'>>,
   ): void {
+    const before = order.status;
     Object.assign(order, change);
+    // An edit of the items keeps the shipping fee and voucher; the total follows the new lines.
+    if (change.lines)
+      order.amounts = sandboxAmounts(order.lines, order.amounts.shipping, order.amounts.discount);
     this.forgetSorted(order.platform, order.shopId);
     if (change.status && change.status !== 'unpaid' && order.paidAt === null && change.status !== 'cancelled')
       order.paidAt = this.now();
     order.updatedAt = Math.max(this.now(), order.updatedAt + 1);
-    this.onOrderChanged?.(order);
+    this.onOrderChanged?.(order, orderEventOf(before, order.status));
   }
 
   /**
@@ -461,6 +562,17 @@ export class World {
       }
     }
     return touched;
+  }
+
+  /** A new order's amounts: those asked for, the rest from the order's own generator (seed and sequence). */
+  private amountsFor(
+    platform: MarketplacePlatform,
+    currency: OrderCurrency,
+    lines: readonly { item: SandboxItem; quantity: number }[],
+    asked: { shipping?: number; discount?: number } = {},
+  ): SandboxAmounts {
+    const drawn = newAmounts(platform, currency, lines, seededRandom(Math.imul(this.seed, 7919) + this.seq));
+    return sandboxAmounts(lines, asked.shipping ?? drawn.shipping, asked.discount ?? drawn.discount);
   }
 
   private randomLines(catalogue: SandboxItem[]): { item: SandboxItem; quantity: number }[] {
@@ -592,11 +704,16 @@ export class World {
     return { shopId: checked.shopId, ...this.issueTokens(platform, checked.shopId) };
   }
 
-  /** The seller cancels the authorisation on the platform: every token of the shop stops working. */
+  /**
+   * The seller cancels the authorisation on the platform: every token of the shop stops working,
+   * and the platform sends its deauthorisation notice where it has one.
+   */
   revokeShop(platform: MarketplacePlatform, shopId: string): void {
     for (const token of this.tokens.values()) {
       if (token.platform === platform && token.shopId === shopId) token.revoked = true;
     }
+    const shop = this.shop(platform, shopId);
+    if (shop) this.onShopRevoked?.(shop);
   }
 
   // --- faults, limits and the record ------------------------------------------------------

@@ -10,7 +10,7 @@
  */
 import type { CoupangSheetStatus } from '@server/modules/marketplaces/platforms/coupang/normalise.js';
 import { kstDate, kstLocal } from '@server/modules/marketplaces/platforms/coupang/kst.js';
-import type { SandboxOrder } from '../world.js';
+import { splitAmount, type SandboxOrder } from '../world.js';
 
 /** The box status an order is listed under; null when it is in no status listing. */
 export function sheetStatusOf(order: SandboxOrder): CoupangSheetStatus | null {
@@ -52,6 +52,11 @@ export function renderSheet(order: SandboxOrder) {
   const isCancelled = order.status === 'cancelled';
   const isShipped = order.status === 'shipped' || order.status === 'completed';
   const changedAt = order.updatedAt;
+  // The order's voucher, spread over its items by their price (each item's discountPrice).
+  const discounts = splitAmount(
+    order.amounts.discount,
+    order.lines.map(({ item, quantity }) => item.unitPrice * quantity),
+  );
   return {
     shipmentBoxId: boxIdOf(order),
     orderId: Number(order.orderId),
@@ -63,7 +68,7 @@ export function renderSheet(order: SandboxOrder) {
     },
     paidAt: order.paidAt === null ? null : kstLocal(order.paidAt),
     status: sheetStatusOf(order) ?? 'ACCEPT',
-    shippingPrice: 0,
+    shippingPrice: order.amounts.shipping,
     remotePrice: 0,
     remoteArea: false,
     parcelPrintMessage: order.buyerMessage === '' ? null : order.buyerMessage,
@@ -76,7 +81,7 @@ export function renderSheet(order: SandboxOrder) {
       addr2: order.address.line1,
       postCode: order.address.postcode,
     },
-    orderItems: order.lines.map(({ item, quantity }) => ({
+    orderItems: order.lines.map(({ item, quantity }, index) => ({
       vendorItemPackageId: 0,
       vendorItemPackageName: item.title,
       productId: 0,
@@ -85,7 +90,7 @@ export function renderSheet(order: SandboxOrder) {
       shippingCount: isCancelled ? 0 : quantity,
       salesPrice: item.unitPrice,
       orderPrice: item.unitPrice * quantity,
-      discountPrice: null,
+      discountPrice: discounts[index] ?? 0,
       externalVendorSkuCode: item.sellerSku,
       etcInfoHeader: null,
       etcInfoValue: null,

@@ -150,6 +150,8 @@ function expectMatches(order: MarketplaceOrder | undefined, source: SandboxOrder
   );
   expect(order?.orderedAt.endsWith('+09:00')).toBe(true);
   expect(order?.trackingNo).toBe(source.trackingNo);
+  // The items' orderPrice + shippingPrice − their discountPrice, as the world holds them.
+  expect(order?.amounts).toEqual(source.amounts);
 }
 
 describe('Coupang connector against the sandbox', () => {

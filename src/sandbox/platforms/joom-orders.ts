@@ -19,7 +19,14 @@ import {
 } from '@server/modules/marketplaces/platforms/joom/client.js';
 import { minorToDecimal } from '@server/modules/marketplaces/platforms/joom/normalise.js';
 import { bearerTokenOf } from '@server/modules/marketplaces/platforms/joom/sign.js';
-import { SANDBOX_DAY_MS, type SandboxOrder, type SandboxStatus, type World } from '../world.js';
+import {
+  SANDBOX_DAY_MS,
+  splitAmount,
+  type SandboxAmounts,
+  type SandboxOrder,
+  type SandboxStatus,
+  type World,
+} from '../world.js';
 
 /** The world's neutral lifecycle in Joom's states; null: not shown to the merchant. */
 const JOOM_STATE: Readonly<Record<SandboxStatus, string | null>> = {
@@ -40,12 +47,29 @@ export function joomOrderId(order: SandboxOrder, lineIndex: number): string {
   return `${String.fromCharCode(64 + lineIndex)}${order.orderId.slice(1)}`;
 }
 
+/**
+ * The amounts of each Joom order a world order becomes (one per line): its line's price and an
+ * equal part of the shipping fee (the remainder on the first). Joom states no discount, so the
+ * world gives Joom orders none (world.ts) and one set by hand does not show.
+ */
+export function joomOrderAmounts(order: SandboxOrder): SandboxAmounts[] {
+  const shipping = splitAmount(
+    order.amounts.shipping,
+    order.lines.map(() => 1),
+  );
+  return order.lines.map(({ item, quantity }, index) => {
+    const share = shipping[index] ?? 0;
+    return { total: item.unitPrice * quantity + share, shipping: share, discount: 0 };
+  });
+}
+
 /** A world order as the Joom orders it becomes, one per line, in the v3 Order shape. */
 export function renderJoomOrders(order: SandboxOrder): Record<string, unknown>[] {
   const status = JOOM_STATE[order.status];
   if (status === null) return [];
   const decimals = CURRENCY_DECIMALS[order.currency];
   const iso = (ms: number) => new Date(ms).toISOString();
+  const amounts = joomOrderAmounts(order);
   return order.lines.map(({ item, quantity }, index) => ({
     id: joomOrderId(order, index),
     status,
@@ -60,7 +84,7 @@ export function renderJoomOrders(order: SandboxOrder): Record<string, unknown>[]
     priceInfo: {
       unitPrice: minorToDecimal(item.unitPrice, decimals),
       orderPrice: minorToDecimal(item.unitPrice * quantity, decimals),
-      shippingPrice: minorToDecimal(0, decimals),
+      shippingPrice: minorToDecimal(amounts[index]?.shipping ?? 0, decimals),
     },
     product: {
       id: item.itemId,

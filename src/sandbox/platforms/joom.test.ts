@@ -16,7 +16,7 @@ import { joomConnector } from '@server/modules/marketplaces/platforms/joom/conne
 import { SANDBOX_APPS } from '../apps.js';
 import { startSandbox, type RunningSandbox } from '../server.js';
 import type { SandboxOrder, SandboxStatus } from '../world.js';
-import { joomOrderId, renderJoomOrders } from './joom-orders.js';
+import { joomOrderAmounts, joomOrderId, renderJoomOrders } from './joom-orders.js';
 import { joomSandbox } from './joom.js';
 
 const SHOP = 'JM100001';
@@ -195,6 +195,7 @@ describe('Joom connector against the sandbox', () => {
       order.orderedAt,
       order.trackingNo,
       order.lines,
+      order.amounts,
     ]);
     const meant = orders.map((order) => {
       const found = sources.get(order.orderNo);
@@ -207,6 +208,8 @@ describe('Joom connector against the sandbox', () => {
         new Date(found.order.createdAt).toISOString(),
         found.order.trackingNo,
         [{ ...item, quantity }],
+        // Its line's price and its part of the world order's shipping fee.
+        joomOrderAmounts(found.order)[found.index],
       ];
     });
     expect(read).toEqual(meant);

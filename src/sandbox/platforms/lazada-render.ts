@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { CURRENCY_DECIMALS } from '@shared/domain/order.js';
 import { lazadaTimeAt, minorToDecimal } from '@server/modules/marketplaces/platforms/lazada/values.js';
-import type { SandboxOrder, SandboxShop, SandboxStatus } from '../world.js';
+import { splitAmount, type SandboxOrder, type SandboxShop, type SandboxStatus } from '../world.js';
 
 /** The world's neutral lifecycle as Lazada item statuses (in_cancel: pending, awaiting the seller). */
 export const LAZADA_SANDBOX_STATUS: Readonly<Record<SandboxStatus, string>> = {
@@ -78,11 +78,18 @@ function money(shop: SandboxShop, minor: number): string {
   return minorToDecimal(minor, CURRENCY_DECIMALS[shop.currency]);
 }
 
-/** One item per unit, as GetOrderItems lists them. */
+/**
+ * One item per unit, as GetOrderItems lists them. The order's voucher and shipping fee are spread
+ * over its units by price (voucher_amount, shipping_amount), and paid_price is the unit's price
+ * less its part of the voucher.
+ */
 export function renderItems(shop: SandboxShop, order: SandboxOrder): Record<string, unknown>[] {
   const status = lazadaItemStatus(order);
   const isPacked = ['processed', 'shipped', 'completed'].includes(order.status);
   const units = order.lines.flatMap((line) => Array.from({ length: line.quantity }, () => line.item));
+  const prices = units.map((item) => item.unitPrice);
+  const vouchers = splitAmount(order.amounts.discount, prices);
+  const shipping = splitAmount(order.amounts.shipping, prices);
   return units.map((item, index) => ({
     order_item_id: `${order.orderId}${String(index + 1).padStart(3, '0')}`,
     order_id: order.orderId,
@@ -93,9 +100,9 @@ export function renderItems(shop: SandboxShop, order: SandboxOrder): Record<stri
     sku_id: item.variationId,
     product_id: item.itemId,
     item_price: money(shop, item.unitPrice),
-    paid_price: money(shop, item.unitPrice),
-    voucher_amount: '0.00',
-    shipping_amount: '0.00',
+    paid_price: money(shop, item.unitPrice - (vouchers[index] ?? 0)),
+    voucher_amount: money(shop, vouchers[index] ?? 0),
+    shipping_amount: money(shop, shipping[index] ?? 0),
     tax_amount: '0.00',
     currency: shop.currency,
     status,
@@ -143,11 +150,12 @@ export function renderOrder(shop: SandboxShop, order: SandboxOrder): Record<stri
     updated_at: at(shop, order.updatedAt),
     statuses: [...new Set(items.map((item) => item.status))],
     items_count: String(items.length),
+    // The items before vouchers; the world's vouchers are the seller's.
     price: money(shop, total),
-    shipping_fee: '0.00',
-    voucher: '0.00',
+    shipping_fee: money(shop, order.amounts.shipping),
+    voucher: money(shop, order.amounts.discount),
     voucher_platform: '0.00',
-    voucher_seller: '0.00',
+    voucher_seller: money(shop, order.amounts.discount),
     payment_method: order.paidAt === null ? 'COD' : 'MIXEDCARD',
     warehouse_code: 'dropshipping',
     customer_first_name: order.buyer.name,

@@ -113,6 +113,8 @@ function expectMatchesWorld(order: MarketplaceOrder, source: SandboxOrder): void
       unitPrice: line.item.unitPrice,
     })),
   );
+  // price + shipping_fee − voucher, as the world holds them.
+  expect(order.amounts).toEqual(source.amounts);
   expect(Date.parse(order.updatedAt)).toBe(Math.floor(source.updatedAt / 1000) * 1000);
 }
 

@@ -301,8 +301,9 @@ export const lazadaSandbox: SandboxPlatform = {
     const params = paramsOf(request);
     return params.access_token ?? params.app_key ?? request.ip;
   },
+  /** A trade order push, stamped with the change's time on the marketplace's clock. */
   webhook(order, _targetUrl) {
-    const body = renderPush(order, Date.now());
+    const body = renderPush(order, order.updatedAt);
     return {
       headers: {
         'content-type': 'application/json',

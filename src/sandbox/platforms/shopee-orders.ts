@@ -91,13 +91,12 @@ function defaultFields(world: World, order: SandboxOrder): Record<string, unknow
 /** The fields get_order_detail gives only when response_optional_fields names them. */
 function optionalFields(order: SandboxOrder): Record<string, unknown> {
   const status = SHOPEE_STATUS_OF[order.status];
-  const total = order.lines.reduce((sum, line) => sum + line.item.unitPrice * line.quantity, 0);
   const address = order.address;
   return {
     buyer_user_id: idNumber(order.buyer.userId),
     buyer_username: order.buyer.name.toLowerCase().replace(/[^a-z0-9]/g, ''),
     ...(order.paidAt === null ? {} : { pay_time: seconds(order.paidAt) }),
-    estimated_shipping_fee: 0,
+    estimated_shipping_fee: majorPrice(order.amounts.shipping, order.currency),
     recipient_address: {
       name: address.name,
       phone: address.phone,
@@ -129,7 +128,8 @@ function optionalFields(order: SandboxOrder): Record<string, unknown> {
     ],
     shipping_carrier: order.carrier,
     payment_method: 'Credit Card/Debit Card',
-    total_amount: majorPrice(total, order.currency),
+    // What the buyer pays: the items and shipping, less the order's vouchers (the detail names none).
+    total_amount: majorPrice(order.amounts.total, order.currency),
     fulfillment_flag: 'fulfilled_by_local_seller',
     cancel_by: order.status === 'cancelled' ? 'buyer' : '',
     cancel_reason: order.status === 'cancelled' ? 'Change of mind' : '',

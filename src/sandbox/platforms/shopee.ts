@@ -20,7 +20,7 @@ import {
 } from '@server/modules/marketplaces/platforms/shopee/sign.js';
 import { SANDBOX_APPS } from '../apps.js';
 import { authorisePage, platformPath, type SandboxPlatform } from '../server.js';
-import type { SandboxOrder, World } from '../world.js';
+import type { SandboxOrder, SandboxShop, World } from '../world.js';
 import { registerShopeeLogistics } from './shopee-logistics.js';
 import {
   SHOPEE_STATUS_OF,
@@ -283,12 +283,28 @@ export const shopeeSandbox: SandboxPlatform = {
         items: [],
       },
     });
-    return {
-      headers: {
-        'content-type': 'application/json',
-        authorization: shopeePushSignature(APP.appSecret, targetUrl, body),
-      },
-      body,
-    };
+    return signedPush(targetUrl, body);
+  },
+
+  /** Push code 2 (the seller cancelled the authorisation), stamped `at`; its data is [UNCONFIRMED]. */
+  deauthorisation(shop: SandboxShop, at: number, targetUrl: string) {
+    const body = JSON.stringify({
+      shop_id: idNumber(shop.shopId),
+      code: 2,
+      timestamp: seconds(at),
+      data: { shop_id: idNumber(shop.shopId), success: 1, extra: 'the seller cancelled the authorisation' },
+    });
+    return signedPush(targetUrl, body);
   },
 };
+
+/** A push signed over the callback URL and the exact body sent, as Shopee signs them. */
+function signedPush(targetUrl: string, body: string): { headers: Record<string, string>; body: string } {
+  return {
+    headers: {
+      'content-type': 'application/json',
+      authorization: shopeePushSignature(APP.appSecret, targetUrl, body),
+    },
+    body,
+  };
+}

@@ -71,6 +71,11 @@ export function fulfillmentStatus(order: SandboxOrder): string {
   }
 }
 
+/** A MoneyBag of the order's shop currency (the sandbox has no presentment currency apart from it). */
+function moneyBag(minor: number, currency: OrderCurrency): Record<string, unknown> {
+  return { shopMoney: { amount: minorToDecimal(minor, currency), currencyCode: currency } };
+}
+
 const isClosed = (order: SandboxOrder) => order.status === 'completed' || order.status === 'cancelled';
 
 function lineNode(order: SandboxOrder, index: number): Record<string, unknown> {
@@ -134,6 +139,9 @@ export function orderNode(order: SandboxOrder): Record<string, unknown> {
     displayFinancialStatus: financialStatus(order),
     displayFulfillmentStatus: fulfillmentStatus(order),
     currencyCode: order.currency,
+    totalPriceSet: moneyBag(order.amounts.total, order.currency),
+    totalShippingPriceSet: moneyBag(order.amounts.shipping, order.currency),
+    totalDiscountsSet: moneyBag(order.amounts.discount, order.currency),
     note: order.buyerMessage === '' ? null : order.buyerMessage,
     customer: { displayName: order.buyer.name },
     shippingAddress: {
@@ -182,6 +190,10 @@ export function restOrder(order: SandboxOrder): Record<string, unknown> {
     financial_status: financialStatus(order).toLowerCase(),
     fulfillment_status: fulfillment === 'FULFILLED' ? 'fulfilled' : null,
     currency: order.currency,
+    total_price: minorToDecimal(order.amounts.total, order.currency),
+    subtotal_price: minorToDecimal(order.amounts.total - order.amounts.shipping, order.currency),
+    total_discounts: minorToDecimal(order.amounts.discount, order.currency),
+    shipping_lines: [{ title: order.carrier, price: minorToDecimal(order.amounts.shipping, order.currency) }],
     line_items: order.lines.map((line, index) => ({
       id: Number(`${order.orderId}${String(index + 1).padStart(3, '0')}`),
       variant_id: Number(line.item.variationId),

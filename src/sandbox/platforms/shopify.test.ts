@@ -144,6 +144,8 @@ function expectSameOrder(found: MarketplaceOrder, order: SandboxOrder): void {
       line.item.variationId,
     ]),
   );
+  // totalPriceSet, totalShippingPriceSet and totalDiscountsSet as the world holds them.
+  expect(found.amounts).toEqual(order.amounts);
 }
 
 async function sendGraphql(token: string, variables: Record<string, unknown>) {
@@ -315,8 +317,8 @@ describe('Shopify connector against the sandbox', () => {
     expect(page.orders.map((order) => order.orderNo).sort()).toEqual(
       [stale, ...seeded.slice(70).map((order) => order.orderId)].sort(),
     );
-    // One listing call, then 31 orders a call for the 31 read in full.
-    expect(sandbox.world.requests.length - before).toBe(2);
+    // One listing call, then 26 orders a call (ORDERS_PAGE_SIZE) for the 31 read in full.
+    expect(sandbox.world.requests.length - before).toBe(3);
   });
 
   it('(d) a page failing midway is retried with the same cursor, without loss or duplicate', async () => {
@@ -382,8 +384,8 @@ describe('Shopify connector against the sandbox', () => {
     sandbox.world.injectFault({ platform: 'shopify', kind: 'throttle', pathContains: 'graphql.json' });
     const throttled = await failure(shopifyConnector.listOrders(ctxOf(grant), window));
     expect(throttled.code).toBe('rate_limited');
-    // (994 requested for a page of 31 − 38 available) / 100 restored per second
-    expect(throttled.detail).toMatchObject({ platformCode: 'THROTTLED', retryAfterMs: 9560 });
+    // (990 requested for a page of 26 − 38 available) / 100 restored per second
+    expect(throttled.detail).toMatchObject({ platformCode: 'THROTTLED', retryAfterMs: 9520 });
     sandbox.world.injectFault({
       platform: 'shopify',
       kind: 'http_429',

@@ -32,7 +32,7 @@ import {
 import { oauthQueryHmac, webhookHmac } from '@server/modules/marketplaces/platforms/shopify/sign.js';
 import { SANDBOX_APPS } from '../apps.js';
 import { authorisePage, type SandboxPlatform } from '../server.js';
-import type { SandboxOrder, SandboxShop, World } from '../world.js';
+import type { SandboxOrder, SandboxOrderEvent, SandboxShop, World } from '../world.js';
 import { fulfillmentCreateReply, trackingOrderReply } from './shopify-fulfil.js';
 import {
   afterCursor,
@@ -273,8 +273,8 @@ function handleGrant(world: World, request: FastifyRequest<ShopParams>, reply: F
   return reply.redirect(`${redirectUri}${redirectUri.includes('?') ? '&' : '?'}${query.toString()}`, 302);
 }
 
-/** A webhook delivery as Shopify makes one: the body and its X-Shopify-* headers. */
-function delivery(shopId: string, topic: string, body: string) {
+/** A webhook delivery as Shopify makes one: the body and its X-Shopify-* headers, triggered `at`. */
+function delivery(shopId: string, topic: string, body: string, at: number) {
   return {
     headers: {
       'content-type': 'application/json',
@@ -284,14 +284,17 @@ function delivery(shopId: string, topic: string, body: string) {
       'x-shopify-api-version': SHOPIFY_API_VERSION,
       'x-shopify-webhook-id': randomUUID(),
       'x-shopify-event-id': randomUUID(),
-      'x-shopify-triggered-at': new Date().toISOString(),
+      'x-shopify-triggered-at': new Date(at).toISOString(),
     },
     body,
   };
 }
 
 /** The app/uninstalled webhook: the seller removed the app, every token of the shop is gone. */
-export function shopifyUninstalledWebhook(shop: SandboxShop): {
+export function shopifyUninstalledWebhook(
+  shop: SandboxShop,
+  at = Date.now(),
+): {
   headers: Record<string, string>;
   body: string;
 } {
@@ -301,7 +304,7 @@ export function shopifyUninstalledWebhook(shop: SandboxShop): {
     myshopify_domain: shop.shopId,
     currency: shop.currency,
   });
-  return delivery(shop.shopId, 'app/uninstalled', body);
+  return delivery(shop.shopId, 'app/uninstalled', body, at);
 }
 
 /** Who a compliance webhook is about: a sandbox buyer's id, email and phone. */
@@ -327,7 +330,7 @@ export const privacyCustomerOf = (order: SandboxOrder): SandboxPrivacyCustomer =
 export function shopifyPrivacyWebhook(
   shop: SandboxShop,
   topic: 'customers/data_request' | 'customers/redact' | 'shop/redact',
-  input: { customer?: SandboxPrivacyCustomer; orderIds?: readonly string[] } = {},
+  input: { customer?: SandboxPrivacyCustomer; orderIds?: readonly string[]; at?: number } = {},
 ): { headers: Record<string, string>; body: string } {
   const number = (id: string) => (/^\d+$/.test(id) ? id : '0');
   const shopPart = `"shop_id":${number(shop.shopId.replace(/\D/g, '') || '1')},"shop_domain":${JSON.stringify(shop.shopId)}`;
@@ -341,8 +344,17 @@ export function shopifyPrivacyWebhook(
       : topic === 'customers/redact'
         ? `{${shopPart},${customer},"orders_to_redact":${orders}}`
         : `{${shopPart},"orders_requested":${orders},${customer},"data_request":{"id":${Date.now()}}}`;
-  return delivery(shop.shopId, topic, body);
+  return delivery(shop.shopId, topic, body, input.at ?? Date.now());
 }
+
+/** The topic Shopify sends for each kind of change of an order. */
+const ORDER_TOPICS: Record<SandboxOrderEvent, string> = {
+  created: 'orders/create',
+  paid: 'orders/paid',
+  cancelled: 'orders/cancelled',
+  fulfilled: 'orders/fulfilled',
+  updated: 'orders/updated',
+};
 
 export const shopifySandbox: SandboxPlatform = {
   platform: 'shopify',
@@ -390,8 +402,9 @@ export const shopifySandbox: SandboxPlatform = {
     // Shopify limits per app and shop: the shop is the first segment under /shopify.
     return request.url.split('?')[0]?.split('/')[2] || request.ip;
   },
-  webhook(order: SandboxOrder) {
-    const topic = order.updatedAt <= order.createdAt + 60_000 ? 'orders/create' : 'orders/updated';
-    return delivery(order.shopId, topic, JSON.stringify(restOrder(order)));
+  /** The topic of what happened (a cancel a second after the order is orders/cancelled), triggered at the change. */
+  webhook(order: SandboxOrder, _targetUrl: string, event: SandboxOrderEvent = 'updated') {
+    return delivery(order.shopId, ORDER_TOPICS[event], JSON.stringify(restOrder(order)), order.updatedAt);
   },
+  deauthorisation: (shop: SandboxShop, at: number) => shopifyUninstalledWebhook(shop, at),
 };

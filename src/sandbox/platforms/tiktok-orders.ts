@@ -74,7 +74,8 @@ export function renderTiktokOrder(order: SandboxOrder): Record<string, unknown> 
       };
     }),
   );
-  const subTotal = order.lines.reduce((sum, line) => sum + line.item.unitPrice * line.quantity, 0);
+  const goods = order.lines.reduce((sum, line) => sum + line.item.unitPrice * line.quantity, 0);
+  const { total, shipping, discount } = order.amounts;
   const address = order.address;
   return {
     id: order.orderId,
@@ -94,15 +95,19 @@ export function renderTiktokOrder(order: SandboxOrder): Record<string, unknown> 
     is_cod: false,
     is_on_hold_order: false,
     is_buyer_request_cancel: order.status === 'in_cancel',
+    // The world's voucher is an order-level seller discount: the line items keep their prices.
     payment: {
       currency: order.currency,
-      sub_total: minorToDecimal(subTotal, order.currency),
-      shipping_fee: '0',
-      seller_discount: '0',
+      sub_total: minorToDecimal(goods - discount, order.currency),
+      shipping_fee: minorToDecimal(shipping, order.currency),
+      seller_discount: minorToDecimal(discount, order.currency),
       platform_discount: '0',
       tax: '0',
-      total_amount: minorToDecimal(subTotal, order.currency),
-      original_total_product_price: minorToDecimal(subTotal, order.currency),
+      total_amount: minorToDecimal(total, order.currency),
+      original_total_product_price: minorToDecimal(goods, order.currency),
+      original_shipping_fee: minorToDecimal(shipping, order.currency),
+      shipping_fee_seller_discount: '0',
+      shipping_fee_platform_discount: '0',
     },
     recipient_address: {
       name: address.name,

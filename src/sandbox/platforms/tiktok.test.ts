@@ -185,9 +185,12 @@ describe('TikTok Shop connector against the sandbox', () => {
           unitPrice: line.item.unitPrice,
         })),
       );
+      // The payment's total_amount, shipping_fee and discounts, as the world holds them.
+      expect(order?.amounts).toEqual(source.amounts);
       expect(order?.updatedAt).toBe(new Date(Math.floor(source.updatedAt / 1000) * 1000).toISOString());
     }
     expect(seeded.some((order) => order.lines.some((line) => line.quantity > 1))).toBe(true);
+    expect(seeded.some((order) => order.amounts.discount > 0)).toBe(true);
   });
 
   it('(b) never asks for a window longer than maxWindowMs; TikTok documents no limit, so the sandbox sets none', async () => {

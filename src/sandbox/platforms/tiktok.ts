@@ -5,13 +5,13 @@
  * print its label (tiktok-logistics.ts). Requests are refused as TikTok documents it (see
  * tiktok-checks.ts); the throttle is HTTP 429 with 36009002; webhooks are signed as TikTok's webhook guide says.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TIKTOK_ERROR_CODES } from '@server/modules/marketplaces/platforms/tiktok/errors.js';
 import { signTiktokWebhook } from '@server/modules/marketplaces/platforms/tiktok/sign.js';
 import { SANDBOX_APPS } from '../apps.js';
 import { authorisePage, platformPath, type SandboxPlatform } from '../server.js';
-import type { World } from '../world.js';
+import type { SandboxShop, World } from '../world.js';
 import { registerTiktokLogistics } from './tiktok-logistics.js';
 import {
   authenticate,
@@ -259,12 +259,17 @@ export const tiktokSandbox: SandboxPlatform = {
     return `${who}:${platformPath(request, 'tiktok')}`;
   },
 
-  /** Type 1 (order status change), signed hex HMAC(app_secret, app_key + body) in Authorization. */
+  /**
+   * Type 1 (order status change), signed hex HMAC(app_secret, app_key + body) in Authorization;
+   * its tts_notification_id is one of its own (the change's millisecond and the order), as
+   * TikTok's ids are one per notice.
+   */
   webhook(order) {
-    const app = SANDBOX_APPS.tiktok;
     const body = JSON.stringify({
       type: 1,
-      tts_notification_id: String(7_327_112_393_057_371_910n + BigInt(order.updatedAt)),
+      tts_notification_id: String(
+        7_000_000_000_000_000_000n + BigInt(order.updatedAt) * 100_000n + BigInt(order.seq % 100_000),
+      ),
       shop_id: order.shopId,
       timestamp: unixSeconds(order.updatedAt),
       data: {
@@ -274,12 +279,33 @@ export const tiktokSandbox: SandboxPlatform = {
         update_time: unixSeconds(order.updatedAt),
       },
     });
-    return {
-      headers: {
-        'content-type': 'application/json',
-        authorization: signTiktokWebhook(app.appKey, app.appSecret, body),
-      },
-      body,
-    };
+    return signedNotice(body);
+  },
+
+  /**
+   * Type 6, seller deauthorisation, stamped `at` (the data's fields are [UNCONFIRMED]: the
+   * document names the type, not its data).
+   */
+  deauthorisation(shop: SandboxShop, at: number) {
+    const body = JSON.stringify({
+      type: 6,
+      tts_notification_id: String(7_400_000_000_000_000_000n + BigInt(at) * 1000n + BigInt(randomInt(1000))),
+      shop_id: shop.shopId,
+      timestamp: unixSeconds(at),
+      data: { message: 'The seller deauthorized the app', update_time: unixSeconds(at) },
+    });
+    return signedNotice(body);
   },
 };
+
+/** A notice signed hex HMAC(app_secret, app_key + body) in Authorization, as TikTok signs them. */
+function signedNotice(body: string): { headers: Record<string, string>; body: string } {
+  const app = SANDBOX_APPS.tiktok;
+  return {
+    headers: {
+      'content-type': 'application/json',
+      authorization: signTiktokWebhook(app.appKey, app.appSecret, body),
+    },
+    body,
+  };
+}

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PLATFORM_STATUSES } from '@shared/domain/order.js';
 import { MarketplaceError } from '../../connector.js';
-import {
-  COUPANG_SHEET_STATUSES,
-  COUPANG_STATUS_MAP,
-  minorUnitsOf,
-  normaliseCoupangSheets,
-} from './normalise.js';
+import { COUPANG_SHEET_STATUSES, COUPANG_STATUS_MAP, normaliseCoupangSheets } from './normalise.js';
 
 /** An ordersheet in the documented v4 shape (the portal's PO list sample, our own values). */
 function sampleSheet(overrides: Record<string, unknown> = {}) {
@@ -136,7 +131,34 @@ describe('normaliseCoupangSheets', () => {
           unitPrice: 21900,
         },
       ],
+      // 39 800 + 21 900 won of items and 2 500 of delivery.
+      amounts: { total: 64200, shipping: 2500, discount: 0 },
     });
+  });
+
+  it('states no total: the items’ orderPrice + delivery charges − the items’ discountPrice', () => {
+    const [first, second] = sampleSheet().orderItems;
+    const [order] = normaliseCoupangSheets([
+      sampleSheet({
+        remotePrice: 3000,
+        orderItems: [
+          { ...first, discountPrice: 2000 },
+          { ...second, discountPrice: '1000.00' },
+        ],
+      }),
+    ]);
+    expect(order?.amounts).toEqual({ total: 61700 + 5500 - 3000, shipping: 5500, discount: 3000 });
+    // Decimal spellings of whole won; an absent orderPrice is the item's price × its units.
+    const [spelled] = normaliseCoupangSheets([
+      sampleSheet({
+        shippingPrice: '3000.00',
+        orderItems: [
+          { ...first, salesPrice: '897.00', orderPrice: undefined, shippingCount: 1, cancelCount: 1 },
+        ],
+      }),
+    ]);
+    expect(spelled?.amounts).toEqual({ total: 897 * 2 + 3000, shipping: 3000, discount: 0 });
+    expectMalformed(() => normaliseCoupangSheets([sampleSheet({ shippingPrice: '무료' })]));
   });
 
   it('maps every documented box status through the table, and only to spec statuses', () => {
@@ -155,10 +177,12 @@ describe('normaliseCoupangSheets', () => {
       status: 'INSTRUCT',
       shipmentBoxId: 448531494,
       invoiceNumber: '',
-      orderItems: [{ ...base.orderItems[0], shippingCount: 3 }],
+      orderItems: [{ ...base.orderItems[0], shippingCount: 3, orderPrice: 59700 }],
     });
     const orders = normaliseCoupangSheets([base, second]);
     expect(orders).toHaveLength(1);
+    // Both boxes' items and delivery charges.
+    expect(orders[0]?.amounts).toEqual({ total: 61700 + 59700 + 5000, shipping: 5000, discount: 0 });
     expect(orders[0]?.rawStatus).toBe('ACCEPT');
     expect(orders[0]?.lines.map((line) => [line.variationId, line.quantity])).toEqual([
       ['3242596358', 5],
@@ -209,22 +233,5 @@ describe('normaliseCoupangSheets', () => {
       normaliseCoupangSheets([sampleSheet({ orderItems: [{ vendorItemId: 1, shippingCount: 1 }] })]),
     );
     expectMalformed(() => normaliseCoupangSheets(['not a sheet']));
-  });
-});
-
-describe('minorUnitsOf', () => {
-  it('parses decimal spellings exactly, with no float error', () => {
-    expect(minorUnitsOf(19900, 'KRW', 'price')).toBe(19900);
-    expect(minorUnitsOf('19900.00', 'KRW', 'price')).toBe(19900);
-    expect(minorUnitsOf('0.3', 'USD', 'price')).toBe(30);
-    expect(minorUnitsOf('1.15', 'THB', 'price')).toBe(115);
-    expect(minorUnitsOf('-4.5', 'SGD', 'price')).toBe(-450);
-  });
-
-  it('refuses a fraction finer than the currency’s minor unit, and non-amounts', () => {
-    expectMalformed(() => minorUnitsOf(19900.5, 'KRW', 'price'));
-    expectMalformed(() => minorUnitsOf('1.005', 'USD', 'price'));
-    expectMalformed(() => minorUnitsOf('12,000', 'KRW', 'price'));
-    expectMalformed(() => minorUnitsOf(null, 'KRW', 'price'));
   });
 });

@@ -2,11 +2,12 @@
  * Coupang's ordersheet → our MarketplaceOrder. An ordersheet is one shipment box
  * (`shipmentBoxId`) of an order (`orderId`, our order number); an order split into several boxes
  * comes as several sheets, merged here into one order. Lines carry a quantity (`shippingCount`,
- * which excludes cancelled units) and a unit price in whole won (`salesPrice`); times are KST
- * without a zone and leave here with +09:00. Shapes follow the v4 ordersheets documents
- *.
+ * which excludes cancelled units) and a unit price in whole won (`salesPrice`); the order's amounts
+ * are its boxes' delivery charges and its items' prices less their discounts. Times are KST
+ * without a zone and leave here with +09:00. Shapes follow the v4 ordersheets documents.
  */
-import { CURRENCY_DECIMALS, type OrderCurrency, type PlatformStatus } from '@shared/domain/order.js';
+import type { OrderCurrency, PlatformStatus } from '@shared/domain/order.js';
+import { decimalToMinor, optionalMinor, orderAmounts } from '../../amounts.js';
 import { MarketplaceError, type MarketplaceLine, type MarketplaceOrder } from '../../connector.js';
 import { isArray, isNumber, isRecord, isString } from '../../http.js';
 import { kstIso, parseKst } from './kst.js';
@@ -65,24 +66,6 @@ function countOf(value: unknown, what: string, required: boolean): number {
   return value;
 }
 
-/**
- * An amount in minor units of `currency`, read from its decimal spelling so no float arithmetic
- * enters (19900 → 19 900 won; "12.50" USD → 1 250). A fraction finer than the minor unit is
- * refused as malformed rather than rounded.
- */
-export function minorUnitsOf(value: unknown, currency: OrderCurrency, what: string): number {
-  const text = isNumber(value) ? String(value) : isString(value) ? value.trim() : '';
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
-  if (!match) return malformed(`${what} is missing or not an amount`);
-  const decimals = CURRENCY_DECIMALS[currency];
-  const fraction = match[3] ?? '';
-  if (/[^0]/.test(fraction.slice(decimals)))
-    return malformed(`${what} has a fraction finer than ${currency} allows`);
-  const minor = Number(`${match[2]}${fraction.slice(0, decimals).padEnd(decimals, '0')}`);
-  if (!Number.isSafeInteger(minor)) return malformed(`${what} is out of range`);
-  return match[1] === '-' ? -minor : minor;
-}
-
 interface SheetItem {
   itemId: string;
   variationId: string;
@@ -93,6 +76,10 @@ interface SheetItem {
   holdCount: number;
   isCancelled: boolean;
   unitPrice: number;
+  /** orderPrice: the item's price times its count, before discountPrice [UNCONFIRMED]; null when absent. */
+  orderPrice: number | null;
+  /** discountPrice: what the item's discounts take off; null when absent. */
+  discount: number | null;
   shipByDay: string;
   changedAt: number | null;
 }
@@ -110,6 +97,8 @@ interface Sheet {
   buyerMessage: string;
   logisticsChannel: string;
   trackingNo: string;
+  /** The box's delivery charge to the buyer: shippingPrice plus remotePrice (a remote-area surcharge). */
+  shipping: number;
   items: SheetItem[];
 }
 
@@ -128,7 +117,9 @@ function readItem(raw: unknown, index: number): SheetItem {
     cancelCount: countOf(raw.cancelCount, `orderItems[${index}].cancelCount`, false),
     holdCount: countOf(raw.holdCountForCancel, `orderItems[${index}].holdCountForCancel`, false),
     isCancelled: raw.canceled === true,
-    unitPrice: minorUnitsOf(raw.salesPrice, COUPANG_CURRENCY, `orderItems[${index}].salesPrice`),
+    unitPrice: decimalToMinor(raw.salesPrice, COUPANG_CURRENCY, `orderItems[${index}].salesPrice`),
+    orderPrice: optionalMinor(raw.orderPrice, COUPANG_CURRENCY, `orderItems[${index}].orderPrice`),
+    discount: optionalMinor(raw.discountPrice, COUPANG_CURRENCY, `orderItems[${index}].discountPrice`),
     shipByDay: /^\d{4}-\d{2}-\d{2}$/.test(shipByDay) ? shipByDay : '',
     changedAt: Math.max(parseKst(raw.invoiceNumberUploadDate) ?? 0, parseKst(raw.confirmDate) ?? 0) || null,
   };
@@ -163,6 +154,9 @@ function readSheet(raw: unknown): Sheet {
     buyerMessage: textOf(raw.parcelPrintMessage),
     logisticsChannel: textOf(raw.deliveryCompanyName),
     trackingNo: textOf(raw.invoiceNumber),
+    shipping:
+      (optionalMinor(raw.shippingPrice, COUPANG_CURRENCY, 'shippingPrice') ?? 0) +
+      (optionalMinor(raw.remotePrice, COUPANG_CURRENCY, 'remotePrice') ?? 0),
     items,
   };
 }
@@ -226,6 +220,19 @@ function orderOf(sheets: Sheet[], changedAt: number | null): MarketplaceOrder {
     .flatMap((sheet) => sheet.items.map((item) => item.shipByDay))
     .filter((day) => day !== '')
     .sort();
+  const items = sheets.flatMap((sheet) => sheet.items);
+  // Coupang states no order total: its boxes' items and delivery charges, less the items' discounts.
+  const amounts = orderAmounts(
+    items.reduce(
+      (sum, item) => sum + (item.orderPrice ?? item.unitPrice * (item.shippingCount + item.cancelCount)),
+      0,
+    ),
+    {
+      total: null,
+      shipping: sheets.reduce((sum, sheet) => sum + sheet.shipping, 0),
+      discount: items.reduce((sum, item) => sum + (item.discount ?? 0), 0),
+    },
+  );
   const paidAt = sheets.map((sheet) => sheet.paidAt).find((at): at is number => at !== null) ?? null;
   const shipped = sheets.find((sheet) => sheet.trackingNo !== '') ?? first;
   return {
@@ -245,6 +252,7 @@ function orderOf(sheets: Sheet[], changedAt: number | null): MarketplaceOrder {
     logisticsChannel: shipped.logisticsChannel,
     trackingNo: shipped.trackingNo,
     lines: [...lines.values()],
+    amounts,
   };
 }
 

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PLATFORM_STATUSES } from '@shared/domain/order.js';
+import { decimalToMinor } from '../../amounts.js';
 import { MarketplaceError } from '../../connector.js';
-import {
-  JOOM_ORDER_STATUSES,
-  JOOM_STATUS_MAP,
-  decimalToMinor,
-  minorToDecimal,
-  normaliseJoomOrder,
-} from './normalise.js';
+import { JOOM_ORDER_STATUSES, JOOM_STATUS_MAP, minorToDecimal, normaliseJoomOrder } from './normalise.js';
 
 /** An order as `GET /api/v3/orders?id=26VE349M` returns it in `data` (field list [3P]). */
 function sampleOrder(): Record<string, unknown> {
@@ -81,7 +76,40 @@ describe('normaliseJoomOrder', () => {
           unitPrice: 1029,
         },
       ],
+      amounts: { total: 3337, shipping: 250, discount: 0 },
     });
+  });
+
+  it('takes orderPrice + shippingPrice as the total, Joom stating no discount', () => {
+    const amountsOf = (priceInfo: Record<string, unknown>, currency = 'USD') =>
+      normaliseJoomOrder({ ...sampleOrder(), currency, priceInfo: { unitPrice: '10.29', ...priceInfo } })
+        .amounts;
+    // orderPrice is Joom's, not the line's 3 × 10.29.
+    expect(amountsOf({ orderPrice: '897.00', shippingPrice: '0' })).toEqual({
+      total: 89700,
+      shipping: 0,
+      discount: 0,
+    });
+    // Without orderPrice: the line; without shippingPrice: 0.
+    expect(amountsOf({})).toEqual({ total: 3087, shipping: 0, discount: 0 });
+    expect(amountsOf({ orderPrice: '1157.00', shippingPrice: '45.5' }, 'THB')).toEqual({
+      total: 120250,
+      shipping: 4550,
+      discount: 0,
+    });
+    expect(amountsOf({ unitPrice: '385', orderPrice: '1155', shippingPrice: '2.00' }, 'TWD')).toEqual({
+      total: 1157,
+      shipping: 2,
+      discount: 0,
+    });
+    expect(
+      amountsOf({ unitPrice: '100000', orderPrice: '300000.00', shippingPrice: '15000' }, 'VND'),
+    ).toEqual({
+      total: 315000,
+      shipping: 15000,
+      discount: 0,
+    });
+    expect(() => amountsOf({ shippingPrice: 'free' })).toThrow(MarketplaceError);
   });
 
   it('takes carrier and tracking number from the shipment once shipped', () => {
@@ -131,20 +159,10 @@ describe('normaliseJoomOrder', () => {
 });
 
 describe('Joom decimal prices', () => {
-  it('parses decimal strings exactly, without float error', () => {
-    expect(decimalToMinor('10.3', 2)).toBe(1030);
-    expect(decimalToMinor('0.29', 2)).toBe(29);
-    expect(decimalToMinor('1.005', 2)).toBe(101);
-    expect(decimalToMinor('-4.52', 2)).toBe(-452);
-    expect(decimalToMinor('29900', 0)).toBe(29900);
-    expect(decimalToMinor('1234567.89', 2)).toBe(123456789);
-    expect(() => decimalToMinor('1,5', 2)).toThrow(MarketplaceError);
-  });
-
   it('writes minor units back as Joom decimal strings', () => {
     expect(minorToDecimal(1030, 2)).toBe('10.30');
     expect(minorToDecimal(5, 2)).toBe('0.05');
     expect(minorToDecimal(29900, 0)).toBe('29900');
-    expect(decimalToMinor(minorToDecimal(123456789, 2), 2)).toBe(123456789);
+    expect(decimalToMinor(minorToDecimal(123456789, 2), 'USD', 'price')).toBe(123456789);
   });
 });

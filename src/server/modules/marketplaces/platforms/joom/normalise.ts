@@ -5,15 +5,12 @@
  * A Joom order is ONE product variant with an order-level `quantity`, so it reads as exactly one
  * line; a buyer's basket of several products arrives as several Joom orders.
  */
-import {
-  CURRENCY_DECIMALS,
-  ORDER_CURRENCIES,
-  type OrderCurrency,
-  type PlatformStatus,
-} from '@shared/domain/order.js';
+import { ORDER_CURRENCIES, type OrderCurrency, type PlatformStatus } from '@shared/domain/order.js';
+import { decimalToMinor, linesTotal, optionalMinor, orderAmounts } from '../../amounts.js';
 import {
   MarketplaceError,
   type ListedOrder,
+  type MarketplaceAmounts,
   type MarketplaceLine,
   type MarketplaceOrder,
 } from '../../connector.js';
@@ -69,22 +66,6 @@ export function joomPlatformStatus(raw: string): PlatformStatus {
   if (!(JOOM_ORDER_STATUSES as readonly string[]).includes(raw))
     throw new MarketplaceError('malformed', `unknown Joom order status ${raw}`);
   return JOOM_STATUS_MAP[raw as JoomOrderStatus];
-}
-
-/**
- * A decimal string ("10.3", "-0.05") in integer minor units with `decimals` digits, by string
- * arithmetic (never a float); digits past the minor unit round half away from zero.
- */
-export function decimalToMinor(text: string, decimals: number): number {
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text.trim());
-  if (!match) throw new MarketplaceError('malformed', `not a decimal price: ${text}`);
-  const [, sign = '', whole = '0', fraction = ''] = match;
-  const kept = fraction.slice(0, decimals).padEnd(decimals, '0');
-  let minor = BigInt(whole) * 10n ** BigInt(decimals) + BigInt(kept === '' ? '0' : kept);
-  if ((fraction[decimals] ?? '0') >= '5') minor += 1n;
-  const value = Number(sign === '-' ? -minor : minor);
-  if (!Number.isSafeInteger(value)) throw new MarketplaceError('malformed', `price out of range: ${text}`);
-  return value;
 }
 
 /** Integer minor units as Joom writes a price: a dot-separated decimal string ("10.30"). */
@@ -148,7 +129,7 @@ export function listedJoomOrder(raw: unknown): ListedOrder | null {
  * One Joom order as our MarketplaceOrder: one line (the variant, with the order's quantity),
  * prices in minor units of the order's currency, the state mapped by JOOM_STATUS_MAP.
  * Missing required fields (id, status, times, quantity, currency, product and variant ids, a
- * price) throw 'malformed'.
+ * price) or an amount that is not one throw 'malformed'.
  */
 export function normaliseJoomOrder(raw: unknown): MarketplaceOrder {
   const order = field(raw, isRecord, 'a Joom order object');
@@ -158,7 +139,6 @@ export function normaliseJoomOrder(raw: unknown): MarketplaceOrder {
   if (!(ORDER_CURRENCIES as readonly string[]).includes(currencyCode))
     throw new MarketplaceError('malformed', `${orderNo}: currency ${currencyCode} is not one we keep`);
   const currency = currencyCode as OrderCurrency;
-  const decimals = CURRENCY_DECIMALS[currency];
   const quantity = field(order.quantity, isNumber, `quantity of ${orderNo}`);
   if (!Number.isInteger(quantity) || quantity < 1)
     throw new MarketplaceError('malformed', `${orderNo}: quantity ${quantity} is not a positive integer`);
@@ -173,7 +153,7 @@ export function normaliseJoomOrder(raw: unknown): MarketplaceOrder {
     barcode: text(variant.gtin),
     title: text(product.name) || text(variant.name),
     quantity,
-    unitPrice: unitPriceOf(orderNo, priceInfo, quantity, decimals),
+    unitPrice: unitPriceOf(orderNo, priceInfo, quantity, currency),
   };
 
   const orderedAt = isoTime(order.orderTimestamp, `orderTimestamp of ${orderNo}`);
@@ -203,7 +183,27 @@ export function normaliseJoomOrder(raw: unknown): MarketplaceOrder {
     logisticsChannel: text(shipment.provider) || text(record(order.shippingOption).tierName),
     trackingNo: text(shipment.trackingNumber) || text(order.trackingNumber),
     lines: [line],
+    amounts: joomAmounts(orderNo, priceInfo, [line], currency),
   };
+}
+
+/**
+ * The order's amounts from its priceInfo [3P]: orderPrice (the variant's price times the quantity)
+ * and shippingPrice. Joom states no discount and no grand total: the total is orderPrice +
+ * shippingPrice, orderPrice when absent being the line's unit price times its quantity.
+ */
+export function joomAmounts(
+  orderNo: string,
+  priceInfo: Record<string, unknown>,
+  lines: readonly MarketplaceLine[],
+  currency: OrderCurrency,
+): MarketplaceAmounts {
+  const amount = (key: string) => optionalMinor(priceInfo[key], currency, `priceInfo.${key} of ${orderNo}`);
+  return orderAmounts(amount('orderPrice') ?? linesTotal(lines), {
+    total: null,
+    shipping: amount('shippingPrice'),
+    discount: null,
+  });
 }
 
 /** priceInfo.unitPrice; or orderPrice split over the quantity when it splits exactly in minor units. */
@@ -211,11 +211,12 @@ function unitPriceOf(
   orderNo: string,
   priceInfo: Record<string, unknown>,
   quantity: number,
-  decimals: number,
+  currency: OrderCurrency,
 ): number {
-  if (isString(priceInfo.unitPrice)) return decimalToMinor(priceInfo.unitPrice, decimals);
+  if (isString(priceInfo.unitPrice))
+    return decimalToMinor(priceInfo.unitPrice, currency, `priceInfo.unitPrice of ${orderNo}`);
   if (isString(priceInfo.orderPrice)) {
-    const total = decimalToMinor(priceInfo.orderPrice, decimals);
+    const total = decimalToMinor(priceInfo.orderPrice, currency, `priceInfo.orderPrice of ${orderNo}`);
     if (total % quantity === 0) return total / quantity;
   }
   throw new MarketplaceError('malformed', `the reply lacks priceInfo.unitPrice of ${orderNo}`);

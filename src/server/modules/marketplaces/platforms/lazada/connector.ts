@@ -36,12 +36,22 @@ import {
 import { normaliseLazadaOrder } from './normalise.js';
 import { sameSignature, signLazadaWebhook } from './sign.js';
 import { idString, lazadaQueryTime, lazadaTime, lenientNumber } from './values.js';
+import { WEBHOOK_CLOCK_SKEW_MS, bodyKey, dateOfUnix, type WebhookWindow } from '../../webhook-window.js';
 
 const DAY_MS = 86_400_000;
 /** GetMultipleOrderItems takes at most 50 order ids. */
 const ITEMS_BATCH = 50;
 /** Push message types that name a trade order: 0 trade order, 10 reverse order, 14 fulfilment package. */
 const ORDER_MESSAGES = new Set([0, 10, 14]);
+/**
+ * A push is taken within 6 hours 15 minutes of its signed `timestamp` (milliseconds): Lazada
+ * retries an unacknowledged push every 30 minutes, up to 12 times, so its last retry comes about
+ * 6 hours after the first delivery.
+ */
+export const LAZADA_WEBHOOK_WINDOW: WebhookWindow = {
+  pastMs: 6 * 3_600_000 + 15 * 60_000,
+  futureMs: WEBHOOK_CLOCK_SKEW_MS,
+};
 
 /** The tokens of a /auth/token/create or /auth/token/refresh reply (numbers may be strings). */
 function readTokens(body: Record<string, unknown>, now: Date) {
@@ -275,6 +285,13 @@ export const lazadaConnector: Connector = {
   /** Lazada documents no way: a refusal saying so (see logistics.ts). */
   pushTracking: (ctx, input) => pushLazadaTracking(ctx, input),
 
+  webhookWindow: LAZADA_WEBHOOK_WINDOW,
+
+  /**
+   * A push whose Authorization is hex HMAC(app_secret, app_key + raw body). Lazada sends no
+   * delivery id: the signed body is the delivery's key, its `timestamp` its time. Lazada has no
+   * deauthorisation push (message 8 only warns of a token's expiry).
+   */
   verifyWebhook(app: AppConfig, request: WebhookRequest): WebhookNotice | null {
     const header = Object.entries(request.headers).find(
       ([name]) => name.toLowerCase() === 'authorization',
@@ -293,8 +310,12 @@ export const lazadaConnector: Connector = {
     const sellerId =
       idString(body.seller_id === 'null' ? null : body.seller_id) ?? idString(data.seller_id) ?? '';
     const orderNo = idString(data.trade_order_id);
+    const delivery = {
+      sentAt: dateOfUnix(body.timestamp, 'milliseconds'),
+      deliveryKey: bodyKey(request.rawBody),
+    };
     if (ORDER_MESSAGES.has(lenientNumber(body.message_type)) && orderNo !== null)
-      return { platformShopId: sellerId, orderNos: [orderNo], kind: 'order' };
-    return { platformShopId: sellerId, orderNos: [], kind: 'other' };
+      return { platformShopId: sellerId, orderNos: [orderNo], kind: 'order', ...delivery };
+    return { platformShopId: sellerId, orderNos: [], kind: 'other', ...delivery };
   },
 };

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { MarketplaceError } from '../../connector.js';
 import { lazadaOrderStatus, normaliseLazadaOrder } from './normalise.js';
-import { decimalToMinor, lazadaTime, minorToDecimal } from './values.js';
+import { lazadaTime, minorToDecimal } from './values.js';
 
 /** An order in the shape of the GetOrders sample. */
 const ORDER = {
   voucher_platform: '0.00',
-  voucher: '0.00',
+  voucher: '10.00',
   warehouse_code: 'dropshipping',
   order_number: '491253082180001',
-  voucher_seller: '0.00',
+  voucher_seller: '10.00',
   created_at: '2018-02-09T22:44:30+08:00',
   voucher_code: '',
   gift_option: 'false',
@@ -17,7 +17,8 @@ const ORDER = {
   customer_last_name: '',
   promised_shipping_times: 'shipping_time',
   updated_at: '2018-02-10T09:15:02+08:00',
-  price: '213.50',
+  // The four units as ordered, the cancelled one included.
+  price: '312.50',
   payment_method: 'COD',
   buyer_note: 'red color',
   customer_first_name: 'Ha Hung',
@@ -148,6 +149,43 @@ describe('normaliseLazadaOrder', () => {
     });
   });
 
+  it('takes the amounts GetOrder states: price + shipping_fee − voucher, not the live lines', () => {
+    // The live lines come to 213.50; Lazada's price is 312.50.
+    expect(normaliseLazadaOrder(ORDER, ITEMS).amounts).toEqual({
+      total: 30304,
+      shipping: 54,
+      discount: 1000,
+    });
+    expect(
+      normaliseLazadaOrder({ ...ORDER, price: '897.00', shipping_fee: '0.00', voucher: '0.00' }, ITEMS)
+        .amounts,
+    ).toEqual({ total: 89700, shipping: 0, discount: 0 });
+  });
+
+  it('reads the vouchers’ parts without voucher, and 0 or the items for amounts left out', () => {
+    const bare = { ...ORDER, voucher: undefined, voucher_seller: undefined, voucher_platform: undefined };
+    expect(
+      normaliseLazadaOrder({ ...bare, voucher_seller: '3.00', voucher_platform: '2.50' }, ITEMS).amounts,
+    ).toEqual({ total: 30754, shipping: 54, discount: 550 });
+    // No price, shipping or voucher (or the samples' "null"): the units' item_price, 0 and 0.
+    expect(normaliseLazadaOrder({ ...bare, price: undefined, shipping_fee: 'null' }, ITEMS).amounts).toEqual({
+      total: 31250,
+      shipping: 0,
+      discount: 0,
+    });
+    expect(malformed(() => normaliseLazadaOrder({ ...ORDER, shipping_fee: 'free' }, ITEMS))).toBe(
+      'malformed',
+    );
+  });
+
+  it('reads THB amounts in satang', () => {
+    const order = normaliseLazadaOrder(
+      { ...ORDER, price: '1157.00', shipping_fee: '38.00', voucher: '100.00' },
+      [unit({ currency: 'THB', item_price: '1157.00' })],
+    );
+    expect(order.amounts).toEqual({ total: 109500, shipping: 3800, discount: 10000 });
+  });
+
   it('keeps every unit of a wholly cancelled order and calls it CANCELLED', () => {
     const order = normaliseLazadaOrder(
       ORDER,
@@ -158,12 +196,14 @@ describe('normaliseLazadaOrder', () => {
   });
 
   it('reads amounts of a zero-decimal currency (VND) and tracking numbers of shipped units', () => {
-    const order = normaliseLazadaOrder(ORDER, [
+    const vnd = { ...ORDER, price: '300000.00', shipping_fee: '15000.00', voucher: '10000.00' };
+    const order = normaliseLazadaOrder(vnd, [
       unit({ currency: 'VND', item_price: '150000.00', status: 'shipped', tracking_code: 'VN123' }),
       unit({ currency: 'VND', item_price: '150000.00', status: 'shipped', tracking_code: 'VN123' }),
     ]);
     expect(order.platformStatus).toBe('SHIPPED');
     expect(order.lines).toMatchObject([{ quantity: 2, unitPrice: 150000 }]);
+    expect(order.amounts).toEqual({ total: 305000, shipping: 15000, discount: 10000 });
     expect(order.trackingNo).toBe('VN123');
   });
 
@@ -197,13 +237,7 @@ describe('lazadaOrderStatus', () => {
 });
 
 describe('Lazada values', () => {
-  it('turns decimal strings into exact minor units', () => {
-    expect(decimalToMinor('0.29', 2, 'price')).toBe(29);
-    expect(decimalToMinor('19.99', 2, 'price')).toBe(1999);
-    expect(decimalToMinor('1.005', 2, 'price')).toBe(101);
-    expect(decimalToMinor('106', 2, 'price')).toBe(10600);
-    expect(decimalToMinor(15.5, 2, 'price')).toBe(1550);
-    expect(decimalToMinor('150000.00', 0, 'price')).toBe(150000);
+  it('writes minor units as Lazada’s decimal strings', () => {
     expect(minorToDecimal(29, 2)).toBe('0.29');
     expect(minorToDecimal(150000, 0)).toBe('150000.00');
   });

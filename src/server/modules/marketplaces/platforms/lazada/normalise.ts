@@ -7,15 +7,16 @@
  * identical items, it will still be responded to as two different objects", get-order guide),
  * so units are grouped back into lines with a quantity.
  */
-import { MarketplaceError, type MarketplaceLine, type MarketplaceOrder } from '../../connector.js';
-import { isArray, isRecord } from '../../http.js';
+import { decimalToMinor, linesTotal, optionalMinor, orderAmounts } from '../../amounts.js';
 import {
-  CURRENCY_DECIMALS,
-  ORDER_CURRENCIES,
-  type OrderCurrency,
-  type PlatformStatus,
-} from '@shared/domain/order.js';
-import { decimalToMinor, idString, lazadaTime, lazadaTimeOrNull } from './values.js';
+  MarketplaceError,
+  type MarketplaceAmounts,
+  type MarketplaceLine,
+  type MarketplaceOrder,
+} from '../../connector.js';
+import { isArray, isRecord } from '../../http.js';
+import { ORDER_CURRENCIES, type OrderCurrency, type PlatformStatus } from '@shared/domain/order.js';
+import { idString, lazadaTime, lazadaTimeOrNull } from './values.js';
 
 /**
  * Each order-item status Lazada documents (the GetOrders status filter, error 6's list and the
@@ -120,7 +121,7 @@ function currencyOf(items: readonly Record<string, unknown>[], orderNo: string):
   return known;
 }
 
-function unitOf(item: Record<string, unknown>, decimals: number, orderNo: string): Unit {
+function unitOf(item: Record<string, unknown>, currency: OrderCurrency, orderNo: string): Unit {
   const status = text(item.status);
   if (status === '') throw new MarketplaceError('malformed', `order ${orderNo}: an item has no status`);
   const name = text(item.name);
@@ -130,7 +131,7 @@ function unitOf(item: Record<string, unknown>, decimals: number, orderNo: string
     variationId: text(item.sku_id) || text(item.shop_sku),
     sellerSku: text(item.sku),
     title: variation === '' ? name : `${name} (${variation})`,
-    unitPrice: decimalToMinor(item.item_price, decimals, `order ${orderNo} item_price`),
+    unitPrice: decimalToMinor(item.item_price, currency, `order ${orderNo} item_price`),
     status,
     record: item,
   };
@@ -193,10 +194,36 @@ function earliest(values: readonly (string | null)[]): string | null {
 }
 
 /**
+ * The order's amounts as GetOrder states them: `price` (what its items sell for, before vouchers
+ * and without shipping), `shipping_fee` (charged to the buyer) and `voucher` (the seller's and
+ * Lazada's vouchers together; their two parts when it is absent). Lazada states no grand total:
+ * it is price + shipping_fee − voucher, and price when absent is the items' item_price.
+ */
+export function lazadaAmounts(
+  order: Record<string, unknown>,
+  lines: readonly MarketplaceLine[],
+  currency: OrderCurrency,
+): MarketplaceAmounts {
+  // text(): the samples' "null" placeholder is no amount.
+  const amount = (key: string) =>
+    optionalMinor(text(order[key]), currency, `${key} of Lazada order ${text(order.order_id)}`);
+  const seller = amount('voucher_seller');
+  const platform = amount('voucher_platform');
+  const voucher =
+    amount('voucher') ?? (seller === null && platform === null ? null : (seller ?? 0) + (platform ?? 0));
+  return orderAmounts(amount('price') ?? linesTotal(lines), {
+    total: null,
+    shipping: amount('shipping_fee'),
+    discount: voucher,
+  });
+}
+
+/**
  * One Lazada order and its items (one per unit) as our order. Prices are item_price (the unit's
  * selling price before vouchers) in minor units; units of one item and variation at one price are
- * one line. A partly cancelled order keeps only its live units as lines. Throws 'malformed' when
- * order_id, the times, the items or their prices and currency are missing or unreadable.
+ * one line. A partly cancelled order keeps only its live units as lines; its amounts are the
+ * order's as Lazada states them (lazadaAmounts). Throws 'malformed' when order_id, the times, the
+ * items or their prices and currency are missing or unreadable, or an amount is not one.
  */
 export function normaliseLazadaOrder(order: unknown, items: unknown): MarketplaceOrder {
   if (!isRecord(order)) throw new MarketplaceError('malformed', 'a Lazada order is not an object');
@@ -213,7 +240,7 @@ export function normaliseLazadaOrder(order: unknown, items: unknown): Marketplac
     return item;
   });
   const currency = currencyOf(records, orderNo);
-  const units = records.map((item) => unitOf(item, CURRENCY_DECIMALS[currency], orderNo));
+  const units = records.map((item) => unitOf(item, currency, orderNo));
   const isCancelPending =
     isTrue(order.need_cancel_confirm) ||
     isTrue(order.is_cancel_pending) ||
@@ -246,5 +273,6 @@ export function normaliseLazadaOrder(order: unknown, items: unknown): Marketplac
     logisticsChannel: shown.map((unit) => text(unit.record.shipment_provider)).find(Boolean) ?? '',
     trackingNo: trackingNos.join(','),
     lines: groupUnits(shown),
+    amounts: lazadaAmounts(order, groupUnits(units), currency),
   };
 }

@@ -1,27 +1,11 @@
 /**
- * How Lazada spells amounts and times, read exactly. Amounts are decimal strings ("106.00"),
- * turned into integer minor units by their digits, never through floating point. Times come in
+ * How Lazada spells amounts and times. Amounts are decimal strings ("106.00"), read into integer
+ * minor units by decimalToMinor (../../amounts.ts) and written back here. Times come in
  * three spellings across the documents' samples: ISO-8601 with an offset
  * ("2018-02-09T22:44:30+08:00"), "2014-10-15 19:12:15 +0800", and epoch milliseconds as a string
  * ("1413786247000"); all are rendered as ISO-8601 with an offset.
  */
 import { MarketplaceError } from '../../connector.js';
-
-/** Minor units of a decimal amount with `decimals` minor digits; extra digits round half up. */
-export function decimalToMinor(value: unknown, decimals: number, what: string): number {
-  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
-  if (typeof text !== 'string') throw new MarketplaceError('malformed', `${what} is not an amount`);
-  const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(text.trim());
-  if (!match) throw new MarketplaceError('malformed', `${what} is not an amount: ${text}`);
-  const [, sign = '', whole = '0', fraction = ''] = match;
-  const padded = fraction.padEnd(decimals, '0');
-  let minor = BigInt(whole + padded.slice(0, decimals));
-  const dropped = padded.slice(decimals);
-  if (dropped !== '' && dropped.charCodeAt(0) >= '5'.charCodeAt(0)) minor += 1n;
-  const result = Number(minor);
-  if (!Number.isSafeInteger(result)) throw new MarketplaceError('malformed', `${what} is out of range`);
-  return sign === '-' && result !== 0 ? -result : result;
-}
 
 /** Minor units as the decimal string Lazada writes: always two fraction digits ("150000.00"). */
 export function minorToDecimal(minor: number, decimals: number): string {

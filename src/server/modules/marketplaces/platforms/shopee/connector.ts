@@ -24,6 +24,13 @@ import {
 } from './logistics.js';
 import { SHOPEE_MAX_WINDOW_MS, getShopeeOrders, listShopeeOrders } from './orders.js';
 import { verifyShopeePush } from './sign.js';
+import { WEBHOOK_CLOCK_SKEW_MS, bodyKey, dateOfUnix, type WebhookWindow } from '../../webhook-window.js';
+
+/**
+ * A push is taken within 5 minutes of its signed `timestamp`: Shopee documents no retry period
+ * for pushes, and 5 minutes is the validity it gives its own signed timestamps.
+ */
+export const SHOPEE_WEBHOOK_WINDOW: WebhookWindow = { pastMs: 5 * 60_000, futureMs: WEBHOOK_CLOCK_SKEW_MS };
 
 /** The refresh token lives 30 days; Shopee's replies do not say. */
 const REFRESH_LIFETIME_MS = 30 * 86_400_000;
@@ -135,9 +142,24 @@ export const shopeeConnector: Connector = {
   /** Our own carrier's number: ship_order with non_integrated on a non-integrated channel. */
   pushTracking: (ctx, input) => pushShopeeTracking(ctx, input),
 
+  webhookWindow: SHOPEE_WEBHOOK_WINDOW,
+
+  /** get_shop_info with the shop's token: Shopee answers error_auth once the shop's link is gone. */
+  async checkAuthorisation(ctx: CallContext): Promise<void> {
+    await callShopee({
+      app: ctx.app,
+      fetch: ctx.fetch,
+      now: ctx.now(),
+      method: 'GET',
+      path: SHOPEE_PATHS.shopInfo,
+      shop: { accessToken: ctx.grant.accessToken, shopId: ctx.grant.platformShopId },
+    });
+  },
+
   /**
    * A push whose Authorization is the HMAC of the URL it was posted to, "|" and the raw bytes.
    * Codes 3 (order status) and 4 (tracking number) name an order; 2 is the seller's cancellation.
+   * Shopee sends no delivery id: the signed body is the delivery's key, its `timestamp` its time.
    */
   verifyWebhook(app: AppConfig, request: WebhookRequest): WebhookNotice | null {
     if (!verifyShopeePush(app.appSecret, request.url, request.rawBody, request.headers.authorization))
@@ -152,10 +174,14 @@ export const shopeeConnector: Connector = {
     const data = isRecord(body.data) ? body.data : {};
     const shopId = body.shop_id ?? data.shop_id;
     const platformShopId = isNumber(shopId) || isString(shopId) ? String(shopId) : '';
+    const delivery = {
+      sentAt: dateOfUnix(body.timestamp, 'seconds'),
+      deliveryKey: bodyKey(request.rawBody),
+    };
     if (body.code === 3 || body.code === 4) {
       const orderNo = data.ordersn ?? data.order_sn;
-      return { platformShopId, orderNos: isString(orderNo) ? [orderNo] : [], kind: 'order' };
+      return { platformShopId, orderNos: isString(orderNo) ? [orderNo] : [], kind: 'order', ...delivery };
     }
-    return { platformShopId, orderNos: [], kind: body.code === 2 ? 'revoked' : 'other' };
+    return { platformShopId, orderNos: [], kind: body.code === 2 ? 'revoked' : 'other', ...delivery };
   },
 };

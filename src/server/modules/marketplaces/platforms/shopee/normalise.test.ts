@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PLATFORM_STATUSES } from '@shared/domain/order.js';
+import { PLATFORM_STATUSES, type OrderCurrency } from '@shared/domain/order.js';
 import { MarketplaceError } from '../../connector.js';
-import {
-  SHOPEE_STATUS_MAP,
-  groupShopeeLines,
-  normaliseShopeeOrder,
-  shopeeAddressLine,
-  shopeePriceToMinor,
-} from './normalise.js';
+import { SHOPEE_STATUS_MAP, groupShopeeLines, normaliseShopeeOrder, shopeeAddressLine } from './normalise.js';
 
 /** get_order_detail's order_list element, in the documented shape (the schema's sample, a Thai shop). */
 function sampleOrder(): Record<string, unknown> {
@@ -29,7 +23,8 @@ function sampleOrder(): Record<string, unknown> {
     buyer_username: 'xt4fdsf96j',
     pay_time: 1712817766,
     note: '',
-    total_amount: 358.7,
+    // The items (298.80) and shipping (40) less a 20-baht voucher.
+    total_amount: 318.8,
     estimated_shipping_fee: 40,
     payment_method: 'Credit Card/Debit Card',
     shipping_carrier: 'Flash Express',
@@ -150,7 +145,43 @@ describe('normaliseShopeeOrder', () => {
           unitPrice: 1910,
         },
       ],
+      amounts: { total: 31880, shipping: 4000, discount: 2000 },
     });
+  });
+
+  it('takes the amounts Shopee states, not what its lines come to', () => {
+    const amountsOf = (change: Record<string, unknown>) =>
+      normaliseShopeeOrder({ ...sampleOrder(), ...change }).amounts;
+    // A decimal spelling reads the same as the float.
+    expect(amountsOf({ total_amount: '897.00', estimated_shipping_fee: '45.50' })).toEqual({
+      total: 89700,
+      shipping: 4550,
+      discount: 0,
+    });
+    // Shipping borne by Shopee (a free-shipping voucher) is a discount the buyer did not pay.
+    expect(amountsOf({ total_amount: 298.8 })).toEqual({ total: 29880, shipping: 4000, discount: 4000 });
+    // Without total_amount: the items + shipping; without a shipping fee: 0.
+    expect(amountsOf({ total_amount: undefined, estimated_shipping_fee: undefined })).toEqual({
+      total: 29880,
+      shipping: 0,
+      discount: 0,
+    });
+    expect(() => amountsOf({ total_amount: '1,157.00' })).toThrow(/total_amount/);
+  });
+
+  it('reads TWD and VND amounts in whole units and THB in satang', () => {
+    const item = (sampleOrder().item_list as Record<string, unknown>[])[0];
+    const whole = (currency: string, price: number, total: number, shipping: number) =>
+      normaliseShopeeOrder({
+        ...sampleOrder(),
+        currency,
+        item_list: [{ ...item, model_quantity_purchased: 1, model_discounted_price: price }],
+        total_amount: total,
+        estimated_shipping_fee: shipping,
+      }).amounts;
+    expect(whole('TWD', 1100, 1157, 60)).toEqual({ total: 1157, shipping: 60, discount: 3 });
+    expect(whole('VND', 300000, 305000, 15000)).toEqual({ total: 305000, shipping: 15000, discount: 10000 });
+    expect(whole('THB', 99.9, 129.9, 30)).toEqual({ total: 12990, shipping: 3000, discount: 0 });
   });
 
   it('keeps whole-unit currencies whole (VND has no minor unit)', () => {
@@ -189,13 +220,25 @@ describe('normaliseShopeeOrder', () => {
 
 describe('Shopee prices, lines and addresses', () => {
   it('reads float prices exactly into minor units', () => {
-    expect(shopeePriceToMinor(19.9, 'THB')).toBe(1990);
-    expect(shopeePriceToMinor(0.1 + 0.2, 'SGD')).toBe(30);
-    expect(shopeePriceToMinor(1.005, 'MYR')).toBe(101);
-    expect(shopeePriceToMinor('12.5', 'TWD')).toBe(13);
-    expect(shopeePriceToMinor(300000, 'VND')).toBe(300000);
-    expect(() => shopeePriceToMinor(null, 'THB')).toThrow(MarketplaceError);
-    expect(() => shopeePriceToMinor(1e21, 'THB')).toThrow(MarketplaceError);
+    const priceOf = (price: unknown, currency: OrderCurrency) =>
+      groupShopeeLines(
+        [
+          {
+            item_id: 5,
+            model_id: 6,
+            item_name: 'Mug',
+            model_quantity_purchased: 1,
+            model_discounted_price: price,
+          },
+        ],
+        currency,
+      )[0]?.unitPrice;
+    expect(priceOf(19.9, 'THB')).toBe(1990);
+    expect(priceOf(0.1 + 0.2, 'SGD')).toBe(30);
+    expect(priceOf('12.5', 'TWD')).toBe(13);
+    expect(priceOf(300000, 'VND')).toBe(300000);
+    expect(() => priceOf(null, 'THB')).toThrow(MarketplaceError);
+    expect(() => priceOf(1e21, 'THB')).toThrow(MarketplaceError);
   });
 
   it('falls back to the item SKU when the model has none', () => {

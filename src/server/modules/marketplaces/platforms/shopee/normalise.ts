@@ -5,15 +5,12 @@
  * Nothing here does I/O; the connector feeds it the detail it asked for with
  * response_optional_fields (item_list and the rest are absent otherwise, and then refused).
  */
-import {
-  CURRENCY_DECIMALS,
-  ORDER_CURRENCIES,
-  type OrderCurrency,
-  type PlatformStatus,
-} from '@shared/domain/order.js';
+import { ORDER_CURRENCIES, type OrderCurrency, type PlatformStatus } from '@shared/domain/order.js';
+import { decimalToMinor, optionalMinor, orderAmounts } from '../../amounts.js';
 import {
   MarketplaceError,
   type ListedOrder,
+  type MarketplaceAmounts,
   type MarketplaceLine,
   type MarketplaceOrder,
 } from '../../connector.js';
@@ -45,26 +42,6 @@ export function shopeePlatformStatus(raw: string): PlatformStatus {
   const mapped = SHOPEE_STATUS_MAP[raw];
   if (!mapped) throw new MarketplaceError('malformed', `unknown Shopee order status "${raw}"`);
   return mapped;
-}
-
-/**
- * A price as Shopee sends it (a JSON number in the major unit, or its decimal string) in integer
- * minor units, read from its shortest decimal spelling digit by digit, so 19.9 is 1990 and never
- * 1989.9999; digits beyond the currency's minor unit round half up.
- */
-export function shopeePriceToMinor(value: unknown, currency: OrderCurrency): number {
-  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
-  if (!isString(text)) throw new MarketplaceError('malformed', 'a Shopee price is not a number');
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text.trim());
-  if (!match) throw new MarketplaceError('malformed', `the price "${text}" is not a plain decimal`);
-  const [, sign = '', whole = '0', fraction = ''] = match;
-  const decimals = CURRENCY_DECIMALS[currency];
-  const kept = fraction.slice(0, decimals).padEnd(decimals, '0');
-  const roundUp = (fraction[decimals] ?? '0') >= '5' ? 1 : 0;
-  const minor = Number(whole + kept) + roundUp;
-  if (!Number.isSafeInteger(minor))
-    throw new MarketplaceError('malformed', `the price "${text}" is too large`);
-  return sign === '-' && minor !== 0 ? -minor : minor;
 }
 
 /** Unix seconds in ISO-8601 (UTC, with its Z offset); null for an absent or zero time. */
@@ -132,7 +109,7 @@ function readLine(raw: unknown, currency: OrderCurrency): ReadLine {
       barcode: '',
       title: modelName ? `${itemName} (${modelName})` : itemName,
       quantity,
-      unitPrice: shopeePriceToMinor(price, currency),
+      unitPrice: decimalToMinor(price, currency, `the price of Shopee item ${itemId}`),
     },
   };
 }
@@ -156,6 +133,32 @@ export function groupShopeeLines(items: readonly unknown[], currency: OrderCurre
     found.line.unitPrice = Math.round(found.total / found.line.quantity);
   }
   return [...grouped.values()].map((entry) => entry.line);
+}
+
+/**
+ * The order's amounts from get_order_detail: total_amount (what the buyer pays: the items' sale
+ * prices and the shipping borne by the buyer, less Shopee's and the seller's offsets) and
+ * estimated_shipping_fee. The detail names no voucher (get_escrow_detail does), so the discount is
+ * what total_amount leaves unpaid of the items' discounted prices and the shipping fee (vouchers,
+ * coins, a shipping subsidy), 0 when it leaves nothing; an absent total is items + shipping.
+ */
+export function shopeeAmounts(
+  order: Record<string, unknown>,
+  items: readonly unknown[],
+  currency: OrderCurrency,
+): MarketplaceAmounts {
+  const orderNo = text(order.order_sn);
+  const total = optionalMinor(order.total_amount, currency, `total_amount of Shopee order ${orderNo}`);
+  const shipping = optionalMinor(
+    order.estimated_shipping_fee,
+    currency,
+    `estimated_shipping_fee of Shopee order ${orderNo}`,
+  );
+  const goods = items
+    .map((raw) => readLine(raw, currency).line)
+    .reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+  const unpaid = total === null ? 0 : goods + (shipping ?? 0) - total;
+  return orderAmounts(goods, { total, shipping, discount: Math.max(0, unpaid) });
 }
 
 /** recipient_address on one line: full_address when Shopee gives it, its parts joined otherwise. */
@@ -187,7 +190,8 @@ export function listedShopeeOrder(raw: unknown): ListedOrder | null {
 
 /**
  * One element of get_order_detail's order_list as our MarketplaceOrder. Throws 'malformed' when a
- * field we rely on is missing (order_sn, order_status, currency, create_time, update_time, item_list).
+ * field we rely on is missing (order_sn, order_status, currency, create_time, update_time, item_list)
+ * or an amount is not one (shopeeAmounts).
  * Shopee's detail has no tracking number (get_tracking_number per package): trackingNo stays ''.
  */
 export function normaliseShopeeOrder(raw: unknown): MarketplaceOrder {
@@ -215,5 +219,6 @@ export function normaliseShopeeOrder(raw: unknown): MarketplaceOrder {
     logisticsChannel: logisticsChannelOf(raw),
     trackingNo: '',
     lines: groupShopeeLines(raw.item_list, currency),
+    amounts: shopeeAmounts(raw, raw.item_list, currency),
   };
 }

@@ -44,6 +44,7 @@ const DETAIL_FIELDS = [
   'shipping_carrier',
   'pay_time',
   'total_amount',
+  'estimated_shipping_fee',
   'payment_method',
 ].join(',');
 

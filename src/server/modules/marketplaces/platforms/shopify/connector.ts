@@ -31,6 +31,7 @@ import {
 } from './queries.js';
 import { readPrivacyWebhook } from './privacy.js';
 import { verifyOauthQuery, verifyWebhookHmac } from './sign.js';
+import { WEBHOOK_CLOCK_SKEW_MS, bodyKey, deliveryIdKey, type WebhookWindow } from '../../webhook-window.js';
 
 /** Read orders and manage their merchant-fulfilled fulfillment orders and stock. */
 export const SHOPIFY_SCOPES = [
@@ -49,6 +50,16 @@ export const SHOPIFY_SCOPES = [
  * than 60 days are only visible with the read_all_orders scope, which we do not ask for.)
  */
 export const SHOPIFY_MAX_WINDOW_MS = 365 * 86_400_000;
+
+/**
+ * A webhook is taken within 4 hours 15 minutes of its X-Shopify-Triggered-At: Shopify retries an
+ * unacknowledged webhook 8 times over 4 hours, each time with the original payload and trigger
+ * time, and tells apps to judge staleness by that time.
+ */
+export const SHOPIFY_WEBHOOK_WINDOW: WebhookWindow = {
+  pastMs: 4 * 3_600_000 + 15 * 60_000,
+  futureMs: WEBHOOK_CLOCK_SKEW_MS,
+};
 
 /** How far an OAuth redirect's timestamp may be from our clock (the official SDK's tolerance). */
 export const OAUTH_TIMESTAMP_TOLERANCE_S = 90;
@@ -281,6 +292,12 @@ function orderIdIn(rawBody: Buffer, key: 'id' | 'order_id'): string | null {
  * A webhook whose X-Shopify-Hmac-Sha256 is the base64 HMAC of its raw body under the client
  * secret; the shop from X-Shopify-Shop-Domain, the kind from X-Shopify-Topic (the three
  * compliance topics are privacy notices, de-duplicated by X-Shopify-Webhook-Id).
+ *
+ * Its time is X-Shopify-Triggered-At, its key X-Shopify-Webhook-Id (the same on every retry;
+ * the topic and body's SHA-256 when it is missing). Shopify signs the body only, so a replay
+ * with made-up headers is taken as a new delivery: all it can then do is what that body does
+ * anyway — a sync of the order read from Shopify, a deauthorisation Shopify must confirm, a
+ * redaction done already. Bodies are not keys: two genuine uninstalls of one shop carry the same.
  */
 function verifyWebhook(app: AppConfig, request: WebhookRequest): WebhookNotice | null {
   if (!verifyWebhookHmac(app.appSecret, request.rawBody, headerOf(request, 'x-shopify-hmac-sha256')))
@@ -288,17 +305,31 @@ function verifyWebhook(app: AppConfig, request: WebhookRequest): WebhookNotice |
   const shop = headerOf(request, 'x-shopify-shop-domain') ?? '';
   if (!SHOP_DOMAIN.test(shop)) return null;
   const topic = headerOf(request, 'x-shopify-topic') ?? '';
-  if (topic === 'app/uninstalled') return { platformShopId: shop, orderNos: [], kind: 'revoked' };
-  const privacy = readPrivacyWebhook(topic, request.rawBody, headerOf(request, 'x-shopify-webhook-id') ?? '');
-  if (privacy) return { platformShopId: shop, orderNos: [], kind: 'privacy', privacy };
+  const webhookId = headerOf(request, 'x-shopify-webhook-id') ?? '';
+  const triggeredAt = headerOf(request, 'x-shopify-triggered-at');
+  const notice = {
+    platformShopId: shop,
+    orderNos: [] as string[],
+    sentAt: triggeredAt ? new Date(triggeredAt) : null,
+    deliveryKey: webhookId === '' ? bodyKey(request.rawBody, `${topic}\n`) : deliveryIdKey(webhookId),
+  };
+  if (topic === 'app/uninstalled') return { ...notice, kind: 'revoked' };
+  const privacy = readPrivacyWebhook(topic, request.rawBody, webhookId);
+  if (privacy) return { ...notice, kind: 'privacy', privacy };
   const key = topic.startsWith('orders/')
     ? 'id'
     : /^(fulfillments|refunds)\//.test(topic)
       ? 'order_id'
       : null;
   const orderNo = key === null ? null : orderIdIn(request.rawBody, key);
-  if (orderNo === null) return { platformShopId: shop, orderNos: [], kind: 'other' };
-  return { platformShopId: shop, orderNos: [orderNo], kind: 'order' };
+  if (orderNo === null) return { ...notice, kind: 'other' };
+  return { ...notice, orderNos: [orderNo], kind: 'order' };
+}
+
+/** The shop's name with its token: after an uninstall Shopify answers 401 ('revoked'). */
+async function checkAuthorisation(ctx: CallContext): Promise<void> {
+  const data = await adminGraphql(ctx, SHOPIFY_SHOP_QUERY, {});
+  field(data.shop, isRecord, 'shop');
 }
 
 export const shopifyConnector: Connector = {
@@ -319,5 +350,7 @@ export const shopifyConnector: Connector = {
   listOrders,
   getOrders,
   verifyWebhook,
+  webhookWindow: SHOPIFY_WEBHOOK_WINDOW,
+  checkAuthorisation,
   pushTracking: pushShopifyTracking,
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MarketplaceError } from '../../connector.js';
-import { decimalToMinor, normaliseShopifyOrder, shopifyPlatformStatus } from './normalise.js';
+import { normaliseShopifyOrder, shopifyPlatformStatus } from './normalise.js';
 
 /** A SyncOrder node in the GraphQL Admin API's shape. */
 function sampleOrder(): Record<string, unknown> {
@@ -16,6 +16,10 @@ function sampleOrder(): Record<string, unknown> {
     displayFinancialStatus: 'PARTIALLY_REFUNDED',
     displayFulfillmentStatus: 'UNFULFILLED',
     currencyCode: 'USD',
+    // The SDK fixture's figures: charged 598.94 in all, 4.00 of it shipping, 10.00 taken off.
+    totalPriceSet: money('598.94', 'USD'),
+    totalShippingPriceSet: money('4.00', 'USD'),
+    totalDiscountsSet: money('10.00', 'USD'),
     note: 'Leave at the door',
     customer: { displayName: 'Bob Norman' },
     shippingAddress: {
@@ -48,6 +52,10 @@ function sampleOrder(): Record<string, unknown> {
       ],
     },
   };
+}
+
+function money(amount: string, currencyCode: string): Record<string, unknown> {
+  return { shopMoney: { amount, currencyCode }, presentmentMoney: { amount: '1.00', currencyCode: 'EUR' } };
 }
 
 function line(
@@ -182,14 +190,59 @@ describe('shopifyPlatformStatus', () => {
   });
 });
 
-describe('decimalToMinor', () => {
-  it('reads decimal strings exactly in each currency’s minor unit', () => {
-    expect(decimalToMinor('0.29', 'USD')).toBe(29);
-    expect(decimalToMinor('1.1', 'THB')).toBe(110);
-    expect(decimalToMinor('19900.0', 'KRW')).toBe(19900);
-    expect(decimalToMinor('12', 'VND')).toBe(12);
-    expect(decimalToMinor('0.335', 'USD')).toBe(34);
-    expect(decimalToMinor('-5.50', 'SGD')).toBe(-550);
-    expect(() => decimalToMinor('1,000.00', 'USD')).toThrow(MarketplaceError);
+describe('Shopify order amounts', () => {
+  it('are the money sets’ shop money, not what the lines left to ship come to', () => {
+    expect(normaliseShopifyOrder(sampleOrder()).amounts).toEqual({
+      total: 59894,
+      shipping: 400,
+      discount: 1000,
+    });
+    const amountsOf = (change: Record<string, unknown>) =>
+      normaliseShopifyOrder({ ...sampleOrder(), ...change }).amounts;
+    expect(amountsOf({ totalPriceSet: money('897.00', 'USD') }).total).toBe(89700);
+  });
+
+  it('read THB in satang and TWD and VND whole, as Shopify spells them', () => {
+    const inCurrency = (currency: string, total: string, shipping: string, discount: string) => {
+      const raw = sampleOrder();
+      const nodes = [line(1, 2, 3, 'CUP', 1, 1, total)];
+      return normaliseShopifyOrder({
+        ...raw,
+        currencyCode: currency,
+        lineItems: { pageInfo: { hasNextPage: false, endCursor: null }, nodes },
+        totalPriceSet: money(total, currency),
+        totalShippingPriceSet: money(shipping, currency),
+        totalDiscountsSet: money(discount, currency),
+      }).amounts;
+    };
+    expect(inCurrency('THB', '1157.00', '45.50', '0.00')).toEqual({
+      total: 115700,
+      shipping: 4550,
+      discount: 0,
+    });
+    expect(inCurrency('TWD', '1157.0', '60.0', '3.0')).toEqual({ total: 1157, shipping: 60, discount: 3 });
+    expect(inCurrency('VND', '305000.0', '15000.0', '10000.0')).toEqual({
+      total: 305000,
+      shipping: 15000,
+      discount: 10000,
+    });
+  });
+
+  it('give 0 for an absent shipping or discount set and the lines + shipping − discount for an absent total', () => {
+    const raw = sampleOrder();
+    const nodes = [line(1, 2, 3, 'CUP', 2, 2, '199.00')];
+    const bare = {
+      ...raw,
+      lineItems: { pageInfo: { hasNextPage: false, endCursor: null }, nodes },
+      totalPriceSet: undefined,
+      totalShippingPriceSet: null,
+    };
+    expect(normaliseShopifyOrder(bare).amounts).toEqual({ total: 38800, shipping: 0, discount: 1000 });
+    expect(codeOf(() => normaliseShopifyOrder({ ...raw, totalPriceSet: { presentmentMoney: {} } }))).toBe(
+      'malformed',
+    );
+    expect(codeOf(() => normaliseShopifyOrder({ ...raw, totalPriceSet: money('1,157.00', 'USD') }))).toBe(
+      'malformed',
+    );
   });
 });

@@ -4,14 +4,15 @@
  * product and variant, money in integer minor units from Shopify's decimal strings (shop money,
  * never presentment money), times in ISO-8601 UTC.
  */
-import { MarketplaceError, type MarketplaceLine, type MarketplaceOrder } from '../../connector.js';
-import { field, isArray, isNumber, isRecord, isString } from '../../http.js';
+import { decimalToMinor, linesTotal, orderAmounts } from '../../amounts.js';
 import {
-  CURRENCY_DECIMALS,
-  ORDER_CURRENCIES,
-  type OrderCurrency,
-  type PlatformStatus,
-} from '@shared/domain/order.js';
+  MarketplaceError,
+  type MarketplaceAmounts,
+  type MarketplaceLine,
+  type MarketplaceOrder,
+} from '../../connector.js';
+import { field, isArray, isNumber, isRecord, isString } from '../../http.js';
+import { ORDER_CURRENCIES, type OrderCurrency, type PlatformStatus } from '@shared/domain/order.js';
 
 /**
  * Shopify has no single order status: an order is cancelled or not (`cancelledAt`), and has a
@@ -48,23 +49,6 @@ export function shopifyPlatformStatus(input: {
   if (fulfillment === 'RESTOCKED') return 'CANCELLED';
   if (fulfillment === 'FULFILLED') return input.closed ? 'COMPLETED' : 'SHIPPED';
   return 'READY_TO_SHIP';
-}
-
-/**
- * A decimal amount string ("199.00", "19900.0", "-5") in integer minor units of the currency,
- * read digit by digit (no float arithmetic); digits beyond the minor unit round half up.
- */
-export function decimalToMinor(amount: string, currency: OrderCurrency): number {
-  const match = /^(-?)(\d+)(?:\.(\d*))?$/.exec(amount.trim());
-  if (!match) throw new MarketplaceError('malformed', `the amount "${amount}" is not a decimal`);
-  const [, sign = '', whole = '0', fraction = ''] = match;
-  const decimals = CURRENCY_DECIMALS[currency];
-  const kept = fraction.slice(0, decimals).padEnd(decimals, '0');
-  const roundUp = Number(fraction.charAt(decimals) || '0') >= 5 ? 1 : 0;
-  const minor = Number(whole + kept) + roundUp;
-  if (!Number.isSafeInteger(minor))
-    throw new MarketplaceError('malformed', `the amount "${amount}" is too large`);
-  return sign === '-' ? -minor : minor;
 }
 
 /** The numeric id at the end of a Shopify GID (gid://shopify/Order/450789469 → 450789469). */
@@ -141,7 +125,7 @@ function readLine(node: unknown, currency: OrderCurrency): ReadLine {
       barcode: optionalText(variant, 'barcode'),
       title: field(line.name, isString, 'lineItems.name'),
       quantity: ordered,
-      unitPrice: decimalToMinor(field(shopMoney.amount, isString, 'shopMoney.amount'), currency),
+      unitPrice: decimalToMinor(shopMoney.amount, currency, 'originalUnitPriceSet.shopMoney.amount'),
     },
     ordered,
     current,
@@ -176,6 +160,31 @@ export function groupShopifyLines(nodes: readonly unknown[], currency: OrderCurr
   }));
 }
 
+/** A MoneyBag's shop money (never presentment money) in minor units; null when the order has no such set. */
+function shopMoneyOf(order: Record<string, unknown>, key: string, currency: OrderCurrency): number | null {
+  const bag = order[key];
+  if (bag === undefined || bag === null) return null;
+  const shopMoney = field(field(bag, isRecord, key).shopMoney, isRecord, `${key}.shopMoney`);
+  return decimalToMinor(shopMoney.amount, currency, `${key}.shopMoney.amount`);
+}
+
+/**
+ * The order's amounts as Shopify states them: totalPriceSet (what the buyer was charged in all:
+ * items after discounts, shipping and taxes), totalShippingPriceSet and totalDiscountsSet, each
+ * in shop money. An absent total is the lines' original prices + shipping − discounts.
+ */
+export function shopifyAmounts(
+  order: Record<string, unknown>,
+  lines: readonly MarketplaceLine[],
+  currency: OrderCurrency,
+): MarketplaceAmounts {
+  return orderAmounts(linesTotal(lines), {
+    total: shopMoneyOf(order, 'totalPriceSet', currency),
+    shipping: shopMoneyOf(order, 'totalShippingPriceSet', currency),
+    discount: shopMoneyOf(order, 'totalDiscountsSet', currency),
+  });
+}
+
 /** A SyncOrder node (with all its line nodes) as our MarketplaceOrder; 'malformed' when a required field is missing. */
 export function normaliseShopifyOrder(node: unknown): MarketplaceOrder {
   const order = field(node, isRecord, 'an order');
@@ -187,6 +196,7 @@ export function normaliseShopifyOrder(node: unknown): MarketplaceOrder {
   const cancelledAt = field(order.cancelledAt ?? null, isNullableString, 'cancelledAt');
   const closedAt = field(order.closedAt ?? null, isNullableString, 'closedAt');
   const lineConnection = field(order.lineItems, isRecord, 'lineItems');
+  const lines = groupShopifyLines(field(lineConnection.nodes, isArray, 'lineItems.nodes'), currency);
   const address = isRecord(order.shippingAddress) ? order.shippingAddress : null;
   const customer = isRecord(order.customer) ? order.customer : null;
   const shippingLine = isRecord(order.shippingLine) ? order.shippingLine : null;
@@ -216,7 +226,8 @@ export function normaliseShopifyOrder(node: unknown): MarketplaceOrder {
     buyerMessage: optionalText(order, 'note'),
     logisticsChannel: optionalText(shippingLine, 'title'),
     trackingNo: trackingOf(order),
-    lines: groupShopifyLines(field(lineConnection.nodes, isArray, 'lineItems.nodes'), currency),
+    lines,
+    amounts: shopifyAmounts(order, lines, currency),
   };
 }
 

@@ -6,10 +6,10 @@
  * Page sizes follow from Shopify's cost rules (shopify.dev "GraphQL Admin API rate limits"):
  * scalars and enums cost 0, an object 1, a connection 2 + first × its node's cost; one query may
  * not cost more than 1,000 points (MAX_COST_EXCEEDED) [UNCONFIRMED cap, widely reported]. An order
- * with 3 lines costs 32 points, so a page holds 31 orders (994 points): orders(first: 100) with
+ * with 3 lines costs 38 points, so a page holds 26 orders (990 points): orders(first: 100) with
  * its lines would be refused. Most orders have one to three lines; the few with more read the rest
  * with SHOPIFY_ORDER_LINES_QUERY (asking 20 lines with every order would cut a page to 8 orders,
- * and a sync of thousands of orders to four times as many calls).
+ * and a sync of thousands of orders to three times as many calls).
  */
 
 /** The Admin API version every call names (the newest the official @shopify/shopify-api library ships). */
@@ -48,6 +48,9 @@ const ORDER_FIELDS = `fragment SyncOrder on Order {
   displayFinancialStatus
   displayFulfillmentStatus
   currencyCode
+  totalPriceSet { shopMoney { amount currencyCode } }
+  totalShippingPriceSet { shopMoney { amount currencyCode } }
+  totalDiscountsSet { shopMoney { amount currencyCode } }
   note
   customer { displayName }
   shippingAddress { name phone address1 address2 city province zip country countryCodeV2 }
@@ -61,10 +64,11 @@ const ORDER_FIELDS = `fragment SyncOrder on Order {
 }`;
 
 /**
- * One order's cost: the order, customer, address and shipping line (4), five transactions (5),
- * three fulfillments with one tracking entry each (6), and its line connection.
+ * One order's cost: the order, customer, address and shipping line (4), its three money sets with
+ * their shop money (6), five transactions (5), three fulfillments with one tracking entry each
+ * (6), and its line connection.
  */
-const ORDER_COST = 4 + 5 + 3 * 2 + (2 + LINES_PER_ORDER * LINE_COST);
+const ORDER_COST = 4 + 3 * 2 + 5 + 3 * 2 + (2 + LINES_PER_ORDER * LINE_COST);
 
 /** Orders per page: the most whose calculated cost stays under the single-query cap. */
 export const ORDERS_PAGE_SIZE = Math.floor((MAX_QUERY_COST - 2) / ORDER_COST);

@@ -26,6 +26,7 @@ import {
 } from './logistics.js';
 import { listedTiktokOrder, normaliseTiktokOrder } from './normalise.js';
 import { sameSignature, signTiktokWebhook } from './sign.js';
+import { bodyKey, dateOfUnix, deliveryIdKey, type WebhookWindow } from '../../webhook-window.js';
 
 export { TIKTOK_PATHS } from './client.js';
 
@@ -40,6 +41,17 @@ export const TIKTOK_DETAIL_BATCH = 50;
  * one window while keeping a window's page tokens few and short-lived.
  */
 export const TIKTOK_MAX_WINDOW_MS = 30 * 86_400_000;
+
+/**
+ * A notice is taken within 16 hours of its signed `timestamp` (seconds), 30 seconds ahead of our
+ * clock at most (TikTok's own tolerance for signed timestamps): TikTok retries an unacknowledged
+ * notice 2 minutes, 30 minutes, 3 hours and 12 hours after each failure, the last about 15½
+ * hours after the first delivery.
+ */
+export const TIKTOK_WEBHOOK_WINDOW: WebhookWindow = {
+  pastMs: 16 * 3_600_000,
+  futureMs: 30_000,
+};
 
 /**
  * Where tokens are fetched: the auth host itself when authUrl is one (live, or the sandbox's
@@ -241,7 +253,24 @@ export const tiktokConnector: Connector = {
   /** A seller-shipped order's package with our carrier's number (shipping_type SELLER). */
   pushTracking: (ctx, input) => pushTiktokTracking(ctx, input),
 
-  /** A push whose Authorization header is hex HMAC(app_secret, app_key + raw body); null otherwise. */
+  webhookWindow: TIKTOK_WEBHOOK_WINDOW,
+
+  /**
+   * Get Authorized Shops with the shop's token: a deauthorised token answers 105001 ('revoked'),
+   * and a token whose shops no longer include this one has lost it too.
+   */
+  async checkAuthorisation(ctx) {
+    const data = await callApi(ctx, { method: 'GET', path: TIKTOK_PATHS.shops, shopScoped: false });
+    const listed = field(data.shops, isArray, 'shops').filter(isRecord);
+    if (!listed.some((shop) => shop.id === ctx.grant.platformShopId))
+      throw new MarketplaceError('revoked', 'the token no longer lists the shop as authorised');
+  },
+
+  /**
+   * A push whose Authorization header is hex HMAC(app_secret, app_key + raw body); null otherwise.
+   * Its key is tts_notification_id, signed with the body and the same on every retry (the body's
+   * SHA-256 when it is missing); its time the signed `timestamp`.
+   */
   verifyWebhook(app, request): WebhookNotice | null {
     const header = Object.entries(request.headers).find(
       ([name]) => name.toLowerCase() === 'authorization',
@@ -258,9 +287,14 @@ export const tiktokConnector: Connector = {
     if (!isRecord(body)) return null;
     const shopId = isString(body.shop_id) ? body.shop_id : isNumber(body.shop_id) ? String(body.shop_id) : '';
     if (shopId === '') return null;
+    const notificationId = isString(body.tts_notification_id) ? body.tts_notification_id : '';
+    const delivery = {
+      sentAt: dateOfUnix(body.timestamp, 'seconds'),
+      deliveryKey: notificationId === '' ? bodyKey(request.rawBody) : deliveryIdKey(notificationId),
+    };
     // Type 6: seller deauthorisation.
-    if (body.type === 6) return { platformShopId: shopId, orderNos: [], kind: 'revoked' };
+    if (body.type === 6) return { platformShopId: shopId, orderNos: [], kind: 'revoked', ...delivery };
     const orderNos = isRecord(body.data) ? noticeOrderIds(body.data) : [];
-    return { platformShopId: shopId, orderNos, kind: orderNos.length > 0 ? 'order' : 'other' };
+    return { platformShopId: shopId, orderNos, kind: orderNos.length > 0 ? 'order' : 'other', ...delivery };
   },
 };

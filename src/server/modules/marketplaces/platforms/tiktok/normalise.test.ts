@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MarketplaceError } from '../../connector.js';
-import { decimalToMinor, normaliseTiktokOrder, tiktokPlatformStatus } from './normalise.js';
+import { normaliseTiktokOrder, tiktokPlatformStatus } from './normalise.js';
 
 /** Shaped like the 202309 `orders/search` sample: one line item per unit. */
 function sampleOrder(): Record<string, unknown> {
@@ -46,8 +45,8 @@ function sampleOrder(): Record<string, unknown> {
       currency: 'THB',
       sub_total: '428.00',
       shipping_fee: '30.00',
-      seller_discount: '0',
-      platform_discount: '0',
+      seller_discount: '39.00',
+      platform_discount: '10.00',
       tax: '0',
       total_amount: '458.00',
       original_total_product_price: '477.00',
@@ -127,6 +126,58 @@ describe('normaliseTiktokOrder', () => {
     });
   });
 
+  it('takes the payment’s amounts: total_amount, shipping_fee and the seller’s and platform’s discounts', () => {
+    expect(normaliseTiktokOrder(sampleOrder()).amounts).toEqual({
+      total: 45800,
+      shipping: 3000,
+      discount: 4900,
+    });
+    const withPayment = (payment: Record<string, unknown>) =>
+      normaliseTiktokOrder({ ...sampleOrder(), payment: { currency: 'THB', ...payment } }).amounts;
+    // Not what the lines come to (428.00): the platform's total.
+    expect(withPayment({ total_amount: '897.00', shipping_fee: '0' })).toEqual({
+      total: 89700,
+      shipping: 0,
+      discount: 0,
+    });
+    // Without total_amount: the goods before discounts + shipping − discounts.
+    expect(
+      withPayment({ original_total_product_price: '477.00', shipping_fee: '30', seller_discount: '49' }),
+    ).toEqual({ total: 45800, shipping: 3000, discount: 4900 });
+    expect(withPayment({ sub_total: '428.00', seller_discount: '49' })).toEqual({
+      total: 42800,
+      shipping: 0,
+      discount: 4900,
+    });
+    expect(withPayment({})).toEqual({ total: 42800, shipping: 0, discount: 0 });
+    expect(() => withPayment({ total_amount: '1,157.00' })).toThrowError(
+      expect.objectContaining({ code: 'malformed' }),
+    );
+  });
+
+  it('reads VND and TWD amounts in whole units', () => {
+    const inCurrency = (currency: string, payment: Record<string, unknown>) => {
+      const raw = sampleOrder();
+      raw.payment = { currency, ...payment };
+      raw.line_items = (raw.line_items as Record<string, unknown>[]).map((item) => ({
+        ...item,
+        sale_price: '100000',
+        currency,
+      }));
+      return normaliseTiktokOrder(raw).amounts;
+    };
+    expect(
+      inCurrency('VND', { total_amount: '315000', shipping_fee: '25000', seller_discount: '10000' }),
+    ).toEqual({ total: 315000, shipping: 25000, discount: 10000 });
+    expect(
+      inCurrency('TWD', { total_amount: '1157', shipping_fee: '60.00', platform_discount: '3' }),
+    ).toEqual({
+      total: 1157,
+      shipping: 60,
+      discount: 3,
+    });
+  });
+
   it('joins the address parts when full_address is absent, and an unpaid order has no paid time', () => {
     const raw = sampleOrder();
     raw.status = 'UNPAID';
@@ -180,19 +231,5 @@ describe('tiktokPlatformStatus', () => {
     expect(tiktokPlatformStatus('CANCEL', false)).toBe('CANCELLED');
     expect(tiktokPlatformStatus('AWAITING_SHIPMENT', true)).toBe('IN_CANCEL');
     expect(tiktokPlatformStatus('IN_TRANSIT', true)).toBe('IN_TRANSIT');
-  });
-});
-
-describe('decimalToMinor', () => {
-  it('turns decimal strings into minor units exactly', () => {
-    expect(decimalToMinor('0.01', 'THB')).toBe(1);
-    expect(decimalToMinor('0.29', 'USD')).toBe(29);
-    expect(decimalToMinor('1.005', 'USD')).toBe(101);
-    expect(decimalToMinor('5000', 'IDR')).toBe(5000);
-    expect(decimalToMinor('5000.00', 'VND')).toBe(5000);
-    expect(decimalToMinor('4999.5', 'TWD')).toBe(5000);
-    expect(decimalToMinor('21.3', 'MYR')).toBe(2130);
-    expect(decimalToMinor('-3.10', 'PHP')).toBe(-310);
-    expect(() => decimalToMinor('1e3', 'THB')).toThrowError(MarketplaceError);
   });
 });

@@ -4,15 +4,12 @@
  * items grouped to one line per product and SKU with a quantity, its decimal-string prices in
  * integer minor units, its unix-second times in ISO-8601.
  */
-import {
-  CURRENCY_DECIMALS,
-  ORDER_CURRENCIES,
-  type OrderCurrency,
-  type PlatformStatus,
-} from '@shared/domain/order.js';
+import { ORDER_CURRENCIES, type OrderCurrency, type PlatformStatus } from '@shared/domain/order.js';
+import { decimalToMinor, linesTotal, optionalMinor, orderAmounts } from '../../amounts.js';
 import {
   MarketplaceError,
   type ListedOrder,
+  type MarketplaceAmounts,
   type MarketplaceLine,
   type MarketplaceOrder,
 } from '../../connector.js';
@@ -69,22 +66,6 @@ export function tiktokPlatformStatus(status: string, isBuyerRequestCancel: boole
   return isBuyerRequestCancel && CANCELLABLE.has(status) ? 'IN_CANCEL' : mapped;
 }
 
-/**
- * A decimal string ("0.01", "5000", "21.30") in integer minor units of its currency, without
- * floating point: digits beyond the currency's minor unit are rounded half up.
- */
-export function decimalToMinor(text: string, currency: OrderCurrency): number {
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text.trim());
-  if (!match) throw new MarketplaceError('malformed', `not a decimal amount: ${JSON.stringify(text)}`);
-  const [, sign = '', whole = '0', fraction = ''] = match;
-  const decimals = CURRENCY_DECIMALS[currency];
-  const kept = fraction.slice(0, decimals).padEnd(decimals, '0');
-  const roundsUp = (fraction[decimals] ?? '0') >= '5';
-  const minor = Number(`${whole}${kept}`) + (roundsUp ? 1 : 0);
-  if (!Number.isSafeInteger(minor)) throw new MarketplaceError('malformed', `amount out of range: ${text}`);
-  return sign === '-' ? -minor : minor;
-}
-
 /** Unix seconds in ISO-8601 (UTC, with its Z offset); null for an absent or zero time. */
 export function unixToIso(seconds: unknown): string | null {
   return isNumber(seconds) && seconds > 0 ? new Date(seconds * 1000).toISOString() : null;
@@ -116,7 +97,7 @@ function groupLines(items: unknown[], currency: OrderCurrency, orderCancelled: b
     if (!orderCancelled && item.display_status === 'CANCELLED') continue;
     const itemId = field(item.product_id, isString, 'line_items[].product_id');
     const variationId = field(item.sku_id, isString, 'line_items[].sku_id');
-    const price = decimalToMinor(field(item.sale_price, isString, 'line_items[].sale_price'), currency);
+    const price = decimalToMinor(item.sale_price, currency, 'line_items[].sale_price');
     const key = `${itemId}\u0000${variationId}`;
     const line = grouped.get(key);
     if (line) {
@@ -167,6 +148,27 @@ function addressLine(address: Record<string, unknown>): string {
     .join(', ');
 }
 
+/**
+ * The order's amounts as its `payment` states them: total_amount (what the buyer pays),
+ * shipping_fee (charged to the buyer, after shipping discounts) and the product discounts,
+ * seller_discount + platform_discount. An absent total is the goods before discounts
+ * (original_total_product_price, or sub_total, which is after them, plus the discounts) +
+ * shipping − discounts.
+ */
+export function tiktokAmounts(
+  payment: Record<string, unknown>,
+  lines: readonly MarketplaceLine[],
+  currency: OrderCurrency,
+): MarketplaceAmounts {
+  const amount = (key: string) => optionalMinor(payment[key], currency, `payment.${key}`);
+  const seller = amount('seller_discount');
+  const platform = amount('platform_discount');
+  const discount = seller === null && platform === null ? null : (seller ?? 0) + (platform ?? 0);
+  const goods =
+    amount('original_total_product_price') ?? (amount('sub_total') ?? linesTotal(lines)) + (discount ?? 0);
+  return orderAmounts(goods, { total: amount('total_amount'), shipping: amount('shipping_fee'), discount });
+}
+
 /** An order's id and update_time (epoch ms) as normaliseTiktokOrder reads them; null when unreadable. */
 export function listedTiktokOrder(raw: unknown): ListedOrder | null {
   if (!isRecord(raw) || !isString(raw.id)) return null;
@@ -176,7 +178,8 @@ export function listedTiktokOrder(raw: unknown): ListedOrder | null {
 
 /**
  * A TikTok order as its API returns it, normalised. Throws 'malformed' when a field the sync
- * needs (id, status, times, currency, line items with product, SKU and price) is missing.
+ * needs (id, status, times, currency, line items with product, SKU and price) is missing, or an
+ * amount of its payment is not one.
  */
 export function normaliseTiktokOrder(raw: unknown): MarketplaceOrder {
   const order = field(raw, isRecord, 'an order object');
@@ -188,6 +191,7 @@ export function normaliseTiktokOrder(raw: unknown): MarketplaceOrder {
   if (items.length === 0) throw new MarketplaceError('malformed', `order ${orderNo} has no line items`);
   const address = isRecord(order.recipient_address) ? order.recipient_address : {};
   const platformStatus = tiktokPlatformStatus(rawStatus, order.is_buyer_request_cancel === true);
+  const lines = groupLines(items, currency, rawStatus === 'CANCELLED');
   const firstTracking = items
     .filter(isRecord)
     .map((item) => text(item.tracking_number))
@@ -209,6 +213,7 @@ export function normaliseTiktokOrder(raw: unknown): MarketplaceOrder {
     buyerMessage: text(order.buyer_message),
     logisticsChannel: text(order.shipping_provider) || text(order.delivery_option_name),
     trackingNo: text(order.tracking_number) || (firstTracking ?? ''),
-    lines: groupLines(items, currency, rawStatus === 'CANCELLED'),
+    lines,
+    amounts: tiktokAmounts(payment, lines, currency),
   };
 }
