@@ -211,7 +211,7 @@ describe.skipIf(!hasChromium)('the PDA at 360 × 640', () => {
     await page.goto(`${server.baseUrl}/pda/returns`);
     await shows(page.getByTestId('prompt'), "Scan the parcel's tracking number");
     await check('returns: parcel');
-    await scan(page, 'RT-SMALL-SCREEN-1');
+    await scan(page, 'RTSMALL0000001');
     await page.getByRole('button', { name: 'No order found: record as unmatched' }).click();
     await shows(page.getByTestId('prompt'), 'Enter postage and weight');
     await check('returns: postage and weight');

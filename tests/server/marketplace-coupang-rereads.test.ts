@@ -12,11 +12,10 @@ import {
   type MarketplaceOptions,
   type MarketplaceRuntime,
 } from '@server/modules/marketplaces/index.js';
-import { SANDBOX_COUPANG_VENDORS } from '../../src/sandbox/apps.js';
 import type { RunningSandbox } from '../../src/sandbox/server.js';
 import type { SandboxOrder } from '../../src/sandbox/world.js';
-import { callApi, createSandboxWorld } from '../support/sandbox-world.js';
-import { createProduct, demoWarehouse } from '../support/stock-world.js';
+import { connectCoupangShop, createSandboxWorld } from '../support/sandbox-world.js';
+import { createProduct } from '../support/stock-world.js';
 import type { TestWorld } from '../support/test-app.js';
 
 const VENDOR = 'A00012345';
@@ -71,12 +70,9 @@ beforeAll(async () => {
   ({ world, sandbox, options } = await createSandboxWorld({ maxSleepMs: 200 }));
   const token = await world.login('seller');
   await createProduct(world, token, ['CP-RED']);
-  sandbox.world.addShop({
-    platform: 'coupang',
-    shopId: VENDOR,
+  ({ shopId, tenantId } = await connectCoupangShop({ world, sandbox }, token, {
+    vendor: VENDOR,
     name: 'Coupang re-reads',
-    region: 'KR',
-    currency: 'KRW',
     catalogue: [
       {
         itemId: '801',
@@ -87,37 +83,7 @@ beforeAll(async () => {
         unitPrice: 19_900,
       },
     ],
-  });
-  const warehouseId = (await demoWarehouse(world, 'DG01')).id;
-  const added = await callApi(world, token, 'POST', '/api/shop/add', {
-    platform: 'coupang',
-    alias: 'Coupang re-reads',
-    warehouseId,
-  });
-  shopId = added.body.result.id as string;
-  const connected = await callApi(world, token, 'POST', '/api/shop/keys', {
-    id: shopId,
-    vendorId: VENDOR,
-    ...SANDBOX_COUPANG_VENDORS[VENDOR],
-  });
-  expect(connected.status).toBe(200);
-  tenantId = String(
-    (await world.database.ownerPool.query('select tenant_id from shops where id = $1', [shopId])).rows[0]
-      ?.tenant_id,
-  );
-  // The first sync the connection queued, worked by the world's node, ends before the tests.
-  const deadline = Date.now() + 30_000;
-  const settled = async () =>
-    (
-      await world.database.ownerPool.query(
-        "select count(*)::int as n from shop_sync_runs where shop_id = $1 and state <> 'running'",
-        [shopId],
-      )
-    ).rows[0]?.n === 1;
-  while (!(await settled())) {
-    if (Date.now() > deadline) throw new Error('the first sync did not end');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  }));
 });
 afterAll(async () => {
   await world.close();

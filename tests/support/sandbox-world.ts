@@ -7,9 +7,12 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { readMarketplaceApps, type MarketplaceOptions } from '@server/modules/marketplaces/index.js';
 import { sandboxEnv } from '../../src/sandbox/env.js';
+import { SANDBOX_COUPANG_VENDORS } from '../../src/sandbox/apps.js';
 import { SANDBOX_PLATFORMS } from '../../src/sandbox/platforms/index.js';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
+import type { SandboxItem } from '../../src/sandbox/world.js';
 import type { ReplyBody } from './reply-body.js';
+import { demoWarehouse } from './stock-world.js';
 import { createTestWorld, type TestWorld } from './test-app.js';
 
 export interface SandboxWorld {
@@ -79,4 +82,55 @@ export async function settledBatch(world: TestWorld, token: string | undefined, 
     if (Date.now() > deadline) throw new Error('the batch did not finish');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * A Coupang shop of the sandbox (`vendor` one of SANDBOX_COUPANG_VENDORS, selling `catalogue`),
+ * connected for the seller signed in with `token` to warehouse DG01 with the vendor's keys, once
+ * the first sync the connection queued has ended. Answers the shop's id and tenant.
+ */
+export async function connectCoupangShop(
+  { world, sandbox }: Pick<SandboxWorld, 'world' | 'sandbox'>,
+  token: string,
+  shop: { vendor: string; name: string; catalogue: SandboxItem[] },
+): Promise<{ shopId: string; tenantId: string }> {
+  sandbox.world.addShop({
+    platform: 'coupang',
+    shopId: shop.vendor,
+    name: shop.name,
+    region: 'KR',
+    currency: 'KRW',
+    catalogue: shop.catalogue,
+  });
+  const warehouseId = (await demoWarehouse(world, 'DG01')).id;
+  const added = await callApi(world, token, 'POST', '/api/shop/add', {
+    platform: 'coupang',
+    alias: shop.name,
+    warehouseId,
+  });
+  const shopId = added.body.result.id as string;
+  const connected = await callApi(world, token, 'POST', '/api/shop/keys', {
+    id: shopId,
+    vendorId: shop.vendor,
+    ...SANDBOX_COUPANG_VENDORS[shop.vendor],
+  });
+  expect(connected.status).toBe(200);
+  const owner = world.database.ownerPool;
+  const tenantId = String(
+    (await owner.query('select tenant_id from shops where id = $1', [shopId])).rows[0]?.tenant_id,
+  );
+  // The first sync the connection queued, worked by the world's node, ends before the tests.
+  const deadline = Date.now() + 30_000;
+  const settled = async () =>
+    (
+      await owner.query(
+        "select count(*)::int as n from shop_sync_runs where shop_id = $1 and state <> 'running'",
+        [shopId],
+      )
+    ).rows[0]?.n === 1;
+  while (!(await settled())) {
+    if (Date.now() > deadline) throw new Error('the first sync did not end');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { shopId, tenantId };
 }

@@ -5,7 +5,7 @@
  */
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
-import { initI18n } from '@admin/i18n.js';
+import { i18next, initI18n, SHELL_NAMESPACES } from '@admin/i18n.js';
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
@@ -43,6 +43,8 @@ window.getComputedStyle = (element: Element) => computedStyle(element);
 
 beforeAll(async () => {
   await initI18n('en-US');
+  // Screens render inside the signed-in shell, which loads these before its first render.
+  await i18next.loadNamespaces([...SHELL_NAMESPACES]);
 });
 
 afterEach(() => {

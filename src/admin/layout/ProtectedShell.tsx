@@ -12,6 +12,7 @@ import { useLogout, usePermissions, withChosenAgent } from '@api/modules/session
 import { sessionStore } from '@api/storage.js';
 import type { UserInfo } from '@shared/contract/identity.js';
 import { ShellDialogsProvider } from '../dialogs/ShellDialogs.js';
+import { SHELL_NAMESPACES } from '../i18n.js';
 import { screenOf } from '../screens.js';
 import { buildShellRoutes, pageAt } from './menu-routes.js';
 import { PageLoading } from './PageLoading.js';
@@ -55,6 +56,8 @@ function NoPage() {
 }
 
 function SignedInShell({ user }: { user: UserInfo }) {
+  // Suspends, behind the shell's own loading, until the shell's common namespaces are loaded.
+  useTranslation([...SHELL_NAMESPACES]);
   const permissions = usePermissions();
   const menu = permissions.data?.menu;
   const routes = useMemo(() => buildShellRoutes(menu ?? [], screenOf), [menu]);
