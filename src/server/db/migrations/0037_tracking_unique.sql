@@ -7,16 +7,13 @@
 -- number another parcel of the channel has is refused at the arrangement
 -- (waybill.tracking_duplicate) and the order keeps none; this index is the backstop.
 --
--- orders_channel_tracking_key: one order per shop, logistics channel and tracking number. A
--- marketplace's logistics channels are its shops' (two platforms, or two shops, may both name a
--- channel "Standard Delivery"), so the shop is part of the key; orders entered by hand are the
--- shop '' of the platform 'manual'.
+-- Orders carry no such index: on a marketplace several orders may ship as one parcel under one
+-- tracking number (Joom splits one purchase into several orders; Shopee and Lazada combine
+-- orders of a buyer), so the number is unique per parcel, which is the waybill.
 --
 -- Duplicates already stored are settled first, or the indexes could not be made: per channel
 -- the waybill arranged first keeps its number; each later one goes back to arrange_failed with
 -- the code waybill.tracking_duplicate (to be arranged again) and its order gives the number up.
--- Then, per shop and channel, the order whose waybill holds the number (else the oldest) keeps
--- it and the others give it up.
 WITH "ranked" AS (
 	SELECT "tenant_id", "id", "order_id", "tracking_no",
 		row_number() OVER (
@@ -36,18 +33,4 @@ WITH "ranked" AS (
 UPDATE "orders" o SET "tracking_no" = '', "updated_at" = now()
 FROM "dropped" d
 WHERE o."tenant_id" = d."tenant_id" AND o."id" = d."order_id" AND o."tracking_no" = d."tracking_no";--> statement-breakpoint
-WITH "ranked" AS (
-	SELECT o."tenant_id", o."id",
-		row_number() OVER (
-			PARTITION BY o."tenant_id", o."platform", o."shop_id", o."logistics_channel", o."tracking_no"
-			ORDER BY (w."tracking_no" = o."tracking_no") IS TRUE DESC, o."created_at", o."id"
-		) AS "n"
-	FROM "orders" o
-	LEFT JOIN "waybills" w ON w."tenant_id" = o."tenant_id" AND w."order_id" = o."id"
-	WHERE o."tracking_no" <> ''
-)
-UPDATE "orders" o SET "tracking_no" = '', "updated_at" = now()
-FROM "ranked" r
-WHERE r."tenant_id" = o."tenant_id" AND r."id" = o."id" AND r."n" > 1;--> statement-breakpoint
-CREATE UNIQUE INDEX "waybills_channel_tracking_key" ON "waybills" USING btree ("tenant_id","channel_id","tracking_no") WHERE "waybills"."tracking_no" <> '';--> statement-breakpoint
-CREATE UNIQUE INDEX "orders_channel_tracking_key" ON "orders" USING btree ("tenant_id","platform","shop_id","logistics_channel","tracking_no") WHERE "orders"."tracking_no" <> '';
+CREATE UNIQUE INDEX "waybills_channel_tracking_key" ON "waybills" USING btree ("tenant_id","channel_id","tracking_no") WHERE "waybills"."tracking_no" <> '';

@@ -391,7 +391,7 @@ export async function arrangeOrder(
 /** The refusal of a tracking number another parcel of the channel holds, by the constraint that caught it. */
 const trackingRefusals = (orderNo: string) => {
   const refusal = new AppError('waybill.tracking_duplicate', { orderNo });
-  return { waybills_channel_tracking_key: refusal, orders_channel_tracking_key: refusal };
+  return { waybills_channel_tracking_key: refusal };
 };
 
 /**

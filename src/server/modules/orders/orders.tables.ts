@@ -156,13 +156,6 @@ export const orders = pgTable(
     index('orders_tracking_idx')
       .on(table.tenantId, table.trackingNo)
       .where(sql`${table.trackingNo} <> ''`),
-    /**
-     * A tracking number names one parcel of one channel (returns match parcels by it): per shop
-     * and its logistics channel, as a marketplace's channels are its shops' (migration 0037).
-     */
-    uniqueIndex('orders_channel_tracking_key')
-      .on(table.tenantId, table.platform, table.shopId, table.logisticsChannel, table.trackingNo)
-      .where(sql`${table.trackingNo} <> ''`),
     index('orders_problem_idx')
       .on(table.tenantId, table.orderedAt)
       .where(sql`${table.openExceptions} > 0`),
