@@ -257,6 +257,11 @@ export function parcelTypeOf(lines: readonly { skuId: string; quantity: number }
   return units > 1 ? 'single_multi' : 'single_single';
 }
 
+/** What lines come to, in minor units: each line's unit price times its quantity. */
+export function linesTotal(lines: readonly { quantity: number; unitPrice: number }[]): number {
+  return lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+}
+
 /** Coded reasons an order is a problem; each blocks the order until it is resolved. */
 export const EXCEPTION_REASONS = [
   'out_of_stock',

@@ -25,6 +25,7 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { ApiError } from '@api/client.js';
 import { useInventoryChange } from '@api/modules/inventory.js';
 import { editOrderNotes, useOrder } from '@api/modules/orders.js';
@@ -386,11 +387,12 @@ function NotesModal({
   );
 }
 
-function Lines({ order }: { order: OrderDetail }) {
-  const { t } = useTranslation('orders');
-  const columns: ColumnsType<OrderLineView> = [
-    { title: t('field.sku'), dataIndex: 'sellerSku', width: 130 },
-    { title: t('field.product'), dataIndex: 'productName', ellipsis: true },
+/** The columns of a line as the marketplace sold it: item, variation, quantity and unit price. */
+function soldColumns<T extends OrderLineView | UnmatchedLineView>(
+  t: TFunction<'orders'>,
+  currency: OrderDetail['currency'],
+): ColumnsType<T> {
+  return [
     { title: t('field.item_id'), dataIndex: 'itemId', width: 120, render: text },
     { title: t('field.variation_id'), dataIndex: 'variationId', width: 120, render: text },
     { title: t('field.quantity'), dataIndex: 'quantity', width: 80, align: 'right' },
@@ -399,8 +401,17 @@ function Lines({ order }: { order: OrderDetail }) {
       dataIndex: 'unitPrice',
       width: 120,
       align: 'right',
-      render: (price: number) => formatAmount(price, order.currency),
+      render: (price: number) => formatAmount(price, currency),
     },
+  ];
+}
+
+function Lines({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation('orders');
+  const columns: ColumnsType<OrderLineView> = [
+    { title: t('field.sku'), dataIndex: 'sellerSku', width: 130 },
+    { title: t('field.product'), dataIndex: 'productName', ellipsis: true },
+    ...soldColumns<OrderLineView>(t, order.currency),
     {
       title: t('field.line_amount'),
       key: 'amount',
@@ -623,16 +634,7 @@ function UnmatchedLines({ order }: { order: OrderDetail }) {
   const columns: ColumnsType<UnmatchedLineView> = [
     { title: t('unmatched.seller_sku'), dataIndex: 'sellerSku', width: 130, render: text },
     { title: t('unmatched.title'), dataIndex: 'title', ellipsis: true, render: text },
-    { title: t('field.item_id'), dataIndex: 'itemId', width: 120, render: text },
-    { title: t('field.variation_id'), dataIndex: 'variationId', width: 120, render: text },
-    { title: t('field.quantity'), dataIndex: 'quantity', width: 70, align: 'right' },
-    {
-      title: t('field.unit_price'),
-      dataIndex: 'unitPrice',
-      width: 110,
-      align: 'right',
-      render: (price: number) => formatAmount(price, order.currency),
-    },
+    ...soldColumns<UnmatchedLineView>(t, order.currency),
   ];
   if (canMatch)
     columns.push({

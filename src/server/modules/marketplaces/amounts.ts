@@ -7,7 +7,7 @@
  * lines we matched.
  */
 import { CURRENCY_DECIMALS, type OrderCurrency } from '@shared/domain/order.js';
-import { MarketplaceError, type MarketplaceAmounts, type MarketplaceLine } from './connector.js';
+import { MarketplaceError, type MarketplaceAmounts } from './connector.js';
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d*))?$/;
 
@@ -40,10 +40,8 @@ export function optionalMinor(value: unknown, currency: OrderCurrency, what: str
   return decimalToMinor(value, currency, what);
 }
 
-/** What the order's lines come to: each line's unit price times its quantity. */
-export function linesTotal(lines: readonly MarketplaceLine[]): number {
-  return lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
-}
+/** What the order's lines come to (the one rule, in the shared order domain). */
+export { linesTotal } from '@shared/domain/order.js';
 
 /**
  * An order's amounts from what its platform states (minor units; null where it states nothing):

@@ -13,7 +13,7 @@ import {
   type SavedOrderView,
   type SplitOrderInput,
 } from '@shared/contract/orders.js';
-import { canAct, holdsStock, ORDER_LIMITS, parcelTypeOf } from '@shared/domain/order.js';
+import { canAct, holdsStock, linesTotal, ORDER_LIMITS, parcelTypeOf } from '@shared/domain/order.js';
 import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
@@ -162,10 +162,7 @@ export async function splitOrder(tx: TenantTx, actor: Actor, raw: SplitOrderInpu
     .map((line) => ({ ...line, quantity: taking.get(line.id) ?? 0 }));
   // The part takes the value of its units (never more than the order's total); shipping and
   // discounts stay with the original, which keeps the rest.
-  const partTotal = Math.min(
-    order.totalAmount,
-    moved.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0),
-  );
+  const partTotal = Math.min(order.totalAmount, linesTotal(moved));
   const [part] = await tx
     .insert(orders)
     .values({

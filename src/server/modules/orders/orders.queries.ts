@@ -354,7 +354,7 @@ export async function getOrder(tx: TenantTx, actor: Actor, id: string): Promise<
   const unmatchedLines = rowsOf<UnmatchedLineView & { marketplaceItemId: string | null }>(
     await tx.execute(sql`
       select u.id, u.item_id as "itemId", u.variation_id as "variationId", u.seller_sku as "sellerSku", u.title,
-        u.quantity, u.unit_price::int as "unitPrice",
+        u.quantity, u.unit_price as "unitPrice",
         (select i.id from marketplace_items i where i.shop_id::text = ${row.shopId} and i.item_id = u.item_id
           and i.variation_id = u.variation_id limit 1) as "marketplaceItemId"
       from ${orderUnmatchedLines} u where u.order_id = ${id} order by u.position`),

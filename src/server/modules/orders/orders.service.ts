@@ -27,6 +27,7 @@ import {
 import {
   canAct,
   holdsStock,
+  linesTotal,
   LOCAL_STATUSES,
   localStatusAfterPlatform,
   normalisePlatformStatus,
@@ -182,10 +183,6 @@ async function replaceUnmatchedLines(
   if (lines.length > 0)
     await tx.insert(orderUnmatchedLines).values(unmatchedRows(orderId, sellerId, lines, after));
 }
-
-/** What lines sum to: quantity × unit price, minor units. */
-const linesTotal = (lines: readonly { quantity: number; unitPrice: number }[]) =>
-  lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0);
 
 /**
  * An order entered by hand: to review, on the platform it was sold on ('manual' when none), unique
