@@ -59,7 +59,9 @@ export default defineConfig({
   base: '/',
   publicDir: root('./public'),
   plugins: [pruneErrors(PDA_ONLY_ERRORS), react()],
-  resolve: { alias: AREA_ALIASES },
+  resolve: {
+    alias: { ...AREA_ALIASES, 'resize-observer-polyfill': root('./src/api/resize-observer-native.ts') },
+  },
   build: {
     outDir: root('./dist/admin'),
     emptyOutDir: true,

@@ -82,7 +82,9 @@ export default defineConfig({
       },
     }),
   ],
-  resolve: { alias: AREA_ALIASES },
+  resolve: {
+    alias: { ...AREA_ALIASES, 'resize-observer-polyfill': root('./src/api/resize-observer-native.ts') },
+  },
   build: {
     outDir: root('./dist/pda'),
     emptyOutDir: true,

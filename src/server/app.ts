@@ -58,6 +58,7 @@ import { warehouseRoutes } from './modules/warehouse/warehouse.routes.js';
 import { registerLiveChannel } from './modules/announcements/index.js';
 import { localFileStorage } from './modules/files/index.js';
 import { locationOccupancy } from './modules/inventory/index.js';
+import { allocateArrivingStock } from './modules/orders/index.js';
 import { authenticate, logSmsSender, type SmsSender } from './modules/identity/index.js';
 import { pdaPruneJob } from './modules/pda/index.js';
 import { downloadJobs, EXPORT_JOB } from './modules/exports/index.js';
@@ -272,7 +273,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await warehouseRoutes(api, deps, locationOccupancy);
       await catalogRoutes(api, deps);
       await catalogExcelRoutes(api, deps);
-      await inventoryRoutes(api, deps);
+      await inventoryRoutes(api, deps, allocateArrivingStock);
       await destroyRoutes(api, deps);
       await inboundRoutes(api, deps);
       await countsRoutes(api, deps);

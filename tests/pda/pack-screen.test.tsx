@@ -247,6 +247,20 @@ describe('the pack screen', () => {
     expect(op?.payload).toEqual({ orderId: single.orderId, items: [{ skuId: SKU_A, quantity: 1 }] });
   });
 
+  it("says an item scanned where a parcel's number is asked for is a product, not an order", async () => {
+    const single = parcel();
+    const db = await seed(work([single]));
+    renderScreen(db);
+    await waitFor(() => expect(screen.getByText(single.orderNo)).toBeTruthy());
+    scan('6901234567892');
+    await dismissError(
+      'Order does not exist in this product: 6901234567892 is an item code, scan the tracking or order number',
+    );
+    scan('NOSUCH-4711');
+    await dismissError('NOSUCH-4711 is not a picked parcel of this warehouse');
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   it('says an order was cancelled after picking and puts its units back on a scanned location', async () => {
     const cancelled = parcel({
       state: 'cancelled',

@@ -414,6 +414,52 @@ describe('allocation of arriving stock', () => {
     expect((await statusOf(waiting.id)).open_exceptions).toBe(0);
     expect(await balance(skuId)).toEqual({ available: 2, frozen: 3 });
   });
+
+  it('gives units added by an adjustment or unfrozen by hand to the orders waiting for them', async () => {
+    const skuId = await newSku('WAIT-3', 0);
+    const first = await upsert(marketOrder(skuId, 2));
+    const second = await upsert(marketOrder(skuId, 2));
+    await pass([first.id, second.id]);
+    const call = callerFor(world, await world.login('waremanager'));
+    const adjusted = await call('POST', '/api/inventory/stock/adjust', {
+      warehouseId: dg01.id,
+      skuId,
+      locationId: shelf,
+      quantity: 3,
+      reason: 'found on the shelf',
+    });
+    expect(adjusted.statusCode, adjusted.body).toBe(200);
+    expect((await statusOf(first.id)).open_exceptions).toBe(0);
+    expect((await statusOf(second.id)).open_exceptions).toBe(1);
+    expect(await balance(skuId)).toEqual({ available: 1, frozen: 2 });
+
+    const frozen = await call('POST', '/api/inventory/stock/freeze', {
+      warehouseId: dg01.id,
+      skuId,
+      quantity: 1,
+      reason: 'damaged box',
+    });
+    expect(frozen.statusCode, frozen.body).toBe(200);
+    const more = await call('POST', '/api/inventory/stock/adjust', {
+      warehouseId: dg01.id,
+      skuId,
+      locationId: shelf,
+      quantity: 1,
+      reason: 'found on the shelf',
+    });
+    expect(more.statusCode, more.body).toBe(200);
+    expect((await statusOf(second.id)).open_exceptions).toBe(1);
+    const unfrozen = await call('POST', '/api/inventory/stock/unfreeze', {
+      warehouseId: dg01.id,
+      skuId,
+      quantity: 1,
+      reason: 'box checked',
+    });
+    expect(unfrozen.statusCode, unfrozen.body).toBe(200);
+    expect((await statusOf(second.id)).open_exceptions).toBe(0);
+    expect(await balance(skuId)).toEqual({ available: 0, frozen: 4 });
+    expect(await ledgerMismatches(world)).toEqual([]);
+  });
 });
 
 describe('shipment', () => {

@@ -55,9 +55,17 @@ describe('the language of replies to a signed-in user', () => {
     const named = await refusedPasswordChange(token, { 'x-lang': 'zh-CN' });
     expect(named.json().message.startsWith(chinese('errors:common.validation'))).toBe(true);
     const browser = await refusedPasswordChange(token, { 'accept-language': 'ru-RU,ru;q=0.9' });
-    expect(browser.json().message.startsWith(translatorFor('ru-RU')('errors:common.validation'))).toBe(true);
+    expect(browser.json().message.startsWith(translatorFor('th-TH')('errors:common.validation'))).toBe(true);
     const unnamed = await refusedPasswordChange(token);
     expect(unnamed.json().message.startsWith(translatorFor('th-TH')('errors:common.validation'))).toBe(true);
+  });
+
+  it("uses the browser's Accept-Language for a user who chose none, its first supported language", async () => {
+    const token = await world.login('warestaff');
+    const russian = await refusedPasswordChange(token, { 'accept-language': 'fr-FR,ru;q=0.8,en;q=0.5' });
+    expect(russian.json().message.startsWith(translatorFor('ru-RU')('errors:common.validation'))).toBe(true);
+    const unknown = await refusedPasswordChange(token, { 'x-lang': 'xx-YY', 'accept-language': 'en-GB' });
+    expect(unknown.json().message.startsWith(english('errors:common.validation'))).toBe(true);
   });
 
   it('keeps no language from a lang parameter that names none of the six', async () => {

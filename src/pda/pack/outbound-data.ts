@@ -293,15 +293,26 @@ export type ItemScan =
   | { kind: 'wrong_item' }
   | { kind: 'extra_unit'; sellerSku: string; quantity: number };
 
+/** Whether `code` is one of a parcel line's codes (seller SKU, system code, a barcode in any GS1 form). */
+function codeOfLine(line: PdaParcel['lines'][number], code: string): boolean {
+  const normalised = normaliseBarcode(code);
+  return line.codes.some(
+    (candidate) =>
+      same(candidate, code) || (normalised !== null && normaliseBarcode(candidate) === normalised),
+  );
+}
+
+/**
+ * Whether a code that names no parcel is an item of one (a product scanned where a parcel's
+ * number was asked for): the screen then says so instead of 'not a picked parcel'.
+ */
+export function isItemCode(work: Work, code: string): boolean {
+  return work.parcels.some((parcel) => parcel.lines.some((line) => codeOfLine(line, code)));
+}
+
 /** A unit scanned into the parcel: one of its lines with room left, or why not. */
 export function checkItem(parcel: PdaParcel, scanned: Scanned, code: string): ItemScan {
-  const normalised = normaliseBarcode(code);
-  const line = parcel.lines.find((entry) =>
-    entry.codes.some(
-      (candidate) =>
-        same(candidate, code) || (normalised !== null && normaliseBarcode(candidate) === normalised),
-    ),
-  );
+  const line = parcel.lines.find((entry) => codeOfLine(entry, code));
   if (!line) return { kind: 'wrong_item' };
   const already = scanned[line.skuId] ?? 0;
   if (already >= line.quantity)

@@ -36,6 +36,7 @@ import {
   fetchOutboundWork,
   findParcel,
   isComplete,
+  isItemCode,
   loadWork,
   parcelType,
   PARCEL_MAX_GRAMS,
@@ -210,7 +211,8 @@ export function PackScreen({
 
   const openParcel = (code: string) => {
     const parcel = findParcel(latest.current.work, code);
-    if (!parcel) return tell('error', t('pack.parcelUnknown', { code }));
+    if (!parcel)
+      return tell('error', t(isItemCode(latest.current.work, code) ? 'pack.itemNotParcel' : 'pack.parcelUnknown', { code }));
     if (parcel.state === 'cancelled') {
       tell('error', t('pack.cancelled', { orderNo: parcel.orderNo }));
       return setStep({ name: 'put_back', parcel });

@@ -1,19 +1,23 @@
 import type { FastifyRequest } from 'fastify';
-import { resolveLanguage, type Language } from '@shared/i18n/languages.js';
+import { matchLanguage, resolveLanguage, type Language } from '@shared/i18n/languages.js';
 import { AppError } from '@shared/errors.js';
 import type { Actor } from './actor.js';
 
 /**
- * The caller's language: the one the request names (`lang` query, then the X-Lang and
- * Accept-Language headers), else the signed-in user's own choice, else the default.
+ * The caller's language: the one the app names on the request (`lang` query, then X-Lang), else
+ * the signed-in user's own choice, else the browser's Accept-Language, else the default. The
+ * account comes before Accept-Language: a browser always sends one, and a user who chose a
+ * language in the product means it over whatever the machine is set to.
  */
 export function requestLanguage(request: FastifyRequest): Language {
   const query = request.query as Record<string, unknown> | undefined;
-  const fromQuery = typeof query?.lang === 'string' ? query.lang : undefined;
   const header = request.headers['x-lang'];
-  const named = fromQuery ?? (typeof header === 'string' ? header : request.headers['accept-language']);
-  if (!named && request.actor?.language) return request.actor.language;
-  return resolveLanguage(named);
+  return (
+    matchLanguage(typeof query?.lang === 'string' ? query.lang : undefined) ??
+    matchLanguage(typeof header === 'string' ? header : undefined) ??
+    request.actor?.language ??
+    resolveLanguage(request.headers['accept-language'])
+  );
 }
 
 /**

@@ -40,7 +40,12 @@ export function isLanguage(value: unknown): value is Language {
  * anything unknown falls back to the default, never to an error.
  */
 export function resolveLanguage(input: string | null | undefined): Language {
-  if (!input) return DEFAULT_LANGUAGE;
+  return matchLanguage(input) ?? DEFAULT_LANGUAGE;
+}
+
+/** The first supported language `input` names (a code, a tag or an Accept-Language list), or null. */
+export function matchLanguage(input: string | null | undefined): Language | null {
+  if (!input) return null;
   for (const part of input.split(',')) {
     const tag = part.split(';')[0]?.trim() ?? '';
     if (isLanguage(tag)) return tag;
@@ -51,5 +56,5 @@ export function resolveLanguage(input: string | null | undefined): Language {
     const alias = ALIASES[lower] ?? ALIASES[lower.split('-')[0] ?? ''];
     if (alias) return alias;
   }
-  return DEFAULT_LANGUAGE;
+  return null;
 }

@@ -17,14 +17,26 @@ import {
 import { PERMISSIONS } from '@shared/permissions.js';
 import { needs, said } from '../../http/route-kit.js';
 import type { AppDeps } from '../../deps.js';
+import type { Actor } from '../../http/actor.js';
 import { ok } from '../../http/reply.js';
 import { inActorTenant, inActorTenantStatement } from '../../http/scope.js';
+import type { TenantTx } from '../../db/client.js';
 import { listLocationStock, listStock, listStockRecords } from './stock.queries.js';
 import { adjustStock, freezeStock, moveStock, unfreezeStock } from './stock.service.js';
 
 const manual = { type: 'manual', id: null };
 
-export async function inventoryRoutes(app: FastifyInstance, deps: AppDeps) {
+/**
+ * Gives units that just became available to the orders waiting for them (the orders module's
+ * allocateArrivingStock, passed in by app.ts: orders depends on inventory, not the reverse).
+ */
+export type ArrivalAllocator = (
+  tx: TenantTx,
+  actor: Actor,
+  input: { warehouseId: string; skuIds: readonly string[] },
+) => Promise<unknown>;
+
+export async function inventoryRoutes(app: FastifyInstance, deps: AppDeps, allocateArriving: ArrivalAllocator) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const tags = ['inventory'];
@@ -67,13 +79,21 @@ export async function inventoryRoutes(app: FastifyInstance, deps: AppDeps) {
   api.post(
     '/inventory/stock/adjust',
     { config: needs(PERMISSIONS.stockAdjust), schema: { tags, body: adjustBody, response: change } },
-    async (request) =>
-      ok(
-        await inActorTenantStatement(db, request, (tx, actor) =>
-          adjustStock(tx, actor, { ...request.body, kind: 'adjust', source: manual }),
-        ),
-        said(request, 'saved'),
-      ),
+    async (request) => {
+      const adjust = (tx: TenantTx, actor: Actor) =>
+        adjustStock(tx, actor, { ...request.body, kind: 'adjust', source: manual });
+      // Units added by hand are available at once: orders waiting for the SKU take them first, in
+      // the same transaction. Taking units away allocates nothing, so it stays one statement.
+      const change =
+        request.body.quantity > 0
+          ? await inActorTenant(db, request, async (tx, actor) => {
+              const made = await adjust(tx, actor);
+              await allocateArriving(tx, actor, { warehouseId: request.body.warehouseId, skuIds: [request.body.skuId] });
+              return made;
+            })
+          : await inActorTenantStatement(db, request, adjust);
+      return ok(change, said(request, 'saved'));
+    },
   );
 
   api.post(
@@ -93,9 +113,11 @@ export async function inventoryRoutes(app: FastifyInstance, deps: AppDeps) {
     { config: needs(PERMISSIONS.stockFreeze), schema: { tags, body: freezeBody, response: change } },
     async (request) =>
       ok(
-        await inActorTenantStatement(db, request, (tx, actor) =>
-          unfreezeStock(tx, actor, { ...request.body, source: manual }),
-        ),
+        await inActorTenant(db, request, async (tx, actor) => {
+          const made = await unfreezeStock(tx, actor, { ...request.body, source: manual });
+          await allocateArriving(tx, actor, { warehouseId: request.body.warehouseId, skuIds: [request.body.skuId] });
+          return made;
+        }),
         said(request, 'saved'),
       ),
   );

@@ -43,7 +43,15 @@ import { parseInput } from '../../http/parse-input.js';
 import { sellerScope } from '../../access/seller-scope.js';
 import { skus } from '../catalog/index.js';
 import { returnStock } from '../inventory/index.js';
-import { lockOrders, moveOrder, orderLines, orders, orderScope, type OrderRecord } from '../orders/index.js';
+import {
+  allocateArrivingStock,
+  lockOrders,
+  moveOrder,
+  orderLines,
+  orders,
+  orderScope,
+  type OrderRecord,
+} from '../orders/index.js';
 import { visibleWarehouse, warehouseLocations, warehouseScope } from '../warehouse/index.js';
 import { returnItems, returns } from './returns.tables.js';
 
@@ -245,6 +253,8 @@ export async function inspectReturnItem(
       reason: `return ${parcel.returnTrackingNo}`.slice(0, 255),
     });
     movementId = change.movementId;
+    // Goods back on a shelf are sellable again: orders waiting for the SKU take them first.
+    await allocateArrivingStock(tx, actor, { warehouseId: parcel.warehouseId, skuIds: [sku.id] });
   }
   await tx.insert(returnItems).values({
     id: input.itemId,

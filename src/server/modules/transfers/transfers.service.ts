@@ -27,6 +27,7 @@ import type { Actor } from '../../http/actor.js';
 import { parseInput } from '../../http/parse-input.js';
 import { skus } from '../catalog/index.js';
 import { stockBalances, transferIn, transferOut, writeOffInTransit } from '../inventory/index.js';
+import { allocateArrivingStock } from '../orders/index.js';
 import { isWarehouseBound, visibleWarehouse, warehouseScope } from '../warehouse/index.js';
 import { stockTransferLines, stockTransfers } from './transfers.tables.js';
 
@@ -42,6 +43,15 @@ const changeOf = (transfer: TransferRecord, patch: Partial<TransferRecord> = {})
 export function transferScope(actor: Actor) {
   if (!isWarehouseBound(actor)) return undefined;
   return sql`(${warehouseScope(actor, stockTransfers.fromWarehouseId)} or ${warehouseScope(actor, stockTransfers.toWarehouseId)})`;
+}
+
+/**
+ * Whether the actor may audit a transfer now (beside holding transferAudit): it waits for its
+ * audit, someone else made it, and its outbound warehouse is one the actor works in (a pass
+ * sends the stock out of it). The list's `isAuditable`; auditTransfer refuses the same cases.
+ */
+export function auditableBy(actor: Actor) {
+  return sql<boolean>`(${stockTransfers.status} = 'to_audit' and ${stockTransfers.createdBy} <> ${actor.userId} and ${warehouseScope(actor, stockTransfers.fromWarehouseId) ?? sql`true`})`;
 }
 
 /** The transfer locked, if the actor sees one of its two warehouses; else 404. */
@@ -117,6 +127,8 @@ export async function auditTransfer(
   if (transfer.status !== 'to_audit')
     throw new AppError('transfers.already_audited', { batchNo: transfer.batchNo });
   if (transfer.createdBy === actor.userId) throw new AppError('transfers.self_audit');
+  // The outbound warehouse audits: a worker of the inbound one only neither passes nor refuses.
+  await visibleWarehouse(tx, actor, transfer.fromWarehouseId);
   const audit = { auditorId: actor.userId, auditedAt: new Date() };
   if (input.decision === 'refuse') {
     await tx
@@ -192,6 +204,8 @@ export async function receiveTransfer(
     source: source(transfer),
     reason: transfer.batchNo,
   });
+  // Units arrived at the destination are available there: orders waiting for the SKU take them.
+  await allocateArrivingStock(tx, actor, { warehouseId: transfer.toWarehouseId, skuIds: [input.skuId] });
   let remaining = input.quantity;
   for (const line of lines) {
     const take = Math.min(remaining, line.quantity - line.receivedQuantity - line.shortQuantity);
