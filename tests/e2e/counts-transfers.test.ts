@@ -4,7 +4,8 @@
  * transfer screens (the device keeps the open check orders and the transfers in transit); then
  * the test cuts the proxy between browser and server (pda-proxy.ts) and sets the context
  * offline. Offline, the worker counts three locations blind (one found short, one found over,
- * one empty as expected) and receives the transfer by scans onto a location, ending it one unit
+ * one found empty where the books expect an SKU: the PDA names it and the worker confirms none
+ * here, an explicit 0) and receives the transfer by scans onto a location, ending it one unit
  * short with a reason. Back online, the queue empties, and the server holds each op once: the
  * count's variances against the book at count time, the units received, the short unit out of
  * transit with its reason. A manager then passes the variances in the admin (the stock list
@@ -146,7 +147,12 @@ describe.skipIf(!hasChromium)('counting and receiving a transfer on the PDA offl
     const bkk1 = await demoWarehouse(world, 'BKK1');
     const manager: Actor = await actorFor(world, 'waremanager');
     const sellerToken = await world.login('seller');
-    const product = await createProduct(world, sellerToken, ['E2E-CNT-A', 'E2E-CNT-B', 'E2E-TRF']);
+    const product = await createProduct(world, sellerToken, [
+      'E2E-CNT-A',
+      'E2E-CNT-B',
+      'E2E-CNT-C',
+      'E2E-TRF',
+    ]);
     const sku = (code: string) => product.skus.find((item) => item.sellerSku === code)?.id ?? '';
     const [shortShelf, overShelf, emptyShelf] = COUNTED.map((code) => locationOf(dg01, code));
     await asActor(world, manager, async (tx) => {
@@ -160,6 +166,12 @@ describe.skipIf(!hasChromium)('counting and receiving a transfer on the PDA offl
         warehouseId: dg01.id,
         skuId: sku('E2E-CNT-B'),
         locationId: overShelf ?? '',
+        quantity: 2,
+      });
+      await receiveStock(tx, manager, {
+        warehouseId: dg01.id,
+        skuId: sku('E2E-CNT-C'),
+        locationId: emptyShelf ?? '',
         quantity: 2,
       });
       await receiveStock(tx, manager, {
@@ -218,7 +230,7 @@ describe.skipIf(!hasChromium)('counting and receiving a transfer on the PDA offl
     await context.setOffline(true);
     await shows(network(page), exactly('Offline'));
 
-    // Count three locations blind: A short by 2, B over by 1, the third empty.
+    // Count three locations blind: A short by 2, B over by 1, the third empty though C is expected.
     await page.getByRole('button', { name: 'Count' }).click();
     await scanSees(page, count.countNo, `Check order ${count.countNo}`);
     const countLocation = async (code: string, scans: string[], question: RegExp) => {
@@ -235,7 +247,17 @@ describe.skipIf(!hasChromium)('counting and receiving a transfer on the PDA offl
     };
     await countLocation(COUNTED[0], ['E2E-CNT-A', 'E2E-CNT-A', 'E2E-CNT-A'], /Finish A-02-01 with 3 units/);
     await countLocation(COUNTED[1], ['E2E-CNT-B', 'E2E-CNT-B', 'E2E-CNT-B'], /Finish A-02-02 with 3 units/);
-    await countLocation(COUNTED[2], [], /Nothing was scanned on A-02-03/);
+    await scanSees(page, COUNTED[2], `Counting ${COUNTED[2]}`);
+    // Blind: how many SKUs the shelf should hold and which, never how many units.
+    await shows(page.getByTestId('expected-summary'), 'Expected here: 1 SKUs, 1 not counted yet');
+    await shows(page.getByTestId('expected-E2E-CNT-C'), exactly('Not counted yet'));
+    await page.getByRole('button', { name: 'Finish location' }).click();
+    await confirm(
+      page,
+      '1 expected SKUs are not counted yet on A-02-03: E2E-CNT-C. Count them, or confirm that none of them is here (each counted as 0)?',
+      'None here, finish',
+    );
+    await shows(feedback(page), `${COUNTED[2]} counted`);
     await shows(queued(page), exactly('Queued 3'));
     await back(page);
 
@@ -281,6 +303,7 @@ describe.skipIf(!hasChromium)('counting and receiving a transfer on the PDA offl
     expect(variances).toEqual([
       { seller_sku: 'E2E-CNT-A', counted_quantity: 3, book_quantity: 5, variance: -2, state: 'pending' },
       { seller_sku: 'E2E-CNT-B', counted_quantity: 3, book_quantity: 2, variance: 1, state: 'pending' },
+      { seller_sku: 'E2E-CNT-C', counted_quantity: 0, book_quantity: 2, variance: -2, state: 'pending' },
     ]);
     expect(pageErrors).toEqual([]);
     await context.close();
@@ -306,7 +329,7 @@ describe.skipIf(!hasChromium)('counting and receiving a transfer on the PDA offl
     await drawer.locator('thead .ant-checkbox-input').check();
     await drawer.getByRole('button', { name: 'Pass', exact: true }).click();
     const question = desk.locator('.ant-modal-confirm');
-    await shows(question, 'Pass 2 variances?');
+    await shows(question, 'Pass 3 variances?');
     // A click while the dialog still zooms in can miss it: click once it stands still.
     await settled(desk);
     await question.getByRole('button', { name: 'Pass', exact: true }).click();
@@ -316,10 +339,11 @@ describe.skipIf(!hasChromium)('counting and receiving a transfer on the PDA offl
         async () => [
           await onLocation(world, shortShelf ?? '', sku('E2E-CNT-A')),
           await onLocation(world, overShelf ?? '', sku('E2E-CNT-B')),
+          await onLocation(world, emptyShelf ?? '', sku('E2E-CNT-C')),
         ],
         { timeout: UI_WAIT },
       )
-      .toEqual([3, 3]);
+      .toEqual([3, 3, 0]);
     expect(await balance(dg01.id, sku('E2E-CNT-A'))).toMatchObject({ available: 3 });
     const stock = await call(
       managerToken,

@@ -5,7 +5,9 @@
  * the location with its scans, "finish location" queuing one 'count.location' op with the
  * location marked counted in the same transaction, and that op pushed exactly once when the
  * device is back online. A location of another warehouse or outside the order is refused on the
- * device with nothing queued.
+ * device with nothing queued. A location names the SKUs the books have there (how many, never how
+ * many units): the screen shows which are counted and which not yet, and finishing with some left
+ * asks first, naming them, and counts each as none here (0) explicitly; nothing is a silent 0.
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -52,8 +54,33 @@ const task: CountTask = {
   type: 'location',
   skuIds: [],
   locations: [
-    { locationId: SHELF, code: 'A-01-01', status: 'pending' },
-    { locationId: SHELF_2, code: 'A-01-02', status: 'pending' },
+    { locationId: SHELF, code: 'A-01-01', status: 'pending', expected: [] },
+    { locationId: SHELF_2, code: 'A-01-02', status: 'pending', expected: [] },
+  ],
+};
+
+const SKU_C = 'eeeeeeee-eeee-4eee-8eee-eeeeeeeeeeee';
+const SKU_D = 'ffffffff-ffff-4fff-8fff-ffffffffffff';
+/** A check order whose first location the books say holds three SKUs (MUG-RED, MUG-BLUE, EB-WHITE). */
+const expectingTask: CountTask = {
+  ...task,
+  locations: [
+    {
+      locationId: SHELF,
+      code: 'A-01-01',
+      status: 'pending',
+      expected: [
+        { skuId: SKU_A, sellerSku: 'MUG-RED', name: 'Red mug' },
+        { skuId: SKU_B, sellerSku: 'MUG-BLUE', name: 'Blue mug' },
+        { skuId: SKU_C, sellerSku: 'EB-WHITE', name: 'White earbuds' },
+      ],
+    },
+    {
+      locationId: SHELF_2,
+      code: 'A-01-02',
+      status: 'pending',
+      expected: [{ skuId: SKU_D, sellerSku: 'EB-BLACK', name: 'Black earbuds' }],
+    },
   ],
 };
 
@@ -176,5 +203,99 @@ describe('the count screen', () => {
     const [op] = await db.outbox.toArray();
     expect(op?.payload).toMatchObject({ countOrderId: TASK, locationId: SHELF_2, lines: [] });
     expect(await db.meta.get(COUNT_TASKS_KEY)).toBeTruthy();
+  });
+
+  it('lists the SKUs expected on the location, asks for each one left before finishing, and sends none here as an explicit 0', async () => {
+    const db = await seed();
+    await saveCountTasks(db, [expectingTask]);
+    renderScreen(db);
+    await waitFor(() => expect(screen.getByText('PD20261127-0001')).toBeTruthy());
+    scan('PD20261127-0001');
+    await waitFor(() => expect(prompt()).toBe('Scan a location to count'));
+    scan('A-01-01');
+    await waitFor(() =>
+      expect(screen.getByTestId('expected-summary').textContent).toBe(
+        'Expected here: 3 SKUs, 3 not counted yet',
+      ),
+    );
+    for (const code of ['MUG-RED', 'MUG-BLUE', 'EB-WHITE'])
+      expect(screen.getByTestId(`expected-${code}`).textContent).toBe('Not counted yet');
+    expect(screen.getByText('EB-WHITE White earbuds')).toBeTruthy();
+
+    scan('6901234567892');
+    scan('6901234567892');
+    await waitFor(() => expect(screen.getByTestId('counted-MUG-RED').textContent).toBe('2'));
+    expect(screen.getByTestId('expected-MUG-RED').textContent).toBe('Counted');
+    expect(screen.getByTestId('expected-summary').textContent).toBe(
+      'Expected here: 3 SKUs, 2 not counted yet',
+    );
+    // One confirmed as none here on its own row: an explicit 0.
+    fireEvent.click(screen.getByRole('button', { name: 'None here: MUG-BLUE' }));
+    await waitFor(() => expect(screen.getByTestId('expected-MUG-BLUE').textContent).toBe('None here'));
+    expect(screen.getByTestId('counted-MUG-BLUE').textContent).toBe('0');
+    // Blind: how many SKUs, never how many units (the pulled location holds 7).
+    expect(screen.getByTestId('count-screen').textContent).not.toContain('7');
+
+    // Finishing with EB-WHITE still open asks, naming it; "Count them" keeps the location open.
+    fireEvent.click(screen.getByRole('button', { name: 'Finish location' }));
+    await waitFor(() =>
+      expect(document.body.textContent).toContain(
+        '1 expected SKUs are not counted yet on A-01-01: EB-WHITE. Count them, or confirm that none of them is here (each counted as 0)?',
+      ),
+    );
+    await confirmWith('Count them');
+    expect(prompt()).toBe('Scan every item on the location');
+    expect(await db.outbox.count()).toBe(0);
+
+    // Asked again, the worker confirms none here: EB-WHITE goes as counted 0, not left out.
+    fireEvent.click(screen.getByRole('button', { name: 'Finish location' }));
+    await confirmWith('None here, finish');
+    await waitFor(() => expect(prompt()).toBe('Scan a location to count'));
+    const [op] = await db.outbox.toArray();
+    expect(op?.type).toBe('count.location');
+    expect(op?.payload).toMatchObject({
+      locationId: SHELF,
+      lines: [
+        { skuId: SKU_A, quantity: 2 },
+        { skuId: SKU_B, quantity: 0 },
+        { skuId: SKU_C, quantity: 0 },
+      ],
+    });
+  });
+
+  it('finishes a location whose expected SKUs were all counted with the usual question', async () => {
+    const db = await seed();
+    await saveCountTasks(db, [expectingTask]);
+    renderScreen(db);
+    await waitFor(() => expect(screen.getByText('PD20261127-0001')).toBeTruthy());
+    scan('PD20261127-0001');
+    await waitFor(() => expect(prompt()).toBe('Scan a location to count'));
+    scan('A-01-02');
+    await waitFor(() =>
+      expect(screen.getByTestId('expected-summary').textContent).toBe(
+        'Expected here: 1 SKUs, 1 not counted yet',
+      ),
+    );
+    // A SKU found that was not expected is listed apart.
+    scan('6901234567908');
+    await waitFor(() => expect(screen.getByTestId('counted-MUG-BLUE').textContent).toBe('1'));
+    expect(screen.getByText('A-01-02: also found')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'None here: EB-BLACK' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('expected-summary').textContent).toBe(
+        'Expected here: 1 SKUs, 0 not counted yet',
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Finish location' }));
+    await waitFor(() => expect(document.body.textContent).toContain('Finish A-01-02 with 1 units counted?'));
+    await confirmWith('Finish location');
+    const [op] = await db.outbox.toArray();
+    expect(op?.payload).toMatchObject({
+      locationId: SHELF_2,
+      lines: [
+        { skuId: SKU_B, quantity: 1 },
+        { skuId: SKU_D, quantity: 0 },
+      ],
+    });
   });
 });

@@ -76,14 +76,16 @@ async function detail(id: string) {
     countedLocations: number;
     totalLocations: number;
     checkQuantity: number;
+    uncountedLines: number;
     lines: {
       id: string;
       skuId: string;
       locationId: string;
-      countedQuantity: number;
+      isCounted: boolean;
+      countedQuantity: number | null;
       bookQuantity: number;
       movedSince: number;
-      variance: number;
+      variance: number | null;
       state: string;
       round: number;
     }[];
@@ -138,7 +140,7 @@ describe('a check order by location, counted on handhelds', () => {
     expect(count.countNo).toMatch(/^PD\d{8}-\d{4}$/);
     expect((await detail(count.id)).status).toBe('to_count');
 
-    // The worker counts the shelf offline: 9 of CNT-MOVE, 3 of CNT-FOUND, no CNT-GONE.
+    // The worker counts the shelf offline: 9 of CNT-MOVE, 3 of CNT-FOUND, none of CNT-GONE (confirmed).
     const countedAt = new Date();
     await after(countedAt);
     // Before the count reaches the server, 3 units are moved off the shelf and 2 more arrive on it.
@@ -164,6 +166,7 @@ describe('a check order by location, counted on handhelds', () => {
         [
           { skuId: moving, quantity: 9 },
           { skuId: found, quantity: 3 },
+          { skuId: missing, quantity: 0 },
         ],
         countedAt,
       ),
@@ -386,6 +389,146 @@ describe('a check order by location, counted on handhelds', () => {
     );
     expect(rows).toEqual([{ open_exceptions: 1, reason: 'out_of_stock' }]);
     expect(await ledgerMismatches(world)).toEqual([]);
+  });
+});
+
+describe('an SKU on the book the worker did not count', () => {
+  it('is reported as not counted, apart from one counted 0, and is never passed as a 0', async () => {
+    const shelf = locationOf(dg01, 'B-01-04');
+    const white = await newSku('CNT-EB-WHITE', 35, shelf);
+    const black = await newSku('CNT-EB-BLACK', 5, shelf);
+    const grey = await newSku('CNT-EB-GREY', 4, shelf);
+    const count = await createCount({ warehouseId: dg01.id, type: 'location', locationIds: [shelf] });
+
+    // The handheld's task names the SKUs the books have on the shelf, never how many.
+    const tasks = await asStaff('GET', '/api/pda/counts');
+    const task = (
+      tasks.json().result as { id: string; locations: { locationId: string; expected: object[] }[] }[]
+    ).find((entry) => entry.id === count.id);
+    expect(task?.locations.find((entry) => entry.locationId === shelf)?.expected).toEqual([
+      { skuId: black, sellerSku: 'CNT-EB-BLACK', name: expect.any(String) },
+      { skuId: grey, sellerSku: 'CNT-EB-GREY', name: expect.any(String) },
+      { skuId: white, sellerSku: 'CNT-EB-WHITE', name: expect.any(String) },
+    ]);
+
+    // None of CNT-EB-BLACK (confirmed), 4 of CNT-EB-GREY; CNT-EB-WHITE left out of the op.
+    expect(
+      outcomes(
+        await push(asStaff, 'count-dev-1', [
+          countOp(count.id, shelf, [
+            { skuId: black, quantity: 0 },
+            { skuId: grey, quantity: 4 },
+          ]),
+        ]),
+      ),
+    ).toEqual(['applied']);
+    const counted = await detail(count.id);
+    const line = (skuId: string) => counted.lines.find((entry) => entry.skuId === skuId);
+    expect(line(white)).toMatchObject({
+      isCounted: false,
+      countedQuantity: null,
+      bookQuantity: 35,
+      variance: null,
+      state: 'not_counted',
+    });
+    expect(line(black)).toMatchObject({
+      isCounted: true,
+      countedQuantity: 0,
+      bookQuantity: 5,
+      variance: -5,
+      state: 'pending',
+    });
+    expect(line(grey)).toMatchObject({
+      isCounted: true,
+      countedQuantity: 4,
+      variance: 0,
+      state: 'no_variance',
+    });
+    expect(counted).toMatchObject({ uncountedLines: 1, checkQuantity: 4 });
+    const listed = await asManager('GET', `/api/stock/check/list?countNo=${count.countNo}`);
+    expect(listed.json().result.records[0]).toMatchObject({ uncountedLines: 1, pendingLines: 1 });
+
+    // Not passed as a 0, nor the location's other variance while it is not counted in full.
+    const before = await countTables();
+    const asZero = await asManager('POST', '/api/stock/check/review', {
+      id: count.id,
+      lineIds: [line(white)?.id],
+      decision: 'pass',
+    });
+    expect(asZero.statusCode).toBe(409);
+    expect(asZero.json()).toMatchObject({ code: 'counts.line_not_counted' });
+    expect(asZero.json().message).toContain('CNT-EB-WHITE');
+    const partial = await asManager('POST', '/api/stock/check/review', {
+      id: count.id,
+      lineIds: [line(black)?.id],
+      decision: 'pass',
+    });
+    expect(partial.statusCode).toBe(409);
+    expect(partial.json()).toMatchObject({ code: 'counts.location_not_counted_in_full' });
+    expect(await countTables()).toBe(before);
+    expect(await onLocation(world, shelf, white)).toBe(35);
+
+    // Rejected, the shelf is counted again: now every SKU is counted and the variances pass.
+    const rejected = await asManager('POST', '/api/stock/check/review', {
+      id: count.id,
+      lineIds: [line(white)?.id],
+      decision: 'reject',
+    });
+    expect(rejected.json().result).toMatchObject({ rejected: 1 });
+    expect((await detail(count.id)).locations[0]?.status).toBe('recount');
+    expect(
+      outcomes(
+        await push(asStaff, 'count-dev-1', [
+          countOp(count.id, shelf, [
+            { skuId: white, quantity: 33 },
+            { skuId: black, quantity: 0 },
+            { skuId: grey, quantity: 4 },
+          ]),
+        ]),
+      ),
+    ).toEqual(['applied']);
+    const recounted = await detail(count.id);
+    expect(recounted.uncountedLines).toBe(0);
+    const pending = recounted.lines.filter((entry) => entry.state === 'pending');
+    expect(pending.map((entry) => [entry.skuId, entry.variance])).toEqual(
+      expect.arrayContaining([
+        [white, -2],
+        [black, -5],
+      ]),
+    );
+    const passed = await asManager('POST', '/api/stock/check/review', {
+      id: count.id,
+      lineIds: pending.map((entry) => entry.id),
+      decision: 'pass',
+    });
+    expect(passed.json().result).toMatchObject({ passed: 2 });
+    expect(await onLocation(world, shelf, white)).toBe(33);
+    expect(await onLocation(world, shelf, black)).toBe(0);
+    expect(await ledgerMismatches(world)).toEqual([]);
+  });
+
+  it('lets the counted lines of a closed order pass, and leaves an SKU not counted uncorrected', async () => {
+    const shelf = locationOf(dg01, 'B-01-03');
+    const kept = await newSku('CNT-CLOSED-KEPT', 6, shelf);
+    const short = await newSku('CNT-CLOSED-SHORT', 3, shelf);
+    const count = await createCount({ warehouseId: dg01.id, type: 'location', locationIds: [shelf] });
+    expect(
+      outcomes(
+        await push(asStaff, 'count-dev-1', [countOp(count.id, shelf, [{ skuId: short, quantity: 1 }])]),
+      ),
+    ).toEqual(['applied']);
+    expect((await asManager('POST', '/api/stock/check/close', { id: count.id })).statusCode).toBe(200);
+    const closed = await detail(count.id);
+    const line = (skuId: string) => closed.lines.find((entry) => entry.skuId === skuId);
+    expect(line(kept)).toMatchObject({ state: 'not_counted', countedQuantity: null });
+    const passed = await asManager('POST', '/api/stock/check/review', {
+      id: count.id,
+      lineIds: [line(short)?.id],
+      decision: 'pass',
+    });
+    expect(passed.json().result).toMatchObject({ passed: 1 });
+    expect(await onLocation(world, shelf, short)).toBe(1);
+    expect(await onLocation(world, shelf, kept)).toBe(6);
   });
 });
 

@@ -429,6 +429,8 @@ describe('allocation of arriving stock', () => {
       reason: 'found on the shelf',
     });
     expect(adjusted.statusCode, adjusted.body).toBe(200);
+    // The reply says what is left available once the waiting order took its units.
+    expect(adjusted.json().result.balance).toMatchObject({ available: 1, frozen: 2, total: 3 });
     expect((await statusOf(first.id)).open_exceptions).toBe(0);
     expect((await statusOf(second.id)).open_exceptions).toBe(1);
     expect(await balance(skuId)).toEqual({ available: 1, frozen: 2 });

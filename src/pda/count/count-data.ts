@@ -3,13 +3,16 @@
  * locations and, for a count by product, their SKUs; never a book quantity) are fetched from
  * `GET /api/pda/counts` when the device is online and kept in the device's `meta` table under
  * `countTasks`, so counting works offline with what was last fetched; locations and SKUs come
- * from the pulled reference tables. Finishing a location queues one 'count.location' op with
- * every SKU found and its quantity, and in the same Dexie transaction marks the location counted
- * in the cached task (outbox.enqueue). The server computes the variances.
+ * from the pulled reference tables. Each location of a task names the SKUs the books had there
+ * when it was fetched (never how many), so the worker is asked for each: counted, or confirmed as
+ * none here (counted 0, explicitly). Finishing a location queues one 'count.location' op with
+ * every SKU counted and its quantity (0 included), and in the same Dexie transaction marks the
+ * location counted in the cached task (outbox.enqueue). The server computes the variances; an SKU
+ * on its book that the op does not list is reported as not counted, never as 0.
  */
 import { z } from 'zod';
 import { getParsed } from '@api/client.js';
-import { countTask, type CountTask } from '@shared/contract/counts.js';
+import { countTask, type CountExpectedSku, type CountTask } from '@shared/contract/counts.js';
 import { pdaSku } from '@shared/contract/pda.js';
 import { findByCode, readMeta, writeMeta, type Json, type OutboxOp, type PdaDatabase } from '../data/db.js';
 import type { SkuData } from '../receive/receive-data.js';
@@ -71,8 +74,18 @@ export async function findCountSku(
   return { kind: 'sku', sku };
 }
 
-/** The SKUs counted so far on a location, by id. */
+/** The SKUs counted so far on a location, by id; 0 is an explicit 'none here'. */
 export type Counted = Record<string, number>;
+
+/** The SKUs the task expects on the location (which ones, never how many). */
+export function expectedOn(task: CountTask, locationId: string): CountExpectedSku[] {
+  return task.locations.find((location) => location.locationId === locationId)?.expected ?? [];
+}
+
+/** The expected SKUs neither counted nor confirmed as none yet. */
+export function notCountedYet(expected: readonly CountExpectedSku[], counted: Counted): CountExpectedSku[] {
+  return expected.filter((sku) => counted[sku.skuId] === undefined);
+}
 
 export async function loadSkus(db: PdaDatabase, ids: string[]): Promise<Map<string, SkuData>> {
   const rows = await db.skus.bulkGet(ids);
@@ -85,8 +98,9 @@ export async function loadSkus(db: PdaDatabase, ids: string[]): Promise<Map<stri
 }
 
 /**
- * Queues the location's count (every SKU found, with its quantity; none found is an empty
- * location) and marks the location counted in the device's copy of the task, atomically.
+ * Queues the location's count (every SKU counted, with its quantity, 0 for one confirmed as none
+ * here; nothing counted is an empty location) and marks the location counted in the device's copy
+ * of the task, atomically.
  */
 export async function finishLocation(
   db: PdaDatabase,

@@ -2,16 +2,19 @@
  * Blind counting by scan: the check order (picked from the open ones on the device, or its
  * number scanned from the count sheet), then a location of it, then every unit on the location
  * (each scan counts one; the last SKU's quantity can be typed), never showing what the books
- * expect. "Finish location" queues the count (an empty location is confirmed as empty);
- * "Recount" clears the location's scans to start it again. A location of another warehouse, one
- * the order does not count, an unknown code or a SKU outside a count by product is refused on
- * the device, before anything is queued. Where the worker is, with the scans so far, survives a
+ * expect. The location shows how many SKUs the books have there (never how many units) and which
+ * of them are counted or not yet; each not counted yet is either scanned or confirmed as none
+ * here (an explicit 0), and "Finish location" with some still open asks once, naming them, before
+ * it counts each as none here: nothing is finished as a silent 0. "Finish location" queues the
+ * count (an empty location is confirmed as empty); "Recount" clears the location's scans to start
+ * it again. A location of another warehouse, one the order does not count, an unknown code or a
+ * SKU outside a count by product is refused on the device, before anything is queued. Where the worker is, with the scans so far, survives a
  * reload (saved-work.ts); everything works offline with the tasks last fetched.
  */
 import { Button, List } from 'antd-mobile';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CountTask } from '@shared/contract/counts.js';
+import type { CountExpectedSku, CountTask } from '@shared/contract/counts.js';
 import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
 import { PdaHeader } from '../app/header.js';
 import { confirmDialog } from '../app/kit.js';
@@ -24,6 +27,7 @@ import type { JsonObject } from '../data/db.js';
 import type { SkuData } from '../receive/receive-data.js';
 import { loadLocation, type LocationData } from '../shelve/shelve-data.js';
 import {
+  expectedOn,
   fetchCountTasks,
   findCountLocation,
   findCountSku,
@@ -31,6 +35,7 @@ import {
   leftToCount,
   loadCountTasks,
   loadSkus,
+  notCountedYet,
   saveCountTasks,
   type Counted,
 } from './count-data.js';
@@ -159,21 +164,43 @@ export function CountScreen({
     });
   };
 
+  const markNoneHere = (current: Extract<Step, { name: 'items' }>, sku: CountExpectedSku) => {
+    tell('ok', t('count.noneHereDone', { sku: sku.sellerSku }));
+    setStep({ ...current, counted: { ...current.counted, [sku.skuId]: 0 } });
+  };
+
   const finish = async (current: Extract<Step, { name: 'items' }>) => {
-    const units = Object.values(current.counted).reduce((sum, quantity) => sum + quantity, 0);
-    const isSure = await confirmDialog({
-      content:
-        units === 0
-          ? t('count.confirmEmpty', { location: current.location.code })
-          : t('count.confirmFinish', { location: current.location.code, units }),
-      confirmText: t('count.finish'),
-      cancelText: t('undo.cancel'),
-    });
-    if (!isSure) return;
+    const open = notCountedYet(expectedOn(current.task, current.location.id), current.counted);
+    let counted = current.counted;
+    if (open.length > 0) {
+      // Each expected SKU left is named; confirming counts each as none here (0), explicitly.
+      const isNoneHere = await confirmDialog({
+        content: t('count.confirmNotCounted', {
+          location: current.location.code,
+          count: open.length,
+          skus: open.map((sku) => sku.sellerSku).join(', '),
+        }),
+        confirmText: t('count.noneHereFinish'),
+        cancelText: t('count.countThem'),
+      });
+      if (!isNoneHere) return;
+      counted = { ...counted, ...Object.fromEntries(open.map((sku) => [sku.skuId, 0])) };
+    } else {
+      const units = Object.values(counted).reduce((sum, quantity) => sum + quantity, 0);
+      const isSure = await confirmDialog({
+        content:
+          units === 0 && Object.keys(counted).length === 0
+            ? t('count.confirmEmpty', { location: current.location.code })
+            : t('count.confirmFinish', { location: current.location.code, units }),
+        confirmText: t('count.finish'),
+        cancelText: t('undo.cancel'),
+      });
+      if (!isSure) return;
+    }
     await finishLocation(db, {
       task: current.task,
       locationId: current.location.id,
-      counted: current.counted,
+      counted,
     });
     tell('ok', t('count.finished', { location: current.location.code }));
     const task =
@@ -219,6 +246,11 @@ export function CountScreen({
     const sku = skus.get(skuId);
     return sku ? `${sku.sellerSku} ${sku.name}`.trim() : skuId.slice(0, 8);
   };
+  const expected = step.name === 'items' ? expectedOn(step.task, step.location.id) : [];
+  const open = step.name === 'items' ? notCountedYet(expected, step.counted) : [];
+  const isExpected = new Set(expected.map((sku) => sku.skuId));
+  const foundElse =
+    step.name === 'items' ? Object.keys(step.counted).filter((id) => !isExpected.has(id)) : [];
 
   return (
     <div className={flashClass(flash)} data-testid="count-screen">
@@ -267,21 +299,74 @@ export function CountScreen({
       )}
       {step.name === 'items' && (
         <>
-          <List header={t('count.itemsHeader', { location: step.location.code })}>
-            {Object.keys(step.counted).length === 0 && <List.Item>{t('count.nothingYet')}</List.Item>}
-            {Object.entries(step.counted).map(([skuId, quantity]) => (
-              <List.Item
-                key={skuId}
-                extra={
-                  <span className="pda-count" data-testid={`counted-${skus.get(skuId)?.sellerSku ?? skuId}`}>
-                    {quantity}
-                  </span>
-                }
-              >
-                {skuName(skuId)}
-              </List.Item>
-            ))}
-          </List>
+          {expected.length > 0 && (
+            <List
+              header={
+                <span data-testid="expected-summary">
+                  {t('count.expectedSummary', { count: expected.length, left: open.length })}
+                </span>
+              }
+            >
+              {expected.map((sku) => {
+                const quantity = step.counted[sku.skuId];
+                return (
+                  <List.Item
+                    key={sku.skuId}
+                    description={
+                      <span data-testid={`expected-${sku.sellerSku}`}>
+                        {quantity === undefined
+                          ? t('count.notCountedYet')
+                          : quantity === 0
+                            ? t('count.noneHere')
+                            : t('count.countedState')}
+                      </span>
+                    }
+                    extra={
+                      quantity === undefined ? (
+                        <Button
+                          size="small"
+                          aria-label={t('count.noneHereOf', { sku: sku.sellerSku })}
+                          onClick={() => markNoneHere(step, sku)}
+                        >
+                          {t('count.noneHere')}
+                        </Button>
+                      ) : (
+                        <span className="pda-count" data-testid={`counted-${sku.sellerSku}`}>
+                          {quantity}
+                        </span>
+                      )
+                    }
+                  >
+                    {`${sku.sellerSku} ${sku.name}`.trim()}
+                  </List.Item>
+                );
+              })}
+            </List>
+          )}
+          {(expected.length === 0 || foundElse.length > 0) && (
+            <List
+              header={t(expected.length > 0 ? 'count.foundElseHeader' : 'count.itemsHeader', {
+                location: step.location.code,
+              })}
+            >
+              {foundElse.length === 0 && <List.Item>{t('count.nothingYet')}</List.Item>}
+              {foundElse.map((skuId) => (
+                <List.Item
+                  key={skuId}
+                  extra={
+                    <span
+                      className="pda-count"
+                      data-testid={`counted-${skus.get(skuId)?.sellerSku ?? skuId}`}
+                    >
+                      {step.counted[skuId]}
+                    </span>
+                  }
+                >
+                  {skuName(skuId)}
+                </List.Item>
+              ))}
+            </List>
+          )}
           <div className="pda-tasks">
             {step.lastSkuId !== null && (
               <QuantityStepper

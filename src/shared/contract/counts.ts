@@ -61,8 +61,9 @@ export const reviewCountInput = z.strictObject({
 export type ReviewCountInput = z.input<typeof reviewCountInput>;
 
 /**
- * The PDA's count of one location: every SKU found on it with its quantity (an SKU on the
- * location that is not listed was counted as none). `countedAt` is when the worker finished the
+ * The PDA's count of one location: every SKU counted on it with its quantity, 0 when the worker
+ * confirmed that none is there. An SKU the books have on the location that is not listed was not
+ * counted (its line says so; it is never taken as 0). `countedAt` is when the worker finished the
  * location, by the device's clock corrected with the server's time.
  */
 export const countLocationInput = z.strictObject({
@@ -104,6 +105,8 @@ export const countRow = z.object({
   /** Lines with a variance, still to review. */
   pendingLines: z.number().int(),
   varianceLines: z.number().int(),
+  /** SKUs the books had on a counted location that were not counted (waiting for a recount). */
+  uncountedLines: z.number().int(),
   createdAt: string(),
   closedAt: string().nullable(),
 });
@@ -117,10 +120,14 @@ export const countLineView = z.object({
   sellerSku: string(),
   sysCode: string(),
   skuName: string(),
-  countedQuantity: z.number().int(),
+  /** Whether the worker counted the SKU (0 included) or left it uncounted. */
+  isCounted: z.boolean(),
+  /** None when not counted: an uncounted SKU is not a 0. */
+  countedQuantity: z.number().int().nullable(),
   bookQuantity: z.number().int(),
   movedSince: z.number().int(),
-  variance: z.number().int(),
+  /** Counted minus book at count; none when not counted. */
+  variance: z.number().int().nullable(),
   state: z.enum(COUNT_LINE_STATES),
   round: z.number().int(),
   affectedOrders: z.number().int(),
@@ -152,7 +159,15 @@ export const reviewCountView = z.object({
 });
 export type ReviewCountView = z.infer<typeof reviewCountView>;
 
-/** The handheld's open counts: what to count where, never how many are expected. */
+/** An SKU the books have on a location when the task was fetched: which one, never how many. */
+export const countExpectedSku = z.object({ skuId: string(), sellerSku: string(), name: string() });
+export type CountExpectedSku = z.infer<typeof countExpectedSku>;
+
+/**
+ * The handheld's open counts: what to count where, never how many units are expected. Each
+ * location names the SKUs the books have there (for a count by product, the chosen ones), so the
+ * worker is asked for each before finishing it.
+ */
 export const countTask = z.object({
   id: string(),
   countNo: string(),
@@ -160,7 +175,12 @@ export const countTask = z.object({
   type: z.enum(COUNT_TYPES),
   skuIds: z.array(string()),
   locations: z.array(
-    z.object({ locationId: string(), code: string(), status: z.enum(COUNT_LOCATION_STATUSES) }),
+    z.object({
+      locationId: string(),
+      code: string(),
+      status: z.enum(COUNT_LOCATION_STATUSES),
+      expected: z.array(countExpectedSku).default([]),
+    }),
   ),
 });
 export type CountTask = z.infer<typeof countTask>;

@@ -31,11 +31,26 @@ export const COUNT_LOCATION_STATUSES = ['pending', 'counted', 'recount'] as cons
 export type CountLocationStatus = (typeof COUNT_LOCATION_STATUSES)[number];
 
 /**
- * A counted line: no_variance needs no review; pending waits for a manager; passed posted its
- * correction; rejected was refused (its location is counted again).
+ * A line of a counted location: not_counted is an SKU the books had there that the worker neither
+ * counted nor confirmed as none (it has no counted quantity and no variance, and is never passed
+ * as a 0: only a recount settles it); no_variance needs no review; pending waits for a manager;
+ * passed posted its correction; rejected was refused (its location is counted again).
  */
-export const COUNT_LINE_STATES = ['no_variance', 'pending', 'passed', 'rejected'] as const;
+export const COUNT_LINE_STATES = ['not_counted', 'no_variance', 'pending', 'passed', 'rejected'] as const;
 export type CountLineState = (typeof COUNT_LINE_STATES)[number];
+
+/** What a manager may decide for a line in each state: a not-counted line only goes to a recount. */
+export const COUNT_LINE_DECISIONS: Record<CountLineState, readonly ('pass' | 'reject')[]> = {
+  not_counted: ['reject'],
+  no_variance: [],
+  pending: ['pass', 'reject'],
+  passed: [],
+  rejected: [],
+};
+
+export function canDecideLine(state: CountLineState, decision: 'pass' | 'reject'): boolean {
+  return COUNT_LINE_DECISIONS[state].includes(decision);
+}
 
 export const COUNT_LIMITS = {
   locations: 2000,

@@ -1,7 +1,8 @@
 /**
  * The stock check list (/stock/check): rows with progress and result, the print button asking
  * for a choice first (spec 02 §8), and the review drawer passing only variances waiting for
- * review, after a confirmation (spec 02 §5).
+ * review, after a confirmation (spec 02 §5); an SKU not counted shows as such, apart from one
+ * counted 0, without a variance, and cannot be passed (as a 0), only rejected for a recount.
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -30,6 +31,7 @@ const row: CountRow = {
   checkQuantity: 12,
   pendingLines: 1,
   varianceLines: 1,
+  uncountedLines: 0,
   createdAt: '2026-11-27T08:00:00.000Z',
   closedAt: null,
 };
@@ -42,6 +44,7 @@ const line = (id: string, sellerSku: string, variance: number, state: 'pending' 
   sellerSku,
   sysCode: 'S00000001',
   skuName: 'Mug',
+  isCounted: true,
   countedQuantity: 10 + variance,
   bookQuantity: 10,
   movedSince: -3,
@@ -70,12 +73,44 @@ const detail: CountDetail = {
   ],
 };
 
+/** A second order: EB-BLACK counted 0 (5 on the book), EB-WHITE not counted (35 on the book). */
+const uncountedRow: CountRow = {
+  ...row,
+  id: '00000000-0000-4000-8000-00000000c0a2',
+  countNo: 'PD20261127-0002',
+  pendingLines: 1,
+  uncountedLines: 1,
+};
+const uncountedDetail: CountDetail = {
+  ...uncountedRow,
+  locations: detail.locations,
+  lines: [
+    {
+      ...line('00000000-0000-4000-8000-00000000e003', 'EB-BLACK', -10, 'pending'),
+      countedQuantity: 0,
+      bookQuantity: 10,
+      variance: -10,
+    },
+    {
+      ...line('00000000-0000-4000-8000-00000000e004', 'EB-WHITE', 0, 'pending'),
+      isCounted: false,
+      countedQuantity: null,
+      bookQuantity: 35,
+      movedSince: 0,
+      variance: null,
+      state: 'not_counted',
+    },
+  ],
+};
+
 const reviews: unknown[] = [];
 const sheets: string[] = [];
 
 useApiServer(
-  http.get(api('/stock/check/list'), () => ok(pageOf([row], 1))),
-  http.get(api('/stock/check/detail'), () => ok(detail)),
+  http.get(api('/stock/check/list'), () => ok(pageOf([row, uncountedRow], 2))),
+  http.get(api('/stock/check/detail'), ({ request }) =>
+    ok(new URL(request.url).searchParams.get('id') === uncountedRow.id ? uncountedDetail : detail),
+  ),
   http.post(api('/stock/check/review'), async ({ request }) => {
     reviews.push(await request.json());
     return ok({ id: row.id, passed: 1, rejected: 0, affectedOrders: 0 }, 'Updated');
@@ -135,5 +170,40 @@ describe('the stock check list (/stock/check)', () => {
         { id: row.id, lineIds: ['00000000-0000-4000-8000-00000000e001'], decision: 'pass' },
       ]),
     );
+  });
+
+  it('shows a line not counted apart from one counted 0, without a variance, and lets it only be rejected', async () => {
+    await renderList();
+    const listRow = screen.getByText('PD20261127-0002').closest('tr');
+    if (!(listRow instanceof HTMLElement)) throw new Error('no row');
+    expect(within(listRow).getByText('1 SKUs not counted')).toBeTruthy();
+    fireEvent.click(screen.getByText('PD20261127-0002'));
+    const drawer = await screen.findByRole('dialog');
+    await within(drawer).findByText('EB-WHITE');
+    const rowOf = (sku: string) => {
+      const found = within(drawer).getByText(sku).closest('tr');
+      if (!(found instanceof HTMLElement)) throw new Error(`no line ${sku}`);
+      return found;
+    };
+    const cells = (sku: string) => [...rowOf(sku).querySelectorAll('td')].map((cell) => cell.textContent);
+    // Counted 0: its 0 and its variance; not counted: said so, no quantity and no variance.
+    expect(cells('EB-BLACK')).toEqual(expect.arrayContaining(['0', '10', '-10', 'To review']));
+    expect(cells('EB-WHITE')).toEqual(expect.arrayContaining(['Not counted', '35', '-']));
+    expect(cells('EB-WHITE')).not.toContain('0');
+    expect(within(rowOf('EB-WHITE')).getAllByText('Not counted')).toHaveLength(2);
+
+    // Each row's selection box is named after its line.
+    const white = within(drawer).getByRole('checkbox', { name: 'Select EB-WHITE on A-01-01' });
+    expect(within(drawer).getByRole('checkbox', { name: 'Select EB-BLACK on A-01-01' })).toBeTruthy();
+    fireEvent.click(white);
+    const pass = within(drawer).getByRole('button', { name: 'Pass' }) as HTMLButtonElement;
+    const reject = within(drawer).getByRole('button', { name: 'Reject' }) as HTMLButtonElement;
+    await waitFor(() => expect(reject.disabled).toBe(false));
+    expect(pass.disabled).toBe(true);
+    expect(
+      within(drawer).getByText(
+        'Lines not counted cannot be passed as 0: reject them to have their locations counted again',
+      ),
+    ).toBeTruthy();
   });
 });

@@ -22,6 +22,7 @@ import { DEFAULT_PAGE } from '../common/paging.js';
 import { RowActions } from '../common/RowActions.js';
 import { useListState } from '../common/screen-state.js';
 import { SearchBar } from '../common/SearchBar.js';
+import { WIDE_SCREENS_ONLY } from '../common/table-fit.js';
 import { WarehouseSelect } from '../inventory/shared.js';
 import { AssignModal } from './AssignModal.js';
 import { CountDetailDrawer } from './CountDetailDrawer.js';
@@ -102,7 +103,13 @@ export function CheckList() {
         <Typography.Link onClick={() => setOpened(row.id)}>{countNo}</Typography.Link>
       ),
     },
-    { title: t('list.type'), dataIndex: 'type', width: 110, render: labels.type },
+    {
+      title: t('list.type'),
+      dataIndex: 'type',
+      responsive: WIDE_SCREENS_ONLY,
+      width: 110,
+      render: labels.type,
+    },
     { title: t('list.warehouse'), dataIndex: 'warehouseCode', width: 100 },
     {
       title: t('list.status'),
@@ -137,6 +144,10 @@ export function CheckList() {
       render: (_value, row) =>
         row.countedLocations === 0 ? (
           '-'
+        ) : row.uncountedLines > 0 ? (
+          <Typography.Text type="warning">
+            {t('list.result_uncounted', { count: row.uncountedLines })}
+          </Typography.Text>
         ) : row.pendingLines > 0 ? (
           <Typography.Text type="warning">
             {t('list.result_pending', { count: row.pendingLines })}
@@ -153,7 +164,13 @@ export function CheckList() {
       width: 120,
       render: (name: string) => name || t('form.anyone'),
     },
-    { title: t('list.created_at'), dataIndex: 'createdAt', width: 150, render: formatDateTime },
+    {
+      title: t('list.created_at'),
+      dataIndex: 'createdAt',
+      responsive: WIDE_SCREENS_ONLY,
+      width: 150,
+      render: formatDateTime,
+    },
     {
       title: t('list.actions'),
       key: 'actions',

@@ -1,9 +1,12 @@
 /**
  * One check order: its facts, its locations with how far each got, and every counted line with
  * its variance against the book quantity when the location was counted (and what moved on or
- * off it since). A manager selects variances waiting for review and passes them (stock is
- * corrected by the difference) or rejects them (the locations are counted again), each after a
- * confirmation (spec 02 §5).
+ * off it since). An SKU the books had on a counted location that the worker did not count shows
+ * as "Not counted", apart from one counted 0, and has no variance: it cannot be passed (as a 0),
+ * only rejected so its location is counted again. A manager selects variances waiting for review
+ * and passes them (stock is corrected by the difference) or rejects them (the locations are
+ * counted again), each after a confirmation (spec 02 §5). Each row's selection box is named after
+ * its line (WCAG 4.1.2).
  */
 import { App, Button, Descriptions, Drawer, Space, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -12,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { reviewCount, useCount } from '@api/modules/counts.js';
 import { useInventoryChange } from '@api/modules/inventory.js';
 import type { CountDetail, CountLineView } from '@shared/contract/counts.js';
+import { canDecideLine } from '@shared/domain/counts.js';
 import { PERMISSIONS } from '@shared/permissions.js';
 import { hasAuth } from '../auth.js';
 import { useFeedback } from '../common/feedback.js';
@@ -20,7 +24,8 @@ import { CountStatusTag, LineStateTag, useCountLabels } from './shared.js';
 
 type LocationRow = CountDetail['locations'][number];
 
-function VarianceText({ value }: { value: number }) {
+function VarianceText({ value }: { value: number | null }) {
+  if (value === null) return <Typography.Text type="secondary">-</Typography.Text>;
   if (value === 0) return <Typography.Text type="secondary">0</Typography.Text>;
   return (
     <Typography.Text type={value < 0 ? 'danger' : 'success'}>
@@ -39,6 +44,9 @@ export function CountDetailDrawer({ id, onClose }: { id: string | null; onClose:
   const [selected, setSelected] = useState<string[]>([]);
   const canReview = hasAuth(PERMISSIONS.countReview);
   const detail = count.data;
+  const hasUncountedSelected = (detail?.lines ?? []).some(
+    (line) => line.state === 'not_counted' && selected.includes(line.id),
+  );
 
   const ask = (decision: 'pass' | 'reject') =>
     modal.confirm({
@@ -67,7 +75,14 @@ export function CountDetailDrawer({ id, onClose }: { id: string | null; onClose:
     { title: t('detail.location'), dataIndex: 'locationCode', width: 110 },
     { title: t('detail.sku'), dataIndex: 'sellerSku', width: 140 },
     { title: t('detail.product'), dataIndex: 'skuName', ellipsis: true },
-    { title: t('detail.counted'), dataIndex: 'countedQuantity', width: 90, align: 'right' },
+    {
+      title: t('detail.counted'),
+      dataIndex: 'countedQuantity',
+      width: 110,
+      align: 'right',
+      render: (value: number | null, row) =>
+        row.isCounted ? value : <Tag color="orange">{t('detail.not_counted')}</Tag>,
+    },
     { title: t('detail.book'), dataIndex: 'bookQuantity', width: 100, align: 'right' },
     {
       title: t('detail.moved_since'),
@@ -143,13 +158,19 @@ export function CountDetailDrawer({ id, onClose }: { id: string | null; onClose:
           <Typography.Title level={5}>{t('detail.variances')}</Typography.Title>
           {canReview && (
             <Space style={{ marginBottom: 8 }}>
-              <Button type="primary" disabled={selected.length === 0} onClick={() => ask('pass')}>
+              <Button
+                type="primary"
+                disabled={selected.length === 0 || hasUncountedSelected}
+                onClick={() => ask('pass')}
+              >
                 {t('review.pass')}
               </Button>
               <Button danger disabled={selected.length === 0} onClick={() => ask('reject')}>
                 {t('review.reject')}
               </Button>
-              <Typography.Text type="secondary">{t('review.hint')}</Typography.Text>
+              <Typography.Text type={hasUncountedSelected ? 'warning' : 'secondary'}>
+                {t(hasUncountedSelected ? 'review.uncounted_hint' : 'review.hint')}
+              </Typography.Text>
             </Space>
           )}
           <Table<CountLineView>
@@ -165,7 +186,13 @@ export function CountDetailDrawer({ id, onClose }: { id: string | null; onClose:
                 ? {
                     selectedRowKeys: selected,
                     onChange: (keys) => setSelected(keys.map(String)),
-                    getCheckboxProps: (row) => ({ disabled: row.state !== 'pending' }),
+                    getCheckboxProps: (row) => ({
+                      disabled: !canDecideLine(row.state, 'reject'),
+                      'aria-label': t('detail.select_line', {
+                        sku: row.sellerSku,
+                        location: row.locationCode,
+                      }),
+                    }),
                   }
                 : undefined
             }

@@ -15,6 +15,7 @@ const STATUS_COLOURS: Record<CountStatus, string> = {
 };
 
 const LINE_COLOURS: Record<CountLineState, string> = {
+  not_counted: 'orange',
   no_variance: 'default',
   pending: 'warning',
   passed: 'success',

@@ -81,8 +81,10 @@ export interface LineTarget {
 }
 
 /**
- * A count's lines from its book: each SKU in scope, what was counted (none when not found) against
- * the book at count time; a SKU neither on the book nor counted has no line.
+ * A count's lines from its book: each SKU in scope that was counted (0 included: the worker
+ * confirmed none) against the book at count time; an SKU on the book that was not counted gets a
+ * not-counted line (no quantity, no variance: never a 0); a SKU neither on the book nor counted
+ * (or counted 0 where the book has none) has no line.
  */
 export function countedLines(
   rows: readonly BookRow[],
@@ -90,19 +92,29 @@ export function countedLines(
   inScope: (skuId: string) => boolean,
   target: LineTarget,
 ): (typeof countLines.$inferInsert)[] {
-  return rows.flatMap((row) => {
+  return rows.flatMap((row): (typeof countLines.$inferInsert)[] => {
     if (!inScope(row.sku_id)) return [];
     const bookQuantity = bookAtCount(row.on_location, row.moved_since);
-    const countedQuantity = counted.get(row.sku_id) ?? 0;
+    const countedQuantity = counted.get(row.sku_id);
+    const line = { ...target, skuId: row.sku_id, sellerId: row.seller_id ?? '', bookQuantity };
+    if (countedQuantity === undefined)
+      return bookQuantity === 0
+        ? []
+        : [
+            {
+              ...line,
+              countedQuantity: null,
+              movedSince: row.moved_since,
+              variance: null,
+              state: 'not_counted' as const,
+            },
+          ];
     if (bookQuantity === 0 && countedQuantity === 0) return [];
     const variance = varianceOf(countedQuantity, bookQuantity);
     return [
       {
-        ...target,
-        skuId: row.sku_id,
-        sellerId: row.seller_id ?? '',
+        ...line,
         countedQuantity,
-        bookQuantity,
         movedSince: row.moved_since,
         variance,
         state: variance === 0 ? ('no_variance' as const) : ('pending' as const),

@@ -1,7 +1,13 @@
 /** Reads of check orders: the admin's list and detail, and the handheld's open counts. */
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Page } from '@shared/contract/common.js';
-import type { CountDetail, CountListQuery, CountRow, CountTask } from '@shared/contract/counts.js';
+import type {
+  CountDetail,
+  CountExpectedSku,
+  CountListQuery,
+  CountRow,
+  CountTask,
+} from '@shared/contract/counts.js';
 import { OPEN_COUNT_STATUSES } from '@shared/domain/counts.js';
 import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
@@ -20,6 +26,7 @@ const figures = {
   checkQuantity: sql<number>`(select coalesce(sum(l.counted_quantity), 0)::int from ${countLines} l where l.count_order_id = ${countOrders.id})`,
   pendingLines: sql<number>`(select count(*)::int from ${countLines} l where l.count_order_id = ${countOrders.id} and l.state = 'pending')`,
   varianceLines: sql<number>`(select count(*)::int from ${countLines} l where l.count_order_id = ${countOrders.id} and l.variance <> 0)`,
+  uncountedLines: sql<number>`(select count(*)::int from ${countLines} l where l.count_order_id = ${countOrders.id} and l.state = 'not_counted')`,
 };
 
 function selectRows(tx: TenantTx) {
@@ -54,6 +61,7 @@ function toRow(row: Selected): CountRow {
     checkQuantity: Number(row.checkQuantity),
     pendingLines: Number(row.pendingLines),
     varianceLines: Number(row.varianceLines),
+    uncountedLines: Number(row.uncountedLines),
     createdAt: iso(order.createdAt),
     closedAt: iso(order.closedAt),
   };
@@ -124,6 +132,7 @@ export async function getCount(tx: TenantTx, actor: Actor, id: string): Promise<
       sellerSku,
       sysCode,
       skuName: variation ? `${name} ${variation}` : name,
+      isCounted: line.countedQuantity !== null,
       countedQuantity: line.countedQuantity,
       bookQuantity: line.bookQuantity,
       movedSince: line.movedSince,
@@ -138,7 +147,9 @@ export async function getCount(tx: TenantTx, actor: Actor, id: string): Promise<
 
 /**
  * The open check orders a handheld's user may count (assigned to them or to nobody), with the
- * locations to count and, for a count by product, the SKUs: never a quantity.
+ * locations to count, the SKUs the books have on each now (for a count by product, the chosen
+ * ones; so the device asks for each before a location is finished) and, for a count by product,
+ * the SKUs: never a quantity.
  */
 export async function listCountTasks(tx: TenantTx, actor: Actor): Promise<CountTask[]> {
   const open = await tx
@@ -167,16 +178,56 @@ export async function listCountTasks(tx: TenantTx, actor: Actor): Promise<CountT
     .where(inArray(countLocations.countOrderId, ids))
     .orderBy(asc(warehouseLocations.code));
   const chosen = await tx.select().from(countOrderSkus).where(inArray(countOrderSkus.countOrderId, ids));
-  return open.map((order) => ({
-    id: order.id,
-    countNo: order.countNo,
-    warehouseId: order.warehouseId,
-    type: order.type,
-    skuIds: chosen.filter((row) => row.countOrderId === order.id).map((row) => row.skuId),
-    locations: planned
-      .filter((row) => row.orderId === order.id)
-      .map((row) => ({ locationId: row.locationId, code: row.code, status: row.status })),
-  }));
+  const onShelves = planned.length
+    ? await tx
+        .selectDistinct({
+          locationId: locationStock.locationId,
+          skuId: skus.id,
+          sellerSku: skus.sellerSku,
+          name: products.name,
+          variation: skus.variation,
+        })
+        .from(locationStock)
+        .innerJoin(skus, eq(skus.id, locationStock.skuId))
+        .innerJoin(products, eq(products.id, skus.productId))
+        .where(
+          and(
+            inArray(locationStock.locationId, [...new Set(planned.map((row) => row.locationId))]),
+            sql`${locationStock.quantity} > 0`,
+          ),
+        )
+        .orderBy(asc(skus.sellerSku))
+    : [];
+  const expectedOn = new Map<string, CountExpectedSku[]>();
+  for (const item of onShelves)
+    expectedOn.set(item.locationId, [
+      ...(expectedOn.get(item.locationId) ?? []),
+      {
+        skuId: item.skuId,
+        sellerSku: item.sellerSku,
+        name: item.variation ? `${item.name} ${item.variation}` : item.name,
+      },
+    ]);
+  return open.map((order) => {
+    const only = new Set(chosen.filter((row) => row.countOrderId === order.id).map((row) => row.skuId));
+    return {
+      id: order.id,
+      countNo: order.countNo,
+      warehouseId: order.warehouseId,
+      type: order.type,
+      skuIds: [...only],
+      locations: planned
+        .filter((row) => row.orderId === order.id)
+        .map((row) => ({
+          locationId: row.locationId,
+          code: row.code,
+          status: row.status,
+          expected: (expectedOn.get(row.locationId) ?? []).filter(
+            (sku) => order.type !== 'product' || only.has(sku.skuId),
+          ),
+        })),
+    };
+  });
 }
 
 export interface CountSheetData {

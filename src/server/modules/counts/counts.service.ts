@@ -23,7 +23,7 @@ import {
   type ReviewCountInput,
   type ReviewCountView,
 } from '@shared/contract/counts.js';
-import { reservedShortfall } from '@shared/domain/counts.js';
+import { canDecideLine, reservedShortfall } from '@shared/domain/counts.js';
 import { WAREHOUSE_ROLES } from '@shared/domain/roles.js';
 import { AppError } from '@shared/errors.js';
 import { PERMISSIONS } from '@shared/permissions.js';
@@ -33,7 +33,14 @@ import { parseInput } from '../../http/parse-input.js';
 import { users } from '../identity/index.js';
 import { skus } from '../catalog/index.js';
 import { adjustStock, locationStock, stockBalances } from '../inventory/index.js';
-import { lockOrders, orderReservations, orders, releaseOrder, reserveOrder } from '../orders/index.js';
+import {
+  allocateArrivingStock,
+  lockOrders,
+  orderReservations,
+  orders,
+  releaseOrder,
+  reserveOrder,
+} from '../orders/index.js';
 import {
   visibleWarehouse,
   warehouseLocations,
@@ -194,9 +201,10 @@ export function clampCountedAt(countedAt: string, order: CountOrderRow): Date {
 }
 
 /**
- * A handheld's count of one location (blind): every SKU found with its quantity; an SKU the
- * ledger has there but the worker did not find was counted as none. A location counted again
- * (a recount) replaces its earlier lines unless a variance of it was already passed.
+ * A handheld's count of one location (blind): every SKU counted with its quantity (0: the worker
+ * confirmed none); an SKU the ledger has there that the worker did not count gets a not-counted
+ * line, never a 0. A location counted again (a recount) replaces its earlier lines unless a
+ * variance of it was already passed.
  */
 export async function countLocation(
   tx: TenantTx,
@@ -298,6 +306,18 @@ export async function countLocation(
 
 type LineRow = typeof countLines.$inferSelect;
 
+/** A counted line: one with a counted quantity and its variance. */
+type CountedLine = LineRow & { countedQuantity: number; variance: number };
+
+function isCountedLine(line: LineRow): line is CountedLine {
+  return line.countedQuantity !== null && line.variance !== null;
+}
+
+async function sellerSkuOf(tx: TenantTx, skuId: string): Promise<string> {
+  const [sku] = await tx.select({ sellerSku: skus.sellerSku }).from(skus).where(eq(skus.id, skuId));
+  return sku?.sellerSku ?? '';
+}
+
 /**
  * Releases the reservations of pending orders holding the SKU in the warehouse, newest first,
  * until `units` are free; answers the orders released, to reserve again after the correction.
@@ -341,7 +361,7 @@ async function correct(
   tx: TenantTx,
   actor: Actor,
   order: CountOrderRow,
-  line: LineRow,
+  line: CountedLine,
 ): Promise<{ movementId: number; affected: string[] }> {
   let affected: string[] = [];
   if (line.variance < 0) {
@@ -364,12 +384,41 @@ async function correct(
   // What the shortage took, the orders take again if they can; else they wait as out of stock.
   if (affected.length > 0)
     for (const held of await lockOrders(tx, actor, affected)) await reserveOrder(tx, actor, held);
+  // Units the count found are available at once: orders waiting for the SKU take them first.
+  if (line.variance > 0)
+    await allocateArrivingStock(tx, actor, { warehouseId: order.warehouseId, skuIds: [line.skuId] });
   return { movementId: change.movementId, affected };
 }
 
 /**
+ * While handhelds may still count, a location's variances are passed only once it is counted in
+ * full: one with an SKU not counted, or sent back for a recount, is counted again first (its
+ * recount replaces its lines, and a location with a passed line cannot be counted again). Once
+ * the order is closed nothing more is counted, so its counted lines may be passed, and an SKU not
+ * counted stays uncorrected.
+ */
+async function assertCountedInFull(tx: TenantTx, order: CountOrderRow, lines: readonly LineRow[]) {
+  if (order.status === 'counted') return;
+  const [open] = await tx
+    .select({ code: warehouseLocations.code })
+    .from(countLocations)
+    .innerJoin(warehouseLocations, eq(warehouseLocations.id, countLocations.locationId))
+    .where(
+      and(
+        inArray(countLocations.id, [...new Set(lines.map((line) => line.countLocationId))]),
+        sql`(${countLocations.status} = 'recount' or exists (select 1 from ${countLines} x where x.count_location_id = ${countLocations.id} and x.state = 'not_counted'))`,
+      ),
+    )
+    .orderBy(asc(warehouseLocations.code))
+    .limit(1);
+  if (open) throw new AppError('counts.location_not_counted_in_full', { location: open.code });
+}
+
+/**
  * A manager passes variances (each posted as a count correction) or rejects them (their
- * locations are counted again). Only lines waiting for review; all or nothing.
+ * locations are counted again). Only lines waiting for review; all or nothing. A not-counted line
+ * is never passed as a 0: it can only be rejected, so its location is counted again; the
+ * location's other variances wait for that recount (assertCountedInFull).
  */
 export async function reviewCount(
   tx: TenantTx,
@@ -384,7 +433,11 @@ export async function reviewCount(
     .where(and(eq(countLines.countOrderId, order.id), inArray(countLines.id, input.lineIds)))
     .orderBy(asc(countLines.skuId), asc(countLines.locationId))
     .for('update');
-  if (lines.length !== input.lineIds.length || lines.some((line) => line.state !== 'pending'))
+  if (lines.length !== input.lineIds.length) throw new AppError('counts.line_not_pending');
+  const uncounted = lines.find((line) => line.state === 'not_counted');
+  if (input.decision === 'pass' && uncounted)
+    throw new AppError('counts.line_not_counted', { sku: await sellerSkuOf(tx, uncounted.skuId) });
+  if (lines.some((line) => !canDecideLine(line.state, input.decision)))
     throw new AppError('counts.line_not_pending');
   if (input.decision === 'reject') {
     await tx
@@ -397,8 +450,10 @@ export async function reviewCount(
       .where(inArray(countLocations.id, [...new Set(lines.map((line) => line.countLocationId))]));
     return { id: order.id, passed: 0, rejected: lines.length, affectedOrders: 0 };
   }
+  await assertCountedInFull(tx, order, lines);
   const affectedOrders = new Set<string>();
   for (const line of lines) {
+    if (!isCountedLine(line)) throw new AppError('counts.line_not_pending');
     const { movementId, affected } = await correct(tx, actor, order, line);
     for (const id of affected) affectedOrders.add(id);
     await tx

@@ -2,7 +2,8 @@
  * Stock check orders (spec 02 §3), per tenant under forced RLS. A check order plans the
  * locations to count (count_locations); each location counted on a handheld writes one line per
  * SKU (count_lines) with the counted quantity, the book quantity at the moment of counting and
- * their variance. A manager passes or rejects each line; a pass posts a count_correction movement
+ * their variance; an SKU the books had there that the worker did not count has a line without a
+ * counted quantity or a variance (state not_counted), never a counted 0. A manager passes or rejects each line; a pass posts a count_correction movement
  * through the ledger and keeps its id on the line.
  */
 import { sql } from 'drizzle-orm';
@@ -136,12 +137,13 @@ export const countLines = pgTable(
     locationId: uuid('location_id').notNull(),
     skuId: uuid('sku_id').notNull(),
     sellerId: uuid('seller_id').notNull(),
-    countedQuantity: integer('counted_quantity').notNull(),
+    /** None: not counted (an SKU on the book the worker neither counted nor confirmed as none). */
+    countedQuantity: integer('counted_quantity'),
     /** What lay on the location at the moment of counting, by the ledger. */
     bookQuantity: integer('book_quantity').notNull(),
     /** Units the ledger moved onto (+) or off (−) the location between the count and its arrival. */
     movedSince: integer('moved_since').notNull().default(0),
-    variance: integer('variance').notNull(),
+    variance: integer('variance'),
     state: varchar('state', { length: 16 }).$type<CountLineState>().notNull(),
     round: integer('round').notNull(),
     reviewedBy: uuid('reviewed_by'),
@@ -166,11 +168,19 @@ export const countLines = pgTable(
       columns: [table.tenantId, table.skuId, table.sellerId],
       foreignColumns: [skus.tenantId, skus.id, skus.sellerId],
     }),
-    check('count_lines_state_check', sql`${table.state} in ('no_variance', 'pending', 'passed', 'rejected')`),
+    check(
+      'count_lines_state_check',
+      sql`${table.state} in ('not_counted', 'no_variance', 'pending', 'passed', 'rejected')`,
+    ),
     check('count_lines_counted_check', sql`${table.countedQuantity} >= 0`),
     check(
       'count_lines_variance_check',
       sql`${table.variance} = ${table.countedQuantity} - ${table.bookQuantity}`,
+    ),
+    // Not counted: no quantity, no variance, and nothing passed or without variance on it.
+    check(
+      'count_lines_uncounted_check',
+      sql`(${table.countedQuantity} is null) = (${table.variance} is null) and (${table.countedQuantity} is not null or ${table.state} in ('not_counted', 'rejected'))`,
     ),
   ],
 );

@@ -1,4 +1,5 @@
 /** Stock calls: the stock list, stock per location, records, and changes by hand. HTTP only. */
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope, pageResult } from '@shared/contract/common.js';
@@ -13,6 +14,7 @@ import {
   stockRecord,
   stockRecordsQuery,
   stockRow,
+  type StockChangeView,
 } from '@shared/contract/inventory.js';
 import { PERMISSIONS } from '@shared/permissions.js';
 import { needs, said } from '../../http/route-kit.js';
@@ -21,6 +23,7 @@ import type { Actor } from '../../http/actor.js';
 import { ok } from '../../http/reply.js';
 import { inActorTenant, inActorTenantStatement } from '../../http/scope.js';
 import type { TenantTx } from '../../db/client.js';
+import { stockBalances } from './inventory.tables.js';
 import { listLocationStock, listStock, listStockRecords } from './stock.queries.js';
 import { adjustStock, freezeStock, moveStock, unfreezeStock } from './stock.service.js';
 
@@ -34,9 +37,38 @@ export type ArrivalAllocator = (
   tx: TenantTx,
   actor: Actor,
   input: { warehouseId: string; skuIds: readonly string[] },
-) => Promise<unknown>;
+) => Promise<readonly string[]>;
 
-export async function inventoryRoutes(app: FastifyInstance, deps: AppDeps, allocateArriving: ArrivalAllocator) {
+/**
+ * A change that made units available, then the orders waiting for them served: the reply's
+ * balance is read again when they took some, so the screen shows what is left available.
+ */
+async function servingWaiting(
+  tx: TenantTx,
+  actor: Actor,
+  allocateArriving: ArrivalAllocator,
+  made: StockChangeView,
+): Promise<StockChangeView> {
+  const { warehouseId, skuId } = made.balance;
+  const reserved = await allocateArriving(tx, actor, { warehouseId, skuIds: [skuId] });
+  if (reserved.length === 0) return made;
+  const [now] = await tx
+    .select({
+      available: stockBalances.available,
+      frozen: stockBalances.frozen,
+      total: stockBalances.total,
+      inTransit: stockBalances.inTransit,
+    })
+    .from(stockBalances)
+    .where(and(eq(stockBalances.warehouseId, warehouseId), eq(stockBalances.skuId, skuId)));
+  return now ? { ...made, balance: { ...made.balance, ...now } } : made;
+}
+
+export async function inventoryRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  allocateArriving: ArrivalAllocator,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const tags = ['inventory'];
@@ -86,11 +118,9 @@ export async function inventoryRoutes(app: FastifyInstance, deps: AppDeps, alloc
       // the same transaction. Taking units away allocates nothing, so it stays one statement.
       const change =
         request.body.quantity > 0
-          ? await inActorTenant(db, request, async (tx, actor) => {
-              const made = await adjust(tx, actor);
-              await allocateArriving(tx, actor, { warehouseId: request.body.warehouseId, skuIds: [request.body.skuId] });
-              return made;
-            })
+          ? await inActorTenant(db, request, async (tx, actor) =>
+              servingWaiting(tx, actor, allocateArriving, await adjust(tx, actor)),
+            )
           : await inActorTenantStatement(db, request, adjust);
       return ok(change, said(request, 'saved'));
     },
@@ -113,11 +143,14 @@ export async function inventoryRoutes(app: FastifyInstance, deps: AppDeps, alloc
     { config: needs(PERMISSIONS.stockFreeze), schema: { tags, body: freezeBody, response: change } },
     async (request) =>
       ok(
-        await inActorTenant(db, request, async (tx, actor) => {
-          const made = await unfreezeStock(tx, actor, { ...request.body, source: manual });
-          await allocateArriving(tx, actor, { warehouseId: request.body.warehouseId, skuIds: [request.body.skuId] });
-          return made;
-        }),
+        await inActorTenant(db, request, async (tx, actor) =>
+          servingWaiting(
+            tx,
+            actor,
+            allocateArriving,
+            await unfreezeStock(tx, actor, { ...request.body, source: manual }),
+          ),
+        ),
         said(request, 'saved'),
       ),
   );
