@@ -46,6 +46,7 @@ import { MARKETPLACE_PLATFORMS, type MarketplacePlatform } from '@shared/domain/
 import { approveOnSandbox } from '@server/seed/sandbox-approve.js';
 import { SANDBOX_COUPANG_VENDORS } from '../src/sandbox/apps.js';
 import { sandboxEnv } from '../src/sandbox/env.js';
+import { SANDBOX_PORT_ORDER } from '../src/sandbox/server.js';
 import { spawn } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { actorOf, benchServer, demoTenantId, freshDatabases, withDatabase } from './support.js';
@@ -148,6 +149,10 @@ async function sandboxProcess() {
     },
   );
   const url = `http://127.0.0.1:${port}`;
+  // Each platform on its port beside the main one (SANDBOX_PORT_ORDER), as `npm run sandbox` serves them.
+  const urls = Object.fromEntries(
+    SANDBOX_PORT_ORDER.map((platform, index) => [platform, `http://127.0.0.1:${port + 1 + index}`]),
+  );
   for (let attempt = 0; ; attempt += 1) {
     const up = await fetch(`${url}/__control/state`).then(
       (response) => response.ok,
@@ -167,6 +172,7 @@ async function sandboxProcess() {
   };
   return {
     url,
+    urls,
     control,
     /** CPU seconds the sandbox process has used so far. */
     cpuSeconds: () => processCpuSeconds(child.pid),
@@ -206,7 +212,7 @@ async function main() {
       unitPrice: 10_000 + index * 100,
     }));
     const options: MarketplaceOptions = {
-      apps: readMarketplaceApps(sandboxEnv(sandbox.url)),
+      apps: readMarketplaceApps(sandboxEnv(sandbox)),
       secretsKey: randomBytes(32),
       publicUrl: 'http://bench.local',
       // Waits the platforms ask for (throttles, back-off) are counted: they are theirs, not ours.

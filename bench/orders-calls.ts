@@ -87,3 +87,101 @@ export function openingCalls(count: number): ListCall[] {
     },
   }));
 }
+
+/** Who makes a view's calls: the demo tenant's agent, its seller (one seller's orders) or its warehouse manager. */
+export type ListRole = 'agent' | 'seller' | 'waremanager';
+
+/** One view of the order list measured on its own (issue 28: every view p95 < 50 ms at 1,000,000 orders). */
+export interface ListView {
+  name: string;
+  role: ListRole;
+  calls: ListCall[];
+}
+
+const pageOf = (index: number, pages = 3) => ({
+  pageNo: String(1 + (index % pages)),
+  pageSize: String(PAGE_SIZE),
+});
+
+/** Midnight at UTC+7 (Bangkok, where the demo's admin picks its days), `daysAgo` days back. */
+function bangkokMidnight(now: number, daysAgo: number): Date {
+  const offset = 7 * 3_600_000;
+  return new Date(Math.floor((now + offset) / DAY) * DAY - offset - daysAgo * DAY);
+}
+
+/**
+ * Every view of the list, `count` calls each (pages 1–3): the default one (every order, the All
+ * tab) as the agent, each status tab and the problem tab, the default as a seller and as a
+ * warehouse manager, a 30-day range picked as the admin picks it (Bangkok days), a shop, one
+ * number searched, and 100 numbers pasted (order numbers, system ids and tracking numbers, five
+ * of them unknown).
+ */
+export async function listViews(owner: pg.Pool, tenantId: string, count: number): Promise<ListView[]> {
+  const now = Date.now();
+  const same = (params: (index: number) => Record<string, string>) =>
+    Array.from({ length: count }, (_, index) => ({ name: 'view', params: params(index) }));
+  const { rows: shops } = await owner.query<{ shop_name: string }>(
+    `select shop_name from orders where tenant_id = $1 and shop_name <> '' group by 1 order by count(*) desc, 1 limit 1`,
+    [tenantId],
+  );
+  const shopName = shops[0]?.shop_name ?? '';
+  const { rows: sample } = await owner.query<{ order_no: string; system_no: string; tracking_no: string }>(
+    `select order_no, system_no, tracking_no from orders where tenant_id = $1 order by md5(id::text) limit $2`,
+    [tenantId, count * 101],
+  );
+  const numberAt = (at: number) => {
+    const row = sample[at % Math.max(1, sample.length)];
+    if (!row) return `MISSING-${at}`;
+    if (at % 20 === 19) return `MISSING-${at}`;
+    if (at % 10 === 3) return row.system_no;
+    if (at % 10 === 7 && row.tracking_no !== '') return row.tracking_no;
+    return row.order_no;
+  };
+  const tabs: (OrderTab | '')[] = ['', 'shipped', 'to_review', 'pending'];
+  return [
+    { name: 'default: every order, All tab (agent)', role: 'agent', calls: same((index) => pageOf(index)) },
+    ...ORDER_TABS.map((tab) => ({
+      name: `${tab} tab (agent)`,
+      role: 'agent' as const,
+      calls: same((index) => ({ tab, ...pageOf(index) })),
+    })),
+    { name: 'default as a seller', role: 'seller', calls: same((index) => pageOf(index)) },
+    { name: 'default as a warehouse manager', role: 'waremanager', calls: same((index) => pageOf(index)) },
+    {
+      name: 'a 30-day range of order times (Bangkok days)',
+      role: 'agent',
+      calls: same((index) => {
+        const to = bangkokMidnight(now, (index * 7) % 60);
+        return {
+          ...(tabs[index % tabs.length] ? { tab: tabs[index % tabs.length] ?? '' } : {}),
+          dateField: 'ordered',
+          dateFrom: new Date(to.getTime() - 30 * DAY).toISOString(),
+          dateTo: to.toISOString(),
+          ...pageOf(index),
+        };
+      }),
+    },
+    {
+      name: `a shop (${shopName})`,
+      role: 'agent',
+      calls: same((index) => ({
+        ...(tabs[index % tabs.length] ? { tab: tabs[index % tabs.length] ?? '' } : {}),
+        shopName,
+        ...pageOf(index),
+      })),
+    },
+    {
+      name: 'one number searched',
+      role: 'agent',
+      calls: same((index) => ({ numbers: numberAt(index * 101), pageNo: '1', pageSize: String(PAGE_SIZE) })),
+    },
+    {
+      name: '100 numbers searched',
+      role: 'agent',
+      calls: same((index) => ({
+        numbers: Array.from({ length: 100 }, (_, at) => numberAt(index * 101 + at + 1)).join(','),
+        ...pageOf(index),
+      })),
+    },
+  ];
+}

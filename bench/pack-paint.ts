@@ -117,6 +117,21 @@ interface Timings {
   refused: string[];
   /** Scans that got no feedback at all (none is expected). */
   lost: number;
+  /**
+   * The parcels ran out before the run had its scans (refused scans skip the rest of a parcel):
+   * the run reports what it measured instead of stopping the whole bench.
+   */
+  isShort: boolean;
+}
+
+/** A run whose figures cannot be trusted: any scan refused or lost, or fewer scans than asked. */
+function failureOf(timings: Timings, scans: number): string | null {
+  const reasons = [
+    timings.refused.length > 0 ? `${timings.refused.length} scans refused` : '',
+    timings.lost > 0 ? `${timings.lost} scans without feedback` : '',
+    timings.isShort ? `ran out of parcels after ${timings.toPaint.length} of ${scans} measured scans` : '',
+  ].filter(Boolean);
+  return reasons.length > 0 ? reasons.join(', ') : null;
 }
 
 async function packScans(
@@ -149,11 +164,14 @@ async function packScans(
     let next = 0;
     const run = async (rate: number, scans: number): Promise<Timings> => {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-      const timings: Timings = { toPaint: [], opening: [], unit: [], refused: [], lost: 0 };
+      const timings: Timings = { toPaint: [], opening: [], unit: [], refused: [], lost: 0, isShort: false };
       while (timings.toPaint.length + timings.refused.length + timings.lost < scans) {
         const parcel = parcels[next];
         next += 1;
-        if (!parcel) throw new Error('the bench ran out of parcels');
+        if (!parcel) {
+          timings.isShort = true;
+          break;
+        }
         const codes = [parcel.trackingNo, ...Array<string>(UNITS).fill('TS-BLK-M'), 'TS-BLK-L'];
         for (const [index, code] of codes.entries()) {
           const sample = await probeScan(page, code);
@@ -238,9 +256,17 @@ async function main() {
         console.log(
           `    ${what.padEnd(28)} ${fixed(quantile(values, 0.5))} ${fixed(quantile(values, 0.95))}   (${values.length} scans)`,
         );
+      console.log(
+        `    ${'measured'.padEnd(28)} ${timings.toPaint.length} scans, ${timings.refused.length} refused, ${timings.lost} without feedback`,
+      );
       if (timings.refused.length > 0)
         console.log(`  ${label}: ${timings.refused.length} scans refused, e.g. "${timings.refused[0]}"`);
       if (timings.lost > 0) console.log(`  ${label}: ${timings.lost} scans gave no feedback within 10 s`);
+      const failure = failureOf(timings, SCANS);
+      if (failure) {
+        console.log(`  ${label}: FAIL (${failure})`);
+        process.exitCode = 1;
+      }
     }
   } finally {
     await app?.close();

@@ -432,10 +432,12 @@ async function main() {
             `  ${`${label}, ${what}`.padEnd(30)} ${fixed(quantile(values, 0.5), 1)} ${fixed(p95, 1)}   ${what === 'frame painted' ? (p95 <= TARGET_MS ? 'yes' : 'no') : ''}`,
           );
         }
-        if (timings.refused.length > 0)
+        if (timings.refused.length > 0) {
           console.log(
-            `  ${label}: ${timings.refused.length} of ${SCANS} scans refused, e.g. "${timings.refused[0]}"`,
+            `  ${label}: FAIL (${timings.refused.length} of ${SCANS} scans refused, e.g. "${timings.refused[0]}")`,
           );
+          process.exitCode = 1;
+        }
       }
     }
   } finally {

@@ -1,6 +1,7 @@
 /**
  * `npm start`: builds the web apps when they are missing or older than their sources, starts the
- * marketplace sandbox beside the server (unless SANDBOX=off; port SANDBOX_PORT, default 8091)
+ * marketplace sandbox beside the server (unless SANDBOX=off; port SANDBOX_PORT, default 8091, and
+ * each platform on its own port after it, 8092–8097)
  * with the server's marketplace apps pointed at it, then starts the server (src/server/main.ts),
  * which connects the demo seller's shops to it.
  */
@@ -12,7 +13,7 @@ if (process.env.SKIP_WEB_BUILD !== 'true' && !ensureWebBuild()) {
 }
 
 if (process.env.SANDBOX !== 'off') {
-  const { startSandbox } = await import('../src/sandbox/server.js');
+  const { describeSandbox, startSandbox } = await import('../src/sandbox/server.js');
   const { SANDBOX_PLATFORMS } = await import('../src/sandbox/platforms/index.js');
   const { applySandboxEnv } = await import('../src/sandbox/env.js');
   const { startOrderStream } = await import('../src/sandbox/stream.js');
@@ -20,9 +21,10 @@ if (process.env.SANDBOX !== 'off') {
     port: Number(process.env.SANDBOX_PORT ?? 8091),
     platforms: SANDBOX_PLATFORMS,
   });
-  applySandboxEnv(sandbox.url);
+  applySandboxEnv(sandbox);
   startOrderStream(sandbox.world, 60_000);
   console.log(`Marketplace sandbox on ${sandbox.url} (SANDBOX=off to run without it)`);
+  console.log(describeSandbox(sandbox));
 }
 
 await import('@server/main.js');

@@ -8,13 +8,14 @@ import type { Language } from '@shared/i18n/languages.js';
 
 export { i18next, storedLanguage, switchLanguage } from '@api/i18n-setup.js';
 
-export const NAMESPACES = ['shell', 'auth', 'system', 'errors', 'messages', 'menu'] as const;
+export const NAMESPACES = ['shell', 'auth', 'errors', 'messages'] as const;
 
 /**
  * The signed-in shell's common namespaces: the shell waits for them before its first render
- * (ProtectedShell), so the login page does not carry them (about 7 KB gzipped).
+ * (ProtectedShell), so the login page does not carry them (about 14 KB gzipped: the menu's
+ * titles and the system screens' common texts among them, which no page before sign-in shows).
  */
-export const SHELL_NAMESPACES = ['questions', 'dict', 'inventory', 'inbound'] as const;
+export const SHELL_NAMESPACES = ['system', 'menu', 'questions', 'dict', 'inventory', 'inbound'] as const;
 
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
 

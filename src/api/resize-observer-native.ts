@@ -5,4 +5,6 @@
  * The builds alias the package here (vite.config.ts, vite.pda.config.ts); the tests keep the
  * polyfill, as jsdom has no ResizeObserver.
  */
+// The package it stands in for is imported by its default export.
+// eslint-disable-next-line no-restricted-syntax
 export default globalThis.ResizeObserver;

@@ -226,8 +226,12 @@ function parseJob(body, options, printers) {
           document: documentId,
         },
       );
-    if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-')
-      throw new HttpError(415, 'not_a_pdf', 'Only PDF documents are printed.', { document: documentId });
+    const problem = pdfStructureProblem(bytes);
+    if (problem)
+      throw new HttpError(415, 'not_a_pdf', `Document ${documentId} is not a whole PDF: ${problem}.`, {
+        document: documentId,
+        reason: problem,
+      });
     return {
       id: documentId,
       name: safeFileName(typeof name === 'string' ? name : documentId),
@@ -244,6 +248,39 @@ function parseJob(body, options, printers) {
     createdAt: new Date().toISOString(),
     documents: parsed,
   };
+}
+
+/** How far from the end the trailer is looked for: PDF readers allow %%EOF within the last 1 KB. */
+const TRAILER_WINDOW = 1024;
+
+/**
+ * What is wrong with a file that should be a PDF, or null when its frame is whole: the `%PDF-x.y`
+ * header, an `%%EOF` near the end, and the last `startxref` before it pointing inside the file at
+ * a cross-reference table (`xref`) or a cross-reference stream (`n g obj << … /Type /XRef`). A
+ * cheap check of the frame only, no parsing of pages: it catches an error page, a file cut off in
+ * transfer and text that merely starts with `%PDF-`, which a printer would print as garbage or not
+ * at all.
+ * @param {Buffer} bytes
+ * @returns {string | null}
+ */
+export function pdfStructureProblem(bytes) {
+  if (!/^%PDF-\d\.\d/.test(bytes.subarray(0, 8).toString('latin1')))
+    return 'it does not start with a %PDF-1.x header';
+  const tailStart = Math.max(0, bytes.length - TRAILER_WINDOW);
+  const tail = bytes.subarray(tailStart).toString('latin1');
+  const eof = tail.lastIndexOf('%%EOF');
+  if (eof < 0) return 'it has no %%EOF at its end (cut off?)';
+  const trailers = [...tail.slice(0, eof).matchAll(/startxref\s+(\d+)\s*$/g)];
+  const trailer = trailers[trailers.length - 1];
+  if (!trailer) return 'it has no startxref before its %%EOF';
+  const offset = Number(trailer[1]);
+  if (!Number.isSafeInteger(offset) || offset <= 0 || offset >= tailStart + (trailer.index ?? 0))
+    return `its startxref (${trailer[1]}) points outside the file`;
+  const target = bytes.subarray(offset, offset + 512).toString('latin1');
+  if (/^\s*xref\b/.test(target)) return null;
+  const stream = /^\s*\d+\s+\d+\s+obj\s*<<([\s\S]*)/.exec(target);
+  if (stream && /\/Type\s*\/XRef\b/.test(stream[1] ?? '')) return null;
+  return `its startxref (${offset}) does not point at a cross-reference table or stream`;
 }
 
 /**
@@ -475,7 +512,8 @@ const HELP = `Usage: node print-helper.mjs [options]
   --port <n>           listen on this port only (default ${CONSTANTS.ports.join(', then ')})
   --origin <url>       allow this back-office origin (repeat for several)
   --folder <path>      where the folder printer saves PDFs (default ~/print-helper-pdfs)
-  --config <file>      a JSON file with port, origins, folder (default print-helper.config.json beside the program)
+  --config <file>      a JSON file with port, origins, folder, systemPrinters
+                       (default print-helper.config.json beside the program)
   --no-system-printers offer the folder printer only
   --version            print the version and exit
 Environment: PRINT_HELPER_ORIGINS (comma-separated), PRINT_HELPER_FOLDER, PRINT_HELPER_MAX_DOCUMENT_BYTES.`;
@@ -510,6 +548,8 @@ export function optionsFromCommandLine(argv, env = process.env) {
     ...(Array.isArray(config.origins) ? { origins: config.origins.map(String) } : {}),
     ...(typeof config.folder === 'string' ? { folder: config.folder } : {}),
     ...(typeof config.maxDocumentBytes === 'number' ? { maxDocumentBytes: config.maxDocumentBytes } : {}),
+    // The virtual printer's archive: the folder printer alone, whatever printers the computer has.
+    ...(config.systemPrinters === false ? { useSystemPrinters: false } : {}),
     ...(env.PRINT_HELPER_MAX_DOCUMENT_BYTES
       ? { maxDocumentBytes: Number(env.PRINT_HELPER_MAX_DOCUMENT_BYTES) }
       : {}),

@@ -3,6 +3,7 @@ import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PDFDocument as PdfLibDocument } from 'pdf-lib';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRINT_HELPER } from '@shared/domain/print-helper.js';
@@ -185,6 +186,56 @@ describe('the print helper with its folder printer', () => {
     expect(readdirSync(folder).some((name) => name.startsWith('job-3'))).toBe(false);
   });
 
+  it('refuses a file that only starts like a PDF: no trailer, cut off, or a startxref pointing nowhere', async () => {
+    const eof = pdf.lastIndexOf('startxref');
+    const offset = Number(/startxref\s+(\d+)/.exec(pdf.subarray(eof).toString('latin1'))?.[1]);
+    const broken: [string, Buffer, RegExp][] = [
+      ['header-only', Buffer.from('%PDF-1.7\n<html>an error page</html>\n'), /%%EOF/],
+      ['cut-off', pdf.subarray(0, Math.floor(pdf.length * 0.6)), /%%EOF/],
+      ['no-startxref', Buffer.concat([pdf.subarray(0, eof), Buffer.from('%%EOF\n')]), /startxref/],
+      [
+        'wrong-offset',
+        Buffer.from(
+          pdf.toString('latin1').replace(`startxref\n${offset}`, `startxref\n${offset - 40}`),
+          'latin1',
+        ),
+        /cross-reference/,
+      ],
+      [
+        'outside',
+        Buffer.from(pdf.toString('latin1').replace(`startxref\n${offset}`, 'startxref\n99999999'), 'latin1'),
+        /outside the file/,
+      ],
+    ];
+    for (const [id, bytes, reason] of broken) {
+      const response = await postJob(helper.base, {
+        id: `broken-${id}`,
+        printer: 'PDF folder',
+        documents: [{ id, data: bytes.toString('base64') }],
+      });
+      expect(response.status, id).toBe(415);
+      const body = (await response.json()) as { error: string; document: string; message: string };
+      expect(body).toMatchObject({ error: 'not_a_pdf', document: id });
+      expect(body.message, id).toMatch(new RegExp(`^Document ${id} is not a whole PDF: `));
+      expect(body.message, id).toMatch(reason);
+    }
+    expect(readdirSync(folder).some((name) => name.startsWith('broken-'))).toBe(false);
+  });
+
+  it('takes a PDF whose cross-references are a stream, as pdf-lib and newer tools write them', async () => {
+    const document = await PdfLibDocument.create();
+    document.addPage([283, 425]).drawText('LEX 0001');
+    const bytes = Buffer.from(await document.save({ useObjectStreams: true }));
+    expect(bytes.includes(Buffer.from('/XRef'))).toBe(true);
+    const response = await postJob(helper.base, {
+      id: 'xref-stream',
+      printer: 'PDF folder',
+      documents: [{ id: 'xref-stream:0', data: bytes.toString('base64') }],
+    });
+    expect(response.status).toBe(202);
+    expect((await waitForJob(helper.base, 'xref-stream')).status).toBe('done');
+  });
+
   it('refuses an unknown printer', async () => {
     const response = await postJob(helper.base, {
       id: 'job-4',
@@ -326,6 +377,34 @@ describe('the print helper with CUPS printers', () => {
       { name: 'Office_Laser', kind: 'system', isDefault: true },
       { name: 'PDF folder', kind: 'folder', isDefault: false },
     ]);
+  });
+
+  it("as the virtual printer (its config's systemPrinters: false) offers only the folder printer and saves there", async () => {
+    const config = join(work, 'virtual.json');
+    const out = join(work, 'virtual-out');
+    writeFileSync(config, JSON.stringify({ origins: [ORIGIN], folder: out, systemPrinters: false }));
+    const virtual = await startHelper(['--config', config], {
+      ...process.env,
+      PATH: `${bin}:${process.env.PATH ?? ''}`,
+    });
+    try {
+      const status = (await (
+        await fetch(`${virtual.base}/status`, { headers: { origin: ORIGIN } })
+      ).json()) as {
+        printers: unknown[];
+      };
+      expect(status.printers).toEqual([{ name: 'PDF folder', kind: 'folder', isDefault: true }]);
+      const pdf = await makePdf('virtual');
+      await postJob(virtual.base, {
+        id: 'virtual-1',
+        printer: 'PDF folder',
+        documents: [{ id: 'virtual-1:0', name: 'SPX1', data: pdf.toString('base64') }],
+      });
+      expect((await waitForJob(virtual.base, 'virtual-1')).status).toBe('done');
+      expect(readFileSync(join(out, 'virtual-1-SPX1.pdf')).equals(pdf)).toBe(true);
+    } finally {
+      virtual.child.kill();
+    }
   });
 
   it('prints each document with lp, printer and title as separate arguments', async () => {

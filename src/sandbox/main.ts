@@ -1,12 +1,13 @@
 /**
- * `npm run sandbox`: the six imitated marketplaces on SANDBOX_PORT (default 8091) with a demo
- * shop on each and a live stream of orders, for trying a connector by hand (SANDBOX_DEMO=off:
+ * `npm run sandbox`: the six imitated marketplaces, each on its own port beside SANDBOX_PORT
+ * (default 8091: the control API and the carrier; 8092 Shopee … 8097 Coupang, see
+ * SANDBOX_PORT_ORDER) with a demo shop on each and a live stream of orders, for trying a connector by hand (SANDBOX_DEMO=off:
  * an empty world). `npm start` starts
  * the same sandbox beside the server (SANDBOX=off to disable) and connects the demo sellers.
  */
 import { MARKETPLACE_PLATFORMS } from '@shared/domain/marketplaces.js';
 import { SANDBOX_PLATFORMS } from './platforms/index.js';
-import { startSandbox } from './server.js';
+import { describeSandbox, startSandbox } from './server.js';
 import { SANDBOX_COUPANG_VENDORS } from './apps.js';
 import { startOrderStream } from './stream.js';
 
@@ -36,9 +37,7 @@ if (isDemo) {
 }
 const stop = isDemo ? startOrderStream(sandbox.world, 60_000) : () => undefined;
 console.log(`Marketplace sandbox on ${sandbox.url} (control API ${sandbox.url}/__control/state)`);
-console.log(
-  `Platforms: ${SANDBOX_PLATFORMS.map((platform) => `${sandbox.url}/${platform.platform}`).join(', ')}`,
-);
+console.log(describeSandbox(sandbox));
 const shutdown = async () => {
   stop();
   await sandbox.close();

@@ -135,6 +135,60 @@ export function orderEventOf(before: SandboxStatus, after: SandboxStatus): Sandb
   return 'updated';
 }
 
+/**
+ * What the live stream does to a shop in one step (World.advance): place an order, or act on one
+ * in a status it applies to (ORDER_EVENT_FROM).
+ */
+export type StreamEventKind =
+  | 'order'
+  | 'pay'
+  | 'cancel'
+  | 'request_cancel'
+  | 'decide_cancel'
+  | 'arrange'
+  | 'ship'
+  | 'complete'
+  | 'address'
+  | 'items';
+
+/** The statuses each event acts on: a cancellation from every state a platform cancels from. */
+export const ORDER_EVENT_FROM: Readonly<Record<StreamEventKind, readonly SandboxStatus[]>> = {
+  order: [],
+  pay: ['unpaid'],
+  cancel: ['unpaid', 'ready_to_ship', 'processed'],
+  request_cancel: ['ready_to_ship'],
+  decide_cancel: ['in_cancel'],
+  arrange: ['ready_to_ship'],
+  ship: ['processed'],
+  complete: ['shipped'],
+  address: ['unpaid', 'ready_to_ship'],
+  items: ['unpaid'],
+};
+
+/** How often each event comes, out of 100 (a new order about a third of the time). */
+const STREAM_EVENT_WEIGHTS: readonly [StreamEventKind, number][] = [
+  ['order', 34],
+  ['pay', 14],
+  ['cancel', 12],
+  ['request_cancel', 4],
+  ['decide_cancel', 5],
+  ['arrange', 7],
+  ['ship', 6],
+  ['complete', 5],
+  ['address', 7],
+  ['items', 6],
+];
+
+/** The event a draw of [0, 1) is, by STREAM_EVENT_WEIGHTS. */
+export function orderEventKind(roll: number): StreamEventKind {
+  let left = roll * 100;
+  for (const [kind, weight] of STREAM_EVENT_WEIGHTS) {
+    if (left < weight) return kind;
+    left -= weight;
+  }
+  return 'order';
+}
+
 export interface TokenLifetimes {
   accessSeconds: number;
   refreshSeconds: number;
@@ -251,16 +305,35 @@ function newAmounts(
 
 export const SANDBOX_DAY_MS = 86_400_000;
 
-/** Documented default limits per platform, in requests per second per shop (a test may lower them). */
+/**
+ * Each platform's documented limit, in units a second per caller (README: "The sandbox's rate
+ * limits"; docs/architecture.md): Shopee publishes no numbers (its schemas carry
+ * `rate_limit: [0,0,0]`), so 100 calls a second per shop stands in [UNDOCUMENTED]; Lazada's
+ * per-API QPS, 30 (the figure its FAQ gives for an API) per seller and API; TikTok Shop's 50
+ * QPS per app, shop and API; Shopify's GraphQL Admin API on the Standard plan, 100 cost points a
+ * second (a bucket of 2,000: bucketSeconds 20); Joom's 50 calls a minute per store and API
+ * [3P] (50/60 a second, a bucket of 60 seconds); Coupang's about 10 calls a second per vendor.
+ * A test may change them (`rateLimits`, `/__control/rate-limits`).
+ */
 export const DEFAULT_RATE_LIMITS: Record<MarketplacePlatform, number> = {
-  shopee: 1000,
-  lazada: 1000,
-  tiktok: 1000,
-  shopify: 1000,
-  joom: 1000,
-  // Coupang documents about 10 calls a second per vendor.
+  shopee: 100,
+  lazada: 30,
+  tiktok: 50,
+  shopify: 100,
+  joom: 50 / 60,
   coupang: 10,
 };
+
+/** A caller's bucket once a request was counted against it. */
+export interface RateState {
+  isAllowed: boolean;
+  /** What the request asked for (Shopify: its query cost). */
+  requested: number;
+  /** What is left in the bucket (after the request, when it was allowed). */
+  available: number;
+  capacity: number;
+  perSecond: number;
+}
 
 export class World {
   readonly shops = new Map<string, SandboxShop>();
@@ -531,37 +604,105 @@ export class World {
   }
 
   /**
-   * The live stream: `steps` events on a shop — new orders, payments, cancellations, address
-   * changes — each stamped now and announced by webhook where one is registered.
+   * The live stream: `steps` events on a shop, each stamped now and announced by webhook where
+   * one is registered (orderEventKind draws which): new orders (some with items the seller has
+   * no SKU for, where the catalogue has such items), payments, cancellations from every state a
+   * platform cancels from (unpaid, paid and waiting, arranged, a buyer's request granted), a
+   * buyer's request refused, the platform's logistics arranging, shipping and completing orders,
+   * address edits and edits of an unpaid order's items. An event with no order to act on places
+   * a new order instead.
    */
   advance(platform: MarketplacePlatform, shopId: string, steps: number): SandboxOrder[] {
     const touched: SandboxOrder[] = [];
     for (let step = 0; step < steps; step += 1) {
-      const orders = this.ordersOf(platform, shopId);
-      const roll = this.random();
-      const unpaid = orders.filter((order) => order.status === 'unpaid');
-      const open = orders.filter((order) => order.status === 'ready_to_ship');
-      if (roll < 0.5 || orders.length === 0) {
+      const kind = orderEventKind(this.random());
+      const candidates = this.ordersOf(platform, shopId).filter((order) =>
+        ORDER_EVENT_FROM[kind].includes(order.status),
+      );
+      if (kind === 'order' || candidates.length === 0) {
         touched.push(this.createOrder(platform, shopId));
-      } else if (roll < 0.7 && unpaid.length > 0) {
-        const order = this.pick(unpaid);
+        continue;
+      }
+      const order = this.pick(candidates);
+      this.applyOrderEvent(order, kind);
+      touched.push(order);
+    }
+    return touched;
+  }
+
+  /** One event of the live stream on an order it applies to (ORDER_EVENT_FROM). */
+  private applyOrderEvent(order: SandboxOrder, kind: Exclude<StreamEventKind, 'order'>): void {
+    switch (kind) {
+      case 'pay':
         this.changeOrder(order, { status: 'ready_to_ship' });
-        touched.push(order);
-      } else if (roll < 0.8 && open.length > 0) {
-        const order = this.pick(open);
+        return;
+      case 'cancel':
         this.changeOrder(order, { status: 'cancelled' });
-        touched.push(order);
-      } else if (open.length > 0) {
-        const order = this.pick(open);
+        return;
+      case 'request_cancel':
+        this.changeOrder(order, { status: 'in_cancel' });
+        return;
+      case 'decide_cancel':
+        // Most requests are granted; a refused one goes back to waiting for shipment.
+        this.changeOrder(order, { status: this.random() < 0.7 ? 'cancelled' : 'ready_to_ship' });
+        return;
+      case 'arrange':
+        this.changeOrder(order, {
+          status: 'processed',
+          trackingNo: trackingNoFor(order.platform, order.seq),
+        });
+        return;
+      case 'ship':
+        this.changeOrder(order, {
+          status: 'shipped',
+          trackingNo: order.trackingNo || trackingNoFor(order.platform, order.seq),
+        });
+        return;
+      case 'complete':
+        this.changeOrder(order, { status: 'completed' });
+        return;
+      case 'address':
         this.changeOrder(order, {
           address: { ...order.address, line1: `${1 + Math.floor(this.random() * 300)} Changed Street` },
         });
-        touched.push(order);
-      } else {
-        touched.push(this.createOrder(platform, shopId));
-      }
+        return;
+      case 'items':
+        this.changeOrder(order, { lines: this.editedLines(order) });
+        return;
     }
-    return touched;
+  }
+
+  /**
+   * An unpaid order's items as the buyer edits them: one line's quantity changed, or, on an order
+   * of one line, its item swapped for another of the catalogue. The number of lines stays (a
+   * platform that renders each line as an order of its own, Joom, keeps its orders).
+   */
+  private editedLines(order: SandboxOrder): SandboxOrder['lines'] {
+    const index = Math.floor(this.random() * order.lines.length);
+    const catalogue = this.shop(order.platform, order.shopId)?.catalogue ?? [];
+    const others = catalogue.filter((item) => !order.lines.some((line) => line.item === item));
+    return order.lines.map((line, position) => {
+      if (position !== index) return line;
+      if (order.lines.length === 1 && others.length > 0 && this.random() < 0.5)
+        return { item: this.pick(others), quantity: line.quantity };
+      return { item: line.item, quantity: line.quantity === 1 ? 2 + Math.floor(this.random() * 2) : 1 };
+    });
+  }
+
+  /** Every access token issued for the shop stops working now (the platform expired them early). */
+  expireAccessTokens(platform: MarketplacePlatform, shopId: string): number {
+    let expired = 0;
+    for (const token of this.tokens.values()) {
+      if (token.platform !== platform || token.shopId !== shopId || token.kind !== 'access') continue;
+      if (token.expiresAt > this.now()) expired += 1;
+      token.expiresAt = Math.min(token.expiresAt, this.now());
+    }
+    return expired;
+  }
+
+  /** Ends a platform's faults of a kind (an outage over), however many requests they had left. */
+  endFaults(platform: MarketplacePlatform, kind: FaultKind): void {
+    this.faults = this.faults.filter((fault) => fault.platform !== platform || fault.kind !== kind);
   }
 
   /** A new order's amounts: those asked for, the rest from the order's own generator (seed and sequence). */
@@ -739,16 +880,26 @@ export class World {
 
   /** One request against a platform's limit for a caller; false when it is over (a token bucket). */
   withinRateLimit(platform: MarketplacePlatform, caller: string): boolean {
+    return this.takeRate(platform, caller).isAllowed;
+  }
+
+  /**
+   * A request costing `cost` against the caller's bucket, which holds `bucketSeconds` of the
+   * platform's limit and refills continuously (Shopify's leaky bucket; a plain per-second limit
+   * with bucketSeconds 1). A refused request takes nothing.
+   */
+  takeRate(platform: MarketplacePlatform, caller: string, cost = 1, bucketSeconds = 1): RateState {
     const perSecond = this.rateLimits[platform];
+    const capacity = Math.max(1, perSecond * bucketSeconds);
     const key = `${platform}:${caller}`;
     const now = Date.now();
-    const bucket = this.buckets.get(key) ?? { tokens: perSecond, at: now };
-    bucket.tokens = Math.min(perSecond, bucket.tokens + ((now - bucket.at) / 1000) * perSecond);
+    const bucket = this.buckets.get(key) ?? { tokens: capacity, at: now };
+    bucket.tokens = Math.min(capacity, bucket.tokens + ((now - bucket.at) / 1000) * perSecond);
     bucket.at = now;
     this.buckets.set(key, bucket);
-    if (bucket.tokens < 1) return false;
-    bucket.tokens -= 1;
-    return true;
+    const isAllowed = bucket.tokens >= cost;
+    if (isAllowed) bucket.tokens -= cost;
+    return { isAllowed, requested: cost, available: Math.floor(bucket.tokens), capacity, perSecond };
   }
 
   record(request: RequestRecord): void {

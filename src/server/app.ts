@@ -207,8 +207,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const marketplaces = marketplaceRuntime(options.marketplaces);
   const logistics = logisticsRuntime(marketplaces, options.carrierUrls ?? readCarrierUrls());
-  const sendSync: SyncSender = async (request) =>
-    (await deps.jobs.send(SYNC_JOB, request, { singletonKey: syncKeyOf(request) })) !== null;
+  const sendSync: SyncSender = async (request, sendOptions = {}) =>
+    (await deps.jobs.send(SYNC_JOB, request, { singletonKey: syncKeyOf(request), ...sendOptions })) !== null;
 
   if (options.jobs) {
     const runner = await startJobRunner({

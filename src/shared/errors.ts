@@ -160,6 +160,8 @@ export const ERROR_STATUS = {
   'counts.assignee_invalid': 422,
   'counts.not_assigned': 403,
   'counts.line_not_pending': 409,
+  'counts.line_not_counted': 409,
+  'counts.location_not_counted_in_full': 409,
   'counts.transition_not_allowed': 409,
 
   'transfers.not_found': 404,

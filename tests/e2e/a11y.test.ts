@@ -5,7 +5,8 @@
  * the add form and the first row's edit form each screen opens; and every PDA screen (login,
  * warehouse, home, receiving with its feedback, undo dialog and difference form, shelving,
  * needs attention). Any critical or serious violation fails the test, which names the rule, the
- * screen and the elements (axe.ts).
+ * screen and the elements (axe.ts). Beside axe's rules: each admin screen has one h1, its title,
+ * and each PDA state one main landmark.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -187,6 +188,7 @@ describe.skipIf(!hasChromium)('accessibility of the admin (axe-core, WCAG 2.1 AA
       await closeAnnouncements(page);
       const report: Report = new Map();
       const forms: string[] = [];
+      const titles: string[] = [];
       for (const screen of screens) {
         const where = `${username} ${screen.path} (${screen.title})`;
         await page.goto(`${server.baseUrl}${screen.path}`);
@@ -194,6 +196,11 @@ describe.skipIf(!hasChromium)('accessibility of the admin (axe-core, WCAG 2.1 AA
         await page.locator(`[data-tab-path="${screen.path}"]`).waitFor({ timeout: UI_WAIT });
         await waitSettled(page);
         await check(report, where, page);
+        // One h1 a screen, its title (axe's page-has-heading-one is only a best practice).
+        const headings = await page.locator('h1').allInnerTexts();
+        if (headings.length !== 1 || headings[0]?.trim() !== screen.title) {
+          titles.push(`${where}: h1 ${JSON.stringify(headings)}`);
+        }
         const content = page.locator('.ant-layout-content');
         const add = content.locator('button.ant-btn-primary:has(.anticon-plus):visible:enabled').first();
         if ((await add.count()) > 0) {
@@ -208,6 +215,7 @@ describe.skipIf(!hasChromium)('accessibility of the admin (axe-core, WCAG 2.1 AA
       }
       await context.close();
       expect(failures(report)).toBe('');
+      expect(titles).toEqual([]);
       // The walk reached the forms: the administrator's product list opens its edit drawer.
       if (username === 'admin') expect(forms).toContain('/product/list edit');
     },
@@ -253,9 +261,13 @@ describe.skipIf(!hasChromium)('accessibility of the PDA (axe-core, WCAG 2.1 AA)'
     const context = await newPdaContext(browser);
     const page = await context.newPage();
     const report: Report = new Map();
+    const landmarks: string[] = [];
     const checkPda = async (where: string) => {
       await waitSettled(page);
       await check(report, `PDA ${where}`, page);
+      // Every state is the page's main landmark (axe's landmark-one-main is only a best practice).
+      const mains = await page.locator('main').count();
+      if (mains !== 1) landmarks.push(`${where}: ${mains} main landmarks`);
     };
 
     await openPdaLogin(page, server.baseUrl);
@@ -322,5 +334,6 @@ describe.skipIf(!hasChromium)('accessibility of the PDA (axe-core, WCAG 2.1 AA)'
 
     await context.close();
     expect(failures(report)).toBe('');
+    expect(landmarks).toEqual([]);
   }, 180_000);
 });

@@ -8,8 +8,11 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 
-/** The login page's first load: what a new user waits for on a slow line. */
-export const LOGIN_PAGE_BUDGET_BYTES = 300 * 1024;
+/**
+ * The login page's first load: what a new user waits for on a slow line. 285 KB leaves room for
+ * the money and agent-site screens to come (282.3 KB at the time it was set).
+ */
+export const LOGIN_PAGE_BUDGET_BYTES = 285 * 1024;
 /** The PDA's first load (its sign-in screen), on a handheld's mobile data. */
 export const PDA_FIRST_LOAD_BUDGET_BYTES = 200 * 1024;
 

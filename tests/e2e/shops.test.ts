@@ -48,7 +48,7 @@ beforeAll(async () => {
   baseUrl = `http://localhost:${port}`;
   world = await createTestWorld({
     marketplaces: {
-      apps: readMarketplaceApps(sandboxEnv(sandbox.url)),
+      apps: readMarketplaceApps(sandboxEnv(sandbox)),
       secretsKey: randomBytes(32),
       publicUrl: baseUrl,
     },
@@ -119,7 +119,7 @@ describe.skipIf(!hasChromium)('shops in Chromium', () => {
     await expect.poll(() => shopRow(page).count()).toBe(1);
 
     await shopRow(page).getByText('Authorise', { exact: true }).click();
-    await page.waitForURL(`${sandbox.url}/**`);
+    await page.waitForURL(`${sandbox.platformUrl('shopee')}/**`);
     await page.getByRole('button', { name: new RegExp(`Authorise .*${SHOP_ID}`) }).click();
     await page.waitForURL(`${baseUrl}/shopifyAuth**`);
     await expect.poll(() => page.getByText('Authorised; the first sync has started').isVisible()).toBe(true);

@@ -210,7 +210,7 @@ beforeAll(async () => {
   sandbox = await startSandbox({ platforms: SANDBOX_PLATFORMS });
   world = await createTestWorld({
     marketplaces: {
-      apps: readMarketplaceApps(sandboxEnv(sandbox.url)),
+      apps: readMarketplaceApps(sandboxEnv(sandbox)),
       secretsKey: randomBytes(32),
       publicUrl: baseUrl,
     },

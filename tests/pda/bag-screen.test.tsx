@@ -7,6 +7,7 @@
  * weighed by a scale that types like a keyboard and closed; every action one op with its local
  * effect (bag.open, bag.add, bag.remove, bag.close), kept across a reload.
  */
+import { readFileSync } from 'node:fs';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PdaDatabase } from '@pda/data/db.js';
@@ -169,6 +170,26 @@ describe('the bag screen', () => {
       ['bag.open', 'NOSUCH-4711'],
       ['bag.open', 'BG-CAPS-1'],
     ]);
+  });
+
+  it('draws the bag number field as a box, in the PDA styles', async () => {
+    const styles = document.createElement('style');
+    styles.textContent = readFileSync('src/pda/pda.css', 'utf8');
+    document.head.append(styles);
+    try {
+      renderScreen(await seed(work([])));
+      const field = (await screen.findByLabelText('Bag number')).closest('.adm-input');
+      if (!(field instanceof HTMLElement)) throw new Error('the bag number has no field');
+      const drawn = getComputedStyle(field);
+      expect([drawn.borderTopStyle, drawn.borderTopWidth, drawn.borderTopColor]).toEqual([
+        'solid',
+        '1px',
+        'rgb(140, 140, 140)',
+      ]);
+      expect(drawn.minHeight).toBe('44px');
+    } finally {
+      styles.remove();
+    }
   });
 
   it('makes a bag number on the device when no label is scanned', async () => {

@@ -98,7 +98,7 @@ describe('the worker on a shared device', () => {
     await scan();
     await logout();
     const supervisor = await login(db, 'maya', 'secret');
-    expect(supervisor.id).toBe(MAYA.id);
+    expect(supervisor.user.id).toBe(MAYA.id);
     expect((await scan()).userId).toBe(MAYA.id);
     expect(await db.outbox.count()).toBe(2);
   });

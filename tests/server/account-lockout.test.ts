@@ -206,12 +206,19 @@ describe('sign-in lockout per account, across addresses', () => {
   });
 
   it('is lifted by an administrator unfreezing the user, and keeps the attempts for the notice', async () => {
-    await failChecked('warestaff', ACCOUNT_LOCK_FAILURES);
-    expect((await attempt('warestaff', 'Demo12345')).json().code).toBe('auth.login_locked');
     const admin = await signIn('admin');
+    const listed = async () =>
+      (await call(admin, 'GET', 'sys/user/list?username=warestaff')).body.result.records[0];
+    await failChecked('warestaff', ACCOUNT_LOCK_FAILURES - 1);
+    expect(await listed()).toMatchObject({ username: 'warestaff', status: 1, isLocked: false });
+    await failChecked('warestaff', 1);
+    expect((await attempt('warestaff', 'Demo12345')).json().code).toBe('auth.login_locked');
+    // The user list shows the lock (issue 28), so that an administrator knows to unlock it.
+    expect(await listed()).toMatchObject({ username: 'warestaff', status: 1, isLocked: true });
     const id = await idOf('users', 'username', 'warestaff');
     const unlocked = await call(admin, 'PUT', 'sys/user/frozenBatch', { ids: [id], status: 1 });
     expect(unlocked.body.success).toBe(true);
+    expect(await listed()).toMatchObject({ username: 'warestaff', isLocked: false });
     const signedIn = await attempt('warestaff', 'Demo12345');
     expect(signedIn.json().success).toBe(true);
     expect(signedIn.json().result.failedSignIns.count).toBe(ACCOUNT_LOCK_FAILURES + 1);

@@ -18,7 +18,9 @@ let options: Awaited<ReturnType<typeof createSandboxWorld>>['options'];
 
 beforeAll(async () => {
   // The world's node only queues jobs: the orders that arrive are the demo wiring's own syncs.
-  ({ world, sandbox, options } = await createSandboxWorld({ maxSleepMs: 200, jobWorkers: 0 }));
+  // Waits are kept up to 3 s: the sandbox throttles as the platforms document, and a demo Shopify
+  // shop's first sync waits about 2 s for the Standard bucket before its second page.
+  ({ world, sandbox, options } = await createSandboxWorld({ maxSleepMs: 3_000, jobWorkers: 0 }));
 });
 afterAll(async () => {
   await world.close();

@@ -7,6 +7,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOWNLOAD_LIMITS } from '@shared/domain/downloads.js';
 import { readCatalogSheet } from '@server/modules/catalog/catalog-sheet.js';
+import zhOrders from '../../locales/zh-CN/orders.json';
 import { createProduct } from '../support/stock-world.js';
 import { createTestWorld, type TestWorld } from '../support/test-app.js';
 
@@ -186,6 +187,104 @@ describe('POST /api/sys/downloadTask/add', () => {
       token: tokens.seller,
     });
     expect((await rowsOf(taggedFile.rawPayload)).length - 1).toBe(taggedTotal);
+  });
+
+  it('writes times as date cells on the asker’s clock and platforms as their names in the asker’s language', async () => {
+    const asked = await world.request({
+      method: 'POST',
+      url: '/api/sys/downloadTask/add',
+      token: tokens.seller,
+      payload: { kind: 'orders', filters: {}, timeZone: 'Asia/Bangkok' },
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const task = await finished('seller', asked.json().result.id);
+    expect(task.status).toBe('done');
+    const file = await world.request({
+      method: 'GET',
+      url: `/api/sys/downloadTask/file/${task.id}`,
+      token: tokens.seller,
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    if (!sheet) throw new Error('no sheet');
+    const header = (sheet.getRow(1).values as unknown[]).map(String);
+    const column = (name: string) => header.indexOf(name);
+    const list = await world.request({
+      method: 'GET',
+      url: '/api/order/list?pageSize=200',
+      token: tokens.seller,
+    });
+    const listed = new Map(
+      (list.json().result.records as { orderNo: string; platform: string; orderedAt: string | null }[]).map(
+        (row) => [row.orderNo, row],
+      ),
+    );
+    const platforms = new Set<string>();
+    let dated = 0;
+    for (let number = 2; number <= sheet.actualRowCount; number += 1) {
+      const row = sheet.getRow(number);
+      const shown = listed.get(String(row.getCell(column('订单号')).value));
+      if (!shown) continue;
+      const platform = row.getCell(column('平台')).value;
+      expect(platform).toBe(zhOrders.platform[shown.platform as keyof typeof zhOrders.platform]);
+      platforms.add(shown.platform);
+      const ordered = row.getCell(column('下单时间'));
+      if (shown.orderedAt === null) {
+        expect(ordered.value).toBeNull();
+        continue;
+      }
+      // A real date cell showing Bangkok's clock (UTC+7, no daylight saving), never an ISO string.
+      expect(ordered.value).toBeInstanceOf(Date);
+      expect((ordered.value as Date).getTime()).toBe(
+        Math.floor(Date.parse(shown.orderedAt) / 1000) * 1000 + 7 * 3_600_000,
+      );
+      expect(ordered.numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+      dated += 1;
+    }
+    expect(dated).toBeGreaterThan(0);
+    // The seller's demo orders come from more than one channel, each named, never coded.
+    expect(platforms.size).toBeGreaterThan(1);
+    expect(
+      [...platforms].some((code) => zhOrders.platform[code as keyof typeof zhOrders.platform] !== code),
+    ).toBe(true);
+  });
+
+  it('shows the times of an export asked without a time zone on the clock of the tenant’s first warehouse', async () => {
+    const { rows } = await world.database.ownerPool.query<{ time_zone: string }>(
+      `select w.time_zone from warehouses w join users u on u.tenant_id = w.tenant_id
+        where u.username = 'agent' order by w.created_at limit 1`,
+    );
+    const timeZone = rows[0]?.time_zone ?? 'UTC';
+    const asked = await ask('agent', { kind: 'stock_records', filters: {} });
+    const task = await finished('agent', asked.json().result.id);
+    const file = await world.request({
+      method: 'GET',
+      url: `/api/sys/downloadTask/file/${task.id}`,
+      token: tokens.agent,
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const cell = book.worksheets[0]?.getRow(2).getCell(1);
+    expect(cell?.value).toBeInstanceOf(Date);
+    const records = await world.request({
+      method: 'GET',
+      url: '/api/inventory/stock/records?pageSize=1',
+      token: tokens.agent,
+    });
+    expect(records.statusCode, records.body).toBe(200);
+    const createdAt = records.json().result.records[0]?.createdAt as string;
+    const wall = new Intl.DateTimeFormat('sv-SE', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }).format(new Date(createdAt));
+    expect((cell?.value as Date).toISOString().slice(0, 19).replace('T', ' ')).toBe(wall);
   });
 
   it('writes text that starts like a formula with a quote before it, and numbers as numbers', async () => {

@@ -336,12 +336,19 @@ describe('changing and cancelling an order before it arrives', () => {
 
   it('lets the seller edit the boxes and header, then cancel, while nothing is received', async () => {
     const order = await makeOrder(seller, dg01.id, [box('E1', 'IN-A', 3)]);
-    const edited = await seller('PUT', '/api/inbound/order/edit', {
-      id: order.id,
-      ...content([box('E1', 'IN-B', 5), box('E2', 'IN-C', 2)]),
-      shippingRemark: 'two cartons',
-    });
+    const edited = await seller(
+      'PUT',
+      '/api/inbound/order/edit',
+      {
+        id: order.id,
+        ...content([box('E1', 'IN-B', 5), box('E2', 'IN-C', 2)]),
+        shippingRemark: 'two cartons',
+      },
+      { 'x-lang': 'en-US' },
+    );
     expect(edited.statusCode, edited.body).toBe(200);
+    // An edit answers the spec's success message for updates (spec 02 §8), not 'Saved'.
+    expect(edited.json().message).toBe('Update succeeded');
     const detail = (await seller('GET', `/api/inbound/order/detail?id=${order.id}`)).json().result;
     expect(detail).toMatchObject({
       inboundNo: order.inboundNo,

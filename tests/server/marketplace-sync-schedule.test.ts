@@ -12,6 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MarketplacePlatform } from '@shared/domain/marketplaces.js';
 import { approveOnSandbox } from '@server/seed/sandbox-approve.js';
 import { SANDBOX_COUPANG_VENDORS } from '../../src/sandbox/apps.js';
+import { sandboxEnv } from '../../src/sandbox/env.js';
 import type { RunningSandbox } from '../../src/sandbox/server.js';
 import { callApi, createSandboxWorld } from '../support/sandbox-world.js';
 import { demoWarehouse } from '../support/stock-world.js';
@@ -64,7 +65,7 @@ function startNode(): Promise<ChildProcess> {
     env: {
       ...process.env,
       DATABASE_URL: String(world.database.ownerConnection.connectionString),
-      SANDBOX_URL: sandbox.url,
+      ...sandboxEnv(sandbox),
       SECRETS_KEY: (options.secretsKey ?? Buffer.alloc(0)).toString('base64'),
       SYNC_INTERVAL_MINUTES: '1',
     },

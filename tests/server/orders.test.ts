@@ -216,6 +216,11 @@ describe('refusals change nothing', () => {
     expect(zero.json().fields[0].path).toBe('lines.0.quantity');
     const blank = await post('/api/order/add', orderBody([{ skuId: skuA, quantity: 1 }], { orderNo: '' }));
     expect(blank.json()).toMatchObject({ code: 'order.no_required', message: 'Order No. cannot be empty' });
+    const empty = await post('/api/order/add', orderBody([]));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().fields).toEqual([
+      expect.objectContaining({ path: 'lines', message: expect.stringContaining('Product is empty') }),
+    ]);
     const none = await post('/api/order/cancel', { ids: [] });
     expect(none.json()).toMatchObject({
       code: 'order.not_selected',
@@ -509,7 +514,9 @@ describe('tags, notes and the repair route', () => {
     expect((await detail(order.id)).json().result.tags).toEqual(['urgent']);
     const warehouseNote = await post('/api/order/notes', { id: order.id, warehouseNote: 'fragile' });
     expect(warehouseNote.json().code).toBe('order.note_not_allowed');
-    await post('/api/order/notes', { id: order.id, sellerNote: 'gift wrap' });
+    const noted = await post('/api/order/notes', { id: order.id, sellerNote: 'gift wrap' });
+    // Changing an order's notes is an update: the spec's 'update succeeded' (spec 02 §8).
+    expect(noted.json().message).toBe('Update succeeded');
     expect((await detail(order.id)).json().result.sellerNote).toBe('gift wrap');
     const within12h = await world.request({
       method: 'GET',

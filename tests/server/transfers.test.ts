@@ -99,6 +99,16 @@ describe('a transfer between warehouses', () => {
       (await asStaff('POST', '/api/stock/transfer/audit', { id: transfer.id, decision: 'pass' })).statusCode,
     ).toBe(403);
     expect(await balance(dg01.id, skuId)).toMatchObject({ available: 10 });
+    // Each list says whether its reader may audit the transfer: never its maker (issue 28).
+    const rowFor = async (caller: Caller) =>
+      (await caller('GET', '/api/stock/transfer/list?pageNo=1&pageSize=10'))
+        .json()
+        .result.records.find((row: { id: string }) => row.id === transfer.id);
+    expect(await rowFor(asAgent)).toMatchObject({ status: 'to_audit', isAuditable: false });
+    expect(await rowFor(asManager)).toMatchObject({ status: 'to_audit', isAuditable: true });
+    expect(
+      (await asManager('GET', `/api/stock/transfer/detail?id=${transfer.id}`)).json().result,
+    ).toMatchObject({ isAuditable: true });
 
     const passed = await asManager('POST', '/api/stock/transfer/audit', {
       id: transfer.id,
@@ -121,6 +131,7 @@ describe('a transfer between warehouses', () => {
       batchNo: transfer.batchNo,
       quantity: 6,
       receivedQuantity: 0,
+      isAuditable: false,
     });
 
     const arrival = locationOf(bkk1, 'A-01-01');
@@ -279,6 +290,48 @@ describe('a short arrival', () => {
     ]);
     expect(outcomes(pushed)).toEqual(['transfers.other_warehouse', 'transfers.other_warehouse']);
     expect(await balance(bkk1.id, skuId)).toMatchObject({ available: 0, in_transit: 2 });
+  });
+
+  it('is audited by a manager of the outbound warehouse only, as the list tells them', async () => {
+    const shelf = locationOf(dg01, 'A-01-03');
+    const skuId = (await createProduct(world, sellerToken, ['TRF-INBOUND-ONLY'])).skus[0]?.id ?? '';
+    await asActor(world, manager, (tx) =>
+      receiveStock(tx, manager, { warehouseId: dg01.id, skuId, locationId: shelf, quantity: 3 }),
+    );
+    const made = await asAgent('POST', '/api/stock/transfer/add', {
+      fromWarehouseId: dg01.id,
+      toWarehouseId: bkk1.id,
+      lines: [{ skuId, locationId: shelf, quantity: 2 }],
+    });
+    const transfer = made.json().result;
+    // For this test the manager works at the inbound warehouse (BKK1) only.
+    const removed = await world.database.ownerPool.query(
+      'delete from warehouse_staff where user_id = $1 and warehouse_id = $2 returning *',
+      [manager.userId, dg01.id],
+    );
+    try {
+      const listed = await asManager('GET', '/api/stock/transfer/list?pageNo=1&pageSize=50');
+      expect(
+        listed.json().result.records.find((row: { id: string }) => row.id === transfer.id),
+      ).toMatchObject({ status: 'to_audit', isAuditable: false });
+      for (const decision of ['pass', 'refuse']) {
+        const refused = await asManager('POST', '/api/stock/transfer/audit', { id: transfer.id, decision });
+        expect(refused.statusCode).toBe(404);
+        expect(refused.json().code).toBe('warehouse.not_found');
+      }
+    } finally {
+      for (const row of removed.rows) {
+        const columns = Object.keys(row);
+        await world.database.ownerPool.query(
+          `insert into warehouse_staff (${columns.join(', ')}) values (${columns.map((_, n) => `$${n + 1}`).join(', ')})`,
+          columns.map((column) => row[column]),
+        );
+      }
+    }
+    expect(removed.rows).toHaveLength(1);
+    const after = await asAgent('GET', `/api/stock/transfer/detail?id=${transfer.id}`);
+    expect(after.json().result).toMatchObject({ status: 'to_audit', isAuditable: false });
+    expect(await balance(dg01.id, skuId)).toMatchObject({ available: 3 });
   });
 });
 

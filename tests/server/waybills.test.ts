@@ -244,6 +244,9 @@ describe('outbound through our own carrier', () => {
     const text = (await pdfPageTexts(pdf.rawPayload)).join('\n');
     for (const row of rows) expect(text).toContain(row.trackingNo);
     expect(text).toContain('สมชาย');
+    // Not weighed yet and the SKU has no weight: the weight is a dash, never "0 kg".
+    expect(text).not.toMatch(/(^|\s)0 kg/);
+    expect(text.match(/—/g)).toHaveLength(3);
 
     const picked = await call('waremanager', 'POST', '/api/outbound/picked', { orderIds });
     expect(picked.body.result).toEqual({ succeeded: 3, failed: [] });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPagePath, isPdaPath } from '@server/http/web-apps.js';
-import { PRINT_HELPER } from '@shared/domain/print-helper.js';
+import { PLUGIN_DOWNLOADS, PRINT_HELPER } from '@shared/domain/print-helper.js';
 import { createTestWorld, type TestWorld } from '../support/test-app.js';
 
 let world: TestWorld;
@@ -83,6 +83,35 @@ describe('serving the admin', () => {
       const config = zipEntry(response.rawPayload, 'print-helper/print-helper.config.json');
       expect(JSON.parse(config.toString()), host).toEqual({ origins: ['https://wms.example.com'] });
     }
+  });
+
+  it('answers every download link the admin offers with its archive: 200, not a page or an error body', async () => {
+    const links = Object.values(PLUGIN_DOWNLOADS);
+    expect(links).toEqual(['/downloads/print-plugin.zip', '/downloads/virtual-printer.zip']);
+    for (const url of links) {
+      const head = await world.request({ method: 'HEAD', url });
+      expect(head.statusCode, url).toBe(200);
+      const response = await world.request({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type'], url).toBe('application/zip');
+      expect(response.headers['content-disposition'], url).toMatch(/^attachment; filename=".+\.zip"$/);
+      expect(response.rawPayload.subarray(0, 4).toString('latin1'), url).toBe('PK\u0003\u0004');
+      expect(response.body, url).not.toMatch(/<html|<!doctype|"code":/i);
+    }
+  });
+
+  it('serves the virtual printer: the same helper offering only its folder printer, which saves PDFs', async () => {
+    const response = await world.request({ method: 'GET', url: PLUGIN_DOWNLOADS.virtualPrinter });
+    expect(response.headers['content-disposition']).toBe(
+      `attachment; filename="virtual-printer-${PRINT_HELPER.version}.zip"`,
+    );
+    const config = JSON.parse(
+      zipEntry(response.rawPayload, 'print-helper/print-helper.config.json').toString(),
+    );
+    expect(config).toEqual({ origins: ['https://wms.example.com'], systemPrinters: false });
+    expect(zipEntry(response.rawPayload, 'print-helper/print-helper.mjs').toString()).toContain(
+      'config.systemPrinters === false',
+    );
   });
 
   it('tells page paths from files and API calls', () => {

@@ -32,15 +32,20 @@ export async function createSandboxWorld(input: {
   fetch?: typeof fetch;
   /** Jobs the world's app works at once (default 1; 0: it only queues them). */
   jobWorkers?: number;
+  /** Told each wait the platforms asked for, before it is cut to maxSleepMs. */
+  onSleep?: (ms: number) => void;
 }): Promise<SandboxWorld> {
   const sandbox = await startSandbox({ platforms: SANDBOX_PLATFORMS });
   try {
     const options: MarketplaceOptions = {
-      apps: readMarketplaceApps(sandboxEnv(sandbox.url)),
+      apps: readMarketplaceApps(sandboxEnv(sandbox)),
       secretsKey: randomBytes(32),
       publicUrl: 'http://erp.test',
       ...(input.fetch ? { fetch: input.fetch } : {}),
-      sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.min(ms, input.maxSleepMs))),
+      sleep: (ms) => {
+        input.onSleep?.(ms);
+        return new Promise((resolve) => setTimeout(resolve, Math.min(ms, input.maxSleepMs)));
+      },
       now: () => new Date(sandbox.world.now()),
     };
     const world = await createTestWorld(

@@ -4,13 +4,13 @@
  * on), its marketplaces pointed at a sandbox, listening on a free port of 127.0.0.1. It prints
  * `ready <port>` once it listens and stops gracefully on SIGTERM.
  *
- * Environment: DATABASE_URL (the test database, as its owner), SANDBOX_URL, SECRETS_KEY (base64,
+ * Environment: DATABASE_URL (the test database, as its owner), the sandbox's configuration
+ * (sandboxEnv: each platform's keys and hosts), SECRETS_KEY (base64,
  * the test world's key), SYNC_INTERVAL_MINUTES (the schedule's slot), and optionally WORKERS.
  */
 import { buildApp } from '@server/app.js';
 import { connectDatabase } from '@server/db/client.js';
 import { readMarketplaceApps } from '@server/modules/marketplaces/index.js';
-import { sandboxEnv } from '../../src/sandbox/env.js';
 
 function required(name: string): string {
   const value = process.env[name];
@@ -32,7 +32,7 @@ const app = await buildApp({
     cronCheckSeconds: 1,
   },
   marketplaces: {
-    apps: readMarketplaceApps(sandboxEnv(required('SANDBOX_URL'))),
+    apps: readMarketplaceApps(process.env),
     secretsKey: Buffer.from(required('SECRETS_KEY'), 'base64'),
     publicUrl: 'http://erp.test',
     syncIntervalMinutes: Number(required('SYNC_INTERVAL_MINUTES')),

@@ -1,7 +1,7 @@
 /**
  * The Common Tools dropdown (desktop only): help, logistics search,
- * download list, purchase plugin, print plugin, virtual printer and printer settings, as the
- * role allows (header-entries.ts).
+ * download list, print plugin, virtual printer and printer settings, as the role allows
+ * (header-entries.ts).
  */
 import { DownOutlined, ToolOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
@@ -29,7 +29,6 @@ export function CommonTools({ tools }: { tools: ToolId[] }) {
         return dialogs.open('logistics');
       case 'downloads':
         return navigate(DOWNLOAD_LIST_PATH);
-      case 'purchasePlugin':
       case 'printPlugin':
       case 'virtualPrinter':
         return downloadPlugin(tool);

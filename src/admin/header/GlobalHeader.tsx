@@ -1,21 +1,15 @@
 /**
  * The header of the signed-in shell: the collapse trigger and greeting
  * on the left; on the right the announcement bell, pending questions, the role's entries
- * (PDA, or Help and the purchase plugin), Common Tools on desktop, language and user menu.
+ * (PDA, or Help), Common Tools on desktop, language and user menu.
  */
-import {
-  DownloadOutlined,
-  MenuFoldOutlined,
-  MenuUnfoldOutlined,
-  QuestionCircleOutlined,
-} from '@ant-design/icons';
+import { MenuFoldOutlined, MenuUnfoldOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { Button, Grid, Space, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '@shared/contract/identity.js';
 import { useShellDialogs } from '../dialogs/ShellDialogs.js';
 import { AnnouncementBell } from './AnnouncementBell.js';
 import { CommonTools } from './CommonTools.js';
-import { usePluginDownload } from './downloads.js';
 import { greetingAt } from './greeting.js';
 import { headerEntriesFor } from './header-entries.js';
 import { HeaderLanguage } from './HeaderLanguage.js';
@@ -34,7 +28,6 @@ export function GlobalHeader({ user, collapsed, onToggleCollapsed }: GlobalHeade
   const { token } = theme.useToken();
   const screens = Grid.useBreakpoint();
   const dialogs = useShellDialogs();
-  const downloadPlugin = usePluginDownload();
   const isDesktop = Boolean(screens.lg);
   const entries = headerEntriesFor(user.userRole, isDesktop);
   const name = user.realname || user.nickname || user.username;
@@ -77,16 +70,6 @@ export function GlobalHeader({ user, collapsed, onToggleCollapsed }: GlobalHeade
             onClick={() => dialogs.open('videos')}
           >
             {screens.md ? t('header.help') : null}
-          </Button>
-        )}
-        {entries.purchasePlugin && (
-          <Button
-            type="text"
-            icon={<DownloadOutlined />}
-            onClick={() => void downloadPlugin('purchasePlugin')}
-            aria-label={t('header.purchase_plugin')}
-          >
-            {isDesktop ? t('header.purchase_plugin') : null}
           </Button>
         )}
         <CommonTools tools={entries.tools} />

@@ -1,19 +1,14 @@
 /**
- * Plugin archives are downloaded by direct links. The print plugin is made by the server from the
- * helper program it ships; the others are static files an operator drops into public/downloads/.
- * An archive the server does not have is never saved: the user is told what to do instead.
+ * Plugin archives are downloaded by direct links (PLUGIN_DOWNLOADS). The server makes both, the
+ * print plugin and the virtual printer, from the helper program it ships. An archive the server
+ * does not have (a trimmed installation) is never saved: the user is told what to do instead.
  */
 import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PLUGIN_DOWNLOADS, type PluginId } from '@shared/domain/print-helper.js';
 
-export const PLUGIN_DOWNLOADS = {
-  purchasePlugin: '/downloads/purchase-plugin.zip',
-  printPlugin: '/downloads/print-plugin.zip',
-  virtualPrinter: '/downloads/virtual-printer.zip',
-} as const;
-
-export type PluginId = keyof typeof PLUGIN_DOWNLOADS;
+export { PLUGIN_DOWNLOADS, type PluginId };
 
 /** True when the server answers the archive itself: not an error reply, not the admin's page. */
 export async function isArchiveServed(url: string): Promise<boolean> {
@@ -47,11 +42,7 @@ export function usePluginDownload() {
       }
       modal.info({
         title: t('plugin_download.unavailable_title', { name: t(`tools.${plugin}`) }),
-        content: t(
-          plugin === 'purchasePlugin'
-            ? 'plugin_download.unavailable_purchase'
-            : 'plugin_download.unavailable_print',
-        ),
+        content: t('plugin_download.unavailable_print'),
         okText: t('common.ok'),
       });
     },

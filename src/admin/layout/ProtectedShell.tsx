@@ -2,7 +2,8 @@
  * The signed-in part of the admin (spec 01 §2 'Dynamic routes'). Without a token the visitor
  * goes to /user/login, keeping the agent a link chose. Otherwise the permission call's menu
  * becomes the routes: each item's `component` names a registered screen, pages load on demand,
- * '/' and unknown paths go to the home page (the server-menu behaviour).
+ * '/' and unknown paths go to the home page (the server-menu behaviour), a screen of the product
+ * the menu does not give the user included: its page never loads.
  */
 import { Button, Result } from 'antd';
 import { Suspense, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
@@ -11,8 +12,10 @@ import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { useLogout, usePermissions, withChosenAgent } from '@api/modules/session.js';
 import { sessionStore } from '@api/storage.js';
 import type { UserInfo } from '@shared/contract/identity.js';
+import { resolveLanguage } from '@shared/i18n/languages.js';
 import { ShellDialogsProvider } from '../dialogs/ShellDialogs.js';
 import { SHELL_NAMESPACES } from '../i18n.js';
+import { useDateLocale } from '../locale-pack.js';
 import { screenOf } from '../screens.js';
 import { buildShellRoutes, pageAt } from './menu-routes.js';
 import { PageLoading } from './PageLoading.js';
@@ -56,8 +59,10 @@ function NoPage() {
 }
 
 function SignedInShell({ user }: { user: UserInfo }) {
-  // Suspends, behind the shell's own loading, until the shell's common namespaces are loaded.
-  useTranslation([...SHELL_NAMESPACES]);
+  // Suspends, behind the shell's own loading, until the shell's common namespaces and dayjs in
+  // the user's language are loaded.
+  const { i18n } = useTranslation([...SHELL_NAMESPACES]);
+  useDateLocale(resolveLanguage(i18n.language));
   const permissions = usePermissions();
   const menu = permissions.data?.menu;
   const routes = useMemo(() => buildShellRoutes(menu ?? [], screenOf), [menu]);

@@ -1,7 +1,8 @@
 /**
  * The breadcrumb: a home entry pointing to /dashboard/, then one entry per matched
  * route level with its title; every entry but the current one is a link. It follows the route.
- * The level the home entry already stands for (the /dashboard group) is not repeated.
+ * The level the home entry already stands for (the /dashboard group) is not repeated. The last
+ * entry, the current page's title, is the page's one h1 (WCAG 1.3.1, 2.4.6), drawn as the crumb.
  */
 import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +32,12 @@ export function ShellBreadcrumb({ pages }: { pages: PageRoute[] }) {
       style={{ marginBottom: 12 }}
       items={trail.map((crumb, index) => ({
         key: `${index}:${crumb.path}`,
-        title: index < trail.length - 1 ? <Link to={crumb.path}>{crumb.title}</Link> : crumb.title,
+        title:
+          index < trail.length - 1 ? (
+            <Link to={crumb.path}>{crumb.title}</Link>
+          ) : (
+            <h1 className="shell-page-title">{crumb.title}</h1>
+          ),
       }))}
     />
   );

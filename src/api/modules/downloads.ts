@@ -28,12 +28,18 @@ export function useDownloadTasks(params: PageParams) {
   });
 }
 
-/** POST /sys/downloadTask/add: the export starts on the server; the reply carries its message. */
+/**
+ * POST /sys/downloadTask/add: the export starts on the server; the reply carries its message.
+ * The browser's time zone goes with it, so the file's times show the asker's clock.
+ */
 export function useRequestExport() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ExportRequest) =>
-      changeRequest('POST', '/sys/downloadTask/add', downloadTaskView, body),
+      changeRequest('POST', '/sys/downloadTask/add', downloadTaskView, {
+        ...body,
+        timeZone: body.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: DOWNLOAD_KEYS.all }),
   });
 }

@@ -21,7 +21,7 @@ import {
   type EditChannelBody,
   type MarkPrintedBody,
   type SelfShippedBody,
-  type WaybillListQuery,
+  type waybillListQuery,
 } from '@shared/contract/logistics.js';
 import {
   changeRequest,
@@ -39,7 +39,9 @@ const nothing = z.null();
 export const BATCH_POLL_MS = 1000;
 
 export type ChannelFilter = PageParams & Partial<Omit<ChannelListQuery, 'pageNo' | 'pageSize'>>;
-export type WaybillFilter = PageParams & Partial<Omit<WaybillListQuery, 'pageNo' | 'pageSize'>>;
+/** The outbound list's filters as the query string carries them (a batch search as comma-separated text). */
+export type WaybillFilter = PageParams &
+  Partial<Omit<z.input<typeof waybillListQuery>, 'pageNo' | 'pageSize'>>;
 
 // Channels
 

@@ -73,6 +73,26 @@ async function isFree(path: string, query: Query): Promise<boolean> {
     throw error;
   }
 }
+/** What the duplicate check (GET /sys/duplicate/check, spec 01 §5) is asked about. */
+export interface DuplicateQuestion {
+  tableName: 'sys_user' | 'sys_role' | 'sys_dict' | 'sys_permission';
+  fieldName: string;
+  fieldVal: string;
+  /** The record being edited, which may keep its own value. */
+  dataId?: string;
+}
+
+/** The duplicate check: null when the value is free, else the server's message saying it is taken (its 409). */
+export async function duplicateOf(question: DuplicateQuestion): Promise<string | null> {
+  try {
+    await requestEnvelope('/sys/duplicate/check', { query: { ...question }, schema: nothing, silent: true });
+    return null;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 409) return error.message;
+    throw error;
+  }
+}
+
 const ids = z.array(z.string());
 const userPage = pageResult(userView);
 

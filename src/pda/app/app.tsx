@@ -6,7 +6,7 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useState, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { sessionStore } from '@api/storage.js';
-import type { UserInfo } from '@shared/contract/identity.js';
+import type { FailedSignIns, UserInfo } from '@shared/contract/identity.js';
 import type { WarehouseOption } from '@shared/contract/warehouse.js';
 import { holdKeys } from '../scan/held-keys.js';
 import { HomeScreen } from '../screens/home.js';
@@ -14,6 +14,7 @@ import { LoginScreen } from '../screens/login.js';
 import { WarehouseScreen } from '../screens/warehouse.js';
 import { PdaLocale } from './kit.js';
 import { chooseWarehouse, logout, mayUsePda, storedWarehouse } from './session.js';
+import { FailedSignInsNotice } from './sign-in-notice.js';
 import { PdaServicesProvider, type PdaServices } from './sync-context.js';
 
 /*
@@ -82,6 +83,7 @@ export function PdaApp({ services }: { services: PdaServices }) {
     return sessionStore.token() && stored && mayUsePda(stored) ? stored : null;
   });
   const [warehouse, setWarehouse] = useState<WarehouseOption | null>(() => storedWarehouse());
+  const [failedSignIns, setFailedSignIns] = useState<FailedSignIns | null>(null);
 
   useEffect(() => {
     if (!user) return undefined;
@@ -91,7 +93,12 @@ export function PdaApp({ services }: { services: PdaServices }) {
   }, [services, user]);
 
   const content = !user ? (
-    <LoginScreen onLoggedIn={setUser} />
+    <LoginScreen
+      onLoggedIn={(signedIn) => {
+        setFailedSignIns(signedIn.failedSignIns);
+        setUser(signedIn.user);
+      }}
+    />
   ) : !warehouse ? (
     <WarehouseScreen
       onChosen={(chosen) => {
@@ -112,6 +119,7 @@ export function PdaApp({ services }: { services: PdaServices }) {
               void logout();
               setWarehouse(null);
               setUser(null);
+              setFailedSignIns(null);
             }}
           />
         }
@@ -208,10 +216,19 @@ export function PdaApp({ services }: { services: PdaServices }) {
     </Routes>
   );
 
+  // Every state of the app (signing in, choosing the warehouse, each task) is the page's main
+  // landmark; the failed sign-in attempts show above the screen that follows the sign-in.
   return (
     <PdaServicesProvider services={services}>
       <PdaLocale>
-        <BrowserRouter basename="/pda">{content}</BrowserRouter>
+        <BrowserRouter basename="/pda">
+          <main className="pda-main">
+            {user && failedSignIns && (
+              <FailedSignInsNotice failedSignIns={failedSignIns} onClose={() => setFailedSignIns(null)} />
+            )}
+            {content}
+          </main>
+        </BrowserRouter>
       </PdaLocale>
     </PdaServicesProvider>
   );

@@ -27,6 +27,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { classifyScan, type ClassifiedScan } from '@shared/domain/scan.js';
 import type { CameraOverlayProps } from './camera-overlay.js';
+import { setHeldScans, useHeldScans } from './held-scans.js';
 import { classifyDeviceScan, useWedgeScans } from './use-wedge-scans.js';
 
 /** Where the camera's chunk cannot load (an old precache after an update): say so, never crash. */
@@ -169,6 +170,10 @@ function useScanLine(onScan: ScanInputProps['onScan'], enabled: boolean) {
     run(next);
   }, [enabled, settled, run]);
 
+  // The banner of the message they wait behind names them (held-scans.ts).
+  useEffect(() => setHeldScans(waiting), [waiting]);
+  useEffect(() => () => setHeldScans([]), []);
+
   return { take, waiting };
 }
 
@@ -187,8 +192,11 @@ function UnreadNote({ text, onUse, onDismiss }: { text: string; onUse: () => voi
   );
 }
 
+/** The scans held while no message's banner names them (a step that takes no scans yet). */
 function WaitingNote({ codes }: { codes: string[] }) {
   const { t } = useTranslation();
+  const { banners } = useHeldScans();
+  if (banners > 0) return null;
   return (
     <div className="pda-scans-waiting" role="status" data-testid="scans-waiting">
       {t('scan.waiting', { count: codes.length, codes: codes.join(', ') })}

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { ApiError, getParsed, request } from '@api/client.js';
 import { sessionStore } from '@api/storage.js';
-import { loginResult, type UserInfo } from '@shared/contract/identity.js';
+import { loginResult, type FailedSignIns, type UserInfo } from '@shared/contract/identity.js';
 import { warehouseOption, type WarehouseOption } from '@shared/contract/warehouse.js';
 import type { UserRole } from '@shared/domain/roles.js';
 import { META_KEYS, writeMeta, type PdaDatabase } from '../data/db.js';
@@ -40,6 +40,12 @@ export class QueuedByOtherError extends Error {
   }
 }
 
+/** Who signed in, and the failed attempts on their account since their last sign-in, if any. */
+export interface SignedIn {
+  user: UserInfo;
+  failedSignIns: FailedSignIns | null;
+}
+
 /** Ends the session on the server, best effort (offline, the token simply expires). */
 async function endServerSession(): Promise<void> {
   try {
@@ -53,9 +59,10 @@ async function endServerSession(): Promise<void> {
  * Logs in; a role outside the warehouse is refused before anything is kept. On a shared device
  * whose queue still holds another worker's scans, only a supervisor may log in (and send them);
  * anyone else is refused, with the new session ended again, so no scan is sent under the wrong
- * name. The worker is remembered with the device's queue.
+ * name. The worker is remembered with the device's queue. The failed sign-in attempts the server
+ * tells (once) come back with the worker, for the app to show.
  */
-export async function login(db: PdaDatabase, username: string, password: string): Promise<UserInfo> {
+export async function login(db: PdaDatabase, username: string, password: string): Promise<SignedIn> {
   const result = await request('/sys/login', {
     method: 'POST',
     body: { username, password },
@@ -71,7 +78,7 @@ export async function login(db: PdaDatabase, username: string, password: string)
   }
   const user = result.userInfo;
   await writeMeta(db, META_KEYS.worker, { id: user.id, name: user.realname || user.username });
-  return user;
+  return { user, failedSignIns: result.failedSignIns ?? null };
 }
 
 /** Logs out on the server and the device; the queue and the reference data stay. */

@@ -11,10 +11,9 @@ import { Button, Input, Selector } from 'antd-mobile';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@api/client.js';
-import type { UserInfo } from '@shared/contract/identity.js';
 import { isLanguage, LANGUAGES, type Language } from '@shared/i18n/languages.js';
 import { switchPdaLanguage } from '../i18n.js';
-import { login, QueuedByOtherError, RoleRefusedError } from '../app/session.js';
+import { login, QueuedByOtherError, RoleRefusedError, type SignedIn } from '../app/session.js';
 import { usePdaServices } from '../app/sync-context.js';
 
 const LANGUAGE_NAMES: Record<Language, string> = {
@@ -26,7 +25,7 @@ const LANGUAGE_NAMES: Record<Language, string> = {
   'ru-RU': 'Русский',
 };
 
-export function LoginScreen({ onLoggedIn }: { onLoggedIn: (user: UserInfo) => void }) {
+export function LoginScreen({ onLoggedIn }: { onLoggedIn: (signedIn: SignedIn) => void }) {
   const { t, i18n } = useTranslation();
   const [error, setError] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);

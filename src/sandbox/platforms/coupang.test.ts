@@ -43,7 +43,7 @@ let app: AppConfig;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ platforms: [coupangSandbox] });
-  const apiUrl = `${sandbox.url}/coupang`;
+  const apiUrl = sandbox.platformUrl('coupang');
   app = { appKey: '', appSecret: '', apiUrl, authUrl: apiUrl };
 });
 afterAll(async () => {

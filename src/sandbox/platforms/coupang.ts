@@ -122,7 +122,7 @@ function authorise(request: FastifyRequest, reply: FastifyReply, world: World): 
   const message = coupangSignatureMessage({
     signedDate: parts.signedDate,
     method: request.method,
-    path: platformPath(request, 'coupang'),
+    path: platformPath(request),
     query: rawQuery(request),
   });
   if (!coupangSignatureMatches(coupangSignature(keys.secretKey, message), parts.signature)) {

@@ -249,7 +249,7 @@ export function joomListOrders(world: World, request: FastifyRequest, reply: Fas
   const body: Record<string, unknown> = { data: { items } };
   if (rows.length > limit && last) {
     const after = encodePlace({ ...place, at: last.at, id: last.id });
-    const next = `${request.protocol}://${request.headers.host ?? 'localhost'}/joom${JOOM_ORDERS_MULTI_PATH}`;
+    const next = `${request.protocol}://${request.headers.host ?? 'localhost'}${JOOM_ORDERS_MULTI_PATH}`;
     body.paging = { next: `${next}?after=${after}&limit=${limit}` };
   }
   return reply.send(body);

@@ -29,7 +29,7 @@ let app: AppConfig;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ platforms: [joomSandbox] });
-  const base = `${sandbox.url}/joom`;
+  const base = sandbox.platformUrl('joom');
   app = { ...SANDBOX_APPS.joom, apiUrl: base, authUrl: base };
 });
 
@@ -132,7 +132,7 @@ describe('Joom connector against the sandbox', () => {
       ]),
     );
     const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1] ?? '';
-    const posted = await fetch(`${sandbox.url}${action}`, {
+    const posted = await fetch(`${sandbox.platformUrl('joom')}${action}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ ...hidden, shop_id: SHOP }).toString(),
@@ -309,11 +309,13 @@ describe('Joom connector against the sandbox', () => {
     const plain = await failure(joomConnector.listOrders(ctx, window));
     expect([plain.code, plain.detail.retryAfterMs]).toEqual(['rate_limited', 7000]);
 
+    // Joom's own 429 names the seconds until its bucket (50 calls a minute) holds a call again: 1.2, rounded up.
     sandbox.world.injectFault({ platform: 'joom', kind: 'throttle' });
     const own = await failure(joomConnector.listOrders(ctx, window));
-    expect([own.code, own.detail.httpStatus, own.detail.retryAfterMs]).toEqual(['rate_limited', 429, 1000]);
+    expect([own.code, own.detail.httpStatus, own.detail.retryAfterMs]).toEqual(['rate_limited', 429, 2000]);
 
-    sandbox.world.rateLimits.joom = 1;
+    // One call a minute: the second within it is refused.
+    sandbox.world.rateLimits.joom = 1 / 60;
     await joomConnector.listOrders(ctx, window);
     expect((await failure(joomConnector.listOrders(ctx, window))).code).toBe('rate_limited');
   });
@@ -508,7 +510,8 @@ describe('Joom tracking push against the sandbox', () => {
     const order = sandbox.world.createOrder('joom', SHOP, { status: 'ready_to_ship', ...oneLine });
     sandbox.world.injectFault({ platform: 'joom', kind: 'throttle', pathContains: JOOM_FULFIL_PATH });
     const throttled = await failure(push(contextOf(grant), order.orderId, 'YW1'));
-    expect(throttled).toMatchObject({ code: 'rate_limited', detail: { retryAfterMs: 1000 } });
+    // The seconds until a call of 50 a minute is due again (1.2, rounded up).
+    expect(throttled).toMatchObject({ code: 'rate_limited', detail: { retryAfterMs: 2000 } });
     expect(sandbox.world.order('joom', SHOP, order.orderId)?.status).toBe('ready_to_ship');
     const forged = { ...grant, accessToken: `${grant.accessToken}x` };
     const refused = await failure(push(contextOf(forged), order.orderId, 'YW1'));

@@ -22,7 +22,7 @@ import {
   bearerTokenOf,
 } from '@server/modules/marketplaces/platforms/joom/sign.js';
 import { SANDBOX_APPS } from '../apps.js';
-import { authorisePage, type SandboxPlatform } from '../server.js';
+import { authorisePage, platformPath, type SandboxPlatform } from '../server.js';
 import type { World } from '../world.js';
 import { joomFulfilOrder } from './joom-fulfil.js';
 import { joomFulfilOnline, joomShippingLabel } from './joom-logistics.js';
@@ -93,7 +93,7 @@ export const joomSandbox: SandboxPlatform = {
         authorisePage({
           platform: 'joom',
           shops: world.shopsOf('joom').map((shop) => ({ shopId: shop.shopId, name: shop.name })),
-          action: `/joom${JOOM_AUTHORIZE_PATH}`,
+          action: JOOM_AUTHORIZE_PATH,
           hidden: {
             client_id: query.client_id,
             response_type: 'code',
@@ -166,18 +166,25 @@ export const joomSandbox: SandboxPlatform = {
   },
 
   /** The v3 docs: HTTP 429 until the window ends, X-Rate-Limit-Reset = seconds left (no Retry-After). */
-  throttled() {
+  throttled(rate) {
+    // Seconds until the bucket holds the call again (a minute's quota refilling continuously).
+    const reset = Math.max(1, Math.ceil((rate.requested - rate.available) / rate.perSecond));
     return {
       status: 429,
       body: { errors: [{ code: 'rate_limit_exceeded', message: 'Request rate quota exceeded' }] },
-      headers: { 'x-rate-limit-limit': '50', 'x-rate-limit-remaining': '0', 'x-rate-limit-reset': '1' },
+      headers: {
+        'x-rate-limit-limit': String(Math.round(rate.capacity)),
+        'x-rate-limit-remaining': '0',
+        'x-rate-limit-reset': String(reset),
+      },
     };
   },
 
-  /** Joom's limits are per store: a call counts against its token, else its address. */
+  /** Joom's limits are per store and API (orders/multi: 50 a minute [3P]): the token, else the address, and the path. */
   caller(request) {
-    return bearerTokenOf(request.headers.authorization) ?? request.ip;
+    return `${bearerTokenOf(request.headers.authorization) ?? request.ip}:${platformPath(request)}`;
   },
+  bucketSeconds: 60,
 
   /** Joom documents no webhooks [UNCONFIRMED]: nothing is ever posted. */
   webhook() {

@@ -95,7 +95,9 @@ async function rawCall(
     ...(options.accessToken === undefined ? {} : { accessToken: options.accessToken }),
   });
   options.tamper?.(params);
-  const response = await fetch(`${sandbox.url}/lazada${apiPath}?${new URLSearchParams(params).toString()}`);
+  const response = await fetch(
+    `${sandbox.platformUrl('lazada')}/rest${apiPath}?${new URLSearchParams(params).toString()}`,
+  );
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -139,7 +141,7 @@ describe('Lazada sandbox: authorisation', () => {
       ]),
     );
     form.set('shop_id', SHOP);
-    const posted = await fetch(new URL(action, sandbox.url), {
+    const posted = await fetch(new URL(action, sandbox.platformUrl('lazada')), {
       method: 'POST',
       body: form,
       redirect: 'manual',

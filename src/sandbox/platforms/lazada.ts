@@ -16,7 +16,7 @@ import {
   signLazadaWebhook,
 } from '@server/modules/marketplaces/platforms/lazada/sign.js';
 import { SANDBOX_APPS } from '../apps.js';
-import { authorisePage, type SandboxPlatform } from '../server.js';
+import { authorisePage, platformPath, type SandboxPlatform } from '../server.js';
 import type { SandboxOrder, SandboxShop, World } from '../world.js';
 import { registerLazadaLogistics } from './lazada-logistics.js';
 import {
@@ -125,7 +125,7 @@ function rest(
 ): void {
   app.route({
     method: ['GET', 'POST'],
-    url: apiPath.startsWith('/auth/') ? `/rest${apiPath}` : apiPath,
+    url: `/rest${apiPath}`,
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const checked = gateway(world, request, apiPath, needsToken);
       if ('refusal' in checked) return reply.code(200).send(checked.refusal);
@@ -235,7 +235,7 @@ function routes(app: FastifyInstance, world: World): void {
       authorisePage({
         platform: 'lazada',
         shops: world.shopsOf('lazada').map((shop) => ({ shopId: shop.shopId, name: shop.name })),
-        action: '/lazada/oauth/authorize/grant',
+        action: '/oauth/authorize/grant',
         hidden: { redirect_uri: query.redirect_uri, state: query.state ?? '', client_id: query.client_id },
       }),
     );
@@ -298,8 +298,9 @@ export const lazadaSandbox: SandboxPlatform = {
     ),
   }),
   caller(request) {
+    // Lazada's QPS is per API: the seller's token (else the app) and the API path.
     const params = paramsOf(request);
-    return params.access_token ?? params.app_key ?? request.ip;
+    return `${params.access_token ?? params.app_key ?? request.ip}:${platformPath(request)}`;
   },
   /** A trade order push, stamped with the change's time on the marketplace's clock. */
   webhook(order, _targetUrl) {

@@ -133,7 +133,7 @@ describe('Shopee connector against the sandbox', () => {
     const hidden = [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(
       ([, name = '', value = '']) => [unescape(name), unescape(value)],
     );
-    const posted = await fetch(new URL(unescape(action), sandbox.url), {
+    const posted = await fetch(new URL(unescape(action), sandbox.platformUrl('shopee')), {
       method: 'POST',
       body: new URLSearchParams([...hidden, ['shop_id', SHOP]]),
       redirect: 'manual',

@@ -83,7 +83,7 @@ function checkCommon(
   const shopId = query('shop_id');
   if (kind === 'shop' && !accessToken) return refuse('error_param', 'There is no access_token in query.');
   if (kind === 'shop' && !shopId) return refuse('error_param', 'There is no shop_id in query.');
-  const path = platformPath(request, 'shopee');
+  const path = platformPath(request);
   const shop = kind === 'shop' ? { accessToken: accessToken ?? '', shopId: shopId ?? '' } : undefined;
   const expected = signShopeeRequest(APP.appSecret, {
     partnerId,
@@ -139,7 +139,7 @@ export const shopeeSandbox: SandboxPlatform = {
       const page = authorisePage({
         platform: 'shopee',
         shops: world.shopsOf('shopee').map((shop) => ({ shopId: shop.shopId, name: shop.name })),
-        action: `/shopee${GRANT_ROUTE}`,
+        action: GRANT_ROUTE,
         hidden: { redirect },
       });
       return reply.code(200).type('text/html; charset=utf-8').send(page);

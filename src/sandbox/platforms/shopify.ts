@@ -1,7 +1,15 @@
 /**
- * The Shopify imitation, mounted under /shopify. A shop's host (`{shop}.myshopify.com`) becomes
- * the first path segment: `/shopify/{shop}/admin/oauth/authorize`, `…/admin/oauth/access_token`,
- * `…/admin/api/{version}/graphql.json` — the connector reaches it with apiUrl `${url}/shopify`.
+ * The Shopify imitation, on its own port. Shopify serves each shop at its own host
+ * (`https://{shop}.myshopify.com/admin/api/{version}/graphql.json`); a loopback address cannot
+ * carry the shop in its name, so the sandbox takes the shop from, in order: a first path segment
+ * (`/{shop}/admin/…`, what the connector's apiUrl `http://127.0.0.1:8095/{shop}` makes), a
+ * `Host` of `{shop}.myshopify.com` (a client behind a proxy or a hosts entry), or the shop the
+ * access token, code or refresh token was issued for (a client given `127.0.0.1:8095` as its
+ * store domain, such as @shopify/admin-api-client).
+ *
+ * Calls are limited as on the Standard plan: GraphQL by the document's calculated cost against
+ * a bucket of 2,000 points restoring 100 a second per app and shop, reported in every reply's
+ * `extensions.cost.throttleStatus`; a call the bucket cannot pay gets THROTTLED.
  *
  * It refuses as Shopify refuses: a bad access token with 401 and the
  * REST-style `errors` string, a spent code or wrong client with 400 and an OAuth `error`, a refused
@@ -16,7 +24,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SHOPIFY_SCOPES } from '@server/modules/marketplaces/platforms/shopify/connector.js';
 import {
   MAX_QUERY_COST,
-  ORDERS_PAGE_SIZE,
+  MUTATION_COST,
   orderLinesQueryCost,
   ordersQueryCost,
   orderTimesQueryCost,
@@ -28,11 +36,12 @@ import {
   SHOPIFY_ORDERS_QUERY,
   SHOPIFY_SHOP_QUERY,
   SHOPIFY_TRACKING_ORDER_QUERY,
+  trackingOrderQueryCost,
 } from '@server/modules/marketplaces/platforms/shopify/queries.js';
 import { oauthQueryHmac, webhookHmac } from '@server/modules/marketplaces/platforms/shopify/sign.js';
 import { SANDBOX_APPS } from '../apps.js';
 import { authorisePage, type SandboxPlatform } from '../server.js';
-import type { SandboxOrder, SandboxOrderEvent, SandboxShop, World } from '../world.js';
+import type { RateState, SandboxOrder, SandboxOrderEvent, SandboxShop, World } from '../world.js';
 import { fulfillmentCreateReply, trackingOrderReply } from './shopify-fulfil.js';
 import {
   afterCursor,
@@ -50,12 +59,23 @@ const APP = SANDBOX_APPS.shopify;
 const INVALID_TOKEN = {
   errors: '[API] Invalid API key or access token (unrecognized login or wrong password)',
 };
-/** The cost bucket the sandbox reports (the numbers for current plans are [UNCONFIRMED]). */
-const BUCKET = { maximumAvailable: 2000, restoreRate: 100 };
+/**
+ * The Standard plan's GraphQL bucket: 100 points a second (shopify.dev, GraphQL Admin API rate
+ * limits) and 2,000 points, 20 seconds of it (the bucket size for current plans is [UNCONFIRMED]).
+ */
+const BUCKET_SECONDS = 20;
 
 type Body = Record<string, unknown>;
-type ShopParams = { Params: { shop: string } };
-type GraphqlParams = { Params: { shop: string; version: string } };
+type ShopParams = { Params: { shop?: string } };
+type GraphqlParams = { Params: { shop?: string; version: string } };
+
+/** The shop a request names by its path or its Host; undefined when it names none. */
+function namedShop(request: FastifyRequest): string | undefined {
+  const params = (request.params ?? {}) as { shop?: string };
+  if (params.shop) return params.shop;
+  const host = (request.headers.host ?? '').replace(/:\d+$/, '');
+  return host.endsWith('.myshopify.com') ? host : undefined;
+}
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const bodyOf = (request: FastifyRequest): Body =>
@@ -67,13 +87,42 @@ function graphqlError(message: string, code: string, extra: Body = {}): Body {
 }
 
 function cost(requested: number): Body {
+  return { cost: { requestedQueryCost: requested, actualQueryCost: requested } };
+}
+
+/** The caller's bucket as Shopify reports it, in the reply's extensions.cost. */
+function throttleStatus(rate: RateState): Body {
   return {
-    cost: {
-      requestedQueryCost: requested,
-      actualQueryCost: requested,
-      throttleStatus: { ...BUCKET, currentlyAvailable: BUCKET.maximumAvailable - requested },
-    },
+    maximumAvailable: rate.capacity,
+    currentlyAvailable: rate.available,
+    restoreRate: rate.perSecond,
   };
+}
+
+/** A GraphQL reply with the caller's bucket after this call in extensions.cost.throttleStatus. */
+function withBucket(body: Body, rate: RateState | undefined): Body {
+  const extensions = body.extensions as { cost?: Body } | undefined;
+  if (!extensions?.cost || !rate) return body;
+  return {
+    ...body,
+    extensions: { ...extensions, cost: { ...extensions.cost, throttleStatus: throttleStatus(rate) } },
+  };
+}
+
+/** What a GraphQL call asks of the bucket: the cost the document's reply reports, 1 for what has none. */
+export function graphqlRequestCost(body: unknown): number {
+  if (typeof body !== 'object' || body === null) return 1;
+  const { query, variables } = body as Body;
+  if (typeof query !== 'string') return 1;
+  const first = (variables as Body | undefined)?.first;
+  const pageSize =
+    typeof first === 'number' && Number.isInteger(first) && first >= 1 && first <= 250 ? first : 0;
+  if (sameDocument(query, SHOPIFY_ORDERS_QUERY)) return pageSize ? ordersQueryCost(pageSize) : 1;
+  if (sameDocument(query, SHOPIFY_ORDER_TIMES_QUERY)) return pageSize ? orderTimesQueryCost(pageSize) : 1;
+  if (sameDocument(query, SHOPIFY_ORDER_LINES_QUERY)) return orderLinesQueryCost();
+  if (sameDocument(query, SHOPIFY_TRACKING_ORDER_QUERY)) return trackingOrderQueryCost();
+  if (sameDocument(query, SHOPIFY_FULFILLMENT_CREATE)) return MUTATION_COST;
+  return 1;
 }
 
 function maxCostExceeded(requested: number): Body {
@@ -149,13 +198,17 @@ function linesReply(world: World, shopId: string, variables: Body): Body {
 }
 
 function handleGraphql(world: World, request: FastifyRequest<GraphqlParams>, reply: FastifyReply) {
-  const { shop, version } = request.params;
+  const { version } = request.params;
   if (!/^\d{4}-(01|04|07|10)$/.test(version) && version !== 'unstable') {
     return reply.code(404).send({ errors: 'Not Found' });
   }
   reply.header('x-shopify-api-version', version);
   const checked = world.checkToken('shopify', text(request.headers['x-shopify-access-token']), 'access');
-  if ('refused' in checked || checked.shopId !== shop) return reply.code(401).send(INVALID_TOKEN);
+  const named = namedShop(request);
+  if ('refused' in checked || (named !== undefined && checked.shopId !== named))
+    return reply.code(401).send(INVALID_TOKEN);
+  const shop = checked.shopId;
+  const send = (body: Body) => reply.send(withBucket(body, request.sandboxRate));
   const body = bodyOf(request);
   if (typeof body.query !== 'string') {
     return reply.code(400).send({ errors: { query: 'Required parameter missing or invalid' } });
@@ -163,18 +216,17 @@ function handleGraphql(world: World, request: FastifyRequest<GraphqlParams>, rep
   const variables =
     typeof body.variables === 'object' && body.variables !== null ? (body.variables as Body) : {};
   if (sameDocument(body.query, SHOPIFY_ORDER_TIMES_QUERY))
-    return reply.send(ordersReply(world, shop, variables, ORDER_TIMES));
+    return send(ordersReply(world, shop, variables, ORDER_TIMES));
   if (sameDocument(body.query, SHOPIFY_ORDERS_QUERY))
-    return reply.send(ordersReply(world, shop, variables, WHOLE_ORDERS));
-  if (sameDocument(body.query, SHOPIFY_ORDER_LINES_QUERY))
-    return reply.send(linesReply(world, shop, variables));
+    return send(ordersReply(world, shop, variables, WHOLE_ORDERS));
+  if (sameDocument(body.query, SHOPIFY_ORDER_LINES_QUERY)) return send(linesReply(world, shop, variables));
   if (sameDocument(body.query, SHOPIFY_TRACKING_ORDER_QUERY))
-    return reply.send(trackingOrderReply(world, shop, variables));
+    return send(trackingOrderReply(world, shop, variables));
   if (sameDocument(body.query, SHOPIFY_FULFILLMENT_CREATE))
-    return reply.send(fulfillmentCreateReply(world, shop, variables));
+    return send(fulfillmentCreateReply(world, shop, variables));
   if (sameDocument(body.query, SHOPIFY_SHOP_QUERY)) {
     const known = world.shop('shopify', shop);
-    return reply.send({
+    return send({
       data: { shop: { name: known?.name ?? shop, currencyCode: known?.currency ?? 'USD' } },
       extensions: cost(1),
     });
@@ -199,7 +251,7 @@ function tokenReply(now: number, issued: ReturnType<World['issueTokens']>) {
 
 /** POST /admin/oauth/access_token: a code (with expiring=1) or a refresh token for a token pair. */
 function handleToken(world: World, request: FastifyRequest<ShopParams>, reply: FastifyReply) {
-  const { shop } = request.params;
+  const shop = namedShop(request);
   const body = bodyOf(request);
   // The error for a wrong client is [UNCONFIRMED]; RFC 6749 §5.2's invalid_client is the likeliest.
   if (body.client_id !== APP.appKey || body.client_secret !== APP.appSecret) {
@@ -209,7 +261,7 @@ function handleToken(world: World, request: FastifyRequest<ShopParams>, reply: F
   }
   if (body.grant_type === 'refresh_token') {
     const refreshed = world.refreshTokens('shopify', text(body.refresh_token));
-    if ('refused' in refreshed || refreshed.shopId !== shop) {
+    if ('refused' in refreshed || (shop !== undefined && refreshed.shopId !== shop)) {
       return reply
         .code(400)
         .send({ error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
@@ -217,13 +269,13 @@ function handleToken(world: World, request: FastifyRequest<ShopParams>, reply: F
     return reply.send(tokenReply(world.now(), refreshed));
   }
   const codeShop = world.useCode('shopify', text(body.code));
-  if (codeShop === null || codeShop !== shop) {
+  if (codeShop === null || (shop !== undefined && codeShop !== shop)) {
     return reply.code(400).send({
       error: 'invalid_request',
       error_description: 'The authorization code was not found or was already used',
     });
   }
-  return reply.send(tokenReply(world.now(), world.issueTokens('shopify', shop)));
+  return reply.send(tokenReply(world.now(), world.issueTokens('shopify', codeShop)));
 }
 
 /** The consent page; its form posts to the grant route below. */
@@ -232,7 +284,7 @@ function handleAuthorise(
   request: FastifyRequest<ShopParams & { Querystring: Record<string, string> }>,
   reply: FastifyReply,
 ) {
-  const { shop } = request.params;
+  const shop = namedShop(request) ?? '';
   const known = world.shop('shopify', shop);
   if (!known) return reply.code(404).type('text/html').send('<p>There is no store at this address.</p>');
   const query = request.query;
@@ -246,7 +298,7 @@ function handleAuthorise(
     authorisePage({
       platform: 'shopify',
       shops: [{ shopId: known.shopId, name: known.name }],
-      action: `/shopify/${shop}/admin/oauth/sandbox/grant`,
+      action: request.params.shop ? `/${shop}/admin/oauth/sandbox/grant` : '/admin/oauth/sandbox/grant',
       hidden: { redirect_uri: query.redirect_uri, state: query.state ?? '', scope: query.scope ?? '' },
     }),
   );
@@ -254,7 +306,7 @@ function handleAuthorise(
 
 /** The seller approved: a code, and the redirect Shopify makes (code, hmac, host, shop, state, timestamp). */
 function handleGrant(world: World, request: FastifyRequest<ShopParams>, reply: FastifyReply) {
-  const { shop } = request.params;
+  const shop = namedShop(request) ?? '';
   const body = bodyOf(request);
   const redirectUri = text(body.redirect_uri);
   if (body.shop_id !== shop || !world.shop('shopify', shop) || redirectUri === '') {
@@ -359,26 +411,29 @@ const ORDER_TOPICS: Record<SandboxOrderEvent, string> = {
 export const shopifySandbox: SandboxPlatform = {
   platform: 'shopify',
   routes(app: FastifyInstance, world: World) {
-    app.get('/:shop/admin/oauth/authorize', (request, reply) =>
-      handleAuthorise(
-        world,
-        request as FastifyRequest<ShopParams & { Querystring: Record<string, string> }>,
-        reply,
-      ),
-    );
-    app.post<ShopParams>('/:shop/admin/oauth/sandbox/grant', (request, reply) =>
-      handleGrant(world, request, reply),
-    );
-    app.post<ShopParams>('/:shop/admin/oauth/access_token', (request, reply) =>
-      handleToken(world, request, reply),
-    );
-    app.post<GraphqlParams>('/:shop/admin/api/:version/graphql.json', (request, reply) =>
-      handleGraphql(world, request, reply),
-    );
+    // Each route twice: the shop's path segment (`/{shop}/admin/…`), and Shopify's own layout
+    // from the root, the shop then told by the Host or by the token or code.
+    for (const prefix of ['/:shop', '']) {
+      app.get(`${prefix}/admin/oauth/authorize`, (request, reply) =>
+        handleAuthorise(
+          world,
+          request as FastifyRequest<ShopParams & { Querystring: Record<string, string> }>,
+          reply,
+        ),
+      );
+      app.post<ShopParams>(`${prefix}/admin/oauth/sandbox/grant`, (request, reply) =>
+        handleGrant(world, request, reply),
+      );
+      app.post<ShopParams>(`${prefix}/admin/oauth/access_token`, (request, reply) =>
+        handleToken(world, request, reply),
+      );
+      app.post<GraphqlParams>(`${prefix}/admin/api/:version/graphql.json`, (request, reply) =>
+        handleGraphql(world, request, reply),
+      );
+    }
   },
-  throttled() {
+  throttled(rate: RateState) {
     // HTTP 200 with THROTTLED, as Shopify's samples and most reports show (a 429 is [UNCONFIRMED]).
-    const requested = ordersQueryCost(ORDERS_PAGE_SIZE);
     return {
       status: 200,
       body: {
@@ -390,18 +445,23 @@ export const shopifySandbox: SandboxPlatform = {
         ],
         extensions: {
           cost: {
-            requestedQueryCost: requested,
+            requestedQueryCost: rate.requested,
             actualQueryCost: null,
-            throttleStatus: { ...BUCKET, currentlyAvailable: 38 },
+            throttleStatus: throttleStatus(rate),
           },
         },
       },
     };
   },
   caller(request: FastifyRequest) {
-    // Shopify limits per app and shop: the shop is the first segment under /shopify.
-    return request.url.split('?')[0]?.split('/')[2] || request.ip;
+    // Shopify limits per app and shop: the shop the path or Host names, else the token's.
+    const token = text(request.headers['x-shopify-access-token']);
+    const tokenShop = (shop: string | undefined) => shop ?? (token === '' ? request.ip : `token:${token}`);
+    return tokenShop(namedShop(request));
   },
+  rateCost: (request: FastifyRequest) =>
+    request.url.split('?')[0]?.endsWith('/graphql.json') ? graphqlRequestCost(request.body) : 1,
+  bucketSeconds: BUCKET_SECONDS,
   /** The topic of what happened (a cancel a second after the order is orders/cancelled), triggered at the change. */
   webhook(order: SandboxOrder, _targetUrl: string, event: SandboxOrderEvent = 'updated') {
     return delivery(order.shopId, ORDER_TOPICS[event], JSON.stringify(restOrder(order)), order.updatedAt);

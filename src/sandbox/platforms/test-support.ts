@@ -12,16 +12,17 @@ import {
 } from '@server/modules/marketplaces/connector.js';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { SANDBOX_APPS } from '../apps.js';
+import { sandboxHosts } from '../env.js';
 import { startSandbox, type RunningSandbox, type SandboxPlatform } from '../server.js';
 import type { World } from '../world.js';
 
-/** The platform's sandbox, started in-process, and its sandbox app with both URLs pointed at it. */
+/** The platform's sandbox, started in-process, and its sandbox app with both hosts pointed at its port. */
 export async function startPlatformSandbox(
   platform: SandboxPlatform,
 ): Promise<{ sandbox: RunningSandbox; app: AppConfig }> {
   const sandbox = await startSandbox({ platforms: [platform] });
-  const url = `${sandbox.url}/${platform.platform}`;
-  return { sandbox, app: { ...SANDBOX_APPS[platform.platform], apiUrl: url, authUrl: url } };
+  const hosts = sandboxHosts(platform.platform, sandbox.platformUrl(platform.platform));
+  return { sandbox, app: { ...SANDBOX_APPS[platform.platform], ...hosts } };
 }
 
 /** A grant the short way: a code issued as the consent page would, traded by the connector. */

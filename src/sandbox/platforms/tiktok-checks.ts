@@ -98,7 +98,7 @@ export function authenticate(
     request.method === 'GET' || isMultipart || !Buffer.isBuffer(request.rawBody) ? '' : request.rawBody;
   const expected = signTiktokRequest({
     appSecret: app.appSecret,
-    path: platformPath(request, 'tiktok'),
+    path: platformPath(request),
     query,
     body,
   });

@@ -57,7 +57,7 @@ function docSignature(payload: string): string {
 function docUrl(request: FastifyRequest, order: SandboxOrder, expiresAt: number): string {
   const payload = Buffer.from(JSON.stringify([order.shopId, order.orderId, expiresAt])).toString('base64url');
   const host = request.headers.host ?? '127.0.0.1';
-  return `${request.protocol}://${host}/tiktok/__sandbox/documents?token=${payload}.${docSignature(payload)}`;
+  return `${request.protocol}://${host}/__sandbox/documents?token=${payload}.${docSignature(payload)}`;
 }
 
 export function registerTiktokLogistics(app: FastifyInstance, world: World): void {

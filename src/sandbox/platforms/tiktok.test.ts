@@ -111,8 +111,8 @@ beforeAll(async () => {
   app = {
     appKey: SANDBOX_APPS.tiktok.appKey,
     appSecret: SANDBOX_APPS.tiktok.appSecret,
-    apiUrl: `${sandbox.url}/tiktok`,
-    authUrl: `${sandbox.url}/tiktok/open/authorize?service_id=${TIKTOK_SANDBOX_SERVICE_ID}`,
+    apiUrl: sandbox.platformUrl('tiktok'),
+    authUrl: `${sandbox.platformUrl('tiktok')}/open/authorize?service_id=${TIKTOK_SANDBOX_SERVICE_ID}`,
   };
   sandbox.world.addShop({
     platform: 'tiktok',
@@ -148,10 +148,10 @@ describe('TikTok Shop connector against the sandbox', () => {
     ).toBe('rejected');
     // The legacy auth-host link (app_key) shows the same page.
     const legacy = tiktokConnector.authoriseUrl(
-      { ...app, authUrl: `${sandbox.url}/tiktok` },
+      { ...app, authUrl: sandbox.platformUrl('tiktok') },
       { redirectUri: REDIRECT, state: 's', now: now() },
     );
-    expect(new URL(legacy).pathname).toBe('/tiktok/oauth/authorize');
+    expect(new URL(legacy).pathname).toBe('/oauth/authorize');
     expect((await fetch(legacy)).status).toBe(200);
   });
 

@@ -55,7 +55,7 @@ function registerAuthRoutes(app: FastifyInstance, world: World): void {
       authorisePage({
         platform: 'tiktok',
         shops: world.shopsOf('tiktok').map((shop) => ({ shopId: shop.shopId, name: shop.name })),
-        action: '/tiktok/oauth/grant',
+        action: '/oauth/grant',
         hidden: { state: query.state ?? '', redirect_uri: query.redirect_uri },
       }),
     );
@@ -256,7 +256,7 @@ export const tiktokSandbox: SandboxPlatform = {
   caller(request) {
     const query = stringQuery(request);
     const who = query.shop_cipher || header(request, 'x-tts-access-token') || request.ip;
-    return `${who}:${platformPath(request, 'tiktok')}`;
+    return `${who}:${platformPath(request)}`;
   },
 
   /**

@@ -52,6 +52,11 @@ function fieldFromIssue(issue: {
     rule = issue.params.format === 'regex' ? 'invalid_format' : `invalid_${issue.params.format}`;
   } else if (issue.keyword === 'invalid_type' && path && issue.params.received === 'undefined') {
     rule = 'required';
+  } else if (issue.keyword === 'invalid_type' && issue.params.expected === 'int') {
+    rule = 'not_integer';
+  } else if (issue.keyword === 'not_multiple_of' && typeof issue.params.divisor === 'number') {
+    rule = 'too_many_decimals';
+    params.digits = (String(issue.params.divisor).split('.')[1] ?? '').length;
   }
   return { path: path || '(root)', rule, params };
 }

@@ -6,16 +6,21 @@
  * which the caller writes, so a name pointed at this server cannot make an archive that lets its
  * own pages drive the local printer. Without the helper's files the address answers 404 and the
  * admin explains that the plugin is not available.
+ *
+ * The virtual printer, /downloads/virtual-printer.zip, is the same helper whose config offers the
+ * folder printer only (`systemPrinters: false`): printing from the back office saves each
+ * document as a PDF in a folder instead of sending it to a printer.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { PRINT_HELPER } from '@shared/domain/print-helper.js';
+import { PLUGIN_DOWNLOADS, PRINT_HELPER } from '@shared/domain/print-helper.js';
 import { routeNotFound } from './errors.js';
 import { zipArchive, type ZipEntry } from './zip.js';
 
-export const PRINT_PLUGIN_PATH = '/downloads/print-plugin.zip';
+export const PRINT_PLUGIN_PATH = PLUGIN_DOWNLOADS.printPlugin;
+export const VIRTUAL_PRINTER_PATH = PLUGIN_DOWNLOADS.virtualPrinter;
 
 const HELPER_DIR = fileURLToPath(new URL('../../print-helper/', import.meta.url));
 const CONSTANTS_FILE = fileURLToPath(new URL('../../shared/domain/print-helper.json', import.meta.url));
@@ -41,9 +46,17 @@ export function readPrintHelperFiles(): ZipEntry[] | null {
   }));
 }
 
-/** The print plugin archive for pages of `origin`: the helper's files and a config allowing that origin. */
-export function printPluginArchive(files: readonly ZipEntry[], origin: string): Buffer {
-  const config = { origins: [origin] };
+/**
+ * The print plugin archive for pages of `origin`: the helper's files and a config allowing that
+ * origin; as the virtual printer, a config that also turns the computer's printers off.
+ */
+export function printPluginArchive(
+  files: readonly ZipEntry[],
+  origin: string,
+  kind: 'printPlugin' | 'virtualPrinter' = 'printPlugin',
+): Buffer {
+  const config =
+    kind === 'virtualPrinter' ? { origins: [origin], systemPrinters: false } : { origins: [origin] };
   return zipArchive([
     ...files,
     {
@@ -54,24 +67,30 @@ export function printPluginArchive(files: readonly ZipEntry[], origin: string): 
 }
 
 /**
- * Registers the plugin's direct link (HEAD included, which the admin asks before saving); the
- * archive allows the origin of `publicUrl`, made once.
+ * Registers the plugin's and the virtual printer's direct links (HEAD included, which the admin
+ * asks before saving); each archive allows the origin of `publicUrl`, made once.
  */
 export function registerPrintPluginDownload(app: FastifyInstance, publicUrl: string) {
   const origin = new URL(publicUrl).origin;
-  let archive: Buffer | undefined;
-  app.get(PRINT_PLUGIN_PATH, (request, reply) => {
-    const files = readPrintHelperFiles();
-    if (!files) return routeNotFound(request, reply);
-    archive ??= printPluginArchive(files, origin);
-    return reply
-      .header('content-type', 'application/zip')
-      .header(
-        'content-disposition',
-        `attachment; filename="${PRINT_HELPER.name}-${PRINT_HELPER.version}.zip"`,
-      )
-      .header('cache-control', 'no-cache')
-      .header('x-print-helper-version', PRINT_HELPER.version)
-      .send(archive);
-  });
+  const downloads = [
+    { kind: 'printPlugin', path: PRINT_PLUGIN_PATH, fileName: PRINT_HELPER.name },
+    { kind: 'virtualPrinter', path: VIRTUAL_PRINTER_PATH, fileName: 'virtual-printer' },
+  ] as const;
+  for (const download of downloads) {
+    let archive: Buffer | undefined;
+    app.get(download.path, (request, reply) => {
+      const files = readPrintHelperFiles();
+      if (!files) return routeNotFound(request, reply);
+      archive ??= printPluginArchive(files, origin, download.kind);
+      return reply
+        .header('content-type', 'application/zip')
+        .header(
+          'content-disposition',
+          `attachment; filename="${download.fileName}-${PRINT_HELPER.version}.zip"`,
+        )
+        .header('cache-control', 'no-cache')
+        .header('x-print-helper-version', PRINT_HELPER.version)
+        .send(archive);
+    });
+  }
 }

@@ -34,8 +34,15 @@ export interface JobDefinition<Data extends object> {
 }
 
 export interface JobRunner {
-  /** Queues a job; a job with the same singleton key still queued or running is not queued twice. */
-  send(name: string, data: object, options?: { singletonKey?: string }): Promise<string | null>;
+  /**
+   * Queues a job; a job with the same singleton key still queued is not queued twice. A job sent
+   * with `startAfterSeconds` waits that long before any node takes it.
+   */
+  send(
+    name: string,
+    data: object,
+    options?: { singletonKey?: string; startAfterSeconds?: number },
+  ): Promise<string | null>;
   /** Whether this node works jobs (WORKERS is not 0). */
   readonly works: boolean;
   stop(): Promise<void>;
@@ -45,7 +52,7 @@ export interface JobRunnerOptions {
   /** The owner's connection (pg-boss makes and migrates its schema). */
   connection: pg.ClientConfig;
   definitions: readonly JobDefinition<never>[];
-  /** Concurrent jobs this node works per queue; 0: none (a web-only node). */
+  /** Jobs this node works at once per queue (a pg-boss worker each); 0: none (a web-only node). */
   workers: number;
   log: JobLog;
   /** How often an idle worker looks for work, in seconds (pg-boss's minimum is 0.5). */
@@ -92,19 +99,23 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   }
   if (options.workers > 0) {
     for (const definition of options.definitions) {
-      await boss.work<object>(
-        definition.name,
-        { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
-        async ([job]) => {
-          if (!job) return;
-          try {
-            await definition.handle(job.data as never, { id: job.id });
-          } catch (error) {
-            options.log.warn({ err: error, job: definition.name, id: job.id }, 'job failed');
-            throw error;
-          }
-        },
-      );
+      // One pg-boss worker works one job at a time: `workers` of them per queue work that many
+      // at once (each takes its job with SKIP LOCKED, so no job is taken twice).
+      for (let worker = 0; worker < options.workers; worker += 1) {
+        await boss.work<object>(
+          definition.name,
+          { batchSize: 1, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+          async ([job]) => {
+            if (!job) return;
+            try {
+              await definition.handle(job.data as never, { id: job.id });
+            } catch (error) {
+              options.log.warn({ err: error, job: definition.name, id: job.id }, 'job failed');
+              throw error;
+            }
+          },
+        );
+      }
       if (definition.cron && options.schedules !== false)
         await boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
     }
@@ -112,11 +123,10 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
   return {
     works: options.workers > 0,
     async send(name, data, sendOptions = {}) {
-      return boss.send(
-        name,
-        data,
-        sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {},
-      );
+      return boss.send(name, data, {
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
+      });
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });

@@ -127,3 +127,16 @@ export function text(max: number) {
 export function requiredText(max: number) {
   return text(max).min(1);
 }
+
+/**
+ * An amount as a form takes it, in the currency's major unit, for a contract amount kept in
+ * minor units from 0 to `maxMinor`: at most `decimals` decimals and the same bounds in the major
+ * unit, so 1.234 yuan or -2 is refused with its reason instead of being rounded or clamped.
+ */
+export function majorAmount(maxMinor: number, decimals: number) {
+  const whole = z
+    .number()
+    .min(0)
+    .max(maxMinor / 10 ** decimals);
+  return decimals === 0 ? whole.int() : whole.multipleOf(10 ** -decimals);
+}

@@ -6,27 +6,42 @@ import { z } from 'zod';
 import { DOWNLOAD_STATUSES, EXPORT_KINDS } from '../domain/downloads.js';
 import { pageQuery, string, uuid } from './common.js';
 import { catalogExportQuery } from './catalog-excel.js';
+import { isTimeZone } from './dashboard.js';
 import { stockListQuery, stockRecordsQuery } from './inventory.js';
 import { orderListQuery } from './orders.js';
+
+/**
+ * The asker's time zone (the browser's), whose clock the file's times show; the server takes the
+ * tenant's first warehouse's when it is left out.
+ */
+const exportTimeZone = string()
+  .max(64)
+  .regex(/^[A-Za-z0-9_+/-]+$/, { message: 'time_zone' })
+  .refine(isTimeZone, { message: 'time_zone' })
+  .optional();
 
 /** The filters of the list being exported, as that list takes them (paging aside). */
 export const exportRequest = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('orders'),
+    timeZone: exportTimeZone,
     filters: orderListQuery
       .omit({ pageNo: true, pageSize: true, _t: true })
       .default({ dateField: 'ordered', tagMatch: 'any' }),
   }),
   z.strictObject({
     kind: z.literal('products'),
+    timeZone: exportTimeZone,
     filters: catalogExportQuery.omit({ _t: true, lang: true }).default({}),
   }),
   z.strictObject({
     kind: z.literal('stock'),
+    timeZone: exportTimeZone,
     filters: stockListQuery.omit({ pageNo: true, pageSize: true, _t: true }).default({}),
   }),
   z.strictObject({
     kind: z.literal('stock_records'),
+    timeZone: exportTimeZone,
     filters: stockRecordsQuery.omit({ pageNo: true, pageSize: true, _t: true }).default({}),
   }),
 ]);

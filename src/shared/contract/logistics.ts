@@ -32,6 +32,7 @@ import {
   WAYBILL_BATCH_STATES,
 } from '../domain/logistics.js';
 import { LOCAL_STATUSES, PARCEL_TYPES, PLATFORMS, WAREHOUSE_STATUSES } from '../domain/order.js';
+import { batchSearch } from './catalog.js';
 import { pageQuery, pageResult, requiredText, string, text, uuid, uuidList } from './common.js';
 
 const isoTime = string();
@@ -166,11 +167,19 @@ export const waybillListQuery = pageQuery.extend({
   warehouseId: uuid.optional(),
   channelId: uuid.optional(),
   platform: z.enum(PLATFORMS).optional(),
-  /** Order number, system id or tracking number. */
+  /** One number: part of an order number, or a whole system id or tracking number. */
   keyword: text(64).optional(),
+  /**
+   * Up to 100 numbers separated by commas, spaces or lines, as the order list's batch search
+   * takes them: each a whole order number, system order id or tracking number.
+   */
+  numbers: batchSearch.optional(),
 });
 export type WaybillListQuery = z.infer<typeof waybillListQuery>;
-export const waybillPage = pageResult(waybillView);
+export const waybillPage = pageResult(waybillView).extend({
+  /** The searched numbers no order of the list (in any stage) answered. */
+  notFound: z.array(string()).default([]),
+});
 
 export const arrangeBody = z.strictObject({
   orderIds,

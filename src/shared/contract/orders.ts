@@ -77,7 +77,8 @@ const orderHeader = {
   logisticsChannel: text(LIMITS.text).default(''),
   trackingNo: text(LIMITS.orderNo).default(''),
   tags: z.array(z.enum(ORDER_TAGS)).max(LIMITS.tags).default([]),
-  lines: z.array(orderLineInput).min(1).max(LIMITS.lines),
+  /** No line at all answers the spec's 'Product is empty'. */
+  lines: z.array(orderLineInput).min(1, { message: 'product_empty' }).max(LIMITS.lines),
 };
 
 /** An order entered by hand: by a seller for themselves, or by an agent or admin for a seller. */
@@ -241,7 +242,11 @@ export const orderTabCounts = z.object(
 );
 export type OrderTabCounts = z.infer<typeof orderTabCounts>;
 
-export const orderPage = pageResult(orderRow).extend({ counts: orderTabCounts });
+export const orderPage = pageResult(orderRow).extend({
+  counts: orderTabCounts,
+  /** The searched numbers (numbers, orderNos, trackingNos, searchTrackingNo) no order in any tab answered. */
+  notFound: z.array(string()).default([]),
+});
 export type OrderPage = z.infer<typeof orderPage>;
 
 export const orderLineView = z.object({

@@ -40,7 +40,8 @@ const code = string()
   .max(64)
   .regex(/^[A-Za-z0-9_]+$/, { message: 'code_format' });
 const ids = z.array(uuid).max(MAX_IDS);
-const sortNo = z.number().int().min(0).max(100_000);
+/** A sort number of departments, permissions and dictionary items: a whole number from 0 to 100,000. */
+export const sortNo = z.number().int().min(0).max(100_000);
 const titles = z.partialRecord(z.enum(LANGUAGES), requiredText(128));
 const status = z.union([z.literal(1), z.literal(2)]);
 const filter = (max: number) => text(max).optional();
@@ -277,6 +278,11 @@ export const userView = z.object({
   status: z.number().int(),
   lastLoginAt: string().nullable(),
   createdAt: string(),
+  /**
+   * On list pages: wrong passwords locked the account's password sign-in (ACCOUNT_LOCK_FAILURES
+   * since its last sign-in); unfreezing it (frozenBatch, status 1) is the administrator's unlock.
+   */
+  isLocked: z.boolean().optional(),
 });
 export type UserView = z.infer<typeof userView>;
 

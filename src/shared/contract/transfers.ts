@@ -102,6 +102,11 @@ export const transferRow = z.object({
   auditedAt: string().nullable(),
   refuseReason: string(),
   createdAt: string(),
+  /**
+   * The signed-in user may pass or refuse it (with the audit permission): it waits for its
+   * audit, someone else made it, and its outbound warehouse is one they work in.
+   */
+  isAuditable: z.boolean(),
 });
 export type TransferRow = z.infer<typeof transferRow>;
 

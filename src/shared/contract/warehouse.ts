@@ -10,7 +10,7 @@ import {
   WAREHOUSE_CODE_PATTERN,
   WAREHOUSE_LIMITS as LIMITS,
 } from '../domain/warehouse.js';
-import { OVER_RECEIPT_MAX, OVER_RECEIPT_UNITS } from '../domain/inbound.js';
+import { OVER_RECEIPT_MAX, OVER_RECEIPT_UNITS, type OverReceiptUnit } from '../domain/inbound.js';
 import { USER_ROLES } from '../domain/roles.js';
 import { pageQuery, requiredText, string, uuid, text } from './common.js';
 import { isTimeZone } from './dashboard.js';
@@ -43,6 +43,9 @@ const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 't
 
 /** Units or a percentage (at most 100) received beyond what was shipped without a confirmation. */
 const overReceiptTolerance = z.number().int().min(0).max(OVER_RECEIPT_MAX.units);
+/** The tolerance in its unit: at most 1,000 units or 100 percent (the admin's form checks it with this). */
+export const overReceiptToleranceIn = (unit: OverReceiptUnit) =>
+  overReceiptTolerance.max(OVER_RECEIPT_MAX[unit]);
 
 const warehouseFields = {
   code: stockCode,

@@ -15,6 +15,12 @@ import {
 } from './order.js';
 
 describe('the local order lifecycle', () => {
+  it('lets an order not yet approved follow its platform when it was shipped outside the warehouse', () => {
+    expect(localStatusAfterPlatform('to_review', 'SHIPPED')).toBe('shipped');
+    expect(localStatusAfterPlatform('to_review', 'COMPLETED')).toBe('completed');
+    expect(localStatusAfterPlatform('unpaid', 'COMPLETED')).toBe('unpaid');
+  });
+
   it('lets an approved order ship or be cancelled, and never brings a cancelled one back', () => {
     expect(canTransition('to_review', 'pending_shipment')).toBe(true);
     expect(canTransition('pending_shipment', 'shipped')).toBe(true);

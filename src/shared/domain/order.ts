@@ -80,7 +80,18 @@ export type LocalStatus = (typeof LOCAL_STATUSES)[number];
 /** Which local status may follow which; staying the same is always allowed. */
 export const LOCAL_TRANSITIONS: Readonly<Record<LocalStatus, readonly LocalStatus[]>> = {
   unpaid: ['to_review', 'cancelled'],
-  to_review: ['pending_shipment', 'in_cancellation', 'cancelled'],
+  // An order the platform reports shipped or beyond before it was approved was fulfilled outside
+  // the warehouse (the seller shipped it themselves): it holds nothing, and follows the platform.
+  to_review: [
+    'pending_shipment',
+    'in_cancellation',
+    'cancelled',
+    'shipped',
+    'in_transit',
+    'to_confirm_receipt',
+    'completed',
+    'to_return',
+  ],
   pending_shipment: ['shipped', 'in_cancellation', 'cancelled'],
   // A buyer's cancellation request is decided on the platform: granted, or refused and back.
   in_cancellation: ['cancelled', 'to_review', 'pending_shipment'],

@@ -26,6 +26,18 @@ export interface PrintHelperConstants {
 export const PRINT_HELPER: PrintHelperConstants = constants;
 
 /**
+ * The archives the admin offers for download by direct link (Common tools), served by the server
+ * itself: the print plugin (the helper printing on this computer's printers), and the virtual
+ * printer, the same helper offering only its folder printer, which saves each label as a PDF in a
+ * folder instead of printing it (a computer without a label printer, or to test a template).
+ */
+export const PLUGIN_DOWNLOADS = {
+  printPlugin: '/downloads/print-plugin.zip',
+  virtualPrinter: '/downloads/virtual-printer.zip',
+} as const;
+export type PluginId = keyof typeof PLUGIN_DOWNLOADS;
+
+/**
  * Print types (spec 01 §9 "the default print type in state is 6", spec 02 §9). The spec gives
  * only the number; we read it as the paper a document prints on, numbered as its ISO 216
  * A-series size: 6 is A6, the 100 × 150 mm thermal label every waybill here is (our own labels,

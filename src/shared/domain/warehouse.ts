@@ -24,6 +24,8 @@ export const WAREHOUSE_LIMITS = {
   batchLocations: 500,
   /** Users one assignment call may name. */
   staffPerCall: 100,
+  /** Levels, and positions a level, of a rack made at once (its codes number them in two digits). */
+  rackSize: 99,
 } as const;
 
 /**

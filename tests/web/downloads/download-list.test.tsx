@@ -45,14 +45,21 @@ useApiServer(
 );
 
 describe('exporting a list', () => {
-  it('sends the product filter as a download task and offers the download list', async () => {
+  it('sends the product filter as a download task and says the file will be in the download list, linking there', async () => {
     signIn('seller', [PERMISSIONS.productList]);
     renderWithProviders(<ProductList />);
     fireEvent.click(await screen.findByRole('button', { name: /Export to Excel/ }));
-    expect(await screen.findByText('The export has started')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Open the download list' })).toBeTruthy();
-    expect(asked).toEqual({ kind: 'products', filters: {} });
-  });
+    expect(await screen.findByText('Product list: the file is being prepared')).toBeTruthy();
+    expect(screen.getByText('The export has started')).toBeTruthy();
+    const link = screen.getByRole('link', { name: 'Open the download list' });
+    expect(link.getAttribute('href')).toBe('/shopee/DownloadTask');
+    // The browser's time zone goes with the filter: the file's times show the asker's clock.
+    expect(asked).toEqual({
+      kind: 'products',
+      filters: {},
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
+  }, 90_000);
 });
 
 describe('the download list', () => {

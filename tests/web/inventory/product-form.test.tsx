@@ -95,3 +95,27 @@ describe('the product form (/product/list)', () => {
     });
   });
 });
+
+describe("the product form's SKU numbers", () => {
+  it.each([
+    ['Weight (g)', '-5', 'Weight (g) must be at least 0'],
+    ['Weight (g)', '2.5', 'Weight (g) must be a whole number'],
+    ['Safety stock', '100000000', 'Safety stock must be at most 1000000'],
+    ['Cost', '-2', 'Cost must be at least 0'],
+    ['Cost', '1.234', 'Cost may have at most 2 decimals'],
+  ])(
+    'refuses %s %s with its message and sends nothing, leaving what was typed',
+    async (label, typed, message) => {
+      const drawer = await openForm();
+      const box = within(drawer).getByLabelText(label) as HTMLInputElement;
+      fireEvent.change(box, { target: { value: typed } });
+      fireEvent.blur(box);
+      expect(await within(drawer).findByText(message)).toBeTruthy();
+      expect(box.value).toBe(typed);
+      fireEvent.click(within(drawer).getByRole('button', { name: 'Save' }));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(box.value).toBe(typed);
+      expect(sent).toHaveLength(0);
+    },
+  );
+});

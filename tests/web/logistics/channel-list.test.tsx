@@ -27,11 +27,18 @@ const carrier = channelRow({
 const shopee = channelRow({ name: 'Shopee logistics' });
 
 const sent: { path: string; body: unknown }[] = [];
+/** How often the screen asked for the shop list (shop:list, the seller side's). */
+let shopListCalls = 0;
+/** The channels the list answers: the rows renderList was given. */
+let listed: ChannelView[] = [];
 
 useApiServer(
-  http.get(api('/logistics/channel/list'), () => ok(pageOf([carrier, shopee]))),
+  http.get(api('/logistics/channel/list'), () => ok(pageOf(listed))),
   http.get(api('/warehouse/options'), () => ok(WAREHOUSES)),
-  http.get(api('/shop/list'), () => ok(pageOf([]))),
+  http.get(api('/shop/list'), () => {
+    shopListCalls += 1;
+    return ok(pageOf([]));
+  }),
   http.post(api('/logistics/channel/add'), async ({ request }) => {
     sent.push({ path: 'add', body: await request.json() });
     return ok(channelRow(), 'Added');
@@ -50,7 +57,9 @@ async function renderList(
   permissions: PermissionCode[] = [PERMISSIONS.channelList, PERMISSIONS.channelEdit, PERMISSIONS.shopList],
 ) {
   sent.length = 0;
-  signIn('admin', permissions);
+  shopListCalls = 0;
+  listed = rows;
+  signIn(permissions.includes(PERMISSIONS.shopList) ? 'admin' : 'ware_manager', permissions);
   renderWithProviders(<ChannelList />, { route: '/logistics/channels' });
   await screen.findByText(rows[0]?.name ?? '');
 }
@@ -150,6 +159,19 @@ describe('the logistics channel list', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: /Save/ }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]?.body).not.toHaveProperty('shopIds');
+  });
+
+  it('asks a warehouse manager, who may not list shops, for no shop list', async () => {
+    const scoped = channelRow({
+      name: 'Two shops only',
+      shopIds: ['00000000-0000-4000-8000-0000000051a1', '00000000-0000-4000-8000-0000000051a2'],
+    });
+    await renderList([scoped, carrier], [PERMISSIONS.channelList, PERMISSIONS.channelEdit]);
+    expect(within(rowOf('Two shops only')).getByText('Chosen shops: 2')).toBeTruthy();
+    expect(within(rowOf('Sandbox express')).getByText('All shops')).toBeTruthy();
+    fireEvent.click(within(rowOf('Sandbox express')).getByText('Edit'));
+    await screen.findByRole('dialog');
+    expect(shopListCalls).toBe(0);
   });
 
   it("asks before deleting and shows the server's refusal of a channel in use", async () => {

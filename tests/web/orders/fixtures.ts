@@ -106,6 +106,6 @@ export const COUNTS: OrderPage['counts'] = {
   problem: 2,
 };
 
-export function orderPage(records: OrderRow[], counts = COUNTS): OrderPage {
-  return { records, total: records.length, current: 1, size: 20, pages: 1, counts };
+export function orderPage(records: OrderRow[], counts = COUNTS, notFound: string[] = []): OrderPage {
+  return { records, total: records.length, current: 1, size: 20, pages: 1, counts, notFound };
 }

@@ -107,6 +107,22 @@ describe('entering an order by hand', () => {
     expect(added).toEqual([]);
   });
 
+  it.each([
+    ['-2', 'Unit price must be at least 0'],
+    ['1.234', 'Unit price may have at most 2 decimals'],
+  ])('refuses a unit price of %s with its message, neither rounded nor sent', async (typed, message) => {
+    const drawer = await openForm();
+    const price = within(drawer).getByLabelText('Unit price') as HTMLInputElement;
+    fireEvent.change(price, { target: { value: typed } });
+    fireEvent.blur(price);
+    expect(await within(drawer).findByText(message)).toBeTruthy();
+    expect(price.value).toBe(typed);
+    save(drawer);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(price.value).toBe(typed);
+    expect(added).toEqual([]);
+  });
+
   it('sends the order with its prices in minor units, then opens it', async () => {
     const drawer = await openForm();
     fireEvent.change(within(drawer).getByLabelText('Order No.'), { target: { value: ' HAND-42 ' } });

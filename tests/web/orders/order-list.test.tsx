@@ -7,7 +7,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { OrderList } from '@admin/screens/orders/OrderList.js';
-import type { OrderRow } from '@shared/contract/orders.js';
+import type { OrderPage, OrderRow } from '@shared/contract/orders.js';
 import type { UserRole } from '@shared/domain/roles.js';
 import { PERMISSIONS, type PermissionCode } from '@shared/permissions.js';
 import { renderWithProviders } from '../render.js';
@@ -22,13 +22,26 @@ const toReview = orderRow({ orderNo: 'SHP-REVIEW-1' });
 const toReviewToo = orderRow({ orderNo: 'SHP-REVIEW-2', buyerName: 'Nguyen Thi Lan' });
 const shipped = orderRow({ orderNo: 'SHP-SHIPPED-1', localStatus: 'shipped', trackingNo: 'TH8800000001' });
 let rows: OrderRow[] = [toReview, toReviewToo, shipped];
+/** A reply the list answers instead, as the server would send it. */
+let answer: OrderPage | null = null;
 const listQueries: URLSearchParams[] = [];
 const passed: unknown[] = [];
 
 useApiServer(
   http.get(api('/order/list'), ({ request }) => {
-    listQueries.push(new URL(request.url).searchParams);
-    return ok(orderPage(rows));
+    const query = new URL(request.url).searchParams;
+    listQueries.push(query);
+    if (answer) return ok(answer);
+    // As the server names them: the searched numbers no order carries.
+    const searched = (query.get('numbers') ?? '').split(',').filter((number) => number !== '');
+    const carried = new Set(rows.flatMap((row) => [row.orderNo, row.systemNo, row.trackingNo]));
+    return ok(
+      orderPage(
+        rows,
+        undefined,
+        searched.filter((number) => !carried.has(number)),
+      ),
+    );
   }),
   http.get(api('/order/shops'), () =>
     ok([
@@ -68,6 +81,7 @@ async function renderList({
   listQueries.length = 0;
   passed.length = 0;
   rows = [toReview, toReviewToo, shipped];
+  answer = null;
   signIn(role, codes);
   const view = renderWithProviders(<OrderList />, { route });
   await screen.findByText('SHP-REVIEW-1');
@@ -162,6 +176,21 @@ describe('the order list', () => {
     expect(query?.get('dateFrom')).toBeNull();
     // A number the page shows no order for is named.
     expect(await screen.findByText(/found no order: SO1/)).toBeTruthy();
+  });
+
+  it('names the numbers the server found no order for, on any tab and whatever page is shown', async () => {
+    await renderList();
+    fireEvent.click(screen.getByRole('tab', { name: 'Shipped (40)' }));
+    await waitFor(() => expect(lastQuery()?.get('tab')).toBe('shipped'));
+    // 45 shipped orders answer, 20 on this page: only the server knows that two numbers found none.
+    answer = { ...orderPage([shipped]), total: 45, pages: 3, notFound: ['SO-GONE-1', 'TH-GONE-2'] };
+    fireEvent.change(screen.getByLabelText('Order / tracking No.'), {
+      target: { value: 'TH8800000001, SO-GONE-1, TH-GONE-2' },
+    });
+    fireEvent.click(searchButton());
+    await waitFor(() => expect(lastQuery()?.get('numbers')).toBe('TH8800000001,SO-GONE-1,TH-GONE-2'));
+    expect(lastQuery()?.get('tab')).toBe('shipped');
+    expect(await screen.findByText('2 number(s) found no order: SO-GONE-1, TH-GONE-2')).toBeTruthy();
   });
 
   it('filters by a date shortcut on the date chosen', async () => {

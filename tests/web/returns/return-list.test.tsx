@@ -162,6 +162,23 @@ describe('the returns list (/return/list)', () => {
     expect(await screen.findByText('Updated')).toBeTruthy();
   });
 
+  it('filters by a date shortcut of spec 02 §9 on its date range', { timeout: 60_000 }, async () => {
+    signIn('ware_manager', [PERMISSIONS.returnList]);
+    renderWithProviders(<ReturnList />);
+    await waitFor(() => expect(listQueries.length).toBeGreaterThan(0));
+    const start = screen.getByPlaceholderText('Start date');
+    fireEvent.mouseDown(start);
+    fireEvent.click(start);
+    expect(await screen.findByText('Last year')).toBeTruthy();
+    fireEvent.click(screen.getByText('Last 30 days'));
+    fireEvent.click(screen.getByRole('button', { name: /Search/ }));
+    await waitFor(() => expect(listQueries.at(-1)?.get('dateFrom')).not.toBeNull());
+    const query = listQueries.at(-1);
+    const days =
+      (Date.parse(query?.get('dateTo') ?? '') - Date.parse(query?.get('dateFrom') ?? '')) / 86_400_000;
+    expect(Math.round(days)).toBe(30);
+  });
+
   it('offers no match to those who may only look', async () => {
     signIn('seller', [PERMISSIONS.returnList]);
     renderWithProviders(<ReturnList />);

@@ -92,3 +92,48 @@ describe('seller roles (/seller/roles)', () => {
     expect([...body.permissionIds].sort()).toEqual(['products', 'stock', 'stock-move']);
   });
 });
+
+describe("'Clear all' in the permission drawer", () => {
+  it(
+    'asks first: Cancel keeps what the role holds, agreeing unticks everything',
+    { timeout: 60_000 },
+    async () => {
+      saved.length = 0;
+      signIn('seller', [PERMISSIONS.sellerRoleList, PERMISSIONS.sellerRolePermission]);
+      renderWithProviders(<SellerRoleList />);
+      fireEvent.click(await screen.findByText('Permissions'));
+      const drawer = await screen.findByRole('dialog');
+      await within(drawer).findByText('Move stock');
+      const clearAll = await waitFor(() => {
+        const button = within(drawer).getByRole('button', { name: 'Clear all' });
+        expect((button as HTMLButtonElement).disabled).toBe(false);
+        return button;
+      });
+
+      fireEvent.click(clearAll);
+      const confirm = (await screen.findAllByText('Clear all permissions?'))
+        .at(-1)
+        ?.closest('.ant-modal-confirm');
+      if (!(confirm instanceof HTMLElement)) throw new Error('no confirmation');
+      expect(within(confirm).getByText(/Untick every permission of the role Packers/)).toBeTruthy();
+      fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+      expect(saved).toEqual([]);
+
+      // The first question may still be leaving (its closing animation): the newest is the one asked.
+      const asked = screen.queryAllByText('Clear all permissions?').length;
+      fireEvent.click(clearAll);
+      await waitFor(() =>
+        expect(screen.getAllByText('Clear all permissions?').length).toBeGreaterThan(asked),
+      );
+      const again = screen.getAllByText('Clear all permissions?').at(-1)?.closest('.ant-modal-confirm');
+      if (!(again instanceof HTMLElement)) throw new Error('no confirmation');
+      fireEvent.click(within(again).getByRole('button', { name: 'Clear all' }));
+      await waitFor(() =>
+        expect(within(drawer).getByRole('button', { name: 'Clear all' })).toHaveProperty('disabled', true),
+      );
+      fireEvent.click(within(drawer).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect((saved[0] as { permissionIds: string[] }).permissionIds).toEqual([]);
+    },
+  );
+});

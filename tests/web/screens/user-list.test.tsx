@@ -16,7 +16,10 @@ const MANAGER_CODES = [
   PERMISSIONS.userPassword,
 ];
 
-const firstPage = Array.from({ length: 10 }, (_, index) => userRecord({ username: `packer${index}` }));
+/** packer5's password sign-in is locked by wrong passwords (issue 28). */
+const firstPage = Array.from({ length: 10 }, (_, index) =>
+  userRecord({ username: `packer${index}`, isLocked: index === 5 }),
+);
 const secondPage = [userRecord({ username: 'latecomer', realname: 'Late Comer' })];
 
 const listQueries: URLSearchParams[] = [];
@@ -125,6 +128,32 @@ describe('the user list (/system/user)', () => {
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toEqual({ path: 'frozenBatch', body: { ids: [firstPage[3]?.id], status: 2 } });
     expect(await screen.findByText('Accounts frozen')).toBeTruthy();
+  });
+
+  it('shows a locked account as Locked and unlocks it after the confirmation', async () => {
+    await renderList();
+    const rowOf = (name: string) => {
+      const row = screen.getByText(name).closest('tr');
+      if (!(row instanceof HTMLElement)) throw new Error(`no row ${name}`);
+      return row;
+    };
+    expect(within(rowOf('packer5')).getByText('Locked')).toBeTruthy();
+    expect(within(rowOf('packer4')).queryByText('Locked')).toBeNull();
+    expect(within(rowOf('packer4')).getByText('Normal')).toBeTruthy();
+
+    fireEvent.mouseEnter(within(rowOf('packer4')).getByText('More'));
+    await screen.findByText('Reset password');
+    expect(screen.queryByText('Unlock')).toBeNull();
+
+    fireEvent.mouseEnter(within(rowOf('packer5')).getByText('More'));
+    fireEvent.click(await screen.findByText('Unlock'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Wrong passwords locked password sign-in for packer5/)).toBeTruthy();
+    expect(sent).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Unlock' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({ path: 'frozenBatch', body: { ids: [firstPage[5]?.id], status: 1 } });
+    expect(await screen.findByText('packer5 is unlocked')).toBeTruthy();
   });
 
   it('validates the add-user form before sending anything', async () => {

@@ -85,15 +85,14 @@ describe('the header by role', () => {
     window.matchMedia = originalMatchMedia;
   });
 
-  it('gives sellers Help, the purchase plugin and their tools, and no PDA entry', async () => {
+  it('gives sellers Help and their tools, no PDA entry and no purchase plugin this product does not have', async () => {
     renderHeader('seller');
     expect(screen.getByRole('button', { name: /Help/ })).toBeTruthy();
-    expect(screen.getByRole('button', { name: /Purchase plugin/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Purchase plugin/ })).toBeNull();
     expect(screen.queryByRole('button', { name: /PDA/ })).toBeNull();
     expect(await toolItems()).toEqual([
       'Logistics search',
       'Download list',
-      'Purchase plugin',
       `Print pluginv${PRINT_HELPER.version}`,
     ]);
   });
@@ -188,7 +187,6 @@ describe('plugin downloads', () => {
   it.each([
     ['ware_manager', 'Print plugin', 'print-plugin.zip', 'Until then, labels and documents print'],
     ['ware_manager', 'Virtual printer', 'virtual-printer.zip', 'Until then, labels and documents print'],
-    ['seller', 'Purchase plugin', 'purchase-plugin.zip', 'Ask your service provider'],
   ] as const)(
     'as %s, explains the %s and saves nothing when the server has no %s',
     async (role, tool, file, explanation) => {
@@ -201,14 +199,6 @@ describe('plugin downloads', () => {
       expect(saved).toEqual([]);
     },
   );
-
-  it("explains the seller header's purchase plugin button the same way", async () => {
-    server.use(http.head(archive('purchase-plugin.zip'), () => failure(404, 'route_not_found', 'Not found')));
-    renderHeader('seller');
-    fireEvent.click(screen.getByRole('button', { name: /Purchase plugin/ }));
-    expect(await screen.findAllByText('Purchase plugin is not available yet')).not.toEqual([]);
-    expect(saved).toEqual([]);
-  });
 
   it('saves an archive the server has', async () => {
     server.use(

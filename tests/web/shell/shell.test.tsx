@@ -125,6 +125,10 @@ describe('the signed-in shell', () => {
       ['System', '/system'],
     ]);
     expect(within(crumbs).getByText('Roles').closest('a')).toBeNull();
+    // The current page's title is the page's one h1.
+    const headings = screen.getAllByRole('heading', { level: 1 });
+    expect(headings.map((heading) => heading.textContent)).toEqual(['Roles']);
+    expect(crumbs.contains(headings[0] ?? null)).toBe(true);
   });
 
   it('names home once on the home page: Home / Dashboard', async () => {

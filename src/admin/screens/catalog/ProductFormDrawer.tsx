@@ -178,7 +178,7 @@ export function ProductFormDrawer({
               amountName="declaredValue"
               currencyName="declaredCurrency"
               currencies={CURRENCIES}
-              max={LIMITS.money / 100}
+              maxMinor={LIMITS.money}
             />
           </Col>
         </Row>

@@ -3,9 +3,10 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import type { FormListFieldData } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { skuInput } from '@shared/contract/catalog.js';
 import { CATALOG_LIMITS as LIMITS, CURRENCIES } from '@shared/domain/catalog.js';
 import { AmountField } from '../common/AmountField.js';
-import { maxLength, required } from '../common/rules.js';
+import { contractRule, maxLength, required } from '../common/rules.js';
 
 export interface SkuValues {
   id?: string;
@@ -29,12 +30,11 @@ export const NEW_SKU: Partial<SkuValues> = { costCurrency: 'CNY', safetyStock: 0
 function SkuCard({ field, onRemove }: { field: FormListFieldData; onRemove?: () => void }) {
   const { t } = useTranslation('inventory');
   const name = (key: keyof SkuValues) => [field.name, key];
-  const number = (key: keyof SkuValues, label: string, max: number) => (
-    <Col span={6}>
-      <Form.Item name={name(key)} label={label}>
-        <InputNumber min={0} max={max} precision={0} style={{ width: '100%' }} />
-      </Form.Item>
-    </Col>
+  // No min, max or precision on the boxes: antd would turn "-5" into 0 on blur; the contract's rule refuses it.
+  const number = (key: 'weightG' | 'lengthMm' | 'widthMm' | 'heightMm' | 'safetyStock', label: string) => (
+    <Form.Item name={name(key)} label={label} rules={[contractRule(t, skuInput.shape[key], label)]}>
+      <InputNumber style={{ width: '100%' }} aria-label={label} />
+    </Form.Item>
   );
   return (
     <Card
@@ -99,25 +99,21 @@ function SkuCard({ field, onRemove }: { field: FormListFieldData; onRemove?: () 
             <Select mode="tags" tokenSeparators={[',', ' ']} open={false} maxCount={LIMITS.barcodesPerSku} />
           </Form.Item>
         </Col>
-        {number('weightG', t('product.weight_g'), LIMITS.weightG)}
-        {number('lengthMm', t('product.length_mm'), LIMITS.sizeMm)}
-        {number('widthMm', t('product.width_mm'), LIMITS.sizeMm)}
-        {number('heightMm', t('product.height_mm'), LIMITS.sizeMm)}
+        <Col span={6}>{number('weightG', t('product.weight_g'))}</Col>
+        <Col span={6}>{number('lengthMm', t('product.length_mm'))}</Col>
+        <Col span={6}>{number('widthMm', t('product.width_mm'))}</Col>
+        <Col span={6}>{number('heightMm', t('product.height_mm'))}</Col>
         <Col span={8}>
           <AmountField
             label={t('product.cost')}
             amountName={name('cost')}
             currencyName={name('costCurrency')}
             currencies={CURRENCIES}
-            max={LIMITS.money / 100}
+            maxMinor={LIMITS.money}
             amountWidth="60%"
           />
         </Col>
-        <Col span={8}>
-          <Form.Item name={name('safetyStock')} label={t('stock.safety_stock')}>
-            <InputNumber min={0} max={LIMITS.safetyStock} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
+        <Col span={8}>{number('safetyStock', t('stock.safety_stock'))}</Col>
       </Row>
     </Card>
   );

@@ -1,33 +1,44 @@
 /**
  * A money amount and its currency side by side under one label. Both controls are named (the
  * label, then the label with 'Currency'), as a compact pair of unlabelled fields would not be.
+ * The amount is typed in the major unit and refused out of range or with more than two
+ * decimals (never clamped or rounded by the number box).
  */
 import { Form, InputNumber, Select, Space } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
 import { useTranslation } from 'react-i18next';
+import { majorAmount } from '@shared/contract/common.js';
+import { contractRule } from './rules.js';
+
+/** Decimals of the amounts these forms take (the catalogue keeps cents). */
+const DECIMALS = 2;
 
 export function AmountField({
   label,
   amountName,
   currencyName,
   currencies,
-  max,
+  maxMinor,
   amountWidth = '65%',
 }: {
   label: string;
   amountName: NamePath;
   currencyName: NamePath;
   currencies: readonly string[];
-  /** The largest amount, in the currency's major unit. */
-  max: number;
+  /** The contract's largest amount, in minor units (cents). */
+  maxMinor: number;
   amountWidth?: string;
 }) {
   const { t } = useTranslation('system');
   return (
     <Form.Item label={label}>
       <Space.Compact style={{ width: '100%' }}>
-        <Form.Item name={amountName} noStyle>
-          <InputNumber min={0} max={max} precision={2} style={{ width: amountWidth }} aria-label={label} />
+        <Form.Item
+          name={amountName}
+          noStyle
+          rules={[contractRule(t, majorAmount(maxMinor, DECIMALS), label)]}
+        >
+          <InputNumber style={{ width: amountWidth }} aria-label={label} />
         </Form.Item>
         <Form.Item name={currencyName} noStyle>
           <Select

@@ -1,11 +1,11 @@
 /** Tables fed by a query: a server-paged list (PagedTable), or a whole list answered at once (QueryTable). */
-import { Table, type TableProps } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Grid, Table, type TableProps } from 'antd';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageParams } from '@api/client.js';
 import { tablePagination } from './paging.js';
-import { columnsWidth, EXPAND_COLUMN_WIDTH, fitColumns, SELECTION_COLUMN_WIDTH } from './table-fit.js';
+import { useNamedRowSelection } from './row-selection.js';
+import { EXPAND_COLUMN_WIDTH, fitColumns, SELECTION_COLUMN_WIDTH, shownColumns } from './table-fit.js';
 
 /** What a paged list query answers: the page's records and the total the server counted. */
 export interface PagedQuery<T> {
@@ -52,51 +52,33 @@ export function QueryTable<T extends object>({
 }
 
 /**
- * A list's table as wide as its columns ask (scrolling sideways when its container is
- * narrower), whose right-fixed columns never lie over the data. Each row's selection box is
- * named after its row (WCAG 4.1.2).
+ * A list's table as wide as the columns it shows ask, narrowed to its container where they can
+ * be (table-fit.ts), scrolling sideways only beyond that, with the row's Actions fixed to the
+ * right so they stay in sight. Each row's
+ * selection box is named after its row (WCAG 4.1.2).
  */
 function FittedTable<T extends object>({ columns = [], ...table }: Omit<TableProps<T>, 'scroll'>) {
-  const { t } = useTranslation('system');
   const holder = useRef<HTMLDivElement>(null);
   const available = useWidth(holder);
-  const rowSelection = table.rowSelection && {
-    ...table.rowSelection,
-    getCheckboxProps: (row: T) => ({
-      'aria-label': t('common.select_row', { name: rowName(columns, row) }),
-      ...table.rowSelection?.getCheckboxProps?.(row),
-    }),
-  };
-  const width =
-    columnsWidth(columns) +
-    (table.rowSelection ? SELECTION_COLUMN_WIDTH : 0) +
-    (table.expandable ? EXPAND_COLUMN_WIDTH : 0);
-  const overflows = available !== undefined && width > available;
+  const screens = Grid.useBreakpoint();
+  const rowSelection = useNamedRowSelection(table.rowSelection, columns);
+  const extra =
+    (table.rowSelection ? SELECTION_COLUMN_WIDTH : 0) + (table.expandable ? EXPAND_COLUMN_WIDTH : 0);
+  // A bordered table's frame takes a pixel each side of the container's width.
+  const room = available === undefined ? undefined : available - 2;
+  const fitted = fitColumns(shownColumns(columns, screens), room, extra);
   return (
     <div ref={holder}>
       <Table<T>
         rowKey="id"
         size="middle"
-        columns={fitColumns(columns, overflows)}
-        scroll={{ x: width }}
+        columns={fitted.columns}
+        scroll={{ x: fitted.width }}
         {...table}
         rowSelection={rowSelection}
       />
     </div>
   );
-}
-
-/** What a row is called: the text of its first column that shows a field (a name, a code). */
-function rowName<T extends object>(columns: ColumnsType<T>, row: T): string {
-  for (const column of columns) {
-    const path = 'dataIndex' in column ? column.dataIndex : undefined;
-    if (path === undefined || path === null) continue;
-    const keys = (Array.isArray(path) ? path : [path]) as (string | number)[];
-    let value: unknown = row;
-    for (const key of keys) value = (value as Record<string | number, unknown> | null)?.[key];
-    if ((typeof value === 'string' && value !== '') || typeof value === 'number') return String(value);
-  }
-  return '';
 }
 
 /** The element's content width, followed as the window or the side menu changes it. */

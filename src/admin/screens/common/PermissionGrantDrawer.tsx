@@ -4,7 +4,7 @@
  * the menus above it (a button is useless without its page); unticking clears its branch.
  * Saving sends the role's whole new set.
  */
-import { Button, Empty, Space, Spin, Tree } from 'antd';
+import { App, Button, Empty, Space, Spin, Tree } from 'antd';
 import { FormDrawer } from './FormDrawer.js';
 import { useEffect, useMemo, useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -75,6 +75,7 @@ export function PermissionGrantDrawer({
 }) {
   const { t } = useTranslation('system');
   const feedback = useFeedback();
+  const { modal } = App.useApp();
   const isOpen = role !== null;
   const tree = useSystemQuery(source.tree.resource, 'tree', source.tree.fetch, { enabled: isOpen });
   const granted = useSystemQuery(source.granted.resource, role?.id ?? '', source.granted.fetch, {
@@ -107,6 +108,18 @@ export function PermissionGrantDrawer({
     }
   };
 
+  /** 'Clear all' asks first (spec 02 §5): it unticks every permission of the role at once. */
+  const confirmClearAll = () => {
+    modal.confirm({
+      title: t('role.clear_all_title'),
+      content: t('role.clear_all_confirm', { name: role?.roleName ?? '' }),
+      okText: t('role.clear_all'),
+      okButtonProps: { danger: true },
+      cancelText: t('common.cancel'),
+      onOk: () => setChecked(new Set()),
+    });
+  };
+
   const isLoading = tree.isPending || granted.isPending;
   return (
     <FormDrawer
@@ -122,7 +135,7 @@ export function PermissionGrantDrawer({
         <Button size="small" onClick={() => setChecked(new Set(tree.data?.ids ?? []))}>
           {t('role.select_all')}
         </Button>
-        <Button size="small" onClick={() => setChecked(new Set())}>
+        <Button size="small" onClick={confirmClearAll} disabled={checked.size === 0}>
           {t('role.clear_all')}
         </Button>
         <Button size="small" onClick={() => setExpanded([...index.children.keys()])}>

@@ -1,6 +1,7 @@
 /**
  * Adding or editing a role: a code (set once, letters, digits and _), a name and a description.
- * Sellers' role codes are checked with the server as they are typed.
+ * A new role's code is checked with the server on blur: sellers' by their own check, the
+ * system's by the duplicate check (spec 01 §5).
  */
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import type { Envelope } from '@api/client.js';
 import type { RoleAddInput, RoleEditInput, RoleView } from '@shared/contract/system-admin.js';
 import { useFormSubmit } from './feedback.js';
 import { FormModal } from './FormModal.js';
+import { useDuplicateRule } from './duplicate-check.js';
 import { CODE_PATTERN, codeRule, freeRule, maxLength, required } from './rules.js';
 
 interface RoleValues {
@@ -20,6 +22,8 @@ export interface RoleSaver {
   add: (input: RoleAddInput) => Promise<Envelope<RoleView>>;
   edit: (input: RoleEditInput) => Promise<Envelope<RoleView>>;
   isCodeFree?: (roleCode: string) => Promise<boolean>;
+  /** System roles: a new code is asked of the duplicate check (sys_role.role_code). */
+  checksDuplicate?: boolean;
 }
 
 export function RoleFormModal({
@@ -49,6 +53,7 @@ export function RoleFormModal({
     },
     onClose,
   );
+  const duplicateCode = useDuplicateRule({ tableName: 'sys_role', fieldName: 'roleCode' }, CODE_PATTERN);
   const codeRules = role
     ? []
     : [
@@ -56,6 +61,7 @@ export function RoleFormModal({
         codeRule(t),
         maxLength(t, 64),
         ...(saver.isCodeFree ? [freeRule(saver.isCodeFree, t('validation.code_taken'), CODE_PATTERN)] : []),
+        ...(saver.checksDuplicate ? [duplicateCode] : []),
       ];
   return (
     <FormModal

@@ -5,8 +5,12 @@ import type { TFunction } from 'i18next';
 import type { RoleView, UserView } from '@shared/contract/system-admin.js';
 import { USER_STATUS } from '@shared/domain/roles.js';
 import { formatDateTime } from './format.js';
+import { WIDE_SCREENS_ONLY } from './table-fit.js';
 
-/** An account's phone, email, frozen or not, last sign-in and creation, after its names. */
+/**
+ * An account's phone, email, state (frozen, or its password sign-in locked by wrong passwords,
+ * or normal), last sign-in and creation, after its names.
+ */
 export function accountColumns(t: TFunction): ColumnsType<UserView> {
   return [
     {
@@ -25,15 +29,23 @@ export function accountColumns(t: TFunction): ColumnsType<UserView> {
       title: t('user.status'),
       dataIndex: 'status',
       width: 100,
-      render: (status: number) =>
+      render: (status: number, account) =>
         status === USER_STATUS.frozen ? (
           <Badge status="error" text={t('user.status_frozen')} />
+        ) : account.isLocked ? (
+          <Badge status="warning" text={t('user.status_locked')} />
         ) : (
           <Badge status="success" text={t('user.status_normal')} />
         ),
     },
     { title: t('user.last_login'), dataIndex: 'lastLoginAt', width: 150, render: formatDateTime },
-    { title: t('common.created_at'), dataIndex: 'createdAt', width: 150, render: formatDateTime },
+    {
+      title: t('common.created_at'),
+      dataIndex: 'createdAt',
+      width: 150,
+      responsive: WIDE_SCREENS_ONLY,
+      render: formatDateTime,
+    },
   ];
 }
 

@@ -22,8 +22,41 @@ function toCatalogue(error: unknown) {
   );
 }
 
-/** Marks the form's fields the server named; answers the text to show above the form, if any. */
-export function formFailure(error: unknown, form?: FormInstance): string | null {
+type FieldName = (string | number)[];
+
+/** rc-field-form's own hooks, as antd's Form.useWatch reaches them: a watch told of every change of the values. */
+const INTERNAL_HOOKS = 'RC_FORM_INTERNAL_HOOKS';
+interface Watchable {
+  getInternalHooks?: (mark: string) => { registerWatch?: (watch: () => void) => () => void } | null;
+}
+
+/**
+ * Takes the server's error off each named field as soon as its value changes: the refusal was
+ * about the value sent, so a fixed field must not keep saying it is wrong until the next send.
+ */
+function clearWhenChanged(form: FormInstance, names: FieldName[], onAllChanged?: () => void) {
+  const hooks = (form as unknown as Watchable).getInternalHooks?.(INTERNAL_HOOKS);
+  if (!hooks?.registerWatch || names.length === 0) return;
+  const sent = new Map(
+    names.map((name) => [JSON.stringify(name), { name, value: form.getFieldValue(name) }]),
+  );
+  const stop = hooks.registerWatch(() => {
+    for (const [key, { name, value }] of sent) {
+      if (Object.is(form.getFieldValue(name), value)) continue;
+      sent.delete(key);
+      form.setFields([{ name, errors: [] }]);
+    }
+    if (sent.size > 0) return;
+    stop();
+    onAllChanged?.();
+  });
+}
+
+/**
+ * Marks the form's fields the server named (each until its value changes); answers the text to
+ * show above the form, if any. `onFixed` is called once every named field has changed.
+ */
+export function formFailure(error: unknown, form?: FormInstance, onFixed?: () => void): string | null {
   const text = refusalText(error);
   if (text === null) {
     toCatalogue(error);
@@ -38,6 +71,11 @@ export function formFailure(error: unknown, form?: FormInstance): string | null 
       }))
       .filter((field) => form.getFieldValue(field.name) !== undefined);
     form.setFields(fields);
+    clearWhenChanged(
+      form,
+      fields.map((field) => field.name),
+      onFixed,
+    );
   }
   return text;
 }
@@ -92,7 +130,10 @@ export function useConfirmDelete() {
   );
 }
 
-/** Validates, sends, reports; the refusal stays above the form until the next attempt. */
+/**
+ * Validates, sends, reports; the refusal stays above the form until the next attempt, or until
+ * every field it named has changed.
+ */
 export function useFormSubmit<V, T>(
   form: FormInstance<V>,
   save: (values: V) => Promise<Envelope<T>>,
@@ -115,7 +156,8 @@ export function useFormSubmit<V, T>(
       feedback.done(envelope);
       onSaved(envelope);
     } catch (error) {
-      setFailure(formFailure(error, form));
+      const text = formFailure(error, form, () => setFailure((shown) => (shown === text ? null : shown)));
+      setFailure(text);
     } finally {
       setIsSaving(false);
     }

@@ -3,6 +3,7 @@
  * phones, codes) and the password rule, so a form refuses before it sends.
  */
 import type { FormRule } from 'antd';
+import type { RuleObject } from 'antd/es/form';
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { isStrongPassword } from '@shared/domain/password.js';
@@ -90,6 +91,12 @@ export function freeRule(
 
 export { CODE as CODE_PATTERN, USERNAME as USERNAME_PATTERN };
 
+/** The decimals a step allows (0.01 → 2). */
+function decimalsOf(divisor: number | bigint): { digits: number } {
+  const [, fraction = ''] = String(divisor).split('.');
+  return { digits: fraction.length };
+}
+
 /** The server's rule name for a zod issue (as its validation reply names it). */
 function ruleOf(issue: z.core.$ZodIssue): { rule: string; params: Record<string, string | number> } {
   if (issue.code === 'too_small' || issue.code === 'too_big') {
@@ -98,7 +105,10 @@ function ruleOf(issue: z.core.$ZodIssue): { rule: string; params: Record<string,
       issue.code === 'too_small' ? { minimum: Number(issue.minimum) } : { maximum: Number(issue.maximum) };
     return { rule: `${issue.code}_${origin}`, params: bound };
   }
+  if (issue.code === 'invalid_type' && issue.expected === 'int') return { rule: 'not_integer', params: {} };
   if (issue.code === 'invalid_type') return { rule: 'invalid_type', params: { expected: issue.expected } };
+  if (issue.code === 'not_multiple_of')
+    return { rule: 'too_many_decimals', params: decimalsOf(issue.divisor) };
   return { rule: /^[a-z][a-z_]*$/.test(issue.message) ? issue.message : 'invalid', params: {} };
 }
 
@@ -107,19 +117,33 @@ function ruleOf(issue: z.core.$ZodIssue): { rule: string; params: Record<string,
  * for the rule it breaks ('Ship quantity must be at least 1'), never corrected silently. Empty
  * values are left to the required rule.
  */
-export function contractRule(t: TFunction, schema: z.ZodType, field: string): FormRule {
+export function contractRule(t: TFunction, schema: z.ZodType, field: string): RuleObject {
   return {
     validator: (_rule, value: unknown) => {
-      if (value === undefined || value === null || value === '') return Promise.resolve();
-      const parsed = schema.safeParse(value);
-      const [issue] = parsed.success ? [] : parsed.error.issues;
-      if (!issue) return Promise.resolve();
-      const { rule, params } = ruleOf(issue);
-      const message = t(`errors:validation.${rule}`, {
-        ...params,
-        defaultValue: t('errors:validation.invalid'),
-      });
-      return Promise.reject(new Error(`${field} ${message}`));
+      const problem = contractProblem(t, schema, field, value);
+      return problem === null ? Promise.resolve() : Promise.reject(new Error(problem));
     },
   };
+}
+
+/**
+ * What `contractRule` would say about `value` ('Weight must be at least 1'), or null when the
+ * schema takes it or it is empty: for a number box outside a form (a dialog's own state).
+ */
+export function contractProblem(
+  t: TFunction,
+  schema: z.ZodType,
+  field: string,
+  value: unknown,
+): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  const parsed = schema.safeParse(value);
+  const [issue] = parsed.success ? [] : parsed.error.issues;
+  if (!issue) return null;
+  const { rule, params } = ruleOf(issue);
+  const message = t(`errors:validation.${rule}`, {
+    ...params,
+    defaultValue: t('errors:validation.invalid'),
+  });
+  return `${field} ${message}`;
 }

@@ -29,6 +29,7 @@ import { RowActions } from '../common/RowActions.js';
 import { DEFAULT_PAGE } from '../common/paging.js';
 import { useListState } from '../common/screen-state.js';
 import { SearchBar } from '../common/SearchBar.js';
+import { WIDE_SCREENS_ONLY } from '../common/table-fit.js';
 import { isSellerSide, SellerSelect, sellersOf, WarehouseSelect } from '../inventory/shared.js';
 import { InboundFormDrawer } from './InboundFormDrawer.js';
 import { StatusTag, useStatusLabels, useTransportLabels, useWarehousingLabels } from './shared.js';
@@ -128,12 +129,14 @@ export function InboundList() {
       title: t('list.transport_mode'),
       dataIndex: 'transportMode',
       width: 110,
+      responsive: WIDE_SCREENS_ONLY,
       render: (mode: string) => transport.label(mode),
     },
     {
       title: t('list.warehousing_type'),
       dataIndex: 'warehousingType',
       width: 130,
+      responsive: WIDE_SCREENS_ONLY,
       render: (type: string) => warehousing.label(type),
     },
     {
@@ -155,11 +158,18 @@ export function InboundList() {
     {
       title: t('list.abnormal_reason'),
       dataIndex: 'abnormalReason',
+      responsive: WIDE_SCREENS_ONLY,
       width: 180,
       ellipsis: true,
       render: (reason: string) => reason || '-',
     },
-    { title: t('common.created_at'), dataIndex: 'createdAt', width: 150, render: formatDateTime },
+    {
+      title: t('common.created_at'),
+      dataIndex: 'createdAt',
+      width: 150,
+      responsive: WIDE_SCREENS_ONLY,
+      render: formatDateTime,
+    },
     {
       title: t('common.actions'),
       key: 'actions',

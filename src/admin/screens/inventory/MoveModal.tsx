@@ -2,10 +2,10 @@
 import { Descriptions, Form, Input, InputNumber, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { moveStock, useInventoryChange } from '@api/modules/inventory.js';
-import type { LocationStockRow } from '@shared/contract/inventory.js';
+import { moveBody, type LocationStockRow } from '@shared/contract/inventory.js';
 import { STOCK_LIMITS } from '@shared/domain/stock.js';
 import { FormFailure, useFormSubmit } from '../common/feedback.js';
-import { maxLength, requiredChoice } from '../common/rules.js';
+import { contractRule, maxLength, requiredChoice } from '../common/rules.js';
 import { LocationSelect } from './LocationSelect.js';
 
 interface MoveValues {
@@ -65,9 +65,13 @@ export function MoveModal({ row, onClose }: { row: LocationStockRow | null; onCl
             <Form.Item
               name="quantity"
               label={t('stock.quantity')}
-              rules={[{ required: true, message: t('stock.quantity_required') }]}
+              rules={[
+                { required: true, message: t('stock.quantity_required') },
+                // At most what the location holds; the number box is not clamped ("-2" stays "-2").
+                contractRule(t, moveBody.shape.quantity.max(row.quantity), t('stock.quantity')),
+              ]}
             >
-              <InputNumber precision={0} min={1} max={row.quantity} style={{ width: 160 }} />
+              <InputNumber style={{ width: 160 }} />
             </Form.Item>
             <Form.Item name="reason" label={t('stock.reason')} rules={[maxLength(t, STOCK_LIMITS.reason)]}>
               <Input />

@@ -7,10 +7,10 @@ import { Alert, App, Form, Input, InputNumber, Modal, Table, Typography } from '
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adjustStock, freezeStock, unfreezeStock, useInventoryChange } from '@api/modules/inventory.js';
-import type { StockRow } from '@shared/contract/inventory.js';
+import { adjustBody, freezeBody, type StockRow } from '@shared/contract/inventory.js';
 import { STOCK_LIMITS } from '@shared/domain/stock.js';
 import { FormFailure, useFormSubmit } from '../common/feedback.js';
-import { maxLength, required } from '../common/rules.js';
+import { contractRule, maxLength, required } from '../common/rules.js';
 import { LocationSelect } from './LocationSelect.js';
 
 export type StockChangeMode = 'adjust' | 'freeze' | 'unfreeze';
@@ -85,16 +85,23 @@ export function StockChangeModal({
     });
   };
 
-  const quantityRules =
+  /** The contract's quantity for a row: signed for an adjustment, else at most what can be frozen or unfrozen. */
+  const quantitySchema = (row: StockRow) =>
     mode === 'adjust'
+      ? adjustBody.shape.quantity
+      : freezeBody.shape.quantity.max(mode === 'freeze' ? row.available : row.frozen);
+  const quantityRules = (row: StockRow) => [
+    { required: true, message: t('stock.quantity_required') },
+    ...(mode === 'adjust'
       ? [
-          { required: true, message: t('stock.quantity_required') },
           {
             validator: (_rule: unknown, value: unknown) =>
               value === 0 ? Promise.reject(new Error(t('stock.quantity_non_zero'))) : Promise.resolve(),
           },
         ]
-      : [{ required: true, message: t('stock.quantity_required') }];
+      : []),
+    contractRule(t, quantitySchema(row), t('stock.quantity')),
+  ];
 
   return (
     <Modal
@@ -152,20 +159,14 @@ export function StockChangeModal({
               title: mode === 'adjust' ? t('stock.adjust_quantity') : t('stock.quantity'),
               key: 'quantity',
               render: (_value: unknown, row: StockRow, index: number) => (
-                <Form.Item name={['rows', index, 'quantity']} rules={quantityRules} style={{ margin: 0 }}>
-                  <InputNumber
-                    precision={0}
-                    min={mode === 'adjust' ? -STOCK_LIMITS.quantity : 1}
-                    max={
-                      mode === 'freeze'
-                        ? row.available
-                        : mode === 'unfreeze'
-                          ? row.frozen
-                          : STOCK_LIMITS.quantity
-                    }
-                    aria-label={t('stock.quantity')}
-                    style={{ width: 130 }}
-                  />
+                <Form.Item
+                  name={['rows', index, 'quantity']}
+                  rules={quantityRules(row)}
+                  validateFirst
+                  style={{ margin: 0 }}
+                >
+                  {/* No min or max: antd would clamp what was typed; the contract's rule refuses it. */}
+                  <InputNumber aria-label={t('stock.quantity')} style={{ width: 130 }} />
                 </Form.Item>
               ),
             },

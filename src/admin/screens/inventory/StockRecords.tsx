@@ -3,7 +3,7 @@
  * server-paged, filtered by warehouse, SKU batch search, kind, direction, source document and
  * date; the date picker offers nothing older than 90 days.
  */
-import { DatePicker, Form, Input, Select, Space, Tag, Typography } from 'antd';
+import { Form, Input, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -16,12 +16,14 @@ import {
 import type { StockRecord } from '@shared/contract/inventory.js';
 import { MOVEMENT_KINDS, RECORDS_WINDOW_DAYS, type MovementKind } from '@shared/domain/stock.js';
 import { useSessionUser } from '../../layout/use-session-user.js';
+import { DateRangePicker } from '../common/DateRangePicker.js';
 import { formatDateTime } from '../common/format.js';
 import { PagedTable } from '../common/PagedTable.js';
 import { DEFAULT_PAGE } from '../common/paging.js';
 import { useListState } from '../common/screen-state.js';
 import { ExportTaskButton } from '../common/ExportTaskButton.js';
 import { SearchBar } from '../common/SearchBar.js';
+import { WIDE_SCREENS_ONLY } from '../common/table-fit.js';
 import { isSellerSide, SellerSelect, WarehouseSelect } from './shared.js';
 
 interface Filter {
@@ -75,7 +77,14 @@ export function StockRecords() {
     { title: t('stock.quantity'), dataIndex: 'quantity', width: 80, align: 'right' },
     { title: t('stock.available'), dataIndex: 'availableDelta', width: 80, align: 'right', render: delta },
     { title: t('stock.frozen'), dataIndex: 'frozenDelta', width: 80, align: 'right', render: delta },
-    { title: t('stock.in_transit'), dataIndex: 'inTransitDelta', width: 80, align: 'right', render: delta },
+    {
+      title: t('stock.in_transit'),
+      dataIndex: 'inTransitDelta',
+      responsive: WIDE_SCREENS_ONLY,
+      width: 80,
+      align: 'right',
+      render: delta,
+    },
     {
       title: t('records.locations'),
       key: 'locations',
@@ -94,6 +103,7 @@ export function StockRecords() {
     {
       title: t('records.actor'),
       dataIndex: 'actorName',
+      responsive: WIDE_SCREENS_ONLY,
       width: 110,
       render: (name: string | null) => name ?? '-',
     },
@@ -136,9 +146,7 @@ export function StockRecords() {
           </Form.Item>
         )}
         <Form.Item name="dates" label={t('records.date')}>
-          <DatePicker.RangePicker
-            disabledDate={(day) => day.isBefore(earliest) || day.isAfter(dayjs().endOf('day'))}
-          />
+          <DateRangePicker earliest={earliest} />
         </Form.Item>
       </SearchBar>
       <Space style={{ marginBottom: 16 }} wrap align="center">

@@ -26,6 +26,7 @@ import { PagedTable } from '../common/PagedTable.js';
 import { DEFAULT_PAGE } from '../common/paging.js';
 import { useListState } from '../common/screen-state.js';
 import { SearchBar } from '../common/SearchBar.js';
+import { WIDE_SCREENS_ONLY } from '../common/table-fit.js';
 import { openPdf } from '../counts/shared.js';
 import { WarehouseSelect } from '../inventory/shared.js';
 
@@ -168,7 +169,13 @@ export function BagList() {
       ),
     },
     { title: t('list.delivered_at'), dataIndex: 'deliveredAt', width: 150, render: formatDateTime },
-    { title: t('list.opened_at'), dataIndex: 'openedAt', width: 150, render: formatDateTime },
+    {
+      title: t('list.opened_at'),
+      dataIndex: 'openedAt',
+      responsive: WIDE_SCREENS_ONLY,
+      width: 150,
+      render: formatDateTime,
+    },
     {
       title: t('list.actions'),
       key: 'actions',

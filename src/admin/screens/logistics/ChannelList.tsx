@@ -29,6 +29,7 @@ import { DEFAULT_PAGE } from '../common/paging.js';
 import { RowActions, useDeleteAction, type RowAction } from '../common/RowActions.js';
 import { useListState, type ListState } from '../common/screen-state.js';
 import { SearchBar } from '../common/SearchBar.js';
+import { WIDE_SCREENS_ONLY } from '../common/table-fit.js';
 import { ChannelFormModal } from './ChannelForm.js';
 import { useLogisticsLabels } from './shared.js';
 
@@ -44,7 +45,9 @@ export function ChannelList() {
   const [state, setState, search] = useListState<ChannelListState>('logistics/ChannelList', INITIAL);
   const channels = useChannels({ pageNo: state.pageNo, pageSize: state.pageSize, ...state.filter });
   const warehouses = useWarehouseOptions();
-  const shops = useShopOptions();
+  // Shops are the seller side's (shop:list): without it the shops column counts them, unnamed.
+  const canReadShops = hasAuth(PERMISSIONS.shopList);
+  const shops = useShopOptions(canReadShops);
   const [editing, setEditing] = useState<ChannelView | null>(null);
   const [isAdding, setIsAdding] = useState(false);
   const [checkingId, setCheckingId] = useState<string | null>(null);
@@ -164,6 +167,7 @@ export function ChannelList() {
     {
       title: t('field.key_hint'),
       dataIndex: 'keyHint',
+      responsive: WIDE_SCREENS_ONLY,
       width: 100,
       render: (hint: string) => hint || '—',
     },
@@ -193,7 +197,10 @@ export function ChannelList() {
       title: t('field.shops'),
       dataIndex: 'shopIds',
       width: 160,
-      render: (ids: string[] | null) => scopeText(ids, shopName, t('scope.all_shops')),
+      render: (ids: string[] | null) =>
+        canReadShops || ids === null || ids.length === 0
+          ? scopeText(ids, shopName, t('scope.all_shops'))
+          : t('scope.chosen_shops', { count: ids.length }),
     },
     {
       title: t('common.actions', { ns: 'system' }),

@@ -1,7 +1,8 @@
 /**
  * /logistics/outbound: the orders waiting to ship with their waybills (spec 02 §4 Ship
  * arrangement and Warehouse side), by stage — to arrange, arrange failed, to print, to pick, to
- * pack, to deliver, delivered — filtered by warehouse, channel, platform and a number. Selected
+ * pack, to deliver, delivered — filtered by warehouse, channel, platform and a number, or up to
+ * 100 numbers pasted (those no order answered are named above the tabs). Selected
  * orders are arranged (a channel chosen, the batch followed), their waybills printed through the
  * print helper and marked printed, picked, packed and delivered, and their pick and packing lists
  * opened; each button shown with its permission and greyed out, saying why, when a selected
@@ -9,7 +10,7 @@
  * that was not saved, records a parcel shipped elsewhere, or sends again a tracking number the
  * marketplace did not take.
  */
-import { Button, Form, Input, Select, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Form, Input, Select, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +27,7 @@ import { RowActions, type RowAction } from '../common/RowActions.js';
 import { useListState, type ListState } from '../common/screen-state.js';
 import { SearchBar } from '../common/SearchBar.js';
 import { isSellerSide, WarehouseSelect } from '../inventory/shared.js';
+import { numbersOf } from '../orders/order-filters.js';
 import { ShipByCountdown } from '../orders/ShipByCountdown.js';
 import { useOrderLabels } from '../orders/shared.js';
 import { useOutboundActions } from './OutboundActions.js';
@@ -76,12 +78,18 @@ export function Outbound() {
   const orderLabels = useOrderLabels();
   const me = useSessionUser();
   const [state, setState, search] = useListState<OutboundState>('logistics/Outbound', INITIAL);
+  const { keyword, ...filter } = state.filter;
+  // One number is searched as before (part of an order number, a whole system id or tracking
+  // number); several, up to 100, each as a whole number, and the reply names those none answered.
+  const searched = numbersOf(keyword);
   const waybills = useWaybills({
     pageNo: state.pageNo,
     pageSize: state.pageSize,
     stage: state.stage,
-    ...state.filter,
+    ...filter,
+    ...(searched.length > 1 ? { numbers: searched.join(',') } : searched[0] ? { keyword: searched[0] } : {}),
   });
+  const notFound = waybills.isFetching ? [] : (waybills.data?.notFound ?? []);
   const canArrange = hasAuth(PERMISSIONS.waybillArrange);
   const canOutbound = hasAuth(PERMISSIONS.outboundEdit);
   const channels = useAllChannels({ enabled: hasAuth(PERMISSIONS.channelList) });
@@ -265,8 +273,8 @@ export function Outbound() {
   return (
     <>
       <SearchBar<OutboundFilterValues> initialValues={state.filter} onSearch={search}>
-        <Form.Item name="keyword" label={t('filter.keyword')}>
-          <Input allowClear placeholder={t('filter.keyword_hint')} style={{ width: 220 }} />
+        <Form.Item name="keyword" label={t('filter.keyword')} tooltip={t('filter.numbers_hint')}>
+          <Input allowClear placeholder={t('filter.keyword_hint')} style={{ width: 250 }} />
         </Form.Item>
         <Form.Item name="warehouseId" label={t('field.warehouse')}>
           <WarehouseSelect />
@@ -305,6 +313,15 @@ export function Outbound() {
         {canOutbound && batchButton('pickList', t('action.pick_list'), actions.pickList)}
         {canOutbound && batchButton('packingList', t('action.packing_list'), actions.packingList)}
       </Space>
+      {notFound.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          closable
+          style={{ marginBottom: 12 }}
+          message={t('filter.not_found', { count: notFound.length, numbers: notFound.join(', ') })}
+        />
+      )}
       <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
         <Tabs
           style={{ flex: 1, minWidth: 0 }}

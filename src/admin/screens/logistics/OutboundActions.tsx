@@ -30,11 +30,11 @@ import {
   useLogisticsChange,
 } from '@api/modules/logistics.js';
 import { queryKeys } from '@api/query-keys.js';
-import { bulkReply, type BulkReply, type WaybillView } from '@shared/contract/logistics.js';
+import { bulkReply, packedBody, type BulkReply, type WaybillView } from '@shared/contract/logistics.js';
 import { LOGISTICS_LIMITS, LOGISTICS_PLATFORMS } from '@shared/domain/logistics.js';
 import { FormFailure, refusalText, useFeedback, useFormSubmit } from '../common/feedback.js';
 import { FormModal } from '../common/FormModal.js';
-import { maxLength, required } from '../common/rules.js';
+import { contractProblem, maxLength, required } from '../common/rules.js';
 import { BatchProgressModal } from './BatchProgress.js';
 import { useBulkResults, useLogisticsLabels } from './shared.js';
 
@@ -338,8 +338,10 @@ function PackedDialog({
   const [weight, setWeight] = useState<number | null>(null);
   const feedback = useFeedback();
   const packed = useLogisticsChange(markPacked);
+  // What was typed is checked by the contract (whole grams, 1 to 100,000), never clamped by the box.
+  const weightProblem = contractProblem(t, packedBody.shape.weightGrams, t('field.weight'), weight);
   const send = async () => {
-    if (!rows) return;
+    if (!rows || weightProblem) return;
     try {
       const envelope = await packed.mutateAsync({
         orderIds: rows.map((row) => row.orderId),
@@ -357,7 +359,7 @@ function PackedDialog({
       title={t('confirm.packed_title', { count: rows?.length ?? 0 })}
       okText={t('confirm.packed_ok')}
       cancelText={t('common.cancel')}
-      okButtonProps={{ loading: packed.isPending }}
+      okButtonProps={{ loading: packed.isPending, disabled: weightProblem !== null }}
       onOk={() => void send()}
       onCancel={() => {
         setWeight(null);
@@ -368,12 +370,14 @@ function PackedDialog({
       <Typography.Paragraph>{t('confirm.packed_content')}</Typography.Paragraph>
       {rows && <OrderNumbers rows={rows} />}
       <Form layout="vertical">
-        <Form.Item label={t('field.weight')} extra={t('packed.weight_hint')}>
+        <Form.Item
+          label={t('field.weight')}
+          extra={t('packed.weight_hint')}
+          validateStatus={weightProblem ? 'error' : undefined}
+          help={weightProblem ?? undefined}
+        >
           <InputNumber<number>
             aria-label={t('field.weight')}
-            min={1}
-            max={100_000}
-            precision={0}
             addonAfter="g"
             value={weight}
             onChange={setWeight}

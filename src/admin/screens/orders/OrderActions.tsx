@@ -22,6 +22,7 @@ import {
 import type { ColumnsType } from 'antd/es/table';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import type { Envelope } from '@api/client.js';
 import { useInventoryChange } from '@api/modules/inventory.js';
 import {
@@ -37,6 +38,7 @@ import {
 import type { OrderActionResult, OrderRow, SavedOrderView } from '@shared/contract/orders.js';
 import { ORDER_LIMITS, type OrderTag } from '@shared/domain/order.js';
 import { refusalText, useFeedback } from '../common/feedback.js';
+import { contractProblem } from '../common/rules.js';
 import { allowsAll, StatusTag, useOrderLabels } from './shared.js';
 
 /** What an action needs to know of an order. */
@@ -399,13 +401,17 @@ function SplitDialog({
     .map((line) => ({ lineId: line.id, quantity: taking[line.id] ?? 0 }));
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
   const leaving = chosen.reduce((sum, line) => sum + line.quantity, 0);
+  /** Units of a line that leave: whole, from 0 (the line stays) to the line's quantity; refused, never clamped. */
+  const problemOf = (line: (typeof lines)[number]) =>
+    contractProblem(t, z.number().int().min(0).max(line.quantity), t('split.leaving'), taking[line.id] ?? 0);
+  const hasProblem = lines.some((line) => problemOf(line) !== null);
   const close = () => {
     setTaking({});
     refusal.clear();
     onClose();
   };
   const confirm = async () => {
-    if (!order) return;
+    if (!order || hasProblem) return;
     const reply = await refusal.run(() => split.mutateAsync({ id: order.id, lines: chosen }));
     if (!reply) return;
     setTaking({});
@@ -419,16 +425,25 @@ function SplitDialog({
       title: t('split.leaving'),
       key: 'leaving',
       width: 140,
-      render: (_value, line) => (
-        <InputNumber
-          min={0}
-          max={line.quantity}
-          precision={0}
-          value={taking[line.id] ?? 0}
-          aria-label={t('split.leaving_of', { sku: line.sellerSku })}
-          onChange={(value) => setTaking((current) => ({ ...current, [line.id]: value ?? 0 }))}
-        />
-      ),
+      render: (_value, line) => {
+        const problem = problemOf(line);
+        return (
+          <>
+            <InputNumber
+              value={taking[line.id] ?? 0}
+              status={problem ? 'error' : undefined}
+              aria-label={t('split.leaving_of', { sku: line.sellerSku })}
+              aria-invalid={problem !== null}
+              onChange={(value) => setTaking((current) => ({ ...current, [line.id]: value ?? 0 }))}
+            />
+            {problem && (
+              <Typography.Text type="danger" role="alert" style={{ display: 'block' }}>
+                {problem}
+              </Typography.Text>
+            )}
+          </>
+        );
+      },
     },
   ];
   return (
@@ -437,7 +452,10 @@ function SplitDialog({
       width={720}
       title={t('split.title', { orderNo: order?.orderNo ?? '' })}
       okText={t('split.ok')}
-      okButtonProps={{ loading: split.isPending, disabled: leaving === 0 || leaving >= units }}
+      okButtonProps={{
+        loading: split.isPending,
+        disabled: hasProblem || leaving === 0 || leaving >= units,
+      }}
       cancelText={t('common.keep')}
       onOk={() => void confirm()}
       onCancel={close}

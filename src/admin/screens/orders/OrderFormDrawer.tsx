@@ -23,18 +23,12 @@ import {
 import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { useInventoryChange } from '@api/modules/inventory.js';
 import { addOrder } from '@api/modules/orders.js';
-import {
-  orderLineInput,
-  orderQuantity,
-  type CreateOrderInput,
-  type SavedOrderView,
-} from '@shared/contract/orders.js';
+import { majorAmount } from '@shared/contract/common.js';
+import { orderQuantity, type CreateOrderInput, type SavedOrderView } from '@shared/contract/orders.js';
 import {
   CURRENCY_DECIMALS,
-  majorUnits,
   minorUnits,
   ORDER_CURRENCIES,
   ORDER_LIMITS as LIMITS,
@@ -95,12 +89,11 @@ const INITIAL: Partial<OrderValues> = {
 
 const trimmed = (value: string | undefined) => (value ?? '').trim();
 
-/** The contract's unit price, checked on what is typed in the currency's major unit. */
-const priceIn = (currency: OrderCurrency) =>
-  z
-    .number()
-    .transform((value) => minorUnits(value, currency))
-    .pipe(orderLineInput.shape.unitPrice.unwrap());
+/**
+ * The contract's unit price as typed in the currency's major unit: its bounds there and no more
+ * decimals than the currency is written with (1.234 yuan is refused, not rounded).
+ */
+const priceIn = (currency: OrderCurrency) => majorAmount(LIMITS.price, CURRENCY_DECIMALS[currency]);
 
 /** The contract's body of the form's values. */
 export function orderInputOf(values: OrderValues): CreateOrderInput {
@@ -149,7 +142,6 @@ export function OrderFormDrawer({
   const add = useInventoryChange(addOrder);
   const sellerId = Form.useWatch('sellerId', form);
   const currency = Form.useWatch('currency', form) ?? 'CNY';
-  const decimals = CURRENCY_DECIMALS[currency];
 
   useEffect(() => {
     if (open) form.resetFields();
@@ -381,12 +373,13 @@ export function OrderFormDrawer({
                   </Form.Item>
                   <Form.Item
                     name={[line.name, 'unitPrice']}
-                    rules={[contractRule(t, priceIn(currency), t('field.unit_price'))]}
+                    dependencies={['currency']}
+                    rules={[
+                      ({ getFieldValue }) =>
+                        contractRule(t, priceIn(getFieldValue('currency') ?? 'CNY'), t('field.unit_price')),
+                    ]}
                   >
                     <InputNumber
-                      min={0}
-                      max={majorUnits(LIMITS.price, currency)}
-                      precision={decimals}
                       placeholder={t('field.unit_price')}
                       aria-label={t('field.unit_price')}
                       addonAfter={currency}

@@ -11,7 +11,7 @@
  * row opens the order in a drawer; the list exports as a download task.
  */
 import { DownOutlined, PlusOutlined, ScanOutlined, UpOutlined } from '@ant-design/icons';
-import { Alert, Button, DatePicker, Form, Input, Select, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Form, Input, Select, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,11 +34,13 @@ import { hasAuth } from '../auth.js';
 import { ExportTaskButton } from '../common/ExportTaskButton.js';
 import { OrderQuestions } from '../questions/OrderQuestions.js';
 import { OrderImportButton } from './OrderImport.js';
+import { DateRangePicker } from '../common/DateRangePicker.js';
 import { formatDateTime } from '../common/format.js';
 import { PagedTable } from '../common/PagedTable.js';
 import { RowActions } from '../common/RowActions.js';
 import { useListState } from '../common/screen-state.js';
 import { SearchBar } from '../common/SearchBar.js';
+import { WIDE_SCREENS_ONLY } from '../common/table-fit.js';
 import { isSellerSide, SellerSelect, sellersOf, WarehouseSelect } from '../inventory/shared.js';
 import { BatchScanModal } from './BatchScanModal.js';
 import { OrderDetailDrawer } from './OrderDetailDrawer.js';
@@ -46,12 +48,9 @@ import { OrderFormDrawer } from './OrderFormDrawer.js';
 import { useOrderActions, type ActionKind } from './OrderActions.js';
 import {
   DATE_FIELDS,
-  DATE_SHORTCUTS,
   filtersOf,
   initialState,
   listParams,
-  numbersOf,
-  shortcutDays,
   type OrderFilterValues,
   type OrderListState,
   type TabKey,
@@ -119,15 +118,9 @@ function OrderListScreen({ search }: { search: string }) {
     setFormVersion((version) => version + 1);
   };
 
-  // The searched numbers no order answered, when every tab is shown and the answer fits one page.
-  const notFound = useMemo(() => {
-    const wanted = numbersOf(state.filter.numbers);
-    const page = orders.data;
-    if (wanted.length === 0 || state.tab !== 'all' || !page || orders.isFetching) return [];
-    if (page.total > page.records.length) return [];
-    const seen = new Set(page.records.flatMap((row) => [row.orderNo, row.systemNo, row.trackingNo]));
-    return wanted.filter((number) => !seen.has(number));
-  }, [state.filter.numbers, state.tab, orders.data, orders.isFetching]);
+  // The searched numbers no order answered in any tab, as the server names them (whatever tab or
+  // page is shown).
+  const notFound = orders.isFetching ? [] : (orders.data?.notFound ?? []);
 
   const columns: ColumnsType<OrderRow> = [
     {
@@ -186,6 +179,7 @@ function OrderListScreen({ search }: { search: string }) {
     {
       title: t('field.buyer'),
       dataIndex: 'buyerName',
+      responsive: WIDE_SCREENS_ONLY,
       width: 130,
       ellipsis: true,
       render: (buyer: string) => buyer || '-',
@@ -216,6 +210,7 @@ function OrderListScreen({ search }: { search: string }) {
       title: t('list.ordered_tracking'),
       key: 'ordered',
       width: 150,
+      responsive: WIDE_SCREENS_ONLY,
       render: (_value, row) => (
         <Space direction="vertical" size={0}>
           <span>{formatDateTime(row.orderedAt)}</span>
@@ -395,13 +390,7 @@ function OrderListScreen({ search }: { search: string }) {
               />
             </Form.Item>
             <Form.Item name="dateRange" noStyle>
-              <DatePicker.RangePicker
-                style={{ width: 240 }}
-                presets={DATE_SHORTCUTS.map((shortcut) => ({
-                  label: t(`filter.shortcut.${shortcut}`),
-                  value: shortcutDays(shortcut),
-                }))}
-              />
+              <DateRangePicker style={{ width: 240 }} />
             </Form.Item>
           </Space.Compact>
         </Form.Item>

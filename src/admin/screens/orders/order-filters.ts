@@ -3,7 +3,7 @@
  * the route's query (?searchTrackingNo=…&type=all, spec 01 §2) prefills, and the list call's
  * parameters made from them (the export sends the same, less the page).
  */
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import type { OrderFilter } from '@api/modules/orders.js';
 import type { TagMatch } from '@shared/contract/orders.js';
 import {
@@ -52,55 +52,8 @@ export interface OrderListState {
   filter: OrderFilterValues;
 }
 
-/** Date shortcuts (spec 02 §9): the last 7, 15, 30 and 90 days, this or last week, month or year. */
-export const DATE_SHORTCUTS = [
-  '7d',
-  '15d',
-  '30d',
-  '90d',
-  'this_week',
-  'last_week',
-  'this_month',
-  'last_month',
-  'this_year',
-  'last_year',
-] as const;
-export type DateShortcut = (typeof DATE_SHORTCUTS)[number];
-
-/** The first day (Monday) of the week `day` is in. */
-function mondayOf(day: Dayjs): Dayjs {
-  return day.startOf('day').subtract((day.day() + 6) % 7, 'day');
-}
-
-/** The days a shortcut means, both included, as of `now`. */
-export function shortcutDays(shortcut: DateShortcut, now: Dayjs = dayjs()): [Dayjs, Dayjs] {
-  const today = now.startOf('day');
-  switch (shortcut) {
-    case '7d':
-    case '15d':
-    case '30d':
-    case '90d':
-      return [today.subtract(Number.parseInt(shortcut, 10) - 1, 'day'), today];
-    case 'this_week':
-      return [mondayOf(today), today];
-    case 'last_week': {
-      const monday = mondayOf(today).subtract(7, 'day');
-      return [monday, monday.add(6, 'day')];
-    }
-    case 'this_month':
-      return [today.startOf('month'), today];
-    case 'last_month': {
-      const first = today.startOf('month').subtract(1, 'month');
-      return [first, first.endOf('month').startOf('day')];
-    }
-    case 'this_year':
-      return [today.startOf('year'), today];
-    case 'last_year': {
-      const first = today.startOf('year').subtract(1, 'year');
-      return [first, first.endOf('year').startOf('day')];
-    }
-  }
-}
+/** Date shortcuts (spec 02 §9), shared by every list's date range. */
+export { DATE_SHORTCUTS, shortcutDays, type DateShortcut } from '../common/date-shortcuts.js';
 
 /** The instants the server filters by: from the first day's start up to (not including) the day after the last. */
 export function rangeInstants(days: [Dayjs, Dayjs]): { dateFrom: string; dateTo: string } {

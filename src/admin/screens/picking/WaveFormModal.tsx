@@ -9,12 +9,13 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAddWave, useReadyOrders } from '@api/modules/picking.js';
-import type { ReadyOrderRow } from '@shared/contract/picking.js';
+import { createWaveInput, type ReadyOrderRow } from '@shared/contract/picking.js';
 import { PARCEL_TYPES, type ParcelType } from '@shared/domain/order.js';
 import { WAVE_LIMITS } from '@shared/domain/picking.js';
 import { FormFailure, useFormSubmit } from '../common/feedback.js';
 import { formatDateTime } from '../common/format.js';
-import { requiredChoice } from '../common/rules.js';
+import { useNamedRowSelection } from '../common/row-selection.js';
+import { contractRule, requiredChoice } from '../common/rules.js';
 import { WarehouseSelect } from '../inventory/shared.js';
 
 interface WaveValues {
@@ -86,6 +87,13 @@ export function WaveFormModal({ open, onClose }: { open: boolean; onClose: () =>
       render: (value: string | null) => formatDateTime(value),
     },
   ];
+  const rowSelection = useNamedRowSelection<ReadyOrderRow>(
+    {
+      selectedRowKeys: selected,
+      onChange: (keys) => setSelected(keys.map(String).slice(0, WAVE_LIMITS.orders)),
+    },
+    columns,
+  );
   return (
     <Modal
       open={open}
@@ -154,8 +162,12 @@ export function WaveFormModal({ open, onClose }: { open: boolean; onClose: () =>
                 options={choices((row) => [row.shopId, row.shopName])}
               />
             </Form.Item>
-            <Form.Item name="maxOrders" label={t('form.max_orders')}>
-              <InputNumber min={1} max={WAVE_LIMITS.orders} precision={0} />
+            <Form.Item
+              name="maxOrders"
+              label={t('form.max_orders')}
+              rules={[contractRule(t, createWaveInput.shape.maxOrders, t('form.max_orders'))]}
+            >
+              <InputNumber aria-label={t('form.max_orders')} />
             </Form.Item>
           </>
         )}
@@ -171,10 +183,7 @@ export function WaveFormModal({ open, onClose }: { open: boolean; onClose: () =>
           pagination={{ pageSize: 10, showSizeChanger: false }}
           scroll={{ y: 320 }}
           locale={{ emptyText: warehouseId ? t('form.no_ready') : t('form.pick_warehouse') }}
-          rowSelection={{
-            selectedRowKeys: selected,
-            onChange: (keys) => setSelected(keys.map(String).slice(0, WAVE_LIMITS.orders)),
-          }}
+          rowSelection={rowSelection}
           title={() => t('form.selected', { count: selected.length })}
         />
       )}

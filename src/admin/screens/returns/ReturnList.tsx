@@ -7,19 +7,7 @@
  * each inspected item with what became of it, who and when. A return that matched no order is
  * matched here by hand to an order of its warehouse (warehouse people only).
  */
-import {
-  Alert,
-  Checkbox,
-  DatePicker,
-  Descriptions,
-  Drawer,
-  Form,
-  Input,
-  Modal,
-  Table,
-  Tabs,
-  Tag,
-} from 'antd';
+import { Alert, Checkbox, Descriptions, Drawer, Form, Input, Modal, Table, Tabs, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -29,6 +17,7 @@ import type { ReturnItemView, ReturnRow } from '@shared/contract/returns.js';
 import { RETURN_LIMITS, RETURN_STATUSES, type ReturnStatus } from '@shared/domain/returns.js';
 import { PERMISSIONS } from '@shared/permissions.js';
 import { hasAuth } from '../auth.js';
+import { DateRangePicker } from '../common/DateRangePicker.js';
 import { FormFailure, useFormSubmit } from '../common/feedback.js';
 import { formatDateTime } from '../common/format.js';
 import { PagedTable } from '../common/PagedTable.js';
@@ -37,6 +26,7 @@ import { RowActions } from '../common/RowActions.js';
 import { maxLength } from '../common/rules.js';
 import { useListState } from '../common/screen-state.js';
 import { SearchBar } from '../common/SearchBar.js';
+import { WIDE_SCREENS_ONLY } from '../common/table-fit.js';
 import { WarehouseSelect } from '../inventory/shared.js';
 
 interface Filter {
@@ -206,7 +196,7 @@ export function ReturnList() {
   });
 
   const columns: ColumnsType<ReturnRow> = [
-    { title: t('list.return_tracking'), dataIndex: 'returnTrackingNo', width: 170, fixed: 'left' },
+    { title: t('list.return_tracking'), dataIndex: 'returnTrackingNo', width: 160, fixed: 'left' },
     {
       title: t('list.order'),
       dataIndex: 'orderNo',
@@ -216,10 +206,11 @@ export function ReturnList() {
     {
       title: t('list.original_tracking'),
       dataIndex: 'originalTrackingNo',
+      responsive: WIDE_SCREENS_ONLY,
       width: 160,
       render: (no: string) => no || '-',
     },
-    { title: t('list.warehouse'), dataIndex: 'warehouseCode', width: 90 },
+    { title: t('list.warehouse'), dataIndex: 'warehouseCode', width: 100 },
     {
       title: t('list.status'),
       dataIndex: 'status',
@@ -228,13 +219,32 @@ export function ReturnList() {
     },
     { title: t('list.kind'), dataIndex: 'kind', width: 90, render: (kind: string) => t(`kind.${kind}`) },
     { title: t('list.seller'), dataIndex: 'sellerName', width: 110, render: (name: string) => name || '-' },
-    { title: t('list.postage'), dataIndex: 'postageCents', width: 90, align: 'right', render: money },
-    { title: t('list.weight'), dataIndex: 'weightGrams', width: 90, align: 'right' },
+    {
+      title: t('list.postage'),
+      dataIndex: 'postageCents',
+      responsive: WIDE_SCREENS_ONLY,
+      width: 90,
+      align: 'right',
+      render: money,
+    },
+    {
+      title: t('list.weight'),
+      dataIndex: 'weightGrams',
+      responsive: WIDE_SCREENS_ONLY,
+      width: 90,
+      align: 'right',
+    },
     { title: t('list.reshelved'), dataIndex: 'reshelved', width: 90, align: 'right' },
     { title: t('list.destroyed'), dataIndex: 'destroyed', width: 90, align: 'right' },
-    { title: t('list.received_by'), dataIndex: 'receivedByName', width: 110 },
+    { title: t('list.received_by'), dataIndex: 'receivedByName', responsive: WIDE_SCREENS_ONLY, width: 110 },
     { title: t('list.received_at'), dataIndex: 'receivedAt', width: 150, render: formatDateTime },
-    { title: t('list.finished_at'), dataIndex: 'finishedAt', width: 150, render: formatDateTime },
+    {
+      title: t('list.finished_at'),
+      dataIndex: 'finishedAt',
+      responsive: WIDE_SCREENS_ONLY,
+      width: 150,
+      render: formatDateTime,
+    },
     {
       title: t('list.actions'),
       key: 'actions',
@@ -266,7 +276,7 @@ export function ReturnList() {
           <WarehouseSelect />
         </Form.Item>
         <Form.Item name="dates" label={t('filter.date')}>
-          <DatePicker.RangePicker />
+          <DateRangePicker />
         </Form.Item>
         <Form.Item name="unmatched" valuePropName="checked">
           <Checkbox>{t('filter.unmatched')}</Checkbox>

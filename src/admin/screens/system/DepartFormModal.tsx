@@ -5,10 +5,10 @@
 import { Form, Input, InputNumber, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addDepart, editDepart, useSystemChange } from '@api/modules/system.js';
-import type { DepartNode } from '@shared/contract/system-admin.js';
+import { sortNo, type DepartNode } from '@shared/contract/system-admin.js';
 import { useFormSubmit } from '../common/feedback.js';
 import { FormModal } from '../common/FormModal.js';
-import { maxLength, required } from '../common/rules.js';
+import { contractRule, maxLength, required } from '../common/rules.js';
 
 interface DepartValues {
   departName: string;
@@ -95,8 +95,12 @@ export function DepartFormModal({
           placeholder={t('depart.top_level')}
         />
       </Form.Item>
-      <Form.Item name="sortNo" label={t('common.sort_no')}>
-        <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />
+      <Form.Item
+        name="sortNo"
+        label={t('common.sort_no')}
+        rules={[contractRule(t, sortNo, t('common.sort_no'))]}
+      >
+        <InputNumber style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item name="description" label={t('common.description')} rules={[maxLength(t, 500)]}>
         <Input.TextArea rows={3} />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { addDict, editDict, useSystemChange } from '@api/modules/system.js';
 import type { DictView } from '@shared/contract/system-admin.js';
 import { useFormSubmit } from '../common/feedback.js';
+import { useDuplicateRule } from '../common/duplicate-check.js';
 import { FormModal } from '../common/FormModal.js';
 import { maxLength, required } from '../common/rules.js';
 
@@ -28,6 +29,7 @@ export function DictFormModal({
   const [form] = Form.useForm<DictValues>();
   const add = useSystemChange(addDict, ['dicts']);
   const edit = useSystemChange(editDict, ['dicts']);
+  const duplicateCode = useDuplicateRule({ tableName: 'sys_dict', fieldName: 'dictCode' }, DICT_CODE);
   const { submit, failure, isSaving } = useFormSubmit(
     form,
     (values) => {
@@ -69,8 +71,10 @@ export function DictFormModal({
                 required(t, t('dict.code')),
                 { pattern: DICT_CODE, message: t('validation.dict_code') },
                 maxLength(t, 64),
+                duplicateCode,
               ]
         }
+        validateTrigger={['onChange', 'onBlur']}
       >
         <Input disabled={dict !== null} />
       </Form.Item>

@@ -5,11 +5,11 @@
 import { Col, Form, Input, InputNumber, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addDictItem, editDictItem, useSystemChange } from '@api/modules/system.js';
-import type { DictItemView } from '@shared/contract/system-admin.js';
+import { sortNo, type DictItemView } from '@shared/contract/system-admin.js';
 import { useFormSubmit } from '../common/feedback.js';
 import { FormModal } from '../common/FormModal.js';
 import { cleanTexts, LanguageTexts, type LanguageTextValues } from '../common/LanguageTexts.js';
-import { codeRule, maxLength, required } from '../common/rules.js';
+import { codeRule, contractRule, maxLength, required } from '../common/rules.js';
 
 interface ItemValues {
   itemValue: string;
@@ -99,8 +99,12 @@ export function DictItemFormModal({
           </Form.Item>
         </Col>
         <Col span={12}>
-          <Form.Item name="sortOrder" label={t('common.sort_no')}>
-            <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />
+          <Form.Item
+            name="sortOrder"
+            label={t('common.sort_no')}
+            rules={[contractRule(t, sortNo, t('common.sort_no'))]}
+          >
+            <InputNumber style={{ width: '100%' }} />
           </Form.Item>
         </Col>
         <Col span={12}>

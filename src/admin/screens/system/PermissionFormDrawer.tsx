@@ -7,10 +7,11 @@ import { Col, Form, Input, InputNumber, Radio, Row, Space, Switch, TreeSelect } 
 import { FormDrawer } from '../common/FormDrawer.js';
 import { useTranslation } from 'react-i18next';
 import { addPermission, editPermission, useSystemChange } from '@api/modules/system.js';
-import type { PermissionAddInput, PermissionView } from '@shared/contract/system-admin.js';
+import { sortNo, type PermissionAddInput, type PermissionView } from '@shared/contract/system-admin.js';
 import { FormFailure, useFormSubmit } from '../common/feedback.js';
 import { cleanTexts, LanguageTexts, type LanguageTextValues } from '../common/LanguageTexts.js';
-import { maxLength, required } from '../common/rules.js';
+import { useDuplicateRule } from '../common/duplicate-check.js';
+import { contractRule, maxLength, required } from '../common/rules.js';
 
 const PERMS = /^[A-Za-z0-9_]+(:[A-Za-z0-9_]+)*$/;
 const FLAGS = ['isRoute', 'hidden', 'keepAlive', 'alwaysShow', 'internalOrExternal'] as const;
@@ -92,6 +93,10 @@ export function PermissionFormDrawer({
   const add = useSystemChange(addPermission, ['permissions', 'permissionTree']);
   const edit = useSystemChange(editPermission, ['permissions', 'permissionTree']);
   const current = editing?.mode === 'edit' ? editing.permission : null;
+  const duplicatePerms = useDuplicateRule(
+    { tableName: 'sys_permission', fieldName: 'perms', dataId: current?.id },
+    PERMS,
+  );
   const { submit, failure, isSaving } = useFormSubmit(
     form,
     (values) =>
@@ -173,8 +178,12 @@ export function PermissionFormDrawer({
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="sortNo" label={t('common.sort_no')}>
-              <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />
+            <Form.Item
+              name="sortNo"
+              label={t('common.sort_no')}
+              rules={[contractRule(t, sortNo, t('common.sort_no'))]}
+            >
+              <InputNumber style={{ width: '100%' }} />
             </Form.Item>
           </Col>
         </Row>
@@ -187,7 +196,9 @@ export function PermissionFormDrawer({
               required(t, t('permission.perms')),
               { pattern: PERMS, message: t('validation.perms') },
               maxLength(t, 128),
+              duplicatePerms,
             ]}
+            validateTrigger={['onChange', 'onBlur']}
           >
             <Input placeholder="system:user:add" />
           </Form.Item>

@@ -93,7 +93,7 @@ export function RoleList() {
       <RoleFormModal
         open={editing !== null}
         role={editing === 'new' ? null : editing}
-        saver={{ add: add.mutateAsync, edit: edit.mutateAsync }}
+        saver={{ add: add.mutateAsync, edit: edit.mutateAsync, checksDuplicate: true }}
         onClose={() => setEditing(null)}
       />
       <PermissionGrantDrawer role={granting} source={GRANTS} onClose={() => setGranting(null)} />

@@ -93,6 +93,23 @@ export function UserList() {
     });
   };
 
+  /** Unfreezing is the server's unlock: it lifts the lock wrong passwords put on the account. */
+  const confirmUnlock = (row: UserView) =>
+    modal.confirm({
+      title: t('user.unlock_title'),
+      content: t('user.unlock_confirm', { name: row.username }),
+      okText: t('user.unlock'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        try {
+          await freeze.mutateAsync({ ids: [row.id], status: USER_STATUS.normal });
+          feedback.done({ message: t('user.unlocked', { name: row.username }) });
+        } catch (error) {
+          feedback.failed(error);
+        }
+      },
+    });
+
   const columns: ColumnsType<UserView> = [
     { title: t('user.username'), dataIndex: 'username', width: 140 },
     { title: t('user.realname'), dataIndex: 'realname', width: 160 },
@@ -120,6 +137,9 @@ export function UserList() {
                 isFrozen
                   ? { key: 'unfreeze', label: t('user.unfreeze'), icon: <UnlockOutlined /> }
                   : { key: 'freeze', label: t('user.freeze'), icon: <StopOutlined />, danger: true },
+                ...(row.isLocked && !isFrozen
+                  ? [{ key: 'unlock', label: t('user.unlock'), icon: <UnlockOutlined /> }]
+                  : []),
               ]
             : []),
         ];
@@ -132,6 +152,7 @@ export function UserList() {
                   items: more,
                   onClick: ({ key }) => {
                     if (key === 'password') setPasswordFor(row.username);
+                    else if (key === 'unlock') confirmUnlock(row);
                     else confirmStatus([row], key === 'freeze' ? USER_STATUS.frozen : USER_STATUS.normal);
                   },
                 }}

@@ -14,7 +14,7 @@ import {
   useSystemChange,
   useSystemQuery,
 } from '@api/modules/system.js';
-import type { VideoRecord } from '@shared/contract/videos.js';
+import { videoAddBody, type VideoRecord } from '@shared/contract/videos.js';
 import { VIDEO_AUDIENCES, type VideoAudience } from '@shared/domain/videos.js';
 import { PERMISSIONS } from '@shared/permissions.js';
 import { hasAuth } from '../auth.js';
@@ -23,7 +23,7 @@ import { useFormSubmit } from '../common/feedback.js';
 import { FormModal } from '../common/FormModal.js';
 import { QueryTable } from '../common/PagedTable.js';
 import { actionsColumn, useDeleteAction } from '../common/RowActions.js';
-import { maxLength, required } from '../common/rules.js';
+import { contractRule, maxLength, required } from '../common/rules.js';
 
 interface VideoValues {
   audience: VideoAudience;
@@ -96,8 +96,12 @@ function VideoFormModal({
       >
         <Input placeholder="https://" />
       </Form.Item>
-      <Form.Item name="sortNo" label={t('common.sort_no')}>
-        <InputNumber min={0} max={9999} precision={0} style={{ width: '100%' }} />
+      <Form.Item
+        name="sortNo"
+        label={t('common.sort_no')}
+        rules={[contractRule(t, videoAddBody.shape.sortNo, t('common.sort_no'))]}
+      >
+        <InputNumber style={{ width: '100%' }} />
       </Form.Item>
     </FormModal>
   );

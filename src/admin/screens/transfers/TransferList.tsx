@@ -1,7 +1,8 @@
 /**
  * Stock transfers between warehouses (spec 02 §3): audit tabs (to audit, audited, refused), each
  * transfer's batch number, outbound and inbound warehouse, quantity sent and received, auditor
- * and audit time. Stock keepers make transfers; an auditor (never the maker) passes one, which
+ * and audit time. Stock keepers make transfers; an auditor (never the maker, and only one of the
+ * outbound warehouse: the row's isAuditable, decided by the server) passes one, which
  * sends the stock out and shows it in transit, or refuses it, each after a confirmation. Units
  * recorded short when receiving ended show in the list and, per line with their reason, in the
  * transfer's detail.
@@ -24,6 +25,7 @@ import { DEFAULT_PAGE } from '../common/paging.js';
 import { RowActions } from '../common/RowActions.js';
 import { contractRule, maxLength, requiredChoice } from '../common/rules.js';
 import { useListState } from '../common/screen-state.js';
+import { WIDE_SCREENS_ONLY } from '../common/table-fit.js';
 import { SkuSelect } from '../inbound/shared.js';
 import { LocationSelect } from '../inventory/LocationSelect.js';
 import { WarehouseSelect } from '../inventory/shared.js';
@@ -184,7 +186,7 @@ export function TransferList() {
     });
 
   const columns: ColumnsType<TransferRow> = [
-    { title: t('list.batch_no'), dataIndex: 'batchNo', width: 170, fixed: 'left' },
+    { title: t('list.batch_no'), dataIndex: 'batchNo', width: 160, fixed: 'left' },
     { title: t('list.from'), dataIndex: 'fromWarehouseCode', width: 100 },
     { title: t('list.to'), dataIndex: 'toWarehouseCode', width: 100 },
     {
@@ -196,19 +198,26 @@ export function TransferList() {
     {
       title: t('list.stage'),
       dataIndex: 'stage',
+      responsive: WIDE_SCREENS_ONLY,
       width: 110,
       render: (stage: string) => t(`stage.${stage}`),
     },
-    { title: t('list.quantity'), dataIndex: 'quantity', width: 90, align: 'right' },
-    { title: t('list.received'), dataIndex: 'receivedQuantity', width: 90, align: 'right' },
-    { title: t('list.short'), dataIndex: 'shortQuantity', width: 90, align: 'right' },
+    { title: t('list.quantity'), dataIndex: 'quantity', width: 80, align: 'right' },
+    { title: t('list.received'), dataIndex: 'receivedQuantity', width: 80, align: 'right' },
+    { title: t('list.short'), dataIndex: 'shortQuantity', width: 80, align: 'right' },
     { title: t('list.auditor'), dataIndex: 'auditorName', width: 120, render: (name: string) => name || '-' },
     { title: t('list.audited_at'), dataIndex: 'auditedAt', width: 150, render: formatDateTime },
-    { title: t('list.created_at'), dataIndex: 'createdAt', width: 150, render: formatDateTime },
+    {
+      title: t('list.created_at'),
+      dataIndex: 'createdAt',
+      responsive: WIDE_SCREENS_ONLY,
+      width: 150,
+      render: formatDateTime,
+    },
     {
       title: t('list.actions'),
       key: 'actions',
-      width: 180,
+      width: 160,
       fixed: 'right',
       render: (_value, row) => (
         <RowActions
@@ -218,14 +227,14 @@ export function TransferList() {
               key: 'pass',
               label: t('audit.pass'),
               onClick: () => ask(row, 'pass'),
-              show: canAudit && row.status === 'to_audit',
+              show: canAudit && row.isAuditable,
             },
             {
               key: 'refuse',
               label: t('audit.refuse'),
               type: 'danger',
               onClick: () => ask(row, 'refuse'),
-              show: canAudit && row.status === 'to_audit',
+              show: canAudit && row.isAuditable,
             },
           ]}
         />

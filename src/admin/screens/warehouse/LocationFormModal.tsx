@@ -4,10 +4,11 @@
  */
 import { Form, Input, InputNumber, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import type { Envelope } from '@api/client.js';
 import { useInventoryChange } from '@api/modules/inventory.js';
 import { addLocation, addLocations, editLocation, usePartitions } from '@api/modules/warehouse.js';
-import type { LocationView } from '@shared/contract/warehouse.js';
+import { locationAddBody, type LocationView } from '@shared/contract/warehouse.js';
 import {
   LOCATION_TYPES,
   WAREHOUSE_CODE_PATTERN,
@@ -17,7 +18,7 @@ import {
 import { useDictLabels, WarehouseSelect } from '../inventory/shared.js';
 import { useFormSubmit } from '../common/feedback.js';
 import { FormModal } from '../common/FormModal.js';
-import { maxLength, required, requiredChoice } from '../common/rules.js';
+import { contractRule, maxLength, required, requiredChoice } from '../common/rules.js';
 
 export type LocationEditing =
   { mode: 'add' | 'rack'; warehouseId?: string } | { mode: 'edit'; location: LocationView };
@@ -34,6 +35,9 @@ interface LocationValues {
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
+
+/** Levels or positions of a rack: a whole number from 1 to 99 (two-digit codes). */
+const rackSize = z.number().int().min(1).max(LIMITS.rackSize);
 
 /** The codes of a rack: prefix-level-position, levels and positions from 01. */
 export function rackCodes(prefix: string, levels: number, positions: number): string[] {
@@ -63,7 +67,8 @@ export function LocationFormModal({
   const addRack = useInventoryChange(addLocations);
   const edit = useInventoryChange(editLocation);
   const mode = editing?.mode ?? 'add';
-  const count = (levels ?? 0) * (positions ?? 0);
+  const count =
+    rackSize.safeParse(levels).success && rackSize.safeParse(positions).success ? levels * positions : 0;
 
   const { submit, failure, isSaving, clearFailure } = useFormSubmit(
     form,
@@ -154,17 +159,24 @@ export function LocationFormModal({
           <Form.Item label={t('location.rack_size')} required style={{ marginBottom: 0 }}>
             <Form.Item
               name="levels"
-              rules={[{ required: true, message: t('location.levels') }]}
+              rules={[
+                { required: true, message: t('location.levels') },
+                contractRule(t, rackSize, t('location.levels')),
+              ]}
               style={{ display: 'inline-block', marginRight: 8 }}
             >
-              <InputNumber min={1} max={99} precision={0} addonAfter={t('location.levels')} />
+              {/* No min, max or precision: antd would clamp "-2" to 1 on blur; the rule refuses it. */}
+              <InputNumber addonAfter={t('location.levels')} aria-label={t('location.levels')} />
             </Form.Item>
             <Form.Item
               name="positions"
-              rules={[{ required: true, message: t('location.positions') }]}
+              rules={[
+                { required: true, message: t('location.positions') },
+                contractRule(t, rackSize, t('location.positions')),
+              ]}
               style={{ display: 'inline-block' }}
             >
-              <InputNumber min={1} max={99} precision={0} addonAfter={t('location.positions')} />
+              <InputNumber addonAfter={t('location.positions')} aria-label={t('location.positions')} />
             </Form.Item>
           </Form.Item>
           <Typography.Paragraph type={count > LIMITS.batchLocations ? 'danger' : 'secondary'}>
@@ -188,8 +200,13 @@ export function LocationFormModal({
       >
         <Select options={types.options} />
       </Form.Item>
-      <Form.Item name="capacity" label={t('location.capacity')} extra={t('location.capacity_hint')}>
-        <InputNumber min={1} max={LIMITS.capacity} precision={0} style={{ width: 160 }} />
+      <Form.Item
+        name="capacity"
+        label={t('location.capacity')}
+        extra={t('location.capacity_hint')}
+        rules={[contractRule(t, locationAddBody.shape.capacity, t('location.capacity'))]}
+      >
+        <InputNumber style={{ width: 160 }} />
       </Form.Item>
     </FormModal>
   );

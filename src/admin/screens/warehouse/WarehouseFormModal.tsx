@@ -7,8 +7,8 @@ import { Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useInventoryChange } from '@api/modules/inventory.js';
 import { addWarehouse, editWarehouse } from '@api/modules/warehouse.js';
-import type { WarehouseView } from '@shared/contract/warehouse.js';
-import { OVER_RECEIPT_MAX, OVER_RECEIPT_UNITS, type OverReceiptUnit } from '@shared/domain/inbound.js';
+import { overReceiptToleranceIn, type WarehouseView } from '@shared/contract/warehouse.js';
+import { OVER_RECEIPT_UNITS, type OverReceiptUnit } from '@shared/domain/inbound.js';
 import {
   timeZoneOfCountry,
   WAREHOUSE_CODE_PATTERN,
@@ -16,7 +16,7 @@ import {
 } from '@shared/domain/warehouse.js';
 import { useFormSubmit } from '../common/feedback.js';
 import { FormModal } from '../common/FormModal.js';
-import { maxLength, required } from '../common/rules.js';
+import { contractRule, maxLength, required } from '../common/rules.js';
 
 interface WarehouseValues {
   code: string;
@@ -80,7 +80,6 @@ export function WarehouseFormModal({
       ? { ...editing }
       : { isActive: true, overReceiptUnit: 'units', overReceiptTolerance: 0 };
   // The time zone follows the country until the user names one.
-  const unit = Form.useWatch('overReceiptUnit', form) ?? 'units';
   const followCountry = (changed: Partial<WarehouseValues>) => {
     if (changed.country === undefined || form.isFieldTouched('timeZone')) return;
     const zone = timeZoneOfCountry(changed.country);
@@ -161,14 +160,20 @@ export function WarehouseFormModal({
       </Form.Item>
       <Form.Item label={t('warehouse.over_receipt')} extra={t('warehouse.over_receipt_help')}>
         <Space.Compact>
-          <Form.Item name="overReceiptTolerance" noStyle>
-            <InputNumber
-              min={0}
-              max={OVER_RECEIPT_MAX[unit]}
-              precision={0}
-              style={{ width: 120 }}
-              aria-label={t('warehouse.over_receipt')}
-            />
+          <Form.Item
+            name="overReceiptTolerance"
+            noStyle
+            dependencies={['overReceiptUnit']}
+            rules={[
+              ({ getFieldValue }) =>
+                contractRule(
+                  t,
+                  overReceiptToleranceIn(getFieldValue('overReceiptUnit') ?? 'units'),
+                  t('warehouse.over_receipt'),
+                ),
+            ]}
+          >
+            <InputNumber style={{ width: 120 }} aria-label={t('warehouse.over_receipt')} />
           </Form.Item>
           <Form.Item name="overReceiptUnit" noStyle>
             <Select

@@ -7,7 +7,7 @@
  * stopped between the task's commit and the send, or mid-export) is re-queued by the sweep.
  */
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Page } from '@shared/contract/common.js';
 import type { DownloadListQuery, DownloadTaskView, ExportRequestParsed } from '@shared/contract/downloads.js';
 import { DOWNLOAD_LIMITS } from '@shared/domain/downloads.js';
@@ -19,6 +19,7 @@ import { allOf, offsetOf } from '../../db/query-helpers.js';
 import { hasPermission, type Actor } from '../../http/actor.js';
 import { page } from '../../http/reply.js';
 import type { FileStorage } from '../files/index.js';
+import { warehouses } from '../warehouse/index.js';
 import { downloadTasks, type TaskActor } from './exports.tables.js';
 import { EXPORT_PERMISSIONS, runExporter } from './exporters.js';
 
@@ -56,7 +57,7 @@ function viewOf(row: TaskRow): DownloadTaskView {
   };
 }
 
-function taskActorOf(actor: Actor, language: Language): TaskActor {
+function taskActorOf(actor: Actor, language: Language, timeZone: string): TaskActor {
   return {
     sessionId: actor.sessionId,
     username: actor.username,
@@ -66,7 +67,19 @@ function taskActorOf(actor: Actor, language: Language): TaskActor {
     permissions: [...actor.permissions],
     isAdmin: actor.isAdmin,
     language,
+    timeZone,
   };
+}
+
+/** The clock an export's times show: the asker's, else the tenant's first warehouse's, else UTC. */
+async function exportTimeZoneOf(tx: TenantTx, asked: string | undefined): Promise<string> {
+  if (asked) return asked;
+  const [first] = await tx
+    .select({ timeZone: warehouses.timeZone })
+    .from(warehouses)
+    .orderBy(asc(warehouses.createdAt))
+    .limit(1);
+  return first?.timeZone ?? 'UTC';
 }
 
 function actorOfTask(row: TaskRow): Actor {
@@ -110,7 +123,7 @@ export async function requestExport(
       userId: actor.userId,
       kind: input.kind,
       filters: input.filters as Record<string, unknown>,
-      actor: taskActorOf(actor, language),
+      actor: taskActorOf(actor, language, await exportTimeZoneOf(tx, input.timeZone)),
     })
     .returning();
   if (!row) throw new AppError('common.internal');
@@ -215,7 +228,7 @@ export async function workExportTask(deps: ExportWorkDeps, data: ExportJobData):
           tx,
           actor,
           { kind: claimed.kind, filters: claimed.filters } as ExportRequestParsed,
-          language,
+          { language, timeZone: claimed.actor.timeZone ?? 'UTC' },
           setProgress,
         ),
       actor.userId,

@@ -1,7 +1,10 @@
 /**
  * What each export kind writes: the list's own query, read page by page with the asker's
  * scope (a seller's export holds only their rows), into one worksheet whose header is in the
- * asker's language. Progress is reported after each page.
+ * asker's language. Times are real date cells (sortable, filterable) showing the clock of the
+ * asker's time zone, sent with the export (spreadsheets have no time zones: the cell holds the
+ * local wall-clock time); platforms, statuses and kinds are their labels in the asker's language,
+ * never the codes. Progress is reported after each page.
  */
 import ExcelJS from 'exceljs';
 import type { ExportRequestParsed } from '@shared/contract/downloads.js';
@@ -28,22 +31,72 @@ export interface ExportedFile {
 /** Reports how far the export is, 0–100. */
 export type ReportProgress = (percent: number) => Promise<void>;
 
-type Cell = string | number | null;
+type Cell = string | number | Date | null;
 
 interface Column<Row> {
   /** A translation key (namespace:key) of the column's header. */
   header: string;
   value: (row: Row) => Cell;
+  /** The cells' number format: the date format for times. */
+  numFmt?: string;
+}
+
+/** How time cells show: the date and the time to the second, the same in every language. */
+export const TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss';
+
+/**
+ * An instant as the wall-clock time of `timeZone`, for a date cell: a spreadsheet's dates have no
+ * zone, so the cell holds what a clock there showed (written as UTC, which exceljs stores as is).
+ */
+export function localTimeCell(value: string | Date | null, timeZone: string): Date | null {
+  if (value === null) return null;
+  const instant = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(instant.getTime())) return null;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(instant)
+      .map((part) => [part.type, Number(part.value)]),
+  ) as Record<string, number>;
+  return new Date(
+    Date.UTC(
+      parts.year ?? 1970,
+      (parts.month ?? 1) - 1,
+      parts.day ?? 1,
+      parts.hour ?? 0,
+      parts.minute ?? 0,
+      parts.second ?? 0,
+    ),
+  );
+}
+
+/** What the sheet is written for: the asker's language and time zone. */
+export interface SheetReader {
+  language: Language;
+  timeZone: string;
 }
 
 const stamp = () => new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
 
-async function workbookOf(name: string, headers: string[], rows: Cell[][]): Promise<Buffer> {
+async function workbookOf(
+  name: string,
+  headers: { text: string; numFmt?: string }[],
+  rows: Cell[][],
+): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(name);
   sheet.columns = headers.map((header) => ({
-    header: safeCell(header),
-    width: Math.max(12, header.length + 4),
+    header: safeCell(header.text),
+    width: Math.max(header.numFmt ? 20 : 12, header.text.length + 4),
+    ...(header.numFmt ? { style: { numFmt: header.numFmt } } : {}),
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
@@ -72,7 +125,7 @@ async function pagedExport<Row>(
   }
   const data = await workbookOf(
     sheet.name,
-    columns.map((column) => t(column.header)),
+    columns.map((column) => ({ text: t(column.header), numFmt: column.numFmt })),
     rows,
   );
   return { fileName: `${sheet.name}-${stamp()}.xlsx`, data, rowCount: rows.length };
@@ -99,12 +152,12 @@ const STOCK_COLUMNS: Column<StockRow>[] = [
 /** An amount in minor units as the currency writes it (2 decimals; none for TWD, VND, IDR, KRW). */
 const amountOf = (minor: number, currency: OrderCurrency) => majorUnits(minor, currency);
 
-const ORDER_COLUMNS = (language: Language): Column<OrderRow>[] => {
+const ORDER_COLUMNS = ({ language, timeZone }: SheetReader): Column<OrderRow>[] => {
   const t = translatorFor(language);
   return [
     { header: 'system:download.order.order_no', value: (row) => row.orderNo },
     { header: 'system:download.order.system_no', value: (row) => row.systemNo },
-    { header: 'system:download.order.platform', value: (row) => row.platform },
+    { header: 'system:download.order.platform', value: (row) => t(`orders:platform.${row.platform}`) },
     { header: 'system:download.order.shop', value: (row) => row.shopName },
     { header: 'inventory:stock.seller', value: (row) => row.sellerName },
     {
@@ -113,8 +166,16 @@ const ORDER_COLUMNS = (language: Language): Column<OrderRow>[] => {
     },
     { header: 'inventory:stock.warehouse', value: (row) => row.warehouseCode },
     { header: 'system:download.order.buyer', value: (row) => row.buyerName },
-    { header: 'system:download.order.ordered_at', value: (row) => row.orderedAt },
-    { header: 'system:download.order.ship_by', value: (row) => row.shipBy },
+    {
+      header: 'system:download.order.ordered_at',
+      value: (row) => localTimeCell(row.orderedAt, timeZone),
+      numFmt: TIME_FORMAT,
+    },
+    {
+      header: 'system:download.order.ship_by',
+      value: (row) => localTimeCell(row.shipBy, timeZone),
+      numFmt: TIME_FORMAT,
+    },
     { header: 'system:download.order.tracking_no', value: (row) => row.trackingNo },
     { header: 'system:download.order.units', value: (row) => row.units },
     { header: 'system:download.order.total', value: (row) => amountOf(row.totalAmount, row.currency) },
@@ -122,10 +183,14 @@ const ORDER_COLUMNS = (language: Language): Column<OrderRow>[] => {
   ];
 };
 
-const RECORD_COLUMNS = (language: Language): Column<RecordRow>[] => {
+const RECORD_COLUMNS = ({ language, timeZone }: SheetReader): Column<RecordRow>[] => {
   const t = translatorFor(language);
   return [
-    { header: 'inventory:records.time', value: (row) => row.createdAt },
+    {
+      header: 'inventory:records.time',
+      value: (row) => localTimeCell(row.createdAt, timeZone),
+      numFmt: TIME_FORMAT,
+    },
     { header: 'inventory:records.kind', value: (row) => t(`inventory:kind.${row.kind}`) },
     { header: 'inventory:stock.warehouse', value: (row) => row.warehouseCode },
     { header: 'inventory:stock.sku', value: (row) => row.sellerSku },
@@ -145,15 +210,16 @@ export async function runExporter(
   tx: TenantTx,
   actor: Actor,
   request: ExportRequestParsed,
-  language: Language,
+  reader: SheetReader,
   progress: ReportProgress,
 ): Promise<ExportedFile> {
+  const { language } = reader;
   const pageSize = DOWNLOAD_LIMITS.pageRows;
   switch (request.kind) {
     case 'orders':
       return pagedExport(
         (pageNo) => listOrders(tx, actor, { ...(request.filters as OrderListQuery), pageNo, pageSize }),
-        ORDER_COLUMNS(language),
+        ORDER_COLUMNS(reader),
         { name: 'orders', language },
         progress,
       );
@@ -173,7 +239,7 @@ export async function runExporter(
       return pagedExport(
         (pageNo) =>
           listStockRecords(tx, actor, { ...(request.filters as StockRecordsQuery), pageNo, pageSize }),
-        RECORD_COLUMNS(language),
+        RECORD_COLUMNS(reader),
         { name: 'stock-records', language },
         progress,
       );

@@ -32,6 +32,8 @@ export interface TaskActor {
   permissions: string[];
   isAdmin: boolean;
   language: string;
+  /** Whose clock the file's times show (absent on tasks asked before it was kept: UTC). */
+  timeZone?: string;
 }
 
 export const downloadTasks = pgTable(

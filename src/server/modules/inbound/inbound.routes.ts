@@ -78,7 +78,7 @@ export async function inboundRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request) =>
       ok(
         await inActorTenant(db, request, (tx, actor) => editInboundOrder(tx, actor, request.body)),
-        said(request, 'saved'),
+        said(request, 'updated'),
       ),
   );
 

@@ -2,7 +2,8 @@
  * Our own waybill labels, for parcels booked with a carrier of our own or self-shipped: 100 ×
  * 150 mm with the tracking number as Code 128, the carrier, its sort code, sender (the
  * warehouse) and recipient in whatever script they are written (Chinese, Thai, Latin), the
- * order number and the weight. No product lines: a waybill never shows what is inside.
+ * order number and the weight (the packed weight, else the SKUs' when every line has one, else a
+ * dash). No product lines: a waybill never shows what is inside.
  *
  * They are not stored: everything on them is kept on the order and its waybill, so they are
  * rendered when printed, many to one document (a label alone costs a document's fonts; five
@@ -23,7 +24,11 @@ export async function renderOwnLabels(
   orderIds: readonly string[],
   language: Language,
 ): Promise<Buffer> {
-  const weight = sql<number>`(select coalesce(sum(${orderLines.quantity} * coalesce(${skus.weightG}, 0)), 0)::int
+  // The lines' weight only when every line's SKU has one: a sum missing a SKU would print too
+  // little, and no weight at all would print "0 kg"; unknown is null, printed as a dash.
+  const weight = sql<
+    number | null
+  >`(select case when bool_and(${skus.weightG} > 0) then sum(${orderLines.quantity} * ${skus.weightG})::int end
     from ${orderLines} join ${skus} on ${skus.id} = ${orderLines.skuId} where ${orderLines.orderId} = ${orders.id})`;
   const rows = await tx
     .select({

@@ -5,6 +5,7 @@
  * warehouse scope).
  */
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { WaybillListQuery, WaybillView } from '@shared/contract/logistics.js';
 import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
@@ -57,27 +58,51 @@ function stageCondition(stage: WaybillListQuery['stage']): SQL | undefined {
   }
 }
 
+/** A column equal to one of a batch search's numbers, sent as one array parameter. */
+const isAnyOf = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} = any(${sql.param([...values])}::text[])`;
+
+/**
+ * The outbound list's page by stage and filters, newest first within the ship-by order; a batch
+ * search (`numbers`, up to 100) matches whole order numbers, system order ids and tracking numbers
+ * (the order's or its waybill's), and the reply names those no order of the list answered in any
+ * stage (waiting to ship or delivered) under the other filters.
+ */
 export async function listWaybills(tx: TenantTx, actor: Actor, query: WaybillListQuery) {
   const keyword = query.keyword?.trim();
-  const where = allOf([
-    orderScope(actor),
-    sql`${orders.mergedIntoId} is null`,
-    stageCondition(query.stage),
-    query.warehouseId ? eq(orders.warehouseId, query.warehouseId) : undefined,
-    query.channelId ? eq(waybills.channelId, query.channelId) : undefined,
-    query.platform ? eq(orders.platform, query.platform) : undefined,
-    keyword
+  const numbers = query.numbers ?? [];
+  const numbered =
+    numbers.length > 0
       ? or(
-          ilike(orders.orderNo, contains(keyword)),
-          eq(orders.systemNo, keyword),
-          eq(orders.trackingNo, keyword),
+          isAnyOf(orders.orderNo, numbers),
+          isAnyOf(orders.systemNo, numbers),
+          isAnyOf(orders.trackingNo, numbers),
+          isAnyOf(waybills.trackingNo, numbers),
         )
-      : undefined,
-  ]);
+      : undefined;
+  const filtered = (stage: SQL | undefined) =>
+    allOf([
+      orderScope(actor),
+      sql`${orders.mergedIntoId} is null`,
+      stage,
+      numbered,
+      query.warehouseId ? eq(orders.warehouseId, query.warehouseId) : undefined,
+      query.channelId ? eq(waybills.channelId, query.channelId) : undefined,
+      query.platform ? eq(orders.platform, query.platform) : undefined,
+      keyword
+        ? or(
+            ilike(orders.orderNo, contains(keyword)),
+            eq(orders.systemNo, keyword),
+            eq(orders.trackingNo, keyword),
+          )
+        : undefined,
+    ]);
+  const where = filtered(stageCondition(query.stage));
   const units = sql<number>`(select coalesce(sum(${orderLines.quantity}), 0)::int from ${orderLines} where ${orderLines.orderId} = ${orders.id})`;
   const reserved = sql<number>`(select coalesce(sum(${orderReservations.quantity}), 0)::int from ${orderReservations}
     where ${orderReservations.orderId} = ${orders.id} and ${orderReservations.state} in ('active', 'consumed'))`;
-  const [rows, [total]] = await Promise.all([
+  const anyStage = or(PENDING, eq(orders.warehouseStatus, 'delivered'));
+  const [rows, [total], found] = await Promise.all([
     tx
       .select({
         order: orders,
@@ -103,7 +128,22 @@ export async function listWaybills(tx: TenantTx, actor: Actor, query: WaybillLis
       .from(orders)
       .leftJoin(waybills, eq(waybills.orderId, orders.id))
       .where(where),
+    numbers.length > 0
+      ? tx
+          .select({
+            orderNo: orders.orderNo,
+            systemNo: orders.systemNo,
+            trackingNo: orders.trackingNo,
+            waybillTrackingNo: waybills.trackingNo,
+          })
+          .from(orders)
+          .leftJoin(waybills, eq(waybills.orderId, orders.id))
+          .where(filtered(anyStage))
+      : Promise.resolve([]),
   ]);
+  const answered = new Set(
+    found.flatMap((row) => [row.orderNo, row.systemNo, row.trackingNo, row.waybillTrackingNo ?? '']),
+  );
   const records: WaybillView[] = rows.map(
     ({
       order,
@@ -151,7 +191,10 @@ export async function listWaybills(tx: TenantTx, actor: Actor, query: WaybillLis
       orderedAt: iso(order.orderedAt),
     }),
   );
-  return page(records, total?.value ?? 0, query.pageNo, query.pageSize);
+  return {
+    ...page(records, total?.value ?? 0, query.pageNo, query.pageSize),
+    notFound: numbers.filter((number) => !answered.has(number)),
+  };
 }
 
 /** The orders named, as the actor sees them; 'order.not_found' when one is out of sight. */

@@ -1,7 +1,8 @@
 /**
  * Calls to one shop's platform with its authorisation: the grant opened from its sealed secrets,
  * the access token refreshed ahead of its expiry (and once more when the platform calls it
- * stale), each fresh grant sealed and stored at once (a refresh token is often single-use).
+ * stale or refuses it as revoked while a refresh token is held), each fresh grant sealed and
+ * stored at once (a refresh token is often single-use).
  * Waits and retries live here, not in the connectors: a 429 or throttle error waits what the
  * platform asks, a 5xx or unreadable reply backs off; anything else is the caller's to handle.
  * A shop's calls go a few at once (calls-at-once.ts), however much a connector's page fans out.
@@ -86,7 +87,12 @@ export class ShopSession {
         return await work(this.context());
       } catch (error) {
         if (!(error instanceof MarketplaceError)) throw error;
-        if (error.code === 'token_expired' && !refreshed) {
+        // A platform that refuses a stale token as it refuses a revoked one (Shopify's 401
+        // "Invalid API key or access token" for an expiring token past its time, early or not)
+        // is given one refresh too: the refresh is what is refused when the grant is really gone.
+        const isStale =
+          error.code === 'token_expired' || (error.code === 'revoked' && this.grant.refreshToken !== '');
+        if (isStale && !refreshed) {
           refreshed = true;
           await this.refresh();
           continue;

@@ -14,8 +14,21 @@ import { activeShops, syncShop, type SyncRequest } from './sync.service.js';
 export const SYNC_JOB = 'marketplace-sync';
 export const SYNC_SCHEDULE_JOB = 'marketplace-sync-schedule';
 
-/** Queues a job; answers whether it was queued (false when the shop already has one waiting). */
-export type SyncSender = (request: SyncRequest) => Promise<boolean>;
+/**
+ * Queues a job; answers whether it was queued (false when the shop already has one waiting).
+ * `startAfterSeconds`: no node takes it before then.
+ */
+export type SyncSender = (request: SyncRequest, options?: { startAfterSeconds?: number }) => Promise<boolean>;
+
+/**
+ * A webhook's orders that arrive while the shop's run is under way wait for it: the job is sent
+ * again to start this many seconds later, at most BUSY_DEFERRALS times (ten minutes), and
+ * completes. Only then does it fail, and the next scheduled run brings the orders anyway. A
+ * retry (pg-boss's three, seconds apart) would be spent before a long run ends, and a worker
+ * waiting on the run would hold up the queue behind it.
+ */
+export const BUSY_DEFER_SECONDS = 5;
+export const BUSY_DEFERRALS = 120;
 
 /** The singleton key: one queued scheduled or manual sync per shop; a webhook's orders queue apart. */
 export const syncKeyOf = (request: SyncRequest) =>
@@ -47,8 +60,14 @@ export function marketplaceJobs(
     retryLimit: 3,
     async handle(request) {
       const outcome = await syncShop(db, runtime, request);
-      // A webhook's orders must not be lost to a run under way: the job is retried after it.
-      if (!outcome && request.orderNos) throw new SyncBusyError();
+      // A webhook's orders must not be lost to a run under way: the job waits for it to end.
+      if (!outcome && request.orderNos) {
+        const deferrals = request.deferrals ?? 0;
+        if (deferrals >= BUSY_DEFERRALS) throw new SyncBusyError();
+        const again = { ...request, deferrals: deferrals + 1 };
+        if (!(await send(again, { startAfterSeconds: BUSY_DEFER_SECONDS }))) throw new SyncBusyError();
+        return;
+      }
       if (outcome?.state === 'failed')
         log.warn({ shopId: request.shopId, errorCode: outcome.errorCode }, 'shop sync failed');
       if (outcome && outcome.orderErrors.length > 0)

@@ -76,6 +76,8 @@ export interface SyncRequest {
   trigger: SyncTrigger;
   /** A webhook's orders: fetched by number instead of paging a window. */
   orderNos?: string[];
+  /** How many times the job waited for a run of the shop under way (sync.jobs.ts). */
+  deferrals?: number;
 }
 
 export interface SyncOutcome {

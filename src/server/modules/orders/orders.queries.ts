@@ -30,6 +30,7 @@ import { skus, products } from '../catalog/index.js';
 import { users } from '../identity/index.js';
 import { warehouses } from '../warehouse/index.js';
 import { orderScope } from './orders.access.js';
+import { isCountedByKeys, keptTabCounts, type ListCounts } from './order-tab-counts.queries.js';
 import {
   orderExceptions,
   orderLines,
@@ -219,37 +220,81 @@ function toRow(
 
 /**
  * One page of the actor's orders in the tab with the filters, newest first, and every tab's count.
- * Two statements, each reading the orders the filters leave (the tab counts count them; with a
- * batch search that is at most the numbers asked for, else the orders_list_idx entries of the
- * tenant in the date range, an index-only scan). The page is chosen on the orders table alone
- * (its id and order time, by orders_list_idx newest first or by the numbers' indexes), and only
- * its rows are joined to their seller and warehouse and summed: a join before the limit lets
- * the planner walk every order of a warehouse to find the page.
+ * Two statements. The counts: from the counters the triggers keep when every filter in use is
+ * one of their keys (order-tab-counts.queries.ts), else counted over the orders the filters
+ * leave (with a batch search at most the numbers asked for). The page is chosen on the orders
+ * table alone (its id and order time, by orders_list_idx newest first, orders_shop_list_idx for
+ * a shop, or by the numbers' indexes), and only its rows are joined to their seller and
+ * warehouse and summed: a join before the limit lets the planner walk every order of a
+ * warehouse to find the page.
  */
-type TabCounts = OrderPage['counts'] & { total: number };
+type TabCounts = ListCounts & { notFound: string[] };
+
+/** The numbers a query searches, each with the columns it matches; none without a number search. */
+function searchedNumbers(
+  query: OrderListQuery,
+): { number: string; columns: ('orderNo' | 'systemNo' | 'trackingNo')[] }[] {
+  return [
+    ...(query.numbers ?? []).map((number) => ({
+      number,
+      columns: ['orderNo', 'systemNo', 'trackingNo'] as const,
+    })),
+    ...(query.orderNos ?? []).map((number) => ({ number, columns: ['orderNo', 'systemNo'] as const })),
+    ...(query.trackingNos ?? []).map((number) => ({ number, columns: ['trackingNo'] as const })),
+    ...(query.searchTrackingNo
+      ? [{ number: query.searchTrackingNo, columns: ['orderNo', 'systemNo', 'trackingNo'] as const }]
+      : []),
+  ].map((entry) => ({ number: entry.number, columns: [...entry.columns] }));
+}
 
 /**
  * The list's tab counts under the query's filters, the 'all' tab's (every order the filters
- * leave) among them, and how many the chosen tab holds (the page's total). One pass over the
- * filtered orders counts them all.
+ * leave) among them, how many the chosen tab holds (the page's total), and the searched
+ * numbers no order in any tab answered. Counted over the orders, one pass counts every tab
+ * and gathers the numbers the found orders carry.
  */
 export async function orderListCounts(tx: TenantTx, actor: Actor, query: OrderListQuery): Promise<TabCounts> {
+  if (isCountedByKeys(query)) return { ...(await keptTabCounts(tx, actor, query)), notFound: [] };
   const base = filters(actor, query, new Date());
   const tab = query.tab ? tabCondition(query.tab) : undefined;
+  const searched = searchedNumbers(query);
   const countColumns = Object.fromEntries(
     ORDER_TABS.map((name) => [name, sql<number>`count(*) filter (where ${tabCondition(name)})::int`]),
   ) as Record<OrderTab, SQL.Aliased<number> | SQL<number>>;
+  const foundColumns = {
+    orderNo: sql<string[] | null>`array_agg(distinct ${orders.orderNo})`,
+    systemNo: sql<string[] | null>`array_agg(distinct ${orders.systemNo})`,
+    trackingNo: sql<string[] | null>`array_agg(distinct ${orders.trackingNo})`,
+  };
   const [counts] = await tx
     .select({
       ...countColumns,
       all: sql<number>`count(*)::int`,
       total: tab ? sql<number>`count(*) filter (where ${tab})::int` : sql<number>`count(*)::int`,
+      ...(searched.length > 0 ? foundColumns : {}),
     })
     .from(orders)
     .where(base);
-  return Object.fromEntries(
-    ['all' as const, ...ORDER_TABS, 'total' as const].map((name) => [name, Number(counts?.[name] ?? 0)]),
-  ) as TabCounts;
+  const found = counts as
+    (typeof counts & Partial<Record<keyof typeof foundColumns, string[] | null>>) | undefined;
+  const carried = {
+    orderNo: new Set(found?.orderNo ?? []),
+    systemNo: new Set(found?.systemNo ?? []),
+    trackingNo: new Set(found?.trackingNo ?? []),
+  };
+  const notFound = [
+    ...new Set(
+      searched
+        .filter(({ number, columns }) => !columns.some((column) => carried[column].has(number)))
+        .map(({ number }) => number),
+    ),
+  ];
+  return {
+    ...(Object.fromEntries(
+      ['all' as const, ...ORDER_TABS, 'total' as const].map((name) => [name, Number(counts?.[name] ?? 0)]),
+    ) as ListCounts),
+    notFound,
+  };
 }
 
 /** The list's page of rows: chosen on the orders table alone, then joined to seller and warehouse. */
@@ -294,7 +339,7 @@ export function orderListOf(
   counts: TabCounts,
   records: OrderPage['records'],
 ): OrderPage {
-  const { total, ...tabs } = counts;
+  const { total, notFound, ...tabs } = counts;
   return {
     records,
     total,
@@ -302,6 +347,7 @@ export function orderListOf(
     size: query.pageSize,
     pages: Math.ceil(total / query.pageSize),
     counts: tabs,
+    notFound,
   };
 }
 

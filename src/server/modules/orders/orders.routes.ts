@@ -127,6 +127,8 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps) {
     body: S,
     work: (tx: TenantTx, actor: Actor, input: z.output<S>) => Promise<unknown>,
     response: z.ZodType,
+    /** The success message: 'saved', or 'updated' for a change of an order's own fields. */
+    message: 'saved' | 'updated' = 'saved',
   ) {
     api.post(
       path,
@@ -134,7 +136,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps) {
       async (request) =>
         ok(
           await inActorTenant(db, request, (tx, actor) => work(tx, actor, request.body as z.output<S>)),
-          said(request, 'saved'),
+          said(request, message),
         ),
     );
   }
@@ -150,7 +152,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: AppDeps) {
   );
   action('/order/outOfStock', PERMISSIONS.orderEdit, orderIdsInput, markOutOfStock, orderActionResults);
   action('/order/tags', PERMISSIONS.orderEdit, orderTagsInput, setOrderTags, orderActionResults);
-  action('/order/notes', PERMISSIONS.orderEdit, orderNotesInput, editOrderNotes, savedOrderView);
+  action('/order/notes', PERMISSIONS.orderEdit, orderNotesInput, editOrderNotes, savedOrderView, 'updated');
   action('/order/merge', PERMISSIONS.orderEdit, mergeOrdersInput, mergeOrders, savedOrderView);
   action('/order/split', PERMISSIONS.orderEdit, splitOrderInput, splitOrder, savedOrderView);
   action(

@@ -152,6 +152,10 @@ export const orders = pgTable(
         table.warehouseId,
       )
       .where(sql`${table.mergedIntoId} is null`),
+    /** A shop's page newest first, and the part days of a date range in a shop. */
+    index('orders_shop_list_idx')
+      .on(table.tenantId, table.shopName, table.orderedAt, table.id, table.localStatus, table.openExceptions)
+      .where(sql`${table.mergedIntoId} is null`),
     index('orders_order_no_idx').on(table.tenantId, table.orderNo),
     index('orders_tracking_idx')
       .on(table.tenantId, table.trackingNo)
@@ -183,6 +187,65 @@ export const orders = pgTable(
       sql`${table.orderType} in ('stock', 'express', 'combined', 'test_purchase', 'distribution')`,
     ),
   ],
+);
+
+/**
+ * The order list's tab counts, kept by triggers on orders (migration 0038): per seller,
+ * warehouse, platform, shop, local status and problem (an open exception), in all and per UTC
+ * day of the order time. A statement on orders appends what it moved to orderTabCountChanges and
+ * folds the tenant's changes into the two counters when no other transaction is folding them;
+ * a read sums the counters and the changes not yet folded. Merged orders count nowhere.
+ */
+const tabCountKey = () => ({
+  tenantId: tenantId(),
+  sellerId: uuid('seller_id').notNull(),
+  warehouseId: uuid('warehouse_id').notNull(),
+  platform: varchar('platform', { length: 16 }).$type<Platform>().notNull(),
+  shopName: varchar('shop_name', { length: 255 }).notNull(),
+  localStatus: varchar('local_status', { length: 24 }).$type<LocalStatus>().notNull(),
+  isProblem: boolean('is_problem').notNull(),
+  orders: integer('orders').notNull(),
+});
+
+export const orderTabCounts = pgTable('order_tab_counts', tabCountKey(), (table) => [
+  primaryKey({
+    name: 'order_tab_counts_pk',
+    columns: [
+      table.tenantId,
+      table.sellerId,
+      table.warehouseId,
+      table.platform,
+      table.shopName,
+      table.localStatus,
+      table.isProblem,
+    ],
+  }),
+]);
+
+export const orderTabDayCounts = pgTable(
+  'order_tab_day_counts',
+  { ...tabCountKey(), day: date('day', { mode: 'string' }).notNull() },
+  (table) => [
+    primaryKey({
+      name: 'order_tab_day_counts_pk',
+      columns: [
+        table.tenantId,
+        table.day,
+        table.sellerId,
+        table.warehouseId,
+        table.platform,
+        table.shopName,
+        table.localStatus,
+        table.isProblem,
+      ],
+    }),
+  ],
+);
+
+export const orderTabCountChanges = pgTable(
+  'order_tab_count_changes',
+  { ...tabCountKey(), day: date('day', { mode: 'string' }).notNull() },
+  (table) => [index('order_tab_count_changes_day_idx').on(table.tenantId, table.day)],
 );
 
 export const orderLines = pgTable(

@@ -112,8 +112,8 @@ export async function renderBagManifest(bag: BagManifest, language: Language): P
         `${key('warehouse')}: ${bag.warehouse}`,
         `${key('channel')}: ${bag.channel || '-'}`,
         `${key('package_count')}: ${formatCount(bag.parcels.length, language)}`,
-        `${key('weight')}: ${bag.weightGrams === null ? '-' : formatWeight(bag.weightGrams, language)}`,
-        ...(bag.closedAt ? [`${key('closed')}: ${formatTime(bag.closedAt, bag.timeZone, language)}`] : []),
+        `${key('weight')}: ${formatWeight(bag.weightGrams, language)}`,
+        ...(bag.closedAt ? [`${key('closed')}: ${formatTime(bag.closedAt, bag.timeZone)}`] : []),
       ].join('    ');
       write(facts, {
         x: MARGIN,

@@ -139,7 +139,7 @@ export async function renderCountSheets(sheets: readonly CountSheet[], language:
       const facts = [
         `${texts.warehouse}: ${sheet.warehouse}`,
         `${texts.type}: ${sheet.type}`,
-        `${texts.created}: ${formatTime(sheet.createdAt, sheet.timeZone, language)}`,
+        `${texts.created}: ${formatTime(sheet.createdAt, sheet.timeZone)}`,
       ].join('    ');
       write(facts, {
         x: MARGIN,

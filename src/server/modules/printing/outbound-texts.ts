@@ -120,8 +120,16 @@ export function formatCount(value: number, language: Language): string {
   return new Intl.NumberFormat(BCP47[language]).format(value);
 }
 
-/** Grams as kilograms, to the gram: 1250 → '1.25 kg'. */
-export function formatWeight(grams: number, language: Language): string {
+/** What a printed document shows where a weight is not known: a dash, never "0 kg". */
+export const UNKNOWN_WEIGHT = '—';
+
+/**
+ * Grams as kilograms, to the gram without trailing zeros (1250 → '1.25 kg', 300 → '0.3 kg'),
+ * in the reader's digits; a weight not known (null, or not above zero: nothing was weighed and no
+ * SKU has a weight) is the dash.
+ */
+export function formatWeight(grams: number | null | undefined, language: Language): string {
+  if (grams == null || !Number.isFinite(grams) || grams <= 0) return UNKNOWN_WEIGHT;
   const kilograms = new Intl.NumberFormat(BCP47[language], { maximumFractionDigits: 3 }).format(grams / 1000);
   return `${kilograms} kg`;
 }
@@ -136,15 +144,25 @@ export function formatAmount(minor: number, currency: string, language: Language
   return `${currency} ${amount}`;
 }
 
-/** Date and time to the minute in the warehouse's time zone, written the reader's way. */
-export function formatTime(time: Date, timeZone: string, language: Language): string {
-  return new Intl.DateTimeFormat(BCP47[language], {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(time);
+/**
+ * Date and time to the minute in the warehouse's time zone, as `YYYY-MM-DD HH:mm` in every
+ * language: a label or sheet crosses borders (a Chinese seller's parcel read by a Thai courier),
+ * and the readers' own forms disagree (month first in en-US, day first in th/vn, the Buddhist year
+ * in th-TH), while ISO order reads the same to all of them and sorts.
+ */
+export function formatTime(time: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(time)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
 }

@@ -268,7 +268,7 @@ export async function renderPickList(
       });
       const facts = [
         `${texts.warehouse}: ${wave.warehouse}`,
-        `${texts.created}: ${formatTime(wave.createdAt, wave.timeZone, language)}`,
+        `${texts.created}: ${formatTime(wave.createdAt, wave.timeZone)}`,
         `${texts.orders}: ${number(orderCount)}`,
         `${texts.units}: ${number(unitCount)}`,
       ].join('    ');

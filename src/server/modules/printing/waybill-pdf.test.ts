@@ -71,13 +71,42 @@ describe('renderWaybills', () => {
       'COD',
       'THB 1,299.00',
       '1/1',
-      '06/15/2024, 10:30',
+      '2024-06-15 10:30',
     ])
       expect(first).toContain(text);
     expect(second).toContain('2/3');
     expect(second).not.toContain('COD');
     expect(second).not.toContain('Sort code');
   });
+
+  it('prints a weight it does not know as a dash, never "0 kg"', async () => {
+    const pdf = await renderWaybills(
+      [
+        { ...taiwan, weightGrams: null },
+        { ...taiwan, weightGrams: 0 },
+        { ...taiwan, weightGrams: 1234 },
+      ],
+      'en-US',
+    );
+    const [unknown = '', zero = '', weighed = ''] = await pdfPageTexts(pdf);
+    for (const page of [unknown, zero]) {
+      expect(page).toContain('—');
+      expect(page).not.toContain('kg');
+    }
+    expect(weighed).toContain('1.234 kg');
+  });
+
+  it('writes the print date as YYYY-MM-DD HH:mm in the warehouse time zone, whatever the language', async () => {
+    const printedAt = new Date('2024-06-15T17:05:00Z');
+    for (const language of ['en-US', 'th-TH', 'vn-VN', 'zh-CN', 'zh-TC', 'ru-RU'] as const) {
+      const [page = ''] = await pdfPageTexts(
+        await renderWaybills([taiwan], language, { printedAt, timeZone: 'Asia/Bangkok' }),
+      );
+      // Bangkok is UTC+7: the next day; never month first, never the Buddhist year 2567.
+      expect(compact(page), language).toContain('2024-06-1600:05');
+      expect(page, language).not.toContain('2567');
+    }
+  }, 60_000);
 
   it('sets Thai, Chinese and Latin names and addresses, mixed in one line', async () => {
     const pdf = await renderWaybills([thai, taiwan], 'zh-TC');

@@ -34,6 +34,7 @@ export interface Waybill {
   sender: WaybillParty;
   recipient: WaybillParty;
   orderNo: string;
+  /** Null or 0 when not known (not weighed, SKUs without a weight): printed as a dash. */
   weightGrams?: number | null;
   /** Cash to collect on delivery, in minor units of its currency. */
   cod?: { amount: number; currency: string } | null;
@@ -227,7 +228,7 @@ function drawWaybill(
     height: cellHeight,
     minSize: 6,
   });
-  const weight = waybill.weightGrams == null ? '-' : formatWeight(waybill.weightGrams, footer.language);
+  const weight = formatWeight(waybill.weightGrams, footer.language);
   captioned(fit, texts.weight, weight, cell(MARGIN, 34 * MM), 10);
   const piece = waybill.piece ?? { index: 1, count: 1 };
   captioned(fit, texts.pieces, `${piece.index}/${piece.count}`, cell(34 * MM, 52 * MM), 12);
@@ -245,7 +246,7 @@ export async function renderWaybills(
   const barcodes = code128Drawer(doc);
   await barcodes.prepare(waybills.flatMap((waybill) => [waybill.trackingNo, waybill.orderNo]));
   const fit: Fit = (text, box) => writeFitted(doc, text, language, box);
-  const printed = formatTime(options.printedAt ?? new Date(), options.timeZone ?? 'UTC', language);
+  const printed = formatTime(options.printedAt ?? new Date(), options.timeZone ?? 'UTC');
   for (const waybill of waybills) {
     doc.addPage({ size: WAYBILL_SIZE, margin: 0 });
     drawWaybill(doc, waybill, barcodes, fit, texts, { printed, language });

@@ -19,7 +19,7 @@ import { page } from '../../http/reply.js';
 import { users } from '../identity/index.js';
 import { products, skuBarcodes, skus } from '../catalog/index.js';
 import { warehouseLocations, warehouses, warehouseScope } from '../warehouse/index.js';
-import { transferScope } from './transfers.service.js';
+import { auditableBy, transferScope } from './transfers.service.js';
 import { stockTransferLines, stockTransfers } from './transfers.tables.js';
 
 const fromWarehouse = alias(warehouses, 'from_warehouse');
@@ -30,6 +30,7 @@ const TRANSFER_TASK_LINES = 5000;
 /** Transfers matching `where`, newest first, as list rows. */
 async function listTransfersWhere(
   tx: TenantTx,
+  actor: Actor,
   where: SQL | undefined,
   limit: number,
   offset: number,
@@ -43,6 +44,7 @@ async function listTransfersWhere(
       quantity: sql<number>`(select coalesce(sum(l.quantity), 0)::int from ${stockTransferLines} l where l.transfer_id = ${stockTransfers.id})`,
       receivedQuantity: sql<number>`(select coalesce(sum(l.received_quantity), 0)::int from ${stockTransferLines} l where l.transfer_id = ${stockTransfers.id})`,
       shortQuantity: sql<number>`(select coalesce(sum(l.short_quantity), 0)::int from ${stockTransferLines} l where l.transfer_id = ${stockTransfers.id})`,
+      isAuditable: auditableBy(actor),
     })
     .from(stockTransfers)
     .innerJoin(fromWarehouse, eq(fromWarehouse.id, stockTransfers.fromWarehouseId))
@@ -66,6 +68,7 @@ async function listTransfersWhere(
     auditedAt: iso(row.transfer.auditedAt),
     refuseReason: row.transfer.refuseReason,
     createdAt: iso(row.transfer.createdAt),
+    isAuditable: row.isAuditable,
   }));
 }
 
@@ -78,7 +81,7 @@ export async function listTransfers(
     transferScope(actor),
     query.status ? eq(stockTransfers.status, query.status) : undefined,
   ]);
-  const rows = await listTransfersWhere(tx, where, query.pageSize, offsetOf(query));
+  const rows = await listTransfersWhere(tx, actor, where, query.pageSize, offsetOf(query));
   const [counted] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(stockTransfers)
@@ -89,7 +92,7 @@ export async function listTransfers(
 /** One transfer the actor sees, with its lines: sent, received, and what never arrived. */
 export async function transferDetail(tx: TenantTx, actor: Actor, id: string): Promise<TransferDetail> {
   const where = and(eq(stockTransfers.id, id), transferScope(actor));
-  const [head] = await listTransfersWhere(tx, where, 1, 0);
+  const [head] = await listTransfersWhere(tx, actor, where, 1, 0);
   const [transfer] = await tx
     .select({
       note: stockTransfers.note,

@@ -12,7 +12,8 @@
  * The key is the per-address one without the address: a username that exists nowhere is
  * counted, delayed and locked exactly like a real one.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FailedSignIns } from '@shared/contract/identity.js';
 import {
   ACCOUNT_FIRST_DELAY_MS,
@@ -99,6 +100,17 @@ export async function takeFailedSignIns(
   const lastAt = isOwnAttempt && row.last_checked ? row.previous_at : row.last_at;
   if (count < 1 || !lastAt) return undefined;
   return { count, lastAt: new Date(lastAt).toISOString() };
+}
+
+/**
+ * Whether the account of the user row named by these columns has its password sign-in locked
+ * (the user list's 'Locked'): its login_failures row, keyed in SQL as keyOf keys it, has reached
+ * ACCOUNT_LOCK_FAILURES.
+ */
+export function isAccountLocked(tenantId: AnyPgColumn, username: AnyPgColumn): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from login_failures f
+    where f.key = ${tenantId}::text || ':' || encode(sha256(convert_to(lower(btrim(${username})), 'UTF8')), 'hex')
+      and f.failures >= ${ACCOUNT_LOCK_FAILURES}::integer)`;
 }
 
 /**

@@ -13,13 +13,17 @@ import { page } from '@server/http/reply.js';
 import { hashPassword } from '../sign-in/credentials.js';
 import type { UserRow } from '../sign-in/sign-in.queries.js';
 import { departments, userDeparts, userRoles, users } from '../identity.tables.js';
+import { isAccountLocked } from '../sign-in/account-lockout.js';
 import { clearLoginLockouts } from '../sign-in/login-lockout.js';
 import { assertNewPassword } from './password-rules.js';
 import { revokeSessionsOf } from '../sign-in/session.service.js';
 import { guardUnique, iso, offsetOf } from '@server/db/query-helpers.js';
 
-/** The user as lists show it: never the password hash or the lockout counters. */
-export function toUserView(row: UserRow): UserView {
+/**
+ * The user as lists show it: never the password hash or the lockout counters, only whether
+ * wrong passwords locked its password sign-in (`isLocked`, given on list pages).
+ */
+export function toUserView(row: UserRow, isLocked?: boolean): UserView {
   return {
     id: row.id,
     username: row.username,
@@ -34,6 +38,7 @@ export function toUserView(row: UserRow): UserView {
     status: row.status,
     lastLoginAt: iso(row.lastLoginAt),
     createdAt: iso(row.createdAt),
+    ...(isLocked === undefined ? {} : { isLocked }),
   };
 }
 
@@ -45,13 +50,18 @@ export async function pageOfUsers(
 ): Promise<Page<UserView>> {
   const [counted] = await tx.select({ total: count() }).from(users).where(where);
   const rows = await tx
-    .select()
+    .select({ user: users, isLocked: isAccountLocked(users.tenantId, users.username) })
     .from(users)
     .where(where)
     .orderBy(desc(users.createdAt), asc(users.username))
     .limit(input.pageSize)
     .offset(offsetOf(input));
-  return page(rows.map(toUserView), counted?.total ?? 0, input.pageNo, input.pageSize);
+  return page(
+    rows.map((row) => toUserView(row.user, row.isLocked)),
+    counted?.total ?? 0,
+    input.pageNo,
+    input.pageSize,
+  );
 }
 
 export const USER_KEYS = {

@@ -71,10 +71,14 @@ export function readCoupangReply(reply: PlatformReply): Record<string, unknown> 
   return body;
 }
 
-/** What every signed call needs: the network, the clock it signs with, the host and the keys. */
+/**
+ * What every signed call needs: the network, the clock it signs with (read as each request is
+ * sent: a page's later reads and a retry after a wait are signed at their own time, as Coupang
+ * refuses a signed-date five minutes old), the host and the keys.
+ */
 export interface CoupangCall {
   fetch: typeof fetch;
-  now: Date;
+  now: () => Date;
   apiUrl: string;
   keys: CoupangKeys;
 }
@@ -99,7 +103,7 @@ export async function coupangSend(
     method: input.method,
     path: input.path,
     query: input.query,
-    now: input.now,
+    now: input.now(),
   });
   const reply = await requestJson(
     input.fetch,

@@ -71,7 +71,7 @@ export const coupangConnector: Connector = {
     const today = kstDate(input.now.getTime());
     await coupangGet({
       fetch: input.fetch,
-      now: input.now,
+      now: () => input.now,
       apiUrl: app.apiUrl,
       keys,
       path: `${coupangVendorPath(keys.vendorId)}/ordersheets`,

@@ -148,7 +148,7 @@ type Call = CoupangCall & Pick<CallContext, 'sleep'>;
 export function coupangCallOf(ctx: CallContext): Call {
   return {
     fetch: ctx.fetch,
-    now: ctx.now(),
+    now: () => ctx.now(),
     apiUrl: ctx.app.apiUrl,
     keys: coupangKeysOf(ctx.grant),
     ...(ctx.sleep ? { sleep: ctx.sleep } : {}),

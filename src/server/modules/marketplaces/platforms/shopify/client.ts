@@ -5,9 +5,9 @@
  *
  * AppConfig.apiUrl for Shopify names where any shop answers:
  * - live: `https://{shop}` — the literal `{shop}` is replaced by the shop's myshopify domain;
- * - sandbox: `${sandbox.url}/shopify` — no `{shop}`, so the domain is appended as a path segment
- *   (`${sandbox.url}/shopify/some-shop.myshopify.com/admin/...`), the sandbox's stand-in for the
- *   shop's host. `${url}/shopify/{shop}` says the same explicitly.
+ * - sandbox: its Shopify port, `http://127.0.0.1:8095` — no `{shop}`, so the domain is appended as
+ *   a path segment (`…:8095/some-shop.myshopify.com/admin/...`), the sandbox's stand-in for the
+ *   shop's host. `http://127.0.0.1:8095/{shop}` (what sandboxEnv sets) says the same explicitly.
  */
 import { MarketplaceError, type AppConfig, type CallContext } from '../../connector.js';
 import { isArray, isNumber, isRecord, isString, requestJson, type PlatformReply } from '../../http.js';
@@ -128,6 +128,32 @@ export async function adminGraphql(
     body: JSON.stringify({ query, variables }),
   });
   return readAdminReply(reply, ctx);
+}
+
+/** How many THROTTLED replies one call of a page waits out before the page fails. */
+const PATIENCE = 5;
+
+/**
+ * adminGraphql for a call midway through a page (a page of whole orders after its listing, an
+ * order's further lines): a page can cost more than the bucket holds (Standard: 2,000 points, a
+ * page of whole orders 990), so with the session's sleep a THROTTLED call waits what its cost
+ * numbers ask and is sent again, rather than failing the page for the session to send again
+ * whole, which would pay the page's first calls again and never fit; a bare context fails.
+ */
+export async function patientAdminGraphql(
+  ctx: CallContext,
+  query: string,
+  variables: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await adminGraphql(ctx, query, variables);
+    } catch (error) {
+      const isThrottled = error instanceof MarketplaceError && error.code === 'rate_limited';
+      if (!isThrottled || !ctx.sleep || attempt >= PATIENCE) throw error;
+      await ctx.sleep(error.detail.retryAfterMs ?? 1000);
+    }
+  }
 }
 
 /** What the token endpoint gives, code or refresh alike. */
