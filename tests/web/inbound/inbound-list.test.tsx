@@ -7,6 +7,10 @@ import { renderWithProviders } from '../render.js';
 import { pageOf, signIn } from '../screens/fixtures.js';
 import { api, http, ok, useApiServer } from '../shell/api-server.js';
 import { WAREHOUSE_ID, WAREHOUSES } from '../inventory/fixtures.js';
+import { onWideScreen } from '../support/wide-screen.js';
+
+// Read as on a wide desktop: the inbound list's abnormal reason show from 1600 px.
+onWideScreen();
 
 vi.setConfig({ testTimeout: 30_000 });
 

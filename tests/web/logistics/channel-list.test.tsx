@@ -13,6 +13,10 @@ import { renderWithProviders } from '../render.js';
 import { signIn } from '../screens/fixtures.js';
 import { api, failure, http, ok, useApiServer } from '../shell/api-server.js';
 import { channelRow, pageOf } from './fixtures.js';
+import { onWideScreen } from '../support/wide-screen.js';
+
+// Read as on a wide desktop: the channel list's key hint show from 1600 px.
+onWideScreen();
 
 vi.setConfig({ testTimeout: 60_000 });
 

@@ -12,6 +12,10 @@ import { PERMISSIONS } from '@shared/permissions.js';
 import { renderWithProviders } from '../render.js';
 import { pageOf, signIn } from '../screens/fixtures.js';
 import { api, failure, http, ok, useApiServer } from '../shell/api-server.js';
+import { onWideScreen } from '../support/wide-screen.js';
+
+// Read as on a wide desktop: the return list's tracking, postage, weight and who received it show from 1600 px.
+onWideScreen();
 
 vi.setConfig({ testTimeout: 30_000 });
 
