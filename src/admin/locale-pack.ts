@@ -30,25 +30,24 @@ export async function loadLocalePack(language: Language): Promise<Locale> {
   return (await ANTD_LOCALES[language]()).default;
 }
 
-/** Loads dayjs and its texts in `language` and makes them dayjs's global locale. */
-export async function loadDateLocale(language: Language): Promise<void> {
-  const dayjsLocale = DAYJS_LOCALES[language];
-  const [{ default: dayjs }] = await Promise.all([import('dayjs'), dayjsLocale.load()]);
-  dayjs.locale(dayjsLocale.name);
-}
-
 const dateLocales = new Map<Language, { promise: Promise<void>; done: boolean }>();
+
+/** Loads dayjs and its texts in `language` and makes them dayjs's global locale, once per language. */
+export function loadDateLocale(language: Language): Promise<void> {
+  const known = dateLocales.get(language);
+  if (known) return known.promise;
+  const dayjsLocale = DAYJS_LOCALES[language];
+  const entry = { promise: Promise.resolve(), done: false };
+  entry.promise = Promise.all([import('dayjs'), dayjsLocale.load()]).then(([{ default: dayjs }]) => {
+    dayjs.locale(dayjsLocale.name);
+    entry.done = true;
+  });
+  dateLocales.set(language, entry);
+  return entry.promise;
+}
 
 /** Suspends (React Suspense) until dayjs speaks `language`; returns at once once it does. */
 export function useDateLocale(language: Language): void {
-  let entry = dateLocales.get(language);
-  if (!entry) {
-    const made: { promise: Promise<void>; done: boolean } = { promise: Promise.resolve(), done: false };
-    made.promise = loadDateLocale(language).then(() => {
-      made.done = true;
-    });
-    dateLocales.set(language, made);
-    entry = made;
-  }
-  if (!entry.done) throw entry.promise;
+  const promise = loadDateLocale(language);
+  if (!dateLocales.get(language)?.done) throw promise;
 }

@@ -6,6 +6,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, vi } from 'vitest';
 import { i18next, initI18n, SHELL_NAMESPACES } from '@admin/i18n.js';
+import { loadDateLocale } from '@admin/locale-pack.js';
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
@@ -45,6 +46,7 @@ beforeAll(async () => {
   await initI18n('en-US');
   // Screens render inside the signed-in shell, which loads these before its first render.
   await i18next.loadNamespaces([...SHELL_NAMESPACES]);
+  await loadDateLocale('en-US');
 });
 
 afterEach(() => {
