@@ -211,7 +211,7 @@ describe.skipIf(!hasChromium)('the order centre in Chromium', () => {
     await open(page, '/order/manage/seller');
     await page.locator('.ant-tabs-tab').filter({ hasText: 'Shipped' }).click();
     await page.getByRole('button', { name: 'Export' }).click();
-    await page.getByRole('button', { name: 'Open the download list' }).click();
+    await page.getByRole('link', { name: 'Open the download list' }).click();
     await page.waitForURL(/\/shopee\/DownloadTask/);
     const task = page
       .locator('.ant-layout-content tbody tr.ant-table-row')
