@@ -146,6 +146,29 @@ export async function getCount(tx: TenantTx, actor: Actor, id: string): Promise<
 }
 
 /**
+ * The SKUs the books hold units of on these locations (one row per location and SKU: the
+ * location stock's key), by seller SKU: what a count of them is expected to meet.
+ */
+async function skusOnShelves(tx: TenantTx, locationIds: readonly string[]) {
+  if (locationIds.length === 0) return [];
+  return tx
+    .select({
+      locationId: locationStock.locationId,
+      skuId: skus.id,
+      sellerSku: skus.sellerSku,
+      name: products.name,
+      variation: skus.variation,
+    })
+    .from(locationStock)
+    .innerJoin(skus, eq(skus.id, locationStock.skuId))
+    .innerJoin(products, eq(products.id, skus.productId))
+    .where(
+      and(inArray(locationStock.locationId, [...new Set(locationIds)]), sql`${locationStock.quantity} > 0`),
+    )
+    .orderBy(asc(skus.sellerSku));
+}
+
+/**
  * The open check orders a handheld's user may count (assigned to them or to nobody), with the
  * locations to count, the SKUs the books have on each now (for a count by product, the chosen
  * ones; so the device asks for each before a location is finished) and, for a count by product,
@@ -178,26 +201,10 @@ export async function listCountTasks(tx: TenantTx, actor: Actor): Promise<CountT
     .where(inArray(countLocations.countOrderId, ids))
     .orderBy(asc(warehouseLocations.code));
   const chosen = await tx.select().from(countOrderSkus).where(inArray(countOrderSkus.countOrderId, ids));
-  const onShelves = planned.length
-    ? await tx
-        .selectDistinct({
-          locationId: locationStock.locationId,
-          skuId: skus.id,
-          sellerSku: skus.sellerSku,
-          name: products.name,
-          variation: skus.variation,
-        })
-        .from(locationStock)
-        .innerJoin(skus, eq(skus.id, locationStock.skuId))
-        .innerJoin(products, eq(products.id, skus.productId))
-        .where(
-          and(
-            inArray(locationStock.locationId, [...new Set(planned.map((row) => row.locationId))]),
-            sql`${locationStock.quantity} > 0`,
-          ),
-        )
-        .orderBy(asc(skus.sellerSku))
-    : [];
+  const onShelves = await skusOnShelves(
+    tx,
+    planned.map((row) => row.locationId),
+  );
   const expectedOn = new Map<string, CountExpectedSku[]>();
   for (const item of onShelves)
     expectedOn.set(item.locationId, [
@@ -268,26 +275,10 @@ export async function countSheetData(
     .innerJoin(warehouseLocations, eq(warehouseLocations.id, countLocations.locationId))
     .where(inArray(countLocations.countOrderId, orderIds))
     .orderBy(asc(warehouseLocations.code));
-  const onShelves = planned.length
-    ? await tx
-        .select({
-          locationId: locationStock.locationId,
-          skuId: skus.id,
-          sellerSku: skus.sellerSku,
-          name: products.name,
-          variation: skus.variation,
-        })
-        .from(locationStock)
-        .innerJoin(skus, eq(skus.id, locationStock.skuId))
-        .innerJoin(products, eq(products.id, skus.productId))
-        .where(
-          and(
-            inArray(locationStock.locationId, [...new Set(planned.map((row) => row.locationId))]),
-            sql`${locationStock.quantity} > 0`,
-          ),
-        )
-        .orderBy(asc(skus.sellerSku))
-    : [];
+  const onShelves = await skusOnShelves(
+    tx,
+    planned.map((row) => row.locationId),
+  );
   const bySku = await tx.select().from(countOrderSkus).where(inArray(countOrderSkus.countOrderId, orderIds));
   return chosen.map(({ order, warehouse }) => {
     const only = new Set(bySku.filter((row) => row.countOrderId === order.id).map((row) => row.skuId));
