@@ -238,7 +238,17 @@ export async function pickListData(tx: TenantTx, actor: Actor, orderIds: readonl
     .innerJoin(products, eq(products.id, skus.productId))
     .innerJoin(warehouseLocations, eq(warehouseLocations.id, orderPicks.locationId))
     .leftJoin(warehousePartitions, eq(warehousePartitions.id, warehouseLocations.partitionId))
-    .where(and(inArray(orderPicks.orderId, ids), sql`${warehouseLocations.locationType} <> 'outbound'`));
+    // Each table is narrowed to the orders named, not only through its join: right after a bulk
+    // change (a batch of 500 arranged) the statistics are stale, and a join-only filter lets the
+    // planner walk every order for every SKU (seven seconds for two orders).
+    .where(
+      and(
+        inArray(orderPicks.orderId, ids),
+        inArray(orders.id, ids),
+        inArray(orderLines.orderId, ids),
+        sql`${warehouseLocations.locationType} <> 'outbound'`,
+      ),
+    );
   // Picks on the staging location: the shelves their units were moved from (the ledger's moves).
   const staged = await tx
     .select({
@@ -261,6 +271,7 @@ export async function pickListData(tx: TenantTx, actor: Actor, orderIds: readonl
         eq(stockMovements.sourceType, 'order'),
         eq(stockMovements.kind, 'move'),
         inArray(stockMovements.sourceId, ids),
+        inArray(orders.id, ids),
         sql`exists (select 1 from ${orderPicks} p where p.order_id = ${orders.id})`,
       ),
     )
@@ -299,7 +310,7 @@ export async function pickListData(tx: TenantTx, actor: Actor, orderIds: readonl
           .innerJoin(orders, eq(orders.id, orderLines.orderId))
           .innerJoin(skus, eq(skus.id, orderLines.skuId))
           .innerJoin(products, eq(products.id, skus.productId))
-          .where(inArray(orderLines.orderId, unpicked));
+          .where(and(inArray(orderLines.orderId, unpicked), inArray(orders.id, unpicked)));
   return {
     warehouse: warehouse ? `${warehouse.code} ${warehouse.name}` : '',
     timeZone: warehouse?.timeZone ?? 'UTC',
