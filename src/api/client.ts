@@ -51,6 +51,8 @@ export interface RequestOptions<T> {
   timeoutMs?: number;
   /** The caller shows the failure itself: the error catalogue stays quiet. */
   silent?: boolean;
+  /** Headers of the call's own (the PDA's device key), besides the session's. */
+  headers?: Record<string, string>;
 }
 
 /** Hooks the app installs: the current language and the reaction to failures. */
@@ -137,7 +139,9 @@ export async function requestEnvelope<T>(
   const method = options.method ?? 'GET';
   const isJson = options.body !== undefined && !(options.body instanceof FormData);
   const url = buildUrl(path, options.query, method === 'GET' && !options.noCacheBuster);
-  const init: RequestInit = { method, headers: headers(isJson) };
+  const sent = headers(isJson);
+  for (const [name, value] of Object.entries(options.headers ?? {})) sent.set(name, value);
+  const init: RequestInit = { method, headers: sent };
   if (options.body !== undefined) {
     init.body = options.body instanceof FormData ? options.body : JSON.stringify(options.body);
   }

@@ -11,6 +11,7 @@ import { cancelOrders } from '@server/modules/orders/index.js';
 import { stagingLocation } from '@server/modules/logistics/index.js';
 import {
   callerFor,
+  deviceKeyOf,
   op,
   outcomes,
   push,
@@ -549,7 +550,21 @@ describe('pick ops', () => {
     const wave = await makeWave(pw, { orderIds: [order.id] });
     const dev = newDevice();
     await push(staff, dev, [op(1, 'pick.claim', { waveId: wave.id })]);
-    const reply = await staff('GET', `/api/pda/waves?warehouseId=${pw.warehouse.id}&deviceId=${dev}`);
+    const wavesOf = (deviceId: string, key?: string) =>
+      staff(
+        'GET',
+        `/api/pda/waves?warehouseId=${pw.warehouse.id}&deviceId=${deviceId}`,
+        undefined,
+        key === undefined ? {} : { 'x-device-key': key },
+      );
+    // A device's seq is told only with its key: not without one, not with another device's.
+    const other = newDevice();
+    await push(staff, other, [op(1, 'pick.claim', { waveId: wave.id })]);
+    for (const refused of [await wavesOf(dev), await wavesOf(dev, await deviceKeyOf(staff, other))]) {
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe('pda.device_unknown');
+    }
+    const reply = await wavesOf(dev, await deviceKeyOf(staff, dev));
     expect(reply.statusCode).toBe(200);
     const { waves, lastProcessedSeq } = reply.json().result;
     expect(lastProcessedSeq).toBe(1);

@@ -12,7 +12,8 @@
  * Walking order: the next location is the first shelf, by code, holding a SKU still needed.
  */
 import { z } from 'zod';
-import { getParsed } from '@api/client.js';
+import { getParsed, request } from '@api/client.js';
+import { DEVICE_KEY_HEADER } from '@shared/contract/pda.js';
 import {
   pdaWavesReply,
   type PdaWave,
@@ -24,6 +25,7 @@ import { normaliseBarcode } from '@shared/domain/barcode.js';
 import type { ShortPickReason } from '@shared/domain/picking.js';
 import {
   deviceId,
+  META_KEYS,
   readMeta,
   writeMeta,
   type DoneOp,
@@ -35,9 +37,19 @@ import { enqueue, enqueueAllNatively, type NewOp } from '../sync/outbox.js';
 
 const wavesKey = (warehouseId: string) => `pickWaves.${warehouseId}`;
 
-/** The warehouse's open waves from the server (online only), with this device's last applied seq. */
+/**
+ * The warehouse's open waves from the server (online only), with this device's last applied seq.
+ * The seq is asked for with the device's key, as a pull is; a device with no key yet has pushed
+ * nothing, so it asks for none (the server's answer is then no seq: nothing of it applied).
+ */
 export async function fetchPickWaves(db: PdaDatabase, warehouseId: string): Promise<PdaWavesReply> {
-  return getParsed('/pda/waves', pdaWavesReply, { warehouseId, deviceId: await deviceId(db) });
+  const key = await readMeta(db, META_KEYS.deviceKey);
+  if (typeof key !== 'string') return getParsed('/pda/waves', pdaWavesReply, { warehouseId });
+  return request('/pda/waves', {
+    query: { warehouseId, deviceId: await deviceId(db) },
+    headers: { [DEVICE_KEY_HEADER]: key },
+    schema: pdaWavesReply,
+  });
 }
 
 /** Keeps the fetched waves on the device for offline picking. */

@@ -15,6 +15,9 @@ import { string, uuid } from './common.js';
  */
 export const PDA_LIMITS = { opsPerPush: 200, deviceId: 64, pullPage: 500 } as const;
 
+/** The header a device presents its key in when it names itself on a GET (a query string is logged). */
+export const DEVICE_KEY_HEADER = 'x-device-key';
+
 export const PDA_OP_TYPES = [
   'inbound.receive',
   'inbound.discrepancy',

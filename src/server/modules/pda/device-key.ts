@@ -11,8 +11,7 @@ import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import { pdaDevices } from './pda.tables.js';
 
-/** The header a pull presents the device's key in (a GET's query string is logged). */
-export const DEVICE_KEY_HEADER = 'x-device-key';
+export { DEVICE_KEY_HEADER } from '@shared/contract/pda.js';
 
 /** The hex SHA-256 the server keeps of a device's key. */
 export function deviceKeyHash(key: string): string {

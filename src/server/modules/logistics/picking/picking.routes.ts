@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope, idQuery, pageResult, string } from '@shared/contract/common.js';
+import { DEVICE_KEY_HEADER } from '@shared/contract/pda.js';
 import {
   createWaveInput,
   pdaWavesQuery,
@@ -127,7 +128,10 @@ export async function pickingRoutes(app: FastifyInstance, deps: AppDeps) {
       config: needs(PERMISSIONS.pdaSync),
       schema: { tags, querystring: pdaWavesQuery, response: { 200: envelope(pdaWavesReply) } },
     },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => pdaWaves(tx, actor, request.query))),
+    async (request) => {
+      const deviceKey = request.headers[DEVICE_KEY_HEADER];
+      const query = { ...request.query, deviceKey: typeof deviceKey === 'string' ? deviceKey : undefined };
+      return ok(await inActorTenant(db, request, (tx, actor) => pdaWaves(tx, actor, query)));
+    },
   );
 }

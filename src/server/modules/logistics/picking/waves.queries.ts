@@ -4,6 +4,7 @@
  * a scan is checked against offline (GET /pda/waves): orders and lines with what is picked so
  * far, the SKUs with their barcodes, and the shelves holding them (never staging).
  */
+import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { Page } from '@shared/contract/common.js';
 import type {
@@ -266,7 +267,7 @@ async function getWaveRow(tx: TenantTx, actor: Actor, id: string) {
 export async function pdaWaves(
   tx: TenantTx,
   actor: Actor,
-  query: { warehouseId: string; deviceId?: string | undefined },
+  query: { warehouseId: string; deviceId?: string | undefined; deviceKey?: string | undefined },
 ): Promise<PdaWavesReply> {
   const open = await selectRows(tx)
     .where(
@@ -355,12 +356,16 @@ export async function pdaWaves(
   let lastProcessedSeq: number | null = null;
   if (query.deviceId) {
     // The PDA module's table, read by name: the pda module uses this one, not the other way round.
+    // Its seq is told only to the holder of its key, as a pull's is (pda/device-key.ts): the
+    // SHA-256 of the key presented against the one kept, never another device's.
     const [device] = rowsOf<{ last_seq: number }>(
       await tx.execute(
-        sql`select last_seq::int as last_seq from pda_devices where device_id = ${query.deviceId}`,
+        sql`select last_seq::int as last_seq from pda_devices
+            where device_id = ${query.deviceId} and key_hash = ${createHash('sha256').update(query.deviceKey ?? '').digest('hex')}`,
       ),
     );
-    lastProcessedSeq = device?.last_seq ?? 0;
+    if (!device || !query.deviceKey) throw new AppError('pda.device_unknown');
+    lastProcessedSeq = device.last_seq;
   }
   return { waves: waveList, lastProcessedSeq };
 }
