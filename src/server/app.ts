@@ -59,7 +59,7 @@ import { registerLiveChannel } from './modules/announcements/index.js';
 import { localFileStorage } from './modules/files/index.js';
 import { locationOccupancy } from './modules/inventory/index.js';
 import { allocateArrivingStock } from './modules/orders/index.js';
-import { authenticate, logSmsSender, type SmsSender } from './modules/identity/index.js';
+import { authenticate, logSmsSender, signInPruneJob, type SmsSender } from './modules/identity/index.js';
 import { pdaPruneJob } from './modules/pda/index.js';
 import { downloadJobs, EXPORT_JOB } from './modules/exports/index.js';
 import { startJobRunner, type JobRunner } from './jobs/job-runner.js';
@@ -227,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           },
         }),
         pdaPruneJob(deps.db, app.log),
+        signInPruneJob(deps.db, app.log),
         ...marketplaceJobs(deps.db, marketplaces, sendSync, app.log),
         ...logisticsJobs(deps.db, logistics),
       ],

@@ -4,7 +4,9 @@
  * passing the time, never by sleeping.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pruneSignInRecords } from '@server/modules/identity/index.js';
 import { countHit, hitRateLimit, rateLimitState } from '@server/modules/system/rate-limit.js';
+import { ACCOUNT_LOCK_FAILURES } from '@shared/domain/session.js';
 import { createTestWorld, type TestWorld } from '../support/test-app.js';
 
 let world: TestWorld;
@@ -68,5 +70,35 @@ describe('sliding-window rate limit', () => {
     await expect(
       hitRateLimit(world.database.db, key, LIMIT, undefined, at(4 * 60_000)),
     ).rejects.toMatchObject({ code: 'common.rate_limited', params: { minutes: 6 } });
+  });
+});
+
+describe('the sign-in records prune job', () => {
+  it('forgets limits whose hits all left their windows and stale failures, never a locked account', async () => {
+    const owner = world.database.ownerPool;
+    const day = 86_400_000;
+    const now = new Date('2031-06-01T12:00:00Z');
+    const ago = (ms: number) => new Date(now.getTime() - ms);
+    await countHit(world.database.db, 'prune:old', LIMIT, ago(2 * day));
+    await countHit(world.database.db, 'prune:recent', LIMIT, ago(3_600_000));
+    const failure = (key: string, failures: number, lastAt: Date) =>
+      owner.query(
+        `insert into login_failures (key, failures, uncounted, checked_at, last_at) values ($1, $2, 0, $3, $3)`,
+        [key, failures, lastAt],
+      );
+    await failure('prune:stale', 3, ago(31 * day));
+    await failure('prune:fresh', 3, ago(29 * day));
+    await failure('prune:locked', ACCOUNT_LOCK_FAILURES, ago(400 * day));
+
+    const pruned = await pruneSignInRecords(world.database.db, now);
+    // The other tests' limits (their clock is in 2030) went as well.
+    expect(pruned.loginFailures).toBe(1);
+    expect(pruned.rateLimits).toBeGreaterThanOrEqual(1);
+    const left = async (table: string) =>
+      (
+        await owner.query<{ key: string }>(`select key from ${table} where key like 'prune:%' order by key`)
+      ).rows.map((row) => row.key);
+    expect(await left('rate_limits')).toEqual(['prune:recent']);
+    expect(await left('login_failures')).toEqual(['prune:fresh', 'prune:locked']);
   });
 });

@@ -6,3 +6,4 @@ export { LOG_TYPE } from './sign-in/session.service.js';
 export { logSmsSender } from './sign-in/sms.js';
 export { sessions, users } from './identity.tables.js';
 export { departments, userDeparts, userRoles } from './identity.tables.js';
+export { pruneSignInRecords, signInPruneJob } from './sign-in/sign-in-prune.js';

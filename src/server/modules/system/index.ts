@@ -1,4 +1,4 @@
-export { clearRateLimits, countHit, hitRateLimit, minutesOf } from './rate-limit.js';
+export { clearRateLimits, countHit, hitRateLimit, minutesOf, pruneRateLimits } from './rate-limit.js';
 export { syncDictionaries } from './dict-catalog.service.js';
 export { checkDuplicate, DUPLICATE_CHECK_PERMISSIONS } from './duplicate.service.js';
 export { sysLogs } from './system.tables.js';

@@ -106,3 +106,17 @@ export async function hitRateLimit(
   const hit = await countHit(db, key, limit, now);
   if (!hit.accepted) throw new AppError(code, { minutes: minutesOf(hit.retryAfterMs) });
 }
+
+/**
+ * The longest window any limit of the product counts over is an hour (SMS_RATE_LIMIT); a row
+ * untouched for a day holds no hit that still counts, and goes (sign-in records prune job).
+ */
+export const RATE_LIMIT_RETENTION_MS = 24 * 3_600_000;
+
+/** Deletes the rows whose every hit has left its window; answers how many went. */
+export async function pruneRateLimits(db: Db, now?: Date): Promise<number> {
+  const gone = await db.execute(
+    sql`delete from rate_limits where updated_at < ${at(now)} - make_interval(secs => ${RATE_LIMIT_RETENTION_MS / 1000})`,
+  );
+  return gone.rowCount ?? 0;
+}
