@@ -294,11 +294,21 @@ describe.skipIf(!hasChromium)('accessibility of the PDA (axe-core, WCAG 2.1 AA)'
     // The count shows with the feedback; the undo button once the scan is stored, right after.
     await shows(page.getByTestId('undo'), 'Undo +1 TS-BLK-M');
     await checkPda('receive, a SKU counted');
-    // antd-mobile's own words in the interface language, and the quantity named by its label.
-    const stepper = page.locator('.adm-stepper');
-    expect(await stepper.getByRole('button', { name: 'decrease' }).count()).toBe(1);
-    expect(await stepper.getByRole('button', { name: 'increase' }).count()).toBe(1);
-    expect(await page.getByRole('spinbutton', { name: 'Quantity per scan' }).count()).toBe(1);
+    // The stepper's − and + named in the interface language, and the quantity named by its label.
+    const stepper = page.locator('.pda-stepper');
+    expect(await stepper.getByRole('button', { name: 'Decrease', exact: true }).count()).toBe(1);
+    expect(await stepper.getByRole('button', { name: 'Increase', exact: true }).count()).toBe(1);
+    const quantity = page.getByRole('spinbutton', { name: 'Quantity per scan' });
+    expect(await quantity.count()).toBe(1);
+    // A quantity out of range stays as typed, refused with a message the field is described by.
+    await quantity.fill('0');
+    await shows(page.locator('.pda-quantity-error'), 'Enter a number from 1 to');
+    expect(await quantity.getAttribute('aria-invalid')).toBe('true');
+    await checkPda('receive, a quantity refused');
+    await quantity.fill('1');
+    await page.locator('.pda-quantity-error').waitFor({ state: 'detached', timeout: UI_WAIT });
+    // Scanning takes focus back once the field lets go of it.
+    await quantity.blur();
     await scan(page, 'NOSUCH-4711');
     await shows(page.getByTestId('feedback'), 'Unknown code NOSUCH-4711');
     await checkPda('receive, an unknown code');

@@ -187,6 +187,40 @@ describe('the count screen', () => {
     expect(await db.done.count()).toBe(1);
   });
 
+  it("counts and finishes nothing while the last SKU's typed quantity is refused", async () => {
+    const db = await seed();
+    renderScreen(db);
+    await waitFor(() => expect(screen.getByText('PD20261127-0001')).toBeTruthy());
+    scan('PD20261127-0001');
+    await waitFor(() => expect(prompt()).toBe('Scan a location to count'));
+    scan('A-01-01');
+    await waitFor(() => expect(prompt()).toBe('Scan every item on the location'));
+    scan('6901234567892');
+    await waitFor(() => expect(screen.getByTestId('counted-MUG-RED').textContent).toBe('1'));
+
+    const field = screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity of MUG-RED' });
+    fireEvent.change(field, { target: { value: '-5' } });
+    expect(field.value).toBe('-5');
+    expect(screen.getByText('Enter a number from 0 to 99999').getAttribute('role')).toBe('alert');
+    // The count shown stays what was last given; nothing uses it meanwhile.
+    expect(screen.getByTestId('counted-MUG-RED').textContent).toBe('1');
+    const refused = 'Correct the quantity of MUG-RED first: enter a number from 0 to 99999';
+    fireEvent.click(screen.getByRole('button', { name: 'Finish location' }));
+    await dismissError(refused);
+    expect(document.querySelector('.adm-dialog')).toBeNull();
+    scan('6901234567908');
+    await dismissError(refused);
+    expect(screen.queryByTestId('counted-MUG-BLUE')).toBeNull();
+
+    fireEvent.change(field, { target: { value: '4' } });
+    await waitFor(() => expect(screen.getByTestId('counted-MUG-RED').textContent).toBe('4'));
+    fireEvent.click(screen.getByRole('button', { name: 'Finish location' }));
+    await confirmWith('Finish location');
+    await waitFor(() => expect(prompt()).toBe('Scan a location to count'));
+    const [op] = await db.outbox.toArray();
+    expect(op?.payload).toMatchObject({ lines: [{ skuId: SKU_A, quantity: 4 }] });
+  });
+
   it('finishes a location where nothing was found as empty, after a confirmation', async () => {
     const db = await seed();
     renderScreen(db);

@@ -98,7 +98,7 @@ describe('the difference form while scanning', () => {
     expect(op?.payload).toMatchObject({ kind: 'unknown_sku', barcode: '6900000000014', quantity: 1 });
   });
 
-  it('chooses the SKU a scan names, and bounds the quantity by what the line allows', async () => {
+  it('chooses the SKU a scan names, and refuses a quantity above what the line allows', async () => {
     const db = await openForm();
     const quantity = quantityField();
     quantity.focus();
@@ -115,12 +115,22 @@ describe('the difference form while scanning', () => {
       expect(screen.getByTestId('difference-scanned').textContent).toBe('Scanned 6901234567892: SKU chosen'),
     );
 
-    // Short: MUG-RED expects 3 and has 1, so at most 2 can be short, however many are typed.
+    // Short: MUG-RED expects 3 and has 1, so at most 2 can be short. More is refused as typed,
+    // never made 2 for the worker, and the report waits until the number is corrected.
     fireEvent.change(quantityField(), { target: { value: '2000000' } });
     fireEvent.blur(quantityField());
-    await waitFor(() => expect(quantityField().value).toBe('2'));
+    expect(quantityField().value).toBe('2000000');
+    expect(screen.getByText('Enter a number from 1 to 2').getAttribute('role')).toBe('alert');
     fireEvent.change(screen.getByPlaceholderText('What did you find?'), { target: { value: 'Missing' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save the report' }));
+    const save = screen.getByRole<HTMLButtonElement>('button', { name: 'Save the report' });
+    expect(save.disabled).toBe(true);
+    fireEvent.click(save);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByTestId('difference-form')).toBeTruthy();
+    expect(await db.outbox.count()).toBe(0);
+    fireEvent.change(quantityField(), { target: { value: '2' } });
+    expect(save.disabled).toBe(false);
+    fireEvent.click(save);
     await waitFor(() => expect(screen.queryByTestId('difference-form')).toBeNull());
     const [op] = await db.outbox.toArray();
     expect(op?.payload).toMatchObject({ kind: 'short', skuId: SKU_A, quantity: 2 });

@@ -170,7 +170,7 @@ describe('the receiving screen', () => {
     expect(queued.map((op) => op.payload.overReceipt ?? null)).toEqual([null, null, true]);
   });
 
-  it('asks before counting many units with one scan, and a quantity stops at its maximum', async () => {
+  it('asks before counting many units with one scan, and refuses a quantity above its maximum', async () => {
     renderScreen(await seed([line(SKU_A, 500)]));
     scan('BOX-001');
     await waitFor(() => expect(screen.getByTestId('prompt').textContent).toBe('Scan a SKU'));
@@ -202,14 +202,34 @@ describe('the receiving screen', () => {
     scan('6901234567892');
     await waitFor(() => expect(screen.getByTestId('count-MUG-RED').textContent).toBe('349 / 500'));
 
-    // The quantity stops at what the box still expects (151), and that many still asks.
+    // Above what the box still expects (151): refused as typed, never made 151 for the worker,
+    // and a scan meanwhile counts nothing and says why.
     setQuantity('99999');
-    await waitFor(() => expect((quantity as HTMLInputElement).value).toBe('151'));
+    expect((quantity as HTMLInputElement).value).toBe('99999');
+    const refusal = () => document.getElementById(quantity.getAttribute('aria-describedby') ?? '');
+    expect(refusal()?.textContent).toBe('Enter a number from 1 to 151');
+    expect(refusal()?.getAttribute('role')).toBe('alert');
+    scan('6901234567892');
+    await waitFor(() =>
+      expect(screen.getByTestId('feedback').textContent).toBe(
+        'Not counted: the quantity per scan must be from 1 to 151',
+      ),
+    );
+    expect(screen.getByTestId('count-MUG-RED').textContent).toBe('349 / 500');
+    expect(document.querySelector('.adm-dialog')).toBeNull();
+    expect((quantity as HTMLInputElement).value).toBe('99999');
+    expect(await db.outbox.count()).toBe(2);
+
+    // Corrected to 151, the scan counts (that many still asks first).
+    setQuantity('151');
+    expect(refusal()).toBeNull();
+    expect(screen.queryByText('Enter a number from 1 to 151')).toBeNull();
     scan('6901234567892');
     expect(await screen.findByText('Receive 151 of MUG-RED with this one scan?')).toBeTruthy();
-    await confirmWith('Cancel');
+    await confirmWith('Receive 151');
+    await waitFor(() => expect(screen.getByTestId('count-MUG-RED').textContent).toBe('500 / 500'));
     const queued = await db.outbox.orderBy('seq').toArray();
-    expect(queued.map((op) => op.payload.quantity)).toEqual([250, 99]);
+    expect(queued.map((op) => op.payload.quantity)).toEqual([250, 99, 151]);
   });
 
   it('counts a scan into the focused quantity field at the quantity set, then shows the next one and scans on', async () => {

@@ -56,6 +56,26 @@ describe('scanner settings', () => {
     expect(screen.getByTestId('scan-test').textContent).toBe('Read as 010690000000001410LOT717271231 (gtin)');
   });
 
+  it('saves no idle gap while the one typed is out of range, and saves it once corrected', async () => {
+    await renderSettings();
+    const field = screen.getByRole<HTMLInputElement>('spinbutton', {
+      name: 'Pause that ends a scan without a suffix (ms)',
+    });
+    const save = screen.getByRole<HTMLButtonElement>('button', { name: 'Save' });
+    fireEvent.change(field, { target: { value: '5' } });
+    expect(field.value).toBe('5');
+    expect(screen.getByText('Enter a number from 30 to 1000').getAttribute('role')).toBe('alert');
+    expect(save.disabled).toBe(true);
+    fireEvent.click(save);
+    expect(screen.queryByTestId('settings-saved')).toBeNull();
+    expect(localStorage.getItem('pda-scanner-settings')).toBeNull();
+
+    fireEvent.change(field, { target: { value: '300' } });
+    fireEvent.click(save);
+    expect(await screen.findByTestId('settings-saved')).toBeTruthy();
+    expect(readScannerSettings().idleMs).toBe(300);
+  });
+
   it('ends a scan without Enter after the idle gap the device set', async () => {
     localStorage.setItem('pda-scanner-settings', JSON.stringify({ idleMs: 400 }));
     await renderSettings();

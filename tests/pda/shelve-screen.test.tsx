@@ -132,6 +132,28 @@ describe('the shelving screen', () => {
     expect(JSON.stringify((await db.boxes.get(BOX))?.data)).toContain('"shelvedQuantity":1');
   });
 
+  it('shelves nothing while the quantity typed is not a number it takes, and keeps it as typed', async () => {
+    renderScreen(await seed());
+    await toQuantityStep();
+    const field = screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity' });
+    const shelve = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Shelve' });
+    for (const typed of ['0', '-5', 'abc', '']) {
+      setQuantity(typed);
+      expect(field.value).toBe(typed);
+      expect(screen.getByText('Enter a number from 1 to 99999').getAttribute('role')).toBe('alert');
+      expect(shelve().disabled).toBe(true);
+      fireEvent.click(shelve());
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await db.outbox.count()).toBe(0);
+
+    setQuantity('2');
+    expect(screen.queryByText('Enter a number from 1 to 99999')).toBeNull();
+    fireEvent.click(shelve());
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    expect((await db.outbox.toArray())[0]?.payload.quantity).toBe(2);
+  });
+
   it('refuses a location of another warehouse and an unknown location', async () => {
     renderScreen(await seed());
     scan('IB2025000001');

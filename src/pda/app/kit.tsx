@@ -1,10 +1,10 @@
 /**
  * The PDA's shared pieces around antd-mobile, accessible wherever a screen uses them (WCAG 2.1
  * AA, checked by axe-core in tests/e2e/a11y.test.ts):
- * - `PdaLocale`: antd-mobile's own words (the stepper's − and +, a field's clear button) in the
- *   interface language, not its Chinese default;
- * - `QuantityStepper` (quantity-stepper.tsx, a module of its own so that antd-mobile's Stepper
- *   and its decimal arithmetic load with the screens that use it, not with the first screen);
+ * - `PdaLocale`: antd-mobile's own words (a field's clear button) in the interface language, not
+ *   its Chinese default;
+ * - `QuantityStepper` (quantity-stepper.tsx, a module of its own so that it loads with the
+ *   screens that use it, not with the first screen);
  * - `confirmDialog`: a confirmation whose dialog is named by its question, and which gives focus
  *   back where it was when it closes.
  */

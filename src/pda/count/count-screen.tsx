@@ -7,7 +7,8 @@
  * here (an explicit 0), and "Finish location" with some still open asks once, naming them, before
  * it counts each as none here: nothing is finished as a silent 0. "Finish location" queues the
  * count (an empty location is confirmed as empty); "Recount" clears the location's scans to start
- * it again. A location of another warehouse, one the order does not count, an unknown code or a
+ * it again. While the last SKU's typed quantity is one its field refuses, scans and "Finish
+ * location" are refused with the reason. A location of another warehouse, one the order does not count, an unknown code or a
  * SKU outside a count by product is refused on the device, before anything is queued. Where the worker is, with the scans so far, survives a
  * reload (saved-work.ts); everything works offline with the tasks last fetched.
  */
@@ -46,6 +47,8 @@ type Step =
   | { name: 'items'; task: CountTask; location: LocationData; counted: Counted; lastSkuId: string | null };
 
 const NO_WORK: Work['undo'] = [];
+/** The most the last SKU's quantity field takes. */
+const COUNT_MAX = 99_999;
 
 export function CountScreen({
   warehouseId,
@@ -61,6 +64,16 @@ export function CountScreen({
   const [tasks, setTasks] = useState<CountTask[]>([]);
   const [skus, setSkus] = useState<Map<string, SkuData>>(new Map());
   const { flash, tell, clear, isBlocked } = useScanFeedback();
+  // While the last SKU's quantity field refuses what was typed, nothing that would count or
+  // finish with that SKU goes on: its count would be a number the worker did not give.
+  const [isQuantityValid, setQuantityValid] = useState(true);
+  /** Refuses, saying why, while the last SKU's typed quantity is refused; true if it did. */
+  const refuseInvalidQuantity = (current: Extract<Step, { name: 'items' }>): boolean => {
+    if (isQuantityValid || current.lastSkuId === null) return false;
+    const sku = skus.get(current.lastSkuId)?.sellerSku ?? '';
+    tell('error', t('count.quantityInvalid', { sku, min: 0, max: COUNT_MAX }));
+    return true;
+  };
 
   const work = useMemo<Work>(() => {
     if (step.name === 'task') return { step: null, undo: NO_WORK };
@@ -141,6 +154,7 @@ export function CountScreen({
   };
 
   const handleSkuScan = async (current: Extract<Step, { name: 'items' }>, code: string) => {
+    if (refuseInvalidQuantity(current)) return;
     const found = await findCountSku(db, current.task, code);
     if (found.kind === 'unknown') {
       // Another location of the order: the worker must finish this one first.
@@ -170,6 +184,7 @@ export function CountScreen({
   };
 
   const finish = async (current: Extract<Step, { name: 'items' }>) => {
+    if (refuseInvalidQuantity(current)) return;
     const open = notCountedYet(expectedOn(current.task, current.location.id), current.counted);
     let counted = current.counted;
     if (open.length > 0) {
@@ -372,16 +387,14 @@ export function CountScreen({
               <QuantityStepper
                 label={t('count.quantityOf', { sku: skus.get(step.lastSkuId)?.sellerSku ?? '' })}
                 min={0}
-                max={99999}
+                max={COUNT_MAX}
                 digits={0}
                 value={step.counted[step.lastSkuId] ?? 0}
                 onChange={(value) =>
                   step.lastSkuId !== null &&
-                  setStep({
-                    ...step,
-                    counted: { ...step.counted, [step.lastSkuId]: Math.max(0, value || 0) },
-                  })
+                  setStep({ ...step, counted: { ...step.counted, [step.lastSkuId]: value } })
                 }
+                onValidity={setQuantityValid}
               />
             )}
             <Button

@@ -212,7 +212,10 @@ export function PackScreen({
   const openParcel = (code: string) => {
     const parcel = findParcel(latest.current.work, code);
     if (!parcel)
-      return tell('error', t(isItemCode(latest.current.work, code) ? 'pack.itemNotParcel' : 'pack.parcelUnknown', { code }));
+      return tell(
+        'error',
+        t(isItemCode(latest.current.work, code) ? 'pack.itemNotParcel' : 'pack.parcelUnknown', { code }),
+      );
     if (parcel.state === 'cancelled') {
       tell('error', t('pack.cancelled', { orderNo: parcel.orderNo }));
       return setStep({ name: 'put_back', parcel });

@@ -3,7 +3,8 @@
  * (from the open ones on the device, or its number scanned), then walks its route: the next
  * location shows large, in walking order (location code); they scan it, then each unit (one a
  * scan, or a quantity set first). A wrong location, an item not in the wave or not picked here,
- * and more than is needed are refused on the spot with the scan feedback, before anything is
+ * more than is needed, and any scan while the quantity field refuses what was typed are refused
+ * on the spot with the scan feedback, before anything is
  * queued. Units that cannot be found are reported short with a reason, and their orders become
  * problem orders on the server. Every action is an op queued with its local effect
  * (pick-data.ts); where the worker is survives a reload (saved-work.ts); everything works
@@ -49,6 +50,8 @@ type Step =
   | { name: 'short'; waveId: string; skuId: string; locationId: string | null; code: string | null };
 
 const NO_WORK: Work['undo'] = [];
+/** The most units one scan may pick. */
+const PICK_MAX = 9_999;
 
 export function PickScreen({
   warehouseId,
@@ -63,6 +66,8 @@ export function PickScreen({
   const [step, setStep] = useState<Step>({ name: 'wave' });
   const [waves, setWaves] = useState<PdaWave[]>([]);
   const [quantity, setQuantity] = useState(1);
+  // While the quantity field refuses what was typed, a scan picks nothing (issue 28).
+  const [isQuantityValid, setQuantityValid] = useState(true);
   const { flash, tell, clear, isBlocked } = useScanFeedback();
   /** Takes shown so far: a take's read of the stored waves replaces only its own. */
   const takes = useRef(0);
@@ -160,6 +165,7 @@ export function PickScreen({
     const need = neededOf(current, sku.id);
     if (here.length === 0 || need === 0)
       return tell('error', t('pick.skuNotHere', { sku: sku.sellerSku, code: at.code }));
+    if (!isQuantityValid) return tell('error', t('pick.quantityInvalid', { min: 1, max: PICK_MAX }));
     const left = Math.min(need, onShelf(current, at.locationId, sku.id));
     if (quantity > left) return tell('error', t('pick.tooMany', { sku: sku.sellerSku, left, quantity }));
     // Decided from the wave the screen holds: the feedback and the wave with the take counted
@@ -317,10 +323,11 @@ export function PickScreen({
             <QuantityStepper
               label={t('pick.quantityPerScan')}
               min={1}
-              max={9999}
+              max={PICK_MAX}
               digits={0}
               value={quantity}
-              onChange={(value) => setQuantity(Math.max(1, value || 1))}
+              onChange={setQuantity}
+              onValidity={setQuantityValid}
             />
             {hereStops[0] && (
               <Button

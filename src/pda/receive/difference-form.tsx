@@ -6,7 +6,8 @@
  *
  * The scanner keeps listening while the form is open: a scan (even one typed into the focused
  * quantity field) chooses the SKU it names, or offers its code as an unknown SKU, and never lands
- * in a field. The quantity stops at what the kind allows for the line (differenceMax).
+ * in a field. The quantity is at most what the kind allows for the line (differenceMax): a number
+ * outside that is refused by its field, and the report is not saved until it is corrected.
  */
 import { Button, ImageUploader, Input, Selector, TextArea, type ImageUploadItem } from 'antd-mobile';
 import { useRef, useState } from 'react';
@@ -50,6 +51,7 @@ export function DifferenceForm(props: DifferenceFormProps) {
   const [skuId, setSkuId] = useState<string | null>(props.skuId);
   const [barcode, setBarcode] = useState(props.unknownCode ?? '');
   const [quantity, setQuantity] = useState(1);
+  const [isQuantityValid, setQuantityValid] = useState(true);
   const [reason, setReason] = useState('');
   const [photos, setPhotos] = useState<ImageUploadItem[]>([]);
   const blobs = useRef(new Map<string, Blob>());
@@ -64,7 +66,6 @@ export function DifferenceForm(props: DifferenceFormProps) {
       ? null
       : { shipQuantity: line.expected, receivedQuantity: line.received, damagedQuantity: line.damaged },
   );
-  const boundedQuantity = Math.min(quantity, maxQuantity);
 
   const handleScan = (scan: ClassifiedScan) => {
     const code = lookupCode(scan);
@@ -96,6 +97,8 @@ export function DifferenceForm(props: DifferenceFormProps) {
   };
 
   const submit = async () => {
+    // Its field says why; a number it refuses is never reported, nor one put into range for it.
+    if (!isQuantityValid || quantity > maxQuantity) return;
     const isUnknown = kind === 'unknown_sku';
     const missing: Problem =
       isUnknown && !barcode.trim()
@@ -115,7 +118,7 @@ export function DifferenceForm(props: DifferenceFormProps) {
         boxId: box.id,
         kind,
         ...(isUnknown ? { barcode: barcode.trim() } : { skuId: skuId ?? '' }),
-        quantity: boundedQuantity,
+        quantity,
         reason: reason.trim(),
         photos: photos.flatMap((photo) => blobs.current.get(photo.url) ?? []),
       });
@@ -186,8 +189,9 @@ export function DifferenceForm(props: DifferenceFormProps) {
         label={t('difference.quantity')}
         min={1}
         max={maxQuantity}
-        value={boundedQuantity}
-        onChange={(value) => setQuantity(value || 1)}
+        value={quantity}
+        onChange={setQuantity}
+        onValidity={setQuantityValid}
       />
       <div className="pda-field-label">{t('difference.reason')}</div>
       <TextArea
@@ -218,7 +222,14 @@ export function DifferenceForm(props: DifferenceFormProps) {
           {t(`difference.problem.${problem}`)}
         </div>
       )}
-      <Button block size="large" color="primary" loading={isSaving} onClick={() => void submit()}>
+      <Button
+        block
+        size="large"
+        color="primary"
+        loading={isSaving}
+        disabled={!isQuantityValid}
+        onClick={() => void submit()}
+      >
         {t('difference.submit')}
       </Button>
       <Button block size="large" onClick={onCancel}>

@@ -3,7 +3,8 @@
  * when the order has several, then scan SKUs (each scan counts one, or the quantity set first,
  * at most what the box's lines still expect plus the warehouse's over-receipt tolerance; a large
  * quantity, or more than the scanned line expects plus the tolerance, only once the worker
- * confirms it, and the op carries that confirmation). Expected against
+ * confirms it, and the op carries that confirmation; while the quantity field refuses what was
+ * typed, a scan counts nothing and says why). Expected against
  * received comes from the device's own data, feedback (colour, vibration, tone) from the same
  * lookup, before any network. The last scans can be undone (a compensating op), a difference
  * reported with photos, and the box finished. The open box and the undoable scans survive a
@@ -84,6 +85,8 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
   }, []);
   const { flash, tell, clear, isBlocked } = useScanFeedback();
   const [chosenQuantity, setQuantity] = useState(1);
+  // While the quantity field holds a number it refuses, a scan counts nothing (issue 28).
+  const [isQuantityValid, setQuantityValid] = useState(true);
   const [unknownCode, setUnknownCode] = useState<string | null>(null);
   const undo = useUndoStack();
 
@@ -178,8 +181,12 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
     const line = lineOfCode(current.lines, code) ?? (await lineFromDevice(current, code));
     if (!line) return;
     const sku = line.sku?.sellerSku ?? line.skuId.slice(0, 8);
-    // A quantity set before the box's lines filled up counts no more than they allow now.
-    const quantity = Math.min(chosenQuantity, scanLimit(current));
+    // A quantity refused by its field, or set before the box's lines filled up beyond what they
+    // allow now, counts nothing: the worker is told why, and nothing is counted in its place.
+    const limit = scanLimit(current);
+    if (!isQuantityValid || chosenQuantity > limit)
+      return tell('warn', t('receive.quantityInvalid', { min: 1, max: limit }));
+    const quantity = chosenQuantity;
     const isOverExpected = line.received + quantity > line.expected;
     const tolerance = current.order.overReceipt ?? NO_OVER_RECEIPT;
     const isOver =
@@ -322,7 +329,7 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
   const onNextBox = useCallback(() => setStep({ name: 'target' }), [setStep]);
   const onUndone = useCallback((scan: UndoableScan) => actions.current.undone(scan), []);
   const onFailed = useCallback((error: unknown) => actions.current.fail(error), []);
-  const onQuantity = useCallback((value: number) => setQuantity(value || 1), []);
+  const onQuantity = useCallback((value: number) => setQuantity(value), []);
 
   const isScanning = !isBlocked && isRestored;
   const header = useMemo(() => <PdaHeader title={t('receive.title')} />, [t]);
@@ -375,8 +382,9 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
         <>
           <ScanQuantity
             max={scanLimit(step)}
-            value={Math.min(chosenQuantity, scanLimit(step))}
+            value={chosenQuantity}
             onChange={onQuantity}
+            onValidity={setQuantityValid}
           />
           <BoxLinesList
             boxNo={step.box.boxNo}

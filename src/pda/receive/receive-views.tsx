@@ -67,19 +67,28 @@ export const BoxLinesList = memo(function BoxLinesList({
   );
 });
 
-/** How many units the next scan counts. */
+/** How many units the next scan counts; while the number typed is refused, scans count nothing. */
 export const ScanQuantity = memo(function ScanQuantity({
   value,
   max,
   onChange,
+  onValidity,
 }: {
   value: number;
   max: number;
   onChange: (value: number) => void;
+  onValidity: (isValid: boolean) => void;
 }) {
   const { t } = useTranslation();
   return (
-    <QuantityStepper label={t('receive.quantity')} min={1} max={max} value={value} onChange={onChange} />
+    <QuantityStepper
+      label={t('receive.quantity')}
+      min={1}
+      max={max}
+      value={value}
+      onChange={onChange}
+      onValidity={onValidity}
+    />
   );
 });
 

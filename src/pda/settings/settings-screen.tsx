@@ -50,6 +50,8 @@ export function SettingsScreen() {
   const { t } = useTranslation();
   const [settings, setSettings] = useState<ScannerSettings>(() => readScannerSettings());
   const [saved, setSaved] = useState(0);
+  // While the idle gap's field refuses what was typed, Save waits: no other gap is saved for it.
+  const [isIdleValid, setIdleValid] = useState(true);
   const change = (next: Partial<ScannerSettings>) => setSettings((current) => ({ ...current, ...next }));
   const save = (next: ScannerSettings) => {
     saveScannerSettings(next);
@@ -80,7 +82,8 @@ export function SettingsScreen() {
         min={SCANNER_LIMITS.idleMin}
         max={SCANNER_LIMITS.idleMax}
         value={settings.idleMs}
-        onChange={(idleMs) => change({ idleMs: idleMs || SCANNER_DEFAULTS.idleMs })}
+        onChange={(idleMs) => change({ idleMs })}
+        onValidity={setIdleValid}
       />
       <div className="pda-field-label">{t('settings.gsPlaceholder')}</div>
       <Input
@@ -92,7 +95,7 @@ export function SettingsScreen() {
       />
       <p className="pda-hint">{t('settings.hint')}</p>
       <div className="pda-actions">
-        <Button block size="large" color="primary" onClick={() => save(settings)}>
+        <Button block size="large" color="primary" disabled={!isIdleValid} onClick={() => save(settings)}>
           {t('settings.save')}
         </Button>
         <Button block size="large" onClick={() => save(SCANNER_DEFAULTS)}>

@@ -3,7 +3,8 @@
  * orders on the device), then a SKU (or a received box, to shelve from that box), then the
  * location, then the quantity (what is left, unless the worker says less). What is left to
  * shelve comes from the device's own data, and a location of another warehouse, an unknown code
- * or a quantity above what is left is refused on the device before anything is queued. Above
+ * or a quantity above what is left is refused on the device before anything is queued (so is one
+ * its field refuses: Shelve waits until the number is one it takes). Above
  * the location's capacity (as the device knows it) the worker is warned: a supervisor may shelve
  * anyway (the op carries the override, which the server checks again), anyone else is refused. Feedback (colour, vibration, tone) comes from the
  * same lookup, before any network. The last shelvings can be undone (a compensating op that
@@ -53,6 +54,9 @@ interface Scope {
   lines: ShelveLine[];
 }
 
+/** The most the quantity field takes; above what is left, Shelve refuses and says how many are. */
+const SHELVE_MAX = 99_999;
+
 type Step =
   | { name: 'order' }
   | ({ name: 'sku' } & Scope)
@@ -65,6 +69,8 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
   const [step, setStep] = useState<Step>({ name: 'order' });
   const { flash, tell, clear, isBlocked } = useScanFeedback();
   const [quantity, setQuantity] = useState(1);
+  // While the quantity field refuses what was typed, nothing is shelved (issue 28).
+  const [isQuantityValid, setQuantityValid] = useState(true);
   const [orders, setOrders] = useState<InboundOrderData[]>([]);
   const undo = useUndoStack();
 
@@ -171,6 +177,7 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
   };
 
   const confirm = async (current: Extract<Step, { name: 'quantity' }>) => {
+    if (!isQuantityValid) return tell('error', t('quantityField.outOfRange', { min: 1, max: SHELVE_MAX }));
     if (!Number.isInteger(quantity) || quantity < 1) return tell('error', t('shelve.quantityInvalid'));
     if (quantity > current.line.left) return tell('error', t('shelve.overLeft', { left: current.line.left }));
     const boxId = current.box?.id ?? null;
@@ -356,16 +363,17 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
           <QuantityStepper
             label={t('shelve.quantity')}
             min={1}
-            max={99999}
+            max={SHELVE_MAX}
             digits={0}
             value={quantity}
-            onChange={(value) => setQuantity(value || 1)}
+            onChange={setQuantity}
+            onValidity={setQuantityValid}
           />
           <Button
             block
             color="primary"
             className="pda-task"
-            disabled={isBlocked}
+            disabled={isBlocked || !isQuantityValid}
             onClick={() => void confirm(step).catch(fail)}
           >
             {t('shelve.confirm')}
