@@ -165,6 +165,19 @@ describe('tenant isolation through the API', () => {
       token: acme,
     });
     expect(duplicate.json().success).toBe(true);
+    // The demo tenant's warehouse and channel are free in acme; acme's own warehouse is not.
+    for (const [query, isTaken] of [
+      ['tableName=warehouses&fieldName=code&fieldVal=DG01', false],
+      ['tableName=warehouses&fieldName=code&fieldVal=acm1', true],
+      ['tableName=logistics_channels&fieldName=name&fieldVal=Sandbox%20Express', false],
+    ] as const) {
+      const answer = await world.request({
+        method: 'GET',
+        url: `/api/sys/duplicate/check?${query}`,
+        token: acme,
+      });
+      expect(answer.statusCode, query).toBe(isTaken ? 409 : 200);
+    }
     const departs = await world.request({
       method: 'GET',
       url: '/api/sys/user/getCurrentUserDeparts',

@@ -75,11 +75,23 @@ async function isFree(path: string, query: Query): Promise<boolean> {
 }
 /** What the duplicate check (GET /sys/duplicate/check, spec 01 §5) is asked about. */
 export interface DuplicateQuestion {
-  tableName: 'sys_user' | 'sys_role' | 'sys_dict' | 'sys_permission';
+  tableName:
+    | 'sys_user'
+    | 'sys_role'
+    | 'sys_dict'
+    | 'sys_dict_item'
+    | 'sys_permission'
+    | 'warehouses'
+    | 'warehouse_partitions'
+    | 'warehouse_locations'
+    | 'skus'
+    | 'logistics_channels';
   fieldName: string;
   fieldVal: string;
   /** The record being edited, which may keep its own value. */
   dataId?: string;
+  /** Where the value must be unique when the form chooses it (a warehouse, a dictionary). */
+  scopeId?: string;
 }
 
 /** The duplicate check: null when the value is free, else the server's message saying it is taken (its 409). */

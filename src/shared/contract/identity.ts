@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../domain/password.js';
 import { USER_ROLES } from '../domain/roles.js';
-import { cacheBuster, requiredText, string, text } from './common.js';
+import { cacheBuster, requiredText, string, text, uuid } from './common.js';
 
 /** Usernames: letters, digits and . _ - @, 2 to 32 characters. */
 export const username = string()
@@ -103,11 +103,17 @@ export const selectDepartBody = z.strictObject({ orgCode, username: username.opt
 
 export const departsResult = z.object({ list: z.array(depart), orgCode: string().nullable() });
 
+/**
+ * The duplicate check: spec 01 §5's four parameters, plus scopeId, our extension for values
+ * unique within something the form has chosen (a location's or partition's warehouse, a
+ * dictionary item's dictionary). A seller's own codes are scoped to the seller on the server.
+ */
 export const duplicateCheckQuery = z.object({
   tableName: string().min(1).max(64),
   fieldName: string().min(1).max(64),
   fieldVal: string().max(255),
   dataId: string().max(64).optional(),
+  scopeId: uuid.optional(),
   _t: string().max(20).optional(),
 });
 

@@ -11,6 +11,8 @@ vi.setConfig({ testTimeout: 30_000 });
 const PHOTO = 'product/00000000-0000-4000-8000-000000000001/00000000-0000-4000-8000-000000000002.png';
 const sent: unknown[] = [];
 useApiServer(
+  // The forms' duplicate check: every code here is free.
+  http.get(api('/sys/duplicate/check'), () => ok(null, 'This value is available')),
   http.get(api('/catalog/product/list'), () => ok(pageOf([], 0))),
   http.post(api('/catalog/product/add'), async ({ request }) => {
     sent.push(await request.json());

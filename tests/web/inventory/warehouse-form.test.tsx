@@ -9,6 +9,8 @@ vi.setConfig({ testTimeout: 30_000 });
 
 const sent: Record<string, unknown>[] = [];
 const server = useApiServer(
+  // The forms' duplicate check: every code here is free.
+  http.get(api('/sys/duplicate/check'), () => ok(null, 'This value is available')),
   http.post(api('/warehouse/add'), async ({ request }) => {
     const body = (await request.json()) as Record<string, unknown>;
     sent.push(body);

@@ -37,6 +37,8 @@ let shopListCalls = 0;
 let listed: ChannelView[] = [];
 
 useApiServer(
+  // The forms' duplicate check: every code here is free.
+  http.get(api('/sys/duplicate/check'), () => ok(null, 'This value is available')),
   http.get(api('/logistics/channel/list'), () => ok(pageOf(listed))),
   http.get(api('/warehouse/options'), () => ok(WAREHOUSES)),
   http.get(api('/shop/list'), () => {

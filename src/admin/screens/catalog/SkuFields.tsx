@@ -1,11 +1,18 @@
-/** The SKU rows of the product form: codes, variation, barcodes, measures, cost, safety stock. */
+/**
+ * The SKU rows of the product form: codes, variation, barcodes, measures, cost, safety stock.
+ * The seller SKU and the local code are unique per seller: each row asks the duplicate check on
+ * blur (a stored SKU keeps its own codes) and is flagged when another row of the form repeats it.
+ */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import type { FormListFieldData } from 'antd';
+import type { FormRule } from 'antd';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { skuInput } from '@shared/contract/catalog.js';
 import { CATALOG_LIMITS as LIMITS, CURRENCIES } from '@shared/domain/catalog.js';
 import { AmountField } from '../common/AmountField.js';
+import { useDuplicateRule } from '../common/duplicate-check.js';
 import { contractRule, maxLength, required } from '../common/rules.js';
 
 export interface SkuValues {
@@ -27,9 +34,25 @@ export interface SkuValues {
 
 export const NEW_SKU: Partial<SkuValues> = { costCurrency: 'CNY', safetyStock: 0, barcodes: [] };
 
+/** Refuses a code another row of the same form already holds (the server would refuse the lot). */
+function repeatedRule(t: TFunction, row: number, key: 'sellerSku' | 'localCode'): FormRule {
+  return ({ getFieldValue }) => ({
+    validator: async (_rule, value: unknown) => {
+      const code = typeof value === 'string' ? value.trim() : '';
+      if (!code) return;
+      const rows = (getFieldValue('skus') as Partial<SkuValues>[] | undefined) ?? [];
+      const other = rows.findIndex((sku, index) => index !== row && sku?.[key]?.trim() === code);
+      if (other >= 0) throw new Error(t('messages:duplicate.repeated_in_form', { row: other + 1 }));
+    },
+  });
+}
+
 function SkuCard({ field, onRemove }: { field: FormListFieldData; onRemove?: () => void }) {
   const { t } = useTranslation('inventory');
   const name = (key: keyof SkuValues) => [field.name, key];
+  const skuId = Form.useWatch<string | undefined>(['skus', field.name, 'id']);
+  const duplicateSku = useDuplicateRule({ tableName: 'skus', fieldName: 'sellerSku', dataId: skuId });
+  const duplicateLocal = useDuplicateRule({ tableName: 'skus', fieldName: 'localCode', dataId: skuId });
   // No min, max or precision on the boxes: antd would turn "-5" into 0 on blur; the contract's rule refuses it.
   const number = (key: 'weightG' | 'lengthMm' | 'widthMm' | 'heightMm' | 'safetyStock', label: string) => (
     <Form.Item name={name(key)} label={label} rules={[contractRule(t, skuInput.shape[key], label)]}>
@@ -58,7 +81,13 @@ function SkuCard({ field, onRemove }: { field: FormListFieldData; onRemove?: () 
           <Form.Item
             name={name('sellerSku')}
             label={t('stock.sku')}
-            rules={[required(t, t('stock.sku')), maxLength(t, LIMITS.code)]}
+            rules={[
+              required(t, t('stock.sku')),
+              maxLength(t, LIMITS.code),
+              repeatedRule(t, field.name, 'sellerSku'),
+              duplicateSku,
+            ]}
+            validateTrigger={['onChange', 'onBlur']}
           >
             <Input />
           </Form.Item>
@@ -67,7 +96,8 @@ function SkuCard({ field, onRemove }: { field: FormListFieldData; onRemove?: () 
           <Form.Item
             name={name('localCode')}
             label={t('stock.local_code')}
-            rules={[maxLength(t, LIMITS.code)]}
+            rules={[maxLength(t, LIMITS.code), repeatedRule(t, field.name, 'localCode'), duplicateLocal]}
+            validateTrigger={['onChange', 'onBlur']}
           >
             <Input />
           </Form.Item>

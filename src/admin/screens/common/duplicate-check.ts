@@ -18,10 +18,13 @@ export const DUPLICATE_CHECK_WAIT_MS = 300;
  * check that fails (offline, not permitted) lets the value through, for the server to judge.
  */
 export function useDuplicateRule(
-  question: Omit<DuplicateQuestion, 'fieldVal'>,
+  question: Omit<DuplicateQuestion, 'fieldVal' | 'scopeId'> & {
+    /** The scope the value is unique in; null while the form has not chosen it (nothing is asked). */
+    scopeId?: string | null;
+  },
   pattern: RegExp = ANY_VALUE,
 ): RuleObject {
-  const { tableName, fieldName, dataId } = question;
+  const { tableName, fieldName, dataId, scopeId } = question;
   return useMemo(() => {
     const answers = new Map<string, Promise<string | null>>();
     let latest = 0;
@@ -29,6 +32,8 @@ export function useDuplicateRule(
       validateTrigger: 'onBlur',
       validator: async (_rule, value: unknown) => {
         if (typeof value !== 'string' || !pattern.test(value.trim())) return;
+        // Without the scope chosen yet (a location's warehouse), there is nothing to ask.
+        if (scopeId === null) return;
         const fieldVal = value.trim();
         const call = (latest += 1);
         await new Promise((resolve) => setTimeout(resolve, DUPLICATE_CHECK_WAIT_MS));
@@ -36,12 +41,18 @@ export function useDuplicateRule(
         if (call !== latest) return;
         let answer = answers.get(fieldVal);
         if (!answer) {
-          answer = duplicateOf({ tableName, fieldName, fieldVal, dataId }).catch(() => null);
+          answer = duplicateOf({
+            tableName,
+            fieldName,
+            fieldVal,
+            dataId,
+            scopeId: scopeId ?? undefined,
+          }).catch(() => null);
           answers.set(fieldVal, answer);
         }
         const taken = await answer;
         if (taken) throw new Error(taken);
       },
     };
-  }, [tableName, fieldName, dataId, pattern]);
+  }, [tableName, fieldName, dataId, scopeId, pattern]);
 }

@@ -18,6 +18,7 @@ import {
 } from '@shared/domain/logistics.js';
 import { PERMISSIONS } from '@shared/permissions.js';
 import { hasAuth } from '../auth.js';
+import { useDuplicateRule } from '../common/duplicate-check.js';
 import { useFormSubmit } from '../common/feedback.js';
 import { FormModal } from '../common/FormModal.js';
 import { maxLength, required, requiredChoice } from '../common/rules.js';
@@ -64,6 +65,12 @@ export function ChannelFormModal({
   const add = useLogisticsChange(addChannel);
   const edit = useLogisticsChange(editChannel);
   const isEdit = channel !== null;
+  // Channel names are unique in the tenant, exactly as typed; an edited channel keeps its own.
+  const duplicateName = useDuplicateRule({
+    tableName: 'logistics_channels',
+    fieldName: 'name',
+    dataId: channel?.id,
+  });
 
   const { submit, failure, isSaving, clearFailure } = useFormSubmit(
     form,
@@ -153,7 +160,8 @@ export function ChannelFormModal({
       <Form.Item
         name="name"
         label={t('field.name')}
-        rules={[required(t, t('field.name')), maxLength(t, LOGISTICS_LIMITS.channelName)]}
+        rules={[required(t, t('field.name')), maxLength(t, LOGISTICS_LIMITS.channelName), duplicateName]}
+        validateTrigger={['onChange', 'onBlur']}
       >
         <Input />
       </Form.Item>

@@ -6,10 +6,11 @@ import { Col, Form, Input, InputNumber, Row, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addDictItem, editDictItem, useSystemChange } from '@api/modules/system.js';
 import { sortNo, type DictItemView } from '@shared/contract/system-admin.js';
+import { useDuplicateRule } from '../common/duplicate-check.js';
 import { useFormSubmit } from '../common/feedback.js';
 import { FormModal } from '../common/FormModal.js';
 import { cleanTexts, LanguageTexts, type LanguageTextValues } from '../common/LanguageTexts.js';
-import { codeRule, contractRule, maxLength, required } from '../common/rules.js';
+import { CODE_PATTERN, codeRule, contractRule, maxLength, required } from '../common/rules.js';
 
 interface ItemValues {
   itemValue: string;
@@ -56,6 +57,11 @@ export function DictItemFormModal({
     },
     onClose,
   );
+  // A new item's value is unique in its dictionary.
+  const duplicateValue = useDuplicateRule(
+    { tableName: 'sys_dict_item', fieldName: 'itemValue', scopeId: dictId },
+    CODE_PATTERN,
+  );
   const initialValues: Partial<ItemValues> = item
     ? {
         itemValue: item.itemValue,
@@ -84,7 +90,10 @@ export function DictItemFormModal({
           <Form.Item
             name="itemValue"
             label={t('dict.item_value')}
-            rules={item ? [] : [required(t, t('dict.item_value')), codeRule(t), maxLength(t, 64)]}
+            rules={
+              item ? [] : [required(t, t('dict.item_value')), codeRule(t), maxLength(t, 64), duplicateValue]
+            }
+            validateTrigger={['onChange', 'onBlur']}
           >
             <Input disabled={item !== null} />
           </Form.Item>

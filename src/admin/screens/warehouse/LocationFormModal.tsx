@@ -16,6 +16,7 @@ import {
   type LocationType,
 } from '@shared/domain/warehouse.js';
 import { useDictLabels, WarehouseSelect } from '../inventory/shared.js';
+import { useDuplicateRule } from '../common/duplicate-check.js';
 import { useFormSubmit } from '../common/feedback.js';
 import { FormModal } from '../common/FormModal.js';
 import { contractRule, maxLength, required, requiredChoice } from '../common/rules.js';
@@ -105,6 +106,16 @@ export function LocationFormModal({
     required(t, t('location.code')),
     { pattern: WAREHOUSE_CODE_PATTERN, message: t('validation.stock_code') },
   ];
+  // Location codes are unique in their warehouse, asked once one is chosen; an edited location keeps its own.
+  const duplicateCode = useDuplicateRule(
+    {
+      tableName: 'warehouse_locations',
+      fieldName: 'code',
+      dataId: editing?.mode === 'edit' ? editing.location.id : undefined,
+      scopeId: (editing?.mode === 'edit' ? editing.location.warehouseId : warehouseId) ?? null,
+    },
+    WAREHOUSE_CODE_PATTERN,
+  );
 
   return (
     <FormModal
@@ -189,7 +200,12 @@ export function LocationFormModal({
           </Typography.Paragraph>
         </>
       ) : (
-        <Form.Item name="code" label={t('location.code')} rules={[...codeRules, maxLength(t, LIMITS.code)]}>
+        <Form.Item
+          name="code"
+          label={t('location.code')}
+          rules={[...codeRules, maxLength(t, LIMITS.code), duplicateCode]}
+          validateTrigger={['onChange', 'onBlur']}
+        >
           <Input />
         </Form.Item>
       )}

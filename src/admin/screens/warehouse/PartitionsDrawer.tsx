@@ -7,6 +7,7 @@ import { addPartition, deletePartition, editPartition, usePartitions } from '@ap
 import type { PartitionView, WarehouseView } from '@shared/contract/warehouse.js';
 import { WAREHOUSE_CODE_PATTERN, WAREHOUSE_LIMITS as LIMITS } from '@shared/domain/warehouse.js';
 import { AddButton } from '../common/AddButton.js';
+import { useDuplicateRule } from '../common/duplicate-check.js';
 import { FormFailure, useFormSubmit } from '../common/feedback.js';
 import { QueryTable } from '../common/PagedTable.js';
 import { RowActions, useDeleteAction } from '../common/RowActions.js';
@@ -34,6 +35,16 @@ export function PartitionsDrawer({
   const add = useInventoryChange(addPartition);
   const edit = useInventoryChange(editPartition);
   const remove = useInventoryChange(deletePartition);
+  // Partition codes are unique in their warehouse; an edited partition keeps its own.
+  const duplicateCode = useDuplicateRule(
+    {
+      tableName: 'warehouse_partitions',
+      fieldName: 'code',
+      dataId: editing !== null && editing !== 'new' ? editing.id : undefined,
+      scopeId: warehouse?.id ?? null,
+    },
+    WAREHOUSE_CODE_PATTERN,
+  );
   const { submit, failure, isSaving, clearFailure } = useFormSubmit(
     form,
     (values) =>
@@ -76,7 +87,9 @@ export function PartitionsDrawer({
                 required(t, t('partition.code')),
                 maxLength(t, LIMITS.code),
                 { pattern: WAREHOUSE_CODE_PATTERN, message: t('validation.stock_code') },
+                duplicateCode,
               ]}
+              validateTrigger={['onChange', 'onBlur']}
             >
               <Input style={{ width: 120 }} />
             </Form.Item>

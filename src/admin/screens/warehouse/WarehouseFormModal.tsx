@@ -14,6 +14,7 @@ import {
   WAREHOUSE_CODE_PATTERN,
   WAREHOUSE_LIMITS as LIMITS,
 } from '@shared/domain/warehouse.js';
+import { useDuplicateRule } from '../common/duplicate-check.js';
 import { useFormSubmit } from '../common/feedback.js';
 import { FormModal } from '../common/FormModal.js';
 import { contractRule, maxLength, required } from '../common/rules.js';
@@ -75,6 +76,15 @@ export function WarehouseFormModal({
     },
     onClose,
   );
+  // Codes are unique in the tenant (upper-cased, as stored); an edited warehouse keeps its own.
+  const duplicateCode = useDuplicateRule(
+    {
+      tableName: 'warehouses',
+      fieldName: 'code',
+      dataId: editing !== null && editing !== 'new' ? editing.id : undefined,
+    },
+    WAREHOUSE_CODE_PATTERN,
+  );
   const initialValues: Partial<WarehouseValues> =
     editing !== null && editing !== 'new'
       ? { ...editing }
@@ -108,7 +118,9 @@ export function WarehouseFormModal({
           required(t, t('warehouse.code')),
           maxLength(t, LIMITS.code),
           { pattern: WAREHOUSE_CODE_PATTERN, message: t('validation.stock_code') },
+          duplicateCode,
         ]}
+        validateTrigger={['onChange', 'onBlur']}
       >
         <Input />
       </Form.Item>
