@@ -178,7 +178,9 @@ describe('refusals change nothing', () => {
     const again = await post('/api/order/review/pass', { ids: [order.id] }, sellerToken, 'zh-CN');
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'order.action_not_allowed' });
-    expect(again.json().message).toContain('不允许');
+    expect(again.json().message).toBe(`订单 ${order.orderNo} 当前状态不允许审核通过`);
+    const inEnglish = await post('/api/order/review/pass', { ids: [order.id] }, sellerToken, 'en-US');
+    expect(inEnglish.json().message).toBe(`Order ${order.orderNo} cannot be passed in review in its current status`);
     const cancelAgain = await post('/api/order/cancel', { ids: [order.id] });
     expect(cancelAgain.json().code).toBe('order.action_not_allowed');
   });
