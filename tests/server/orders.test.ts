@@ -177,12 +177,44 @@ describe('refusals change nothing', () => {
     await post('/api/order/cancel', { ids: [order.id] });
     const again = await post('/api/order/review/pass', { ids: [order.id] }, sellerToken, 'zh-CN');
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ code: 'order.action_not_allowed' });
-    expect(again.json().message).toBe(`订单 ${order.orderNo} 当前状态不允许审核通过`);
-    const inEnglish = await post('/api/order/review/pass', { ids: [order.id] }, sellerToken, 'en-US');
-    expect(inEnglish.json().message).toBe(`Order ${order.orderNo} cannot be passed in review in its current status`);
-    const cancelAgain = await post('/api/order/cancel', { ids: [order.id] });
-    expect(cancelAgain.json().code).toBe('order.action_not_allowed');
+    expect(again.json()).toMatchObject({ code: 'order.not_to_review' });
+    expect(again.json().message).toBe(`订单 ${order.orderNo} 已不在待审核状态`);
+    // The action is named in the reader's language, never by its code.
+    const cancelAgain = await post('/api/order/cancel', { ids: [order.id] }, sellerToken, 'zh-CN');
+    expect(cancelAgain.json()).toMatchObject({
+      code: 'order.action_not_allowed',
+      message: `订单 ${order.orderNo} 当前状态不允许取消`,
+    });
+    const inEnglish = await post('/api/order/cancel', { ids: [order.id] }, sellerToken, 'en-US');
+    expect(inEnglish.json().message).toBe(`Order ${order.orderNo} cannot be cancelled in its current status`);
+  });
+
+  it('passes the orders of a selection that can pass and answers each other one refused with why', async () => {
+    const cancelled = await add([{ skuId: skuA, quantity: 1 }]);
+    await post('/api/order/cancel', { ids: [cancelled.id] });
+    const waiting = await add([{ skuId: skuA, quantity: 1 }]);
+    const reply = await post(
+      '/api/order/review/pass',
+      { ids: [cancelled.id, waiting.id] },
+      sellerToken,
+      'en-US',
+    );
+    expect(reply.statusCode).toBe(200);
+    const results = reply.json().result as {
+      id: string;
+      ok: boolean;
+      code: string | null;
+      localStatus: string;
+    }[];
+    expect(results.find((result) => result.id === cancelled.id)).toMatchObject({
+      ok: false,
+      code: 'order.not_to_review',
+      localStatus: 'cancelled',
+    });
+    expect(results.find((result) => result.id === waiting.id)).toMatchObject({
+      ok: true,
+      localStatus: 'pending_shipment',
+    });
   });
 
   it('refuses, through the one assert, a move the transition table does not allow', async () => {

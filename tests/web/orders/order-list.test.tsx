@@ -21,7 +21,9 @@ vi.setConfig({ testTimeout: 60_000 });
 const toReview = orderRow({ orderNo: 'SHP-REVIEW-1' });
 const toReviewToo = orderRow({ orderNo: 'SHP-REVIEW-2', buyerName: 'Nguyen Thi Lan' });
 const shipped = orderRow({ orderNo: 'SHP-SHIPPED-1', localStatus: 'shipped', trackingNo: 'TH8800000001' });
-let rows: OrderRow[] = [toReview, toReviewToo, shipped];
+/** To review on the list, but the server finds it waiting for SKU matching when asked to pass it. */
+const unmatched = orderRow({ orderNo: 'SHP-REVIEW-3' });
+let rows: OrderRow[] = [toReview, toReviewToo, shipped, unmatched];
 /** A reply the list answers instead, as the server would send it. */
 let answer: OrderPage | null = null;
 const listQueries: URLSearchParams[] = [];
@@ -54,13 +56,23 @@ useApiServer(
     const body = (await request.json()) as { ids: string[] };
     passed.push(body);
     return ok(
-      body.ids.map((id, index) => ({
-        id,
-        orderNo: rows.find((row) => row.id === id)?.orderNo ?? id,
-        localStatus: 'pending_shipment',
-        ok: true,
-        code: index === 1 ? 'order.out_of_stock' : null,
-      })),
+      body.ids.map((id, index) =>
+        id === unmatched.id
+          ? {
+              id,
+              orderNo: unmatched.orderNo,
+              localStatus: 'to_review',
+              ok: false,
+              code: 'order.sku_unmatched',
+            }
+          : {
+              id,
+              orderNo: rows.find((row) => row.id === id)?.orderNo ?? id,
+              localStatus: 'pending_shipment',
+              ok: true,
+              code: index === 1 ? 'order.out_of_stock' : null,
+            },
+      ),
       'Saved',
     );
   }),
@@ -80,7 +92,7 @@ async function renderList({
 }: { role?: UserRole; codes?: PermissionCode[]; route?: string } = {}) {
   listQueries.length = 0;
   passed.length = 0;
-  rows = [toReview, toReviewToo, shipped];
+  rows = [toReview, toReviewToo, shipped, unmatched];
   answer = null;
   signIn(role, codes);
   const view = renderWithProviders(<OrderList />, { route });
@@ -268,13 +280,14 @@ describe('the order list', () => {
 
     select(rowOf('SHP-REVIEW-1'));
     select(rowOf('SHP-REVIEW-2'));
-    expect(await screen.findByText('Selected: 2')).toBeTruthy();
+    select(rowOf('SHP-REVIEW-3'));
+    expect(await screen.findByText('Selected: 3')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Pass review' }));
     const confirm = await screen.findByRole('dialog');
-    expect(within(confirm).getByText('Pass the review of 2 order(s)?')).toBeTruthy();
-    expect(within(confirm).getByText('SHP-REVIEW-1, SHP-REVIEW-2')).toBeTruthy();
+    expect(within(confirm).getByText('Pass the review of 3 order(s)?')).toBeTruthy();
+    expect(within(confirm).getByText('SHP-REVIEW-1, SHP-REVIEW-2, SHP-REVIEW-3')).toBeTruthy();
     fireEvent.click(within(confirm).getByRole('button', { name: 'Pass' }));
-    await waitFor(() => expect(passed).toEqual([{ ids: [toReview.id, toReviewToo.id] }]));
+    await waitFor(() => expect(passed).toEqual([{ ids: [toReview.id, toReviewToo.id, unmatched.id] }]));
 
     const results = await screen.findByRole('table', { name: 'Result per order' });
     expect(within(rowIn(results, 'SHP-REVIEW-1')).getByText('Done')).toBeTruthy();
@@ -282,7 +295,13 @@ describe('the order list', () => {
       within(rowIn(results, 'SHP-REVIEW-2')).getByText('Passed; out of stock, waits for stock'),
     ).toBeTruthy();
     expect(within(rowIn(results, 'SHP-REVIEW-2')).getByText('Pending shipment')).toBeTruthy();
-    expect(screen.getByText('1 of 2 order(s) done.')).toBeTruthy();
+    // A refusal says why in words, not by its code.
+    expect(
+      within(rowIn(results, 'SHP-REVIEW-3')).getByText(
+        'Refused: Order SHP-REVIEW-3 has items not matched to your SKUs; match them under SKU matching first',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('1 of 3 order(s) done.')).toBeTruthy();
     await waitFor(() => expect(screen.getByText('No order selected')).toBeTruthy());
   });
 });

@@ -539,7 +539,13 @@ function ResultsDialog({ results, onClose }: { results: Results | null; onClose:
   const { t } = useTranslation('orders');
   const outcome = (row: OrderActionResult): ReactNode => {
     if (!row.ok)
-      return <Typography.Text type="danger">{t('result.refused', { code: row.code ?? '' })}</Typography.Text>;
+      return (
+        <Typography.Text type="danger">
+          {t('result.refused', {
+            reason: row.code ? t(`errors:${row.code}`, { orderNo: row.orderNo, defaultValue: row.code }) : '',
+          })}
+        </Typography.Text>
+      );
     if (row.code === 'order.out_of_stock')
       return <Typography.Text type="warning">{t('result.out_of_stock')}</Typography.Text>;
     return <Typography.Text type="success">{t('result.done')}</Typography.Text>;

@@ -402,7 +402,7 @@ export async function importOrders(
         const results = await passReview(file, actor, {
           ids: created.slice(start, start + batch).map((order) => order.id),
         });
-        reviewed += results.length;
+        reviewed += results.filter((result) => result.ok).length;
         outOfStock += results.filter((result) => result.code === 'order.out_of_stock').length;
       }
     });

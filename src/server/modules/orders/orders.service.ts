@@ -683,7 +683,10 @@ export async function cancelOrders(
 /**
  * Approves orders to review: they become pending shipment and reserve their lines (out of stock
  * when short), the whole selection at once: one status update and history insert for all, then
- * reserveOrders, which takes them in id order as if one after the other.
+ * reserveOrders, which takes them in id order as if one after the other. An order that cannot
+ * pass (no longer to review, or waiting for SKU matching) is answered refused with its reason
+ * and the rest pass: one order the live sync cancelled meanwhile does not hold up a page of
+ * them. When none can pass, the first refusal is the error.
  */
 export async function passReview(
   tx: TenantTx,
@@ -691,19 +694,35 @@ export async function passReview(
   raw: OrderIdsInput,
 ): Promise<OrderActionResult[]> {
   const input = parseInput(orderIdsInput, raw);
-  const rows = await lockOrders(tx, actor, input.ids);
-  assertCan('reviewPass', rows, 'reviewPass');
-  const ids = rows.map((row) => row.id);
+  const selected = await lockOrders(tx, actor, input.ids);
   // An order waiting for SKU matching lacks lines: it would reserve only part of what was sold.
-  const unmatched = await withOpenException(tx, ids, 'unmatched_sku');
-  const waiting = rows.find((row) => unmatched.has(row.id));
-  if (waiting) throw new AppError('order.sku_unmatched', { orderNo: waiting.orderNo });
+  const unmatched = await withOpenException(
+    tx,
+    selected.map((row) => row.id),
+    'unmatched_sku',
+  );
+  const refusals = new Map<string, AppError>();
+  for (const row of selected) {
+    if (!canAct('reviewPass', row.localStatus))
+      refusals.set(row.id, new AppError('order.not_to_review', { orderNo: row.orderNo }));
+    else if (unmatched.has(row.id))
+      refusals.set(row.id, new AppError('order.sku_unmatched', { orderNo: row.orderNo }));
+  }
+  const rows = selected.filter((row) => !refusals.has(row.id));
+  const [first] = refusals.values();
+  if (rows.length === 0 && first) throw first;
+  const ids = rows.map((row) => row.id);
   await resolveExceptionsOf(tx, actor, ids, 'review_passed', ['review_rejected']);
   const moved = await writeLocalStatuses(tx, actor, rows, 'pending_shipment');
   // From to review nothing is held: every order moved reserves.
   await reserveOrders(tx, actor, moved);
   const short = await withOpenException(tx, ids, 'out_of_stock');
-  return moved.map((order) => resultOf(order, short.has(order.id) ? 'order.out_of_stock' : null));
+  const passed = new Map(moved.map((order) => [order.id, order]));
+  return selected.map((row) => {
+    const order = passed.get(row.id);
+    if (order) return resultOf(order, short.has(order.id) ? 'order.out_of_stock' : null);
+    return { ...resultOf(row, refusals.get(row.id)?.code ?? null), ok: false };
+  });
 }
 
 /** Rejects orders to review: they stay to review with a review-rejected exception carrying the reason. */
