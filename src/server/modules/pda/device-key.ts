@@ -5,18 +5,16 @@
  * no other user or device acts or reads in its name, while workers signing in one after another
  * on a shared handheld go on with it.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
+import { deviceKeyHash } from '../../access/device-key.js';
 import { pdaDevices } from './pda.tables.js';
 
 export { DEVICE_KEY_HEADER } from '@shared/contract/pda.js';
 
-/** The hex SHA-256 the server keeps of a device's key. */
-export function deviceKeyHash(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
-}
+export { deviceKeyHash } from '../../access/device-key.js';
 
 /**
  * The device's last applied seq when `key` is the one issued to it, else 'pda.device_unknown';

@@ -4,7 +4,6 @@
  * a scan is checked against offline (GET /pda/waves): orders and lines with what is picked so
  * far, the SKUs with their barcodes, and the shelves holding them (never staging).
  */
-import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import type { Page } from '@shared/contract/common.js';
 import type {
@@ -19,6 +18,7 @@ import { OPEN_WAVE_STATUSES, WAVE_LIMITS } from '@shared/domain/picking.js';
 import { AppError } from '@shared/errors.js';
 import { rowsOf, type TenantTx } from '../../../db/client.js';
 import { allOf, contains, iso, offsetOf } from '../../../db/query-helpers.js';
+import { deviceKeyHash } from '../../../access/device-key.js';
 import type { Actor } from '../../../http/actor.js';
 import { page } from '../../../http/reply.js';
 import { products, skuBarcodes, skus } from '../../catalog/index.js';
@@ -361,7 +361,7 @@ export async function pdaWaves(
     const [device] = rowsOf<{ last_seq: number }>(
       await tx.execute(
         sql`select last_seq::int as last_seq from pda_devices
-            where device_id = ${query.deviceId} and key_hash = ${createHash('sha256').update(query.deviceKey ?? '').digest('hex')}`,
+            where device_id = ${query.deviceId} and key_hash = ${deviceKeyHash(query.deviceKey ?? '')}`,
       ),
     );
     if (!device || !query.deviceKey) throw new AppError('pda.device_unknown');
