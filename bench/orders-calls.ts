@@ -170,6 +170,40 @@ export async function listViews(owner: pg.Pool, tenantId: string, count: number)
         ...pageOf(index),
       })),
     },
+    // The filters the counters have no key for (issue 28): counted over the orders they leave.
+    ...(
+      [
+        ['an order type (stock: every order)', { type: 'stock' }],
+        ['a warehouse status (none)', { warehouseStatus: 'none' }],
+        ['a parcel type (single item, single unit)', { parcelType: 'single_single' }],
+        ['a tag (problem)', { tags: 'problem' }],
+        ['two tags, all of them', { tags: 'problem,out_of_stock', tagMatch: 'all' }],
+        ['remaining ship time within 24 hours', { shipTime: '24h' }],
+        ['remaining ship time over 7 days', { shipTime: 'over7d' }],
+      ] as const
+    ).map(([name, filter]) => ({
+      name,
+      role: 'agent' as const,
+      calls: same((index) => ({
+        ...(tabs[index % tabs.length] ? { tab: tabs[index % tabs.length] ?? '' } : {}),
+        ...filter,
+        ...pageOf(index),
+      })),
+    })),
+    ...(['paid', 'shipBy', 'shipped'] as const).map((dateField) => ({
+      name: `a 30-day range of ${dateField} times`,
+      role: 'agent' as const,
+      calls: same((index) => {
+        const to = bangkokMidnight(now, (index * 7) % 60);
+        return {
+          ...(tabs[index % tabs.length] ? { tab: tabs[index % tabs.length] ?? '' } : {}),
+          dateField,
+          dateFrom: new Date(to.getTime() - 30 * DAY).toISOString(),
+          dateTo: to.toISOString(),
+          ...pageOf(index),
+        };
+      }),
+    })),
     {
       name: 'one number searched',
       role: 'agent',

@@ -1,11 +1,12 @@
 /**
- * The order list's kept tab counts (migration 0038): orders go through every kind of change —
+ * The order list's kept tab counts (migrations 0038 and 0042): orders go through every kind of change —
  * entered by hand, a review passed, out of stock opened and closed, merged, split, cancelled, a
  * marketplace page inserted and then updated by the sync's upsert, pages written side by side,
  * a warehouse and a seller changed, an order deleted — and after each, the counters kept per key
  * (with the changes not folded yet) equal count(*) over the orders per key, in all and per day,
  * and the list's counts for the agent, a seller and a warehouse manager, unfiltered, by shop, by
- * status and over date ranges with part days, equal count(*) of the orders each of them sees.
+ * status, by order type, warehouse status, parcel type and tags, and over date ranges with part
+ * days, equal count(*) of the orders each of them sees.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,7 +57,8 @@ beforeAll(async () => {
 });
 afterAll(() => world.close());
 
-const KEY = 'tenant_id, seller_id, warehouse_id, platform, shop_name, local_status, is_problem';
+const KEY =
+  'tenant_id, seller_id, warehouse_id, platform, shop_name, local_status, is_problem, order_type, warehouse_status, parcel_type, tags';
 
 /** Keys whose kept count (counters and changes) differs from count(*) over the orders, every tenant. */
 async function keptMismatches(): Promise<unknown[]> {
@@ -75,7 +77,7 @@ async function keptMismatches(): Promise<unknown[]> {
     return rows;
   };
   const orderKey =
-    'tenant_id, seller_id, warehouse_id, platform, shop_name, local_status, open_exceptions > 0 as is_problem';
+    'tenant_id, seller_id, warehouse_id, platform, shop_name, local_status, open_exceptions > 0 as is_problem, order_type, warehouse_status, parcel_type, tags';
   return [
     ...(await mismatches('order_tab_counts', KEY, orderKey)),
     ...(await mismatches(
@@ -93,12 +95,17 @@ interface OrderFact {
   local_status: LocalStatus;
   open_exceptions: number;
   ordered_at: Date;
+  order_type: string;
+  warehouse_status: string;
+  parcel_type: string;
+  tags: string[];
 }
 
 /** What count(*) over the orders gives each tab for a role and a query, from the rows themselves. */
 async function countedFor(role: keyof typeof tokens, query: Record<string, string>) {
   const { rows } = await world.database.ownerPool.query<OrderFact>(
-    `select seller_id, warehouse_id, shop_name, local_status, open_exceptions, ordered_at from orders
+    `select seller_id, warehouse_id, shop_name, local_status, open_exceptions, ordered_at, order_type,
+       warehouse_status, parcel_type, tags from orders
      where tenant_id = $1 and merged_into_id is null`,
     [tenantId],
   );
@@ -113,6 +120,13 @@ async function countedFor(role: keyof typeof tokens, query: Record<string, strin
       (role !== 'waremanager' || managed.has(row.warehouse_id)) &&
       (!query.shopName || row.shop_name === query.shopName) &&
       (!query.status || row.local_status === query.status) &&
+      (!query.type || row.order_type === query.type) &&
+      (!query.warehouseStatus || row.warehouse_status === query.warehouseStatus) &&
+      (!query.parcelType || row.parcel_type === query.parcelType) &&
+      (!query.tags ||
+        (query.tagMatch === 'all'
+          ? query.tags.split(',').every((tag) => row.tags.includes(tag))
+          : query.tags.split(',').some((tag) => row.tags.includes(tag)))) &&
       (!query.dateFrom || row.ordered_at.getTime() >= Date.parse(query.dateFrom)) &&
       (!query.dateTo || row.ordered_at.getTime() < Date.parse(query.dateTo)),
   );
@@ -140,6 +154,14 @@ function views(): Record<string, string>[] {
     { dateFrom: new Date(now - 40 * DAY - 7 * HOUR).toISOString() },
     { dateTo: new Date(now - 1.3 * DAY).toISOString(), shopName: 'Tab Shopee TH' },
     { dateFrom: new Date(now - 2 * HOUR).toISOString(), dateTo: new Date(now + HOUR).toISOString() },
+    { type: 'stock', parcelType: 'single_single' },
+    { warehouseStatus: 'picking', shopName: 'Tab Shopee TH' },
+    { tags: 'urgent,out_of_stock' },
+    {
+      tags: 'out_of_stock,problem',
+      tagMatch: 'all',
+      dateFrom: new Date(now - 3 * DAY - 5 * HOUR).toISOString(),
+    },
   ];
 }
 
@@ -288,7 +310,7 @@ describe('the kept order tab counts', () => {
     await expectExact('four pages side by side');
   });
 
-  it('stay exact when an order changes warehouse or seller, or is deleted', async () => {
+  it('stay exact when an order changes warehouse, seller, warehouse status, type or tags, or is deleted', async () => {
     const owner = world.database.ownerPool;
     const { rows: warehouses } = await owner.query<{ id: string }>(
       'select id from warehouses where tenant_id = $1 and id <> $2 order by code limit 1',
@@ -310,6 +332,15 @@ describe('the kept order tab counts', () => {
     );
     expect(moved.rowCount).toBeGreaterThan(0);
     await expectExact('moved to another seller');
+    await owner.query(
+      `update orders set warehouse_status = 'picking', tags = array['urgent'] where id in
+         (select id from orders where shop_id = 'tab-side-3' order by id limit 4)`,
+    );
+    await owner.query(
+      `update orders set order_type = 'express', parcel_type = 'multi', tags = array['urgent', 'problem'] where id in
+         (select id from orders where shop_id = 'tab-shop' order by id limit 3)`,
+    );
+    await expectExact('warehouse status, type, parcel type and tags changed');
     await owner.query(`delete from orders where shop_id = 'tab-side-2'`);
     await expectExact('deleted');
   });

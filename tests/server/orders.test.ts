@@ -558,6 +558,27 @@ describe('tags, notes and the repair route', () => {
       token: sellerToken,
     });
     expect(within12h.json().result.records.map((row: { id: string }) => row.id)).toEqual([order.id]);
+
+    // Time remains only for an order still to ship: once cancelled, its ship-by is no longer counted.
+    const late = await add([{ skuId: skuA, quantity: 1 }], {
+      shipBy: new Date(Date.now() - 3_600_000).toISOString(),
+    });
+    await post('/api/order/tags', { ids: [late.id], tags: ['urgent'], mode: 'add' });
+    const listed = async () =>
+      (
+        await world.request({
+          method: 'GET',
+          url: '/api/order/list?shipTime=12h&tags=urgent',
+          token: sellerToken,
+        })
+      ).json().result as { records: { id: string }[]; counts: Record<string, number> };
+    const before = await listed();
+    expect(before.records.map((row) => row.id).sort()).toEqual([order.id, late.id].sort());
+    expect(before.counts).toMatchObject({ all: 2, to_review: 2, cancelled: 0 });
+    expect((await post('/api/order/cancel', { ids: [late.id] })).statusCode).toBe(200);
+    const after = await listed();
+    expect(after.records.map((row) => row.id)).toEqual([order.id]);
+    expect(after.counts).toMatchObject({ all: 1, to_review: 1, cancelled: 0 });
   });
 
   it('lets an agent run the repair and refuses it to a seller', async () => {

@@ -306,6 +306,13 @@ export type OrderFlag = (typeof ORDER_FLAGS)[number];
 export const SHIP_TIME_FILTERS = ['12h', '24h', '48h', '3d', '5d', 'over7d', 'over14d'] as const;
 export type ShipTimeFilter = (typeof SHIP_TIME_FILTERS)[number];
 
+/**
+ * The orders that still have to ship by their ship-by: the remaining ship time filter (spec 02
+ * §9) looks at them alone (a shipped or cancelled order has no time remaining), as do the
+ * figures of orders at risk; the partial index orders_ship_by_idx covers them.
+ */
+export const TO_SHIP_STATUSES = ['to_review', 'pending_shipment'] as const satisfies readonly LocalStatus[];
+
 const HOUR = 3_600_000;
 /** The ship-by window a filter means, in milliseconds from now: [from, to). */
 export const SHIP_TIME_WINDOWS: Readonly<

@@ -314,7 +314,7 @@ function OrderListScreen({ search }: { search: string }) {
             options={LOCAL_STATUSES.map((status) => ({ value: status, label: labels.status.label(status) }))}
           />
         </Form.Item>
-        <Form.Item name="shipTime" label={t('filter.ship_time')}>
+        <Form.Item name="shipTime" label={t('filter.ship_time')} tooltip={t('filter.ship_time_hint')}>
           <Select
             allowClear
             placeholder={t('filter.all')}

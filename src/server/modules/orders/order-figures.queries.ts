@@ -17,7 +17,13 @@ import {
   type OutOfStock,
   type ShortSku,
 } from '@shared/contract/dashboard.js';
-import { LOCAL_STATUSES, PLATFORMS, TAB_STATUSES, type Platform } from '@shared/domain/order.js';
+import {
+  LOCAL_STATUSES,
+  PLATFORMS,
+  TAB_STATUSES,
+  TO_SHIP_STATUSES,
+  type Platform,
+} from '@shared/domain/order.js';
 import { rowsOf, type TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { products, skus } from '../catalog/index.js';
@@ -35,7 +41,7 @@ export interface OrderFigures {
 }
 
 /** Statuses whose orders may still miss their ship-by: the partial index orders_ship_by_idx covers them. */
-const OPEN_STATUSES = ['to_review', 'pending_shipment'] as const;
+const OPEN_STATUSES = TO_SHIP_STATUSES;
 
 const statusList = (statuses: readonly string[]) =>
   sql.join(

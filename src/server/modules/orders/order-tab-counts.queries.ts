@@ -1,18 +1,20 @@
 /**
- * The order list's tab counts read from the counters that triggers on orders keep (migration
- * 0038, docs/architecture.md §5 "Orders and their reservations"): order_tab_counts per seller,
- * warehouse, platform, shop, local status and problem; order_tab_day_counts the same per UTC day
- * of the order time; order_tab_count_changes what writers changed that is not folded in yet.
- * A query whose filters are all among those keys (the opening page of every role, a shop, a
- * platform, a seller, a warehouse, a status, a date range on the order time) is counted by
- * summing rows in one statement, so its counts are exactly what count(*) over the orders would
- * give in the same snapshot; any other filter (type, tags, parcel, warehouse status, ship time, a
- * number search, a date range on another time) is counted over the orders it leaves.
+ * The order list's tab counts read from the counters that triggers on orders keep (migrations
+ * 0038 and 0042, docs/architecture.md §5 "Orders and their reservations"): order_tab_counts per
+ * seller, warehouse, platform, shop, local status, problem, order type, warehouse status, parcel
+ * type and tags; order_tab_day_counts the same per UTC day of the order time;
+ * order_tab_count_changes what writers changed that is not folded in yet. A query whose filters
+ * are all among those keys (the opening page of every role, and any mix of those filters with a
+ * date range on the order time) is counted by summing rows in one statement, so its counts are
+ * exactly what count(*) over the orders would give in the same snapshot; any other filter (the
+ * remaining ship time, a number search, a date range on another time) is counted over the
+ * orders it leaves, each from an index that narrows them (orders_ship_by_idx, the numbers'
+ * indexes, orders_paid_list_idx and its kind).
  */
 import { eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { OrderListQuery, OrderTabCounts } from '@shared/contract/orders.js';
-import { ORDER_TABS, TAB_STATUSES, type OrderTab } from '@shared/domain/order.js';
+import type { OrderListQuery, OrderTabCounts, TagMatch } from '@shared/contract/orders.js';
+import { ORDER_TABS, TAB_STATUSES, type OrderTab, type OrderTag } from '@shared/domain/order.js';
 import { rowsOf, type TenantTx } from '../../db/client.js';
 import { allOf } from '../../db/query-helpers.js';
 import type { Actor } from '../../http/actor.js';
@@ -41,10 +43,10 @@ const COUNTED_BY = {
   dateField: 'key',
   dateFrom: 'key',
   dateTo: 'key',
-  type: 'orders',
-  warehouseStatus: 'orders',
-  parcelType: 'orders',
-  tags: 'orders',
+  type: 'key',
+  warehouseStatus: 'key',
+  parcelType: 'key',
+  tags: 'key',
   shipTime: 'orders',
   orderNos: 'orders',
   trackingNos: 'orders',
@@ -102,17 +104,41 @@ interface KeyColumns {
   platform: AnyPgColumn;
   shopName: AnyPgColumn;
   localStatus: AnyPgColumn;
+  orderType: AnyPgColumn;
+  warehouseStatus: AnyPgColumn;
+  parcelType: AnyPgColumn;
+  tags: AnyPgColumn;
+}
+
+/**
+ * Rows carrying any of the tags (all of them with 'all'), on the orders or the counters; no
+ * condition for no tags. It says tags <> '{}' too, which it implies: the orders' partial index
+ * of tagged orders (orders_tagged_idx) needs the planner to see it.
+ */
+export function tagCondition(
+  column: AnyPgColumn,
+  tags: readonly OrderTag[],
+  match: TagMatch,
+): SQL | undefined {
+  if (tags.length === 0) return undefined;
+  const wanted = sql`${sql.param([...tags])}::text[]`;
+  const matched = match === 'all' ? sql`${column} @> ${wanted}` : sql`${column} && ${wanted}`;
+  return sql`${column} <> '{}'::text[] and ${matched}`;
 }
 
 /** The actor's scope and the query's keyed filters, on a table that has the keys' columns. */
-function keyConditions(actor: Actor, query: OrderListQuery, table: KeyColumns): SQL | undefined {
+export function keyConditions(actor: Actor, query: OrderListQuery, table: KeyColumns): SQL | undefined {
   return allOf([
     orderScope(actor, table),
     sellerFilter(actor, table.sellerId, query.sellerId || undefined),
-    query.warehouseId ? eq(table.warehouseId, query.warehouseId) : undefined,
+    query.type && query.type !== 'all' ? eq(table.orderType, query.type) : undefined,
+    query.status ? eq(table.localStatus, query.status) : undefined,
+    query.warehouseStatus ? eq(table.warehouseStatus, query.warehouseStatus) : undefined,
     query.platform ? eq(table.platform, query.platform) : undefined,
     query.shopName ? eq(table.shopName, query.shopName) : undefined,
-    query.status ? eq(table.localStatus, query.status) : undefined,
+    query.warehouseId ? eq(table.warehouseId, query.warehouseId) : undefined,
+    query.parcelType ? eq(table.parcelType, query.parcelType) : undefined,
+    tagCondition(table.tags, query.tags ?? [], query.tagMatch),
   ]);
 }
 
