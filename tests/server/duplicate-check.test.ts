@@ -176,6 +176,35 @@ describe("GET /api/sys/duplicate/check for a seller's SKU codes", () => {
     expect(await isTaken('seller2', sku('localCode', 'LOCAL-7'))).toBe(false);
   });
 
+  it("says a barcode is taken among the seller's own SKUs, except by the SKU the form edits", async () => {
+    const seller = await sellerIdOf(world, await tokenOf('seller'));
+    const { rows } = await world.database.ownerPool.query<{ barcode: string; sku_id: string }>(
+      'select barcode, sku_id from sku_barcodes where seller_id = $1 order by barcode limit 1',
+      [seller],
+    );
+    const held = rows[0];
+    if (!held) throw new Error('the demo seller has no barcode');
+    const barcode = (fieldVal: string, extra: Record<string, string> = {}) => ({
+      tableName: 'sku_barcodes',
+      fieldName: 'barcode',
+      fieldVal,
+      ...extra,
+    });
+    expect(await isTaken('seller', barcode(held.barcode))).toBe(true);
+    expect(await isTaken('seller', barcode(` ${held.barcode} `))).toBe(true);
+    // Compared as stored: a GTIN-13 is the 14-digit GTIN with a leading zero, other codes upper-cased.
+    const typed =
+      held.barcode.startsWith('0') && /^\d{14}$/.test(held.barcode)
+        ? held.barcode.slice(1)
+        : held.barcode.toLowerCase();
+    expect(await isTaken('seller', barcode(typed))).toBe(true);
+    // The SKU that holds it keeps it when its form is sent again.
+    expect(await isTaken('seller', barcode(held.barcode, { dataId: held.sku_id }))).toBe(false);
+    expect(await isTaken('seller', barcode('NO-SUCH-BARCODE-4711'))).toBe(false);
+    expect(await isTaken('seller2', barcode(held.barcode))).toBe(false);
+    expect((await check('agent', barcode(held.barcode))).statusCode).toBe(403);
+  });
+
   it("refuses a seller asking about another seller's SKUs, and those who change no products", async () => {
     const other = await sellerIdOf(world, await tokenOf('seller2'));
     const foreign = await check('seller', sku('sellerSku', 'TS-BLK-M', { scopeId: other }));

@@ -316,6 +316,32 @@ describe('partitions and locations', () => {
     ]);
   });
 
+  it('names the codes of a rack the warehouse already holds, upper-cased as stored, in the order asked', async () => {
+    const before = await tableCounts(world);
+    const asked = await call('waremanager', 'POST', '/warehouse/location/checkCodes', {
+      warehouseId: dg01.id,
+      codes: ['Z-99-01', 'c-02', 'A-01-01', 'c-02'],
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(asked.json().result).toEqual({ taken: ['C-02', 'A-01-01'] });
+    const elsewhere = await call('waremanager', 'POST', '/warehouse/location/checkCodes', {
+      warehouseId: bkk1.id,
+      codes: ['C-02'],
+    });
+    expect(elsewhere.json().result).toEqual({ taken: [] });
+    expect(await tableCounts(world)).toEqual(before);
+    const seller = await call('seller', 'POST', '/warehouse/location/checkCodes', {
+      warehouseId: dg01.id,
+      codes: ['C-02'],
+    });
+    expect(seller.statusCode).toBe(403);
+    const tooMany = await call('waremanager', 'POST', '/warehouse/location/checkCodes', {
+      warehouseId: dg01.id,
+      codes: Array.from({ length: 501 }, (_, index) => `Q-${index}`),
+    });
+    expect(tooMany.statusCode).toBe(400);
+  });
+
   it('refuses a partition of another warehouse for a location', async () => {
     const bkkPartition = (
       await call('waremanager', 'GET', `/warehouse/partition/list?warehouseId=${bkk1.id}`)

@@ -85,6 +85,7 @@ export interface DuplicateQuestion {
     | 'warehouse_partitions'
     | 'warehouse_locations'
     | 'skus'
+    | 'sku_barcodes'
     | 'logistics_channels';
   fieldName: string;
   fieldVal: string;

@@ -13,6 +13,8 @@ import {
   warehouseView,
   type LocationAddInput,
   type LocationBatchInput,
+  type LocationCodesInput,
+  locationCodesTaken,
   type LocationEditInput,
   type PartitionAddInput,
   type PartitionEditInput,
@@ -23,7 +25,7 @@ import {
 } from '@shared/contract/warehouse.js';
 import type { LocationStatus, LocationType } from '@shared/domain/warehouse.js';
 import { downloadBlob } from '../client.js';
-import { changeRequest, getParsed, type PageParams } from '../client.js';
+import { changeRequest, getParsed, requestEnvelope, type PageParams } from '../client.js';
 import { useInventoryQuery } from './inventory.js';
 
 const nothing = z.null();
@@ -75,6 +77,14 @@ export const addLocation = (input: LocationAddInput) =>
   changeRequest('POST', '/warehouse/location/add', locationView, input);
 export const addLocations = (input: LocationBatchInput) =>
   changeRequest('POST', '/warehouse/location/addBatch', z.array(locationView), input);
+/** The codes of a rack the warehouse already holds (asked before the rack is sent). */
+export const takenLocationCodes = (input: LocationCodesInput) =>
+  requestEnvelope('/warehouse/location/checkCodes', {
+    method: 'POST',
+    body: input,
+    schema: locationCodesTaken,
+    silent: true,
+  }).then((envelope) => envelope.result.taken);
 export const editLocation = (input: LocationEditInput) =>
   changeRequest('PUT', '/warehouse/location/edit', locationView, input);
 export const deleteLocation = (id: string) =>

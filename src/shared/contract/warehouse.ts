@@ -183,6 +183,11 @@ export const locationBatchBody = z.strictObject({
 });
 export type LocationBatchInput = z.infer<typeof locationBatchBody>;
 
+/** The codes a rack would make, asked before it is added: which of them the warehouse already holds. */
+export const locationCodesBody = locationBatchBody.pick({ warehouseId: true, codes: true });
+export type LocationCodesInput = z.infer<typeof locationCodesBody>;
+export const locationCodesTaken = z.object({ taken: z.array(string()) });
+
 export const locationEditBody = z.strictObject({
   id: uuid,
   partitionId: uuid.nullable().optional(),

@@ -1,7 +1,8 @@
 /**
  * The SKU rows of the product form: codes, variation, barcodes, measures, cost, safety stock.
- * The seller SKU and the local code are unique per seller: each row asks the duplicate check on
- * blur (a stored SKU keeps its own codes) and is flagged when another row of the form repeats it.
+ * The seller SKU, the local code and each barcode are unique per seller: each row asks the
+ * duplicate check on blur (a stored SKU keeps its own codes) and is flagged when another row of
+ * the form repeats it.
  */
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Form, Input, InputNumber, Row, Select } from 'antd';
@@ -9,11 +10,12 @@ import type { FormListFieldData } from 'antd';
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { skuInput } from '@shared/contract/catalog.js';
+import { barcode, skuInput } from '@shared/contract/catalog.js';
+import { normaliseBarcode } from '@shared/domain/barcode.js';
 import { CATALOG_LIMITS as LIMITS, CURRENCIES } from '@shared/domain/catalog.js';
 import { AmountField } from '../common/AmountField.js';
 import { useDuplicateRule } from '../common/duplicate-check.js';
-import { contractRule, maxLength, required } from '../common/rules.js';
+import { contractProblem, contractRule, maxLength, required } from '../common/rules.js';
 
 export interface SkuValues {
   id?: string;
@@ -47,12 +49,45 @@ function repeatedRule(t: TFunction, row: number, key: 'sellerSku' | 'localCode')
   });
 }
 
+/**
+ * Each barcode as the contract takes it (named when it cannot be one), and none that another
+ * row of the same form already holds, compared as stored (GTINs to 14 digits, codes upper-cased).
+ */
+function barcodesRule(t: TFunction, row: number): FormRule {
+  return ({ getFieldValue }) => ({
+    validator: async (_rule, value: unknown) => {
+      const typed = Array.isArray(value) ? value.filter((one): one is string => typeof one === 'string') : [];
+      for (const one of typed) {
+        const problem = contractProblem(t, barcode, one.trim(), one);
+        if (problem) throw new Error(problem);
+      }
+      const rows = (getFieldValue('skus') as Partial<SkuValues>[] | undefined) ?? [];
+      for (const one of typed) {
+        const stored = normaliseBarcode(one);
+        const other = rows.findIndex(
+          (sku, index) =>
+            index !== row && (sku?.barcodes ?? []).some((its) => normaliseBarcode(its) === stored),
+        );
+        if (other >= 0)
+          throw new Error(
+            t('messages:duplicate.repeated_value_in_form', { value: one.trim(), row: other + 1 }),
+          );
+      }
+    },
+  });
+}
+
 function SkuCard({ field, onRemove }: { field: FormListFieldData; onRemove?: () => void }) {
   const { t } = useTranslation('inventory');
   const name = (key: keyof SkuValues) => [field.name, key];
   const skuId = Form.useWatch<string | undefined>(['skus', field.name, 'id']);
   const duplicateSku = useDuplicateRule({ tableName: 'skus', fieldName: 'sellerSku', dataId: skuId });
   const duplicateLocal = useDuplicateRule({ tableName: 'skus', fieldName: 'localCode', dataId: skuId });
+  const duplicateBarcode = useDuplicateRule({
+    tableName: 'sku_barcodes',
+    fieldName: 'barcode',
+    dataId: skuId,
+  });
   // No min, max or precision on the boxes: antd would turn "-5" into 0 on blur; the contract's rule refuses it.
   const number = (key: 'weightG' | 'lengthMm' | 'widthMm' | 'heightMm' | 'safetyStock', label: string) => (
     <Form.Item name={name(key)} label={label} rules={[contractRule(t, skuInput.shape[key], label)]}>
@@ -125,6 +160,8 @@ function SkuCard({ field, onRemove }: { field: FormListFieldData; onRemove?: () 
             name={name('barcodes')}
             label={t('product.barcodes')}
             tooltip={t('product.barcodes_hint')}
+            rules={[barcodesRule(t, field.name), duplicateBarcode]}
+            validateTrigger={['onChange', 'onBlur']}
           >
             <Select mode="tags" tokenSeparators={[',', ' ']} open={false} maxCount={LIMITS.barcodesPerSku} />
           </Form.Item>

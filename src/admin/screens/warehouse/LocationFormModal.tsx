@@ -2,12 +2,20 @@
  * Adding one location, a rack of locations at once (prefix, levels and positions give codes
  * such as A01-02-03), or editing one. Codes are letters, digits and - _ . (printed as barcodes).
  */
-import { Form, Input, InputNumber, Select, Typography } from 'antd';
+import { Form, Input, InputNumber, Select, Typography, type FormRule } from 'antd';
+import type { TFunction } from 'i18next';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { Envelope } from '@api/client.js';
 import { useInventoryChange } from '@api/modules/inventory.js';
-import { addLocation, addLocations, editLocation, usePartitions } from '@api/modules/warehouse.js';
+import {
+  addLocation,
+  addLocations,
+  editLocation,
+  takenLocationCodes,
+  usePartitions,
+} from '@api/modules/warehouse.js';
 import { locationAddBody, type LocationView } from '@shared/contract/warehouse.js';
 import {
   LOCATION_TYPES,
@@ -16,7 +24,7 @@ import {
   type LocationType,
 } from '@shared/domain/warehouse.js';
 import { useDictLabels, WarehouseSelect } from '../inventory/shared.js';
-import { useDuplicateRule } from '../common/duplicate-check.js';
+import { latestAfterWait, useDuplicateRule } from '../common/duplicate-check.js';
 import { useFormSubmit } from '../common/feedback.js';
 import { FormModal } from '../common/FormModal.js';
 import { contractRule, maxLength, required, requiredChoice } from '../common/rules.js';
@@ -36,6 +44,45 @@ interface LocationValues {
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
+
+/** How many of a rack's taken codes its message names. */
+const TAKEN_NAMED = 5;
+
+/**
+ * The duplicate check of a rack (on the prefix, when it or the warehouse or the size changes):
+ * which of the codes it would make the warehouse already holds, named before it is sent. Each
+ * rack is asked once; a check that fails lets it through, for the server to judge.
+ */
+function useRackCodesRule(t: TFunction): FormRule {
+  return useMemo(() => {
+    const answers = new Map<string, Promise<string[]>>();
+    const isLatest = latestAfterWait();
+    return ({ getFieldValue }) => ({
+      validateTrigger: 'onBlur',
+      validator: async (_rule, value: unknown) => {
+        const prefix = typeof value === 'string' ? value.trim().toUpperCase() : '';
+        const warehouseId: unknown = getFieldValue('warehouseId');
+        const levels: unknown = getFieldValue('levels');
+        const positions: unknown = getFieldValue('positions');
+        if (!prefix || !WAREHOUSE_CODE_PATTERN.test(prefix) || typeof warehouseId !== 'string') return;
+        if (!rackSize.safeParse(levels).success || !rackSize.safeParse(positions).success) return;
+        const codes = rackCodes(prefix, levels as number, positions as number);
+        if (codes.length > LIMITS.batchLocations) return;
+        if (!(await isLatest())) return;
+        const key = `${warehouseId} ${prefix} ${String(levels)} ${String(positions)}`;
+        let answer = answers.get(key);
+        if (!answer) {
+          answer = takenLocationCodes({ warehouseId, codes }).catch(() => []);
+          answers.set(key, answer);
+        }
+        const taken = await answer;
+        if (taken.length === 0) return;
+        const named = taken.slice(0, TAKEN_NAMED).join(', ') + (taken.length > TAKEN_NAMED ? ', …' : '');
+        throw new Error(t('location.rack_codes_taken', { taken: taken.length, codes: named }));
+      },
+    });
+  }, [t]);
+}
 
 /** Levels or positions of a rack: a whole number from 1 to 99 (two-digit codes). */
 const rackSize = z.number().int().min(1).max(LIMITS.rackSize);
@@ -106,16 +153,18 @@ export function LocationFormModal({
     required(t, t('location.code')),
     { pattern: WAREHOUSE_CODE_PATTERN, message: t('validation.stock_code') },
   ];
-  // Location codes are unique in their warehouse, asked once one is chosen; an edited location keeps its own.
+  // Location codes are unique in their warehouse, asked once one is chosen (and again when it
+  // changes: the field lists it in its dependencies); an edited location keeps its own.
   const duplicateCode = useDuplicateRule(
     {
       tableName: 'warehouse_locations',
       fieldName: 'code',
       dataId: editing?.mode === 'edit' ? editing.location.id : undefined,
-      scopeId: (editing?.mode === 'edit' ? editing.location.warehouseId : warehouseId) ?? null,
+      scopeField: 'warehouseId',
     },
     WAREHOUSE_CODE_PATTERN,
   );
+  const takenRack = useRackCodesRule(t);
 
   return (
     <FormModal
@@ -163,7 +212,10 @@ export function LocationFormModal({
               ...codeRules.slice(1),
               required(t, t('location.rack_prefix')),
               maxLength(t, LIMITS.code - 6),
+              takenRack,
             ]}
+            dependencies={['warehouseId', 'levels', 'positions']}
+            validateTrigger={['onChange', 'onBlur']}
           >
             <Input placeholder="A01" />
           </Form.Item>
@@ -204,6 +256,7 @@ export function LocationFormModal({
           name="code"
           label={t('location.code')}
           rules={[...codeRules, maxLength(t, LIMITS.code), duplicateCode]}
+          dependencies={['warehouseId']}
           validateTrigger={['onChange', 'onBlur']}
         >
           <Input />

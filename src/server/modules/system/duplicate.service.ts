@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { normaliseBarcode } from '@shared/domain/barcode.js';
 import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import { rowsOf } from '../../db/client.js';
@@ -22,9 +23,11 @@ type Scope =
 /**
  * How a value is compared, as the unique key compares what the contract stores: exactly,
  * lower-cased on both sides (a unique index on lower(column)), or upper-cased first (codes the
- * contract upper-cases before storing, under a plain unique key).
+ * contract upper-cases before storing, under a plain unique key), or as the contract stores a
+ * barcode (GTINs to 14 digits, other codes upper-cased; one that cannot be a barcode is taken
+ * by nothing).
  */
-type Folding = 'exact' | 'lower' | 'upper';
+type Folding = 'exact' | 'lower' | 'upper' | 'barcode';
 
 /**
  * The fields the duplicate check may look at, each with the permissions of the forms that
@@ -34,6 +37,8 @@ type Folding = 'exact' | 'lower' | 'upper';
  */
 interface Checkable {
   column: string;
+  /** The column naming the record dataId is (default id): a barcode row names its SKU. */
+  recordColumn?: string;
   folding: Folding;
   permissions: readonly PermissionCode[];
   scope: Scope;
@@ -121,6 +126,16 @@ const CHECKABLE: Record<string, Record<string, Checkable>> = {
       scope: OWN_SELLER,
     },
   },
+  sku_barcodes: {
+    // sku_barcodes_pkey: per seller, as the contract stores it; a barcode row belongs to a SKU.
+    barcode: {
+      column: 'barcode',
+      recordColumn: 'sku_id',
+      folding: 'barcode',
+      permissions: [PERMISSIONS.productEdit],
+      scope: OWN_SELLER,
+    },
+  },
   logistics_channels: {
     name: { column: 'name', folding: 'exact', permissions: [PERMISSIONS.channelEdit], scope: TENANT },
   },
@@ -198,6 +213,10 @@ async function scopeCondition(
 function matchOf(field: Checkable, value: string): SQL {
   const column = sql.identifier(field.column);
   if (field.folding === 'lower') return sql`lower(${column}) = lower(${value})`;
+  if (field.folding === 'barcode') {
+    const stored = normaliseBarcode(value);
+    return stored === null ? sql`false` : sql`${column} = ${stored}`;
+  }
   return sql`${column} = ${field.folding === 'upper' ? value.toUpperCase() : value}`;
 }
 
@@ -219,7 +238,9 @@ export async function checkDuplicate(
   if (!meetsPermission(actor, { anyOf: field.permissions })) throw new AppError('common.forbidden');
   const scope = await scopeCondition(tx, actor, field.scope, input.scopeId);
   const exclude =
-    input.dataId && /^[0-9a-f-]{36}$/i.test(input.dataId) ? sql` and id <> ${input.dataId}::uuid` : sql``;
+    input.dataId && /^[0-9a-f-]{36}$/i.test(input.dataId)
+      ? sql` and ${sql.identifier(field.recordColumn ?? 'id')} <> ${input.dataId}::uuid`
+      : sql``;
   const result = await tx.execute(
     sql`select 1 from ${sql.identifier(table)} where ${matchOf(field, input.fieldVal.trim())}${scope}${exclude} limit 1`,
   );

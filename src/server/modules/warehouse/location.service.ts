@@ -9,6 +9,7 @@ import type { Page } from '@shared/contract/common.js';
 import {
   locationAddBody,
   locationBatchBody,
+  locationCodesBody,
   locationEditBody,
   partitionAddBody,
   partitionEditBody,
@@ -162,6 +163,27 @@ async function assertLocationCodesFree(
     .where(and(eq(warehouseLocations.warehouseId, warehouseId), inArray(warehouseLocations.code, codes)));
   const clash = taken.find((row) => row.id !== exceptId);
   if (clash) throw new AppError('warehouse.location_code_taken', { code: clash.code });
+}
+
+/**
+ * POST /warehouse/location/checkCodes: the codes of a rack the warehouse already holds, in the
+ * order asked, so the form names them before the rack is sent (addLocations still refuses them).
+ */
+export async function takenLocationCodes(
+  tx: TenantTx,
+  actor: Actor,
+  raw: z.input<typeof locationCodesBody>,
+): Promise<{ taken: string[] }> {
+  const input = parseInput(locationCodesBody, raw);
+  const warehouse = await visibleWarehouse(tx, actor, input.warehouseId);
+  const rows = await tx
+    .select({ code: warehouseLocations.code })
+    .from(warehouseLocations)
+    .where(
+      and(eq(warehouseLocations.warehouseId, warehouse.id), inArray(warehouseLocations.code, input.codes)),
+    );
+  const held = new Set(rows.map((row) => row.code));
+  return { taken: [...new Set(input.codes)].filter((code) => held.has(code)) };
 }
 
 const LOCATION_REFUSALS = {

@@ -7,6 +7,8 @@ import {
   locationAddBody,
   locationBatchBody,
   locationByCodeQuery,
+  locationCodesBody,
+  locationCodesTaken,
   locationEditBody,
   locationIdQuery,
   locationListQuery,
@@ -46,6 +48,7 @@ import {
   listLocations,
   listPartitions,
   locationByCode,
+  takenLocationCodes,
 } from './location.service.js';
 import {
   addWarehouse,
@@ -280,6 +283,16 @@ export async function warehouseRoutes(app: FastifyInstance, deps: AppDeps, occup
         await inActorTenant(db, request, (tx, actor) => addLocations(tx, actor, request.body, occupancy)),
         said(request, 'added'),
       ),
+  );
+
+  api.post(
+    '/warehouse/location/checkCodes',
+    {
+      config: needs(PERMISSIONS.locationEdit),
+      schema: { tags, body: locationCodesBody, response: { 200: envelope(locationCodesTaken) } },
+    },
+    async (request) =>
+      ok(await inActorTenant(db, request, (tx, actor) => takenLocationCodes(tx, actor, request.body))),
   );
 
   api.put(
