@@ -218,6 +218,7 @@ export const ERROR_STATUS = {
   'order.transition_not_allowed': 409,
   'order.action_not_allowed': 409,
   'order.not_to_review': 409,
+  'order.warehouse_step_not_allowed': 409,
   'order.sku_unmatched': 422,
   'order.not_reserved': 409,
   'order.pick_location_required': 400,

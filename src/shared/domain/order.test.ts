@@ -10,6 +10,7 @@ import {
   minorUnits,
   normalisePlatformStatus,
   parcelTypeOf,
+  WAREHOUSE_STATUSES,
   PLATFORM_STATUSES,
   PLATFORM_TO_LOCAL,
 } from './order.js';
@@ -53,6 +54,17 @@ describe('the warehouse-side lifecycle', () => {
     expect(canWarehouseTransition('packed', 'bagged')).toBe(true);
     expect(canWarehouseTransition('delivered', 'picking')).toBe(false);
     expect(canWarehouseTransition('none', 'packed')).toBe(false);
+  });
+
+  it('allows the steps the warehouse takes: a one-order pick, unbagging, handing over unbagged, putting back', () => {
+    expect(canWarehouseTransition('none', 'picked')).toBe(true);
+    expect(canWarehouseTransition('bagged', 'packed')).toBe(true);
+    for (const from of ['packed', 'repacked', 'bagged'] as const)
+      expect(canWarehouseTransition(from, 'delivered'), from).toBe(true);
+    for (const from of WAREHOUSE_STATUSES.filter((status) => status !== 'delivered'))
+      expect(canWarehouseTransition(from, 'none'), from).toBe(true);
+    expect(canWarehouseTransition('delivered', 'none')).toBe(false);
+    expect(canWarehouseTransition('picking', 'bagged')).toBe(false);
   });
 });
 

@@ -162,17 +162,25 @@ export const WAREHOUSE_STATUSES = [
 ] as const;
 export type WarehouseStatus = (typeof WAREHOUSE_STATUSES)[number];
 
+/**
+ * Which warehouse status may follow which; staying the same is always allowed. The orders
+ * module's one writer (modules/orders/warehouse-status.ts) refuses any other step. Back to
+ * 'none' from anywhere before hand-over: a short or cancelled pick returns the order to the
+ * queue, and a cancelled order's picks are put back on a shelf (pack.put_back).
+ */
 export const WAREHOUSE_TRANSITIONS: Readonly<Record<WarehouseStatus, readonly WarehouseStatus[]>> = {
-  none: ['picking', 'to_be_delivered'],
-  // A short or cancelled pick puts the order back in the queue.
+  // 'picked' at once: the outbound desk picks every line of one order in one step.
+  none: ['picking', 'picked', 'to_be_delivered'],
   picking: ['picked', 'none'],
   picked: ['sorted', 'to_be_packed', 'packed', 'none'],
-  sorted: ['to_be_packed', 'packed'],
-  to_be_packed: ['packed'],
-  packed: ['repacked', 'bagged', 'to_be_delivered'],
-  repacked: ['bagged', 'to_be_delivered'],
-  bagged: ['to_be_delivered', 'delivered'],
-  to_be_delivered: ['delivered'],
+  sorted: ['to_be_packed', 'packed', 'none'],
+  to_be_packed: ['packed', 'none'],
+  // Handed over as it is, or in a bag.
+  packed: ['repacked', 'bagged', 'to_be_delivered', 'delivered', 'none'],
+  repacked: ['bagged', 'to_be_delivered', 'delivered', 'none'],
+  // 'packed' again: taken out of a bag still open.
+  bagged: ['packed', 'to_be_delivered', 'delivered', 'none'],
+  to_be_delivered: ['delivered', 'none'],
   delivered: [],
 };
 

@@ -29,10 +29,10 @@ import {
   consumeOrder,
   lockOrders,
   moveOrder,
+  moveWarehouseStatus,
   orderLines,
   orderReservations,
   orders,
-  recordHistory,
   type OrderRecord,
 } from '../orders/index.js';
 import { lockWaveOfOrder, settlePickedOrder, stagingLocation, takeUnits } from './picking/index.js';
@@ -79,24 +79,6 @@ function wrongStep(order: OrderRecord, step: string): AppError {
     step,
     status: `${order.localStatus}/${order.warehouseStatus}`,
   });
-}
-
-export async function setWarehouseStatus(
-  tx: TenantTx,
-  actor: Actor,
-  order: OrderRecord,
-  to: WarehouseStatus,
-) {
-  await tx
-    .update(orders)
-    .set({
-      warehouseStatus: to,
-      ...(to === 'picked' ? { isPicked: true } : {}),
-      ...(to === 'packed' ? { isPacked: true } : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(orders.id, order.id));
-  await recordHistory(tx, actor, order.id, 'warehouse', order.warehouseStatus, to);
 }
 
 /**
@@ -187,7 +169,7 @@ async function pickOne(tx: TenantTx, actor: Actor, order: OrderRecord): Promise<
       pick.quantity,
       staging,
     );
-  await setWarehouseStatus(tx, actor, order, 'picked');
+  await moveWarehouseStatus(tx, actor, order, 'picked');
   await settlePickedOrder(tx, actor, order);
 }
 
@@ -210,7 +192,7 @@ export async function packOne(
       .update(waybills)
       .set({ weightGrams, updatedAt: sql`now()` })
       .where(eq(waybills.id, waybill.id));
-  await setWarehouseStatus(tx, actor, order, 'packed');
+  await moveWarehouseStatus(tx, actor, order, 'packed');
 }
 
 export async function deliverOne(tx: TenantTx, actor: Actor, order: OrderRecord): Promise<void> {
@@ -230,7 +212,7 @@ export async function deliverOne(tx: TenantTx, actor: Actor, order: OrderRecord)
     picks.map((pick) => ({ lineId: pick.lineId, locationId: pick.locationId, quantity: pick.quantity })),
   );
   const shipped = await moveOrder(tx, actor, order, 'shipped', 'delivered');
-  await setWarehouseStatus(tx, actor, shipped, 'delivered');
+  await moveWarehouseStatus(tx, actor, shipped, 'delivered');
 }
 
 async function eachOrder(

@@ -44,11 +44,18 @@ import { parseInput } from '../../http/parse-input.js';
 import { isSellerBound } from '../../access/seller-scope.js';
 import { products, skuBarcodes, skus } from '../catalog/index.js';
 import { moveStock } from '../inventory/index.js';
-import { lockOrders, orderLines, orders, orderScope, type OrderRecord } from '../orders/index.js';
+import {
+  lockOrders,
+  moveWarehouseStatus,
+  orderLines,
+  orders,
+  orderScope,
+  type OrderRecord,
+} from '../orders/index.js';
 import { warehouseLocations, warehouses, warehouseScope } from '../warehouse/index.js';
 import { bagParcels, bags, handoverParcels, handovers } from './bags.tables.js';
 import { logisticsChannels, orderPicks, waybills } from './logistics.tables.js';
-import { deliverOne, packOne, setWarehouseStatus } from './outbound.service.js';
+import { deliverOne, packOne } from './outbound.service.js';
 import { waybillOf } from './waybills.service.js';
 
 type BagRow = typeof bags.$inferSelect;
@@ -170,8 +177,7 @@ export async function putBackParcel(
       .update(bags)
       .set({ packageCount: sql`${bags.packageCount} - 1`, updatedAt: sql`now()` })
       .where(eq(bags.id, bagged.bagId));
-  await setWarehouseStatus(tx, actor, order, 'none');
-  await tx.update(orders).set({ isPicked: false, isPacked: false }).where(eq(orders.id, order.id));
+  await moveWarehouseStatus(tx, actor, order, 'none');
   return { orderId: order.id, orderNo: order.orderNo, units, locationId: input.locationId };
 }
 
@@ -238,7 +244,7 @@ export async function addToBag(
       updatedAt: sql`now()`,
     })
     .where(eq(bags.id, bag.id));
-  await setWarehouseStatus(tx, actor, order, 'bagged');
+  await moveWarehouseStatus(tx, actor, order, 'bagged');
   return { bagId: bag.id, orderId: order.id, packageCount: bag.packageCount + 1 };
 }
 
@@ -263,7 +269,7 @@ export async function removeFromBag(
     .update(bags)
     .set({ packageCount: left, ...(left === 0 ? { channelId: null } : {}), updatedAt: sql`now()` })
     .where(eq(bags.id, bag.id));
-  if (order.warehouseStatus === 'bagged') await setWarehouseStatus(tx, actor, order, 'packed');
+  if (order.warehouseStatus === 'bagged') await moveWarehouseStatus(tx, actor, order, 'packed');
   return { bagId: bag.id, orderId: order.id, packageCount: left };
 }
 

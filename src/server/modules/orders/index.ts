@@ -25,4 +25,5 @@ export {
   resolveExceptionsOf,
   type OrderRecord,
 } from './orders.access.js';
+export { moveWarehouseStatus, moveWarehouseStatuses, type WarehouseStep } from './warehouse-status.js';
 export { orderExceptions, orderLines, orderReservations, orders } from './orders.tables.js';

@@ -8,7 +8,6 @@ export {
   stagingLocation,
   takeUnits,
 } from './pick.service.js';
-export { setWarehouseStatus } from './pick.service.js';
 export { pickTakeRun } from './pick-run.js';
 export { createWave, readyToPick } from './waves.service.js';
 export { getWave, listWaves, pdaWaves } from './waves.queries.js';

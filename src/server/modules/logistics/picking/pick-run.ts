@@ -19,12 +19,17 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { pickTakeInput, type PickTakeInput } from '@shared/contract/picking.js';
 import type { StockMovementInput } from '@shared/contract/inventory.js';
-import type { WarehouseStatus } from '@shared/domain/order.js';
 import type { WaveOrderState, WaveStatus } from '@shared/domain/picking.js';
 import type { TenantTx } from '../../../db/client.js';
 import type { Actor } from '../../../http/actor.js';
 import { locationStock, recordMovements } from '../../inventory/index.js';
-import { lockOrders, orders, recordHistories, type OrderRecord } from '../../orders/index.js';
+import {
+  lockOrders,
+  moveWarehouseStatuses,
+  orders,
+  type OrderRecord,
+  type WarehouseStep,
+} from '../../orders/index.js';
 import { warehouseLocations } from '../../warehouse/index.js';
 import { orderPicks } from '../logistics.tables.js';
 import { waveOrders } from './picking.tables.js';
@@ -133,7 +138,7 @@ export async function pickTakeRun(
   const views: PickTakeView[] = [];
   const movements: StockMovementInput[] = [];
   const picked = new Map<string, { orderId: string; lineId: string; quantity: number }>();
-  const history: { orderId: string; field: 'warehouse'; from: string; to: WarehouseStatus }[] = [];
+  const history: WarehouseStep[] = [];
   const settled = new Map<string, WaveOrderState>();
   let started = wave.startedAt !== null || wave.pickerId !== null;
   let waveStatus: WaveStatus = wave.status;
@@ -168,7 +173,7 @@ export async function pickTakeRun(
     pick.quantity += input.quantity;
     picked.set(line.id, pick);
     if (order.warehouseStatus === 'none') {
-      history.push({ orderId: order.id, field: 'warehouse', from: 'none', to: 'picking' });
+      history.push({ orderId: order.id, orderNo: order.orderNo, from: 'none', to: 'picking' });
       order.warehouseStatus = 'picking';
     }
     started = true;
@@ -176,7 +181,7 @@ export async function pickTakeRun(
     if (lines.every((item) => item.picked + item.short >= item.quantity)) {
       orderState = lines.some((item) => item.short > 0) ? 'short' : 'picked';
       if (orderState === 'picked') {
-        history.push({ orderId: order.id, field: 'warehouse', from: 'picking', to: 'picked' });
+        history.push({ orderId: order.id, orderNo: order.orderNo, from: 'picking', to: 'picked' });
         order.warehouseStatus = 'picked';
       }
       member.state = orderState;
@@ -204,18 +209,7 @@ export async function pickTakeRun(
       target: [orderPicks.tenantId, orderPicks.orderId, orderPicks.lineId, orderPicks.locationId],
       set: { quantity: sql`${orderPicks.quantity} + excluded.quantity`, pickedBy: actor.userId },
     });
-  const changed = [...new Set(history.map((change) => change.orderId))];
-  if (changed.length > 0) {
-    await tx.execute(sql`
-      update ${orders} as o
-      set warehouse_status = v.status, is_picked = o.is_picked or v.status = 'picked', updated_at = now()
-      from (values ${sql.join(
-        changed.map((id) => sql`(${id}::uuid, ${lockedOrders.get(id)?.warehouseStatus ?? 'picking'})`),
-        sql`, `,
-      )}) as v(id, status)
-      where o.id = v.id`);
-    await recordHistories(tx, actor, history);
-  }
+  await moveWarehouseStatuses(tx, actor, history);
   await startWave(tx, actor, wave);
   if (settled.size > 0)
     await tx.execute(sql`

@@ -23,7 +23,6 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ClaimWaveInput, PickShortInput, PickTakeInput, RepickInput } from '@shared/contract/picking.js';
 import { claimWaveInput, pickShortInput, pickTakeInput, repickInput } from '@shared/contract/picking.js';
 import type { ShortageView } from '@shared/contract/orders.js';
-import type { WarehouseStatus } from '@shared/domain/order.js';
 import { STAGING_LOCATION_CODE, type WaveStatus } from '@shared/domain/picking.js';
 import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../../db/client.js';
@@ -34,12 +33,12 @@ import { moveStock } from '../../inventory/index.js';
 import { orderPicks } from '../logistics.tables.js';
 import {
   lockOrders,
+  moveWarehouseStatus,
   openException,
   orderExceptions,
   orderLines,
   orderReservations,
   orders,
-  recordHistory,
   resolveExceptionsOf,
   type OrderRecord,
 } from '../../orders/index.js';
@@ -104,25 +103,6 @@ export async function takeUnits(
       target: [orderPicks.tenantId, orderPicks.orderId, orderPicks.lineId, orderPicks.locationId],
       set: { quantity: sql`${orderPicks.quantity} + ${quantity}`, pickedBy: actor.userId },
     });
-}
-
-export async function setWarehouseStatus(
-  tx: TenantTx,
-  actor: Actor,
-  order: OrderRecord,
-  to: WarehouseStatus,
-): Promise<void> {
-  if (order.warehouseStatus === to) return;
-  await tx
-    .update(orders)
-    .set({
-      warehouseStatus: to,
-      ...(to === 'picked' ? { isPicked: true } : {}),
-      ...(to === 'packed' ? { isPacked: true } : {}),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(orders.id, order.id));
-  await recordHistory(tx, actor, order.id, 'warehouse', order.warehouseStatus, to);
 }
 
 /**
@@ -212,7 +192,7 @@ async function settleOrder(tx: TenantTx, actor: Actor, order: OrderRecord, lines
   const done = lines.every((line) => line.picked + line.short >= line.quantity);
   if (!done) return 'open' as const;
   const isShort = lines.some((line) => line.short > 0);
-  if (!isShort) await setWarehouseStatus(tx, actor, order, 'picked');
+  if (!isShort) await moveWarehouseStatus(tx, actor, order, 'picked');
   const state = isShort ? ('short' as const) : ('picked' as const);
   await tx
     .update(waveOrders)
@@ -335,7 +315,7 @@ export async function pickTake(
   const staging =
     places.find((place) => place.type === 'outbound')?.id ?? (await stagingLocation(tx, order.warehouseId));
   await takeUnits(tx, actor, order, line, location.id, input.quantity, staging);
-  if (order.warehouseStatus === 'none') await setWarehouseStatus(tx, actor, order, 'picking');
+  if (order.warehouseStatus === 'none') await moveWarehouseStatus(tx, actor, order, 'picking');
   const current = { ...order, warehouseStatus: 'picking' as const };
   await startWave(tx, actor, wave);
   const after = lines.map((item) =>
@@ -410,7 +390,7 @@ export async function pickShort(
     reason: input.reason,
     reportedBy: actor.userId,
   });
-  if (order.warehouseStatus === 'none') await setWarehouseStatus(tx, actor, order, 'picking');
+  if (order.warehouseStatus === 'none') await moveWarehouseStatus(tx, actor, order, 'picking');
   await raiseShortPick(tx, actor, wave.id, order);
   await startWave(tx, actor, wave);
   const after = lines.map((item) =>
