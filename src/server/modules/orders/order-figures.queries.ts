@@ -30,7 +30,7 @@ import { products, skus } from '../catalog/index.js';
 import { users } from '../identity/index.js';
 import { stockBalances } from '../inventory/index.js';
 import { warehouses } from '../warehouse/index.js';
-import { orderScope } from './orders.access.js';
+import { orderScope, statusList } from './orders.access.js';
 import { orderLines, orders } from './orders.tables.js';
 
 export interface OrderFigures {
@@ -42,12 +42,6 @@ export interface OrderFigures {
 
 /** Statuses whose orders may still miss their ship-by: the partial index orders_ship_by_idx covers them. */
 const OPEN_STATUSES = TO_SHIP_STATUSES;
-
-const statusList = (statuses: readonly string[]) =>
-  sql.join(
-    statuses.map((status) => sql`${status}`),
-    sql`, `,
-  );
 
 /** The orders the actor sees, merged ones left out (they ship inside their combined order). */
 function visible(actor: Actor): SQL {

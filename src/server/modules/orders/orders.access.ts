@@ -18,6 +18,16 @@ import { orderExceptions, orders, orderStatusHistory } from './orders.tables.js'
 
 export type OrderRecord = typeof orders.$inferSelect;
 
+/**
+ * Statuses of the domain's own lists as SQL literals, not parameters: a partial index whose
+ * predicate names them (orders_ship_by_idx) is chosen only when the planner sees the values.
+ */
+export const statusList = (statuses: readonly LocalStatus[]) =>
+  sql.join(
+    statuses.map((status) => sql.raw(`'${status}'`)),
+    sql`, `,
+  );
+
 /** The order columns a scope reads: the orders table, or an alias of it (`alias(orders, 'o')`). */
 export interface OrderScopeColumns {
   sellerId: AnyPgColumn;

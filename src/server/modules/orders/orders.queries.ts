@@ -18,7 +18,6 @@ import {
   SHIP_TIME_WINDOWS,
   TAB_STATUSES,
   TO_SHIP_STATUSES,
-  type LocalStatus,
   type OrderTab,
 } from '@shared/domain/order.js';
 import { AppError } from '@shared/errors.js';
@@ -28,7 +27,7 @@ import type { Actor } from '../../http/actor.js';
 import { skus, products } from '../catalog/index.js';
 import { users } from '../identity/index.js';
 import { warehouses } from '../warehouse/index.js';
-import { orderScope } from './orders.access.js';
+import { orderScope, statusList } from './orders.access.js';
 import {
   isCountedByKeys,
   keptTabCounts,
@@ -50,16 +49,6 @@ const DATE_COLUMNS = {
   shipBy: orders.shipBy,
   shipped: orders.shippedAt,
 } as const;
-
-/**
- * Statuses of the domain's own lists as SQL literals, not parameters: a partial index whose
- * predicate names them (orders_ship_by_idx) is chosen only when the planner sees the values.
- */
-const statusList = (statuses: readonly LocalStatus[]) =>
-  sql.join(
-    statuses.map((status) => sql.raw(`'${status}'`)),
-    sql`, `,
-  );
 
 function tabCondition(tab: OrderTab): SQL {
   if (tab === 'problem') return sql`${orders.openExceptions} > 0`;
