@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { MarketplacePlatform } from '@shared/domain/marketplaces.js';
+import { MARKETPLACE_SYNC, type MarketplacePlatform } from '@shared/domain/marketplaces.js';
 import { CALLS_AT_ONCE } from '@server/modules/marketplaces/calls-at-once.js';
 import { marketplaceRuntime, syncShop, type MarketplaceOptions } from '@server/modules/marketplaces/index.js';
 import { approveOnSandbox } from '@server/seed/sandbox-approve.js';
@@ -298,6 +298,51 @@ it('writes a page served twice within one run once, and waits the Retry-After a 
     [shopId],
   );
   expect(rows[0]).toEqual({ orders: 130, numbers: 130 });
+});
+
+it('waits out throttling longer than the retries of a failing call, and fails a run only past its throttle budget', async () => {
+  const shopId = await connectShop('shopee', '600958');
+  for (let index = 0; index < 3; index += 1)
+    sandbox.world.createOrder('shopee', '600958', {
+      status: 'ready_to_ship',
+      silent: true,
+      lines: [{ sellerSku: 'EDGE-RED', quantity: 1 }],
+    });
+  sandbox.world.moveClock(60_000);
+  const refusals = MARKETPLACE_SYNC.retries * 2;
+  sandbox.world.injectFault({ platform: 'shopee', kind: 'http_429', retryAfterSeconds: 2, count: refusals });
+  const slept: number[] = [];
+  const runtime = { ...marketplaceRuntime(options), sleep: async (ms: number) => void slept.push(ms) };
+  const sync = () => syncShop(world.database.db, runtime, { tenantId, shopId, trigger: 'manual' });
+  // Twice the retries a 5xx is given: the platform said "later" each time, and the run waited.
+  expect((await sync())?.state).toBe('succeeded');
+  expect(slept.length).toBeGreaterThan(0);
+  expect(slept.length).toBeLessThanOrEqual(refusals);
+  expect(slept.every((ms) => ms === 2_000)).toBe(true);
+
+  // A token refresh that meets throttling (a token expired early, then a burst) waits it out too.
+  sandbox.world.moveClock(60_000);
+  expect(sandbox.world.expireAccessTokens('shopee', '600958')).toBeGreaterThan(0);
+  sandbox.world.injectFault({
+    platform: 'shopee',
+    kind: 'http_429',
+    pathContains: 'access_token/get',
+    retryAfterSeconds: 2,
+    count: refusals,
+  });
+  slept.length = 0;
+  expect((await sync())?.state).toBe('succeeded');
+  expect(slept.filter((ms) => ms === 2_000)).toHaveLength(refusals);
+
+  // A platform that keeps refusing for longer than the budget: the run fails as throttled, told
+  // as the platform's, after waiting as asked for the whole budget.
+  sandbox.world.moveClock(60_000);
+  sandbox.world.injectFault({ platform: 'shopee', kind: 'http_429', retryAfterSeconds: 60, count: 10_000 });
+  slept.length = 0;
+  const outcome = await sync();
+  sandbox.world.endFaults('shopee', 'http_429');
+  expect(outcome).toMatchObject({ state: 'failed', errorCode: 'shop.rate_limited' });
+  expect(slept.reduce((sum, ms) => sum + ms, 0)).toBe(MARKETPLACE_SYNC.throttleWaitMinutes * 60_000);
 });
 
 it('re-syncs a Shopee shop by the update times of the orders it holds, reading whole only the one that changed', async () => {

@@ -23,8 +23,13 @@ export const MARKETPLACE_SYNC = {
   overlapMinutes: 10,
   /** A shop's first sync reaches this far back. */
   firstSyncDays: 15,
-  /** A rate-limited or failing call is sent again at most this many times before the run fails. */
+  /** A failing call (5xx, an unreadable reply) is sent again at most this many times before the run fails. */
   retries: 5,
+  /**
+   * A throttled call (429, the platform's throttle error) waits as asked and is sent again until
+   * its waits come to this much in a sync run: a throttle is "later", not a failure.
+   */
+  throttleWaitMinutes: 10,
   /** Tokens are refreshed when they have less than this left. */
   refreshAheadMinutes: 30,
 } as const;

@@ -24,7 +24,7 @@ import { withTenant, type Db, type TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { skus } from '../catalog/index.js';
 import { locationStock } from '../inventory/index.js';
-import { ShopSession, platformOf, shops } from '../marketplaces/index.js';
+import { ANSWERING_THROTTLE_BUDGET_MS, ShopSession, platformOf, shops } from '../marketplaces/index.js';
 import {
   consumeOrder,
   lockOrders,
@@ -317,7 +317,7 @@ export async function pushTracking(
     if (!push) {
       failure = { code: 'waybill.push_unsupported', detail: '', params: { platform: shop.platform } };
     } else {
-      const session = new ShopSession(db, runtime.marketplaces, shop);
+      const session = new ShopSession(db, runtime.marketplaces, shop, ANSWERING_THROTTLE_BUDGET_MS);
       await session.refreshIfDue();
       await session.call((ctx) =>
         push(ctx, {

@@ -26,7 +26,14 @@ import { withTenant, type Db, type TenantTx } from '../../db/client.js';
 import { refuseOnConstraint } from '../../db/query-helpers.js';
 import type { Actor } from '../../http/actor.js';
 import { skus } from '../catalog/index.js';
-import { MarketplaceError, ShopSession, isPdf, platformOf, shops } from '../marketplaces/index.js';
+import {
+  ANSWERING_THROTTLE_BUDGET_MS,
+  MarketplaceError,
+  ShopSession,
+  isPdf,
+  platformOf,
+  shops,
+} from '../marketplaces/index.js';
 import { lockOrders, orderLines, orderScope, orders, type OrderRecord } from '../orders/index.js';
 import { warehouses } from '../warehouse/index.js';
 import { CarrierError } from './carriers/carrier.js';
@@ -171,7 +178,7 @@ async function shopSession(db: Db, runtime: LogisticsRuntime, order: OrderRecord
   );
   if (!shop)
     throw new AppError('waybill.shop_not_connected', { orderNo: order.orderNo, platform: order.platform });
-  return new ShopSession(db, runtime.marketplaces, shop);
+  return new ShopSession(db, runtime.marketplaces, shop, ANSWERING_THROTTLE_BUDGET_MS);
 }
 
 /** Asks until the platform has it ready, waiting longer each time; null when it never was. */

@@ -14,5 +14,5 @@ export { addShop, completeAuthorisation, connectWithKeys, startAuthorisation } f
 export { parseSecretsKey, secretBox } from './secret-box.js';
 export { marketplaceJobs, SYNC_JOB, syncKeyOf, type SyncSender } from './sync.jobs.js';
 export { syncShop, type SyncOutcome, type SyncRequest } from './sync.service.js';
-export { ShopSession, type ShopRow } from './shop-session.js';
+export { ANSWERING_THROTTLE_BUDGET_MS, ShopSession, type ShopRow } from './shop-session.js';
 export type { PlatformShipment } from './connector.js';
