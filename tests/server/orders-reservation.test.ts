@@ -169,6 +169,29 @@ describe('the marketplace upsert', () => {
     expect((await tracking()).tracking_no).toBe('TH9999999999');
   });
 
+  it('follows a platform that completed an approved order the warehouse never shipped: released, flagged, once', async () => {
+    const skuId = await newSku('UPS-OUTSIDE', 5);
+    const input = marketOrder(skuId, 2);
+    const created = await upsert(input);
+    await pass([created.id]);
+    expect(await balance(skuId)).toEqual({ available: 3, frozen: 2 });
+
+    // The seller shipped it themselves; the sync first reads it once it is already completed.
+    await upsert({ ...input, platformStatus: 'COMPLETED' });
+    expect(await statusOf(created.id)).toMatchObject({ local_status: 'completed', open_exceptions: 1 });
+    expect(await balance(skuId)).toEqual({ available: 5, frozen: 0 });
+    const { rows } = await world.database.ownerPool.query(
+      `select reason, note from order_exceptions where order_id = $1 and resolved_at is null`,
+      [created.id],
+    );
+    expect(rows).toEqual([{ reason: 'shipped_outside_warehouse', note: 'COMPLETED' }]);
+
+    await upsert({ ...input, platformStatus: 'TO_RETURN' });
+    expect(await statusOf(created.id)).toMatchObject({ local_status: 'to_return', open_exceptions: 1 });
+    expect(await balance(skuId)).toEqual({ available: 5, frozen: 0 });
+    expect(await ledgerMismatches(world)).toEqual([]);
+  });
+
   it('refuses a line of another seller SKU and writes nothing', async () => {
     const token = await world.login('seller2');
     const foreign = (await createProduct(world, token, ['UPS-FOREIGN'])).skus[0]?.id ?? '';

@@ -223,14 +223,14 @@ describe('refusals change nothing', () => {
     const refused = await asActor(world, seller, async (tx) => {
       const [row] = await lockOrders(tx, seller, [order.id]);
       if (!row) throw new Error('no order');
-      return moveOrder(tx, seller, row, 'delivered').then(
+      return moveOrder(tx, seller, row, 'unpaid').then(
         () => null,
         (error: AppError) => error,
       );
     });
     expect(refused).toMatchObject({
       code: 'order.transition_not_allowed',
-      params: { from: 'to_review', to: 'delivered' },
+      params: { from: 'to_review', to: 'unpaid' },
     });
     expect((await detail(order.id)).json().result.localStatus).toBe('to_review');
   });

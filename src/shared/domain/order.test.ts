@@ -19,7 +19,37 @@ describe('the local order lifecycle', () => {
   it('lets an order not yet approved follow its platform when it was shipped outside the warehouse', () => {
     expect(localStatusAfterPlatform('to_review', 'SHIPPED')).toBe('shipped');
     expect(localStatusAfterPlatform('to_review', 'COMPLETED')).toBe('completed');
-    expect(localStatusAfterPlatform('unpaid', 'COMPLETED')).toBe('unpaid');
+    expect(localStatusAfterPlatform('unpaid', 'COMPLETED')).toBe('completed');
+  });
+
+  it('lets an approved order follow a platform that shipped it, whichever later status the sync reads first', () => {
+    // The sync reads an order's latest status: one shipped by the seller and read only once it
+    // was completed never passes through SHIPPED here.
+    for (const platform of [
+      'SHIPPED',
+      'IN_TRANSIT',
+      'TO_CONFIRM_RECEIVE',
+      'COMPLETED',
+      'TO_RETURN',
+    ] as const) {
+      expect(localStatusAfterPlatform('pending_shipment', platform)).toBe(PLATFORM_TO_LOCAL[platform]);
+      expect(localStatusAfterPlatform('in_cancellation', platform)).toBe(PLATFORM_TO_LOCAL[platform]);
+    }
+    expect(localStatusAfterPlatform('completed', 'SHIPPED')).toBe('completed');
+  });
+
+  it('follows a platform that cancels or refunds after the parcel left, and a return that ended with the sale standing', () => {
+    for (const status of [
+      'shipped',
+      'in_transit',
+      'to_confirm_receipt',
+      'delivered',
+      'completed',
+      'to_return',
+    ] as const)
+      expect(localStatusAfterPlatform(status, 'CANCELLED')).toBe('cancelled');
+    expect(localStatusAfterPlatform('to_return', 'COMPLETED')).toBe('completed');
+    expect(localStatusAfterPlatform('unpaid', 'IN_CANCEL')).toBe('in_cancellation');
   });
 
   it('lets an approved order ship or be cancelled, and never brings a cancelled one back', () => {

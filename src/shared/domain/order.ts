@@ -77,30 +77,45 @@ export const LOCAL_STATUSES = [
 ] as const;
 export type LocalStatus = (typeof LOCAL_STATUSES)[number];
 
+/** Shipped and every status after it: where an order's parcel has left (the shipped tab). */
+export const SHIPPED_ONWARDS = [
+  'shipped',
+  'in_transit',
+  'to_confirm_receipt',
+  'delivered',
+  'completed',
+  'to_return',
+] as const satisfies readonly LocalStatus[];
+
+export function isShippedOnwards(status: LocalStatus): boolean {
+  return (SHIPPED_ONWARDS as readonly LocalStatus[]).includes(status);
+}
+
 /** Which local status may follow which; staying the same is always allowed. */
 export const LOCAL_TRANSITIONS: Readonly<Record<LocalStatus, readonly LocalStatus[]>> = {
-  unpaid: ['to_review', 'cancelled'],
+  // The sync reads an order's latest status: an unpaid order paid and then shipped by the seller,
+  // or paid and then in cancellation, between two syncs is read as where it is now.
+  unpaid: ['to_review', 'in_cancellation', 'cancelled', ...SHIPPED_ONWARDS],
   // An order the platform reports shipped or beyond before it was approved was fulfilled outside
   // the warehouse (the seller shipped it themselves): it holds nothing, and follows the platform.
-  to_review: [
-    'pending_shipment',
-    'in_cancellation',
-    'cancelled',
-    'shipped',
-    'in_transit',
-    'to_confirm_receipt',
-    'completed',
-    'to_return',
-  ],
-  pending_shipment: ['shipped', 'in_cancellation', 'cancelled'],
-  // A buyer's cancellation request is decided on the platform: granted, or refused and back.
-  in_cancellation: ['cancelled', 'to_review', 'pending_shipment'],
-  shipped: ['in_transit', 'to_confirm_receipt', 'delivered', 'completed', 'to_return'],
-  in_transit: ['to_confirm_receipt', 'delivered', 'completed', 'to_return'],
-  to_confirm_receipt: ['delivered', 'completed', 'to_return'],
-  delivered: ['completed', 'to_return'],
-  completed: ['to_return'],
-  to_return: [],
+  to_review: ['pending_shipment', 'in_cancellation', 'cancelled', ...SHIPPED_ONWARDS],
+  // An approved order the platform reports shipped or beyond was shipped without the warehouse
+  // (the sync sees only the latest status, so SHIPPED itself may never be read): it follows the
+  // platform, its reservation is released and it is flagged shipped_outside_warehouse.
+  pending_shipment: ['in_cancellation', 'cancelled', ...SHIPPED_ONWARDS],
+  // A buyer's cancellation request is decided on the platform: granted, or refused and back, or
+  // refused and the order shipped (read after the fact, as above).
+  in_cancellation: ['cancelled', 'to_review', 'pending_shipment', ...SHIPPED_ONWARDS],
+  // After the parcel left, the platform may still cancel the order (Joom's refund of an order not
+  // delivered; a failed delivery): it follows, and nothing is released, as nothing is held.
+  shipped: ['in_transit', 'to_confirm_receipt', 'delivered', 'completed', 'to_return', 'cancelled'],
+  in_transit: ['to_confirm_receipt', 'delivered', 'completed', 'to_return', 'cancelled'],
+  to_confirm_receipt: ['delivered', 'completed', 'to_return', 'cancelled'],
+  delivered: ['completed', 'to_return', 'cancelled'],
+  completed: ['to_return', 'cancelled'],
+  // A return the seller declined or that never came leaves the sale standing (completed); one
+  // refunded ends it (cancelled).
+  to_return: ['completed', 'cancelled'],
   cancelled: [],
 };
 
@@ -128,7 +143,7 @@ export type OrderTab = (typeof ORDER_TABS)[number];
 export const TAB_STATUSES: Readonly<Record<Exclude<OrderTab, 'problem'>, readonly LocalStatus[]>> = {
   to_review: ['unpaid', 'to_review'],
   pending: ['pending_shipment', 'in_cancellation'],
-  shipped: ['shipped', 'in_transit', 'to_confirm_receipt', 'delivered', 'completed', 'to_return'],
+  shipped: SHIPPED_ONWARDS,
   cancelled: ['cancelled'],
 };
 

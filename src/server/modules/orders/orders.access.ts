@@ -7,7 +7,7 @@
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { canTransition, type ExceptionReason, type LocalStatus } from '@shared/domain/order.js';
+import { canTransition, isShippedOnwards, type ExceptionReason, type LocalStatus } from '@shared/domain/order.js';
 import type { ShortageView } from '@shared/contract/orders.js';
 import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
@@ -89,7 +89,7 @@ export async function writeLocalStatus(
       localStatus: to,
       updatedAt: sql`now()`,
       ...(to === 'cancelled' ? { cancelledAt: sql`now()` } : {}),
-      ...(to === 'shipped' ? { shippedAt: sql`coalesce(${orders.shippedAt}, now())` } : {}),
+      ...(isShippedOnwards(to) ? { shippedAt: sql`coalesce(${orders.shippedAt}, now())` } : {}),
     })
     .where(eq(orders.id, order.id))
     .returning();
@@ -119,7 +119,7 @@ export async function writeLocalStatuses(
       localStatus: to,
       updatedAt: sql`now()`,
       ...(to === 'cancelled' ? { cancelledAt: sql`now()` } : {}),
-      ...(to === 'shipped' ? { shippedAt: sql`coalesce(${orders.shippedAt}, now())` } : {}),
+      ...(isShippedOnwards(to) ? { shippedAt: sql`coalesce(${orders.shippedAt}, now())` } : {}),
     })
     .where(
       inArray(

@@ -27,6 +27,7 @@ import {
 import {
   canAct,
   holdsStock,
+  isShippedOnwards,
   linesTotal,
   LOCAL_STATUSES,
   localStatusAfterPlatform,
@@ -561,7 +562,7 @@ export async function upsertMarketplaceOrder(
     if (to !== current.localStatus) {
       const heldBefore = holdsStock(current.localStatus);
       await moveOrder(tx, actor, current, to, storedStatus);
-      if (heldBefore && to === 'shipped')
+      if (heldBefore && isShippedOnwards(to))
         await openException(tx, actor, current.id, 'shipped_outside_warehouse', storedStatus);
     }
   }
