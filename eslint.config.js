@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { localPlugin } from './lint/own-tables.js';
 
 export default tseslint.config(
   { ignores: ['node_modules', 'data', 'dist', 'coverage', 'scratch'] },
@@ -34,6 +35,13 @@ export default tseslint.config(
         { selector: 'ExportSpecifier[exported.name="default"]', message: 'Use a named export.' },
       ],
     },
+  },
+  {
+    // One writer per table: a module changes another module's rows through its face (lint/own-tables.js).
+    files: ['src/server/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { local: localPlugin },
+    rules: { 'local/own-tables': 'error' },
   },
   {
     files: ['scripts/**', 'bench/**', 'src/server/main.ts', 'src/server/seed-cli.ts', 'src/sandbox/main.ts'],

@@ -14,7 +14,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'lint/**/*.test.ts'],
           // The PDA's tests need IndexedDB; they run in their own project below.
           exclude: ['src/pda/**'],
           environment: 'node',

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelOrders } from '@server/modules/orders/index.js';
-import { stagingLocation } from '@server/modules/logistics/index.js';
+import { stagingLocation } from '@server/modules/warehouse/index.js';
 import {
   callerFor,
   deviceKeyOf,

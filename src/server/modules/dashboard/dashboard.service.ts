@@ -19,12 +19,12 @@ import { rowsOf, type TenantTx } from '../../db/client.js';
 import { hasPermission, type Actor } from '../../http/actor.js';
 import { isSellerBound } from '../../access/seller-scope.js';
 import { releasedCount, unreadCount } from '../announcements/index.js';
-import { LOG_TYPE, users } from '../identity/index.js';
+import { users } from '../identity/index.js';
 import { inboundFigures } from '../inbound/index.js';
 import { stockByWarehouse } from '../inventory/index.js';
 import { orderFigures } from '../orders/index.js';
 import { pendingQuestionCount } from '../questions/index.js';
-import { sysLogs } from '../system/index.js';
+import { LOG_TYPE, sysLogs } from '../system/index.js';
 import { isWarehouseBound, listWarehouseOptions } from '../warehouse/index.js';
 
 const CHART_DAYS = 7;

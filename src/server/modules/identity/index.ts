@@ -2,7 +2,6 @@ export { hashPassword } from './sign-in/credentials.js';
 export { syncMenuCatalog, baseRoleId, ensureBaseRoles } from './roles/menu-catalog.service.js';
 export { authenticate, resolveActor, revokeSessionsOf } from './sign-in/session.service.js';
 export type { SmsSender } from './sign-in/sms.js';
-export { LOG_TYPE } from './sign-in/session.service.js';
 export { logSmsSender } from './sign-in/sms.js';
 export { sessions, users } from './identity.tables.js';
 export { departments, userDeparts, userRoles } from './identity.tables.js';

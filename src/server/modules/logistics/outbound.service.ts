@@ -35,8 +35,8 @@ import {
   orders,
   type OrderRecord,
 } from '../orders/index.js';
-import { lockWaveOfOrder, settlePickedOrder, stagingLocation, takeUnits } from './picking/index.js';
-import { warehouseLocations } from '../warehouse/index.js';
+import { lockWaveOfOrder, settlePickedOrder, takeUnits } from './picking/index.js';
+import { stagingLocation, warehouseLocations } from '../warehouse/index.js';
 import { channelRow } from './channels.service.js';
 import { orderPicks, waybills } from './logistics.tables.js';
 import type { LogisticsRuntime } from './runtime.js';

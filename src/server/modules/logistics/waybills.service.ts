@@ -34,7 +34,15 @@ import {
   platformOf,
   shops,
 } from '../marketplaces/index.js';
-import { lockOrders, orderLines, orderScope, orders, type OrderRecord } from '../orders/index.js';
+import {
+  lockOrders,
+  orderLines,
+  orderScope,
+  orders,
+  setPrinted,
+  setTracking,
+  type OrderRecord,
+} from '../orders/index.js';
 import { warehouses } from '../warehouse/index.js';
 import { CarrierError } from './carriers/carrier.js';
 import { channelAllows, channelKeys, channelRow, type ChannelRow } from './channels.service.js';
@@ -486,14 +494,7 @@ async function recordShipment(
       })
       .where(eq(waybills.id, waybill.id));
     if (shipment.label?.pdf) await storeLabel(tx, waybill.id, shipment.label.pdf);
-    await tx
-      .update(orders)
-      .set({
-        trackingNo,
-        logisticsChannel: channel.name,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(orders.id, order.id));
+    await setTracking(tx, order.id, { trackingNo, logisticsChannel: channel.name });
     return ok();
   });
 }
@@ -722,11 +723,7 @@ export async function markSelfShipped(
     });
   // A number another order of its shop and channel has is refused by name, not as a conflict.
   await refuseOnConstraint(
-    () =>
-      tx
-        .update(orders)
-        .set({ trackingNo: input.trackingNo, updatedAt: sql`now()` })
-        .where(eq(orders.id, order.id)),
+    () => setTracking(tx, order.id, { trackingNo: input.trackingNo }),
     trackingRefusals(order.orderNo),
   );
   return null;
@@ -753,10 +750,7 @@ export async function markPrinted(
       .set({ printCount: sql`${waybills.printCount} + 1`, printedAt: sql`now()`, updatedAt: sql`now()` })
       .where(inArray(waybills.orderId, ids));
   }
-  await tx
-    .update(orders)
-    .set({ isPrinted, updatedAt: sql`now()` })
-    .where(inArray(orders.id, ids));
+  await setPrinted(tx, ids, isPrinted);
   return ids.length;
 }
 

@@ -16,7 +16,7 @@ import type { PrivacyRequestView } from '@shared/contract/shops.js';
 import { rowsOf, type TenantTx } from '../../db/client.js';
 import { iso, offsetOf } from '../../db/query-helpers.js';
 import type { Actor } from '../../http/actor.js';
-import { orders } from '../orders/index.js';
+import { orders, ordersOfShop as shopOrders, redactBuyers } from '../orders/index.js';
 import type { PrivacyNotice } from './connector.js';
 import {
   marketplaceItems,
@@ -39,7 +39,7 @@ const NOTHING: PrivacyOutcome = {
 
 /** The shop's orders in the order list (its seller, platform and our shop id: the sync's upsert key). */
 const ordersOfShop = (shop: ShopRow): SQL =>
-  sql`${orders.sellerId} = ${shop.sellerId} and ${orders.platform} = ${shop.platform} and ${orders.shopId} = ${shop.id}`;
+  shopOrders({ sellerId: shop.sellerId, platform: shop.platform, shopId: shop.id });
 
 const digitsSql = (column: SQL): SQL => sql`regexp_replace(${column}, '\\D', '', 'g')`;
 
@@ -68,26 +68,8 @@ async function customerOrderNos(tx: TenantTx, shop: ShopRow, notice: PrivacyNoti
 }
 
 /** The marker in every buyer column of the shop's orders in `where`; answers how many changed. */
-async function redactOrders(tx: TenantTx, shop: ShopRow, where: SQL): Promise<number> {
-  const changed = await tx
-    .update(orders)
-    .set({
-      buyerName: REDACTED,
-      recipientName: REDACTED,
-      recipientPhone: REDACTED,
-      recipientAddress: REDACTED,
-      buyerMessage: REDACTED,
-      updatedAt: new Date(),
-    })
-    .where(
-      sql`${ordersOfShop(shop)} and ${where} and not (${sql.join(
-        BUYER_FIELDS.map((field) => sql`${orders[field]} = ${REDACTED}`),
-        sql` and `,
-      )})`,
-    )
-    .returning({ id: orders.id });
-  return changed.length;
-}
+const redactOrders = (tx: TenantTx, shop: ShopRow, where: SQL): Promise<number> =>
+  redactBuyers(tx, { sellerId: shop.sellerId, platform: shop.platform, shopId: shop.id }, REDACTED, where);
 
 /**
  * customers/redact: the customer's orders redacted in the order list, and their sync records

@@ -25,5 +25,6 @@ export {
   resolveExceptionsOf,
   type OrderRecord,
 } from './orders.access.js';
+export { BUYER_COLUMNS, ordersOfShop, redactBuyers, setPrinted, setTracking } from './order-fields.js';
 export { moveWarehouseStatus, moveWarehouseStatuses, type WarehouseStep } from './warehouse-status.js';
 export { orderExceptions, orderLines, orderReservations, orders } from './orders.tables.js';

@@ -7,7 +7,12 @@
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { canTransition, isShippedOnwards, type ExceptionReason, type LocalStatus } from '@shared/domain/order.js';
+import {
+  canTransition,
+  isShippedOnwards,
+  type ExceptionReason,
+  type LocalStatus,
+} from '@shared/domain/order.js';
 import type { ShortageView } from '@shared/contract/orders.js';
 import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';

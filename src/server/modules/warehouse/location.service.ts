@@ -18,6 +18,7 @@ import {
   type LocationView,
   type PartitionView,
 } from '@shared/contract/warehouse.js';
+import { STAGING_LOCATION_CODE } from '@shared/domain/picking.js';
 import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import { refuseOnConstraint } from '../../db/query-helpers.js';
@@ -346,4 +347,37 @@ export async function deleteLocation(tx: TenantTx, actor: Actor, input: { id: st
       stock_movements_to_location_fk: inUse,
     },
   );
+}
+
+/**
+ * The warehouse's staging location (code PICKED, type 'outbound'), where picked units wait for
+ * the hand-over; made on the warehouse's first pick. Two first picks at once both insert;
+ * the loser's insert does nothing and it reads the winner's row.
+ */
+export async function stagingLocation(tx: TenantTx, warehouseId: string): Promise<string> {
+  const find = async () => {
+    const [row] = await tx
+      .select({ id: warehouseLocations.id, type: warehouseLocations.locationType })
+      .from(warehouseLocations)
+      .where(
+        and(
+          eq(warehouseLocations.warehouseId, warehouseId),
+          sql`(${warehouseLocations.locationType} = 'outbound' or ${warehouseLocations.code} = ${STAGING_LOCATION_CODE})`,
+        ),
+      )
+      .orderBy(sql`${warehouseLocations.locationType} = 'outbound' desc`, warehouseLocations.code)
+      .limit(1);
+    return row;
+  };
+  let found = await find();
+  if (!found) {
+    await tx
+      .insert(warehouseLocations)
+      .values({ warehouseId, code: STAGING_LOCATION_CODE, locationType: 'outbound' })
+      .onConflictDoNothing();
+    found = await find();
+  }
+  if (!found || found.type !== 'outbound')
+    throw new AppError('pick.staging_code_taken', { code: STAGING_LOCATION_CODE });
+  return found.id;
 }

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { LoginInfo, VisitDay } from '@shared/contract/system-admin.js';
 import { rowsOf, type TenantTx } from '@server/db/client.js';
 import type { Actor } from '@server/http/actor.js';
-import { LOG_TYPE } from '../sign-in/session.service.js';
+import { LOG_TYPE } from '../../system/index.js';
 
 /** GET /sys/loginfo: logins ever, logins today, addresses today, and the actor's own logins today. */
 export async function loginInfo(tx: TenantTx, actor: Actor): Promise<LoginInfo> {

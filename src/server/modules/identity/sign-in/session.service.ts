@@ -12,7 +12,7 @@ import { AppError } from '@shared/errors.js';
 import { queryPrepared, withTenant, type Db, type TenantTx } from '@server/db/client.js';
 import type { Actor } from '@server/http/actor.js';
 import type { RequestOrigin } from '@server/http/scope.js';
-import { sysLogs } from '../../system/index.js';
+import { LOG_TYPE, writeSysLog } from '../../system/index.js';
 import { newToken, sha256, verifyDecoy, verifyPassword } from './credentials.js';
 import {
   agentCodeOf,
@@ -27,8 +27,6 @@ import { sessions, users } from '../identity.tables.js';
 import { resolveLoginTenant } from '../../tenants/index.js';
 import { beginAccountAttempt, takeFailedSignIns } from './account-lockout.js';
 import { beginLoginAttempt } from './login-lockout.js';
-
-export const LOG_TYPE = { login: 1, visit: 2, operation: 3 } as const;
 
 /**
  * Creates the session and the reply of every successful sign-in (password, SMS, CAS). Any
@@ -65,11 +63,11 @@ export async function openSession(
     userAgent: origin.userAgent.slice(0, 512),
     expiresAt: new Date(Date.now() + SESSION_TTL_MS),
   });
-  await tx.insert(sysLogs).values({
+  await writeSysLog(tx, {
     logType: LOG_TYPE.login,
     userId: user.id,
     username: user.username,
-    ip: origin.ip.slice(0, 64),
+    ip: origin.ip,
     content: `login (${how})`,
   });
   return {

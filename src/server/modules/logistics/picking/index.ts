@@ -5,7 +5,6 @@ export {
   pickTake,
   repickOrders,
   settlePickedOrder,
-  stagingLocation,
   takeUnits,
 } from './pick.service.js';
 export { pickTakeRun } from './pick-run.js';

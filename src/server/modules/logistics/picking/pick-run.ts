@@ -30,17 +30,10 @@ import {
   type OrderRecord,
   type WarehouseStep,
 } from '../../orders/index.js';
-import { warehouseLocations } from '../../warehouse/index.js';
+import { stagingLocation, warehouseLocations } from '../../warehouse/index.js';
 import { orderPicks } from '../logistics.tables.js';
 import { waveOrders } from './picking.tables.js';
-import {
-  linesProgress,
-  lockWave,
-  refreshWave,
-  stagingLocation,
-  startWave,
-  type LineProgress,
-} from './pick.service.js';
+import { linesProgress, lockWave, refreshWave, startWave, type LineProgress } from './pick.service.js';
 
 export interface PickTakeView {
   orderId: string;

@@ -23,7 +23,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ClaimWaveInput, PickShortInput, PickTakeInput, RepickInput } from '@shared/contract/picking.js';
 import { claimWaveInput, pickShortInput, pickTakeInput, repickInput } from '@shared/contract/picking.js';
 import type { ShortageView } from '@shared/contract/orders.js';
-import { STAGING_LOCATION_CODE, type WaveStatus } from '@shared/domain/picking.js';
+import type { WaveStatus } from '@shared/domain/picking.js';
 import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../../db/client.js';
 import type { Actor } from '../../../http/actor.js';
@@ -42,40 +42,8 @@ import {
   resolveExceptionsOf,
   type OrderRecord,
 } from '../../orders/index.js';
-import { warehouseLocations, warehouseScope } from '../../warehouse/index.js';
+import { stagingLocation, warehouseLocations, warehouseScope } from '../../warehouse/index.js';
 import { waveOrders, waveShortages, waves } from './picking.tables.js';
-
-/**
- * The warehouse's staging location, made on first use. Two first picks at once both insert;
- * the loser's insert does nothing and it reads the winner's row.
- */
-export async function stagingLocation(tx: TenantTx, warehouseId: string): Promise<string> {
-  const find = async () => {
-    const [row] = await tx
-      .select({ id: warehouseLocations.id, type: warehouseLocations.locationType })
-      .from(warehouseLocations)
-      .where(
-        and(
-          eq(warehouseLocations.warehouseId, warehouseId),
-          sql`(${warehouseLocations.locationType} = 'outbound' or ${warehouseLocations.code} = ${STAGING_LOCATION_CODE})`,
-        ),
-      )
-      .orderBy(sql`${warehouseLocations.locationType} = 'outbound' desc`, warehouseLocations.code)
-      .limit(1);
-    return row;
-  };
-  let found = await find();
-  if (!found) {
-    await tx
-      .insert(warehouseLocations)
-      .values({ warehouseId, code: STAGING_LOCATION_CODE, locationType: 'outbound' })
-      .onConflictDoNothing();
-    found = await find();
-  }
-  if (!found || found.type !== 'outbound')
-    throw new AppError('pick.staging_code_taken', { code: STAGING_LOCATION_CODE });
-  return found.id;
-}
 
 /** Units of a line moved from a shelf to staging through the ledger, and kept in order_picks. */
 export async function takeUnits(
