@@ -2,7 +2,8 @@ import { liveQuery } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deviceId, findByCode, META_KEYS, PdaDatabase, writeMeta, type ReferenceRow } from '@pda/data/db.js';
 import { requested } from '@pda/data/native.js';
-import { receiveUnits, type BoxData } from '@pda/receive/receive-data.js';
+import { receiveUnits } from '@pda/receive/receive-data.js';
+import type { BoxData } from '@pda/reference/inbound-orders.js';
 import { enqueue, enqueueAllNatively, enqueueNatively, queuedCount, queuedOps } from '@pda/sync/outbox.js';
 
 const opened: PdaDatabase[] = [];

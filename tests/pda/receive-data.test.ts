@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseBarcode } from '@shared/domain/barcode.js';
-import {
-  lineOfCode,
-  linesOfBox,
-  withReceived,
-  type BoxData,
-  type BoxLine,
-} from '@pda/receive/receive-data.js';
+import { lineOfCode, linesOfBox, withReceived, type BoxLine } from '@pda/receive/receive-data.js';
+import type { BoxData } from '@pda/reference/inbound-orders.js';
 
 const line = (skuId: string, codes: string[], received = 0): BoxLine => ({
   skuId,

@@ -15,8 +15,8 @@ import { getParsed } from '@api/client.js';
 import { countTask, type CountExpectedSku, type CountTask } from '@shared/contract/counts.js';
 import { pdaSku } from '@shared/contract/pda.js';
 import { findByCode, readMeta, writeMeta, type Json, type OutboxOp, type PdaDatabase } from '../data/db.js';
-import type { SkuData } from '../receive/receive-data.js';
-import { findLocation, type LocationData } from '../shelve/shelve-data.js';
+import { findLocation, type LocationData } from '../reference/locations.js';
+import type { SkuData } from '../reference/skus.js';
 import { enqueue } from '../sync/outbox.js';
 
 export const COUNT_TASKS_KEY = 'countTasks';

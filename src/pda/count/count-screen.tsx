@@ -25,8 +25,8 @@ import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedbac
 import { ScanInput } from '../app/scan-input.js';
 import { usePdaServices } from '../app/sync-context.js';
 import type { JsonObject } from '../data/db.js';
-import type { SkuData } from '../receive/receive-data.js';
-import { loadLocation, type LocationData } from '../shelve/shelve-data.js';
+import { loadLocation, type LocationData } from '../reference/locations.js';
+import type { SkuData } from '../reference/skus.js';
 import {
   expectedOn,
   fetchCountTasks,

@@ -30,7 +30,7 @@ import {
   type OutboxOp,
   type PdaDatabase,
 } from '../data/db.js';
-import { loadOwnPickedOrders, type OwnPickedOrder } from '../pick/pick-data.js';
+import { loadOwnPickedOrders, type OwnPickedOrder } from '../reference/picked-orders.js';
 import { enqueue } from '../sync/outbox.js';
 
 export type { PdaBag, PdaParcel };
@@ -99,10 +99,10 @@ function parcelOfPickedOrder({ wave, order }: OwnPickedOrder): PdaParcel {
 
 /**
  * The parcels this device picked itself and the server has not listed yet: orders its own takes
- * completed (pick-data.ts), as parcels to pack. The server lists a parcel to pack once it has
- * applied the takes; until the device fetches that list again, its pack list has them from here,
- * so a parcel picked offline is packed offline. One an outbound op the server applied names
- * (packed, bagged, handed over from this device) is the server's list's, never added again.
+ * completed (reference/picked-orders.ts), as parcels to pack. The server lists a parcel to pack
+ * once it has applied the takes; until the device fetches that list again, its pack list has them
+ * from here, so a parcel picked offline is packed offline. One an outbound op the server applied
+ * names (packed, bagged, handed over from this device) is the server's list's, never added again.
  */
 async function ownPickedParcels(db: PdaDatabase, warehouseId: string): Promise<PdaParcel[]> {
   const { picked, done } = await loadOwnPickedOrders(db, warehouseId);

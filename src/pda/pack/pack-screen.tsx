@@ -27,8 +27,8 @@ import { useSavedWork, type Work as SavedWork } from '../app/saved-work.js';
 import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedback.js';
 import { ScanInput } from '../app/scan-input.js';
 import { usePdaServices } from '../app/sync-context.js';
-import { findLocation } from '../shelve/shelve-data.js';
 import type { JsonObject } from '../data/db.js';
+import { findLocation } from '../reference/locations.js';
 import type { UndoableScan } from '../undo/undo-data.js';
 import { printLabel, printQueued, queuedLabels, realLabelDeps, type LabelDeps } from './label-print.js';
 import {

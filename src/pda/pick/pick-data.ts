@@ -3,15 +3,15 @@
  * barcodes, and the shelves holding them) are fetched from `GET /api/pda/waves` when the device is
  * online and kept in the device's `meta` table, with the device's last op the server had applied
  * when it answered; so every scan is checked offline. An op's local effect is the op itself: the
- * waves shown are the cached ones with this device's pick ops after that seq laid over them —
- * those still queued (outbox) and those applied since (done) — so a pick is counted the moment
- * it is queued, in the same transaction, never twice after a fetch, and an op the server refused
- * (moved to Needs attention) counts no more. The pick screen shows a take before it is stored
- * (withOps: the same laying over, in memory), as the receiving screen does.
+ * waves shown are the cached ones with this device's pick ops after that seq laid over them
+ * (reference/picked-orders.ts, which the pack list reads too) — those still queued (outbox) and
+ * those applied since (done) — so a pick is counted the moment it is queued, in the same
+ * transaction, never twice after a fetch, and an op the server refused (moved to Needs
+ * attention) counts no more. The pick screen shows a take before it is stored (withOps: the same
+ * laying over, in memory), as the receiving screen does.
  *
  * Walking order: the next location is the first shelf, by code, holding a SKU still needed.
  */
-import { z } from 'zod';
 import { getParsed, request } from '@api/client.js';
 import { DEVICE_KEY_HEADER } from '@shared/contract/pda.js';
 import {
@@ -28,14 +28,12 @@ import {
   META_KEYS,
   readMeta,
   writeMeta,
-  type DoneOp,
   type Json,
   type OutboxOp,
   type PdaDatabase,
 } from '../data/db.js';
+import { layOver, readPickWaves, settle, wavesKey } from '../reference/picked-orders.js';
 import { enqueue, enqueueAllNatively, type NewOp } from '../sync/outbox.js';
-
-const wavesKey = (warehouseId: string) => `pickWaves.${warehouseId}`;
 
 /**
  * The warehouse's open waves from the server (online only), with this device's last applied seq.
@@ -61,102 +59,9 @@ export async function savePickWaves(
   await writeMeta(db, wavesKey(warehouseId), reply as unknown as Json);
 }
 
-const PICK_OPS = ['pick.take', 'pick.short'] as const;
-const takePayload = z.object({
-  waveId: z.string(),
-  orderId: z.string(),
-  lineId: z.string(),
-  locationId: z.string(),
-  quantity: z.number().int(),
-});
-const shortPayload = z.object({
-  waveId: z.string(),
-  orderId: z.string(),
-  lineId: z.string(),
-  quantity: z.number().int(),
-});
-
-/** One op's effect on a wave (a copy is changed). */
-function layOver(wave: PdaWave, op: Pick<OutboxOp, 'type' | 'payload'>): void {
-  const parsed =
-    op.type === 'pick.take' ? takePayload.safeParse(op.payload) : shortPayload.safeParse(op.payload);
-  if (!parsed.success || parsed.data.waveId !== wave.id) return;
-  const line = wave.orders
-    .find((order) => order.id === parsed.data.orderId)
-    ?.lines.find((item) => item.id === parsed.data.lineId);
-  if (!line) return;
-  if (op.type === 'pick.take' && 'locationId' in parsed.data) {
-    const { locationId, quantity } = parsed.data;
-    line.picked += quantity;
-    const place = wave.stock.find((item) => item.locationId === locationId && item.skuId === line.skuId);
-    if (place) place.quantity = Math.max(0, place.quantity - quantity);
-  } else line.short += parsed.data.quantity;
-}
-
-/** An order's state on the device: picked when every line is, short when done with units missing. */
-function settle(wave: PdaWave): PdaWave {
-  for (const order of wave.orders) {
-    if (order.state !== 'open') continue;
-    const done = order.lines.every((line) => line.picked + line.short >= line.quantity);
-    if (done) order.state = order.lines.some((line) => line.short > 0) ? 'short' : 'picked';
-  }
-  return wave;
-}
-
-/** The waves as fetched, as the device sees them (its own later ops laid over), and those ops. */
-async function readPickWaves(
-  db: PdaDatabase,
-  warehouseId: string,
-): Promise<{ cached: PdaWave[]; shown: PdaWave[]; done: DoneOp[] }> {
-  const parsed = pdaWavesReply.safeParse(await readMeta(db, wavesKey(warehouseId)));
-  if (!parsed.success) return { cached: [], shown: [], done: [] };
-  const after = parsed.data.lastProcessedSeq ?? 0;
-  const [queued, done] = await Promise.all([
-    db.outbox.where('seq').above(after).toArray(),
-    db.done.where('seq').above(after).toArray(),
-  ]);
-  const pickOps = [...done, ...queued]
-    .filter((op) => (PICK_OPS as readonly string[]).includes(op.type))
-    .sort((a, b) => a.seq - b.seq);
-  const shown = parsed.data.waves.map((cached) => {
-    const wave = structuredClone(cached);
-    for (const op of pickOps) layOver(wave, op);
-    return settle(wave);
-  });
-  return { cached: parsed.data.waves, shown, done };
-}
-
 /** The open waves of the warehouse as the device sees them: the cache with its own later ops laid over. */
 export async function loadPickWaves(db: PdaDatabase, warehouseId: string): Promise<PdaWave[]> {
   return (await readPickWaves(db, warehouseId)).shown;
-}
-
-/** An order this device's own takes completed, with its wave. */
-export interface OwnPickedOrder {
-  wave: PdaWave;
-  order: PdaWave['orders'][number];
-}
-
-/**
- * The orders this device's own takes picked in full since the waves were fetched (open in the
- * fetched waves, picked once its ops are laid over), so the pack list can take them
- * (pack/outbound-data.ts) before the server has applied the takes; with the device's ops the
- * server applied since then (`done`).
- */
-export async function loadOwnPickedOrders(
-  db: PdaDatabase,
-  warehouseId: string,
-): Promise<{ picked: OwnPickedOrder[]; done: DoneOp[] }> {
-  const { cached, shown, done } = await readPickWaves(db, warehouseId);
-  const wasOpen = new Set(
-    cached.flatMap((wave) => wave.orders.filter((order) => order.state === 'open').map((order) => order.id)),
-  );
-  const picked = shown.flatMap((wave) =>
-    wave.orders
-      .filter((order) => order.state === 'picked' && wasOpen.has(order.id))
-      .map((order) => ({ wave, order })),
-  );
-  return { picked, done };
 }
 
 /** Units of a SKU still to pick in the wave (orders still open). */

@@ -22,8 +22,10 @@ import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
 import { QuantityStepper } from '../app/quantity-stepper.js';
 import { usePdaServices } from '../app/sync-context.js';
 import { useWedgeScans } from '../app/use-wedge-scans.js';
+import type { BoxData, InboundOrderData } from '../reference/inbound-orders.js';
+import { skuLabel } from '../reference/skus.js';
 import { preparePhoto, reportDifference } from './difference-data.js';
-import { findSkuInBox, skuLabel, type BoxData, type BoxLine, type InboundOrderData } from './receive-data.js';
+import { findSkuInBox, type BoxLine } from './receive-data.js';
 
 export interface DifferenceFormProps {
   order: InboundOrderData;

@@ -6,7 +6,6 @@
  * replaces these rows; a rejected op's effect disappears with it and the op waits under
  * 'needs attention'.
  */
-import { z } from 'zod';
 import { pdaInboundOrder, pdaSku } from '@shared/contract/pda.js';
 import { normaliseBarcode } from '@shared/domain/barcode.js';
 import {
@@ -17,13 +16,16 @@ import {
   type ReferenceRow,
 } from '../data/db.js';
 import { requested } from '../data/native.js';
+import {
+  boxData,
+  loadBox,
+  loadOrder,
+  type BoxData,
+  type InboundOrderData,
+} from '../reference/inbound-orders.js';
+import { parseRow } from '../reference/rows.js';
+import type { SkuData } from '../reference/skus.js';
 import { enqueue, enqueueNatively } from '../sync/outbox.js';
-
-export type InboundOrderData = z.infer<typeof pdaInboundOrder>;
-export type BoxData = InboundOrderData['boxes'][number];
-export type SkuData = z.infer<typeof pdaSku>;
-
-const boxData = pdaInboundOrder.shape.boxes.element;
 
 /** What an order-or-box scan found. */
 export type ReceiveTarget =
@@ -31,20 +33,6 @@ export type ReceiveTarget =
   | { kind: 'box'; order: InboundOrderData; box: BoxData }
   | { kind: 'other_warehouse' }
   | { kind: 'not_found' };
-
-function parseRow<T>(schema: z.ZodType<T>, row: ReferenceRow | undefined): T | null {
-  if (!row) return null;
-  const parsed = schema.safeParse(row.data);
-  return parsed.success ? parsed.data : null;
-}
-
-export async function loadOrder(db: PdaDatabase, orderId: string): Promise<InboundOrderData | null> {
-  return parseRow(pdaInboundOrder, await db.inboundOrders.get(orderId));
-}
-
-export async function loadBox(db: PdaDatabase, boxId: string): Promise<BoxData | null> {
-  return parseRow(boxData, await db.boxes.get(boxId));
-}
 
 /** An inbound order number or a box label, in the chosen warehouse. */
 export async function findReceiveTarget(
@@ -64,11 +52,6 @@ export async function findReceiveTarget(
   const order = parseRow(pdaInboundOrder, orderRow);
   if (!order) return { kind: 'not_found' };
   return order.warehouseId === warehouseId ? { kind: 'order', order } : { kind: 'other_warehouse' };
-}
-
-/** How a screen names a SKU line: the seller's code and the product, or the id when not on the device. */
-export function skuLabel(line: { skuId: string; sku: SkuData | null }): string {
-  return line.sku ? `${line.sku.sellerSku} ${line.sku.name}`.trim() : line.skuId.slice(0, 8);
 }
 
 export interface BoxLine {

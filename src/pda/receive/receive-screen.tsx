@@ -25,6 +25,7 @@ import { confirmDialog } from '../app/kit.js';
 import { useSavedWork, type Work } from '../app/saved-work.js';
 import { ScanInput } from '../app/scan-input.js';
 import { usePdaServices } from '../app/sync-context.js';
+import { loadBox, loadOrder, type BoxData, type InboundOrderData } from '../reference/inbound-orders.js';
 import { useUndoStack } from '../undo/undo-button.js';
 import type { UndoableScan } from '../undo/undo-data.js';
 import { DifferenceForm } from './difference-form.js';
@@ -33,15 +34,11 @@ import {
   finishBox,
   findReceiveTarget,
   findSkuInBox,
-  loadBox,
   lineOfCode,
   linesOfBox,
-  loadOrder,
   receiveUnits,
   withReceived,
-  type BoxData,
   type BoxLine,
-  type InboundOrderData,
 } from './receive-data.js';
 import { BoxActions, BoxLinesList, OpenBoxes, ScanQuantity } from './receive-views.js';
 

@@ -8,9 +8,11 @@ import { Button, List } from 'antd-mobile';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QuantityStepper } from '../app/quantity-stepper.js';
+import type { BoxData } from '../reference/inbound-orders.js';
+import { skuLabel } from '../reference/skus.js';
 import { UndoButton } from '../undo/undo-button.js';
 import type { UndoableScan } from '../undo/undo-data.js';
-import { skuLabel, type BoxData, type BoxLine } from './receive-data.js';
+import type { BoxLine } from './receive-data.js';
 
 /** A line's count: still open, received in full, or over what the box shipped (a warning). */
 type LineState = 'open' | 'done' | 'over';

@@ -15,7 +15,7 @@ import { expectedReturns, type ExpectedReturnOrder, type ExpectedReturns } from 
 import { pdaSku } from '@shared/contract/pda.js';
 import type { ItemCondition, ItemOutcome } from '@shared/domain/returns.js';
 import { findByCode, readMeta, writeMeta, type Json, type OutboxOp, type PdaDatabase } from '../data/db.js';
-import type { SkuData } from '../receive/receive-data.js';
+import type { SkuData } from '../reference/skus.js';
 import { enqueue } from '../sync/outbox.js';
 
 const expectedKey = (warehouseId: string) => `expectedReturns:${warehouseId}`;

@@ -24,8 +24,8 @@ import { confirmDialog } from '../app/kit.js';
 import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedback.js';
 import { ScanInput } from '../app/scan-input.js';
 import { usePdaServices } from '../app/sync-context.js';
-import type { SkuData } from '../receive/receive-data.js';
-import { findLocation } from '../shelve/shelve-data.js';
+import { findLocation } from '../reference/locations.js';
+import type { SkuData } from '../reference/skus.js';
 import {
   fetchExpectedReturns,
   findOrder,

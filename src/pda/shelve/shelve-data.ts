@@ -1,25 +1,19 @@
 /**
- * Shelving against local data: the open inbound orders of the warehouse, what a
- * scan names (an order, one of its boxes, a SKU, a location), the received-but-not-shelved
- * quantity from the pulled rows, and a shelving move queued as an 'inbound.shelve' op together
- * with its local effect (the shelved count up on the box lines) in one Dexie transaction
- * (outbox.enqueue). The server's answer comes back through the pull, which replaces these rows.
+ * Shelving against local data: the open inbound orders of the warehouse, what a scan names (an
+ * order, one of its boxes, a SKU of the order; a location is found by reference/locations.ts),
+ * the received-but-not-shelved quantity from the pulled rows, and a shelving move queued as an
+ * 'inbound.shelve' op together with its local effect (the shelved count up on the box lines) in
+ * one Dexie transaction (outbox.enqueue). The server's answer comes back through the pull, which
+ * replaces these rows.
  */
-import { z } from 'zod';
-import { pdaInboundOrder, pdaLocation, pdaSku } from '@shared/contract/pda.js';
+import { pdaInboundOrder, pdaSku } from '@shared/contract/pda.js';
 import { leftToShelve } from '@shared/domain/inbound.js';
 import { findByCode, type JsonObject, type OutboxOp, type PdaDatabase } from '../data/db.js';
-import { loadOrder, type BoxData, type InboundOrderData, type SkuData } from '../receive/receive-data.js';
+import { boxData, loadOrder, type BoxData, type InboundOrderData } from '../reference/inbound-orders.js';
+import type { LocationData } from '../reference/locations.js';
+import { parse } from '../reference/rows.js';
+import type { SkuData } from '../reference/skus.js';
 import { enqueue } from '../sync/outbox.js';
-
-export type LocationData = z.infer<typeof pdaLocation>;
-
-const boxData = pdaInboundOrder.shape.boxes.element;
-
-function parse<T>(schema: z.ZodType<T>, data: unknown): T | null {
-  const parsed = schema.safeParse(data);
-  return parsed.success ? parsed.data : null;
-}
 
 /** Units of the order (or of one box) received and not yet shelved. */
 export function leftInOrder(order: InboundOrderData, boxId: string | null, skuId?: string): number {
@@ -109,28 +103,6 @@ export async function findSkuInOrder(
   if (rows.length === 0) return { kind: 'unknown' };
   const line = lines.find((item) => rows.some((row) => row.key === item.skuId));
   return line ? { kind: 'line', line } : { kind: 'not_in_order' };
-}
-
-/** A location scan: one of the current warehouse's, or why not. */
-export async function findLocation(
-  db: PdaDatabase,
-  warehouseId: string,
-  code: string,
-): Promise<
-  { kind: 'location'; location: LocationData } | { kind: 'other_warehouse' } | { kind: 'not_found' }
-> {
-  const locations = (await findByCode(db, 'locations', code))
-    .map((row) => parse(pdaLocation, row.data))
-    .filter((location) => location !== null);
-  if (locations.length === 0) return { kind: 'not_found' };
-  const here = locations.find((location) => location.warehouseId === warehouseId);
-  return here ? { kind: 'location', location: here } : { kind: 'other_warehouse' };
-}
-
-/** A location of the device's data by id. */
-export async function loadLocation(db: PdaDatabase, id: string): Promise<LocationData | null> {
-  const row = await db.locations.get(id);
-  return row ? parse(pdaLocation, row.data) : null;
 }
 
 /**

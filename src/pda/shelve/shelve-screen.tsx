@@ -24,18 +24,12 @@ import { QuantityStepper } from '../app/quantity-stepper.js';
 import { useSavedWork, type Work } from '../app/saved-work.js';
 import { ScanInput } from '../app/scan-input.js';
 import { usePdaServices } from '../app/sync-context.js';
-import {
-  loadBox,
-  loadOrder,
-  skuLabel,
-  type BoxData,
-  type InboundOrderData,
-} from '../receive/receive-data.js';
+import { loadBox, loadOrder, type BoxData, type InboundOrderData } from '../reference/inbound-orders.js';
+import { findLocation, loadLocation, type LocationData } from '../reference/locations.js';
+import { skuLabel } from '../reference/skus.js';
 import { UndoButton, useUndoStack } from '../undo/undo-button.js';
 import type { UndoableScan } from '../undo/undo-data.js';
 import {
-  findLocation,
-  loadLocation,
   findShelveOrder,
   findSkuInOrder,
   leftInOrder,
@@ -44,7 +38,6 @@ import {
   OverShelvingError,
   shelveLines,
   shelveUnits,
-  type LocationData,
   type ShelveLine,
 } from './shelve-data.js';
 

@@ -20,7 +20,7 @@ import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedbac
 import { ScanInput } from '../app/scan-input.js';
 import { usePdaServices } from '../app/sync-context.js';
 import type { JsonObject } from '../data/db.js';
-import { findLocation } from '../shelve/shelve-data.js';
+import { findLocation } from '../reference/locations.js';
 import {
   fetchTransferTasks,
   findTransfer,

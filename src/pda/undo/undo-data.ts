@@ -6,7 +6,8 @@
  */
 import { receiveInboundInput, shelveInboundInput } from '@shared/contract/inbound.js';
 import type { OutboxOp, PdaDatabase } from '../data/db.js';
-import { addReceived, loadOrder, updateBox } from '../receive/receive-data.js';
+import { addReceived, updateBox } from '../receive/receive-data.js';
+import { loadOrder } from '../reference/inbound-orders.js';
 import { addShelved, saveOrder } from '../shelve/shelve-data.js';
 import { enqueue } from '../sync/outbox.js';
 
