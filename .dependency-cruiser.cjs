@@ -73,6 +73,14 @@ module.exports = {
       to: { path: '^src/(admin|server)/' },
     },
     {
+      name: 'sandbox-stands-alone',
+      severity: 'error',
+      comment:
+        "The sandbox imitates the platforms from their documents and imports nothing of the server, so a connector's mistake is caught, not mirrored.",
+      from: { path: '^src/sandbox/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/server/' },
+    },
+    {
       name: 'server-not-browser',
       severity: 'error',
       comment: 'The server never imports browser code.',

@@ -3,7 +3,7 @@
  * TikTok Shop and Joom Logistics issue theirs: one 100 × 150 mm thermal page with the platform and
  * its carrier at the top, the tracking number as a Code 128 with its text, a sort code, the
  * platform's QR code, the recipient and the sender in their own scripts (Thai, Chinese, Latin; the
- * product's print fonts, so nothing is printed as `?`), the order number with its own Code 128,
+ * Noto fonts of label-text.ts, so nothing is printed as `?`), the order number with its own Code 128,
  * the ship-by date and the quantity. Headings are in the destination market's language beside
  * English, as the platforms print them. Coupang and Shopify issue no labels (their sellers ship
  * with a courier and upload its number), so they have none here either.
@@ -15,8 +15,7 @@ import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import type { MarketplacePlatform } from '@shared/domain/marketplaces.js';
 import type { Language } from '@shared/i18n/languages.js';
-import { FONT_NAMES, printFonts } from '@server/modules/printing/fonts.js';
-import { writeFitted, type FitBox } from '@server/modules/printing/text-fit.js';
+import { labelTextWriter, registerLabelFaces } from './label-text.js';
 import type { SandboxOrder } from './world.js';
 
 const MM = 72 / 25.4;
@@ -212,8 +211,7 @@ async function render(order: SandboxOrder): Promise<Buffer> {
         Producer: 'Marketplace sandbox',
       },
     });
-    const fonts = printFonts();
-    for (const name of FONT_NAMES) doc.registerFont(name, fonts[name].data);
+    registerLabelFaces(doc);
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -225,7 +223,8 @@ async function render(order: SandboxOrder): Promise<Buffer> {
 
 function drawLabel(doc: PDFKit.PDFDocument, order: SandboxOrder, brand: Brand, images: Images) {
   const headings = HEADINGS[order.address.country] ?? ENGLISH;
-  const fit = (text: string, box: FitBox) => writeFitted(doc, text, headings.language, box);
+  // Taiwan reads Traditional Han characters; the other markets' Chinese text is Simplified.
+  const fit = labelTextWriter(doc, headings.language === 'zh-TC' ? 'hant' : 'hans');
   const [pageWidth, pageHeight] = PLATFORM_LABEL_SIZE;
   const left = MARGIN + PAD;
   const inner = pageWidth - 2 * (MARGIN + PAD);

@@ -8,12 +8,11 @@
  * FINAL_DELIVERY; in_cancel stays INSTRUCT with its units held for the cancellation refund;
  * cancelled leaves the status listings (its items read `canceled`); unpaid has no sheet.
  */
-import type { CoupangSheetStatus } from '@server/modules/marketplaces/platforms/coupang/normalise.js';
-import { kstDate, kstLocal } from '@server/modules/marketplaces/platforms/coupang/kst.js';
 import { splitAmount, type SandboxOrder } from '../world.js';
+import { kstDay, kstTime, type CoupangBoxStatus } from './coupang-spec.js';
 
 /** The box status an order is listed under; null when it is in no status listing. */
-export function sheetStatusOf(order: SandboxOrder): CoupangSheetStatus | null {
+export function sheetStatusOf(order: SandboxOrder): CoupangBoxStatus | null {
   switch (order.status) {
     case 'ready_to_ship':
       return 'ACCEPT';
@@ -40,7 +39,7 @@ export function receiptIdOf(order: SandboxOrder): number {
   return 363_000 + order.seq;
 }
 
-const spaced = (ms: number) => kstLocal(ms).replace('T', ' ');
+const spaced = (ms: number) => kstTime(ms).replace('T', ' ');
 
 function maskedEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');
@@ -60,13 +59,13 @@ export function renderSheet(order: SandboxOrder) {
   return {
     shipmentBoxId: boxIdOf(order),
     orderId: Number(order.orderId),
-    orderedAt: kstLocal(order.createdAt),
+    orderedAt: kstTime(order.createdAt),
     orderer: {
       name: order.buyer.name,
       email: maskedEmail(order.buyer.email),
       safeNumber: order.address.phone,
     },
-    paidAt: order.paidAt === null ? null : kstLocal(order.paidAt),
+    paidAt: order.paidAt === null ? null : kstTime(order.paidAt),
     status: sheetStatusOf(order) ?? 'ACCEPT',
     shippingPrice: order.amounts.shipping,
     remotePrice: 0,
@@ -101,9 +100,9 @@ export function renderSheet(order: SandboxOrder) {
       firstSellerProductItemName: item.title,
       cancelCount: isCancelled ? quantity : 0,
       holdCountForCancel: order.status === 'in_cancel' ? quantity : 0,
-      estimatedShippingDate: order.shipBy === null ? '' : kstDate(order.shipBy),
+      estimatedShippingDate: order.shipBy === null ? '' : kstDay(order.shipBy),
       plannedShippingDate: '',
-      invoiceNumberUploadDate: isShipped ? kstLocal(changedAt) : '',
+      invoiceNumberUploadDate: isShipped ? kstTime(changedAt) : '',
       extraProperties: {},
       pricingBadge: false,
       usedProduct: false,
@@ -129,8 +128,8 @@ export function renderCancelReceipt(order: SandboxOrder) {
     paymentId: 700_000_000 + order.seq,
     receiptType: 'CANCEL',
     receiptStatus: 'RETURNS_COMPLETED',
-    createdAt: kstLocal(order.updatedAt),
-    modifiedAt: kstLocal(order.updatedAt),
+    createdAt: kstTime(order.updatedAt),
+    modifiedAt: kstTime(order.updatedAt),
     requesterName: order.buyer.name,
     requesterPhoneNumber: order.address.phone,
     cancelReasonCategory1: '고객변심',

@@ -23,20 +23,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  COUPANG_ALGORITHM,
-  coupangSignature,
-  coupangSignatureMatches,
-  coupangSignatureMessage,
-  parseCoupangAuthorization,
-  parseCoupangSignedDate,
-} from '@server/modules/marketplaces/platforms/coupang/sign.js';
-import { kstDayStart } from '@server/modules/marketplaces/platforms/coupang/kst.js';
 import { SANDBOX_COUPANG_VENDORS } from '../apps.js';
 import { platformPath, rawQuery, type SandboxPlatform } from '../server.js';
 import type { SandboxOrder, World } from '../world.js';
 import { acknowledgeBoxes, uploadInvoices } from './coupang-invoice.js';
 import { boxIdOf, receiptIdOf, renderCancelReceipt, renderSheet, sheetStatusOf } from './coupang-render.js';
+import {
+  CEA_ALGORITHM,
+  COUPANG_BOX_STATUSES,
+  coupangExpectedSignature,
+  kstMidnight,
+  readCeaHeader,
+  signedDateInstant,
+} from './coupang-spec.js';
+import { presentedMatches } from './hmac.js';
 
 const DAY_MS = 86_400_000;
 const SIGNED_DATE_TOLERANCE_MS = 5 * 60_000;
@@ -101,9 +101,9 @@ function authorise(request: FastifyRequest, reply: FastifyReply, world: World): 
     notAuthorised(reply);
     return null;
   }
-  const parts = parseCoupangAuthorization(header);
-  const signedAt = parts ? parseCoupangSignedDate(parts.signedDate) : null;
-  if (!parts || parts.algorithm !== COUPANG_ALGORITHM || signedAt === null) {
+  const parts = readCeaHeader(header);
+  const signedAt = parts ? signedDateInstant(parts.signedDate) : null;
+  if (!parts || parts.algorithm !== CEA_ALGORITHM || signedAt === null) {
     gatewayError(reply, 401, 'HMAC format is invalid.');
     return null;
   }
@@ -119,13 +119,14 @@ function authorise(request: FastifyRequest, reply: FastifyReply, world: World): 
     return null;
   }
   const [vendorId, keys] = vendor;
-  const message = coupangSignatureMessage({
+  const expected = coupangExpectedSignature(keys.secretKey, {
     signedDate: parts.signedDate,
     method: request.method,
     path: platformPath(request),
     query: rawQuery(request),
   });
-  if (!coupangSignatureMatches(coupangSignature(keys.secretKey, message), parts.signature)) {
+  // The portal's examples write the digest in lower case; a client's upper case is the same digest.
+  if (!presentedMatches(expected, parts.signature.toLowerCase())) {
     gatewayError(reply, 401, 'Invalid signature.');
     return null;
   }
@@ -139,8 +140,8 @@ function authorise(request: FastifyRequest, reply: FastifyReply, world: World): 
 /** The KST day range of a listing, or the refusal's message. */
 function dayRange(query: Query): { from: number; to: number } | string {
   if (query.searchType === 'timeFrame') return 'searchType=timeFrame is not imitated by the sandbox';
-  const from = kstDayStart(query.createdAtFrom ?? '');
-  const to = kstDayStart(query.createdAtTo ?? '');
+  const from = kstMidnight(query.createdAtFrom ?? '');
+  const to = kstMidnight(query.createdAtTo ?? '');
   if (from === null || to === null) return 'createdAtFrom and createdAtTo must be dates (yyyy-MM-dd).';
   if (to < from) return 'createdAtFrom must not be after createdAtTo.';
   if ((to - from) / DAY_MS > MAX_DAYS) return `The search period cannot exceed ${MAX_DAYS} days.`;
@@ -170,6 +171,8 @@ function listOrderSheets(world: World, vendorId: string, query: Query, reply: Fa
   if (typeof range === 'string') return badRequest(reply, range);
   const status = query.status;
   if (!status) return badRequest(reply, 'status is required.');
+  if (!(COUPANG_BOX_STATUSES as readonly string[]).includes(status))
+    return badRequest(reply, `status must be one of ${COUPANG_BOX_STATUSES.join(', ')}.`);
   const rows = world.listing('coupang', vendorId, `sheets ${status} ${range.from} ${range.to}`, () =>
     world
       .ordersOf('coupang', vendorId)

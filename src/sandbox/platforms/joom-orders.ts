@@ -11,15 +11,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CURRENCY_DECIMALS } from '@shared/domain/order.js';
 import {
-  JOOM_MAX_WINDOW_MS,
-  JOOM_ORDERS_MULTI_PATH,
-  JOOM_PAGE_LIMIT,
-  JOOM_TOKEN_EXPIRED,
-  JOOM_TOKEN_REVOKED,
-} from '@server/modules/marketplaces/platforms/joom/client.js';
-import { minorToDecimal } from '@server/modules/marketplaces/platforms/joom/normalise.js';
-import { bearerTokenOf } from '@server/modules/marketplaces/platforms/joom/sign.js';
-import {
   SANDBOX_DAY_MS,
   splitAmount,
   type SandboxAmounts,
@@ -27,6 +18,14 @@ import {
   type SandboxStatus,
   type World,
 } from '../world.js';
+import {
+  JOOM_AUTH_CODES,
+  JOOM_MAX_INTERVAL_MS,
+  JOOM_MAX_PAGE,
+  JOOM_PATHS,
+  joomPrice,
+  presentedBearer,
+} from './joom-spec.js';
 
 /** The world's neutral lifecycle in Joom's states; null: not shown to the merchant. */
 const JOOM_STATE: Readonly<Record<SandboxStatus, string | null>> = {
@@ -82,9 +81,9 @@ export function renderJoomOrders(order: SandboxOrder): Record<string, unknown>[]
       ? {}
       : { daysToFulfill: Math.round((order.shipBy - order.createdAt) / SANDBOX_DAY_MS) }),
     priceInfo: {
-      unitPrice: minorToDecimal(item.unitPrice, decimals),
-      orderPrice: minorToDecimal(item.unitPrice * quantity, decimals),
-      shippingPrice: minorToDecimal(amounts[index]?.shipping ?? 0, decimals),
+      unitPrice: joomPrice(item.unitPrice, decimals),
+      orderPrice: joomPrice(item.unitPrice * quantity, decimals),
+      shippingPrice: joomPrice(amounts[index]?.shipping ?? 0, decimals),
     },
     product: {
       id: item.itemId,
@@ -117,14 +116,14 @@ export function errors(reply: FastifyReply, status: number, code: string, messag
 
 /** The shop a v3 call's bearer token stands for, or the 401 Joom answers (null). */
 export function shopOfCall(world: World, request: FastifyRequest, reply: FastifyReply): string | null {
-  const token = bearerTokenOf(request.headers.authorization);
+  const token = presentedBearer(request.headers.authorization);
   const checked =
     token === null ? ({ refused: 'invalid' } as const) : world.checkToken('joom', token, 'access');
   if ('shopId' in checked) return checked.shopId;
-  if (checked.refused === 'expired') errors(reply, 401, JOOM_TOKEN_EXPIRED, 'Access token has expired');
+  if (checked.refused === 'expired') errors(reply, 401, JOOM_AUTH_CODES.expired, 'Access token has expired');
   else if (checked.refused === 'revoked')
-    errors(reply, 401, JOOM_TOKEN_REVOKED, 'Access token has been revoked');
-  else errors(reply, 401, 'unauthorized', 'Invalid access token');
+    errors(reply, 401, JOOM_AUTH_CODES.revoked, 'Access token has been revoked');
+  else errors(reply, 401, JOOM_AUTH_CODES.invalid, 'Invalid access token');
   return null;
 }
 
@@ -181,7 +180,7 @@ export function joomListOrders(world: World, request: FastifyRequest, reply: Fas
       'limit',
     );
   // "Even if the query parameter limit exceeds 500, the response will contain no more than 500 items."
-  const limit = Math.min(Number(limitText), JOOM_PAGE_LIMIT);
+  const limit = Math.min(Number(limitText), JOOM_MAX_PAGE);
   let place: Place;
   if (query.after !== undefined) {
     const decoded = decodePlace(query.after);
@@ -192,7 +191,7 @@ export function joomListOrders(world: World, request: FastifyRequest, reply: Fas
     const now = world.now();
     const bounds: number[] = [];
     for (const [name, fallback] of [
-      ['updatedFrom', now - JOOM_MAX_WINDOW_MS],
+      ['updatedFrom', now - JOOM_MAX_INTERVAL_MS],
       ['updatedTo', now],
     ] as const) {
       const text = query[name];
@@ -216,8 +215,8 @@ export function joomListOrders(world: World, request: FastifyRequest, reply: Fas
         'Invalid argument `updatedTo`: must not precede updatedFrom',
         'updatedTo',
       );
-    // [UNCONFIRMED] a window cap is not documented; the sandbox enforces the connector's 30 days.
-    if (to - from > JOOM_MAX_WINDOW_MS)
+    // [UNCONFIRMED] no document gives a cap: the sandbox's 30 days (joom-spec.ts).
+    if (to - from > JOOM_MAX_INTERVAL_MS)
       return errors(
         reply,
         400,
@@ -249,7 +248,7 @@ export function joomListOrders(world: World, request: FastifyRequest, reply: Fas
   const body: Record<string, unknown> = { data: { items } };
   if (rows.length > limit && last) {
     const after = encodePlace({ ...place, at: last.at, id: last.id });
-    const next = `${request.protocol}://${request.headers.host ?? 'localhost'}${JOOM_ORDERS_MULTI_PATH}`;
+    const next = `${request.protocol}://${request.headers.host ?? 'localhost'}${JOOM_PATHS.ordersMulti}`;
     body.paging = { next: `${next}?after=${after}&limit=${limit}` };
   }
   return reply.send(body);

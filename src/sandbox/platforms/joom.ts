@@ -8,25 +8,13 @@
  * and no webhooks.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  JOOM_FULFIL_ONLINE_PATH,
-  JOOM_FULFIL_PATH,
-  JOOM_ORDERS_MULTI_PATH,
-  JOOM_ORDER_PATH,
-  JOOM_SHIPPING_LABEL_PATH,
-} from '@server/modules/marketplaces/platforms/joom/client.js';
-import {
-  JOOM_ACCESS_TOKEN_PATH,
-  JOOM_AUTHORIZE_PATH,
-  JOOM_REFRESH_TOKEN_PATH,
-  bearerTokenOf,
-} from '@server/modules/marketplaces/platforms/joom/sign.js';
 import { SANDBOX_APPS } from '../apps.js';
 import { authorisePage, platformPath, type SandboxPlatform } from '../server.js';
 import type { World } from '../world.js';
 import { joomFulfilOrder } from './joom-fulfil.js';
 import { joomFulfilOnline, joomShippingLabel } from './joom-logistics.js';
 import { joomGetOrder, joomListOrders, type JoomQuery } from './joom-orders.js';
+import { JOOM_PATHS, presentedBearer } from './joom-spec.js';
 
 /**
  * [UNCONFIRMED] v2 OAuth envelope codes: the docs say only that non-zero means failure; these
@@ -78,7 +66,7 @@ export const joomSandbox: SandboxPlatform = {
   platform: 'joom',
 
   routes(app, world) {
-    app.get(JOOM_AUTHORIZE_PATH, async (request, reply) => {
+    app.get(JOOM_PATHS.authorize, async (request, reply) => {
       const query = request.query as JoomQuery;
       if (
         query.client_id !== SANDBOX_APPS.joom.appKey ||
@@ -93,7 +81,7 @@ export const joomSandbox: SandboxPlatform = {
         authorisePage({
           platform: 'joom',
           shops: world.shopsOf('joom').map((shop) => ({ shopId: shop.shopId, name: shop.name })),
-          action: JOOM_AUTHORIZE_PATH,
+          action: JOOM_PATHS.authorize,
           hidden: {
             client_id: query.client_id,
             response_type: 'code',
@@ -104,7 +92,7 @@ export const joomSandbox: SandboxPlatform = {
       );
     });
 
-    app.post(JOOM_AUTHORIZE_PATH, async (request, reply) => {
+    app.post(JOOM_PATHS.authorize, async (request, reply) => {
       const form = oauthParams(request);
       const shopId = form.shop_id ?? '';
       if (!form.redirect_uri || !URL.canParse(form.redirect_uri) || !world.shop('joom', shopId))
@@ -118,7 +106,7 @@ export const joomSandbox: SandboxPlatform = {
       return reply.redirect(location.toString(), 302);
     });
 
-    app.post(JOOM_ACCESS_TOKEN_PATH, async (request, reply) => {
+    app.post(JOOM_PATHS.accessToken, async (request, reply) => {
       const params = oauthParams(request);
       if (!knownClient(params))
         return oauthError(reply, 401, JOOM_OAUTH_INVALID_CLIENT, 'Invalid client credentials');
@@ -146,7 +134,7 @@ export const joomSandbox: SandboxPlatform = {
       return tokenReply(reply, shopId, world.issueTokens('joom', shopId), world.now());
     });
 
-    app.post(JOOM_REFRESH_TOKEN_PATH, async (request, reply) => {
+    app.post(JOOM_PATHS.refreshToken, async (request, reply) => {
       const params = oauthParams(request);
       if (!knownClient(params))
         return oauthError(reply, 401, JOOM_OAUTH_INVALID_CLIENT, 'Invalid client credentials');
@@ -158,11 +146,11 @@ export const joomSandbox: SandboxPlatform = {
       return tokenReply(reply, refreshed.shopId, refreshed, world.now());
     });
 
-    app.get(JOOM_ORDERS_MULTI_PATH, async (request, reply) => joomListOrders(world, request, reply));
-    app.get(JOOM_ORDER_PATH, async (request, reply) => joomGetOrder(world, request, reply));
-    app.post(JOOM_FULFIL_PATH, async (request, reply) => joomFulfilOrder(world, request, reply));
-    app.post(JOOM_FULFIL_ONLINE_PATH, async (request, reply) => joomFulfilOnline(world, request, reply));
-    app.get(JOOM_SHIPPING_LABEL_PATH, async (request, reply) => joomShippingLabel(world, request, reply));
+    app.get(JOOM_PATHS.ordersMulti, async (request, reply) => joomListOrders(world, request, reply));
+    app.get(JOOM_PATHS.order, async (request, reply) => joomGetOrder(world, request, reply));
+    app.post(JOOM_PATHS.fulfil, async (request, reply) => joomFulfilOrder(world, request, reply));
+    app.post(JOOM_PATHS.fulfilOnline, async (request, reply) => joomFulfilOnline(world, request, reply));
+    app.get(JOOM_PATHS.shippingLabel, async (request, reply) => joomShippingLabel(world, request, reply));
   },
 
   /** The v3 docs: HTTP 429 until the window ends, X-Rate-Limit-Reset = seconds left (no Retry-After). */
@@ -182,7 +170,7 @@ export const joomSandbox: SandboxPlatform = {
 
   /** Joom's limits are per store and API (orders/multi: 50 a minute [3P]): the token, else the address, and the path. */
   caller(request) {
-    return `${bearerTokenOf(request.headers.authorization) ?? request.ip}:${platformPath(request)}`;
+    return `${presentedBearer(request.headers.authorization) ?? request.ip}:${platformPath(request)}`;
   },
   bucketSeconds: 60,
 

@@ -6,8 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { CURRENCY_DECIMALS } from '@shared/domain/order.js';
-import { lazadaTimeAt, minorToDecimal } from '@server/modules/marketplaces/platforms/lazada/values.js';
 import { splitAmount, type SandboxOrder, type SandboxShop, type SandboxStatus } from '../world.js';
+import { lazadaAmount, lazadaTime } from './lazada-spec.js';
 
 /** The world's neutral lifecycle as Lazada item statuses (in_cancel: pending, awaiting the seller). */
 export const LAZADA_SANDBOX_STATUS: Readonly<Record<SandboxStatus, string>> = {
@@ -71,11 +71,11 @@ export function lazadaErrorBody(code: string, message: string, type = 'ISV') {
 }
 
 function at(shop: SandboxShop, ms: number): string {
-  return lazadaTimeAt(ms, ventureOffsetMinutes(shop.region));
+  return lazadaTime(ms, ventureOffsetMinutes(shop.region));
 }
 
 function money(shop: SandboxShop, minor: number): string {
-  return minorToDecimal(minor, CURRENCY_DECIMALS[shop.currency]);
+  return lazadaAmount(minor, CURRENCY_DECIMALS[shop.currency]);
 }
 
 /**

@@ -10,14 +10,10 @@
  * lazada-render.ts.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  sameSignature,
-  signLazadaRequest,
-  signLazadaWebhook,
-} from '@server/modules/marketplaces/platforms/lazada/sign.js';
 import { SANDBOX_APPS } from '../apps.js';
 import { authorisePage, platformPath, type SandboxPlatform } from '../server.js';
 import type { SandboxOrder, SandboxShop, World } from '../world.js';
+import { presentedMatches } from './hmac.js';
 import { registerLazadaLogistics } from './lazada-logistics.js';
 import {
   LAZADA_STATUS_FILTERS,
@@ -30,6 +26,7 @@ import {
   renderTokens,
   requestId,
 } from './lazada-render.js';
+import { lazadaExpectedSign, lazadaPushAuthorization } from './lazada-spec.js';
 
 const APP = SANDBOX_APPS.lazada;
 /** The documented tolerance between the request's timestamp and UTC. */
@@ -77,8 +74,9 @@ function gateway(world: World, request: FastifyRequest, apiPath: string, needsTo
   if (params.app_key !== APP.appKey)
     // [UNCONFIRMED] the code Lazada gives an unknown app key.
     return { refusal: lazadaErrorBody('InvalidAppKey', 'The specified app key is invalid') };
-  const expected = signLazadaRequest(APP.appSecret, apiPath, params);
-  if (!sameSignature(expected, params.sign ?? ''))
+  // The documented sign is upper-case hex; a lower-case one is not what the algorithm gives.
+  const expected = lazadaExpectedSign(APP.appSecret, apiPath, params);
+  if (!presentedMatches(expected, params.sign ?? ''))
     return {
       refusal: lazadaErrorBody(
         'IncompleteSignature',
@@ -308,7 +306,7 @@ export const lazadaSandbox: SandboxPlatform = {
     return {
       headers: {
         'content-type': 'application/json',
-        authorization: signLazadaWebhook(APP.appKey, APP.appSecret, body),
+        authorization: lazadaPushAuthorization(APP.appKey, APP.appSecret, body),
       },
       body,
     };

@@ -5,8 +5,8 @@
  * (shopee-orders.ts), the logistics calls that arrange a shipment and print its air waybill
  * (shopee-logistics.ts), requests checked in Shopee's documented order (partner_id, timestamp within 5
  * minutes, sign, then access_token and shop_id) and refused with Shopee's envelope, pushes signed
- * over the callback URL and raw body. Signatures come from the connector's sign.ts, which is
- * tested against Shopee's published test vectors.
+ * over the callback URL and raw body. Signatures are Shopee's documented ones, stated in
+ * shopee-spec.ts and tested there against the published vectors (signing-vectors.test.ts).
  *
  * HTTP statuses of Shopee's errors are [UNCONFIRMED]: the sandbox answers the
  * common checks (parameters, timestamp, sign, partner, token) with 403, the throttle with 429 and
@@ -14,13 +14,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import {
-  shopeePushSignature,
-  signShopeeRequest,
-} from '@server/modules/marketplaces/platforms/shopee/sign.js';
 import { SANDBOX_APPS } from '../apps.js';
 import { authorisePage, platformPath, type SandboxPlatform } from '../server.js';
 import type { SandboxOrder, SandboxShop, World } from '../world.js';
+import { presentedMatches } from './hmac.js';
 import { registerShopeeLogistics } from './shopee-logistics.js';
 import {
   SHOPEE_STATUS_OF,
@@ -30,6 +27,7 @@ import {
   seconds,
   type ShopeeRefusal,
 } from './shopee-orders.js';
+import { shopeeExpectedSign, shopeePushAuthorization } from './shopee-spec.js';
 
 const APP = SANDBOX_APPS.shopee;
 /** The timestamp of a request or an auth link is good for 5 minutes. */
@@ -85,13 +83,14 @@ function checkCommon(
   if (kind === 'shop' && !shopId) return refuse('error_param', 'There is no shop_id in query.');
   const path = platformPath(request);
   const shop = kind === 'shop' ? { accessToken: accessToken ?? '', shopId: shopId ?? '' } : undefined;
-  const expected = signShopeeRequest(APP.appSecret, {
+  const expected = shopeeExpectedSign(APP.appSecret, {
     partnerId,
     path,
-    timestamp: Number(timestamp),
+    timestamp,
     ...(shop ? { shop } : {}),
   });
-  if (sign !== expected) return { status: COMMON, error: 'error_sign', message: 'Wrong sign.' };
+  if (!presentedMatches(expected, sign))
+    return { status: COMMON, error: 'error_sign', message: 'Wrong sign.' };
   if (!shop) return { shopId: null };
   const checked = world.checkToken('shopee', shop.accessToken, 'access');
   if ('refused' in checked) {
@@ -303,7 +302,7 @@ function signedPush(targetUrl: string, body: string): { headers: Record<string, 
   return {
     headers: {
       'content-type': 'application/json',
-      authorization: shopeePushSignature(APP.appSecret, targetUrl, body),
+      authorization: shopeePushAuthorization(APP.appSecret, targetUrl, body),
     },
     body,
   };

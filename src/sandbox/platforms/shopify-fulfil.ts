@@ -16,16 +16,12 @@
  * unpaid orders. A fulfillment order that is not OPEN or IN_PROGRESS is refused with Shopify's
  * "has an unfulfillable status" user error.
  */
-import {
-  MUTATION_COST,
-  trackingOrderQueryCost,
-} from '@server/modules/marketplaces/platforms/shopify/queries.js';
 import type { SandboxOrder, World } from '../world.js';
-import { shopifyTime } from './shopify-render.js';
+import { ByArgs, GraphqlRefusal, type Source } from './shopify-graphql.js';
+import { pageArgs } from './shopify-render.js';
 
 type Body = Record<string, unknown>;
 
-const ORDER_GID = 'gid://shopify/Order/';
 const FULFILLMENT_ORDER_GID = 'gid://shopify/FulfillmentOrder/';
 /** The shop's one location. */
 const LOCATION_GID = 'gid://shopify/Location/1';
@@ -61,51 +57,32 @@ export function fulfillmentOrderState(order: SandboxOrder): { status: string; ho
   }
 }
 
-function cost(requested: number): Body {
-  return {
-    cost: {
-      requestedQueryCost: requested,
-      actualQueryCost: requested,
-      throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 2000 - requested, restoreRate: 100 },
-    },
-  };
+/**
+ * Order.fulfillmentOrders: the order's one fulfillment order, with its status, location and holds.
+ * A page after the first is empty (there is never a second fulfillment order).
+ */
+export function fulfillmentOrdersOf(order: SandboxOrder): ByArgs {
+  return new ByArgs((args) => {
+    const { after } = pageArgs(args);
+    const state = fulfillmentOrderState(order);
+    const node = {
+      id: fulfillmentOrderId(order),
+      status: state.status,
+      assignedLocation: { location: { id: LOCATION_GID } },
+      fulfillmentHolds: state.holds.map((reason) => ({ reason })),
+    };
+    return {
+      pageInfo: { hasNextPage: false, endCursor: after === null ? CURSOR : null },
+      nodes: after === null ? [node] : [],
+    };
+  });
 }
 
-/** SHOPIFY_TRACKING_ORDER_QUERY: the order's cancellation, fulfillments and fulfillment order; null when not the shop's. */
-export function trackingOrderReply(world: World, shopId: string, variables: Body): Body {
-  const id = typeof variables.id === 'string' ? variables.id : '';
-  const order = id.startsWith(ORDER_GID)
-    ? world.order('shopify', shopId, id.slice(ORDER_GID.length))
-    : undefined;
-  if (!order) return { data: { order: null }, extensions: cost(trackingOrderQueryCost()) };
-  const state = fulfillmentOrderState(order);
-  return {
-    data: {
-      order: {
-        id: `${ORDER_GID}${order.orderId}`,
-        cancelledAt: order.status === 'cancelled' ? shopifyTime(order.updatedAt) : null,
-        fulfillments: order.trackingNo === '' ? [] : [{ trackingInfo: [{ number: order.trackingNo }] }],
-        fulfillmentOrders: {
-          nodes: [
-            {
-              id: fulfillmentOrderId(order),
-              status: state.status,
-              assignedLocation: { location: { id: LOCATION_GID } },
-              fulfillmentHolds: state.holds.map((reason) => ({ reason })),
-            },
-          ],
-        },
-      },
-    },
-    extensions: cost(trackingOrderQueryCost()),
-  };
-}
+/** The cursor of the one fulfillment order: base64 JSON of its position, as Shopify's cursors are. */
+const CURSOR = Buffer.from(JSON.stringify({ last_id: 1 }), 'utf8').toString('base64');
 
-function userErrors(errors: { field: string[]; message: string }[]): Body {
-  return {
-    data: { fulfillmentCreate: { fulfillment: null, userErrors: errors } },
-    extensions: cost(MUTATION_COST),
-  };
+function userErrors(errors: { field: string[]; message: string }[]): Source {
+  return { fulfillment: null, userErrors: errors };
 }
 
 const GROUPS_FIELD = ['fulfillment', 'lineItemsByFulfillmentOrder'];
@@ -125,27 +102,20 @@ const REFUSALS: Record<string, string> = {
 };
 
 /**
- * SHOPIFY_FULFILLMENT_CREATE: fulfils the named fulfillment orders whole with the tracking
- * number. Refusals are userErrors in HTTP 200, as Shopify answers business errors of a mutation;
- * a missing lineItemsByFulfillmentOrder is a variable error, as GraphQL answers a required input left out.
+ * Mutation.fulfillmentCreate(fulfillment: FulfillmentInput!): fulfils the named fulfillment orders
+ * whole with the tracking number. Refusals are userErrors in HTTP 200, as Shopify answers business
+ * errors of a mutation; a missing lineItemsByFulfillmentOrder is a variable error, as GraphQL
+ * answers a required input left out.
  */
-export function fulfillmentCreateReply(world: World, shopId: string, variables: Body): Body {
+export function fulfillmentCreate(world: World, shopId: string, args: Body): Source {
   const input =
-    typeof variables.fulfillment === 'object' && variables.fulfillment !== null
-      ? (variables.fulfillment as Body)
-      : {};
+    typeof args.fulfillment === 'object' && args.fulfillment !== null ? (args.fulfillment as Body) : {};
   const groups = input.lineItemsByFulfillmentOrder;
-  if (!Array.isArray(groups) || groups.length === 0) {
-    return {
-      errors: [
-        {
-          message:
-            'Variable $fulfillment of type FulfillmentInput! was provided invalid value for lineItemsByFulfillmentOrder (Expected value to not be null)',
-          extensions: { code: 'INVALID_VARIABLE' },
-        },
-      ],
-    };
-  }
+  if (!Array.isArray(groups) || groups.length === 0)
+    throw new GraphqlRefusal(
+      'Variable $fulfillment of type FulfillmentInput! was provided invalid value for lineItemsByFulfillmentOrder (Expected value to not be null)',
+      { code: 'INVALID_VARIABLE' },
+    );
   const orders: SandboxOrder[] = [];
   for (const [index, group] of groups.entries()) {
     const entry = typeof group === 'object' && group !== null ? (group as Body) : {};
@@ -184,13 +154,11 @@ export function fulfillmentCreateReply(world: World, shopId: string, variables: 
   });
   if (!outcome.ok)
     return userErrors([{ field: GROUPS_FIELD, message: REFUSALS[outcome.reason] ?? outcome.reason }]);
-  return {
-    data: {
-      fulfillmentCreate: {
-        fulfillment: { id: `gid://shopify/Fulfillment/${first.orderId}1`, status: 'SUCCESS' },
-        userErrors: [],
-      },
-    },
-    extensions: cost(MUTATION_COST),
+  // The fulfillment as the order now holds it (Order.fulfillments renders the same one).
+  const fulfillment = {
+    id: `gid://shopify/Fulfillment/${first.orderId}1`,
+    status: 'SUCCESS',
+    trackingInfo: [{ company: first.carrier, number: first.trackingNo, url: null }],
   };
+  return { fulfillment, userErrors: [] };
 }

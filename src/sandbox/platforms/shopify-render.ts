@@ -1,7 +1,8 @@
 /**
- * How the Shopify sandbox spells the world's orders: GraphQL Admin API order nodes (the fields of
- * the connector's SyncOrder, as Shopify names and formats them), the REST order JSON its webhooks
- * carry, its search syntax for the orders query and its base64 JSON cursors. The neutral
+ * How the Shopify sandbox spells the world's orders: GraphQL Admin API Order objects (each field
+ * as Shopify names and formats it, those that take arguments worked out from them: a page of lines,
+ * the first n transactions), the REST order JSON its webhooks carry, its search syntax for the
+ * orders query and its base64 JSON cursors. The neutral
  * lifecycle becomes Shopify's three states:
  *
  * | world status  | cancelledAt | displayFinancialStatus   | displayFulfillmentStatus | closedAt |
@@ -17,8 +18,8 @@
  * Shopify has no cancellation request; a held fulfillment is the nearest thing.
  */
 import { CURRENCY_DECIMALS, type OrderCurrency } from '@shared/domain/order.js';
-import { LINES_PAGE_SIZE, LINES_PER_ORDER } from '@server/modules/marketplaces/platforms/shopify/queries.js';
 import type { SandboxOrder } from '../world.js';
+import { ByArgs, GraphqlRefusal, type Source } from './shopify-graphql.js';
 
 const COUNTRY_NAMES: Record<string, string> = {
   TH: 'Thailand',
@@ -104,12 +105,24 @@ function lineCursor(index: number): string {
   return Buffer.from(JSON.stringify({ last_id: index + 1 }), 'utf8').toString('base64');
 }
 
+/**
+ * A connection's page arguments: `first` from 1 to 250 (Shopify's largest page), and `after`, the
+ * cursor to page on from (null: the start). Paging backwards (last, before) is not imitated.
+ */
+export function pageArgs(args: Record<string, unknown>): { first: number; after: string | null } {
+  const { first, after } = args;
+  if (args.last !== undefined || args.before !== undefined || args.reverse === true)
+    throw new GraphqlRefusal('The sandbox pages forwards only (first and after).', { code: 'BAD_REQUEST' });
+  if (typeof first !== 'number' || !Number.isInteger(first) || first < 1 || first > 250)
+    throw new GraphqlRefusal('The first argument must be between 1 and 250.', { code: 'BAD_REQUEST' });
+  if (after !== null && after !== undefined && typeof after !== 'string')
+    throw new GraphqlRefusal('The after argument must be a cursor.', { code: 'BAD_REQUEST' });
+  return { first, after: after ?? null };
+}
+
 /** A page of an order's lines after `after` (null: from the first), as a lineItems connection. */
-export function lineConnection(
-  order: SandboxOrder,
-  after: string | null,
-  first: number,
-): Record<string, unknown> {
+function lineConnection(order: SandboxOrder, args: Record<string, unknown>): Source {
+  const { first, after } = pageArgs(args);
   let start = 0;
   if (after !== null) {
     const parsed = decodeJson(after);
@@ -125,8 +138,12 @@ export function lineConnection(
   };
 }
 
-/** The order as SHOPIFY_ORDERS_QUERY's SyncOrder selects it. */
-export function orderNode(order: SandboxOrder): Record<string, unknown> {
+/** A list field's first n items (Order.transactions, Order.fulfillments, Fulfillment.trackingInfo). */
+const firstOf = <T>(items: readonly T[]) =>
+  new ByArgs((args) => (typeof args.first === 'number' ? items.slice(0, Math.max(0, args.first)) : items));
+
+/** The order as an Order object of the GraphQL Admin API. */
+export function orderSource(order: SandboxOrder): Record<string, unknown> {
   return {
     id: `gid://shopify/Order/${order.orderId}`,
     legacyResourceId: order.orderId,
@@ -136,6 +153,7 @@ export function orderNode(order: SandboxOrder): Record<string, unknown> {
     processedAt: shopifyTime(order.createdAt),
     cancelledAt: order.status === 'cancelled' ? shopifyTime(order.updatedAt) : null,
     closedAt: isClosed(order) ? shopifyTime(order.updatedAt) : null,
+    closed: isClosed(order),
     displayFinancialStatus: financialStatus(order),
     displayFulfillmentStatus: fulfillmentStatus(order),
     currencyCode: order.currency,
@@ -143,6 +161,7 @@ export function orderNode(order: SandboxOrder): Record<string, unknown> {
     totalShippingPriceSet: moneyBag(order.amounts.shipping, order.currency),
     totalDiscountsSet: moneyBag(order.amounts.discount, order.currency),
     note: order.buyerMessage === '' ? null : order.buyerMessage,
+    email: order.buyer.email,
     customer: { displayName: order.buyer.name },
     shippingAddress: {
       name: order.address.name,
@@ -156,21 +175,24 @@ export function orderNode(order: SandboxOrder): Record<string, unknown> {
       countryCodeV2: order.address.country,
     },
     shippingLine: { title: order.carrier },
-    transactions:
+    transactions: firstOf(
       order.paidAt === null
         ? []
         : [{ kind: 'SALE', status: 'SUCCESS', processedAt: shopifyTime(order.paidAt) }],
-    fulfillments:
+    ),
+    fulfillments: firstOf(
       order.trackingNo === ''
         ? []
-        : [{ trackingInfo: [{ company: order.carrier, number: order.trackingNo }] }],
-    lineItems: lineConnection(order, null, LINES_PER_ORDER),
+        : [
+            {
+              id: `gid://shopify/Fulfillment/${order.orderId}1`,
+              status: 'SUCCESS',
+              trackingInfo: firstOf([{ company: order.carrier, number: order.trackingNo, url: null }]),
+            },
+          ],
+    ),
+    lineItems: new ByArgs((args) => lineConnection(order, args)),
   };
-}
-
-/** The more lines of an order (SHOPIFY_ORDER_LINES_QUERY's page). */
-export function moreLines(order: SandboxOrder, after: string | null): Record<string, unknown> {
-  return { lineItems: lineConnection(order, after, LINES_PAGE_SIZE) };
 }
 
 /** The REST order JSON an orders/* webhook carries. */

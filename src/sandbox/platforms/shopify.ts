@@ -15,45 +15,44 @@
  * REST-style `errors` string, a spent code or wrong client with 400 and an OAuth `error`, a refused
  * refresh token with 400 invalid_grant, an over-limit caller with the GraphQL THROTTLED reply in
  * HTTP 200, a query over 1,000 points with MAX_COST_EXCEEDED, a fulfillment it cannot make with
- * `userErrors` (shopify-fulfil.ts). Its GraphQL endpoint answers only the
- * connector's documents (queries.ts), reading their variables; any other document gets a GraphQL
- * error. Tokens are always expiring offline tokens (what public apps must use from 2027).
+ * `userErrors` (shopify-fulfil.ts). Its GraphQL endpoint reads any document (graphql-document.ts),
+ * checks it against the part of the Admin API schema it imitates and charges its calculated cost
+ * (shopify-graphql.ts), and answers exactly the fields asked for; a field it does not know is
+ * GraphQL's undefinedField error. Tokens are always expiring offline tokens (what public apps must
+ * use from 2027).
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { SHOPIFY_SCOPES } from '@server/modules/marketplaces/platforms/shopify/connector.js';
-import {
-  MAX_QUERY_COST,
-  MUTATION_COST,
-  orderLinesQueryCost,
-  ordersQueryCost,
-  orderTimesQueryCost,
-  sameDocument,
-  SHOPIFY_API_VERSION,
-  SHOPIFY_FULFILLMENT_CREATE,
-  SHOPIFY_ORDER_LINES_QUERY,
-  SHOPIFY_ORDER_TIMES_QUERY,
-  SHOPIFY_ORDERS_QUERY,
-  SHOPIFY_SHOP_QUERY,
-  SHOPIFY_TRACKING_ORDER_QUERY,
-  trackingOrderQueryCost,
-} from '@server/modules/marketplaces/platforms/shopify/queries.js';
-import { oauthQueryHmac, webhookHmac } from '@server/modules/marketplaces/platforms/shopify/sign.js';
 import { SANDBOX_APPS } from '../apps.js';
 import { authorisePage, type SandboxPlatform } from '../server.js';
 import type { RateState, SandboxOrder, SandboxOrderEvent, SandboxShop, World } from '../world.js';
-import { fulfillmentCreateReply, trackingOrderReply } from './shopify-fulfil.js';
+import { readOperation, type ReadOperation } from './graphql-document.js';
+import { fulfillmentCreate, fulfillmentOrdersOf } from './shopify-fulfil.js';
+import {
+  ByArgs,
+  checkOperation,
+  GraphqlRefusal,
+  MAX_QUERY_COST,
+  operationCost,
+  runOperation,
+  type Source,
+} from './shopify-graphql.js';
 import {
   afterCursor,
   byUpdatedThenId,
   matchesSearch,
-  moreLines,
   orderCursor,
-  orderNode,
+  orderSource,
+  pageArgs,
   parseSearch,
   restOrder,
-  shopifyTime,
 } from './shopify-render.js';
+import {
+  SHOPIFY_APP_SCOPES,
+  SHOPIFY_WEBHOOK_API_VERSION,
+  shopifyRedirectHmac,
+  shopifyWebhookHmac,
+} from './shopify-spec.js';
 
 const APP = SANDBOX_APPS.shopify;
 const INVALID_TOKEN = {
@@ -109,20 +108,24 @@ function withBucket(body: Body, rate: RateState | undefined): Body {
   };
 }
 
-/** What a GraphQL call asks of the bucket: the cost the document's reply reports, 1 for what has none. */
+/** The operation a GraphQL request body asks for, read with its variables; the error GraphQL answers otherwise. */
+function operationOf(body: Body): ReadOperation | { errors: readonly object[] } {
+  if (typeof body.query !== 'string') return { errors: [{ message: 'No query string was present' }] };
+  const variables =
+    typeof body.variables === 'object' && body.variables !== null ? (body.variables as Body) : {};
+  const operationName = typeof body.operationName === 'string' ? body.operationName : undefined;
+  const read = readOperation(body.query, variables, operationName);
+  if ('message' in read)
+    return { errors: [{ message: read.message, locations: [{ line: read.line, column: read.column }] }] };
+  const invalid = checkOperation(read);
+  return invalid.length > 0 ? { errors: invalid } : read;
+}
+
+/** What a GraphQL call asks of the bucket: the document's calculated cost, 1 for one that cannot run. */
 export function graphqlRequestCost(body: unknown): number {
   if (typeof body !== 'object' || body === null) return 1;
-  const { query, variables } = body as Body;
-  if (typeof query !== 'string') return 1;
-  const first = (variables as Body | undefined)?.first;
-  const pageSize =
-    typeof first === 'number' && Number.isInteger(first) && first >= 1 && first <= 250 ? first : 0;
-  if (sameDocument(query, SHOPIFY_ORDERS_QUERY)) return pageSize ? ordersQueryCost(pageSize) : 1;
-  if (sameDocument(query, SHOPIFY_ORDER_TIMES_QUERY)) return pageSize ? orderTimesQueryCost(pageSize) : 1;
-  if (sameDocument(query, SHOPIFY_ORDER_LINES_QUERY)) return orderLinesQueryCost();
-  if (sameDocument(query, SHOPIFY_TRACKING_ORDER_QUERY)) return trackingOrderQueryCost();
-  if (sameDocument(query, SHOPIFY_FULFILLMENT_CREATE)) return MUTATION_COST;
-  return 1;
+  const operation = operationOf(body as Body);
+  return 'errors' in operation ? 1 : operationCost(operation);
 }
 
 function maxCostExceeded(requested: number): Body {
@@ -133,67 +136,61 @@ function maxCostExceeded(requested: number): Body {
   );
 }
 
+const ORDER_GID = 'gid://shopify/Order/';
+
+/** An Order object of the shop, with its fulfillment orders. */
+const orderObject = (order: SandboxOrder): Source => ({
+  ...orderSource(order),
+  fulfillmentOrders: fulfillmentOrdersOf(order),
+});
+
 /**
- * A page of the shop's orders matching the search, by update time: SHOPIFY_ORDERS_QUERY renders
- * each order whole, SHOPIFY_ORDER_TIMES_QUERY only its id and update time, each at its own cost.
+ * QueryRoot.orders: a page of the shop's orders matching the search (`updated_at:>='…'
+ * updated_at:<'…'`, or `id:1 OR id:2`), by update time. Only sortKey UPDATED_AT is imitated.
  */
-function ordersReply(
-  world: World,
-  shopId: string,
-  variables: Body,
-  render: { cost: (first: number) => number; node: (order: SandboxOrder) => Body },
-): Body {
-  const first = variables.first;
-  if (typeof first !== 'number' || !Number.isInteger(first) || first < 1 || first > 250) {
-    return graphqlError('The first argument must be between 1 and 250.', 'BAD_REQUEST');
-  }
-  const requested = render.cost(first);
-  if (requested > MAX_QUERY_COST) return maxCostExceeded(requested);
-  const search = parseSearch(text(variables.query));
-  if ('error' in search) return graphqlError(search.error, 'BAD_REQUEST');
-  let matching = world.listing('shopify', shopId, text(variables.query), () =>
+function ordersConnection(world: World, shopId: string, args: Body): Source {
+  const { first, after } = pageArgs(args);
+  if (args.sortKey !== 'UPDATED_AT')
+    throw new GraphqlRefusal('The sandbox lists orders by sortKey UPDATED_AT only.', { code: 'BAD_REQUEST' });
+  const query = text(args.query);
+  const search = parseSearch(query);
+  if ('error' in search) throw new GraphqlRefusal(search.error, { code: 'BAD_REQUEST' });
+  let matching = world.listing('shopify', shopId, query, () =>
     world
       .ordersOf('shopify', shopId)
       .filter((order) => matchesSearch(order, search))
       .sort(byUpdatedThenId),
   );
-  if (typeof variables.after === 'string') {
-    const isAfter = afterCursor(variables.after);
-    if (!isAfter) return graphqlError('Invalid cursor for current pagination sort.', 'BAD_REQUEST');
+  if (after !== null) {
+    const isAfter = afterCursor(after);
+    if (!isAfter)
+      throw new GraphqlRefusal('Invalid cursor for current pagination sort.', { code: 'BAD_REQUEST' });
     matching = matching.filter(isAfter);
   }
   const page = matching.slice(0, first);
   const last = page[page.length - 1];
   return {
-    data: {
-      orders: {
-        pageInfo: { hasNextPage: matching.length > first, endCursor: last ? orderCursor(last) : null },
-        nodes: page.map(render.node),
-      },
-    },
-    extensions: cost(requested),
+    pageInfo: { hasNextPage: matching.length > first, endCursor: last ? orderCursor(last) : null },
+    nodes: page.map(orderObject),
   };
 }
 
-const WHOLE_ORDERS = { cost: ordersQueryCost, node: orderNode };
-const ORDER_TIMES = {
-  cost: orderTimesQueryCost,
-  node: (order: SandboxOrder): Body => ({
-    id: `gid://shopify/Order/${order.orderId}`,
-    legacyResourceId: order.orderId,
-    updatedAt: shopifyTime(order.updatedAt),
-  }),
-};
-
-/** SHOPIFY_ORDER_LINES_QUERY: the next page of one order's lines; order null when it is not the shop's. */
-function linesReply(world: World, shopId: string, variables: Body): Body {
-  const id = text(variables.id);
-  const orderId = id.startsWith('gid://shopify/Order/') ? id.slice('gid://shopify/Order/'.length) : '';
-  const order = world.order('shopify', shopId, orderId);
-  const after = typeof variables.after === 'string' ? variables.after : null;
+/** The root fields of the shop's Admin API: what a query or a mutation starts from. */
+function rootOf(world: World, shopId: string): Source {
   return {
-    data: { order: order ? moreLines(order, after) : null },
-    extensions: cost(orderLinesQueryCost()),
+    orders: new ByArgs((args) => ordersConnection(world, shopId, args)),
+    order: new ByArgs((args) => {
+      const id = text(args.id);
+      const order = id.startsWith(ORDER_GID)
+        ? world.order('shopify', shopId, id.slice(ORDER_GID.length))
+        : undefined;
+      return order ? orderObject(order) : null;
+    }),
+    shop: new ByArgs(() => {
+      const known = world.shop('shopify', shopId);
+      return { name: known?.name ?? shopId, currencyCode: known?.currency ?? 'USD' };
+    }),
+    fulfillmentCreate: new ByArgs((args) => fulfillmentCreate(world, shopId, args)),
   };
 }
 
@@ -207,42 +204,25 @@ function handleGraphql(world: World, request: FastifyRequest<GraphqlParams>, rep
   const named = namedShop(request);
   if ('refused' in checked || (named !== undefined && checked.shopId !== named))
     return reply.code(401).send(INVALID_TOKEN);
-  const shop = checked.shopId;
   const send = (body: Body) => reply.send(withBucket(body, request.sandboxRate));
   const body = bodyOf(request);
   if (typeof body.query !== 'string') {
     return reply.code(400).send({ errors: { query: 'Required parameter missing or invalid' } });
   }
-  const variables =
-    typeof body.variables === 'object' && body.variables !== null ? (body.variables as Body) : {};
-  if (sameDocument(body.query, SHOPIFY_ORDER_TIMES_QUERY))
-    return send(ordersReply(world, shop, variables, ORDER_TIMES));
-  if (sameDocument(body.query, SHOPIFY_ORDERS_QUERY))
-    return send(ordersReply(world, shop, variables, WHOLE_ORDERS));
-  if (sameDocument(body.query, SHOPIFY_ORDER_LINES_QUERY)) return send(linesReply(world, shop, variables));
-  if (sameDocument(body.query, SHOPIFY_TRACKING_ORDER_QUERY))
-    return send(trackingOrderReply(world, shop, variables));
-  if (sameDocument(body.query, SHOPIFY_FULFILLMENT_CREATE))
-    return send(fulfillmentCreateReply(world, shop, variables));
-  if (sameDocument(body.query, SHOPIFY_SHOP_QUERY)) {
-    const known = world.shop('shopify', shop);
-    return send({
-      data: { shop: { name: known?.name ?? shop, currencyCode: known?.currency ?? 'USD' } },
-      extensions: cost(1),
-    });
-  }
-  return reply.send(
-    graphqlError(
-      'The Shopify sandbox answers only the connector’s documents (see queries.ts).',
-      'UNSUPPORTED_DOCUMENT',
-    ),
-  );
+  const operation = operationOf(body);
+  if ('errors' in operation) return reply.send(operation);
+  const requested = operationCost(operation);
+  if (requested > MAX_QUERY_COST) return send(maxCostExceeded(requested));
+  const data = runOperation(operation, rootOf(world, checked.shopId));
+  if (data instanceof GraphqlRefusal)
+    return send({ errors: [{ message: data.message, extensions: data.extensions }] });
+  return send({ data, extensions: cost(requested) });
 }
 
 function tokenReply(now: number, issued: ReturnType<World['issueTokens']>) {
   return {
     access_token: issued.accessToken,
-    scope: SHOPIFY_SCOPES.join(','),
+    scope: SHOPIFY_APP_SCOPES.join(','),
     expires_in: Math.round((issued.accessExpiresAt - now) / 1000),
     refresh_token: issued.refreshToken,
     refresh_token_expires_in: Math.round((issued.refreshExpiresAt - now) / 1000),
@@ -321,7 +301,7 @@ function handleGrant(world: World, request: FastifyRequest<ShopParams>, reply: F
     state: text(body.state),
     timestamp: String(Math.floor(world.now() / 1000)),
   };
-  const query = new URLSearchParams({ ...signed, hmac: oauthQueryHmac(APP.appSecret, signed) });
+  const query = new URLSearchParams({ ...signed, hmac: shopifyRedirectHmac(APP.appSecret, signed) });
   return reply.redirect(`${redirectUri}${redirectUri.includes('?') ? '&' : '?'}${query.toString()}`, 302);
 }
 
@@ -331,9 +311,9 @@ function delivery(shopId: string, topic: string, body: string, at: number) {
     headers: {
       'content-type': 'application/json',
       'x-shopify-topic': topic,
-      'x-shopify-hmac-sha256': webhookHmac(APP.appSecret, body),
+      'x-shopify-hmac-sha256': shopifyWebhookHmac(APP.appSecret, body),
       'x-shopify-shop-domain': shopId,
-      'x-shopify-api-version': SHOPIFY_API_VERSION,
+      'x-shopify-api-version': SHOPIFY_WEBHOOK_API_VERSION,
       'x-shopify-webhook-id': randomUUID(),
       'x-shopify-event-id': randomUUID(),
       'x-shopify-triggered-at': new Date(at).toISOString(),

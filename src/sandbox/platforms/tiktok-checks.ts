@@ -4,12 +4,12 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { TIKTOK_ERROR_CODES } from '@server/modules/marketplaces/platforms/tiktok/errors.js';
-import { sameSignature, signTiktokRequest } from '@server/modules/marketplaces/platforms/tiktok/sign.js';
 import { SANDBOX_APPS } from '../apps.js';
 import { platformPath } from '../server.js';
 import type { World } from '../world.js';
+import { presentedMatches } from './hmac.js';
 import { unixSeconds } from './tiktok-orders.js';
+import { TIKTOK_CODES, tiktokExpectedSign } from './tiktok-spec.js';
 
 /** The sandbox app's service id, as the Partner Center's authorisation link carries it. */
 export const TIKTOK_SANDBOX_SERVICE_ID = '7431458374265161478';
@@ -68,7 +68,7 @@ export function authenticate(
     refuse(reply, world, code, message);
     return null;
   };
-  const { invalidCredentials } = TIKTOK_ERROR_CODES;
+  const { invalidCredentials } = TIKTOK_CODES;
   if (query.app_key !== app.appKey)
     return fail(invalidCredentials, 'Invalid credentials. Invalid `app_key` query parameter.');
   if (!query.sign)
@@ -96,17 +96,9 @@ export function authenticate(
   const isMultipart = header(request, 'content-type').includes('multipart/form-data');
   const body =
     request.method === 'GET' || isMultipart || !Buffer.isBuffer(request.rawBody) ? '' : request.rawBody;
-  const expected = signTiktokRequest({
-    appSecret: app.appSecret,
-    path: platformPath(request),
-    query,
-    body,
-  });
-  if (!sameSignature(expected, query.sign))
-    return fail(
-      TIKTOK_ERROR_CODES.invalidSign,
-      'Invalid credentials. The `sign` query parameter is invalid.',
-    );
+  const expected = tiktokExpectedSign(app.appSecret, { path: platformPath(request), query, body });
+  if (!presentedMatches(expected, query.sign))
+    return fail(TIKTOK_CODES.invalidSign, 'Invalid credentials. The `sign` query parameter is invalid.');
   const token = world.checkToken(
     'tiktok',
     header(request, 'x-tts-access-token').replace(/^TTP_/, ''),
@@ -115,19 +107,19 @@ export function authenticate(
   if ('refused' in token) {
     if (token.refused === 'expired')
       return fail(
-        TIKTOK_ERROR_CODES.expiredAccessToken,
+        TIKTOK_CODES.expiredAccessToken,
         'Expired credentials. The `access_token` or `x-tts-access-token` header has expired.',
       );
     if (token.refused === 'revoked')
       return fail(
-        TIKTOK_ERROR_CODES.tokenDeauthorised,
+        TIKTOK_CODES.tokenDeauthorised,
         'access token is invalid; detail:your token has been deauthorized',
       );
     return fail(invalidCredentials, 'Invalid credentials. The `x-tts-access-token` header is invalid.');
   }
   if (shopScoped && !query.shop_cipher)
     return fail(
-      TIKTOK_ERROR_CODES.missingShopCipher,
+      TIKTOK_CODES.missingShopCipher,
       'Missing identifier. The `shop_cipher` query parameter is required to identify the target shop.',
     );
   if (!shopScoped && query.shop_cipher)
@@ -137,12 +129,12 @@ export function authenticate(
     );
   if (shopScoped && query.shop_cipher !== tiktokShopCipher(token.shopId))
     return fail(
-      TIKTOK_ERROR_CODES.invalidTokenOrCipher,
+      TIKTOK_CODES.invalidTokenOrCipher,
       'Invalid query or header. The `x-tts-access-token` header is invalid for the shop in `shop_cipher`.',
     );
   if (request.method === 'POST' && !header(request, 'content-type').includes('application/json'))
     return fail(
-      TIKTOK_ERROR_CODES.invalidContentType,
+      TIKTOK_CODES.invalidContentType,
       'Invalid request format. The request body format must be `application/json` for structured data or `multipart/form-data` for binary files.',
     );
   return { shopId: token.shopId };

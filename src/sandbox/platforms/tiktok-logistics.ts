@@ -12,12 +12,12 @@
  */
 import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { TIKTOK_ERROR_CODES } from '@server/modules/marketplaces/platforms/tiktok/errors.js';
 import { SANDBOX_APPS } from '../apps.js';
 import { platformLabelPdf } from '../label.js';
 import type { SandboxOrder, ShipmentRefusal, World } from '../world.js';
 import { authenticate, ok, refuse, stringQuery } from './tiktok-checks.js';
 import { renderTiktokOrder } from './tiktok-orders.js';
+import { TIKTOK_CODES } from './tiktok-spec.js';
 
 /** How long a doc_url works [UNCONFIRMED: TikTok calls it short-lived]. */
 const DOC_URL_LIFETIME_MS = 10 * 60_000;
@@ -73,7 +73,7 @@ export function registerTiktokLogistics(app: FastifyInstance, world: World): voi
       return refuse(
         reply,
         world,
-        TIKTOK_ERROR_CODES.invalidCredentials,
+        TIKTOK_CODES.invalidCredentials,
         'Invalid parameter. `handover_method` must be PICKUP or DROP_OFF.',
       );
     const order = orderOfPackage(world, caller.shopId, packageId);
@@ -99,18 +99,13 @@ export function registerTiktokLogistics(app: FastifyInstance, world: World): voi
     const { packageId } = request.params as { packageId: string };
     const query = stringQuery(request);
     if (!DOCUMENT_TYPES.includes(query.document_type ?? ''))
-      return refuse(
-        reply,
-        world,
-        TIKTOK_ERROR_CODES.invalidCredentials,
-        'Invalid parameter. `document_type`.',
-      );
+      return refuse(reply, world, TIKTOK_CODES.invalidCredentials, 'Invalid parameter. `document_type`.');
     // The sandbox prints the A6 or A5 PDF label only.
     if (query.document_type !== 'SHIPPING_LABEL' || (query.document_format ?? 'PDF') !== 'PDF')
       return refuse(
         reply,
         world,
-        TIKTOK_ERROR_CODES.invalidCredentials,
+        TIKTOK_CODES.invalidCredentials,
         'The sandbox prints PDF shipping labels only.',
       );
     const order = orderOfPackage(world, caller.shopId, packageId);
@@ -183,12 +178,7 @@ function registerSellerShipping(app: FastifyInstance, world: World): void {
     if (!authenticate(request, reply, world, true)) return reply;
     const { warehouseId } = request.params as { warehouseId: string };
     if (warehouseId !== TIKTOK_SANDBOX_WAREHOUSE_ID)
-      return refuse(
-        reply,
-        world,
-        TIKTOK_ERROR_CODES.invalidCredentials,
-        'Invalid parameter. `warehouse_id`.',
-      );
+      return refuse(reply, world, TIKTOK_CODES.invalidCredentials, 'Invalid parameter. `warehouse_id`.');
     return ok(world, {
       delivery_options: [{ id: DELIVERY_OPTION_ID, name: 'Standard shipping', type: 'STANDARD' }],
     });
@@ -201,7 +191,7 @@ function registerSellerShipping(app: FastifyInstance, world: World): void {
       return refuse(
         reply,
         world,
-        TIKTOK_ERROR_CODES.invalidCredentials,
+        TIKTOK_CODES.invalidCredentials,
         'Invalid parameter. `delivery_option_id`.',
       );
     return ok(world, { shipping_providers: TIKTOK_SANDBOX_PROVIDERS });
@@ -221,7 +211,7 @@ function registerSellerShipping(app: FastifyInstance, world: World): void {
       return refuse(
         reply,
         world,
-        TIKTOK_ERROR_CODES.invalidCredentials,
+        TIKTOK_CODES.invalidCredentials,
         'Invalid parameter. `tracking_number` and a `shipping_provider_id` of the delivery option are required.',
       );
     const order = world.order('tiktok', caller.shopId, orderId);
@@ -235,7 +225,7 @@ function registerSellerShipping(app: FastifyInstance, world: World): void {
       return refuse(
         reply,
         world,
-        TIKTOK_ERROR_CODES.invalidCredentials,
+        TIKTOK_CODES.invalidCredentials,
         'Invalid parameter. `order_line_item_ids` must name every line item of the order.',
       );
     const outcome = world.sellerShipped('tiktok', caller.shopId, order.orderId, {

@@ -4,11 +4,11 @@
  * phone; and `orders/search`'s filters, sort and opaque page token over the world's orders.
  */
 import { CURRENCY_DECIMALS, type OrderCurrency } from '@shared/domain/order.js';
-import type { TiktokOrderStatus } from '@server/modules/marketplaces/platforms/tiktok/normalise.js';
 import type { SandboxOrder, SandboxStatus } from '../world.js';
+import type { TiktokStatus } from './tiktok-spec.js';
 
 /** The neutral lifecycle in TikTok's statuses; a buyer's cancel request is a flag, not a status. */
-export const TIKTOK_SANDBOX_STATUS: Readonly<Record<SandboxStatus, TiktokOrderStatus>> = {
+export const TIKTOK_SANDBOX_STATUS: Readonly<Record<SandboxStatus, TiktokStatus>> = {
   unpaid: 'UNPAID',
   ready_to_ship: 'AWAITING_SHIPMENT',
   processed: 'AWAITING_COLLECTION',

@@ -7,8 +7,6 @@
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { TIKTOK_ERROR_CODES } from '@server/modules/marketplaces/platforms/tiktok/errors.js';
-import { signTiktokWebhook } from '@server/modules/marketplaces/platforms/tiktok/sign.js';
 import { SANDBOX_APPS } from '../apps.js';
 import { authorisePage, platformPath, type SandboxPlatform } from '../server.js';
 import type { SandboxShop, World } from '../world.js';
@@ -31,6 +29,7 @@ import {
   webhookStatus,
   type SearchFilters,
 } from './tiktok-orders.js';
+import { TIKTOK_CODES, tiktokWebhookAuthorization } from './tiktok-spec.js';
 
 export { TIKTOK_SANDBOX_SERVICE_ID, tiktokShopCipher } from './tiktok-checks.js';
 
@@ -95,12 +94,12 @@ function registerAuthRoutes(app: FastifyInstance, world: World): void {
   app.get('/api/v2/token/get', async (request, reply) => {
     const query = stringQuery(request);
     if (appCredentialsWrong(query))
-      return refuse(reply, world, TIKTOK_ERROR_CODES.invalidApp, 'Invalid app_key or app_secret.');
+      return refuse(reply, world, TIKTOK_CODES.invalidApp, 'Invalid app_key or app_secret.');
     if (query.grant_type !== 'authorized_code')
       return refuse(
         reply,
         world,
-        TIKTOK_ERROR_CODES.invalidGrant,
+        TIKTOK_CODES.invalidGrant,
         'Invalid grant_type. Only authorized_code is accepted.',
       );
     const shopId = world.useCode('tiktok', query.auth_code ?? '');
@@ -108,7 +107,7 @@ function registerAuthRoutes(app: FastifyInstance, world: World): void {
       return refuse(
         reply,
         world,
-        TIKTOK_ERROR_CODES.invalidGrant,
+        TIKTOK_CODES.invalidGrant,
         'Invalid auth_code: it is unknown, used or expired.',
       );
     return tokenReply(shopId, world.issueTokens('tiktok', shopId));
@@ -117,12 +116,12 @@ function registerAuthRoutes(app: FastifyInstance, world: World): void {
   app.get('/api/v2/token/refresh', async (request, reply) => {
     const query = stringQuery(request);
     if (appCredentialsWrong(query))
-      return refuse(reply, world, TIKTOK_ERROR_CODES.invalidApp, 'Invalid app_key or app_secret.');
+      return refuse(reply, world, TIKTOK_CODES.invalidApp, 'Invalid app_key or app_secret.');
     if (query.grant_type !== 'refresh_token')
       return refuse(
         reply,
         world,
-        TIKTOK_ERROR_CODES.invalidGrant,
+        TIKTOK_CODES.invalidGrant,
         'Invalid grant_type. Only refresh_token is accepted.',
       );
     const refreshed = world.refreshTokens('tiktok', (query.refresh_token ?? '').replace(/^TTP_/, ''));
@@ -130,7 +129,7 @@ function registerAuthRoutes(app: FastifyInstance, world: World): void {
       return refuse(
         reply,
         world,
-        TIKTOK_ERROR_CODES.invalidGrant,
+        TIKTOK_CODES.invalidGrant,
         `Invalid refresh_token: it is ${refreshed.refused}.`,
       );
     return tokenReply(refreshed.shopId, refreshed);
@@ -138,7 +137,7 @@ function registerAuthRoutes(app: FastifyInstance, world: World): void {
 }
 
 function registerApiRoutes(app: FastifyInstance, world: World): void {
-  const { invalidCredentials } = TIKTOK_ERROR_CODES;
+  const { invalidCredentials } = TIKTOK_CODES;
   app.get('/authorization/202309/shops', async (request, reply) => {
     const caller = authenticate(request, reply, world, false);
     if (!caller) return reply;
@@ -245,7 +244,7 @@ export const tiktokSandbox: SandboxPlatform = {
     return {
       status: 429,
       body: {
-        code: TIKTOK_ERROR_CODES.tooManyRequests,
+        code: TIKTOK_CODES.tooManyRequests,
         message: "Too many requests. You've made too many requests in a short period of time.",
         request_id: randomBytes(16).toString('hex').toUpperCase(),
       },
@@ -304,7 +303,7 @@ function signedNotice(body: string): { headers: Record<string, string>; body: st
   return {
     headers: {
       'content-type': 'application/json',
-      authorization: signTiktokWebhook(app.appKey, app.appSecret, body),
+      authorization: tiktokWebhookAuthorization(app.appKey, app.appSecret, body),
     },
     body,
   };
