@@ -1,5 +1,5 @@
 /**
- * Part of `npm run bench`: the count ops' throughput (issue 16), on one fresh migrated and seeded
+ * Part of `npm run bench`: the count ops' throughput, on one fresh migrated and seeded
  * database that is dropped afterwards, with the app listening on a loopback port. 'count.location'
  * ops (a blind count of one location: two SKUs with their quantities, the book at count computed
  * on the server) are pushed through POST /api/pda/sync/push in batches of 100, from one device

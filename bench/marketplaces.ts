@@ -1,5 +1,5 @@
 /**
- * Part of `npm run bench`: marketplace ingest (issue 13), on one fresh migrated and seeded
+ * Part of `npm run bench`: marketplace ingest, on one fresh migrated and seeded
  * database that is dropped afterwards. The bundled sandbox serves all six
  * marketplaces, a shop on each for the demo seller, BENCH_MARKET_ORDERS orders (50,000) spread
  * over them and over the last 14 days, every item's seller SKU one of the seller's SKUs. The

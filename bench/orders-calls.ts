@@ -91,7 +91,7 @@ export function openingCalls(count: number): ListCall[] {
 /** Who makes a view's calls: the demo tenant's agent, its seller (one seller's orders) or its warehouse manager. */
 export type ListRole = 'agent' | 'seller' | 'waremanager';
 
-/** One view of the order list measured on its own (issue 28: every view p95 < 50 ms at 1,000,000 orders). */
+/** One view of the order list measured on its own (target: every view p95 < 50 ms at 1,000,000 orders). */
 export interface ListView {
   name: string;
   role: ListRole;
@@ -170,7 +170,7 @@ export async function listViews(owner: pg.Pool, tenantId: string, count: number)
         ...pageOf(index),
       })),
     },
-    // The filters the counters have no key for (issue 28): counted over the orders they leave.
+    // The filters the counters have no key for: counted over the orders they leave.
     ...(
       [
         ['an order type (stock: every order)', { type: 'stock' }],

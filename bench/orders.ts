@@ -1,5 +1,5 @@
 /**
- * Part of `npm run bench`: the order centre's numbers (issue 12), on one fresh migrated and
+ * Part of `npm run bench`: the order centre's numbers, on one fresh migrated and
  * seeded database that is dropped afterwards, beside baselines measured in the same run:
  * 1. the order list at BENCH_ORDERS orders (1,000,000) over BENCH_TENANTS tenants (100), made
  *    with set-based SQL (bench/orders-data.ts): GET /api/order/list through app.inject as the
@@ -79,7 +79,7 @@ import {
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const TENANTS = Number(process.env.BENCH_TENANTS ?? 100);
 const ITERATIONS = Number(process.env.BENCH_LIST_ITERATIONS ?? 200);
-/** Calls measured for each view of the list (issue 28), after the warm-up. */
+/** Calls measured for each view of the list, after the warm-up. */
 const VIEW_ITERATIONS = Number(process.env.BENCH_VIEW_ITERATIONS ?? 100);
 const RESERVE_ORDERS = Number(process.env.BENCH_RESERVE_ORDERS ?? 10_000);
 const CLIENTS = Number(process.env.BENCH_RESERVE_CLIENTS ?? 4);

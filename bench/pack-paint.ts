@@ -1,5 +1,5 @@
 /**
- * Part of `npm run bench`: scan to painted frame on the PDA's pack screen (issue 15: p95 ≤ 50 ms
+ * Part of `npm run bench`: scan to painted frame on the PDA's pack screen (target: p95 ≤ 50 ms
  * at 4× CPU slow-down), measured the way bench/pda.ts measures the receive screen: Chromium at
  * phone size, a wedge scanner's burst typed, from the Enter keydown to the first frame painted
  * after the scan's feedback was committed (bench/scan-probe.ts). On a fresh migrated

@@ -11,9 +11,9 @@
  *    wedge scanner's Enter keydown to the feedback's call and to the first frame painted after
  *    the scan's feedback was committed (bench/scan-probe.ts), with the steps between: the page
  *    handling the Enter (the keys and tasks queued before it), the feedback call, and React's
- *    commit of the feedback. The target (issue 11)
- *    is a p95 of 50 ms at 4× slow-down; it is shown, not asserted. Three scans in a row without
- *    feedback end the part (a broken screen would otherwise wait 10 s a scan).
+ *    commit of the feedback. The target is a p95 of 50 ms at 4× slow-down; it is shown, not
+ *    asserted. Three scans in a row without feedback end the part (a broken screen would
+ *    otherwise wait 10 s a scan).
  * Sizes shrink with BENCH_SECONDS, BENCH_PDA_BACKLOG and BENCH_PDA_SCANS (for trying it out);
  * BENCH_PDA_PARTS=scan runs only the named parts (push, backlog, scan); BENCH_TRACE=file.json
  * writes a DevTools trace of the throttled scans; BENCH_SCAN_PAUSE_MS sets the pause between two

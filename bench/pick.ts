@@ -1,5 +1,5 @@
 /**
- * Part of `npm run bench`: pick ops pushed beside pgbench (issue 15), on one fresh migrated and
+ * Part of `npm run bench`: pick ops pushed beside pgbench, on one fresh migrated and
  * seeded database that is dropped afterwards, with the app listening on a loopback port.
  * 'pick.take' ops of one unit each (shelf to the warehouse's staging location through the ledger)
  * go through POST /api/pda/sync/push in batches of 100, from one device and from four at once

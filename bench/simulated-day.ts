@@ -1,5 +1,5 @@
 /**
- * Part of `npm run bench`: the simulated marketplace day in full (issue 28), on one fresh
+ * Part of `npm run bench`: the simulated marketplace day in full, on one fresh
  * migrated and seeded database that is dropped afterwards. The bundled sandbox runs in this
  * process; the server app works its jobs with three workers (WORKERS=3). The demo seller's six
  * shops are connected through the seller's routes, then 24 simulated hours of the sandbox's day

@@ -310,7 +310,7 @@ export const ERROR_STATUS = {
   'outbound.no_waybill': 409,
   'outbound.not_printed': 409,
   'outbound.already_out': 409,
-  // Waves and picking (issue 15)
+  // Waves and picking
   'wave.not_found': 404,
   'wave.order_not_ready': 422,
   'wave.no_ready_orders': 422,

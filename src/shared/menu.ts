@@ -675,7 +675,7 @@ const CATALOG = [
   },
   ...buttons('return_list', CATALOG_READERS, [PERMISSIONS.returnList]),
   ...buttons('return_list', WAREHOUSE_WORKERS, [PERMISSIONS.returnMatch]),
-  // Bags (集包) made on the PDA, their manifests and delivery status (issue 15). Its calls use the
+  // Bags (集包) made on the PDA, their manifests and delivery status. Its calls use the
   // outbound list's permissions (waybill:list to read, outbound:edit to set a delivery status).
   {
     key: 'logistics_bags',

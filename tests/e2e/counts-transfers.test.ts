@@ -1,6 +1,6 @@
 /**
  * A stock count and a transfer's arrival on the PDA, offline for real, in Chromium against the
- * real server on its own cloned database (issue 16). Online, the worker opens the count and the
+ * real server on its own cloned database. Online, the worker opens the count and the
  * transfer screens (the device keeps the open check orders and the transfers in transit); then
  * the test cuts the proxy between browser and server (pda-proxy.ts) and sets the context
  * offline. Offline, the worker counts three locations blind (one found short, one found over,

@@ -1,5 +1,5 @@
 /**
- * Every admin screen as every role (issue 28): in Chromium against the real server, each demo
+ * Every admin screen as every role: in Chromium against the real server, each demo
  * role signs in once and opens every screen of the menu the app is given, then types the address
  * of each screen of the product's catalogue its menu leaves out. A screen shows only what the
  * role may do: any API reply 403 or 5xx, and any console error or uncaught page error, fails

@@ -1,5 +1,5 @@
 /**
- * Pack, bag and hand over offline (issue 15), in Chromium with the PDA's service worker in
+ * Pack, bag and hand over offline, in Chromium with the PDA's service worker in
  * control, against the real server on its own cloned database: three picked orders (their
  * waybills printed in the admin) are fetched by the pack screen online; then, with the network
  * cut for real at the test's proxy (pda-proxy.ts), the worker packs the three parcels by scans

@@ -1,5 +1,5 @@
 /**
- * Picking a wave offline (issue 15), in Chromium with the PDA's service worker in control,
+ * Picking a wave offline, in Chromium with the PDA's service worker in control,
  * against the real server on its own cloned database: the waves are fetched online, then the
  * network is cut for real (the test's TCP proxy, pda-proxy.ts, with `context.setOffline`); the
  * worker takes the wave, walks its route in location-code order scanning each shelf and each

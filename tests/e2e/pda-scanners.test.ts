@@ -1,6 +1,6 @@
 /**
  * Every way a scanner may be set up, typed into the PDA's receiving screen in Chromium against
- * the real server (issue 17): with an Enter, Tab or CR LF suffix or none (the idle rule, fast or
+ * the real server: with an Enter, Tab or CR LF suffix or none (the idle rule, fast or
  * at 40–60 ms a key), STX…ETX framing with and without Enter, AIM symbology prefixes, GS1
  * element strings with the GS sent as its character, as Ctrl+] or through the input method,
  * bracketed and bare, and whole codes committed through the input method. Each counts exactly

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The PDA's quantity field (issue 28): what the worker types stays as typed, a number outside
+ * The PDA's quantity field: what the worker types stays as typed, a number outside
  * the range (or none) is refused with a message under the row and never put into range for them,
  * the screen is told the field is invalid, and − and + move only within the range.
  */

@@ -1,5 +1,5 @@
 /**
- * Wrong passwords counted per account across addresses (issue 28): many addresses guessing one
+ * Wrong passwords counted per account across addresses: many addresses guessing one
  * account make it wait, then lock its password sign-in; the owner's SMS sign-in still works and
  * lifts the lock; the user is told about the attempts after signing in. The clock is moved by
  * moving the recorded times back, never by sleeping.
@@ -213,7 +213,7 @@ describe('sign-in lockout per account, across addresses', () => {
     expect(await listed()).toMatchObject({ username: 'warestaff', status: 1, isLocked: false });
     await failChecked('warestaff', 1);
     expect((await attempt('warestaff', 'Demo12345')).json().code).toBe('auth.login_locked');
-    // The user list shows the lock (issue 28), so that an administrator knows to unlock it.
+    // The user list shows the lock, so that an administrator knows to unlock it.
     expect(await listed()).toMatchObject({ username: 'warestaff', status: 1, isLocked: true });
     const id = await idOf('users', 'username', 'warestaff');
     const unlocked = await call(admin, 'PUT', 'sys/user/frozenBatch', { ids: [id], status: 1 });

@@ -1,5 +1,5 @@
 /**
- * The batch searches of the order list and the outbound list (issue 28): both take up to 100
+ * The batch searches of the order list and the outbound list: both take up to 100
  * numbers of any kind (order number, system order id, tracking number) through the shared
  * schema, refuse 101, and name the numbers no order answered in any tab or stage — a number whose
  * order sits in another tab or stage is found, not named.

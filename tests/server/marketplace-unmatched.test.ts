@@ -1,5 +1,5 @@
 /**
- * Issue 28, the sync that stopped after its first run: an order already synced whose every line
+ * The sync that once stopped after its first run: an order already synced whose every line
  * is an item not matched to a SKU changed on the platform, the upsert inserted no lines with
  * `values()` and failed, and Coupang (which re-reads open orders every run) failed every run.
  * Against the bundled sandbox, through the real sync:

@@ -1,5 +1,5 @@
 /**
- * Orders from a spreadsheet (issue 12): a template in the asker's language that imports back as
+ * Orders from a spreadsheet: a template in the asker's language that imports back as
  * it is filled in; an import that enters every order through the same service as an order
  * entered by hand (so it waits for review, and reserves its stock once approved — at once when
  * asked), or refuses the whole file with every bad row and column named in the asker's language

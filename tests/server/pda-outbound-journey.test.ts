@@ -1,5 +1,5 @@
 /**
- * Issue 15's whole outbound journey on one handheld that worked offline: a wave of 50 orders
+ * The whole outbound journey on one handheld that worked offline: a wave of 50 orders
  * picked, packed, bagged (40 in a bag, 10 loose) and handed over, then 5 of them taken back as
  * returns and re-shelved. Every op is queued first, in the order the worker made them (the
  * device has no network), then pushed in batches of 100 once it is back, and pushed again as if

@@ -1,5 +1,5 @@
 /**
- * Pack, bag and hand over through the PDA push (issue 15): each op applied exactly once, replays
+ * Pack, bag and hand over through the PDA push: each op applied exactly once, replays
  * answered as duplicates, two devices racing for one parcel (one wins), an order cancelled after
  * it was picked refused at packing and its units put back through the ledger, a hand-over that
  * issues every unit once (the ledger reconciles), the bag manifest, and isolation (another

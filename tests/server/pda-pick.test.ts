@@ -1,5 +1,5 @@
 /**
- * Waves and picking (issue 15): a wave is made from ready orders only, each order in one open
+ * Waves and picking: a wave is made from ready orders only, each order in one open
  * wave; pick ops move units from the shelf to the warehouse's staging location through the
  * ledger, each exactly once whatever is replayed; two devices picking one wave never pick a unit
  * twice; a pick racing a cancellation is refused or leaves its units booked on staging; a short

@@ -1,5 +1,5 @@
 /**
- * A simulated marketplace day, shortened (issue 28): the demo seller's six shops, one per
+ * A simulated marketplace day, shortened: the demo seller's six shops, one per
  * marketplace, connected through the seller's routes, then four simulated hours of the sandbox's
  * day on an accelerated clock — new orders, payments, cancellations in every state, address and
  * item edits, orders with items the seller has no SKU for, every access token expired early,

@@ -99,7 +99,7 @@ describe('a transfer between warehouses', () => {
       (await asStaff('POST', '/api/stock/transfer/audit', { id: transfer.id, decision: 'pass' })).statusCode,
     ).toBe(403);
     expect(await balance(dg01.id, skuId)).toMatchObject({ available: 10 });
-    // Each list says whether its reader may audit the transfer: never its maker (issue 28).
+    // Each list says whether its reader may audit the transfer: never its maker.
     const rowFor = async (caller: Caller) =>
       (await caller('GET', '/api/stock/transfer/list?pageNo=1&pageSize=10'))
         .json()

@@ -1,5 +1,5 @@
 /**
- * The simulated day's end check (issue 28), for the server test and the bench alike: the
+ * The simulated day's end check, for the server test and the bench alike: the
  * product's orders against the marketplaces' own, order by order, and the sync's record.
  *
  * For every order of every sandbox shop (a Joom order of several lines is several Joom orders),

@@ -1,5 +1,5 @@
 /**
- * The simulated day run (issue 28), for the server test and the bench alike: a server app with
+ * The simulated day run, for the server test and the bench alike: a server app with
  * its job runner working jobs, the bundled sandbox in the same process, and the demo seller's
  * six shops — one per marketplace, a catalogue of the seller's own SKUs plus two items the seller
  * has none of, 40 orders of the last ten days — connected through the routes a seller uses, each

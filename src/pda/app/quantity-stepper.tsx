@@ -4,7 +4,7 @@
  * puts whatever is typed into range silently (-5 becomes 1, 99999 the maximum): here the field
  * keeps exactly what the worker typed, a number out of range (or no number) is refused with a
  * message under the row, and the screen is told the field is invalid (`onValidity`), so it
- * blocks what would use the quantity instead of using a stale or changed one (issue 28). Only −
+ * blocks what would use the quantity instead of using a stale or changed one. Only −
  * and + move the number, and only within the range.
  *
  * Its field is named by its label, always shows the quantity the screen set last (the quantity

@@ -1,5 +1,5 @@
 /**
- * Bagging (集包) by scan (issue 15): a bag is opened by scanning its pre-printed number, typing
+ * Bagging (集包) by scan: a bag is opened by scanning its pre-printed number, typing
  * one, or making one on the device (an empty number is refused in the spec's words, 'A bag
  * number must be entered'); a bag of the device's work scanned again is taken up where it was.
  * Bag numbers are case-folded (foldBagNo), and a code that does not look like one

@@ -1,5 +1,5 @@
 /**
- * Hand-over (交接) by scan (issue 15): closed bags and loose packed parcels are scanned onto a
+ * Hand-over (交接) by scan: closed bags and loose packed parcels are scanned onto a
  * carrier hand-over, each checked on the device (an open bag must be closed first, a parcel in
  * a bag goes with its bag, a parcel not packed or cancelled is refused); 'Deliver immediately'
  * after the spec's confirmation queues one handover.deliver op with its local effect (the bags

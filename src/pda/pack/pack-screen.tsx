@@ -1,5 +1,5 @@
 /**
- * Packing by scan (issue 15): the tracking or order number of a picked parcel, then each unit
+ * Packing by scan: the tracking or order number of a picked parcel, then each unit
  * (barcode → SKU, checked against the parcel's lines on the device): the parcel type is shown
  * (single item single count, single item several units, mixed with a checklist per line); a
  * wrong item or an extra unit is refused at once with its tone. With every unit scanned the

@@ -1,5 +1,5 @@
 /**
- * Picking a wave by scan (issue 15, research fulfilment-flows.md §3.1): the worker takes a wave
+ * Picking a wave by scan: the worker takes a wave
  * (from the open ones on the device, or its number scanned), then walks its route: the next
  * location shows large, in walking order (location code); they scan it, then each unit (one a
  * scan, or a quantity set first). A wrong location, an item not in the wave or not picked here,
@@ -66,7 +66,7 @@ export function PickScreen({
   const [step, setStep] = useState<Step>({ name: 'wave' });
   const [waves, setWaves] = useState<PdaWave[]>([]);
   const [quantity, setQuantity] = useState(1);
-  // While the quantity field refuses what was typed, a scan picks nothing (issue 28).
+  // While the quantity field refuses what was typed, a scan picks nothing.
   const [isQuantityValid, setQuantityValid] = useState(true);
   const { flash, tell, clear, isBlocked } = useScanFeedback();
   /** Takes shown so far: a take's read of the stored waves replaces only its own. */

@@ -82,7 +82,7 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
   }, []);
   const { flash, tell, clear, isBlocked } = useScanFeedback();
   const [chosenQuantity, setQuantity] = useState(1);
-  // While the quantity field holds a number it refuses, a scan counts nothing (issue 28).
+  // While the quantity field holds a number it refuses, a scan counts nothing.
   const [isQuantityValid, setQuantityValid] = useState(true);
   const [unknownCode, setUnknownCode] = useState<string | null>(null);
   const undo = useUndoStack();

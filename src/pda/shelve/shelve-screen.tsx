@@ -62,7 +62,7 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
   const [step, setStep] = useState<Step>({ name: 'order' });
   const { flash, tell, clear, isBlocked } = useScanFeedback();
   const [quantity, setQuantity] = useState(1);
-  // While the quantity field refuses what was typed, nothing is shelved (issue 28).
+  // While the quantity field refuses what was typed, nothing is shelved.
   const [isQuantityValid, setQuantityValid] = useState(true);
   const [orders, setOrders] = useState<InboundOrderData[]>([]);
   const undo = useUndoStack();

@@ -3,8 +3,8 @@
  * uses, on the app's own pool: the app role's session lookup (app_session_actor, which every
  * signed-in request calls first) and a tenant transaction reading through row-level security
  * (the tenant setting, the policies, the role's grants). A database that answers `select 1` but
- * refuses the app role a signed-in call is not ready (issue 28: the health check said the
- * database was fine while every signed-in call failed).
+ * refuses the app role a signed-in call is not ready (the health check once said the database
+ * was fine while every signed-in call failed).
  */
 import { sql } from 'drizzle-orm';
 import { withTenant, type Db } from './client.js';

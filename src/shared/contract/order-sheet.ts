@@ -1,5 +1,5 @@
 /**
- * Orders from a spreadsheet (issue 12): one row per order line, the rows with the same order
+ * Orders from a spreadsheet: one row per order line, the rows with the same order
  * number forming one order (its order columns filled on its first row; on later rows blank or
  * the same). The template's header is in the asker's language; a file's header may be in any of
  * the six languages or the column keys. An import is all or nothing: every row is checked with

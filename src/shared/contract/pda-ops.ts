@@ -54,7 +54,7 @@ export const PDA_OP_PAYLOADS = {
   'pick.claim': claimWaveInput,
   'pick.take': pickTakeInput,
   'pick.short': pickShortInput,
-  // Pack, bag and hand over (issue 15).
+  // Pack, bag and hand over.
   'pack.pack': packParcelInput,
   'pack.put_back': putBackInput,
   'bag.open': openBagInput,

@@ -30,11 +30,11 @@ export const PDA_OP_TYPES = [
   'return.receive',
   'return.item',
   'return.finish',
-  // Picking (issue 15): take a wave, take units to staging, report units missing.
+  // Picking: take a wave, take units to staging, report units missing.
   'pick.claim',
   'pick.take',
   'pick.short',
-  // Pack, bag and hand over (issue 15).
+  // Pack, bag and hand over.
   'pack.pack',
   'pack.put_back',
   'bag.open',

@@ -1,5 +1,5 @@
 /**
- * Waves and picking (issue 15): the admin's wave list, detail and creation (from chosen orders or
+ * Waves and picking: the admin's wave list, detail and creation (from chosen orders or
  * by criteria), and the handheld's ops (pick.claim, pick.take, pick.short) with the open waves it
  * keeps for offline checks (GET /pda/waves).
  */

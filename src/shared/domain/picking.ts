@@ -1,5 +1,5 @@
 /**
- * Waves and picking (issue 15, research fulfilment-flows.md §3.1): a wave groups orders of one
+ * Waves and picking: a wave groups orders of one
  * warehouse that are ready to pick; a worker picks it on the handheld in walking order (location
  * code order), each unit moving from its shelf to the warehouse's staging location through the
  * ledger. A unit that cannot be found is a short pick with a coded reason.

@@ -16,7 +16,7 @@ const MANAGER_CODES = [
   PERMISSIONS.userPassword,
 ];
 
-/** packer5's password sign-in is locked by wrong passwords (issue 28). */
+/** packer5's password sign-in is locked by wrong passwords. */
 const firstPage = Array.from({ length: 10 }, (_, index) =>
   userRecord({ username: `packer${index}`, isLocked: index === 5 }),
 );

@@ -1,7 +1,7 @@
 /**
  * The stock transfer list (/stock/transfer): the audit tabs, each transfer's warehouses and
  * quantities, a pass sent only after its confirmation (spec 02 §5), and Pass and Refuse offered
- * only on a transfer the signed-in user may audit (issue 28: never their own).
+ * only on a transfer the signed-in user may audit (never their own).
  */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';

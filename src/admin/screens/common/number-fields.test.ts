@@ -1,5 +1,5 @@
 /**
- * No number box of the admin changes what was typed (issue 28: a new transfer's '-2' saved as
+ * No number box of the admin changes what was typed (a new transfer's '-2' was once saved as
  * 1). antd's InputNumber clamps to `min`/`max` and rounds to `precision` on blur, silently; the
  * admin's forms refuse out-of-range input with the shared contract's rule (`contractRule`,
  * `contractProblem` in rules.ts) instead. A box that must clamp is allowed only with its reason.

@@ -1,5 +1,5 @@
 /**
- * Orders from Excel (issue 12), for the order list's toolbar: a button (for those who may enter
+ * Orders from Excel, for the order list's toolbar: a button (for those who may enter
  * orders) opening the import — the template, the seller the orders are for (agents and
  * administrators), whether to approve them at once (for those who review orders), and the file.
  * The whole file is imported or nothing; a refused file shows its row-by-row report.

@@ -1,5 +1,5 @@
 /**
- * Waves (issue 15): status tabs (open, picking, picked, short), filters by warehouse and number,
+ * Waves: status tabs (open, picking, picked, short), filters by warehouse and number,
  * server-paged, with each wave's progress (units picked of those to pick), units short and who
  * is picking. Whoever may make waves makes one from chosen ready orders or by criteria; anyone
  * who sees the list opens a wave's detail and prints its pick list.

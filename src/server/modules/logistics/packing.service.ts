@@ -1,5 +1,5 @@
 /**
- * Pack, bag and hand over on the PDA (issue 15), each op applied exactly once through the PDA
+ * Pack, bag and hand over on the PDA, each op applied exactly once through the PDA
  * push (pda/push.service.ts), with the admin's outbound rules (outbound.service.ts: packOne,
  * deliverOne) rather than rules of its own:
  *

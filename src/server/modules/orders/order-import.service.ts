@@ -1,5 +1,5 @@
 /**
- * Orders from a spreadsheet (issue 12), all or nothing. Every row is checked first: the row
+ * Orders from a spreadsheet, all or nothing. Every row is checked first: the row
  * schema of the shared contract, the order's columns the same on each of its rows, the
  * warehouse codes the asker sees, the seller's own SKU codes, prices in the currency's
  * decimals. Then every order is entered through createOrder — the same contract and service as

@@ -163,7 +163,7 @@ async function applyOp(
     }
     case 'inbound.undo':
       return undoOp(tx, actor, deviceId, op, parseInput(PDA_OP_PAYLOADS[op.type], op.payload));
-    // Pack, bag and hand over (issue 15): each service parses its payload with the contract's schema.
+    // Pack, bag and hand over: each service parses its payload with the contract's schema.
     case 'pack.pack':
       return { ...(await packParcel(tx, actor, op.payload)) };
     case 'pack.put_back':

@@ -1,5 +1,5 @@
 /**
- * A bag's manifest on A4 (issue 15, spec 02 §3 "bag number, package count, weight"): the bag
+ * A bag's manifest on A4 (spec 02 §3 "bag number, package count, weight"): the bag
  * number large and as a Code 128, the warehouse, channel, package count and weight, then one
  * row per parcel (tracking number, order number, parcel weight) and 'page x of y' on every page.
  * Pure layout: the caller gathers the bag.

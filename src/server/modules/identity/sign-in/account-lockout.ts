@@ -1,5 +1,5 @@
 /**
- * Wrong passwords counted per account, whichever address they come from (issue 28): the
+ * Wrong passwords counted per account, whichever address they come from: the
  * per-address lockout (login-lockout.ts) stops one address guessing, this stops many. The wrong
  * passwords since an account's last sign-in are kept in login_failures (shared by every server
  * node, committed outside the sign-in transaction). The first ACCOUNT_FREE_FAILURES cost

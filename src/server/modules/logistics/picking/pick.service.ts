@@ -1,5 +1,5 @@
 /**
- * Picking (issue 15, research fulfilment-flows.md §3.1): units of an order's lines move from
+ * Picking: units of an order's lines move from
  * their shelves to the warehouse's staging location (type 'outbound', code PICKED, made on the
  * warehouse's first pick) through the ledger (kind 'move', source the order), and order_picks
  * records them under the staging location, so the hand-over (outbound.service deliverOne →

@@ -1,5 +1,5 @@
 /**
- * Waves (issue 15), per tenant under forced RLS (migration 0024). A wave groups ready orders of
+ * Waves, per tenant under forced RLS (migration 0024). A wave groups ready orders of
  * one warehouse (wave_orders, each order in at most one wave still to pick it); what each line
  * got is kept in order_picks (logistics), under the staging location the units were moved to;
  * units that could not be picked are wave_shortages rows with their coded reason.

@@ -1,5 +1,5 @@
 /**
- * Making waves (issue 15): a wave groups orders of one warehouse ready to pick — waiting to
+ * Making waves: a wave groups orders of one warehouse ready to pick — waiting to
  * ship, nothing done in the warehouse yet (or part-picked, a short pick put back to be picked:
  * repickOrders), a tracking number known, every line reserved, not a
  * problem order, and in no other wave still to pick. From the orders chosen in the admin (each
