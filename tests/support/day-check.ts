@@ -24,20 +24,13 @@ import {
   type ShopRow,
 } from '@server/modules/marketplaces/index.js';
 import { shops } from '@server/modules/marketplaces/index.js';
-import { holdsStock, type LocalStatus, type PlatformStatus } from '@shared/domain/order.js';
+import { holdsStock, SHIPPED_ONWARDS, type LocalStatus, type PlatformStatus } from '@shared/domain/order.js';
 import type { MarketplacePlatform } from '@shared/domain/marketplaces.js';
 import { inArray } from 'drizzle-orm';
 import { joomOrderAmounts, joomOrderId } from '../../src/sandbox/platforms/joom-orders.js';
 import type { SandboxAmounts, SandboxOrder, World } from '../../src/sandbox/world.js';
 
-const SHIPPED: readonly LocalStatus[] = [
-  'shipped',
-  'in_transit',
-  'to_confirm_receipt',
-  'delivered',
-  'completed',
-  'to_return',
-];
+const SHIPPED: readonly LocalStatus[] = SHIPPED_ONWARDS;
 
 /** The local statuses an order may be in when its platform reports this status. */
 export const LOCAL_FOR_PLATFORM: Readonly<Record<PlatformStatus, readonly LocalStatus[]>> = {

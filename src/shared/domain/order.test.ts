@@ -13,6 +13,7 @@ import {
   WAREHOUSE_STATUSES,
   PLATFORM_STATUSES,
   PLATFORM_TO_LOCAL,
+  SHIPPED_ONWARDS,
 } from './order.js';
 
 describe('the local order lifecycle', () => {
@@ -39,14 +40,7 @@ describe('the local order lifecycle', () => {
   });
 
   it('follows a platform that cancels or refunds after the parcel left, and a return that ended with the sale standing', () => {
-    for (const status of [
-      'shipped',
-      'in_transit',
-      'to_confirm_receipt',
-      'delivered',
-      'completed',
-      'to_return',
-    ] as const)
+    for (const status of SHIPPED_ONWARDS)
       expect(localStatusAfterPlatform(status, 'CANCELLED')).toBe('cancelled');
     expect(localStatusAfterPlatform('to_return', 'COMPLETED')).toBe('completed');
     expect(localStatusAfterPlatform('unpaid', 'IN_CANCEL')).toBe('in_cancellation');

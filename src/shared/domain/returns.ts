@@ -4,7 +4,7 @@
  * with postage and weight, matched to the order it left as (by the order's tracking number), and
  * each item inspected and either put back on a shelf or destroyed.
  */
-import type { LocalStatus } from './order.js';
+import { SHIPPED_ONWARDS, type LocalStatus } from './order.js';
 
 /**
  * returned_unprocessed: received, items not yet dealt with (or no order matched yet);
@@ -39,14 +39,7 @@ export function outcomeAllowed(condition: ItemCondition, outcome: ItemOutcome): 
 }
 
 /** Local statuses of an order that left the warehouse and may come back. */
-export const RETURNABLE_STATUSES: readonly LocalStatus[] = [
-  'shipped',
-  'in_transit',
-  'to_confirm_receipt',
-  'delivered',
-  'completed',
-  'to_return',
-];
+export const RETURNABLE_STATUSES: readonly LocalStatus[] = SHIPPED_ONWARDS;
 
 export const RETURN_LIMITS = {
   trackingNo: 64,

@@ -37,9 +37,11 @@ const NOTHING: PrivacyOutcome = {
   isTokensDeleted: false,
 };
 
-/** The shop's orders in the order list (its seller, platform and our shop id: the sync's upsert key). */
-const ordersOfShop = (shop: ShopRow): SQL =>
-  shopOrders({ sellerId: shop.sellerId, platform: shop.platform, shopId: shop.id });
+/** The shop as the order list knows it: its seller, platform and our shop id (the sync's upsert key). */
+const orderShop = (shop: ShopRow) => ({ sellerId: shop.sellerId, platform: shop.platform, shopId: shop.id });
+
+/** The shop's orders in the order list. */
+const ordersOfShop = (shop: ShopRow): SQL => shopOrders(orderShop(shop));
 
 const digitsSql = (column: SQL): SQL => sql`regexp_replace(${column}, '\\D', '', 'g')`;
 
@@ -69,7 +71,7 @@ async function customerOrderNos(tx: TenantTx, shop: ShopRow, notice: PrivacyNoti
 
 /** The marker in every buyer column of the shop's orders in `where`; answers how many changed. */
 const redactOrders = (tx: TenantTx, shop: ShopRow, where: SQL): Promise<number> =>
-  redactBuyers(tx, { sellerId: shop.sellerId, platform: shop.platform, shopId: shop.id }, REDACTED, where);
+  redactBuyers(tx, orderShop(shop), REDACTED, where);
 
 /**
  * customers/redact: the customer's orders redacted in the order list, and their sync records

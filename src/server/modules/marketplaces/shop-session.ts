@@ -71,7 +71,7 @@ export class ShopSession {
   async refresh(): Promise<void> {
     const { connector, box } = platformOf(this.runtime, this.shop.platform);
     // Throttling is waited out (the platform did not take the refresh token); nothing else is.
-    const grant = await this.retrying(() => connector.refreshGrant(this.context()), undefined, true);
+    const grant = await this.retrying(() => connector.refreshGrant(this.context()), { throttleOnly: true });
     this.grant = grant;
     await withTenant(this.db, this.shop.tenantId, (tx) =>
       tx
@@ -100,9 +100,8 @@ export class ShopSession {
   /** One call with the waits and retries the module comment describes. */
   async call<T>(work: (ctx: CallContext) => Promise<T>): Promise<T> {
     let refreshed = false;
-    return this.retrying(
-      () => work(this.context()),
-      async (error) => {
+    return this.retrying(() => work(this.context()), {
+      recover: async (error) => {
         // A platform that refuses a stale token as it refuses a revoked one (Shopify's 401
         // "Invalid API key or access token" for an expiring token past its time, early or not)
         // is given one refresh too: the refresh is what is refused when the grant is really gone.
@@ -113,7 +112,7 @@ export class ShopSession {
         await this.refresh();
         return true;
       },
-    );
+    });
   }
 
   /**
@@ -124,8 +123,10 @@ export class ShopSession {
    */
   private async retrying<T>(
     send: () => Promise<T>,
-    recover: (error: MarketplaceError) => Promise<boolean> = async () => false,
-    throttleOnly = false,
+    {
+      recover = async () => false,
+      throttleOnly = false,
+    }: { recover?: (error: MarketplaceError) => Promise<boolean>; throttleOnly?: boolean } = {},
   ): Promise<T> {
     let throttledFor = 0;
     let throttles = 0;

@@ -6,7 +6,7 @@
  * writer per table"). The warehouse status and its flags have their own writer
  * (warehouse-status.ts), the local status its own (moveOrder).
  */
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TenantTx } from '../../db/client.js';
 import { orders } from './orders.tables.js';
 
@@ -22,7 +22,7 @@ export async function setTracking(
   await tx
     .update(orders)
     .set({ ...tracking, updatedAt: sql`now()` })
-    .where(sql`${orders.id} = ${orderId}`);
+    .where(eq(orders.id, orderId));
 }
 
 /** Marks the orders' labels printed or unprinted again. */
