@@ -18,6 +18,7 @@ import type { DestinationStream } from 'pino';
 import type { Db } from './db/client.js';
 import { checkReadiness } from './db/readiness.js';
 import type { AppDeps } from './deps.js';
+import type { RoutePermission } from './http/actor.js';
 import { registerAuth } from './http/auth.js';
 import { handleClientError, handleFrameworkError, registerErrorHandling } from './http/errors.js';
 import { requestDomain } from './http/request-context.js';
@@ -188,7 +189,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'X-Access-Token' } } },
       security: [{ token: [] }],
     },
-    transform: jsonSchemaTransform,
+    // Each operation names the permission it needs (x-permission), as its route declares it.
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      const permission = (input.route.config as { permission?: RoutePermission } | undefined)?.permission;
+      return { ...transformed, schema: { ...transformed.schema, 'x-permission': permission } };
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 

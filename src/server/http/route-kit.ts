@@ -1,15 +1,29 @@
 /**
- * The pieces every routes file uses: a route's permission config, the empty and id-list reply
- * schemas, and a success message in the caller's language. A routes file is HTTP only: the
- * contract's schema, `needs(...)`, one service call inside `inActorTenant`, `ok(...)`.
+ * How a route is declared. A routes file is a list of `route({...})` declarations handed to
+ * `declareRoutes`: method, url, permission, the input's schema (the contract's), the result's
+ * schema, the success message and the service to call. Nothing else goes in a routes file; a
+ * use case of more than one service call is a service of its own.
+ *
+ * `run` is the service called in one transaction in the actor's tenant (`transaction`: 'write',
+ * the default; 'read' for a read-only call whose statements go one message each; 'statement'
+ * for one statement that is its whole transaction). `serve` is the service called as it is, for
+ * the few calls that own their transactions (before sign-in, or a record then a job sent after
+ * its commit). Routes that answer a file, a PDF or a multipart upload register themselves with
+ * `api.get`/`api.post` beside their declarations, and say why in their file's header.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '@shared/contract/common.js';
+import type { Language } from '@shared/i18n/languages.js';
 import type { PermissionCode } from '@shared/permissions.js';
+import type { TenantTx } from '../db/client.js';
+import type { AppDeps } from '../deps.js';
 import { translatorFor } from '../i18n.js';
-import type { RoutePermission } from './actor.js';
+import type { Actor, RoutePermission } from './actor.js';
+import { ok } from './reply.js';
 import { requestLanguage } from './request-context.js';
+import { inActorTenant, inActorTenantStatement, readInActorTenant } from './scope.js';
 
 /** A reply whose result is null (deletes, saves that answer a message only). */
 export const nothing = envelope(z.null());
@@ -24,4 +38,106 @@ export function needs(code: PermissionCode): { permission: RoutePermission } {
 /** A success message in the caller's language (messages:saved, added, …). */
 export function said(request: FastifyRequest, key: string): string {
   return translatorFor(requestLanguage(request))(`messages:${key}`);
+}
+
+/** What a service may need of the call beyond its input. */
+export interface RouteCall {
+  request: FastifyRequest;
+  deps: AppDeps;
+  language: Language;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** Where the input is read: the query of a GET or DELETE, the body of a POST or PUT, unless said. */
+type InputFrom = 'query' | 'body' | 'params';
+
+interface RouteBase<Input extends z.ZodType> {
+  method: Method;
+  url: string;
+  /** A permission code of src/shared/permissions.ts, or 'authenticated', 'public', `{ anyOf }`. */
+  permission: PermissionCode | RoutePermission;
+  /** The input's schema, from the contract; a route without one reads no input. */
+  input?: Input;
+  from?: InputFrom;
+  /** The result's schema; the reply is its envelope. */
+  reply: z.ZodType;
+  /** The success message's key in messages (saved, added, updated, deleted, …). */
+  message?: string;
+  /** A GET whose reads may start beside its session read (auth.ts); only with transaction 'read'. */
+  readsAhead?: boolean;
+}
+
+interface InTenantRoute<Input extends z.ZodType, Result> extends RouteBase<Input> {
+  transaction?: 'write' | 'read' | 'statement';
+  run: (tx: TenantTx, actor: Actor, input: z.output<Input>, call: RouteCall) => Promise<Result>;
+  serve?: never;
+}
+
+interface ServedRoute<Input extends z.ZodType, Result> extends RouteBase<Input> {
+  serve: (input: z.output<Input>, call: RouteCall) => Promise<Result>;
+  run?: never;
+  transaction?: never;
+}
+
+export type RouteDeclaration<Input extends z.ZodType = z.ZodType, Result = unknown> =
+  | InTenantRoute<Input, Result>
+  | ServedRoute<Input, Result>;
+
+/** One route's declaration, its input typed from its schema. */
+export function route<Input extends z.ZodType = z.ZodType, Result = unknown>(
+  declaration: RouteDeclaration<Input, Result>,
+): RouteDeclaration {
+  return declaration as RouteDeclaration;
+}
+
+const RUNNERS = { write: inActorTenant, read: readInActorTenant, statement: inActorTenantStatement };
+
+function permissionOf(permission: RouteDeclaration['permission']): RoutePermission {
+  return typeof permission === 'string' && permission !== 'public' && permission !== 'authenticated'
+    ? { code: permission }
+    : permission;
+}
+
+function inputOf(request: FastifyRequest, from: InputFrom): unknown {
+  if (from === 'query') return request.query;
+  if (from === 'params') return request.params;
+  return request.body;
+}
+
+/** Registers a module's declared routes under one OpenAPI tag. */
+export function declareRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  tag: string,
+  routes: readonly RouteDeclaration[],
+): void {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  for (const declared of routes) {
+    const from = declared.from ?? (declared.method === 'GET' || declared.method === 'DELETE' ? 'query' : 'body');
+    const input = declared.input;
+    const schemaKey = from === 'query' ? 'querystring' : from;
+    api.route({
+      method: declared.method,
+      url: declared.url,
+      config: {
+        permission: permissionOf(declared.permission),
+        ...(declared.readsAhead ? { readsAhead: true } : {}),
+      },
+      schema: {
+        tags: [tag],
+        ...(input ? { [schemaKey]: input } : {}),
+        response: { 200: envelope(declared.reply) },
+      },
+      handler: async (request) => {
+        const call: RouteCall = { request, deps, language: requestLanguage(request) };
+        const parsed = inputOf(request, from);
+        const result = declared.serve
+          ? await declared.serve(parsed, call)
+          : await RUNNERS[declared.transaction ?? 'write'](deps.db, request, (tx, actor) =>
+              declared.run(tx, actor, parsed, call),
+            );
+        return ok(result, declared.message ? translatorFor(call.language)(`messages:${declared.message}`) : '');
+      },
+    });
+  }
 }
