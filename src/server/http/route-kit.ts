@@ -22,7 +22,7 @@ import type { AppDeps } from '../deps.js';
 import { translatorFor } from '../i18n.js';
 import type { Actor, RoutePermission } from './actor.js';
 import { ok } from './reply.js';
-import { requestLanguage } from './request-context.js';
+import { actorOf, requestLanguage } from './request-context.js';
 import { inActorTenant, inActorTenantStatement, readInActorTenant } from './scope.js';
 
 /** A reply whose result is null (deletes, saves that answer a message only). */
@@ -45,6 +45,8 @@ export interface RouteCall {
   request: FastifyRequest;
   deps: AppDeps;
   language: Language;
+  /** The signed-in caller (a `serve` route that owns its transactions; not for public routes). */
+  actor: () => Actor;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -80,8 +82,7 @@ interface ServedRoute<Input extends z.ZodType, Result> extends RouteBase<Input> 
 }
 
 export type RouteDeclaration<Input extends z.ZodType = z.ZodType, Result = unknown> =
-  | InTenantRoute<Input, Result>
-  | ServedRoute<Input, Result>;
+  InTenantRoute<Input, Result> | ServedRoute<Input, Result>;
 
 /** One route's declaration, its input typed from its schema. */
 export function route<Input extends z.ZodType = z.ZodType, Result = unknown>(
@@ -113,7 +114,8 @@ export function declareRoutes(
 ): void {
   const api = app.withTypeProvider<ZodTypeProvider>();
   for (const declared of routes) {
-    const from = declared.from ?? (declared.method === 'GET' || declared.method === 'DELETE' ? 'query' : 'body');
+    const from =
+      declared.from ?? (declared.method === 'GET' || declared.method === 'DELETE' ? 'query' : 'body');
     const input = declared.input;
     const schemaKey = from === 'query' ? 'querystring' : from;
     api.route({
@@ -129,14 +131,22 @@ export function declareRoutes(
         response: { 200: envelope(declared.reply) },
       },
       handler: async (request) => {
-        const call: RouteCall = { request, deps, language: requestLanguage(request) };
+        const call: RouteCall = {
+          request,
+          deps,
+          language: requestLanguage(request),
+          actor: () => actorOf(request),
+        };
         const parsed = inputOf(request, from);
         const result = declared.serve
           ? await declared.serve(parsed, call)
           : await RUNNERS[declared.transaction ?? 'write'](deps.db, request, (tx, actor) =>
               declared.run(tx, actor, parsed, call),
             );
-        return ok(result, declared.message ? translatorFor(call.language)(`messages:${declared.message}`) : '');
+        return ok(
+          result,
+          declared.message ? translatorFor(call.language)(`messages:${declared.message}`) : '',
+        );
       },
     });
   }
