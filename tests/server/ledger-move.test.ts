@@ -1,9 +1,10 @@
 /**
- * The ledger's one-movement function (`app_ledger_move`, migration 0032) against its batch
- * function (`app_ledger_write`, migration 0031) given the same movement as a batch of one: the
- * same script of movements, refusals of every kind included, run through each on a SKU of its
- * own, must answer the same (the same refusal with the same figures, or the same balance after
- * the movement) and leave the same balance, FIFO bound, lots and location stock.
+ * The ledger's one-entry path against its batch path (`app_ledger_write`, migration 0043): the
+ * same script of movements, refusals of every kind included, run as lone entries on one SKU and
+ * as batches on two twin SKUs (each movement once for each twin, in one call, so the batch path
+ * runs and both twins keep the same history), must answer the same (the same refusal with the
+ * same figures, or the same balance after the movement) and leave the same balance, FIFO bound,
+ * lots and location stock.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,9 +55,8 @@ type Step = Omit<MovementRequest, 'skuId' | 'source' | 'reason' | 'fromLocationI
 /** What a function answered, without the movement's id (each run makes its own). */
 type Answer = { refused: unknown } | { written: unknown[][] };
 
-async function call(fn: 'app_ledger_move' | 'app_ledger_write', skuId: string, step: Step) {
-  const actor = step.by === 'worker' ? worker : step.by === 'seller2' ? seller2 : manager;
-  const entry = ledgerEntryOf({
+function entryOf(skuId: string, step: Step) {
+  return ledgerEntryOf({
     kind: step.kind,
     warehouseId: step.warehouseId,
     skuId: step.skuId ?? skuId,
@@ -67,14 +67,21 @@ async function call(fn: 'app_ledger_move' | 'app_ledger_write', skuId: string, s
     source: { type: 'test', id: null },
     reason: '',
   });
+}
+
+/** The step on each SKU given, in one call: one SKU takes the one-entry path, two the batch path. */
+async function call(skuIds: string[], step: Step) {
+  const actor = step.by === 'worker' ? worker : step.by === 'seller2' ? seller2 : manager;
+  const entries = skuIds.map((skuId) => entryOf(skuId, step));
   const [row] = rowsOf<{ answer: Answer }>(
-    await asActor(world, actor, (tx) =>
-      tx.execute(ledgerCall(fn, fn === 'app_ledger_move' ? entry : [entry], actor)),
-    ),
+    await asActor(world, actor, (tx) => tx.execute(ledgerCall(entries, actor))),
   );
   const answer = row?.answer;
-  if (!answer) throw new Error(`${fn} answered nothing`);
-  return 'refused' in answer ? answer : { written: answer.written.map(([, ...figures]) => figures) };
+  if (!answer) throw new Error('app_ledger_write answered nothing');
+  if ('refused' in answer) return answer;
+  // The twins' balances move alike: the first entry's figures answer for the step.
+  expect(answer.written).toHaveLength(skuIds.length);
+  return { written: answer.written.slice(0, 1).map(([, ...figures]) => figures) };
 }
 
 /** Balance with its FIFO bound, lots (oldest first) and location stock of one SKU in DG01. */
@@ -100,10 +107,14 @@ async function stockOf(skuId: string) {
   return { balance: balance.rows[0], lots: lots.rows, locations: locations.rows };
 }
 
-describe('a lone movement through app_ledger_move', () => {
-  it('answers and writes what app_ledger_write does for the same movement as a batch of one', async () => {
-    const product = await createProduct(world, sellerToken, [`MOVE-${Date.now()}-A`, `MOVE-${Date.now()}-B`]);
-    const [alone = '', batched = ''] = product.skus.map((sku) => sku.id);
+describe('a lone movement through the one-entry path', () => {
+  it('answers and writes what the batch path does for the same movement', async () => {
+    const product = await createProduct(world, sellerToken, [
+      `MOVE-${Date.now()}-A`,
+      `MOVE-${Date.now()}-B`,
+      `MOVE-${Date.now()}-C`,
+    ]);
+    const [alone = '', batched = '', twin = ''] = product.skus.map((sku) => sku.id);
     const w = dg01.id;
     const script: Step[] = [
       // Nothing yet: off a shelf, reserved, unfrozen, arrived from a transfer.
@@ -115,7 +126,7 @@ describe('a lone movement through app_ledger_move', () => {
       { kind: 'receipt', warehouseId: w, quantity: 4, to: at('B-01-04'), receivedAt: daysAgo(5) },
       { kind: 'receipt', warehouseId: w, quantity: 10, to: at('B-01-03'), receivedAt: daysAgo(40) },
       { kind: 'receipt', warehouseId: w, quantity: 7, to: at('B-01-03'), receivedAt: daysAgo(20) },
-      // Scope: every refusal, in app_ledger_write's order.
+      // Scope: every refusal, in the function's order.
       { kind: 'reserve', warehouseId: randomUUID(), quantity: 1 },
       { kind: 'reserve', warehouseId: w, quantity: 1, skuId: randomUUID() },
       { kind: 'reserve', warehouseId: w, quantity: 1, by: 'seller2' },
@@ -153,10 +164,7 @@ describe('a lone movement through app_ledger_move', () => {
     ];
     const answers: Answer[] = [];
     for (const step of script) {
-      const [one, batch] = [
-        await call('app_ledger_move', alone, step),
-        await call('app_ledger_write', batched, step),
-      ];
+      const [one, batch] = [await call([alone], step), await call([batched, twin], step)];
       expect(one, `${step.kind} ${step.quantity}`).toEqual(batch);
       answers.push(one);
     }
@@ -197,6 +205,7 @@ describe('a lone movement through app_ledger_move', () => {
     ]);
     const [left, right] = [await stockOf(alone), await stockOf(batched)];
     expect(left).toEqual(right);
+    expect(await stockOf(twin)).toEqual(right);
     expect(left.balance).toMatchObject({ available: 7, frozen: 2, total: 9, in_transit: 0 });
     expect(await ledgerMismatches(world)).toEqual([]);
   });

@@ -17,6 +17,7 @@ import {
   type MoveStockInput,
   type ReceiveStockInput,
   type StockChangeView,
+  type StockSource,
   type TransferOutInput,
   stockMovementInput,
   stockMovementsInput,
@@ -33,17 +34,7 @@ import { sellerScope } from '../../access/seller-scope.js';
 import { skus } from '../catalog/index.js';
 import { warehouseLocations, warehouses, warehouseScope } from '../warehouse/index.js';
 import { locationStock } from './inventory.tables.js';
-import { writeMovements, type MovementRequest } from './ledger-batch.js';
-import {
-  balanceKeyOf,
-  lockBalancesAvailable,
-  lockBalancesInOrder,
-  writeHolds,
-  writeInTransit,
-  writeMovement,
-  type HoldEntry,
-} from './stock-ledger.js';
-import { resolveStockScope } from './stock-scope.js';
+import { balanceKeyOf, lockBalancesAvailable, writeMovements, type MovementRequest } from './ledger-batch.js';
 
 /**
  * Check violations the checks before writing should have prevented: still a refusal, never a
@@ -214,7 +205,15 @@ export function reserveStock(tx: TenantTx, actor: Actor, input: HoldStockInput):
 }
 
 export { balanceKeyOf };
-export type { HoldEntry };
+
+/** One reservation for `reserveLocked`: units of a SKU at a warehouse held for a document. */
+export interface HoldEntry {
+  warehouseId: string;
+  skuId: string;
+  quantity: number;
+  source: StockSource;
+  reason: string;
+}
 
 /**
  * The batch form of reserveStock, for many documents at once (orders passed review together).
@@ -242,9 +241,25 @@ export async function lockForReservation(
   return lockBalancesAvailable(tx, pairs);
 }
 
-/** Writes reservations taken under lockForReservation's locks; answers the movement ids in order. */
-export function reserveLocked(tx: TenantTx, actor: Actor, entries: readonly HoldEntry[]): Promise<number[]> {
-  return guarded(() => writeHolds(tx, 'reserve', actor.userId, entries));
+/**
+ * Writes reservations taken under lockForReservation's locks, in one call of the ledger; answers
+ * the movement ids in order. The caller took only what it found available, so a refusal here
+ * means it took more than it had locked.
+ */
+export async function reserveLocked(
+  tx: TenantTx,
+  actor: Actor,
+  entries: readonly HoldEntry[],
+): Promise<number[]> {
+  const written = await guarded(() =>
+    writeMovements(
+      tx,
+      actor,
+      entries.map((entry) => ({ ...entry, kind: 'reserve', fromLocationId: null, toLocationId: null })),
+      false,
+    ),
+  );
+  return written.map((result) => result.movementId);
 }
 
 /** Gives reserved stock back: frozen to available. */
@@ -291,8 +306,9 @@ export async function adjustStock(
 }
 
 /**
- * Goods leave one warehouse for another: available down here, in transit up there. Both balance
- * rows are locked in warehouse-id order first, so opposite transfers never deadlock.
+ * Goods leave one warehouse for another: available down off a location here, in transit up
+ * there, two movements of one call of the ledger (which locks both balances in its one order, so
+ * opposite transfers never deadlock). Answers the sending side.
  */
 export async function transferOut(
   tx: TenantTx,
@@ -301,36 +317,26 @@ export async function transferOut(
 ): Promise<StockChangeView> {
   const input = parseInput(transferOutInput, raw);
   if (input.toWarehouseId === input.warehouseId) throw new AppError('inventory.same_warehouse');
+  const common = {
+    kind: 'transfer_out' as const,
+    skuId: input.skuId,
+    quantity: input.quantity,
+    source: input.source,
+    reason: input.reason,
+    toLocationId: null,
+  };
   return guarded(async () => {
-    const scope = await resolveStockScope(tx, actor, {
-      warehouseId: input.warehouseId,
-      skuId: input.skuId,
-      locationIds: [input.locationId],
-    });
-    await resolveStockScope(tx, actor, {
-      warehouseId: input.toWarehouseId,
-      skuId: input.skuId,
-      locationIds: [],
-    });
-    const common = {
-      kind: 'transfer_out' as const,
-      skuId: scope.skuId,
-      sellerId: scope.sellerId,
-      quantity: input.quantity,
-      source: input.source,
-      reason: input.reason,
-      actorId: actor.userId,
-      locationCodes: scope.locationCodes,
-    };
-    await lockBalancesInOrder(tx, scope.skuId, [input.warehouseId, input.toWarehouseId]);
-    const result = await writeMovement(tx, {
-      ...common,
-      warehouseId: input.warehouseId,
-      fromLocationId: input.locationId,
-      toLocationId: null,
-    });
-    await writeInTransit(tx, { ...common, warehouseId: input.toWarehouseId });
-    return result;
+    const [sent] = await writeMovements(
+      tx,
+      actor,
+      [
+        { ...common, warehouseId: input.warehouseId, fromLocationId: input.locationId },
+        { ...common, side: 'receiving', warehouseId: input.toWarehouseId, fromLocationId: null },
+      ],
+      false,
+    );
+    if (!sent) throw new Error('the ledger wrote no movement');
+    return sent;
   });
 }
 
