@@ -65,9 +65,7 @@ function fieldFromIssue(issue: {
 export function classifyError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const fields = error.validation.map((issue) =>
-      fieldFromIssue(issue as unknown as Parameters<typeof fieldFromIssue>[0]),
-    );
+    const fields = error.validation.map((issue) => fieldFromIssue(issue));
     return new AppError('common.validation', {}, fields);
   }
   const pgError = isPgError(error)

@@ -29,11 +29,22 @@ function cellValue(cell: ExcelJS.Cell): unknown {
   return shown === '' ? undefined : shown;
 }
 
+/**
+ * A workbook read from its file. ExcelJS declares a `Buffer` of its own (an ArrayBuffer) that
+ * Node's Buffer does not satisfy in its types, though the library reads Node's Buffer: the one
+ * cast between the two is here.
+ */
+export async function loadWorkbook(data: Buffer): Promise<ExcelJS.Workbook> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(data as unknown as ArrayBuffer);
+  return workbook;
+}
+
 /** The first sheet of the uploaded workbook; refuses a file that is not a workbook. */
 export async function firstSheet(data: Buffer): Promise<ExcelJS.Worksheet> {
-  const workbook = new ExcelJS.Workbook();
+  let workbook: ExcelJS.Workbook;
   try {
-    await workbook.xlsx.load(data as unknown as ArrayBuffer);
+    workbook = await loadWorkbook(data);
   } catch {
     throw new AppError('import.not_a_workbook');
   }

@@ -16,6 +16,7 @@ import type { Language } from '@shared/i18n/languages.js';
 import { PERMISSIONS } from '@shared/permissions.js';
 import type { TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
+import { loadWorkbook } from '../../http/sheet-read.js';
 import { addSafeRow, safeCell } from '../../http/sheet-write.js';
 import { translatorFor } from '../../i18n.js';
 import { exportCatalog } from '../catalog/index.js';
@@ -248,8 +249,7 @@ export async function runExporter(
 
 /** Data rows of a written workbook (its first sheet, less the header). */
 async function rowsIn(data: Buffer): Promise<number> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(data as unknown as ArrayBuffer);
+  const workbook = await loadWorkbook(data);
   return Math.max(0, (workbook.worksheets[0]?.actualRowCount ?? 1) - 1);
 }
 
