@@ -3,6 +3,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { localPlugin } from './lint/own-tables.js';
+import { typedLanguageOptions, typedRules } from './lint/typed-rules.js';
 
 export default tseslint.config(
   { ignores: ['node_modules', 'data', 'dist', 'coverage', 'scratch'] },
@@ -42,6 +43,13 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     plugins: { local: localPlugin },
     rules: { 'local/own-tables': 'error' },
+  },
+  {
+    // Type-checked rules: floating promises and unsafe any (lint/typed-rules.js).
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    languageOptions: typedLanguageOptions,
+    rules: typedRules,
   },
   {
     files: ['scripts/**', 'bench/**', 'src/server/main.ts', 'src/server/seed-cli.ts', 'src/sandbox/main.ts'],

@@ -92,11 +92,12 @@ async function lastResultOf(
   config: DriverQuery,
   trailing = 0,
 ): Promise<pg.QueryResult> {
-  const answered: pg.QueryResult | pg.QueryResult[] = await target.query({
+  // Several statements in one message answer one result each (the driver's types know one).
+  const answered = (await target.query({
     text,
     ...(config.rowMode ? { rowMode: config.rowMode } : {}),
     ...(config.types ? { types: config.types } : {}),
-  });
+  })) as pg.QueryResult | pg.QueryResult[];
   const results = Array.isArray(answered) ? answered : [answered];
   const last = results[results.length - 1 - trailing];
   if (!last) throw new Error('the server answered no result');
@@ -274,7 +275,7 @@ export async function readInTenant<T>(
   return work(transactionOver(db, client));
 }
 
-type DriverQuery = pg.QueryConfig & { rowMode?: 'array' };
+type DriverQuery = pg.QueryConfig<unknown[]> & { rowMode?: 'array' };
 
 /** The message readInTenant sends for a statement: read only, the tenant and user set, the statement with its values in. */
 export function tenantReadMessage(

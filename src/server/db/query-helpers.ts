@@ -114,9 +114,9 @@ export async function insertJsonRows<T extends Record<string, unknown>>(
   });
   const json = rows.map((row) =>
     Object.fromEntries(
-      keys.map((key, index) => {
+      keys.map((key, index): [string, unknown] => {
         const value = row[key];
-        return [names[index], value instanceof Date ? value.toISOString() : value];
+        return [names[index] ?? key, value instanceof Date ? value.toISOString() : value];
       }),
     ),
   );

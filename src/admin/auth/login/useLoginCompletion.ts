@@ -30,7 +30,7 @@ export function returnPathOf(state: unknown): string | null {
  */
 export function useLoginCompletion() {
   const navigate = useNavigate();
-  const { state } = useLocation();
+  const state: unknown = useLocation().state;
   const queryClient = useQueryClient();
   const { notification } = App.useApp();
   const { t, i18n } = useTranslation('auth');

@@ -5,13 +5,15 @@
  * decimals (never clamped or rounded by the number box).
  */
 import { Form, InputNumber, Select, Space } from 'antd';
-import type { NamePath } from 'antd/es/form/interface';
 import { useTranslation } from 'react-i18next';
 import { majorAmount } from '@shared/contract/common.js';
 import { contractRule } from './rules.js';
 
 /** Decimals of the amounts these forms take (the catalogue keeps cents). */
 const DECIMALS = 2;
+
+/** A form field's name: a key, or the path of keys to a nested one. */
+type FieldName = string | number | (string | number)[];
 
 export function AmountField({
   label,
@@ -22,8 +24,8 @@ export function AmountField({
   amountWidth = '65%',
 }: {
   label: string;
-  amountName: NamePath;
-  currencyName: NamePath;
+  amountName: FieldName;
+  currencyName: FieldName;
   currencies: readonly string[];
   /** The contract's largest amount, in minor units (cents). */
   maxMinor: number;

@@ -38,7 +38,10 @@ function clearWhenChanged(form: FormInstance, names: FieldName[], onAllChanged?:
   const hooks = (form as unknown as Watchable).getInternalHooks?.(INTERNAL_HOOKS);
   if (!hooks?.registerWatch || names.length === 0) return;
   const sent = new Map(
-    names.map((name) => [JSON.stringify(name), { name, value: form.getFieldValue(name) }]),
+    names.map((name) => {
+      const value: unknown = form.getFieldValue(name);
+      return [JSON.stringify(name), { name, value }];
+    }),
   );
   const stop = hooks.registerWatch(() => {
     for (const [key, { name, value }] of sent) {

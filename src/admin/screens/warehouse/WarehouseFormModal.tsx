@@ -180,7 +180,7 @@ export function WarehouseFormModal({
               ({ getFieldValue }) =>
                 contractRule(
                   t,
-                  overReceiptToleranceIn(getFieldValue('overReceiptUnit') ?? 'units'),
+                  overReceiptToleranceIn(getFieldValue('overReceiptUnit') === 'percent' ? 'percent' : 'units'),
                   t('warehouse.over_receipt'),
                 ),
             ]}
