@@ -33,6 +33,14 @@ export function requested<T>(request: IDBRequest<T>): Promise<T> {
   return settled;
 }
 
+/**
+ * A row of `store` by its key, or undefined. IndexedDB types every result `any`; the row's type
+ * is the store's, as its Dexie table (db.ts) declares it, and the caller names that table's row.
+ */
+export function storedRow<Row>(store: IDBObjectStore, key: IDBValidKey): Promise<Row | undefined> {
+  return requested(store.get(key) as IDBRequest<Row | undefined>);
+}
+
 /** Everything a store may hold, for the live queries' notice. */
 const everyKey = () => new RangeSet(Dexie.minKey, Dexie.maxKey);
 

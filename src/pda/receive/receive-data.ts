@@ -15,7 +15,7 @@ import {
   type PdaDatabase,
   type ReferenceRow,
 } from '../data/db.js';
-import { requested } from '../data/native.js';
+import { requested, storedRow } from '../data/native.js';
 import {
   boxData,
   loadBox,
@@ -201,8 +201,8 @@ async function updateBoxNatively(
   const boxes = transaction.objectStore('boxes');
   const orders = transaction.objectStore('inboundOrders');
   const [boxRow, orderRow] = await Promise.all([
-    requested<ReferenceRow | undefined>(boxes.get(boxId)),
-    requested<ReferenceRow | undefined>(orders.get(orderId)),
+    storedRow<ReferenceRow>(boxes, boxId),
+    storedRow<ReferenceRow>(orders, orderId),
   ]);
   const box = parseRow(boxData, boxRow);
   if (!boxRow || !box) throw new Error(`box ${boxId} is not on the device`);

@@ -19,7 +19,7 @@ import {
   type OutboxOp,
   type PdaDatabase,
 } from '../data/db.js';
-import { requested, writeNatively, type StoreName } from '../data/native.js';
+import { requested, storedRow, writeNatively, type StoreName } from '../data/native.js';
 
 export interface NewOp {
   type: PdaOpType;
@@ -92,8 +92,8 @@ export interface NativeEnqueueOptions {
 async function queueIn(transaction: IDBTransaction, op: NewOp, now: Date): Promise<OutboxOp> {
   const meta = transaction.objectStore('meta');
   const [worker, next] = await Promise.all([
-    requested<MetaRow | undefined>(meta.get(META_KEYS.worker)),
-    requested<MetaRow | undefined>(meta.get(META_KEYS.nextSeq)),
+    storedRow<MetaRow>(meta, META_KEYS.worker),
+    storedRow<MetaRow>(meta, META_KEYS.nextSeq),
   ]);
   const seq = typeof next?.value === 'number' ? next.value : 1;
   const queued = queuedOp(op, seq, worker?.value, now);

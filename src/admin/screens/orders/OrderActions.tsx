@@ -332,7 +332,7 @@ function MergeDialog({
       title: t('field.status'),
       dataIndex: 'localStatus',
       width: 130,
-      render: (status) => <StatusTag status={status} />,
+      render: (_status, row) => <StatusTag status={row.localStatus} />,
     },
     { title: t('field.buyer'), dataIndex: 'buyerName', width: 140, ellipsis: true },
     { title: t('field.recipient'), dataIndex: 'recipientName', width: 140, ellipsis: true },
@@ -556,7 +556,7 @@ function ResultsDialog({ results, onClose }: { results: Results | null; onClose:
       title: t('result.status_now'),
       dataIndex: 'localStatus',
       width: 150,
-      render: (status) => <StatusTag status={status} />,
+      render: (_status, row) => <StatusTag status={row.localStatus} />,
     },
     { title: t('result.outcome'), key: 'outcome', render: (_value, row) => outcome(row) },
   ];

@@ -376,7 +376,11 @@ export function OrderFormDrawer({
                     dependencies={['currency']}
                     rules={[
                       ({ getFieldValue }) =>
-                        contractRule(t, priceIn(getFieldValue('currency') ?? 'CNY'), t('field.unit_price')),
+                        contractRule(
+                          t,
+                          priceIn((getFieldValue('currency') as OrderCurrency | undefined) ?? 'CNY'),
+                          t('field.unit_price'),
+                        ),
                     ]}
                   >
                     <InputNumber
