@@ -11,7 +11,9 @@
  * - imports running back up in the PDA: a feature folder importing another feature folder
  *   (the kit in app/, the data layer in data/, sync/ and scan/, and the shared reference data in
  *   reference/ are what features stand on);
- * - `as unknown as` casts in src.
+ * - `as unknown as` casts in src;
+ * - the server modules' graph: which module imports which (an edge only its routes files make is
+ *   named as the routes'), as docs/architecture.md §2 draws it.
  *
  * It prints each beside its target and exits 0: a figure over target is a finding to read, not
  * a failed build (lint holds the rules that are already met).
@@ -165,6 +167,33 @@ function casts(): string[] {
   );
 }
 
+/** Each server module with the modules it imports; those only its routes files import in brackets. */
+function moduleGraph(): string[] {
+  const moduleOf = (path: string) => /^src\/server\/modules\/([^/]+)\//.exec(path)?.[1] ?? null;
+  const edges = new Map<string, Map<string, boolean>>();
+  for (const file of files) {
+    const from = moduleOf(rel(file));
+    if (!from) continue;
+    const own = edges.get(from) ?? new Map<string, boolean>();
+    edges.set(from, own);
+    const byRoutes = file.endsWith('.routes.ts');
+    for (const target of importsOf(file)) {
+      const to = moduleOf(target);
+      if (!to || to === from) continue;
+      own.set(to, (own.get(to) ?? true) && byRoutes);
+    }
+  }
+  return [...edges]
+    .sort(([a, x], [b, y]) => x.size - y.size || a.localeCompare(b))
+    .map(([from, targets]) => {
+      const sorted = [...targets].sort(([a], [b]) => a.localeCompare(b));
+      const used = sorted.filter(([, routesOnly]) => !routesOnly).map(([to]) => to);
+      const routes = sorted.filter(([, routesOnly]) => routesOnly).map(([to]) => to);
+      const line = used.length > 0 ? `→ ${used.join(', ')}` : 'depends on no module';
+      return `${from.padEnd(14)} ${line}${routes.length > 0 ? `   (routes: ${routes.join(', ')})` : ''}`;
+    });
+}
+
 function row(name: string, value: number, target: number, details: string[] = []): void {
   const verdict = value <= target ? 'ok' : 'OVER';
   console.log(
@@ -190,6 +219,8 @@ async function main() {
   row('imports of the sandbox from the server', serverToSandbox.length, 0, serverToSandbox);
   row('PDA imports running back up', pda.length, 0, pda);
   row('`as unknown as` casts', unknownCasts.length, 5, unknownCasts);
+  console.log('\nthe server modules and what each imports (docs/architecture.md §2)');
+  for (const line of moduleGraph()) console.log(`    ${line}`);
 }
 
 await main();
