@@ -43,7 +43,7 @@ export const SECONDARY_TEXT = 'rgba(0, 0, 0, 0.58)';
 
 /** A tag's text (palette 7) on its tag's background (palette 1), darkened until it reads. */
 function presetTagTokens(): Record<string, string> {
-  const palette = antTheme.getDesignToken() as unknown as Record<string, string>;
+  const palette = antTheme.getDesignToken();
   const tokens: Record<string, string> = {};
   for (const colour of PRESET_COLOURS) {
     const text = palette[`${colour}7`];
@@ -60,11 +60,8 @@ let presetTags: Record<string, string> | null = null;
 
 /** The light tint antd derives from a status seed for tags and alerts (colorInfoBg and kin). */
 function statusTint(token: keyof typeof STATUS_SEEDS): string {
-  const derived = antTheme.getDesignToken({ token: { [token]: STATUS_SEEDS[token] } }) as unknown as Record<
-    string,
-    string
-  >;
-  return derived[`${token}Bg`] ?? '#ffffff';
+  const derived = antTheme.getDesignToken({ token: { [token]: STATUS_SEEDS[token] } });
+  return derived[`${token}Bg`];
 }
 
 /**

@@ -29,8 +29,9 @@ interface Def {
   getter?: () => z.ZodType;
 }
 
+/** Zod's own definition of the schema, read as the fields this audit walks. */
 function defOf(schema: z.ZodType): Def {
-  return (schema as unknown as { _zod: { def: Def } })._zod.def;
+  return schema._zod.def as Def;
 }
 
 /** The paths (dotted, `[]` for an array's items, `{}` for a record's keys) of unchecked strings. */
