@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { getParsed } from '@api/client.js';
 import { countTask, type CountExpectedSku, type CountTask } from '@shared/contract/counts.js';
 import { pdaSku } from '@shared/contract/pda.js';
-import { findByCode, readMeta, writeMeta, type Json, type OutboxOp, type PdaDatabase } from '../data/db.js';
+import { findByCode, readMeta, writeMeta, type OutboxOp, type PdaDatabase } from '../data/db.js';
 import { findLocation, type LocationData } from '../reference/locations.js';
 import type { SkuData } from '../reference/skus.js';
 import { enqueue } from '../sync/outbox.js';
@@ -28,7 +28,7 @@ export const fetchCountTasks = (): Promise<CountTask[]> => getParsed('/pda/count
 
 /** Keeps the fetched tasks on the device for offline counting. */
 export async function saveCountTasks(db: PdaDatabase, fetched: CountTask[]): Promise<void> {
-  await writeMeta(db, COUNT_TASKS_KEY, fetched as unknown as Json);
+  await writeMeta(db, COUNT_TASKS_KEY, fetched);
 }
 
 /** The check orders of the warehouse on the device. */

@@ -24,6 +24,24 @@ export const PDA_DB_NAME = 'wms-pda';
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 
+/**
+ * `T` itself when every part of it is JSON, as writeMeta takes values: strings, numbers,
+ * booleans, null, arrays of them and objects of them. Unlike `Json`, it lets interfaces through
+ * (an interface has no index signature, so an `OutboxOp` is no `Json`) and optional properties;
+ * a Date, a Map, a function, a bigint, a symbol or undefined where a value is required turn
+ * into `never` where they stand, so such a value does not type-check. (What is `Json` already
+ * is taken as it is, which also keeps the recursive `Json` from being unfolded without end.)
+ */
+export type JsonSafe<T> = T extends Json
+  ? T
+  : T extends (...args: never[]) => unknown
+    ? never
+    : T extends readonly unknown[]
+      ? { [Index in keyof T]: JsonSafe<T[Index]> }
+      : T extends object
+        ? { [Key in keyof T]: JsonSafe<T[Key]> }
+        : never;
+
 export interface OutboxOp {
   /** Per-device, gapless, allocated with the op's local effect (see outbox.ts). */
   seq: number;
@@ -65,9 +83,14 @@ export interface PhotoRow {
   uploadedAt: number | null;
 }
 
+/**
+ * A row of `meta`. Its value was JSON when written (writeMeta takes only JSON-safe values), but
+ * what is read back is whatever this or an earlier version of the app stored under the key, so
+ * it is unknown until the reader's schema or check says what it is.
+ */
 export interface MetaRow {
   key: string;
-  value: Json;
+  value: unknown;
 }
 
 export interface ReferenceRow {
@@ -160,11 +183,13 @@ export const META_KEYS = {
   worker: 'worker',
 } as const;
 
-export async function readMeta(db: PdaDatabase, key: string): Promise<Json | undefined> {
+/** The value stored under `key`, unknown (see MetaRow): the caller checks what it is. */
+export async function readMeta(db: PdaDatabase, key: string): Promise<unknown> {
   return (await db.meta.get(key))?.value;
 }
 
-export async function writeMeta(db: PdaDatabase, key: string, value: Json): Promise<void> {
+/** Stores `value` under `key`; the value must be JSON through and through (JsonSafe). */
+export async function writeMeta<T>(db: PdaDatabase, key: string, value: T & JsonSafe<T>): Promise<void> {
   await db.meta.put({ key, value });
 }
 

@@ -22,14 +22,7 @@ import type { PdaOpType } from '@shared/contract/pda.js';
 import { bagRefusal, type BagRefusal } from '@shared/domain/bags.js';
 import { normaliseBarcode } from '@shared/domain/barcode.js';
 import { parcelTypeOf, type ParcelType } from '@shared/domain/order.js';
-import {
-  readMeta,
-  writeMeta,
-  type Json,
-  type JsonObject,
-  type OutboxOp,
-  type PdaDatabase,
-} from '../data/db.js';
+import { readMeta, writeMeta, type JsonObject, type OutboxOp, type PdaDatabase } from '../data/db.js';
 import { loadOwnPickedOrders, type OwnPickedOrder } from '../reference/picked-orders.js';
 import { enqueue } from '../sync/outbox.js';
 
@@ -130,7 +123,7 @@ export async function loadWork(db: PdaDatabase, warehouseId: string): Promise<Wo
 }
 
 async function saveWork(db: PdaDatabase, warehouseId: string, work: Work): Promise<void> {
-  await writeMeta(db, workKey(warehouseId), work as unknown as Json);
+  await writeMeta(db, workKey(warehouseId), work);
 }
 
 const strings = (value: unknown): string[] =>

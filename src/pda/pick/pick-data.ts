@@ -23,15 +23,7 @@ import {
 } from '@shared/contract/picking.js';
 import { normaliseBarcode } from '@shared/domain/barcode.js';
 import type { ShortPickReason } from '@shared/domain/picking.js';
-import {
-  deviceId,
-  META_KEYS,
-  readMeta,
-  writeMeta,
-  type Json,
-  type OutboxOp,
-  type PdaDatabase,
-} from '../data/db.js';
+import { deviceId, META_KEYS, readMeta, writeMeta, type OutboxOp, type PdaDatabase } from '../data/db.js';
 import { layOver, readPickWaves, settle, wavesKey } from '../reference/picked-orders.js';
 import { enqueue, enqueueAllNatively, type NewOp } from '../sync/outbox.js';
 
@@ -56,7 +48,7 @@ export async function savePickWaves(
   warehouseId: string,
   reply: PdaWavesReply,
 ): Promise<void> {
-  await writeMeta(db, wavesKey(warehouseId), reply as unknown as Json);
+  await writeMeta(db, wavesKey(warehouseId), reply);
 }
 
 /** The open waves of the warehouse as the device sees them: the cache with its own later ops laid over. */

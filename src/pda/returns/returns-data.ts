@@ -14,7 +14,7 @@ import { getParsed } from '@api/client.js';
 import { expectedReturns, type ExpectedReturnOrder, type ExpectedReturns } from '@shared/contract/returns.js';
 import { pdaSku } from '@shared/contract/pda.js';
 import type { ItemCondition, ItemOutcome } from '@shared/domain/returns.js';
-import { findByCode, readMeta, writeMeta, type Json, type OutboxOp, type PdaDatabase } from '../data/db.js';
+import { findByCode, readMeta, writeMeta, type OutboxOp, type PdaDatabase } from '../data/db.js';
 import type { SkuData } from '../reference/skus.js';
 import { enqueue } from '../sync/outbox.js';
 
@@ -44,7 +44,7 @@ export const fetchExpectedReturns = (warehouseId: string): Promise<ExpectedRetur
   getParsed('/pda/returns', expectedReturns, { warehouseId });
 
 export async function saveExpectedReturns(db: PdaDatabase, fetched: ExpectedReturns): Promise<void> {
-  await writeMeta(db, expectedKey(fetched.warehouseId), fetched as unknown as Json);
+  await writeMeta(db, expectedKey(fetched.warehouseId), fetched);
 }
 
 export async function loadExpectedReturns(db: PdaDatabase, warehouseId: string): Promise<ExpectedReturns> {
@@ -58,7 +58,7 @@ export async function loadLocalReturns(db: PdaDatabase): Promise<LocalReturn[]> 
 }
 
 async function saveLocalReturns(db: PdaDatabase, rows: LocalReturn[]): Promise<void> {
-  await writeMeta(db, LOCAL_RETURNS_KEY, rows as unknown as Json);
+  await writeMeta(db, LOCAL_RETURNS_KEY, rows);
 }
 
 const same = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();

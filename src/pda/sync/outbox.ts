@@ -13,7 +13,6 @@ import {
   META_KEYS,
   readMeta,
   writeMeta,
-  type Json,
   type JsonObject,
   type MetaRow,
   type OutboxOp,
@@ -43,10 +42,17 @@ async function allocateSeq(db: PdaDatabase): Promise<number> {
 }
 
 /** The op as queued: its seq, its worker (meta `worker`), a fresh opId. */
-function queuedOp(op: NewOp, seq: number, worker: Json | undefined, now: Date): OutboxOp {
+function queuedOp(op: NewOp, seq: number, worker: unknown, now: Date): OutboxOp {
   const by =
-    worker && typeof worker === 'object' && !Array.isArray(worker) && typeof worker.id === 'string'
-      ? { userId: worker.id, userName: typeof worker.name === 'string' ? worker.name : '' }
+    worker &&
+    typeof worker === 'object' &&
+    !Array.isArray(worker) &&
+    'id' in worker &&
+    typeof worker.id === 'string'
+      ? {
+          userId: worker.id,
+          userName: 'name' in worker && typeof worker.name === 'string' ? worker.name : '',
+        }
       : {};
   return {
     seq,

@@ -15,7 +15,7 @@ import { pdaSku } from '@shared/contract/pda.js';
 import { transferTask, type TransferTask } from '@shared/contract/transfers.js';
 import { normaliseBarcode } from '@shared/domain/barcode.js';
 import type { TransferShortReason } from '@shared/domain/transfers.js';
-import { findByCode, readMeta, writeMeta, type Json, type PdaDatabase } from '../data/db.js';
+import { findByCode, readMeta, writeMeta, type PdaDatabase } from '../data/db.js';
 import { enqueue } from '../sync/outbox.js';
 
 export const TRANSFER_TASKS_KEY = 'transferTasks';
@@ -29,7 +29,7 @@ export const fetchTransferTasks = (): Promise<TransferTask[]> => getParsed('/pda
 
 /** Keeps the fetched transfers on the device for offline receiving. */
 export async function saveTransferTasks(db: PdaDatabase, fetched: TransferTask[]): Promise<void> {
-  await writeMeta(db, TRANSFER_TASKS_KEY, fetched as unknown as Json);
+  await writeMeta(db, TRANSFER_TASKS_KEY, fetched);
 }
 
 /**
