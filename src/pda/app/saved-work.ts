@@ -10,14 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { sessionStore } from '@api/storage.js';
 import { PDA_OP_TYPES } from '@shared/contract/pda.js';
-import {
-  readMeta,
-  writeMeta,
-  type Json,
-  type JsonObject,
-  type OutboxOp,
-  type PdaDatabase,
-} from '../data/db.js';
+import { readMeta, writeMeta, type Json, type JsonObject, type PdaDatabase } from '../data/db.js';
 import type { UndoableScan } from '../undo/undo-data.js';
 import { afterPaint } from './after-paint.js';
 
@@ -66,7 +59,7 @@ export async function loadWork(
   if (saved.workerId !== workerId() || saved.warehouseId !== warehouseId) return null;
   return {
     step: saved.step,
-    undo: saved.undo.map((scan) => ({ label: scan.label, op: scan.op as unknown as OutboxOp })),
+    undo: saved.undo.map((scan) => ({ label: scan.label, op: scan.op })),
   };
 }
 
@@ -80,7 +73,7 @@ export async function saveWork(db: PdaDatabase, screen: WorkScreen, warehouseId:
     workerId: workerId(),
     warehouseId,
     step: work.step,
-    undo: work.undo.map((scan) => ({ label: scan.label, op: scan.op as unknown as JsonObject })),
+    undo: work.undo.map((scan) => ({ label: scan.label, op: scan.op })),
   };
   await writeMeta(db, metaKey(screen), value);
 }

@@ -11,15 +11,22 @@ import { loadOrder } from '../reference/inbound-orders.js';
 import { addShelved, saveOrder } from '../shelve/shelve-data.js';
 import { enqueue } from '../sync/outbox.js';
 
+/**
+ * The op of a scan, as far as its undo reads it: which op it is and what it did. Its place in
+ * the outbox (status, attempts) is not part of it: a screen's saved work keeps the scan across a
+ * reload (app/saved-work.ts), while the op itself may have been pushed since.
+ */
+export type UndoableOp = Pick<OutboxOp, 'seq' | 'opId' | 'type' | 'payload' | 'createdAt'>;
+
 /** A scan that can still be undone: its op and what the screen says about it. */
 export interface UndoableScan {
-  op: OutboxOp;
+  op: UndoableOp;
   /** e.g. '+1 MUG-RED' or '3 MUG-RED → A-01-02'. */
   label: string;
 }
 
 /** The scan's local effect taken back, in the caller's transaction. */
-async function reverseEffect(db: PdaDatabase, op: OutboxOp): Promise<void> {
+async function reverseEffect(db: PdaDatabase, op: UndoableOp): Promise<void> {
   if (op.type === 'inbound.receive') {
     const payload = receiveInboundInput.parse(op.payload);
     if (payload.skuId === undefined || payload.quantity === undefined) return;
@@ -39,7 +46,7 @@ async function reverseEffect(db: PdaDatabase, op: OutboxOp): Promise<void> {
 }
 
 /** Queues the undo of a receive or shelve op with its local effect reversed, atomically. */
-export async function undoScan(db: PdaDatabase, scan: OutboxOp, sessionId?: string): Promise<OutboxOp> {
+export async function undoScan(db: PdaDatabase, scan: UndoableOp, sessionId?: string): Promise<OutboxOp> {
   return enqueue(
     db,
     { type: 'inbound.undo', payload: { opId: scan.opId }, ...(sessionId ? { sessionId } : {}) },
