@@ -8,13 +8,7 @@
  */
 import { pdaInboundOrder, pdaSku } from '@shared/contract/pda.js';
 import { normaliseBarcode } from '@shared/domain/barcode.js';
-import {
-  findByCode,
-  type JsonObject,
-  type OutboxOp,
-  type PdaDatabase,
-  type ReferenceRow,
-} from '../data/db.js';
+import { findByCode, type OutboxOp, type PdaDatabase, type ReferenceRow } from '../data/db.js';
 import { requested, storedRow } from '../data/native.js';
 import {
   boxData,
@@ -179,11 +173,11 @@ export async function updateBox(
   const box = await loadBox(db, boxId);
   if (!box) throw new Error(`box ${boxId} is not on the device`);
   const updated = change(box);
-  await db.boxes.update(boxId, { data: updated as unknown as JsonObject });
+  await db.boxes.update(boxId, { data: updated });
   const order = await loadOrder(db, orderId);
   if (order)
     await db.inboundOrders.update(orderId, {
-      data: withBoxChanged(order, boxId, change) as unknown as JsonObject,
+      data: withBoxChanged(order, boxId, change),
     });
   return updated;
 }
@@ -208,10 +202,11 @@ async function updateBoxNatively(
   if (!boxRow || !box) throw new Error(`box ${boxId} is not on the device`);
   const updated = change(box);
   const order = parseRow(pdaInboundOrder, orderRow);
-  const writes = [requested(boxes.put({ ...boxRow, data: updated as unknown as JsonObject }))];
+  // IndexedDB's put takes any value: `satisfies` checks the rows are the tables' rows.
+  const writes = [requested(boxes.put({ ...boxRow, data: updated } satisfies ReferenceRow))];
   if (orderRow && order) {
     const changed = withBoxChanged(order, boxId, change);
-    writes.push(requested(orders.put({ ...orderRow, data: changed as unknown as JsonObject })));
+    writes.push(requested(orders.put({ ...orderRow, data: changed } satisfies ReferenceRow)));
   }
   await Promise.all(writes);
   return updated;

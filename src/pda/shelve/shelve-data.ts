@@ -8,7 +8,7 @@
  */
 import { pdaInboundOrder, pdaSku } from '@shared/contract/pda.js';
 import { leftToShelve } from '@shared/domain/inbound.js';
-import { findByCode, type JsonObject, type OutboxOp, type PdaDatabase } from '../data/db.js';
+import { findByCode, type OutboxOp, type PdaDatabase } from '../data/db.js';
 import { boxData, loadOrder, type BoxData, type InboundOrderData } from '../reference/inbound-orders.js';
 import type { LocationData } from '../reference/locations.js';
 import { parse } from '../reference/rows.js';
@@ -136,10 +136,10 @@ export function addShelved(
 
 /** Writes the device's copy of an order and of its boxes that hold the SKU, in the caller's transaction. */
 export async function saveOrder(db: PdaDatabase, order: InboundOrderData, skuId: string): Promise<void> {
-  await db.inboundOrders.update(order.id, { data: order as unknown as JsonObject });
+  await db.inboundOrders.update(order.id, { data: order });
   for (const box of order.boxes) {
     if (box.lines.some((line) => line.skuId === skuId)) {
-      await db.boxes.update(box.id, { data: box as unknown as JsonObject });
+      await db.boxes.update(box.id, { data: box });
     }
   }
 }

@@ -15,7 +15,6 @@ import {
   writeMeta,
   type AttentionItem,
   type DoneOp,
-  type JsonObject,
   type OutboxOp,
   type PdaDatabase,
 } from '../data/db.js';
@@ -108,16 +107,15 @@ async function applyChange(db: PdaDatabase, change: PullChange): Promise<void> {
     await table.delete(change.key);
     return;
   }
-  // The contract's schemas parsed this data, so it is plain JSON.
-  const data = change.data as unknown as JsonObject;
+  // The contract's schemas parsed this data; their types are JSON, so it is a row's data as it is.
+  const { data } = change;
   await table.put({ key: change.key, lookup: lookupCodes(data, entity.codes), data });
   if (change.entity === 'inbound_order') {
     for (const box of change.data.boxes) {
-      const boxData = box as unknown as JsonObject;
       await db.boxes.put({
         key: box.id,
-        lookup: lookupCodes(boxData, BOX_CODES),
-        data: boxData,
+        lookup: lookupCodes(box, BOX_CODES),
+        data: box,
         parentKey: change.key,
       });
     }
