@@ -180,7 +180,9 @@ export function WarehouseFormModal({
               ({ getFieldValue }) =>
                 contractRule(
                   t,
-                  overReceiptToleranceIn(getFieldValue('overReceiptUnit') === 'percent' ? 'percent' : 'units'),
+                  overReceiptToleranceIn(
+                    getFieldValue('overReceiptUnit') === 'percent' ? 'percent' : 'units',
+                  ),
                   t('warehouse.over_receipt'),
                 ),
             ]}
