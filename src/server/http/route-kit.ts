@@ -6,7 +6,7 @@
  *
  * `run` is the service called in one transaction in the actor's tenant (`transaction`: 'write',
  * the default; 'read' for a read-only call whose statements go one message each; 'statement'
- * for one statement that is its whole transaction). `serve` is the service called as it is, for
+ * for one statement that is its whole transaction; or a function of the input choosing one). `serve` is the service called as it is, for
  * the few calls that own their transactions (before sign-in, or a record then a job sent after
  * its commit). Routes that answer a file, a PDF or a multipart upload register themselves with
  * `api.get`/`api.post` beside their declarations, and say why in their file's header.
@@ -69,8 +69,11 @@ interface RouteBase<Input extends z.ZodType> {
   readsAhead?: boolean;
 }
 
+type Transaction = 'write' | 'read' | 'statement';
+
 interface InTenantRoute<Input extends z.ZodType, Result> extends RouteBase<Input> {
-  transaction?: 'write' | 'read' | 'statement';
+  /** How the call's transaction runs; chosen from the input where the input decides it. */
+  transaction?: Transaction | ((input: z.output<Input>) => Transaction);
   run: (tx: TenantTx, actor: Actor, input: z.output<Input>, call: RouteCall) => Promise<Result>;
   serve?: never;
 }
@@ -92,6 +95,14 @@ export function route<Input extends z.ZodType = z.ZodType, Result = unknown>(
 }
 
 const RUNNERS = { write: inActorTenant, read: readInActorTenant, statement: inActorTenantStatement };
+
+function transactionOf(
+  chosen: InTenantRoute<z.ZodType, unknown>['transaction'],
+  input: unknown,
+): Transaction {
+  if (typeof chosen === 'function') return chosen(input);
+  return chosen ?? 'write';
+}
 
 function permissionOf(permission: RouteDeclaration['permission']): RoutePermission {
   return typeof permission === 'string' && permission !== 'public' && permission !== 'authenticated'
@@ -140,7 +151,7 @@ export function declareRoutes(
         const parsed = inputOf(request, from);
         const result = declared.serve
           ? await declared.serve(parsed, call)
-          : await RUNNERS[declared.transaction ?? 'write'](deps.db, request, (tx, actor) =>
+          : await RUNNERS[transactionOf(declared.transaction, parsed)](deps.db, request, (tx, actor) =>
               declared.run(tx, actor, parsed, call),
             );
         return ok(

@@ -1,44 +1,33 @@
-/** Destroying returned or damaged stock by age: the candidates, and the destruction. HTTP only. */
+/**
+ * Destroying returned or damaged stock by age: the candidates, and the destruction.
+ * Declarations only (http/route-kit.ts).
+ */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope, pageResult } from '@shared/contract/common.js';
+import { pageResult } from '@shared/contract/common.js';
 import { destroyCandidate, destroyInput, destroyListQuery, destroyResult } from '@shared/contract/destroy.js';
 import { PERMISSIONS } from '@shared/permissions.js';
 import type { AppDeps } from '../../deps.js';
-import { ok } from '../../http/reply.js';
-import { needs, said } from '../../http/route-kit.js';
-import { inActorTenant } from '../../http/scope.js';
+import { declareRoutes, route } from '../../http/route-kit.js';
 import { destroyByAge, listDestroyCandidates } from './destroy.service.js';
 
 export async function destroyRoutes(app: FastifyInstance, deps: AppDeps) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-  const tags = ['inventory'];
-
-  api.get(
-    '/stock/destroy/list',
-    {
-      config: needs(PERMISSIONS.stockDestroy),
-      schema: {
-        tags,
-        querystring: destroyListQuery,
-        response: { 200: envelope(pageResult(destroyCandidate)) },
-      },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => listDestroyCandidates(tx, actor, request.query))),
-  );
-
-  api.post(
-    '/stock/destroy',
-    {
-      config: needs(PERMISSIONS.stockDestroy),
-      schema: { tags, body: destroyInput, response: { 200: envelope(destroyResult) } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => destroyByAge(tx, actor, request.body)),
-        said(request, 'updated'),
-      ),
-  );
+  declareRoutes(app, deps, 'inventory', [
+    route({
+      method: 'GET',
+      url: '/stock/destroy/list',
+      permission: PERMISSIONS.stockDestroy,
+      input: destroyListQuery,
+      reply: pageResult(destroyCandidate),
+      run: listDestroyCandidates,
+    }),
+    route({
+      method: 'POST',
+      url: '/stock/destroy',
+      permission: PERMISSIONS.stockDestroy,
+      input: destroyInput,
+      reply: destroyResult,
+      message: 'updated',
+      run: destroyByAge,
+    }),
+  ]);
 }
