@@ -48,7 +48,6 @@ function presetTagTokens(): Record<string, string> {
   for (const colour of PRESET_COLOURS) {
     const text = palette[`${colour}7`];
     const background = palette[`${colour}1`];
-    if (!text || !background) continue;
     if (contrastRatio(text, background) < TEXT_CONTRAST) {
       tokens[`${colour}7`] = readableShade(text, [background, '#ffffff']);
     }

@@ -6,9 +6,9 @@
  *
  * `run` is the service called in one transaction in the actor's tenant (`transaction`: 'write',
  * the default; 'read' for a read-only call whose statements go one message each; 'statement'
- * for one statement that is its whole transaction; or a function of the input choosing one). `serve` is the service called as it is, for
- * the few calls that own their transactions (before sign-in, or a record then a job sent after
- * its commit). Routes that answer a file, a PDF or a multipart upload register themselves with
+ * for one statement that is its whole transaction; or a function of the input choosing one).
+ * `serve` is the service called as it is, for the few calls that own their transactions (before
+ * sign-in, or a record then a job sent after its commit). Routes that answer a file, a PDF or a multipart upload register themselves with
  * `api.get`/`api.post` beside their declarations, and say why in their file's header.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

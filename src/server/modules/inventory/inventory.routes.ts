@@ -21,6 +21,7 @@ import type { AppDeps } from '../../deps.js';
 import { declareRoutes, route } from '../../http/route-kit.js';
 import {
   adjustByHand,
+  adjustmentServesWaiting,
   freezeByHand,
   moveByHand,
   unfreezeByHand,
@@ -65,8 +66,7 @@ export async function inventoryRoutes(
       input: adjustBody,
       reply: stockChangeView,
       message: 'saved',
-      // Taking units away allocates nothing, so it is one statement.
-      transaction: (input) => (input.quantity > 0 ? 'write' : 'statement'),
+      transaction: (input) => (adjustmentServesWaiting(input) ? 'write' : 'statement'),
       run: (tx, actor, input) => adjustByHand(tx, actor, input, allocateArriving),
     }),
     route({

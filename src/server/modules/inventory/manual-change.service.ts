@@ -49,9 +49,12 @@ async function servingWaiting(
 }
 
 /**
- * An adjustment by hand. Units added are available at once: orders waiting for the SKU take
- * them first. Taking units away allocates nothing, so its route runs it as one statement.
+ * Whether an adjustment makes units available, so the orders waiting for them are served after
+ * it. One that takes units away allocates nothing: its route runs it as one statement.
  */
+export const adjustmentServesWaiting = (input: AdjustBody): boolean => input.quantity > 0;
+
+/** An adjustment by hand; units added are available at once, to the orders waiting first. */
 export async function adjustByHand(
   tx: TenantTx,
   actor: Actor,
@@ -59,7 +62,7 @@ export async function adjustByHand(
   allocateArriving: ArrivalAllocator,
 ): Promise<StockChangeView> {
   const made = await adjustStock(tx, actor, { ...input, kind: 'adjust', source: manual });
-  return input.quantity > 0 ? servingWaiting(tx, actor, allocateArriving, made) : made;
+  return adjustmentServesWaiting(input) ? servingWaiting(tx, actor, allocateArriving, made) : made;
 }
 
 export function freezeByHand(tx: TenantTx, actor: Actor, input: FreezeBody): Promise<StockChangeView> {
