@@ -1,19 +1,15 @@
 export { allocateArrivingStock, consumeOrder, releaseOrder, reserveOrder } from './reservation.service.js';
 export { repairReservations, stockHolders } from './reservation.service.js';
+export { createOrder, moveOrder, sellerOf, takeSystemNos } from './orders.service.js';
+export { cancelOrders, passReview } from './order-actions.service.js';
 export {
-  cancelOrders,
   clearSyncFailures,
-  createOrder,
   flagSyncFailures,
   flagUnmatchedOrders,
-  moveOrder,
-  passReview,
   releaseMatchedOrders,
-  sellerOf,
   upsertMarketplaceOrder,
-  takeSystemNos,
   upsertMarketplaceOrders,
-} from './orders.service.js';
+} from './marketplace-orders.service.js';
 export { getOrder, listOrders } from './orders.queries.js';
 export { orderFigures, type OrderFigures } from './order-figures.queries.js';
 export {

@@ -33,7 +33,8 @@ import { isSellerBound } from '../../access/seller-scope.js';
 import { skus } from '../catalog/index.js';
 import { warehouses, warehouseScope } from '../warehouse/index.js';
 import { orderTypeOf, writeOrderTemplate, type OrderSheetValues } from './order-sheet.js';
-import { createOrder, passReview, sellerOf } from './orders.service.js';
+import { passReview } from './order-actions.service.js';
+import { createOrder, sellerOf } from './orders.service.js';
 
 export type { RowProblem } from '../../http/sheet-reply.js';
 

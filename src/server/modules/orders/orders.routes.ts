@@ -33,13 +33,13 @@ import { mergeOrders, splitOrder } from './merge-split.service.js';
 import { getOrder, listOrderShops, readOrderList } from './orders.queries.js';
 import {
   cancelOrders,
-  createOrder,
   editOrderNotes,
   markOutOfStock,
   passReview,
   rejectReview,
   setOrderTags,
-} from './orders.service.js';
+} from './order-actions.service.js';
+import { createOrder } from './orders.service.js';
 import { repairReservations, stockHolders } from './reservation.service.js';
 
 export async function ordersRoutes(app: FastifyInstance, deps: AppDeps) {
