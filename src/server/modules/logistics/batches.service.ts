@@ -22,7 +22,8 @@ import { mergePdfs } from '../printing/index.js';
 import { renderOwnLabels } from './own-label.js';
 import { waybillBatchItems, waybillBatches, waybillLabels, waybills } from './logistics.tables.js';
 import type { LogisticsRuntime } from './runtime.js';
-import { arrangeOrder, type ItemOutcome } from './waybills.service.js';
+import type { ItemOutcome } from './waybill-outcome.js';
+import { arrangeOrder } from './waybills.service.js';
 
 export const WAYBILL_BATCH_JOB = 'waybill-batch';
 

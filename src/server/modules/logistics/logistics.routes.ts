@@ -73,15 +73,9 @@ import {
 } from './outbound.service.js';
 import type { LogisticsRuntime } from './runtime.js';
 import { bagRoutes } from './bags.routes.js';
-import {
-  labelOf,
-  markPrinted,
-  markSelfShipped,
-  refetchLabel,
-  resaveLabel,
-  uploadLabel,
-  type ItemOutcome,
-} from './waybills.service.js';
+import { labelOf, markPrinted, refetchLabel, resaveLabel, uploadLabel } from './waybill-labels.service.js';
+import type { ItemOutcome } from './waybill-outcome.js';
+import { markSelfShipped } from './waybills.service.js';
 import { listWaybills, packingListData, pickListData } from './waybills.queries.js';
 
 /** A bulk outcome as the reply says it: each refusal in the reader's language. */

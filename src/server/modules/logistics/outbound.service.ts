@@ -40,7 +40,8 @@ import { stagingLocation, warehouseLocations } from '../warehouse/index.js';
 import { channelRow } from './channels.service.js';
 import { orderPicks, waybills } from './logistics.tables.js';
 import type { LogisticsRuntime } from './runtime.js';
-import { failureOf, waybillOf } from './waybills.service.js';
+import { failureOf } from './waybill-outcome.js';
+import { waybillOf } from './waybills.service.js';
 
 export interface BulkOutcome {
   succeeded: number;
