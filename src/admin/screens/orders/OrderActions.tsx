@@ -5,72 +5,29 @@
  * that leave, tags with how they change — then shows what the server answered for every order.
  * A refusal stays in the dialog in the server's words, and nothing changed.
  */
-import {
-  Alert,
-  App,
-  Checkbox,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Radio,
-  Space,
-  Spin,
-  Table,
-  Typography,
-} from 'antd';
-import type { ColumnsType } from 'antd/es/table';
-import { useState, type ReactNode } from 'react';
+import { App, Form, Input, Modal, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import type { Envelope } from '@api/client.js';
 import { useInventoryChange } from '@api/modules/inventory.js';
 import {
   cancelOrders,
   markOrdersOutOfStock,
-  mergeOrders,
   passOrderReview,
   rejectOrderReview,
-  setOrderTags,
-  splitOrder,
-  useOrder,
 } from '@api/modules/orders.js';
-import type { OrderActionResult, OrderRow, SavedOrderView } from '@shared/contract/orders.js';
-import { ORDER_LIMITS, type OrderTag } from '@shared/domain/order.js';
-import { refusalText, useFeedback } from '../common/feedback.js';
-import { contractProblem } from '../common/rules.js';
-import { allowsAll, StatusTag, useOrderLabels } from './shared.js';
-
-/** What an action needs to know of an order. */
-export type ActedOrder = Pick<
-  OrderRow,
-  | 'id'
-  | 'orderNo'
-  | 'systemNo'
-  | 'localStatus'
-  | 'orderType'
-  | 'buyerName'
-  | 'recipientName'
-  | 'warehouseCode'
-  | 'sellerId'
-  | 'currency'
-  | 'problems'
->;
-
-export type ActionKind =
-  'cancel' | 'reviewPass' | 'reviewReject' | 'markOutOfStock' | 'merge' | 'split' | 'tags';
-
-/** Tags set by hand; 'problem' and 'out_of_stock' follow the order's open problems. */
-const HAND_TAGS: readonly OrderTag[] = ['urgent', 'pre_brushed', 'evaluation'];
+import type { OrderActionResult } from '@shared/contract/orders.js';
+import { ORDER_LIMITS } from '@shared/domain/order.js';
+import type { ActedOrder, ActionKind } from './acted-order.js';
+import { OrderNumbers, useRefusal } from './ActionDialogParts.js';
+import { ResultsDialog, type Results } from './OrderActionResults.js';
+import { MergeDialog, SplitDialog } from './OrderMergeSplit.js';
+import { TagsDialog } from './OrderTagsDialog.js';
+import { allowsAll } from './shared.js';
 
 interface Dialog {
   kind: ActionKind;
   orders: ActedOrder[];
-}
-
-interface Results {
-  title: string;
-  rows: OrderActionResult[];
 }
 
 export interface OrderActionsOptions {
@@ -151,46 +108,6 @@ export function useOrderActions({ onDone, openOrder }: OrderActionsOptions = {})
   );
 
   return { start, dialogs };
-}
-
-/** The order numbers a dialog is about, a few then how many more. */
-function OrderNumbers({ orders }: { orders: ActedOrder[] }) {
-  const { t } = useTranslation('orders');
-  const shown = orders.slice(0, 8).map((order) => order.orderNo);
-  return (
-    <Typography.Paragraph style={{ marginBottom: 12 }}>
-      {shown.join(', ')}
-      {orders.length > shown.length
-        ? ` ${t('action.and_more', { count: orders.length - shown.length })}`
-        : ''}
-    </Typography.Paragraph>
-  );
-}
-
-/** Runs a change, keeping the refusal to show inside the dialog. */
-function useRefusal() {
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const feedback = useFeedback();
-  const run = async <T,>(work: () => Promise<T>): Promise<T | null> => {
-    setRefusal(null);
-    try {
-      return await work();
-    } catch (error) {
-      const text = refusalText(error);
-      // The error catalogue answers what is not a refusal (no session, server down).
-      if (text === null) feedback.failed(error);
-      else setRefusal(text);
-      return null;
-    }
-  };
-  return {
-    run,
-    refusal,
-    clear: () => setRefusal(null),
-    alert: refusal ? (
-      <Alert type="error" showIcon message={refusal} role="alert" style={{ marginBottom: 12 }} />
-    ) : null,
-  };
 }
 
 const CONFIRM_KINDS = ['cancel', 'reviewPass', 'reviewReject', 'markOutOfStock'] as const;
@@ -288,301 +205,6 @@ function ConfirmDialog({
           </Form.Item>
         </Form>
       )}
-    </Modal>
-  );
-}
-
-const normalised = (value: string) => value.trim().replace(/\s+/g, ' ').toLowerCase();
-
-/**
- * Merge: one buyer's orders to one address (same seller, warehouse, status and currency) into a
- * combined order. Differences seen on the page are named before sending; the server checks the
- * full address and phone.
- */
-function MergeDialog({
-  orders,
-  onClose,
-  onDone,
-}: {
-  orders: ActedOrder[] | null;
-  onClose: () => void;
-  onDone: (saved: SavedOrderView) => void;
-}) {
-  const { t } = useTranslation('orders');
-  const refusal = useRefusal();
-  const merge = useInventoryChange(mergeOrders);
-  const first = orders?.[0];
-  const differing = first
-    ? (
-        [
-          ['seller', (order: ActedOrder) => order.sellerId],
-          ['warehouse', (order: ActedOrder) => order.warehouseCode],
-          ['buyer', (order: ActedOrder) => normalised(order.buyerName)],
-          ['recipient', (order: ActedOrder) => normalised(order.recipientName)],
-          ['status', (order: ActedOrder) => order.localStatus],
-          ['currency', (order: ActedOrder) => order.currency],
-        ] as const
-      )
-        .filter(([, key]) => (orders ?? []).some((order) => key(order) !== key(first)))
-        .map(([field]) => t(`merge.field.${field}`))
-    : [];
-  const columns: ColumnsType<ActedOrder> = [
-    { title: t('field.order_no'), dataIndex: 'orderNo', width: 160 },
-    {
-      title: t('field.status'),
-      dataIndex: 'localStatus',
-      width: 130,
-      render: (_status, row) => <StatusTag status={row.localStatus} />,
-    },
-    { title: t('field.buyer'), dataIndex: 'buyerName', width: 140, ellipsis: true },
-    { title: t('field.recipient'), dataIndex: 'recipientName', width: 140, ellipsis: true },
-    { title: t('field.warehouse'), dataIndex: 'warehouseCode', width: 90 },
-  ];
-  const close = () => {
-    refusal.clear();
-    onClose();
-  };
-  const confirm = async () => {
-    if (!orders) return;
-    const reply = await refusal.run(() => merge.mutateAsync({ ids: orders.map((order) => order.id) }));
-    if (reply) onDone(reply.result);
-  };
-  return (
-    <Modal
-      open={orders !== null}
-      width={720}
-      title={t('merge.title', { count: orders?.length ?? 0 })}
-      okText={t('merge.ok')}
-      okButtonProps={{ loading: merge.isPending, disabled: differing.length > 0 }}
-      cancelText={t('common.keep')}
-      onOk={() => void confirm()}
-      onCancel={close}
-      destroyOnHidden
-    >
-      {refusal.alert}
-      <Typography.Paragraph>{t('merge.content')}</Typography.Paragraph>
-      {differing.length > 0 && (
-        <Alert
-          type="warning"
-          showIcon
-          style={{ marginBottom: 12 }}
-          message={t('merge.differs', { fields: differing.join(', ') })}
-        />
-      )}
-      <Table<ActedOrder>
-        rowKey="id"
-        size="small"
-        pagination={false}
-        columns={columns}
-        dataSource={orders ?? []}
-      />
-    </Modal>
-  );
-}
-
-/** Split: how many units of each line leave for a new order of the same buyer; at least one unit stays. */
-function SplitDialog({
-  order,
-  onClose,
-  onDone,
-}: {
-  order: ActedOrder | null;
-  onClose: () => void;
-  onDone: (saved: SavedOrderView) => void;
-}) {
-  const { t } = useTranslation('orders');
-  const detail = useOrder(order?.id ?? null);
-  const [taking, setTaking] = useState<Record<string, number>>({});
-  const refusal = useRefusal();
-  const split = useInventoryChange(splitOrder);
-  const lines = detail.data?.lines ?? [];
-  const chosen = lines
-    .filter((line) => (taking[line.id] ?? 0) > 0)
-    .map((line) => ({ lineId: line.id, quantity: taking[line.id] ?? 0 }));
-  const units = lines.reduce((sum, line) => sum + line.quantity, 0);
-  const leaving = chosen.reduce((sum, line) => sum + line.quantity, 0);
-  /** Units of a line that leave: whole, from 0 (the line stays) to the line's quantity; refused, never clamped. */
-  const problemOf = (line: (typeof lines)[number]) =>
-    contractProblem(t, z.number().int().min(0).max(line.quantity), t('split.leaving'), taking[line.id] ?? 0);
-  const hasProblem = lines.some((line) => problemOf(line) !== null);
-  const close = () => {
-    setTaking({});
-    refusal.clear();
-    onClose();
-  };
-  const confirm = async () => {
-    if (!order || hasProblem) return;
-    const reply = await refusal.run(() => split.mutateAsync({ id: order.id, lines: chosen }));
-    if (!reply) return;
-    setTaking({});
-    onDone(reply.result);
-  };
-  const columns: ColumnsType<(typeof lines)[number]> = [
-    { title: t('field.sku'), dataIndex: 'sellerSku', width: 150 },
-    { title: t('field.product'), dataIndex: 'productName', ellipsis: true },
-    { title: t('field.quantity'), dataIndex: 'quantity', width: 90, align: 'right' },
-    {
-      title: t('split.leaving'),
-      key: 'leaving',
-      width: 140,
-      render: (_value, line) => {
-        const problem = problemOf(line);
-        return (
-          <>
-            <InputNumber
-              value={taking[line.id] ?? 0}
-              status={problem ? 'error' : undefined}
-              aria-label={t('split.leaving_of', { sku: line.sellerSku })}
-              aria-invalid={problem !== null}
-              onChange={(value) => setTaking((current) => ({ ...current, [line.id]: value ?? 0 }))}
-            />
-            {problem && (
-              <Typography.Text type="danger" role="alert" style={{ display: 'block' }}>
-                {problem}
-              </Typography.Text>
-            )}
-          </>
-        );
-      },
-    },
-  ];
-  return (
-    <Modal
-      open={order !== null}
-      width={720}
-      title={t('split.title', { orderNo: order?.orderNo ?? '' })}
-      okText={t('split.ok')}
-      okButtonProps={{
-        loading: split.isPending,
-        disabled: hasProblem || leaving === 0 || leaving >= units,
-      }}
-      cancelText={t('common.keep')}
-      onOk={() => void confirm()}
-      onCancel={close}
-      destroyOnHidden
-    >
-      {refusal.alert}
-      <Typography.Paragraph>{t('split.content')}</Typography.Paragraph>
-      {detail.isLoading ? (
-        <Spin />
-      ) : (
-        <Table rowKey="id" size="small" pagination={false} columns={columns} dataSource={lines} />
-      )}
-      {leaving > 0 && leaving >= units && <Typography.Text type="danger">{t('split.all')}</Typography.Text>}
-    </Modal>
-  );
-}
-
-/** Tags: add, remove or set the hand tags of the selected orders. */
-function TagsDialog({
-  orders,
-  onClose,
-  onDone,
-}: {
-  orders: ActedOrder[] | null;
-  onClose: () => void;
-  onDone: (rows: OrderActionResult[]) => void;
-}) {
-  const { t } = useTranslation('orders');
-  const labels = useOrderLabels();
-  const [mode, setMode] = useState<'add' | 'remove' | 'set'>('add');
-  const [tags, setTags] = useState<OrderTag[]>([]);
-  const refusal = useRefusal();
-  const change = useInventoryChange(setOrderTags);
-  const close = () => {
-    setTags([]);
-    setMode('add');
-    refusal.clear();
-    onClose();
-  };
-  const confirm = async () => {
-    if (!orders) return;
-    const reply = await refusal.run(() =>
-      change.mutateAsync({ ids: orders.map((order) => order.id), tags, mode }),
-    );
-    if (!reply) return;
-    setTags([]);
-    onDone(reply.result);
-  };
-  return (
-    <Modal
-      open={orders !== null}
-      title={t('tags.title', { count: orders?.length ?? 0 })}
-      okText={t('tags.ok')}
-      okButtonProps={{ loading: change.isPending, disabled: mode !== 'set' && tags.length === 0 }}
-      cancelText={t('common.keep')}
-      onOk={() => void confirm()}
-      onCancel={close}
-      destroyOnHidden
-    >
-      {refusal.alert}
-      {orders && <OrderNumbers orders={orders} />}
-      <Space direction="vertical" size={12}>
-        <Radio.Group value={mode} onChange={(event) => setMode(event.target.value as typeof mode)}>
-          <Radio.Button value="add">{t('tags.add')}</Radio.Button>
-          <Radio.Button value="remove">{t('tags.remove')}</Radio.Button>
-          <Radio.Button value="set">{t('tags.set')}</Radio.Button>
-        </Radio.Group>
-        <Checkbox.Group
-          value={tags}
-          onChange={(values) => setTags(values)}
-          options={HAND_TAGS.map((tag) => ({ value: tag, label: labels.tag.label(tag) }))}
-        />
-        <Typography.Text type="secondary">{t('tags.derived')}</Typography.Text>
-      </Space>
-    </Modal>
-  );
-}
-
-/** What the server answered for each order of a batch. */
-function ResultsDialog({ results, onClose }: { results: Results | null; onClose: () => void }) {
-  const { t } = useTranslation('orders');
-  const outcome = (row: OrderActionResult): ReactNode => {
-    if (!row.ok)
-      return (
-        <Typography.Text type="danger">
-          {t('result.refused', {
-            reason: row.code ? t(`errors:${row.code}`, { orderNo: row.orderNo, defaultValue: row.code }) : '',
-          })}
-        </Typography.Text>
-      );
-    if (row.code === 'order.out_of_stock')
-      return <Typography.Text type="warning">{t('result.out_of_stock')}</Typography.Text>;
-    return <Typography.Text type="success">{t('result.done')}</Typography.Text>;
-  };
-  const columns: ColumnsType<OrderActionResult> = [
-    { title: t('field.order_no'), dataIndex: 'orderNo', width: 180 },
-    {
-      title: t('result.status_now'),
-      dataIndex: 'localStatus',
-      width: 150,
-      render: (_status, row) => <StatusTag status={row.localStatus} />,
-    },
-    { title: t('result.outcome'), key: 'outcome', render: (_value, row) => outcome(row) },
-  ];
-  const done = results?.rows.filter((row) => row.ok && row.code === null).length ?? 0;
-  return (
-    <Modal
-      open={results !== null}
-      width={640}
-      title={t('result.title', { action: results?.title ?? '' })}
-      onCancel={onClose}
-      onOk={onClose}
-      cancelButtonProps={{ style: { display: 'none' } }}
-      okText={t('common.close')}
-      destroyOnHidden
-    >
-      <Typography.Paragraph>
-        {t('result.summary', { done, count: results?.rows.length ?? 0 })}
-      </Typography.Paragraph>
-      <Table<OrderActionResult>
-        rowKey="id"
-        size="small"
-        pagination={false}
-        columns={columns}
-        dataSource={results?.rows ?? []}
-        aria-label={t('result.table')}
-      />
     </Modal>
   );
 }

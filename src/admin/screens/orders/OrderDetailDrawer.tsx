@@ -18,7 +18,7 @@ import { hasAuth } from '../auth.js';
 import { formatDateTime } from '../common/format.js';
 import { isSellerSide } from '../inventory/shared.js';
 import { Section, text } from './DetailSection.js';
-import type { ActionKind, ActedOrder } from './OrderActions.js';
+import type { ActionKind, ActedOrder } from './acted-order.js';
 import { Lines, UnmatchedLines } from './OrderDetailLines.js';
 import { History, Problems, Reservation } from './OrderDetailRecords.js';
 import { Notes } from './OrderNotes.js';

@@ -45,7 +45,8 @@ import { isSellerSide, SellerSelect, sellersOf, WarehouseSelect } from '../inven
 import { BatchScanModal } from './BatchScanModal.js';
 import { OrderDetailDrawer } from './OrderDetailDrawer.js';
 import { OrderFormDrawer } from './OrderFormDrawer.js';
-import { useOrderActions, type ActionKind } from './OrderActions.js';
+import type { ActionKind } from './acted-order.js';
+import { useOrderActions } from './OrderActions.js';
 import {
   DATE_FIELDS,
   filtersOf,
