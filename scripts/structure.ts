@@ -101,7 +101,7 @@ function duplicatedPairs(): { count: number; examples: string[] } {
 
 function longFiles(): string[] {
   return [...texts]
-    .map(([file, text]) => ({ file, lines: text.split('\n').length }))
+    .map(([file, text]) => ({ file, lines: text.split('\n').length - (text.endsWith('\n') ? 1 : 0) }))
     .filter((entry) => entry.lines > LONG_FILE)
     .sort((a, b) => b.lines - a.lines)
     .map((entry) => `${rel(entry.file)} (${entry.lines})`);

@@ -12,7 +12,9 @@
  * (stream.ts).
  */
 import type { MarketplacePlatform } from '@shared/domain/marketplaces.js';
-import { SANDBOX_DAY_MS, seededRandom, type FaultKind, type World } from './world.js';
+import { SANDBOX_DAY_MS, seededRandom } from './world-model.js';
+import { type FaultKind } from './world-traffic.js';
+import { type World } from './world.js';
 
 /** The platforms' trouble a day schedules: what each entry does. */
 export type DayTrouble = 'token_expiry' | 'throttle' | 'outage_start' | 'outage_end';
@@ -125,7 +127,9 @@ export class SimulatedDay {
 
   /** Whether a platform is out at this point of the day. */
   isOut(platform: MarketplacePlatform): boolean {
-    return this.world.faults.some((fault) => fault.platform === platform && fault.kind === OUTAGE_FAULT);
+    return this.world.traffic.faults.some(
+      (fault) => fault.platform === platform && fault.kind === OUTAGE_FAULT,
+    );
   }
 
   /** Plays the entries due up to `offsetMs` from the day's start; answers how many it played. */
@@ -153,7 +157,7 @@ export class SimulatedDay {
   endTrouble(): void {
     for (const platform of new Set([...this.world.shops.values()].map((shop) => shop.platform)))
       for (const kind of [OUTAGE_FAULT, 'http_429', 'throttle'] as const)
-        this.world.endFaults(platform, kind);
+        this.world.traffic.endFaults(platform, kind);
   }
 
   private play(entry: DayEntry): void {
@@ -165,7 +169,7 @@ export class SimulatedDay {
         this.tally.orderEvents += 1;
         return;
       case 'token_expiry':
-        world.expireAccessTokens(entry.platform, entry.shopId);
+        world.auth.expireAccessTokens(entry.platform, entry.shopId);
         this.tally.tokenExpiries += 1;
         return;
       case 'throttle': {
@@ -173,12 +177,16 @@ export class SimulatedDay {
         // retries. On an accelerated clock a client's few seconds of waiting span simulated hours,
         // in which the next bursts would fall on the same retries: bursts on one platform are
         // kept BURST_SPACING_MS of real time apart, as they are at the real pace.
-        if (world.faults.some((fault) => fault.platform === entry.platform && fault.kind !== OUTAGE_FAULT))
+        if (
+          world.traffic.faults.some(
+            (fault) => fault.platform === entry.platform && fault.kind !== OUTAGE_FAULT,
+          )
+        )
           return;
         const last = this.lastBurstAt.get(entry.platform);
         if (last !== undefined && Date.now() - last < BURST_SPACING_MS) return;
         this.lastBurstAt.set(entry.platform, Date.now());
-        world.injectFault({
+        world.traffic.injectFault({
           platform: entry.platform,
           // The platform's own throttle error (inside HTTP 200 where it answers so) or a plain 429.
           kind: this.random() < 0.5 ? 'http_429' : 'throttle',
@@ -190,7 +198,7 @@ export class SimulatedDay {
         return;
       }
       case 'outage_start':
-        world.injectFault({
+        world.traffic.injectFault({
           platform: entry.platform,
           kind: OUTAGE_FAULT,
           count: Number.MAX_SAFE_INTEGER,
@@ -199,7 +207,7 @@ export class SimulatedDay {
         this.tally.outages += 1;
         return;
       case 'outage_end':
-        world.endFaults(entry.platform, OUTAGE_FAULT);
+        world.traffic.endFaults(entry.platform, OUTAGE_FAULT);
         return;
     }
   }

@@ -13,7 +13,8 @@ import {
   scratchDir,
 } from '../../tests/support/pdf-reading.js';
 import { platformLabelPdf } from './label.js';
-import { World, type SandboxOrder } from './world.js';
+import { World } from './world.js';
+import { type SandboxOrder } from './world-model.js';
 
 const scratch = scratchDir();
 afterAll(() => scratch.remove());

@@ -16,7 +16,7 @@ import PDFDocument from 'pdfkit';
 import type { MarketplacePlatform } from '@shared/domain/marketplaces.js';
 import type { Language } from '@shared/i18n/languages.js';
 import { labelTextWriter, registerLabelFaces } from './label-text.js';
-import type { SandboxOrder } from './world.js';
+import type { SandboxOrder } from './world-model.js';
 
 const MM = 72 / 25.4;
 /** 100 × 150 mm, the thermal label size the platforms print their air waybills on. */

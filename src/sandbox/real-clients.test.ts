@@ -106,7 +106,7 @@ describe('Shopee Open Platform SDK (@congminh1254/shopee-sdk) against the sandbo
 
   it('trades a code, reads the shop and lists its orders, signed as it signs for the live API', async () => {
     const client = sdk(SANDBOX_APPS.shopee.appSecret);
-    const code = sandbox.world.issueCode('shopee', String(SHOPEE_SHOP));
+    const code = sandbox.world.auth.issueCode('shopee', String(SHOPEE_SHOP));
     const token = await client.authenticateWithCode(code, SHOPEE_SHOP);
     expect(token?.access_token).toMatch(/\S/);
 
@@ -123,11 +123,11 @@ describe('Shopee Open Platform SDK (@congminh1254/shopee-sdk) against the sandbo
     });
     expect(list.response?.order_list?.length).toBe(20);
     expect(list.response?.more).toBe(true);
-    expect(sandbox.world.requestCounts('shopee')['/api/v2/order/get_order_list']).toBe(1);
+    expect(sandbox.world.traffic.requestCounts('shopee')['/api/v2/order/get_order_list']).toBe(1);
   });
 
   it('is refused with error_sign when it signs with a wrong partner key', async () => {
-    const code = sandbox.world.issueCode('shopee', String(SHOPEE_SHOP));
+    const code = sandbox.world.auth.issueCode('shopee', String(SHOPEE_SHOP));
     await expect(sdk('not-the-partner-key').authenticateWithCode(code, SHOPEE_SHOP)).rejects.toMatchObject({
       name: 'ShopeeApiError',
       data: { error: 'error_sign', message: 'Wrong sign.' },
@@ -141,7 +141,7 @@ describe('Lazada Open Platform SDK (lazada-open-platform-sdk) against the sandbo
   // The SDK takes a gateway without its scheme (api.lazada.co.th/rest) and the protocol apart.
   const gateway = () => `${sandbox.platformUrl('lazada').replace(/^http:\/\//, '')}/rest`;
   const accessToken = async () => {
-    const code = sandbox.world.issueCode('lazada', LAZADA_SHOP);
+    const code = sandbox.world.auth.issueCode('lazada', LAZADA_SHOP);
     const reply = await request.post(
       `${sandbox.platformUrl('lazada')}/rest`,
       appKey,
@@ -199,7 +199,7 @@ describe('Shopify Admin API client (@shopify/admin-api-client) against the sandb
     });
   /** The offline token of the OAuth code exchange (the admin client does not do OAuth itself). */
   const accessToken = async (clientSecret = SANDBOX_APPS.shopify.appSecret) => {
-    const code = sandbox.world.issueCode('shopify', SHOPIFY_SHOP);
+    const code = sandbox.world.auth.issueCode('shopify', SHOPIFY_SHOP);
     return fetch(`${sandbox.platformUrl('shopify')}/admin/oauth/access_token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

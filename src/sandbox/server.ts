@@ -15,14 +15,13 @@ import { ORDER_CURRENCIES, type OrderCurrency } from '@shared/domain/order.js';
 import { CarrierWorld, registerCarrier } from './carrier.js';
 import {
   SANDBOX_STATUSES,
-  World,
-  type Fault,
-  type RateState,
   type SandboxOrder,
   type SandboxOrderEvent,
   type SandboxShop,
   type SandboxStatus,
-} from './world.js';
+} from './world-model.js';
+import { World } from './world.js';
+import { type Fault, type RateState } from './world-traffic.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -155,9 +154,9 @@ function platformApp(world: World, platform: SandboxPlatform): FastifyInstance {
   app.addHook('preHandler', async (request, reply) => {
     const cost = platform.rateCost?.(request) ?? 1;
     const bucketSeconds = platform.bucketSeconds ?? 1;
-    const fault = world.takeFault(platform.platform, platformPath(request));
+    const fault = world.traffic.takeFault(platform.platform, platformPath(request));
     if (fault && fault.kind !== 'truncated' && fault.kind !== 'malformed') {
-      const perSecond = world.rateLimits[platform.platform];
+      const perSecond = world.traffic.rateLimits[platform.platform];
       // An injected throttle finds the caller's bucket empty.
       const empty = {
         isAllowed: false,
@@ -169,7 +168,7 @@ function platformApp(world: World, platform: SandboxPlatform): FastifyInstance {
       return sendFault(reply, fault, platform, empty);
     }
     request.sandboxFault = fault;
-    const rate = world.takeRate(platform.platform, platform.caller(request), cost, bucketSeconds);
+    const rate = world.traffic.takeRate(platform.platform, platform.caller(request), cost, bucketSeconds);
     request.sandboxRate = rate;
     if (rate.isAllowed) return undefined;
     const throttled = platform.throttled(rate);
@@ -179,7 +178,7 @@ function platformApp(world: World, platform: SandboxPlatform): FastifyInstance {
       .send(throttled.body);
   });
   app.addHook('onSend', async (request, reply, payload) => {
-    world.record({
+    world.traffic.record({
       platform: platform.platform,
       method: request.method,
       path: platformPath(request),
@@ -431,7 +430,7 @@ function registerControl(app: FastifyInstance, world: World): void {
     const kinds = ['http_429', 'http_500', 'http_503', 'throttle', 'truncated', 'malformed'] as const;
     const kind = kinds.find((candidate) => candidate === input.kind);
     if (!kind) throw Object.assign(new Error(`kind must be one of ${kinds.join(', ')}`), { statusCode: 400 });
-    world.injectFault({
+    world.traffic.injectFault({
       platform: platformOf(input),
       kind,
       pathContains: String(input.pathContains ?? ''),
@@ -447,11 +446,11 @@ function registerControl(app: FastifyInstance, world: World): void {
   });
   app.post('/__control/tokens/lifetimes', async (request) => {
     const input = body(request);
-    world.lifetimes = {
-      accessSeconds: number(input.accessSeconds, world.lifetimes.accessSeconds),
-      refreshSeconds: number(input.refreshSeconds, world.lifetimes.refreshSeconds),
+    world.auth.lifetimes = {
+      accessSeconds: number(input.accessSeconds, world.auth.lifetimes.accessSeconds),
+      refreshSeconds: number(input.refreshSeconds, world.auth.lifetimes.refreshSeconds),
     };
-    return world.lifetimes;
+    return world.auth.lifetimes;
   });
   app.post('/__control/revoke', async (request) => {
     const input = body(request);
@@ -460,7 +459,7 @@ function registerControl(app: FastifyInstance, world: World): void {
   });
   app.post('/__control/authorise', async (request) => {
     const input = body(request);
-    return { code: world.issueCode(platformOf(input), shopOf(input)) };
+    return { code: world.auth.issueCode(platformOf(input), shopOf(input)) };
   });
   app.post('/__control/webhooks', async (request) => {
     const input = body(request);
@@ -471,7 +470,10 @@ function registerControl(app: FastifyInstance, world: World): void {
   });
   app.post('/__control/rate-limits', async (request) => {
     const input = body(request);
-    world.rateLimits[platformOf(input)] = number(input.perSecond, world.rateLimits[platformOf(input)]);
+    world.traffic.rateLimits[platformOf(input)] = number(
+      input.perSecond,
+      world.traffic.rateLimits[platformOf(input)],
+    );
     return { ok: true };
   });
   app.get('/__control/state', async () => ({
@@ -483,7 +485,7 @@ function registerControl(app: FastifyInstance, world: World): void {
       orders: world.ordersOf(shop.platform, shop.shopId).length,
     })),
     requests: Object.fromEntries(
-      MARKETPLACE_PLATFORMS.map((platform) => [platform, world.requestCounts(platform)]),
+      MARKETPLACE_PLATFORMS.map((platform) => [platform, world.traffic.requestCounts(platform)]),
     ),
     webhookDeliveries: world.webhookDeliveries,
   }));

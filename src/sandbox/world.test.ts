@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MarketplacePlatform } from '@shared/domain/marketplaces.js';
 import type { OrderCurrency } from '@shared/domain/order.js';
-import { SANDBOX_DAY_MS, World, splitAmount, type SandboxOrder } from './world.js';
+import { SANDBOX_DAY_MS, splitAmount, type SandboxOrder } from './world-model.js';
+import { World } from './world.js';
 
 const SHOPS: { platform: MarketplacePlatform; shopId: string; currency: OrderCurrency }[] = [
   { platform: 'shopee', shopId: '600000', currency: 'THB' },

@@ -142,7 +142,7 @@ describe.skipIf(!hasChromium)('shops in Chromium', () => {
         lines: [{ sellerSku: 'E2E-SHOP-RED', quantity: 1 }],
       });
     sandbox.world.moveClock(60_000);
-    sandbox.world.injectFault({
+    sandbox.world.traffic.injectFault({
       platform: 'shopee',
       kind: 'http_429',
       pathContains: 'get_order_list',

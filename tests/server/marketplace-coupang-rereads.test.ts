@@ -13,7 +13,7 @@ import {
   type MarketplaceRuntime,
 } from '@server/modules/marketplaces/index.js';
 import type { RunningSandbox } from '../../src/sandbox/server.js';
-import type { SandboxOrder } from '../../src/sandbox/world.js';
+import type { SandboxOrder } from '../../src/sandbox/world-model.js';
 import { connectCoupangShop, createSandboxWorld } from '../support/sandbox-world.js';
 import { createProduct } from '../support/stock-world.js';
 import type { TestWorld } from '../support/test-app.js';
@@ -39,7 +39,7 @@ async function platformStatusOf(order: SandboxOrder): Promise<string> {
 function readsByNumber(orders: readonly SandboxOrder[]): number[] {
   return orders.map(
     (order) =>
-      sandbox.world.requests.filter(
+      sandbox.world.traffic.requests.filter(
         (request) =>
           request.platform === 'coupang' &&
           request.status === 200 &&

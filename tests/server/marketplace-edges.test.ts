@@ -263,7 +263,7 @@ it('writes a page served twice within one run once, and waits the Retry-After a 
       lines: [{ sellerSku: 'EDGE-RED', quantity: 1 }],
     });
   sandbox.world.moveClock(60_000);
-  sandbox.world.injectFault({
+  sandbox.world.traffic.injectFault({
     platform: 'shopee',
     kind: 'http_429',
     pathContains: 'get_order_list',
@@ -310,7 +310,12 @@ it('waits out throttling longer than the retries of a failing call, and fails a 
     });
   sandbox.world.moveClock(60_000);
   const refusals = MARKETPLACE_SYNC.retries * 2;
-  sandbox.world.injectFault({ platform: 'shopee', kind: 'http_429', retryAfterSeconds: 2, count: refusals });
+  sandbox.world.traffic.injectFault({
+    platform: 'shopee',
+    kind: 'http_429',
+    retryAfterSeconds: 2,
+    count: refusals,
+  });
   const slept: number[] = [];
   const runtime = { ...marketplaceRuntime(options), sleep: async (ms: number) => void slept.push(ms) };
   const sync = () => syncShop(world.database.db, runtime, { tenantId, shopId, trigger: 'manual' });
@@ -322,8 +327,8 @@ it('waits out throttling longer than the retries of a failing call, and fails a 
 
   // A token refresh that meets throttling (a token expired early, then a burst) waits it out too.
   sandbox.world.moveClock(60_000);
-  expect(sandbox.world.expireAccessTokens('shopee', '600958')).toBeGreaterThan(0);
-  sandbox.world.injectFault({
+  expect(sandbox.world.auth.expireAccessTokens('shopee', '600958')).toBeGreaterThan(0);
+  sandbox.world.traffic.injectFault({
     platform: 'shopee',
     kind: 'http_429',
     pathContains: 'access_token/get',
@@ -337,10 +342,15 @@ it('waits out throttling longer than the retries of a failing call, and fails a 
   // A platform that keeps refusing for longer than the budget: the run fails as throttled, told
   // as the platform's, after waiting as asked for the whole budget.
   sandbox.world.moveClock(60_000);
-  sandbox.world.injectFault({ platform: 'shopee', kind: 'http_429', retryAfterSeconds: 60, count: 10_000 });
+  sandbox.world.traffic.injectFault({
+    platform: 'shopee',
+    kind: 'http_429',
+    retryAfterSeconds: 60,
+    count: 10_000,
+  });
   slept.length = 0;
   const outcome = await sync();
-  sandbox.world.endFaults('shopee', 'http_429');
+  sandbox.world.traffic.endFaults('shopee', 'http_429');
   expect(outcome).toMatchObject({ state: 'failed', errorCode: 'shop.rate_limited' });
   expect(slept.reduce((sum, ms) => sum + ms, 0)).toBe(MARKETPLACE_SYNC.throttleWaitMinutes * 60_000);
 });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ordersQueryCost, ORDERS_PAGE_SIZE } from '@server/modules/marketplaces/platforms/shopify/queries.js';
 import { approveOnSandbox } from '@server/seed/sandbox-approve.js';
 import type { RunningSandbox } from '../../src/sandbox/server.js';
-import { DEFAULT_RATE_LIMITS } from '../../src/sandbox/world.js';
+import { DEFAULT_RATE_LIMITS } from '../../src/sandbox/world-traffic.js';
 import { callApi, createSandboxWorld } from '../support/sandbox-world.js';
 import { createProduct, demoWarehouse } from '../support/stock-world.js';
 import type { TestWorld } from '../support/test-app.js';
@@ -36,7 +36,7 @@ afterAll(async () => {
 
 describe('a first sync under Shopify’s documented GraphQL limit', () => {
   it('is THROTTLED midway, waits for the bucket and ends with every order once', async () => {
-    expect(sandbox.world.rateLimits.shopify).toBe(DEFAULT_RATE_LIMITS.shopify);
+    expect(sandbox.world.traffic.rateLimits.shopify).toBe(DEFAULT_RATE_LIMITS.shopify);
     const token = await world.login('seller');
     await createProduct(world, token, ['RATE-1']);
     sandbox.world.addShop({

@@ -20,7 +20,7 @@ beforeAll(async () => {
   sandboxWorld = await createSandboxWorld({ maxSleepMs: 5_000, jobWorkers: 0 });
   const { world, sandbox } = sandboxWorld;
   // Tokens, not throttling: Shopify's query-cost bucket is lifted so no wait is cut short.
-  sandbox.world.rateLimits.shopify = 1_000_000;
+  sandbox.world.traffic.rateLimits.shopify = 1_000_000;
   sandbox.world.addShop({ platform: 'shopify', shopId: SHOP, name: 'Expiry', region: 'TH', currency: 'USD' });
   const now = sandbox.world.now();
   sandbox.world.seedOrders('shopify', SHOP, 5, now - 86_400_000, now);
@@ -62,7 +62,7 @@ it('refreshes a Shopify token the platform expired early instead of stopping the
   const { sandbox } = sandboxWorld;
   expect((await sync())?.state).toBe('succeeded');
   // Hours left by the time the platform gave, but the platform no longer takes it.
-  expect(sandbox.world.expireAccessTokens('shopify', SHOP)).toBeGreaterThan(0);
+  expect(sandbox.world.auth.expireAccessTokens('shopify', SHOP)).toBeGreaterThan(0);
   sandbox.world.createOrder('shopify', SHOP, { status: 'ready_to_ship', silent: true });
   sandbox.world.moveClock(60_000);
   const refreshed = await sync();

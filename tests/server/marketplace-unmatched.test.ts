@@ -13,7 +13,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketplaceRuntime, syncShop, type MarketplaceOptions } from '@server/modules/marketplaces/index.js';
 import type { RunningSandbox } from '../../src/sandbox/server.js';
-import type { SandboxOrder } from '../../src/sandbox/world.js';
+import type { SandboxOrder } from '../../src/sandbox/world-model.js';
 import { callApi, connectCoupangShop, createSandboxWorld } from '../support/sandbox-world.js';
 import { createProduct } from '../support/stock-world.js';
 import type { TestWorld } from '../support/test-app.js';

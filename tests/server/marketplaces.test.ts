@@ -165,7 +165,7 @@ describe.each(MARKETPLACE_PLATFORMS.map((platform) => [platform]))('%s shop', (p
       currency: CURRENCY[platform],
       catalogue,
     });
-    sandbox.world.rateLimits[platform] = 10_000;
+    sandbox.world.traffic.rateLimits[platform] = 10_000;
     const now = sandbox.world.now();
     sandbox.world.seedOrders(platform, SHOP_ID[platform], 130, now - 9 * DAY, now - DAY);
     shopId = await connect(platform);
@@ -259,7 +259,7 @@ describe.each(MARKETPLACE_PLATFORMS.map((platform) => [platform]))('%s shop', (p
     };
     placeOrders(40);
     sandbox.world.moveClock(60_000);
-    sandbox.world.injectFault({ platform, kind: 'http_429', retryAfterSeconds: 1, count: 2 });
+    sandbox.world.traffic.injectFault({ platform, kind: 'http_429', retryAfterSeconds: 1, count: 2 });
     const waited = await sync(shopId);
     expect(waited?.state, JSON.stringify(waited)).toBe('succeeded');
     expect(await orderCount(shopId)).toBe(before + 40);
@@ -267,11 +267,11 @@ describe.each(MARKETPLACE_PLATFORMS.map((platform) => [platform]))('%s shop', (p
     // More than the largest page of any platform (Joom's 500), so the failure is midway.
     placeOrders(520);
     sandbox.world.moveClock(60_000);
-    sandbox.world.injectFault({ platform, kind: 'http_500', count: 50, skip: 1 });
+    sandbox.world.traffic.injectFault({ platform, kind: 'http_500', count: 50, skip: 1 });
     const failed = await sync(shopId);
     expect(failed?.state).toBe('failed');
     expect(failed?.errorCode).toBe('shop.unavailable');
-    sandbox.world.faults = [];
+    sandbox.world.traffic.faults = [];
     const resumed = await sync(shopId);
     expect(resumed?.state, JSON.stringify(resumed)).toBe('succeeded');
     expect(await orderCount(shopId)).toBe(before + 560);

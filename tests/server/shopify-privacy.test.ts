@@ -11,7 +11,7 @@ import { marketplaceRuntime, syncShop, type MarketplaceOptions } from '@server/m
 import { approveOnSandbox } from '@server/seed/sandbox-approve.js';
 import { privacyCustomerOf, shopifyPrivacyWebhook } from '../../src/sandbox/platforms/shopify.js';
 import type { RunningSandbox } from '../../src/sandbox/server.js';
-import type { SandboxOrder, SandboxShop } from '../../src/sandbox/world.js';
+import type { SandboxOrder, SandboxShop } from '../../src/sandbox/world-model.js';
 import { createProduct, demoWarehouse } from '../support/stock-world.js';
 import { callApi, createSandboxWorld } from '../support/sandbox-world.js';
 import type { TestWorld } from '../support/test-app.js';
@@ -80,7 +80,7 @@ async function connect(target: Connected, domain: string): Promise<void> {
     currency: 'USD',
     catalogue,
   });
-  sandbox.world.rateLimits.shopify = 10_000;
+  sandbox.world.traffic.rateLimits.shopify = 10_000;
   const now = sandbox.world.now();
   target.orders = [
     ...[0, 1, 2].map(() =>

@@ -686,7 +686,7 @@ describe("our carrier's tracking number on marketplaces with logistics of their 
       sellerShips: true,
     });
     // Every try of the push meets the outage: the first call and the session's retries.
-    sandbox.world.injectFault({
+    sandbox.world.traffic.injectFault({
       platform: 'shopee',
       kind: 'http_503',
       pathContains: '/ship_order',
@@ -751,7 +751,7 @@ describe("a platform's label that was not saved", () => {
     });
     // Every download of the air waybill is cut off halfway: a PDF without its end.
     const download = '/download_shipping_document';
-    sandbox.world.injectFault({
+    sandbox.world.traffic.injectFault({
       platform: 'shopee',
       kind: 'truncated',
       pathContains: download,
@@ -778,7 +778,8 @@ describe("a platform's label that was not saved", () => {
     });
 
     // Save again holds nothing of Shopee's to save: it says so and asks no one.
-    const downloads = () => sandbox.world.requestCounts('shopee')[`/api/v2/logistics${download}`] ?? 0;
+    const downloads = () =>
+      sandbox.world.traffic.requestCounts('shopee')[`/api/v2/logistics${download}`] ?? 0;
     const tried = downloads();
     const nothing = await call('waremanager', 'POST', '/api/waybill/label/regenerate', {
       orderIds: [orderId],

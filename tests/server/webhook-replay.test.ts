@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approveOnSandbox } from '@server/seed/sandbox-approve.js';
 import { SANDBOX_PLATFORMS } from '../../src/sandbox/platforms/index.js';
 import type { RunningSandbox, SandboxPlatform } from '../../src/sandbox/server.js';
-import type { SandboxOrder, SandboxOrderEvent } from '../../src/sandbox/world.js';
+import type { SandboxOrder, SandboxOrderEvent } from '../../src/sandbox/world-model.js';
 import { demoWarehouse } from '../support/stock-world.js';
 import { callApi, createSandboxWorld } from '../support/sandbox-world.js';
 import type { TestWorld } from '../support/test-app.js';
@@ -304,7 +304,7 @@ describe('a deauthorisation notice', () => {
 
   it('the platform cannot answer about leaves the shop as it is and queues its sync', async () => {
     const shopId = shopIds.tiktok;
-    sandbox.world.injectFault({
+    sandbox.world.traffic.injectFault({
       platform: 'tiktok',
       kind: 'http_503',
       pathContains: '/authorization/',
@@ -355,7 +355,7 @@ describe('the Shopify sandbox', () => {
     // The Shopify shop was deauthorised above: authorise it again first. Its syncs in this file
     // have spent the Standard bucket and waits here are cut to 20 ms, so the limit is lifted
     // (marketplace-rate-limits.test.ts holds the documented one).
-    sandbox.world.rateLimits.shopify = 10_000;
+    sandbox.world.traffic.rateLimits.shopify = 10_000;
     const shopId = shopIds.shopify;
     const started = await callApi(world, sellerToken, 'POST', '/api/shop/authorise', {
       id: shopId,

@@ -28,7 +28,8 @@ import { holdsStock, SHIPPED_ONWARDS, type LocalStatus, type PlatformStatus } fr
 import type { MarketplacePlatform } from '@shared/domain/marketplaces.js';
 import { inArray } from 'drizzle-orm';
 import { joomOrderAmounts, joomOrderId } from '../../src/sandbox/platforms/joom-orders.js';
-import type { SandboxAmounts, SandboxOrder, World } from '../../src/sandbox/world.js';
+import type { SandboxAmounts, SandboxOrder } from '../../src/sandbox/world-model.js';
+import type { World } from '../../src/sandbox/world.js';
 
 const SHIPPED: readonly LocalStatus[] = SHIPPED_ONWARDS;
 
@@ -136,13 +137,13 @@ export async function checkDay(input: {
 }): Promise<DayCheck> {
   const { world } = input;
   // The check only observes: its reads are not held to the platforms' rate limits.
-  const limits = { ...world.rateLimits };
-  for (const platform of Object.keys(world.rateLimits) as MarketplacePlatform[])
-    world.rateLimits[platform] = 1_000_000;
+  const limits = { ...world.traffic.rateLimits };
+  for (const platform of Object.keys(world.traffic.rateLimits) as MarketplacePlatform[])
+    world.traffic.rateLimits[platform] = 1_000_000;
   try {
     return await compare(input);
   } finally {
-    Object.assign(world.rateLimits, limits);
+    Object.assign(world.traffic.rateLimits, limits);
   }
 }
 

@@ -29,7 +29,7 @@ import { SANDBOX_COUPANG_VENDORS } from '../../src/sandbox/apps.js';
 import { SimulatedDay, type DayOptions, type DayTally } from '../../src/sandbox/day.js';
 import { SANDBOX_PLATFORMS } from '../../src/sandbox/platforms/index.js';
 import type { RunningSandbox } from '../../src/sandbox/server.js';
-import type { SandboxItem } from '../../src/sandbox/world.js';
+import type { SandboxItem } from '../../src/sandbox/world-model.js';
 import { checkDay, type DayCheck } from './day-check.js';
 
 const SHOP_ID: Record<MarketplacePlatform, string> = {
@@ -127,9 +127,9 @@ export async function runSimulatedDay(input: DayRunInput): Promise<DayRun> {
   // limits have their own tests: marketplace-rate-limits.test.ts, real-clients.test.ts); the
   // day's throttling is its bursts, the platform's own refusals.
   const acceleration = Math.max(1, (input.stepMinutes * 60_000) / Math.max(1, input.stepRealMs));
-  const documentedLimits = { ...world.rateLimits };
-  for (const platform of Object.keys(world.rateLimits) as (keyof typeof world.rateLimits)[])
-    world.rateLimits[platform] = documentedLimits[platform] * acceleration;
+  const documentedLimits = { ...world.traffic.rateLimits };
+  for (const platform of Object.keys(world.traffic.rateLimits) as (keyof typeof world.traffic.rateLimits)[])
+    world.traffic.rateLimits[platform] = documentedLimits[platform] * acceleration;
   const call = async (token: string, url: string, payload: object) => {
     const reply = await app.inject({
       method: 'POST',
@@ -328,7 +328,7 @@ export async function runSimulatedDay(input: DayRunInput): Promise<DayRun> {
     }
   } finally {
     await sender.stop();
-    Object.assign(world.rateLimits, documentedLimits);
+    Object.assign(world.traffic.rateLimits, documentedLimits);
   }
   const seconds = (performance.now() - started) / 1000;
   phase('worked dry after the day');

@@ -10,7 +10,7 @@ import { sandboxEnv } from '../../src/sandbox/env.js';
 import { SANDBOX_COUPANG_VENDORS } from '../../src/sandbox/apps.js';
 import { SANDBOX_PLATFORMS } from '../../src/sandbox/platforms/index.js';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server.js';
-import type { SandboxItem } from '../../src/sandbox/world.js';
+import type { SandboxItem } from '../../src/sandbox/world-model.js';
 import type { ReplyBody } from './reply-body.js';
 import { demoWarehouse } from './stock-world.js';
 import { createTestWorld, type TestWorld } from './test-app.js';

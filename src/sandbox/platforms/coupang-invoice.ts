@@ -14,8 +14,10 @@
  * used on another of the vendor's boxes is refused (Coupang refuses one reused within six months).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { SandboxOrder, World } from '../world.js';
+import type { SandboxOrder } from '../world-model.js';
+import type { World } from '../world.js';
 import { boxIdOf, sheetStatusOf } from './coupang-render.js';
+import { sellerShipped } from '../world-shipments.js';
 
 interface BoxResult {
   shipmentBoxId: number;
@@ -131,7 +133,7 @@ function applyInvoice(world: World, vendorId: string, shipmentBoxId: number, ent
     .some((other) => other !== order && other.trackingNo === invoiceNumber);
   if (reused)
     return failed(shipmentBoxId, 'DUPLICATE_INVOICE', 'The invoice number is already used on another box.');
-  const outcome = world.sellerShipped('coupang', vendorId, order.orderId, {
+  const outcome = sellerShipped(world, 'coupang', vendorId, order.orderId, {
     trackingNo: invoiceNumber,
     carrier: COURIERS[courier] ?? courier,
   });

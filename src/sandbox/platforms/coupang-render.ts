@@ -8,7 +8,7 @@
  * FINAL_DELIVERY; in_cancel stays INSTRUCT with its units held for the cancellation refund;
  * cancelled leaves the status listings (its items read `canceled`); unpaid has no sheet.
  */
-import { splitAmount, type SandboxOrder } from '../world.js';
+import { splitAmount, type SandboxOrder } from '../world-model.js';
 import { kstDay, kstTime, type CoupangBoxStatus } from './coupang-spec.js';
 
 /** The box status an order is listed under; null when it is in no status listing. */

@@ -16,7 +16,7 @@ import {
 } from '@server/modules/marketplaces/platforms/coupang/sign.js';
 import { SANDBOX_COUPANG_VENDORS } from '../apps.js';
 import { startSandbox, type RunningSandbox } from '../server.js';
-import type { SandboxOrder, SandboxStatus } from '../world.js';
+import type { SandboxOrder, SandboxStatus } from '../world-model.js';
 import { coupangSandbox } from './coupang.js';
 
 const DAY = 86_400_000;
@@ -52,7 +52,7 @@ afterAll(async () => {
 beforeEach(() => {
   sandbox.world.reset();
   // Paging tests send bursts well over Coupang's ten a second; the limit has its own test.
-  sandbox.world.rateLimits.coupang = 1000;
+  sandbox.world.traffic.rateLimits.coupang = 1000;
   sandbox.world.addShop({
     platform: 'coupang',
     shopId: VENDOR,
@@ -282,7 +282,7 @@ describe('Coupang connector against the sandbox', () => {
 
   it('never asks for more than 31 days, and the sandbox refuses a longer listing as Coupang does', async () => {
     const grant = await connect();
-    const before = sandbox.world.requests.length;
+    const before = sandbox.world.traffic.requests.length;
     const error = await caught(
       coupangConnector.listOrders(ctxOf(grant), {
         updatedFrom: new Date(sandbox.world.now() - 32 * DAY),
@@ -291,7 +291,7 @@ describe('Coupang connector against the sandbox', () => {
       }),
     );
     expect(error.code).toBe('rejected');
-    expect(sandbox.world.requests.length).toBe(before);
+    expect(sandbox.world.traffic.requests.length).toBe(before);
     const refused = await signedGet(
       `${LIST_PATH}?createdAtFrom=2025-01-01&createdAtTo=2025-02-02&status=ACCEPT`,
     );
@@ -362,7 +362,12 @@ describe('Coupang connector against the sandbox', () => {
       }),
     );
     const grant = await connect();
-    world.injectFault({ platform: 'coupang', kind: 'http_500', pathContains: '/ordersheets', skip: 1 });
+    world.traffic.injectFault({
+      platform: 'coupang',
+      kind: 'http_500',
+      pathContains: '/ordersheets',
+      skip: 1,
+    });
     const ctx = ctxOf(grant);
     const window = { updatedFrom: new Date(from), updatedTo: now() };
     const first = await coupangConnector.listOrders(ctx, { ...window, cursor: null });
@@ -377,7 +382,7 @@ describe('Coupang connector against the sandbox', () => {
     }
     expect(seen.map((order) => order.orderNo)).toEqual(made.map((order) => order.orderId));
 
-    world.injectFault({ platform: 'coupang', kind: 'truncated', pathContains: '/ordersheets' });
+    world.traffic.injectFault({ platform: 'coupang', kind: 'truncated', pathContains: '/ordersheets' });
     expect((await caught(coupangConnector.listOrders(ctx, { ...window, cursor: null }))).code).toBe(
       'malformed',
     );
@@ -387,16 +392,16 @@ describe('Coupang connector against the sandbox', () => {
     const grant = await connect();
     const ctx = ctxOf(grant);
     const window = { updatedFrom: new Date(sandbox.world.now() - DAY), updatedTo: now(), cursor: null };
-    sandbox.world.injectFault({ platform: 'coupang', kind: 'http_429', retryAfterSeconds: 7 });
+    sandbox.world.traffic.injectFault({ platform: 'coupang', kind: 'http_429', retryAfterSeconds: 7 });
     const limited = await caught(coupangConnector.listOrders(ctx, window));
     expect(limited).toMatchObject({ code: 'rate_limited', detail: { httpStatus: 429, retryAfterMs: 7000 } });
-    sandbox.world.injectFault({ platform: 'coupang', kind: 'throttle' });
+    sandbox.world.traffic.injectFault({ platform: 'coupang', kind: 'throttle' });
     const throttled = await caught(coupangConnector.listOrders(ctx, window));
     expect(throttled).toMatchObject({
       code: 'rate_limited',
       detail: { httpStatus: 429, retryAfterMs: undefined },
     });
-    sandbox.world.rateLimits.coupang = 1;
+    sandbox.world.traffic.rateLimits.coupang = 1;
     await coupangConnector.listOrders(ctx, window).catch(() => undefined);
     expect((await caught(coupangConnector.listOrders(ctx, window))).code).toBe('rate_limited');
   });
@@ -490,7 +495,7 @@ describe('Coupang connector against the sandbox', () => {
       world.createOrder('coupang', VENDOR, { status: 'ready_to_ship', silent: true }),
     );
     const grant = await connect();
-    world.rateLimits.coupang = 4;
+    world.traffic.rateLimits.coupang = 4;
     const waits: number[] = [];
     const sleep = (ms: number) => {
       waits.push(ms);
@@ -523,7 +528,7 @@ describe('Coupang connector against the sandbox', () => {
     const from = end - 14 * DAY;
     const seeded = world.seedOrders('coupang', VENDOR, 40, from, end - DAY);
     const grant = await connect();
-    world.rateLimits.coupang = 2;
+    world.traffic.rateLimits.coupang = 2;
     const waits: number[] = [];
     const sleep = (ms: number) => {
       waits.push(ms);
@@ -581,7 +586,7 @@ describe('Coupang invoice upload against the sandbox', () => {
       carrierCode: 'CJGLS',
       carrierName: 'CJ Logistics',
     }) ?? Promise.reject(new Error('no pushTracking'));
-  const counts = () => sandbox.world.requestCounts('coupang');
+  const counts = () => sandbox.world.traffic.requestCounts('coupang');
 
   /** A POST signed by hand, as another client would send it. */
   async function signedPost(path: string, body: unknown) {
@@ -639,7 +644,11 @@ describe('Coupang invoice upload against the sandbox', () => {
   it('a throttled upload is rate_limited and ships nothing; the push again finishes it', async () => {
     const ctx = ctxOf(await connect());
     const order = sandbox.world.createOrder('coupang', VENDOR, { status: 'ready_to_ship' });
-    sandbox.world.injectFault({ platform: 'coupang', kind: 'throttle', pathContains: '/orders/invoices' });
+    sandbox.world.traffic.injectFault({
+      platform: 'coupang',
+      kind: 'throttle',
+      pathContains: '/orders/invoices',
+    });
     expect((await caught(push(ctx, order.orderId, '888001'))).code).toBe('rate_limited');
     expect(sandbox.world.order('coupang', VENDOR, order.orderId)?.status).toBe('processed');
     await push(ctx, order.orderId, '888001');

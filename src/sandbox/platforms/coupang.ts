@@ -25,7 +25,8 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SANDBOX_COUPANG_VENDORS } from '../apps.js';
 import { platformPath, rawQuery, type SandboxPlatform } from '../server.js';
-import type { SandboxOrder, World } from '../world.js';
+import type { SandboxOrder } from '../world-model.js';
+import type { World } from '../world.js';
 import { acknowledgeBoxes, uploadInvoices } from './coupang-invoice.js';
 import { boxIdOf, receiptIdOf, renderCancelReceipt, renderSheet, sheetStatusOf } from './coupang-render.js';
 import {
@@ -83,15 +84,15 @@ function vendorParam(request: FastifyRequest): string {
 
 /** The vendor's keys as a world token, made on first sight (so reset() and revokeShop work). */
 function keyToken(world: World, vendorId: string, accessKey: string) {
-  if (!world.tokens.has(accessKey))
-    world.tokens.set(accessKey, {
+  if (!world.auth.tokens.has(accessKey))
+    world.auth.tokens.set(accessKey, {
       platform: 'coupang',
       shopId: vendorId,
       kind: 'access',
       expiresAt: world.now() + KEY_LIFETIME_MS,
       revoked: false,
     });
-  return world.checkToken('coupang', accessKey, 'access');
+  return world.auth.checkToken('coupang', accessKey, 'access');
 }
 
 /** The gateway's check; the vendor id the keys open, or null once the refusal is sent. */

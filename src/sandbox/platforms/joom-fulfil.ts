@@ -18,6 +18,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { World } from '../world.js';
 import { errors, findJoomOrder, orderIdOfCall, renderJoomOrders, shopOfCall } from './joom-orders.js';
+import { sellerShipped } from '../world-shipments.js';
 
 const REFUSALS: Record<string, string> = {
   not_found: 'not found',
@@ -66,7 +67,7 @@ export function joomFulfilOrder(world: World, request: FastifyRequest, reply: Fa
   const isRepeat = state === 'shipped' && found.order.trackingNo === trackingNumber;
   if (state !== 'approved' && !isRepeat)
     return errors(reply, 400, 'failed_precondition', `Order ${id} is ${state} and cannot be fulfilled`);
-  const outcome = world.sellerShipped('joom', found.shopId, found.order.orderId, {
+  const outcome = sellerShipped(world, 'joom', found.shopId, found.order.orderId, {
     trackingNo: trackingNumber,
     carrier: provider,
   });

@@ -47,7 +47,7 @@ describe('Joom Logistics against the sandbox', () => {
     const order = paidOrder();
     const first = await arrange(order.orderId);
     expect((await arrange(order.orderId)).trackingNo).toBe(first.trackingNo);
-    expect(shop.sandbox.world.requestCounts('joom')[JOOM_FULFIL_ONLINE_PATH]).toBe(1);
+    expect(shop.sandbox.world.traffic.requestCounts('joom')[JOOM_FULFIL_ONLINE_PATH]).toBe(1);
   });
 
   it('refuses cancelled, shipped, unknown and incompletely addressed orders with their reason', async () => {
@@ -70,16 +70,28 @@ describe('Joom Logistics against the sandbox', () => {
       platformCode: 'failed_precondition',
     });
     await arrange(order.orderId);
-    shop.sandbox.world.injectFault({ platform: 'joom', kind: 'truncated', pathContains: '/shippingLabel' });
+    shop.sandbox.world.traffic.injectFault({
+      platform: 'joom',
+      kind: 'truncated',
+      pathContains: '/shippingLabel',
+    });
     expect((await failure(label(order.orderId, order.trackingNo))).code).toBe('malformed');
-    shop.sandbox.world.injectFault({ platform: 'joom', kind: 'http_503', pathContains: '/shippingLabel' });
+    shop.sandbox.world.traffic.injectFault({
+      platform: 'joom',
+      kind: 'http_503',
+      pathContains: '/shippingLabel',
+    });
     expect((await failure(label(order.orderId, order.trackingNo))).code).toBe('unavailable');
     expect((await label(order.orderId, order.trackingNo)).status).toBe('ready');
   });
 
   it('the throttle (HTTP 429) on fulfillOnline is rate_limited and ships nothing', async () => {
     const order = paidOrder();
-    shop.sandbox.world.injectFault({ platform: 'joom', kind: 'http_429', pathContains: '/fulfillOnline' });
+    shop.sandbox.world.traffic.injectFault({
+      platform: 'joom',
+      kind: 'http_429',
+      pathContains: '/fulfillOnline',
+    });
     expect(await failure(arrange(order.orderId))).toMatchObject({
       code: 'rate_limited',
       detail: { httpStatus: 429 },
@@ -101,6 +113,6 @@ describe('Joom Logistics against the sandbox', () => {
     await push(shop.ctx(), input);
     expect(order.status).toBe('shipped');
     expect(order.trackingNo).toBe('SBC123456789');
-    expect(shop.sandbox.world.requestCounts('joom')['/api/v3/orders/fulfill']).toBe(1);
+    expect(shop.sandbox.world.traffic.requestCounts('joom')['/api/v3/orders/fulfill']).toBe(1);
   });
 });

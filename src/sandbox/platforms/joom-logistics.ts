@@ -11,8 +11,10 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { platformLabelPdf } from '../label.js';
-import type { SandboxOrder, World } from '../world.js';
+import type { SandboxOrder } from '../world-model.js';
+import type { World } from '../world.js';
 import { errors, findJoomOrder, orderIdOfCall, shopOfCall } from './joom-orders.js';
+import { arrangeShipment } from '../world-shipments.js';
 
 const REFUSALS: Record<string, string> = {
   not_found: 'not found',
@@ -64,7 +66,7 @@ export function joomFulfilOnline(world: World, request: FastifyRequest, reply: F
       'failed_precondition',
       `Order ${id} is ${state} and cannot be fulfilled online`,
     );
-  const outcome = world.arrangeShipment('joom', found.shopId, found.order.orderId);
+  const outcome = arrangeShipment(world, 'joom', found.shopId, found.order.orderId);
   if (!outcome.ok)
     return errors(
       reply,

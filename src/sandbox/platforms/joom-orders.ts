@@ -16,8 +16,8 @@ import {
   type SandboxAmounts,
   type SandboxOrder,
   type SandboxStatus,
-  type World,
-} from '../world.js';
+} from '../world-model.js';
+import { type World } from '../world.js';
 import {
   JOOM_AUTH_CODES,
   JOOM_MAX_INTERVAL_MS,
@@ -118,7 +118,7 @@ export function errors(reply: FastifyReply, status: number, code: string, messag
 export function shopOfCall(world: World, request: FastifyRequest, reply: FastifyReply): string | null {
   const token = presentedBearer(request.headers.authorization);
   const checked =
-    token === null ? ({ refused: 'invalid' } as const) : world.checkToken('joom', token, 'access');
+    token === null ? ({ refused: 'invalid' } as const) : world.auth.checkToken('joom', token, 'access');
   if ('shopId' in checked) return checked.shopId;
   if (checked.refused === 'expired') errors(reply, 401, JOOM_AUTH_CODES.expired, 'Access token has expired');
   else if (checked.refused === 'revoked')

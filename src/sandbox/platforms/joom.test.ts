@@ -15,7 +15,7 @@ import {
 import { joomConnector } from '@server/modules/marketplaces/platforms/joom/connector.js';
 import { SANDBOX_APPS } from '../apps.js';
 import { startSandbox, type RunningSandbox } from '../server.js';
-import type { SandboxOrder, SandboxStatus } from '../world.js';
+import type { SandboxOrder, SandboxStatus } from '../world-model.js';
 import { joomOrderAmounts, joomOrderId, renderJoomOrders } from './joom-orders.js';
 import { joomSandbox } from './joom.js';
 
@@ -57,7 +57,7 @@ beforeEach(() => {
 
 /** A grant for a shop straight from the world (what an earlier authorisation left). */
 function grantFor(shopId: string): ShopGrant {
-  const issued = sandbox.world.issueTokens('joom', shopId);
+  const issued = sandbox.world.auth.issueTokens('joom', shopId);
   return {
     platformShopId: shopId,
     shopName: '',
@@ -218,7 +218,7 @@ describe('Joom connector against the sandbox', () => {
   it('(b) never asks for a window longer than maxWindowMs, and the sandbox refuses one', async () => {
     const ctx = contextOf(grantFor(SHOP));
     const to = new Date(sandbox.world.now());
-    const before = sandbox.world.requests.length;
+    const before = sandbox.world.traffic.requests.length;
     const tooLong = await failure(
       joomConnector.listOrders(ctx, {
         updatedFrom: new Date(to.getTime() - JOOM_MAX_WINDOW_MS - 1),
@@ -227,7 +227,7 @@ describe('Joom connector against the sandbox', () => {
       }),
     );
     expect(tooLong.code).toBe('rejected');
-    expect(sandbox.world.requests.length).toBe(before);
+    expect(sandbox.world.traffic.requests.length).toBe(before);
 
     const query = new URLSearchParams({
       updatedFrom: new Date(to.getTime() - 31 * DAY).toISOString(),
@@ -276,13 +276,18 @@ describe('Joom connector against the sandbox', () => {
     const seeded = world.seedOrders('joom', SHOP, 700, end - 5 * DAY, end - HOUR);
     const ctx = contextOf(grantFor(SHOP));
     const window = { updatedFrom: new Date(end - 6 * DAY), updatedTo: new Date(end) };
-    world.injectFault({ platform: 'joom', kind: 'http_500', pathContains: JOOM_ORDERS_MULTI_PATH, skip: 1 });
+    world.traffic.injectFault({
+      platform: 'joom',
+      kind: 'http_500',
+      pathContains: JOOM_ORDERS_MULTI_PATH,
+      skip: 1,
+    });
 
     const first = await joomConnector.listOrders(ctx, { ...window, cursor: null });
     expect(first.nextCursor).not.toBeNull();
     const failed = await failure(joomConnector.listOrders(ctx, { ...window, cursor: first.nextCursor }));
     expect([failed.code, failed.detail.httpStatus]).toEqual(['unavailable', 500]);
-    world.injectFault({ platform: 'joom', kind: 'truncated', pathContains: JOOM_ORDERS_MULTI_PATH });
+    world.traffic.injectFault({ platform: 'joom', kind: 'truncated', pathContains: JOOM_ORDERS_MULTI_PATH });
     expect((await failure(joomConnector.listOrders(ctx, { ...window, cursor: first.nextCursor }))).code).toBe(
       'malformed',
     );
@@ -305,17 +310,17 @@ describe('Joom connector against the sandbox', () => {
       updatedTo: new Date(sandbox.world.now()),
       cursor: null,
     };
-    sandbox.world.injectFault({ platform: 'joom', kind: 'http_429', retryAfterSeconds: 7 });
+    sandbox.world.traffic.injectFault({ platform: 'joom', kind: 'http_429', retryAfterSeconds: 7 });
     const plain = await failure(joomConnector.listOrders(ctx, window));
     expect([plain.code, plain.detail.retryAfterMs]).toEqual(['rate_limited', 7000]);
 
     // Joom's own 429 names the seconds until its bucket (50 calls a minute) holds a call again: 1.2, rounded up.
-    sandbox.world.injectFault({ platform: 'joom', kind: 'throttle' });
+    sandbox.world.traffic.injectFault({ platform: 'joom', kind: 'throttle' });
     const own = await failure(joomConnector.listOrders(ctx, window));
     expect([own.code, own.detail.httpStatus, own.detail.retryAfterMs]).toEqual(['rate_limited', 429, 2000]);
 
     // One call a minute: the second within it is refused.
-    sandbox.world.rateLimits.joom = 1 / 60;
+    sandbox.world.traffic.rateLimits.joom = 1 / 60;
     await joomConnector.listOrders(ctx, window);
     expect((await failure(joomConnector.listOrders(ctx, window))).code).toBe('rate_limited');
   });
@@ -327,7 +332,7 @@ describe('Joom connector against the sandbox', () => {
       updatedTo: new Date(sandbox.world.now()),
       cursor: null,
     });
-    sandbox.world.moveClock(sandbox.world.lifetimes.accessSeconds * 1000 + 1000);
+    sandbox.world.moveClock(sandbox.world.auth.lifetimes.accessSeconds * 1000 + 1000);
     const expired = await failure(joomConnector.listOrders(contextOf(grant), window()));
     expect([expired.code, expired.detail.httpStatus, expired.detail.platformCode]).toEqual([
       'token_expired',
@@ -508,7 +513,7 @@ describe('Joom tracking push against the sandbox', () => {
   it('a throttled push is rate_limited and ships nothing; a bad token is refused', async () => {
     const grant = grantFor(SHOP);
     const order = sandbox.world.createOrder('joom', SHOP, { status: 'ready_to_ship', ...oneLine });
-    sandbox.world.injectFault({ platform: 'joom', kind: 'throttle', pathContains: JOOM_FULFIL_PATH });
+    sandbox.world.traffic.injectFault({ platform: 'joom', kind: 'throttle', pathContains: JOOM_FULFIL_PATH });
     const throttled = await failure(push(contextOf(grant), order.orderId, 'YW1'));
     // The seconds until a call of 50 a minute is due again (1.2, rounded up).
     expect(throttled).toMatchObject({ code: 'rate_limited', detail: { retryAfterMs: 2000 } });

@@ -40,7 +40,7 @@ function oauthError(reply: FastifyReply, status: number, code: number, message: 
 function tokenReply(
   reply: FastifyReply,
   shopId: string,
-  issued: ReturnType<World['issueTokens']>,
+  issued: ReturnType<World['auth']['issueTokens']>,
   now: number,
 ) {
   return reply.send({
@@ -97,7 +97,7 @@ export const joomSandbox: SandboxPlatform = {
       const shopId = form.shop_id ?? '';
       if (!form.redirect_uri || !URL.canParse(form.redirect_uri) || !world.shop('joom', shopId))
         return reply.code(400).type('text/plain').send('invalid_request: unknown shop or redirect_uri');
-      const code = world.issueCode('joom', shopId);
+      const code = world.auth.issueCode('joom', shopId);
       const redirects = codeRedirects.get(world) ?? new Map<string, string>();
       codeRedirects.set(world, redirects.set(code, form.redirect_uri));
       const location = new URL(form.redirect_uri);
@@ -123,7 +123,7 @@ export const joomSandbox: SandboxPlatform = {
           JOOM_OAUTH_INVALID_GRANT,
           'redirect_uri does not match the authorization',
         );
-      const shopId = world.useCode('joom', code);
+      const shopId = world.auth.useCode('joom', code);
       if (shopId === null)
         return oauthError(
           reply,
@@ -131,7 +131,7 @@ export const joomSandbox: SandboxPlatform = {
           JOOM_OAUTH_INVALID_GRANT,
           'Authorization code is invalid, used or expired',
         );
-      return tokenReply(reply, shopId, world.issueTokens('joom', shopId), world.now());
+      return tokenReply(reply, shopId, world.auth.issueTokens('joom', shopId), world.now());
     });
 
     app.post(JOOM_PATHS.refreshToken, async (request, reply) => {
@@ -140,7 +140,7 @@ export const joomSandbox: SandboxPlatform = {
         return oauthError(reply, 401, JOOM_OAUTH_INVALID_CLIENT, 'Invalid client credentials');
       if (params.grant_type !== 'refresh_token')
         return oauthError(reply, 400, JOOM_OAUTH_UNSUPPORTED_GRANT, 'Unsupported grant_type');
-      const refreshed = world.refreshTokens('joom', params.refresh_token ?? '');
+      const refreshed = world.auth.refreshTokens('joom', params.refresh_token ?? '');
       if ('refused' in refreshed)
         return oauthError(reply, 400, JOOM_OAUTH_INVALID_GRANT, `Refresh token is ${refreshed.refused}`);
       return tokenReply(reply, refreshed.shopId, refreshed, world.now());

@@ -69,9 +69,9 @@ describe('Lazada logistics against the sandbox', () => {
   it('arranging an arranged order answers the same shipment without packing it again', async () => {
     const order = paidOrder();
     const first = await arrange(order.orderId);
-    const counts = { ...shop.sandbox.world.requestCounts('lazada') };
+    const counts = { ...shop.sandbox.world.traffic.requestCounts('lazada') };
     expect(await arrange(order.orderId)).toEqual(first);
-    const after = shop.sandbox.world.requestCounts('lazada');
+    const after = shop.sandbox.world.traffic.requestCounts('lazada');
     expect(after['/order/fulfill/pack']).toBe(counts['/order/fulfill/pack']);
     expect(after['/order/package/rts']).toBe(counts['/order/package/rts']);
   });
@@ -92,7 +92,7 @@ describe('Lazada logistics against the sandbox', () => {
 
   it("Lazada's throttle on a logistics call is rate_limited", async () => {
     const order = paidOrder();
-    shop.sandbox.world.injectFault({
+    shop.sandbox.world.traffic.injectFault({
       platform: 'lazada',
       kind: 'throttle',
       pathContains: '/order/fulfill/pack',
@@ -101,7 +101,7 @@ describe('Lazada logistics against the sandbox', () => {
       code: 'rate_limited',
       detail: { platformCode: 'ApiCallLimit' },
     });
-    shop.sandbox.world.injectFault({
+    shop.sandbox.world.traffic.injectFault({
       platform: 'lazada',
       kind: 'http_429',
       pathContains: '/order/package/rts',
@@ -143,11 +143,11 @@ describe('Lazada logistics against the sandbox', () => {
 describe('Lazada orders shipped by our own carrier', () => {
   it('are refused with the reason, since Lazada documents no way to take our tracking number', async () => {
     const order = paidOrder();
-    const before = shop.sandbox.world.requestCounts('lazada');
+    const before = shop.sandbox.world.traffic.requestCounts('lazada');
     const refused = await failure(push(order.orderId, 'SBX0000000090TH'));
     expect(refused).toMatchObject({ code: 'rejected', detail: { platformCode: 'platform_logistics_only' } });
     expect(refused.message).toContain("Lazada's logistics");
-    expect(shop.sandbox.world.requestCounts('lazada')).toEqual(before);
+    expect(shop.sandbox.world.traffic.requestCounts('lazada')).toEqual(before);
     expect(order.status).toBe('ready_to_ship');
   });
 });

@@ -8,8 +8,10 @@
  * Fulfillment API's error table; the one for an incomplete buyer address is [UNCONFIRMED].
  */
 import { platformLabelPdf } from '../label.js';
-import type { SandboxOrder, SandboxShop, ShipmentRefusal, World } from '../world.js';
+import type { SandboxOrder, SandboxShop, ShipmentRefusal } from '../world-model.js';
+import type { World } from '../world.js';
 import { readyToShip, renderItems, requestId } from './lazada-render.js';
+import { arrangeShipment } from '../world-shipments.js';
 
 type Params = Record<string, string>;
 type Handle = (
@@ -96,7 +98,7 @@ function pack(world: World, shop: SandboxShop, params: Params): Record<string, u
     const outcome =
       order.status === 'processed'
         ? ({ ok: false, reason: 'repeated' } as const)
-        : world.arrangeShipment('lazada', shop.shopId, order.orderId);
+        : arrangeShipment(world, 'lazada', shop.shopId, order.orderId);
     if (!outcome.ok)
       return { order_id: orderId, order_item_list: itemResult(...ITEM_ERRORS[outcome.reason]) };
     return {

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { CURRENCY_DECIMALS } from '@shared/domain/order.js';
-import { splitAmount, type SandboxOrder, type SandboxShop, type SandboxStatus } from '../world.js';
+import { splitAmount, type SandboxOrder, type SandboxShop, type SandboxStatus } from '../world-model.js';
 import { lazadaAmount, lazadaTime } from './lazada-spec.js';
 
 /** The world's neutral lifecycle as Lazada item statuses (in_cancel: pending, awaiting the seller). */

@@ -12,7 +12,7 @@ import { signedLazadaParams } from '@server/modules/marketplaces/platforms/lazad
 import type { PlatformStatus } from '@shared/domain/order.js';
 import { SANDBOX_APPS } from '../apps.js';
 import type { RunningSandbox } from '../server.js';
-import type { SandboxOrder, SandboxStatus } from '../world.js';
+import type { SandboxOrder, SandboxStatus } from '../world-model.js';
 import { lazadaSandbox } from './lazada.js';
 import { failure, grantByCode, startPlatformSandbox } from './test-support.js';
 
@@ -164,7 +164,7 @@ describe('Lazada sandbox: authorisation', () => {
       extra: { country: 'sg' },
     });
     const expiresIn = (grant.accessExpiresAt?.getTime() ?? 0) - sandbox.world.now();
-    expect(Math.abs(expiresIn - sandbox.world.lifetimes.accessSeconds * 1000)).toBeLessThan(2000);
+    expect(Math.abs(expiresIn - sandbox.world.auth.lifetimes.accessSeconds * 1000)).toBeLessThan(2000);
     const page1 = await lazadaConnector.listOrders(ctxOf(grant), {
       updatedFrom: new Date(sandbox.world.now() - DAY),
       updatedTo: worldNow(),
@@ -197,7 +197,7 @@ describe('Lazada sandbox: order sync', () => {
 
   it('never asks for a window longer than maxWindowMs, and the sandbox refuses what Lazada documents', async () => {
     const grant = await connect();
-    const before = sandbox.world.requests.length;
+    const before = sandbox.world.traffic.requests.length;
     const tooLong = await failure(
       lazadaConnector.listOrders(ctxOf(grant), {
         updatedFrom: new Date(sandbox.world.now() - lazadaConnector.maxWindowMs - 1000),
@@ -206,7 +206,7 @@ describe('Lazada sandbox: order sync', () => {
       }),
     );
     expect(tooLong).toMatchObject({ code: 'rejected', detail: { platformCode: 'window_too_long' } });
-    expect(sandbox.world.requests.length).toBe(before);
+    expect(sandbox.world.traffic.requests.length).toBe(before);
     // Lazada documents no window cap; it does document these refusals of GetOrders.
     const since = { update_after: '2025-01-01T00:00:00+08:00' };
     const token = { accessToken: grant.accessToken };
@@ -248,7 +248,12 @@ describe('Lazada sandbox: order sync', () => {
     const now = sandbox.world.now();
     const seeded = sandbox.world.seedOrders('lazada', SHOP, 250, now - 2 * DAY, now - 3600_000);
     const window = { updatedFrom: new Date(now - 3 * DAY), updatedTo: new Date(now) };
-    sandbox.world.injectFault({ platform: 'lazada', kind: 'http_500', pathContains: '/orders/get', skip: 1 });
+    sandbox.world.traffic.injectFault({
+      platform: 'lazada',
+      kind: 'http_500',
+      pathContains: '/orders/get',
+      skip: 1,
+    });
     const first = await lazadaConnector.listOrders(ctxOf(grant), { ...window, cursor: null });
     const failed = await failure(
       lazadaConnector.listOrders(ctxOf(grant), { ...window, cursor: first.nextCursor }),
@@ -290,7 +295,7 @@ describe('Lazada sandbox: order sync', () => {
   it('calls a truncated reply malformed', async () => {
     const grant = await connect();
     sandbox.world.seedOrders('lazada', SHOP, 3, sandbox.world.now() - DAY, sandbox.world.now() - 3600_000);
-    sandbox.world.injectFault({ platform: 'lazada', kind: 'truncated', pathContains: '/orders/get' });
+    sandbox.world.traffic.injectFault({ platform: 'lazada', kind: 'truncated', pathContains: '/orders/get' });
     const window = {
       updatedFrom: new Date(sandbox.world.now() - 2 * DAY),
       updatedTo: worldNow(),
@@ -328,10 +333,10 @@ describe('Lazada sandbox: refusals', () => {
 
   it('reads HTTP 429 and Lazada ApiCallLimit as rate_limited with the wait', async () => {
     const grant = await connect();
-    sandbox.world.injectFault({ platform: 'lazada', kind: 'http_429', pathContains: '/orders/get' });
+    sandbox.world.traffic.injectFault({ platform: 'lazada', kind: 'http_429', pathContains: '/orders/get' });
     const http = await failure(lazadaConnector.listOrders(ctxOf(grant), window()));
     expect(http).toMatchObject({ code: 'rate_limited', detail: { retryAfterMs: 1000 } });
-    sandbox.world.injectFault({ platform: 'lazada', kind: 'throttle', pathContains: '/orders/get' });
+    sandbox.world.traffic.injectFault({ platform: 'lazada', kind: 'throttle', pathContains: '/orders/get' });
     const own = await failure(lazadaConnector.listOrders(ctxOf(grant), window()));
     expect(own).toMatchObject({
       code: 'rate_limited',
@@ -341,7 +346,7 @@ describe('Lazada sandbox: refusals', () => {
 
   it('reads an expired access token as token_expired; the refreshed grant then works', async () => {
     const grant = await connect();
-    sandbox.world.moveClock(sandbox.world.lifetimes.accessSeconds * 1000 + 1000);
+    sandbox.world.moveClock(sandbox.world.auth.lifetimes.accessSeconds * 1000 + 1000);
     const expired = await failure(lazadaConnector.listOrders(ctxOf(grant), window()));
     expect(expired).toMatchObject({ code: 'token_expired', detail: { platformCode: 'IllegalAccessToken' } });
     const refreshed = await lazadaConnector.refreshGrant(ctxOf(grant));

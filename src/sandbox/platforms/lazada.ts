@@ -12,7 +12,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SANDBOX_APPS } from '../apps.js';
 import { authorisePage, platformPath, type SandboxPlatform } from '../server.js';
-import type { SandboxOrder, SandboxShop, World } from '../world.js';
+import type { SandboxOrder, SandboxShop } from '../world-model.js';
+import type { World } from '../world.js';
 import { presentedMatches } from './hmac.js';
 import { registerLazadaLogistics } from './lazada-logistics.js';
 import {
@@ -95,7 +96,7 @@ function gateway(world: World, request: FastifyRequest, apiPath: string, needsTo
     };
   if (!needsToken) return { params, shop: undefined };
   if (!params.access_token) return { refusal: missing('access_token') };
-  const token = world.checkToken('lazada', params.access_token, 'access');
+  const token = world.auth.checkToken('lazada', params.access_token, 'access');
   const shop = 'shopId' in token ? world.shop('lazada', token.shopId) : undefined;
   if (!shop)
     return {
@@ -243,7 +244,7 @@ function routes(app: FastifyInstance, world: World): void {
     const form = paramsOf(request);
     const shop = world.shop('lazada', form.shop_id ?? '');
     if (!shop || !form.redirect_uri) return reply.code(400).send('unknown shop or redirect_uri');
-    const query = new URLSearchParams({ code: world.issueCode('lazada', shop.shopId) });
+    const query = new URLSearchParams({ code: world.auth.issueCode('lazada', shop.shopId) });
     if (form.state) query.set('state', form.state);
     const separator = form.redirect_uri.includes('?') ? '&' : '?';
     return reply.redirect(`${form.redirect_uri}${separator}${query.toString()}`, 302);
@@ -251,15 +252,15 @@ function routes(app: FastifyInstance, world: World): void {
 
   rest(app, world, '/auth/token/create', false, (params) => {
     if (!params.code) return missing('code');
-    const shopId = world.useCode('lazada', params.code);
+    const shopId = world.auth.useCode('lazada', params.code);
     const shop = shopId === null ? undefined : world.shop('lazada', shopId);
     if (!shop) return lazadaErrorBody('InvalidCode', 'Invalid authorization code');
-    return renderTokens(shop, world.issueTokens('lazada', shop.shopId), world.now(), 'create');
+    return renderTokens(shop, world.auth.issueTokens('lazada', shop.shopId), world.now(), 'create');
   });
 
   rest(app, world, '/auth/token/refresh', false, (params) => {
     if (!params.refresh_token) return missing('refresh_token');
-    const refreshed = world.refreshTokens('lazada', params.refresh_token);
+    const refreshed = world.auth.refreshTokens('lazada', params.refresh_token);
     const shop = 'shopId' in refreshed ? world.shop('lazada', refreshed.shopId) : undefined;
     if (!shop || !('accessToken' in refreshed))
       return lazadaErrorBody('IllegalRefreshToken', 'The specified refresh token is invalid or expired');

@@ -41,7 +41,7 @@ describe('Shopee logistics against the sandbox', () => {
     if (ready.status !== 'ready') throw new Error('the label is not ready');
     expect(ready.pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(ready.pdf.equals(await platformLabelPdf(order))).toBe(true);
-    const counts = shop.sandbox.world.requestCounts('shopee');
+    const counts = shop.sandbox.world.traffic.requestCounts('shopee');
     expect(counts[SHOPEE_PATHS.createDocument]).toBe(1);
     expect(counts[SHOPEE_PATHS.shipOrder]).toBe(1);
   });
@@ -52,7 +52,7 @@ describe('Shopee logistics against the sandbox', () => {
     const first = await shipment(order.orderId);
     const again = await arrange(order.orderId);
     expect(again).toEqual(first);
-    expect(shop.sandbox.world.requestCounts('shopee')[SHOPEE_PATHS.shipOrder]).toBe(1);
+    expect(shop.sandbox.world.traffic.requestCounts('shopee')[SHOPEE_PATHS.shipOrder]).toBe(1);
   });
 
   it('refuses cancelled, unpaid, shipped, unknown and incompletely addressed orders with their reason', async () => {
@@ -74,7 +74,7 @@ describe('Shopee logistics against the sandbox', () => {
 
   it('a throttled logistics call is rate_limited', async () => {
     const order = paidOrder();
-    shop.sandbox.world.injectFault({
+    shop.sandbox.world.traffic.injectFault({
       platform: 'shopee',
       kind: 'http_429',
       pathContains: SHOPEE_PATHS.shipOrder,
@@ -84,13 +84,13 @@ describe('Shopee logistics against the sandbox', () => {
       code: 'rate_limited',
       detail: { retryAfterMs: 3000 },
     });
-    shop.sandbox.world.injectFault({
+    shop.sandbox.world.traffic.injectFault({
       platform: 'shopee',
       kind: 'throttle',
       pathContains: SHOPEE_PATHS.trackingNumber,
     });
     expect((await failure(arrange(order.orderId))).code).toBe('rate_limited');
-    shop.sandbox.world.injectFault({
+    shop.sandbox.world.traffic.injectFault({
       platform: 'shopee',
       kind: 'http_500',
       pathContains: SHOPEE_PATHS.documentResult,
@@ -132,7 +132,7 @@ describe('Shopee orders shipped by our own carrier', () => {
     expect(order).toMatchObject({ status: 'shipped', trackingNo: 'SBX0000000042TH' });
     // The same number again is a no-op; another number is refused.
     await push(order.orderId, 'SBX0000000042TH');
-    expect(shop.sandbox.world.requestCounts('shopee')[SHOPEE_PATHS.shipOrder]).toBe(1);
+    expect(shop.sandbox.world.traffic.requestCounts('shopee')[SHOPEE_PATHS.shipOrder]).toBe(1);
     expect((await failure(push(order.orderId, 'SBX0000000043TH'))).detail.platformCode).toBe(
       'already_shipped',
     );
@@ -150,6 +150,6 @@ describe('Shopee orders shipped by our own carrier', () => {
     expect(integrated.status).toBe('ready_to_ship');
     const cancelled = shop.sandbox.world.createOrder('shopee', SHOP, { status: 'cancelled', silent: true });
     expect((await failure(push(cancelled.orderId, 'SBX0000000045TH'))).detail.platformCode).toBe('cancelled');
-    expect(shop.sandbox.world.requestCounts('shopee')[SHOPEE_PATHS.shipOrder]).toBeUndefined();
+    expect(shop.sandbox.world.traffic.requestCounts('shopee')[SHOPEE_PATHS.shipOrder]).toBeUndefined();
   });
 });

@@ -14,9 +14,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { platformLabelPdf } from '../label.js';
-import type { SandboxOrder, ShipmentRefusal, World } from '../world.js';
+import type { SandboxOrder, ShipmentRefusal } from '../world-model.js';
+import type { World } from '../world.js';
 import type { ShopeeRefusal } from './shopee-orders.js';
 import { seconds } from './shopee-orders.js';
+import { arrangeShipment, sellerShipped } from '../world-shipments.js';
 
 /** What the logistics routes borrow from shopee.ts: its checks and envelope. */
 export interface ShopeeHttp {
@@ -159,7 +161,7 @@ function shipNonIntegrated(
     );
   if (order.status !== 'ready_to_ship')
     return http.send(reply, refuse('logistics.error_param', 'The order status is not ready to ship.'));
-  const outcome = world.sellerShipped('shopee', order.shopId, order.orderId, {
+  const outcome = sellerShipped(world, 'shopee', order.shopId, order.orderId, {
     trackingNo,
     carrier: order.carrier,
   });
@@ -234,7 +236,7 @@ export function registerShopeeLogistics(app: FastifyInstance, world: World, http
     // Shopee arranges an order once: a second ship_order meets its new status.
     if (order.status === 'processed')
       return http.send(reply, refuse('logistics.error_param', 'The order status is not ready to ship.'));
-    const outcome = world.arrangeShipment('shopee', checked.shopId, order.orderId);
+    const outcome = arrangeShipment(world, 'shopee', checked.shopId, order.orderId);
     if (!outcome.ok) return http.send(reply, REFUSALS[outcome.reason]);
     stateOf(order).trackingPending = true;
     return http.ok(reply, {});

@@ -6,7 +6,8 @@
  * page_size 1-100 and a cursor that is a base-10 offset.
  */
 import { CURRENCY_DECIMALS, type OrderCurrency } from '@shared/domain/order.js';
-import type { SandboxOrder, SandboxStatus, World } from '../world.js';
+import type { SandboxOrder, SandboxStatus } from '../world-model.js';
+import type { World } from '../world.js';
 
 /** The neutral lifecycle in Shopee's order statuses and package logistics statuses. */
 export const SHOPEE_STATUS_OF: Readonly<Record<SandboxStatus, { order: string; logistics: string }>> = {

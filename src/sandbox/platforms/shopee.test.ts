@@ -12,7 +12,7 @@ import {
 import { SHOPEE_PATHS, commonQuery } from '@server/modules/marketplaces/platforms/shopee/client.js';
 import { shopeeConnector } from '@server/modules/marketplaces/platforms/shopee/connector.js';
 import type { RunningSandbox } from '../server.js';
-import { SANDBOX_DAY_MS, type SandboxOrder, type SandboxStatus } from '../world.js';
+import { SANDBOX_DAY_MS, type SandboxOrder, type SandboxStatus } from '../world-model.js';
 import { shopeeSandbox } from './shopee.js';
 import { failure, grantByCode, startPlatformSandbox } from './test-support.js';
 
@@ -218,13 +218,13 @@ describe('Shopee connector against the sandbox', () => {
       expect(parts[index]?.[0]).toBe((parts[index - 1]?.[1] ?? 0) + 1);
 
     // A window longer than 15 days is never sent; the sandbox refuses one as Shopee does.
-    const listed = sandbox.world.requestCounts('shopee')[SHOPEE_PATHS.orderList];
+    const listed = sandbox.world.traffic.requestCounts('shopee')[SHOPEE_PATHS.orderList];
     const tooLong = new Date(end.getTime() - shopeeConnector.maxWindowMs - 1000);
     const refused = await failure(
       shopeeConnector.listOrders(ctxFor(grant), { updatedFrom: tooLong, updatedTo: end, cursor: null }),
     );
     expect(refused.code).toBe('rejected');
-    expect(sandbox.world.requestCounts('shopee')[SHOPEE_PATHS.orderList]).toBe(listed);
+    expect(sandbox.world.traffic.requestCounts('shopee')[SHOPEE_PATHS.orderList]).toBe(listed);
     const toSeconds = Math.floor(end.getTime() / 1000);
     const direct = await fetch(
       listUrl(grant, now(), {
@@ -284,7 +284,7 @@ describe('Shopee connector against the sandbox', () => {
     const grant = await grantFor();
     const window = { updatedFrom: new Date(end.getTime() - 9 * SANDBOX_DAY_MS), updatedTo: end };
     // The first page lists the window's four parts; the second page's first listing fails.
-    sandbox.world.injectFault({
+    sandbox.world.traffic.injectFault({
       platform: 'shopee',
       kind: 'http_500',
       pathContains: SHOPEE_PATHS.orderList,
@@ -306,7 +306,7 @@ describe('Shopee connector against the sandbox', () => {
     expect(orders).toHaveLength(500);
     expect(new Set(orders.map((order) => order.orderNo)).size).toBe(500);
 
-    sandbox.world.injectFault({
+    sandbox.world.traffic.injectFault({
       platform: 'shopee',
       kind: 'truncated',
       pathContains: SHOPEE_PATHS.orderDetail,
@@ -314,7 +314,7 @@ describe('Shopee connector against the sandbox', () => {
     expect((await failure(shopeeConnector.listOrders(ctxFor(grant), { ...window, cursor: null }))).code).toBe(
       'malformed',
     );
-    sandbox.world.injectFault({
+    sandbox.world.traffic.injectFault({
       platform: 'shopee',
       kind: 'malformed',
       pathContains: SHOPEE_PATHS.orderList,
@@ -336,14 +336,14 @@ describe('Shopee connector against the sandbox', () => {
       updatedTo: now(),
       cursor: null,
     };
-    sandbox.world.injectFault({ platform: 'shopee', kind: 'http_429', retryAfterSeconds: 2 });
+    sandbox.world.traffic.injectFault({ platform: 'shopee', kind: 'http_429', retryAfterSeconds: 2 });
     expect(await failure(shopeeConnector.listOrders(ctxFor(grant), window))).toMatchObject({
       code: 'rate_limited',
       detail: { retryAfterMs: 2000 },
     });
-    sandbox.world.injectFault({ platform: 'shopee', kind: 'throttle' });
+    sandbox.world.traffic.injectFault({ platform: 'shopee', kind: 'throttle' });
     expect((await failure(shopeeConnector.listOrders(ctxFor(grant), window))).code).toBe('rate_limited');
-    sandbox.world.rateLimits.shopee = 1;
+    sandbox.world.traffic.rateLimits.shopee = 1;
     await shopeeConnector.listOrders(ctxFor(grant), window);
     expect((await failure(shopeeConnector.listOrders(ctxFor(grant), window))).code).toBe('rate_limited');
   });

@@ -16,7 +16,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SANDBOX_APPS } from '../apps.js';
 import { authorisePage, platformPath, type SandboxPlatform } from '../server.js';
-import type { SandboxOrder, SandboxShop, World } from '../world.js';
+import type { SandboxOrder, SandboxShop } from '../world-model.js';
+import type { World } from '../world.js';
 import { presentedMatches } from './hmac.js';
 import { registerShopeeLogistics } from './shopee-logistics.js';
 import {
@@ -92,7 +93,7 @@ function checkCommon(
   if (!presentedMatches(expected, sign))
     return { status: COMMON, error: 'error_sign', message: 'Wrong sign.' };
   if (!shop) return { shopId: null };
-  const checked = world.checkToken('shopee', shop.accessToken, 'access');
+  const checked = world.auth.checkToken('shopee', shop.accessToken, 'access');
   if ('refused' in checked) {
     // The seller cancelled the authorisation: the link between partner and shop is gone.
     if (checked.refused === 'revoked') return refuse('error_auth', 'Invalid partner_id or shopid.');
@@ -150,7 +151,7 @@ export const shopeeSandbox: SandboxPlatform = {
       const redirect = typeof form.redirect === 'string' ? form.redirect : '';
       const shopId = typeof form.shop_id === 'string' ? form.shop_id : '';
       if (!redirect || !world.shop('shopee', shopId)) return reply.code(400).send('Choose a sandbox shop.');
-      const code = world.issueCode('shopee', shopId);
+      const code = world.auth.issueCode('shopee', shopId);
       const joiner = redirect.includes('?') ? '&' : '?';
       const query = new URLSearchParams({ code, shop_id: shopId }).toString();
       return reply.redirect(`${redirect}${joiner}${query}`, 302);
@@ -172,10 +173,10 @@ export const shopeeSandbox: SandboxPlatform = {
           error: 'error_param',
           message: 'Wrong parameters, detail: partner_id does not match.',
         });
-      const shopId = world.useCode('shopee', body.code);
+      const shopId = world.auth.useCode('shopee', body.code);
       if (shopId === null || shopId !== String(body.shop_id))
         return send(reply, { status: COMMON, error: 'error_auth', message: 'Invalid code' });
-      return ok(reply, tokenReply(world, world.issueTokens('shopee', shopId)));
+      return ok(reply, tokenReply(world, world.auth.issueTokens('shopee', shopId)));
     });
 
     app.post('/api/v2/auth/access_token/get', async (request, reply) => {
@@ -193,9 +194,9 @@ export const shopeeSandbox: SandboxPlatform = {
         error: 'error_auth',
         message: 'Invalid refresh_token.',
       };
-      const current = world.checkToken('shopee', body.refresh_token, 'refresh');
+      const current = world.auth.checkToken('shopee', body.refresh_token, 'refresh');
       if ('refused' in current || current.shopId !== String(body.shop_id)) return send(reply, invalid);
-      const refreshed = world.refreshTokens('shopee', body.refresh_token);
+      const refreshed = world.auth.refreshTokens('shopee', body.refresh_token);
       if ('refused' in refreshed) return send(reply, invalid);
       return ok(reply, {
         partner_id: idNumber(APP.appKey),

@@ -16,9 +16,11 @@
  * unpaid orders. A fulfillment order that is not OPEN or IN_PROGRESS is refused with Shopify's
  * "has an unfulfillable status" user error.
  */
-import type { SandboxOrder, World } from '../world.js';
+import type { SandboxOrder } from '../world-model.js';
+import type { World } from '../world.js';
 import { ByArgs, GraphqlRefusal, type Source } from './shopify-graphql.js';
 import { pageArgs } from './shopify-render.js';
+import { sellerShipped } from '../world-shipments.js';
 
 type Body = Record<string, unknown>;
 
@@ -148,7 +150,7 @@ export function fulfillmentCreate(world: World, shopId: string, args: Body): Sou
     ]);
   const tracking =
     typeof input.trackingInfo === 'object' && input.trackingInfo !== null ? (input.trackingInfo as Body) : {};
-  const outcome = world.sellerShipped('shopify', shopId, first.orderId, {
+  const outcome = sellerShipped(world, 'shopify', shopId, first.orderId, {
     trackingNo: typeof tracking.number === 'string' ? tracking.number : '',
     carrier: typeof tracking.company === 'string' ? tracking.company : '',
   });

@@ -18,7 +18,7 @@
  * Shopify has no cancellation request; a held fulfillment is the nearest thing.
  */
 import { CURRENCY_DECIMALS, type OrderCurrency } from '@shared/domain/order.js';
-import type { SandboxOrder } from '../world.js';
+import type { SandboxOrder } from '../world-model.js';
 import { ByArgs, GraphqlRefusal, type Source } from './shopify-graphql.js';
 
 const COUNTRY_NAMES: Record<string, string> = {

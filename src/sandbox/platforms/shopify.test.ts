@@ -21,7 +21,8 @@ import {
 } from '@server/modules/marketplaces/platforms/shopify/queries.js';
 import { SANDBOX_APPS } from '../apps.js';
 import { startSandbox, type RunningSandbox } from '../server.js';
-import { DEFAULT_RATE_LIMITS, SANDBOX_DAY_MS, type SandboxOrder, type SandboxStatus } from '../world.js';
+import { DEFAULT_RATE_LIMITS } from '../world-traffic.js';
+import { SANDBOX_DAY_MS, type SandboxOrder, type SandboxStatus } from '../world-model.js';
 import { shopifySandbox, shopifyUninstalledWebhook } from './shopify.js';
 import { fulfillmentOrderId } from './shopify-fulfil.js';
 import { shopifySecond } from './shopify-render.js';
@@ -57,7 +58,7 @@ beforeEach(() => {
   sandbox.world.reset();
   // These tests page through many orders within milliseconds, beyond the Standard plan's bucket
   // (2,000 points, a page of orders costs 990, restoring 100 a second); (e) holds the documented one.
-  sandbox.world.rateLimits.shopify = 100_000;
+  sandbox.world.traffic.rateLimits.shopify = 100_000;
   sandbox.world.addShop({
     platform: 'shopify',
     shopId: SHOP,
@@ -222,7 +223,7 @@ describe('Shopify connector against the sandbox', () => {
 
   it('(b) never asks for a window longer than maxWindowMs; the sandbox refuses a page over the cost cap', async () => {
     const grant = await authorise();
-    const before = sandbox.world.requests.length;
+    const before = sandbox.world.traffic.requests.length;
     const tooLong = await failure(
       shopifyConnector.listOrders(ctxOf(grant), {
         updatedFrom: new Date(sandbox.world.now() - SHOPIFY_MAX_WINDOW_MS - 1),
@@ -231,7 +232,7 @@ describe('Shopify connector against the sandbox', () => {
       }),
     );
     expect(tooLong.code).toBe('rejected');
-    expect(sandbox.world.requests.length).toBe(before);
+    expect(sandbox.world.traffic.requests.length).toBe(before);
     // Shopify documents no window limit; what it refuses is a query over 1,000 points.
     const refused = await sendGraphql(grant.accessToken, { first: 100, query: '' });
     expect(refused.status).toBe(200);
@@ -302,7 +303,7 @@ describe('Shopify connector against the sandbox', () => {
     const held = new Map(seeded.slice(0, 70).map((order) => [order.orderId, order.updatedAt]));
     const stale = seeded[0]?.orderId ?? '';
     held.set(stale, (held.get(stale) ?? 0) - 60_000);
-    const before = sandbox.world.requests.length;
+    const before = sandbox.world.traffic.requests.length;
     const page = await shopifyConnector.listOrders(ctxOf(grant), {
       ...window,
       cursor: null,
@@ -321,7 +322,7 @@ describe('Shopify connector against the sandbox', () => {
       [stale, ...seeded.slice(70).map((order) => order.orderId)].sort(),
     );
     // One listing call, then 26 orders a call (ORDERS_PAGE_SIZE) for the 31 read in full.
-    expect(sandbox.world.requests.length - before).toBe(3);
+    expect(sandbox.world.traffic.requests.length - before).toBe(3);
   });
 
   it('(d) a page failing midway is retried with the same cursor, without loss or duplicate', async () => {
@@ -331,7 +332,7 @@ describe('Shopify connector against the sandbox', () => {
     const window = { updatedFrom: new Date(now - 15 * SANDBOX_DAY_MS), updatedTo: new Date(now) };
     const first = await shopifyConnector.listOrders(ctxOf(grant), { ...window, cursor: null });
     // The second page's listing answers, then reading its orders in full fails.
-    sandbox.world.injectFault({
+    sandbox.world.traffic.injectFault({
       platform: 'shopify',
       kind: 'http_500',
       pathContains: 'graphql.json',
@@ -367,11 +368,19 @@ describe('Shopify connector against the sandbox', () => {
       updatedFrom: new Date(sandbox.world.now() - HOUR_MS),
       updatedTo: new Date(sandbox.world.now() + HOUR_MS),
     };
-    sandbox.world.injectFault({ platform: 'shopify', kind: 'truncated', pathContains: 'graphql.json' });
+    sandbox.world.traffic.injectFault({
+      platform: 'shopify',
+      kind: 'truncated',
+      pathContains: 'graphql.json',
+    });
     expect((await failure(shopifyConnector.listOrders(ctxOf(grant), { ...window, cursor: null }))).code).toBe(
       'malformed',
     );
-    sandbox.world.injectFault({ platform: 'shopify', kind: 'malformed', pathContains: 'graphql.json' });
+    sandbox.world.traffic.injectFault({
+      platform: 'shopify',
+      kind: 'malformed',
+      pathContains: 'graphql.json',
+    });
     expect((await failure(shopifyConnector.listOrders(ctxOf(grant), { ...window, cursor: null }))).code).toBe(
       'malformed',
     );
@@ -384,13 +393,17 @@ describe('Shopify connector against the sandbox', () => {
       updatedTo: worldNow(),
       cursor: null,
     };
-    sandbox.world.rateLimits.shopify = DEFAULT_RATE_LIMITS.shopify;
-    sandbox.world.injectFault({ platform: 'shopify', kind: 'throttle', pathContains: 'graphql.json' });
+    sandbox.world.traffic.rateLimits.shopify = DEFAULT_RATE_LIMITS.shopify;
+    sandbox.world.traffic.injectFault({
+      platform: 'shopify',
+      kind: 'throttle',
+      pathContains: 'graphql.json',
+    });
     const throttled = await failure(shopifyConnector.listOrders(ctxOf(grant), window));
     expect(throttled.code).toBe('rate_limited');
     // (252 requested for the first page of update times − 0 available) / 100 restored per second
     expect(throttled.detail).toMatchObject({ platformCode: 'THROTTLED', retryAfterMs: 2520 });
-    sandbox.world.injectFault({
+    sandbox.world.traffic.injectFault({
       platform: 'shopify',
       kind: 'http_429',
       pathContains: 'graphql.json',
@@ -400,7 +413,7 @@ describe('Shopify connector against the sandbox', () => {
     expect(limited.code).toBe('rate_limited');
     expect(limited.detail.retryAfterMs).toBe(2000);
     // A bucket of 260 points (13 a second for 20 seconds) pays for one page of update times (252), not two.
-    sandbox.world.rateLimits.shopify = 13;
+    sandbox.world.traffic.rateLimits.shopify = 13;
     await shopifyConnector.listOrders(ctxOf(grant), window);
     expect((await failure(shopifyConnector.listOrders(ctxOf(grant), window))).code).toBe('rate_limited');
     // The token endpoint costs no query points: a refresh still goes through on what is left.
@@ -653,9 +666,17 @@ describe('Shopify tracking push against the sandbox', () => {
   it('a throttled push is rate_limited and ships nothing; a bad token is refused', async () => {
     const grant = await authorise();
     const order = sandbox.world.createOrder('shopify', SHOP, { status: 'ready_to_ship' });
-    sandbox.world.injectFault({ platform: 'shopify', kind: 'throttle', pathContains: 'graphql.json' });
+    sandbox.world.traffic.injectFault({
+      platform: 'shopify',
+      kind: 'throttle',
+      pathContains: 'graphql.json',
+    });
     expect((await failure(push(grant, order.orderId, 'TRK-1'))).code).toBe('rate_limited');
-    sandbox.world.injectFault({ platform: 'shopify', kind: 'http_503', pathContains: 'graphql.json' });
+    sandbox.world.traffic.injectFault({
+      platform: 'shopify',
+      kind: 'http_503',
+      pathContains: 'graphql.json',
+    });
     expect((await failure(push(grant, order.orderId, 'TRK-1'))).code).toBe('unavailable');
     const forged = { ...grant, accessToken: `${grant.accessToken}x` };
     const refused = await failure(push(forged, order.orderId, 'TRK-1', ctxOf(forged)));

@@ -25,7 +25,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SANDBOX_APPS } from '../apps.js';
 import { authorisePage, type SandboxPlatform } from '../server.js';
-import type { RateState, SandboxOrder, SandboxOrderEvent, SandboxShop, World } from '../world.js';
+import type { RateState } from '../world-traffic.js';
+import type { SandboxOrder, SandboxOrderEvent, SandboxShop } from '../world-model.js';
+import type { World } from '../world.js';
 import { readOperation, type ReadOperation } from './graphql-document.js';
 import { fulfillmentCreate, fulfillmentOrdersOf } from './shopify-fulfil.js';
 import {
@@ -200,7 +202,7 @@ function handleGraphql(world: World, request: FastifyRequest<GraphqlParams>, rep
     return reply.code(404).send({ errors: 'Not Found' });
   }
   reply.header('x-shopify-api-version', version);
-  const checked = world.checkToken('shopify', text(request.headers['x-shopify-access-token']), 'access');
+  const checked = world.auth.checkToken('shopify', text(request.headers['x-shopify-access-token']), 'access');
   const named = namedShop(request);
   if ('refused' in checked || (named !== undefined && checked.shopId !== named))
     return reply.code(401).send(INVALID_TOKEN);
@@ -219,7 +221,7 @@ function handleGraphql(world: World, request: FastifyRequest<GraphqlParams>, rep
   return send({ data, extensions: cost(requested) });
 }
 
-function tokenReply(now: number, issued: ReturnType<World['issueTokens']>) {
+function tokenReply(now: number, issued: ReturnType<World['auth']['issueTokens']>) {
   return {
     access_token: issued.accessToken,
     scope: SHOPIFY_APP_SCOPES.join(','),
@@ -240,7 +242,7 @@ function handleToken(world: World, request: FastifyRequest<ShopParams>, reply: F
       .send({ error: 'invalid_client', error_description: 'Client authentication failed' });
   }
   if (body.grant_type === 'refresh_token') {
-    const refreshed = world.refreshTokens('shopify', text(body.refresh_token));
+    const refreshed = world.auth.refreshTokens('shopify', text(body.refresh_token));
     if ('refused' in refreshed || (shop !== undefined && refreshed.shopId !== shop)) {
       return reply
         .code(400)
@@ -248,14 +250,14 @@ function handleToken(world: World, request: FastifyRequest<ShopParams>, reply: F
     }
     return reply.send(tokenReply(world.now(), refreshed));
   }
-  const codeShop = world.useCode('shopify', text(body.code));
+  const codeShop = world.auth.useCode('shopify', text(body.code));
   if (codeShop === null || (shop !== undefined && codeShop !== shop)) {
     return reply.code(400).send({
       error: 'invalid_request',
       error_description: 'The authorization code was not found or was already used',
     });
   }
-  return reply.send(tokenReply(world.now(), world.issueTokens('shopify', codeShop)));
+  return reply.send(tokenReply(world.now(), world.auth.issueTokens('shopify', codeShop)));
 }
 
 /** The consent page; its form posts to the grant route below. */
@@ -293,7 +295,7 @@ function handleGrant(world: World, request: FastifyRequest<ShopParams>, reply: F
     return reply.code(400).type('text/html').send('<p>Oauth error invalid_request</p>');
   }
   const signed = {
-    code: world.issueCode('shopify', shop),
+    code: world.auth.issueCode('shopify', shop),
     host: Buffer.from(`admin.shopify.com/store/${shop.replace('.myshopify.com', '')}`)
       .toString('base64')
       .replace(/=+$/, ''),

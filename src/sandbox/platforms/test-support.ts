@@ -76,7 +76,7 @@ export function grantByCode<Grant>(
   connector: DrivenConnector<Grant>,
   input: { shopId: string; redirectUri: string; query?: Record<string, string> },
 ): Promise<Grant> {
-  const code = sandbox.world.issueCode(connector.platform, input.shopId);
+  const code = sandbox.world.auth.issueCode(connector.platform, input.shopId);
   return connector.exchangeCode(app, {
     query: { code, ...input.query },
     redirectUri: input.redirectUri,

@@ -99,7 +99,7 @@ export function authenticate(
   const expected = tiktokExpectedSign(app.appSecret, { path: platformPath(request), query, body });
   if (!presentedMatches(expected, query.sign))
     return fail(TIKTOK_CODES.invalidSign, 'Invalid credentials. The `sign` query parameter is invalid.');
-  const token = world.checkToken(
+  const token = world.auth.checkToken(
     'tiktok',
     header(request, 'x-tts-access-token').replace(/^TTP_/, ''),
     'access',

@@ -67,7 +67,9 @@ describe('TikTok Shop logistics against the sandbox', () => {
     const first = await arrange(order.orderId);
     expect(await arrange(order.orderId)).toEqual(first);
     expect(
-      shop.sandbox.world.requestCounts('tiktok')[`/fulfillment/202309/packages/${packageIdOf(order)}/ship`],
+      shop.sandbox.world.traffic.requestCounts('tiktok')[
+        `/fulfillment/202309/packages/${packageIdOf(order)}/ship`
+      ],
     ).toBe(1);
   });
 
@@ -87,14 +89,14 @@ describe('TikTok Shop logistics against the sandbox', () => {
 
   it('the throttle (HTTP 429) on a logistics call is rate_limited', async () => {
     const order = paidOrder();
-    shop.sandbox.world.injectFault({ platform: 'tiktok', kind: 'throttle', pathContains: '/ship' });
+    shop.sandbox.world.traffic.injectFault({ platform: 'tiktok', kind: 'throttle', pathContains: '/ship' });
     expect(await failure(arrange(order.orderId))).toMatchObject({
       code: 'rate_limited',
       detail: { httpStatus: 429 },
     });
     expect(order.status).toBe('ready_to_ship');
     await arrange(order.orderId);
-    shop.sandbox.world.injectFault({
+    shop.sandbox.world.traffic.injectFault({
       platform: 'tiktok',
       kind: 'http_503',
       pathContains: '/shipping_documents',
@@ -148,7 +150,7 @@ describe('TikTok Shop orders shipped by our own carrier', () => {
     });
     await push(order.orderId, 'SBX0000000077TH');
     const posted = `/fulfillment/202309/orders/${order.orderId}/packages`;
-    expect(shop.sandbox.world.requestCounts('tiktok')[posted]).toBe(1);
+    expect(shop.sandbox.world.traffic.requestCounts('tiktok')[posted]).toBe(1);
     expect((await failure(push(order.orderId, 'SBX0000000078TH'))).detail.platformCode).toBe(
       'already_shipped',
     );

@@ -14,10 +14,12 @@ import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SANDBOX_APPS } from '../apps.js';
 import { platformLabelPdf } from '../label.js';
-import type { SandboxOrder, ShipmentRefusal, World } from '../world.js';
+import type { SandboxOrder, ShipmentRefusal } from '../world-model.js';
+import type { World } from '../world.js';
 import { authenticate, ok, refuse, stringQuery } from './tiktok-checks.js';
 import { renderTiktokOrder } from './tiktok-orders.js';
 import { TIKTOK_CODES } from './tiktok-spec.js';
+import { arrangeShipment, sellerShipped } from '../world-shipments.js';
 
 /** How long a doc_url works [UNCONFIRMED: TikTok calls it short-lived]. */
 const DOC_URL_LIFETIME_MS = 10 * 60_000;
@@ -88,7 +90,7 @@ export function registerTiktokLogistics(app: FastifyInstance, world: World): voi
     // Shipped once: the package has left TO_FULFILL.
     if (order.status === 'processed')
       return refuse(reply, world, PACKAGE_STATUS, 'The package status does not allow this operation.');
-    const outcome = world.arrangeShipment('tiktok', caller.shopId, order.orderId);
+    const outcome = arrangeShipment(world, 'tiktok', caller.shopId, order.orderId);
     if (!outcome.ok) return refuse(reply, world, ...REFUSALS[outcome.reason]);
     return ok(world, {});
   });
@@ -228,7 +230,7 @@ function registerSellerShipping(app: FastifyInstance, world: World): void {
         TIKTOK_CODES.invalidCredentials,
         'Invalid parameter. `order_line_item_ids` must name every line item of the order.',
       );
-    const outcome = world.sellerShipped('tiktok', caller.shopId, order.orderId, {
+    const outcome = sellerShipped(world, 'tiktok', caller.shopId, order.orderId, {
       trackingNo,
       carrier: provider.name,
     });

@@ -4,7 +4,7 @@
  * phone; and `orders/search`'s filters, sort and opaque page token over the world's orders.
  */
 import { CURRENCY_DECIMALS, type OrderCurrency } from '@shared/domain/order.js';
-import type { SandboxOrder, SandboxStatus } from '../world.js';
+import type { SandboxOrder, SandboxStatus } from '../world-model.js';
 import type { TiktokStatus } from './tiktok-spec.js';
 
 /** The neutral lifecycle in TikTok's statuses; a buyer's cancel request is a flag, not a status. */

@@ -11,7 +11,7 @@ import { tiktokConnector, TIKTOK_PATHS } from '@server/modules/marketplaces/plat
 import { signTiktokRequest } from '@server/modules/marketplaces/platforms/tiktok/sign.js';
 import { SANDBOX_APPS } from '../apps.js';
 import { startSandbox, type RunningSandbox } from '../server.js';
-import type { SandboxOrder } from '../world.js';
+import type { SandboxOrder } from '../world-model.js';
 import { TIKTOK_SANDBOX_SERVICE_ID, tiktokSandbox, tiktokShopCipher } from './tiktok.js';
 
 const SHOP_ID = '7494049642642441621';
@@ -194,14 +194,14 @@ describe('TikTok Shop connector against the sandbox', () => {
   });
 
   it('(b) never asks for a window longer than maxWindowMs; TikTok documents no limit, so the sandbox sets none', async () => {
-    const before = sandbox.world.requests.length;
+    const before = sandbox.world.traffic.requests.length;
     const tooLong = tiktokConnector.listOrders(ctx(), {
       updatedFrom: new Date(firstSyncEnd - tiktokConnector.maxWindowMs - 1000),
       updatedTo: new Date(firstSyncEnd),
       cursor: null,
     });
     expect((await codeOf(tooLong)).code).toBe('rejected');
-    expect(sandbox.world.requests.length).toBe(before);
+    expect(sandbox.world.traffic.requests.length).toBe(before);
     const nowS = Math.floor(sandbox.world.now() / 1000);
     const long = await rawCall({
       path: TIKTOK_PATHS.searchOrders,
@@ -230,7 +230,7 @@ describe('TikTok Shop connector against the sandbox', () => {
   });
 
   it('(d) a page failing midway throws unavailable, and the same cursor resumes without loss or duplicate', async () => {
-    sandbox.world.injectFault({
+    sandbox.world.traffic.injectFault({
       platform: 'tiktok',
       kind: 'http_500',
       pathContains: TIKTOK_PATHS.searchOrders,
@@ -259,13 +259,13 @@ describe('TikTok Shop connector against the sandbox', () => {
       updatedTo: new Date(firstSyncEnd),
       cursor: null,
     };
-    sandbox.world.injectFault({
+    sandbox.world.traffic.injectFault({
       platform: 'tiktok',
       kind: 'truncated',
       pathContains: TIKTOK_PATHS.searchOrders,
     });
     expect((await codeOf(tiktokConnector.listOrders(ctx(), window))).code).toBe('malformed');
-    sandbox.world.injectFault({
+    sandbox.world.traffic.injectFault({
       platform: 'tiktok',
       kind: 'malformed',
       pathContains: TIKTOK_PATHS.searchOrders,
@@ -279,7 +279,7 @@ describe('TikTok Shop connector against the sandbox', () => {
       updatedTo: new Date(firstSyncEnd),
       cursor: null,
     };
-    sandbox.world.injectFault({
+    sandbox.world.traffic.injectFault({
       platform: 'tiktok',
       kind: 'throttle',
       pathContains: TIKTOK_PATHS.searchOrders,
@@ -288,7 +288,7 @@ describe('TikTok Shop connector against the sandbox', () => {
       code: 'rate_limited',
       retryAfterMs: undefined,
     });
-    sandbox.world.injectFault({
+    sandbox.world.traffic.injectFault({
       platform: 'tiktok',
       kind: 'http_429',
       pathContains: TIKTOK_PATHS.searchOrders,
@@ -383,10 +383,10 @@ describe('TikTok Shop connector against the sandbox', () => {
 
   it('(j) getOrders returns the named orders, fifty ids per call, unknown ones left out', async () => {
     const named = seeded.slice(0, 60).map((order) => order.orderId);
-    const before = sandbox.world.requestCounts('tiktok')[TIKTOK_PATHS.orderDetail] ?? 0;
+    const before = sandbox.world.traffic.requestCounts('tiktok')[TIKTOK_PATHS.orderDetail] ?? 0;
     const orders = await tiktokConnector.getOrders(ctx(), [...named, '576000000000099999', named[0] ?? '']);
     expect(orders.map((order) => order.orderNo).sort()).toEqual([...named].sort());
-    expect((sandbox.world.requestCounts('tiktok')[TIKTOK_PATHS.orderDetail] ?? 0) - before).toBe(2);
+    expect((sandbox.world.traffic.requestCounts('tiktok')[TIKTOK_PATHS.orderDetail] ?? 0) - before).toBe(2);
   });
 
   it('(f) an expired access token is token_expired; the refreshed grant works', async () => {

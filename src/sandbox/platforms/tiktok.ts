@@ -9,7 +9,8 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SANDBOX_APPS } from '../apps.js';
 import { authorisePage, platformPath, type SandboxPlatform } from '../server.js';
-import type { SandboxShop, World } from '../world.js';
+import type { SandboxShop } from '../world-model.js';
+import type { World } from '../world.js';
 import { registerTiktokLogistics } from './tiktok-logistics.js';
 import {
   authenticate,
@@ -69,12 +70,12 @@ function registerAuthRoutes(app: FastifyInstance, world: World): void {
     if (!world.shop('tiktok', shopId) || redirect === '')
       return reply.code(400).send('Unknown shop or redirect.');
     const target = new URL(redirect);
-    target.searchParams.set('code', world.issueCode('tiktok', shopId));
+    target.searchParams.set('code', world.auth.issueCode('tiktok', shopId));
     target.searchParams.set('state', typeof form.state === 'string' ? form.state : '');
     return reply.redirect(target.toString(), 302);
   });
 
-  const tokenReply = (shopId: string, tokens: ReturnType<World['issueTokens']>) => {
+  const tokenReply = (shopId: string, tokens: ReturnType<World['auth']['issueTokens']>) => {
     const shop = world.shop('tiktok', shopId);
     return ok(world, {
       access_token: `TTP_${tokens.accessToken}`,
@@ -102,7 +103,7 @@ function registerAuthRoutes(app: FastifyInstance, world: World): void {
         TIKTOK_CODES.invalidGrant,
         'Invalid grant_type. Only authorized_code is accepted.',
       );
-    const shopId = world.useCode('tiktok', query.auth_code ?? '');
+    const shopId = world.auth.useCode('tiktok', query.auth_code ?? '');
     if (shopId === null)
       return refuse(
         reply,
@@ -110,7 +111,7 @@ function registerAuthRoutes(app: FastifyInstance, world: World): void {
         TIKTOK_CODES.invalidGrant,
         'Invalid auth_code: it is unknown, used or expired.',
       );
-    return tokenReply(shopId, world.issueTokens('tiktok', shopId));
+    return tokenReply(shopId, world.auth.issueTokens('tiktok', shopId));
   });
 
   app.get('/api/v2/token/refresh', async (request, reply) => {
@@ -124,7 +125,7 @@ function registerAuthRoutes(app: FastifyInstance, world: World): void {
         TIKTOK_CODES.invalidGrant,
         'Invalid grant_type. Only refresh_token is accepted.',
       );
-    const refreshed = world.refreshTokens('tiktok', (query.refresh_token ?? '').replace(/^TTP_/, ''));
+    const refreshed = world.auth.refreshTokens('tiktok', (query.refresh_token ?? '').replace(/^TTP_/, ''));
     if ('refused' in refreshed)
       return refuse(
         reply,
