@@ -1,5 +1,5 @@
 export { allocateArrivingStock, consumeOrder, releaseOrder, reserveOrder } from './reservation.service.js';
-export { repairReservations, stockHolders } from './reservation.service.js';
+export { repairReservations, stockHolders } from './reservation-repair.service.js';
 export { createOrder, moveOrder, sellerOf, takeSystemNos } from './orders.service.js';
 export { cancelOrders, passReview } from './order-actions.service.js';
 export {

@@ -40,7 +40,7 @@ import {
   setOrderTags,
 } from './order-actions.service.js';
 import { createOrder } from './orders.service.js';
-import { repairReservations, stockHolders } from './reservation.service.js';
+import { repairReservations, stockHolders } from './reservation-repair.service.js';
 
 export async function ordersRoutes(app: FastifyInstance, deps: AppDeps) {
   declareRoutes(app, deps, 'order', [
