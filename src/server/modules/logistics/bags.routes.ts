@@ -1,6 +1,7 @@
 /**
  * Bags in the admin (list, detail, manifest PDF, delivery status) and the outbound work the PDA
- * fetches for packing, bagging and hand-over (packing.service.ts). Registered by logisticsRoutes.
+ * fetches for packing, bagging and hand-over (bags.service.ts, outbound-work.queries.ts; the ops
+ * themselves are packing.service.ts and handover.service.ts). Registered by logisticsRoutes.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,7 +24,8 @@ import { ok } from '../../http/reply.js';
 import { needs, said } from '../../http/route-kit.js';
 import { inActorTenant } from '../../http/scope.js';
 import { renderBagManifest } from '../printing/index.js';
-import { bagDetail, listBags, pdaOutboundWork, setBagDeliveryStatus } from './packing.service.js';
+import { bagDetail, listBags, setBagDeliveryStatus } from './bags.service.js';
+import { pdaOutboundWork } from './outbound-work.queries.js';
 
 export async function bagRoutes(app: FastifyInstance, deps: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();

@@ -6,14 +6,7 @@ export { logisticsRuntime, type LogisticsRuntime } from './runtime.js';
 export { authoriseChannel, channelBinding } from './channels.service.js';
 export { markSelfShipped } from './waybills.service.js';
 export { bagParcels, bags, handoverParcels, handovers } from './bags.tables.js';
-export {
-  addToBag,
-  closeBag,
-  deliverHandover,
-  openBag,
-  packParcel,
-  putBackParcel,
-  removeFromBag,
-} from './packing.service.js';
+export { deliverHandover } from './handover.service.js';
+export { addToBag, closeBag, openBag, packParcel, putBackParcel, removeFromBag } from './packing.service.js';
 export { pushTracking } from './outbound.service.js';
 export * from './picking/index.js';
