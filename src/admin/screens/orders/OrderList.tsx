@@ -10,23 +10,14 @@
  * shown with its permission and greyed out where the lifecycle table does not allow it; each
  * row opens the order in a drawer; the list exports as a download task.
  */
-import { DownOutlined, PlusOutlined, ScanOutlined, UpOutlined } from '@ant-design/icons';
-import { Alert, Button, Form, Input, Select, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { PlusOutlined, ScanOutlined } from '@ant-design/icons';
+import { Alert, Button, Select, Space, Tabs, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { useOrderShops, useOrders } from '@api/modules/orders.js';
-import { TAG_MATCHES, type OrderRow, type TagMatch } from '@shared/contract/orders.js';
-import {
-  LOCAL_STATUSES,
-  ORDER_TABS,
-  ORDER_TAGS,
-  ORDER_TYPES,
-  PLATFORMS,
-  SHIP_TIME_FILTERS,
-  type OrderAction,
-} from '@shared/domain/order.js';
+import type { OrderRow } from '@shared/contract/orders.js';
+import { ORDER_TABS, ORDER_TYPES, type OrderAction } from '@shared/domain/order.js';
 import { WAREHOUSE_ROLES } from '@shared/domain/roles.js';
 import { PERMISSIONS } from '@shared/permissions.js';
 import { useSessionUser } from '../../layout/use-session-user.js';
@@ -34,39 +25,25 @@ import { hasAuth } from '../auth.js';
 import { ExportTaskButton } from '../common/ExportTaskButton.js';
 import { OrderQuestions } from '../questions/OrderQuestions.js';
 import { OrderImportButton } from './OrderImport.js';
-import { DateRangePicker } from '../common/DateRangePicker.js';
-import { formatDateTime } from '../common/format.js';
 import { PagedTable } from '../common/PagedTable.js';
-import { RowActions } from '../common/RowActions.js';
 import { useListState } from '../common/screen-state.js';
-import { SearchBar } from '../common/SearchBar.js';
-import { WIDE_SCREENS_ONLY } from '../common/table-fit.js';
-import { isSellerSide, SellerSelect, sellersOf, WarehouseSelect } from '../inventory/shared.js';
+import { isSellerSide, sellersOf } from '../inventory/shared.js';
 import { BatchScanModal } from './BatchScanModal.js';
 import { OrderDetailDrawer } from './OrderDetailDrawer.js';
 import { OrderFormDrawer } from './OrderFormDrawer.js';
 import type { ActionKind } from './acted-order.js';
 import { useOrderActions } from './OrderActions.js';
+import { orderColumns } from './order-list-columns.js';
 import {
-  DATE_FIELDS,
   filtersOf,
   initialState,
   listParams,
-  type OrderFilterValues,
   type OrderListState,
   type TabKey,
   type TypeKey,
 } from './order-filters.js';
-import { ShipByCountdown } from './ShipByCountdown.js';
-import {
-  allowsAll,
-  formatAmount,
-  mayAct,
-  OrderTags,
-  StatusTag,
-  useOrderLabels,
-  WAITING_STATUSES,
-} from './shared.js';
+import { OrderSearchBar } from './OrderSearchBar.js';
+import { allowsAll, mayAct, useOrderLabels } from './shared.js';
 
 /** The batch actions of the toolbar, in the order they are offered. */
 const BATCH_ACTIONS: readonly OrderAction[] = [
@@ -123,132 +100,7 @@ function OrderListScreen({ search }: { search: string }) {
   // page is shown).
   const notFound = orders.isFetching ? [] : (orders.data?.notFound ?? []);
 
-  const columns: ColumnsType<OrderRow> = [
-    {
-      title: t('field.order_no'),
-      dataIndex: 'orderNo',
-      width: 190,
-      fixed: 'left',
-      render: (orderNo: string, row) => (
-        <Space direction="vertical" size={2}>
-          <Typography.Link onClick={() => setOpenId(row.id)}>{orderNo}</Typography.Link>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {row.systemNo}
-          </Typography.Text>
-          {(row.tags.length > 0 || row.orderType !== 'stock') && (
-            <span>
-              {row.orderType !== 'stock' && <Tag>{labels.type.label(row.orderType)}</Tag>}
-              <OrderTags tags={row.tags} />
-            </span>
-          )}
-        </Space>
-      ),
-    },
-    {
-      title: t('field.status'),
-      dataIndex: 'localStatus',
-      width: 140,
-      render: (status: OrderRow['localStatus'], row) => (
-        <Space direction="vertical" size={2}>
-          <StatusTag status={status} />
-          {row.problems.map((problem) => (
-            <Typography.Text key={problem} type="danger" style={{ fontSize: 12 }}>
-              {labels.problem.label(problem)}
-            </Typography.Text>
-          ))}
-        </Space>
-      ),
-    },
-    {
-      title: t('field.platform_shop'),
-      key: 'shop',
-      width: 140,
-      ellipsis: true,
-      render: (_value, row) => (
-        <Space direction="vertical" size={0}>
-          <span>{labels.platform.label(row.platform)}</span>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {row.shopName || '-'}
-          </Typography.Text>
-        </Space>
-      ),
-    },
-    ...(showSeller
-      ? [{ title: t('field.seller'), dataIndex: 'sellerName', width: 110, ellipsis: true }]
-      : []),
-    { title: t('field.warehouse'), dataIndex: 'warehouseCode', width: 100 },
-    {
-      title: t('field.buyer'),
-      dataIndex: 'buyerName',
-      responsive: WIDE_SCREENS_ONLY,
-      width: 130,
-      ellipsis: true,
-      render: (buyer: string) => buyer || '-',
-    },
-    {
-      title: t('field.amount'),
-      dataIndex: 'totalAmount',
-      width: 130,
-      align: 'right',
-      render: (amount: number, row) => (
-        <Space direction="vertical" size={0}>
-          <span>{formatAmount(amount, row.currency)}</span>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {t('list.units', { count: row.units })}
-          </Typography.Text>
-        </Space>
-      ),
-    },
-    {
-      title: t('field.ship_by'),
-      dataIndex: 'shipBy',
-      width: 160,
-      render: (shipBy: string | null, row) => (
-        <ShipByCountdown shipBy={shipBy} isRunning={WAITING_STATUSES.includes(row.localStatus)} />
-      ),
-    },
-    {
-      title: t('list.ordered_tracking'),
-      key: 'ordered',
-      width: 150,
-      responsive: WIDE_SCREENS_ONLY,
-      render: (_value, row) => (
-        <Space direction="vertical" size={0}>
-          <span>{formatDateTime(row.orderedAt)}</span>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {row.trackingNo || '-'}
-          </Typography.Text>
-        </Space>
-      ),
-    },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      width: 150,
-      fixed: 'right',
-      render: (_value, row) => (
-        <RowActions
-          size={10}
-          actions={[
-            { key: 'detail', label: t('action.detail'), onClick: () => setOpenId(row.id) },
-            {
-              key: 'pass',
-              label: t('action.pass_short'),
-              onClick: () => start('reviewPass', [row]),
-              show: mayAct('reviewPass') && allowsAll('reviewPass', [row]),
-            },
-            {
-              key: 'cancel',
-              label: t('action.cancel'),
-              type: 'danger',
-              onClick: () => start('cancel', [row]),
-              show: mayAct('cancel') && allowsAll('cancel', [row]),
-            },
-          ]}
-        />
-      ),
-    },
-  ];
+  const columns = orderColumns({ t, labels, showSeller, setOpenId, start });
 
   const batchButton = (action: OrderAction) => {
     const allowed = allowsAll(action, selected);
@@ -288,119 +140,19 @@ function OrderListScreen({ search }: { search: string }) {
 
   return (
     <>
-      <SearchBar<OrderFilterValues>
+      <OrderSearchBar
         key={formVersion}
-        initialValues={state.filter}
+        filter={state.filter}
         onSearch={(values) => {
           setSelected([]);
           searchWith(values);
         }}
-      >
-        <Form.Item name="numbers" label={t('filter.numbers')} tooltip={t('filter.numbers_hint')}>
-          <Input allowClear placeholder={t('filter.numbers_placeholder')} style={{ width: 250 }} />
-        </Form.Item>
-        <Form.Item name="warehouseId" label={t('field.warehouse')}>
-          <WarehouseSelect style={{ width: 170 }} />
-        </Form.Item>
-        {showSeller && (
-          <Form.Item name="sellerId" label={t('field.seller')}>
-            <SellerSelect known={sellersOf(orders.data?.records)} />
-          </Form.Item>
-        )}
-        <Form.Item name="status" label={t('field.status')}>
-          <Select
-            allowClear
-            placeholder={t('filter.all')}
-            style={{ width: 150 }}
-            options={LOCAL_STATUSES.map((status) => ({ value: status, label: labels.status.label(status) }))}
-          />
-        </Form.Item>
-        <Form.Item name="shipTime" label={t('filter.ship_time')} tooltip={t('filter.ship_time_hint')}>
-          <Select
-            allowClear
-            placeholder={t('filter.all')}
-            style={{ width: 150 }}
-            options={SHIP_TIME_FILTERS.map((filter) => ({
-              value: filter,
-              label: labels.shipTime.label(filter),
-            }))}
-          />
-        </Form.Item>
-        {/* Kept in the form while hidden, so a filter in use still applies. */}
-        <Form.Item hidden={!showMore} name="platform" label={t('field.platform')}>
-          <Select
-            allowClear
-            placeholder={t('filter.all')}
-            style={{ width: 130 }}
-            options={PLATFORMS.map((platform) => ({
-              value: platform,
-              label: labels.platform.label(platform),
-            }))}
-          />
-        </Form.Item>
-        <Form.Item hidden={!showMore} name="shopName" label={t('field.shop')}>
-          <Select
-            allowClear
-            showSearch
-            placeholder={t('filter.all')}
-            style={{ width: 170 }}
-            loading={shops.isLoading}
-            options={[...new Set((shops.data ?? []).map((shop) => shop.shopName))].map((shopName) => ({
-              value: shopName,
-              label: shopName,
-            }))}
-          />
-        </Form.Item>
-        <Form.Item hidden={!showMore} label={t('field.tags')} htmlFor="order-filter-tags">
-          <Space.Compact>
-            <Form.Item name="tags" noStyle>
-              <Select
-                id="order-filter-tags"
-                mode="multiple"
-                allowClear
-                maxTagCount="responsive"
-                placeholder={t('filter.all')}
-                style={{ width: 220 }}
-                options={ORDER_TAGS.map((tag) => ({ value: tag, label: labels.tag.label(tag) }))}
-              />
-            </Form.Item>
-            <Form.Item name="tagMatch" noStyle>
-              <Select<TagMatch>
-                style={{ width: 150 }}
-                placeholder={t('filter.tag_match.any')}
-                aria-label={t('filter.tag_match_label')}
-                options={TAG_MATCHES.map((match) => ({
-                  value: match,
-                  label: t(`filter.tag_match.${match}`),
-                }))}
-              />
-            </Form.Item>
-          </Space.Compact>
-        </Form.Item>
-        <Form.Item hidden={!showMore} label={t('filter.date')}>
-          <Space.Compact>
-            <Form.Item name="dateField" noStyle>
-              <Select
-                style={{ width: 120 }}
-                placeholder={t('filter.date_field.ordered')}
-                aria-label={t('filter.date_field_label')}
-                options={DATE_FIELDS.map((field) => ({
-                  value: field,
-                  label: t(`filter.date_field.${field}`),
-                }))}
-              />
-            </Form.Item>
-            <Form.Item name="dateRange" noStyle>
-              <DateRangePicker style={{ width: 240 }} />
-            </Form.Item>
-          </Space.Compact>
-        </Form.Item>
-        <Form.Item>
-          <Button type="link" onClick={() => setShowMore((shown) => !shown)} aria-expanded={showMore}>
-            {showMore ? t('filter.fewer') : t('filter.more')} {showMore ? <UpOutlined /> : <DownOutlined />}
-          </Button>
-        </Form.Item>
-      </SearchBar>
+        showSeller={showSeller}
+        knownSellers={sellersOf(orders.data?.records)}
+        shops={shops}
+        showMore={showMore}
+        onToggleMore={() => setShowMore((shown) => !shown)}
+      />
       <div
         style={{
           display: 'flex',
