@@ -10,7 +10,8 @@ export {
   upsertMarketplaceOrder,
   upsertMarketplaceOrders,
 } from './marketplace-orders.service.js';
-export { getOrder, listOrders } from './orders.queries.js';
+export { getOrder } from './order-detail.queries.js';
+export { listOrders } from './orders.queries.js';
 export { orderFigures, type OrderFigures } from './order-figures.queries.js';
 export {
   lockOrders,

@@ -1,19 +1,13 @@
 /**
- * Order reads: the list (one page and the tab counts, each one SQL statement over the actor's
- * orders) and one order's detail with lines, reservations, exceptions and history. Merged
- * orders are shown inside their combined order, not in the list.
+ * The order list's reads: one page and the tab counts, each one SQL statement over the actor's
+ * orders, and the shops they came from. Merged orders are shown inside their combined order, not
+ * in the list. A row's columns are in order-rows.queries.ts, one order's detail in
+ * order-detail.queries.ts.
  */
 import { setImmediate } from 'node:timers/promises';
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type {
-  OrderDetail,
-  OrderListQuery,
-  OrderPage,
-  OrderRow,
-  OrderShopView,
-  UnmatchedLineView,
-} from '@shared/contract/orders.js';
+import type { OrderListQuery, OrderPage, OrderShopView } from '@shared/contract/orders.js';
 import {
   ORDER_TABS,
   SHIP_TIME_WINDOWS,
@@ -21,28 +15,20 @@ import {
   TO_SHIP_STATUSES,
   type OrderTab,
 } from '@shared/domain/order.js';
-import { AppError } from '@shared/errors.js';
-import { rowsOf, type TenantTx } from '../../db/client.js';
-import { allOf, iso, offsetOf } from '../../db/query-helpers.js';
+import type { TenantTx } from '../../db/client.js';
+import { allOf, offsetOf } from '../../db/query-helpers.js';
 import type { Actor } from '../../http/actor.js';
-import { skus, products } from '../catalog/index.js';
 import { users } from '../identity/index.js';
 import { warehouses } from '../warehouse/index.js';
 import { orderScope, statusList } from './orders.access.js';
+import { rowColumns, toRow } from './order-rows.queries.js';
 import {
   isCountedByKeys,
   keptTabCounts,
   keyConditions,
   type ListCounts,
 } from './order-tab-counts.queries.js';
-import {
-  orderExceptions,
-  orderLines,
-  orderReservations,
-  orders,
-  orderStatusHistory,
-  orderUnmatchedLines,
-} from './orders.tables.js';
+import { orders } from './orders.tables.js';
 
 const DATE_COLUMNS = {
   ordered: orders.orderedAt,
@@ -110,104 +96,6 @@ function filters(actor: Actor, query: OrderListQuery, now: Date): SQL | undefine
       : undefined,
   ]);
 }
-
-const rowColumns = {
-  id: orders.id,
-  orderNo: orders.orderNo,
-  systemNo: orders.systemNo,
-  sellerId: orders.sellerId,
-  sellerName: users.realname,
-  platform: orders.platform,
-  shopId: orders.shopId,
-  shopName: orders.shopName,
-  orderType: orders.orderType,
-  platformStatus: orders.platformStatus,
-  localStatus: orders.localStatus,
-  warehouseStatus: orders.warehouseStatus,
-  warehouseId: orders.warehouseId,
-  warehouseCode: warehouses.code,
-  buyerName: orders.buyerName,
-  recipientName: orders.recipientName,
-  recipientPhone: orders.recipientPhone,
-  recipientAddress: orders.recipientAddress,
-  buyerMessage: orders.buyerMessage,
-  sellerNote: orders.sellerNote,
-  warehouseNote: orders.warehouseNote,
-  transferNote: orders.transferNote,
-  expressNote: orders.expressNote,
-  shipBy: orders.shipBy,
-  orderedAt: orders.orderedAt,
-  paidAt: orders.paidAt,
-  shippedAt: orders.shippedAt,
-  cancelledAt: orders.cancelledAt,
-  trackingNo: orders.trackingNo,
-  logisticsChannel: orders.logisticsChannel,
-  parcelType: orders.parcelType,
-  currency: orders.currency,
-  isPrinted: orders.isPrinted,
-  isPicked: orders.isPicked,
-  isPacked: orders.isPacked,
-  isRefunded: orders.isRefunded,
-  isCharged: orders.isCharged,
-  isReissued: orders.isReissued,
-  tags: orders.tags,
-  mergedIntoId: orders.mergedIntoId,
-  createdAt: orders.createdAt,
-  totalAmount: orders.totalAmount,
-  shippingAmount: orders.shippingAmount,
-  discountAmount: orders.discountAmount,
-  units: sql<number>`(select coalesce(sum(l.quantity), 0)::int from ${orderLines} l where l.order_id = ${orders.id})`,
-  problems: sql<
-    string[]
-  >`(select coalesce(array_agg(e.reason order by e.reason), '{}') from ${orderExceptions} e where e.order_id = ${orders.id} and e.resolved_at is null)`,
-};
-
-type SelectedRow = Awaited<ReturnType<typeof selectRows>>[number];
-
-function selectRows(tx: TenantTx, where: SQL | undefined) {
-  return tx
-    .select(rowColumns)
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.sellerId))
-    .innerJoin(warehouses, eq(warehouses.id, orders.warehouseId))
-    .where(where);
-}
-
-function toRow(
-  row: SelectedRow,
-): OrderRow & Pick<OrderDetail, 'recipientPhone' | 'recipientAddress' | 'transferNote' | 'expressNote'> {
-  const {
-    isPrinted,
-    isPicked,
-    isPacked,
-    isRefunded,
-    isCharged,
-    isReissued,
-    shipBy,
-    orderedAt,
-    paidAt,
-    shippedAt,
-    cancelledAt,
-    createdAt,
-    totalAmount,
-    problems,
-    ...rest
-  } = row;
-  return {
-    ...rest,
-    shipBy: iso(shipBy),
-    orderedAt: iso(orderedAt),
-    paidAt: iso(paidAt),
-    shippedAt: iso(shippedAt),
-    cancelledAt: iso(cancelledAt),
-    createdAt: iso(createdAt),
-    totalAmount,
-    units: Number(rest.units),
-    problems: problems as OrderRow['problems'],
-    flags: { isPrinted, isPicked, isPacked, isRefunded, isCharged, isReissued },
-  };
-}
-
 /**
  * One page of the actor's orders in the tab with the filters, newest first, and every tab's count.
  * Two statements. The counts: from the counters the triggers keep when every filter in use is
@@ -375,101 +263,4 @@ export async function listOrderShops(tx: TenantTx, actor: Actor): Promise<OrderS
     .orderBy(asc(orders.shopName), asc(orders.platform))
     .limit(500);
   return rows.map((row) => ({ ...row, orders: Number(row.orders) }));
-}
-
-/** One order the actor sees (merged orders included), with everything the detail drawer shows; else 404. */
-export async function getOrder(tx: TenantTx, actor: Actor, id: string): Promise<OrderDetail> {
-  const [row] = await selectRows(tx, and(eq(orders.id, id), orderScope(actor)));
-  if (!row) throw new AppError('order.not_found');
-  const lines = await tx
-    .select({
-      id: orderLines.id,
-      skuId: orderLines.skuId,
-      sellerSku: skus.sellerSku,
-      productName: products.name,
-      itemId: orderLines.itemId,
-      variationId: orderLines.variationId,
-      quantity: orderLines.quantity,
-      unitPrice: orderLines.unitPrice,
-      reserved: sql<number>`(select coalesce(sum(r.quantity), 0)::int from ${orderReservations} r
-        where r.line_id = ${orderLines.id} and r.state = 'active')`,
-    })
-    .from(orderLines)
-    .innerJoin(skus, eq(skus.id, orderLines.skuId))
-    .innerJoin(products, eq(products.id, skus.productId))
-    .where(eq(orderLines.orderId, id))
-    .orderBy(asc(orderLines.position));
-  // The shop's marketplace item of each unmatched line, which SKU matching pairs (read by its
-  // table's name: the marketplaces module writes it and depends on this one, not the reverse).
-  const unmatchedLines = rowsOf<UnmatchedLineView & { marketplaceItemId: string | null }>(
-    await tx.execute(sql`
-      select u.id, u.item_id as "itemId", u.variation_id as "variationId", u.seller_sku as "sellerSku", u.title,
-        u.quantity, u.unit_price as "unitPrice",
-        (select i.id from marketplace_items i where i.shop_id::text = ${row.shopId} and i.item_id = u.item_id
-          and i.variation_id = u.variation_id limit 1) as "marketplaceItemId"
-      from ${orderUnmatchedLines} u where u.order_id = ${id} order by u.position`),
-  );
-  const reservations = await tx
-    .select({ reservation: orderReservations, sellerSku: skus.sellerSku })
-    .from(orderReservations)
-    .innerJoin(skus, eq(skus.id, orderReservations.skuId))
-    .where(eq(orderReservations.orderId, id))
-    .orderBy(asc(orderReservations.createdAt), asc(orderReservations.id));
-  const exceptions = await tx
-    .select()
-    .from(orderExceptions)
-    .where(eq(orderExceptions.orderId, id))
-    .orderBy(desc(orderExceptions.createdAt));
-  const history = await tx
-    .select({ history: orderStatusHistory, actorName: users.realname })
-    .from(orderStatusHistory)
-    .leftJoin(users, eq(users.id, orderStatusHistory.actorId))
-    .where(eq(orderStatusHistory.orderId, id))
-    .orderBy(asc(orderStatusHistory.id));
-  const merged = await tx
-    .select({ id: orders.id, orderNo: orders.orderNo, systemNo: orders.systemNo })
-    .from(orders)
-    .where(eq(orders.mergedIntoId, id))
-    .orderBy(asc(orders.systemNo));
-  return {
-    ...toRow(row),
-    lines: lines.map((line) => ({ ...line, reserved: Number(line.reserved) })),
-    unmatchedLines: unmatchedLines.map((line) => ({
-      ...line,
-      quantity: Number(line.quantity),
-      unitPrice: Number(line.unitPrice),
-    })),
-    reservations: reservations.map(({ reservation, sellerSku }) => ({
-      id: reservation.id,
-      lineId: reservation.lineId,
-      skuId: reservation.skuId,
-      sellerSku,
-      warehouseId: reservation.warehouseId,
-      quantity: reservation.quantity,
-      state: reservation.state,
-      reserveMovementId: reservation.reserveMovementId,
-      endMovementId: reservation.endMovementId,
-      createdAt: iso(reservation.createdAt),
-      endedAt: iso(reservation.endedAt),
-    })),
-    exceptions: exceptions.map((exception) => ({
-      id: exception.id,
-      reason: exception.reason,
-      note: exception.note,
-      shortages: exception.shortages,
-      createdAt: iso(exception.createdAt),
-      resolvedAt: iso(exception.resolvedAt),
-      resolution: exception.resolution,
-    })),
-    history: history.map(({ history: entry, actorName }) => ({
-      id: entry.id,
-      field: entry.field,
-      fromStatus: entry.fromStatus,
-      toStatus: entry.toStatus,
-      note: entry.note,
-      actorName,
-      createdAt: iso(entry.createdAt),
-    })),
-    mergedOrders: merged,
-  };
 }

@@ -30,7 +30,8 @@ import { PERMISSIONS } from '@shared/permissions.js';
 import type { AppDeps } from '../../deps.js';
 import { declareRoutes, route } from '../../http/route-kit.js';
 import { mergeOrders, splitOrder } from './merge-split.service.js';
-import { getOrder, listOrderShops, readOrderList } from './orders.queries.js';
+import { getOrder } from './order-detail.queries.js';
+import { listOrderShops, readOrderList } from './orders.queries.js';
 import {
   cancelOrders,
   editOrderNotes,
