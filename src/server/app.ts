@@ -41,10 +41,13 @@ import { ordersExcelRoutes } from './modules/orders/orders-excel.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { shopRoutes } from './modules/marketplaces/shops.routes.js';
 import {
+  bagRoutes,
+  channelRoutes,
   logisticsJobs,
-  logisticsRoutes,
   logisticsRuntime,
+  outboundRoutes,
   readCarrierUrls,
+  waybillRoutes,
   type CarrierUrls,
 } from './modules/logistics/index.js';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.js';
@@ -289,7 +292,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await ordersRoutes(api, deps);
       await ordersExcelRoutes(api, deps);
       await shopRoutes(api, deps, marketplaces, sendSync);
-      await logisticsRoutes(api, deps, logistics);
+      await channelRoutes(api, deps, logistics);
+      await waybillRoutes(api, deps, logistics);
+      await outboundRoutes(api, deps, logistics);
+      await bagRoutes(api, deps);
       await pickingRoutes(api, deps);
       await pdaRoutes(api, deps, logistics);
       await printingRoutes(api, deps);

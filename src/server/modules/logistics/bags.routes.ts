@@ -1,7 +1,8 @@
 /**
  * Bags in the admin (list, detail, manifest PDF, delivery status) and the outbound work the PDA
  * fetches for packing, bagging and hand-over (bags.service.ts, outbound-work.queries.ts; the ops
- * themselves are packing.service.ts and handover.service.ts). Registered by logisticsRoutes.
+ * themselves are packing.service.ts and handover.service.ts). Registered after the outbound
+ * routes (app.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

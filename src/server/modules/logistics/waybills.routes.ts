@@ -1,32 +1,22 @@
 /**
- * Logistics channel, waybill and outbound calls (src/shared/contract/logistics.ts lists them).
- * HTTP only: the work is in the services. Batches are queued on the job runner and answered at
- * once with their id; the screen follows their progress.
+ * Waybill calls (src/shared/contract/logistics.ts lists them): the outbound list, arranging and
+ * printing in batches, labels (fetch, try again, save again, upload), printed marks, self-shipped
+ * parcels and tracking pushed again. HTTP only: the work is in the services. Batches are queued
+ * on the job runner and answered at once with their id; the screen follows their progress.
+ * Registered beside the channel and outbound routes (app.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '@shared/contract/common.js';
 import {
-  addChannelBody,
   arrangeBody,
   batchQuery,
   batchView as batchViewSchema,
   bulkReply,
-  channelIdBody,
-  channelIdQuery,
-  channelListQuery,
-  channelOptions as channelOptionsSchema,
-  channelOptionsQuery,
-  channelPage,
-  channelView as channelViewSchema,
-  editChannelBody,
-  enableChannelBody,
   labelQuery,
   markPrintedBody,
   markPrintedReply,
   orderIdsBody,
-  orderIdsQuery,
-  packedBody,
   printBody,
   selfShippedBody,
   waybillListQuery,
@@ -42,146 +32,27 @@ import { actorOf, requestLanguage } from '../../http/request-context.js';
 import { ok } from '../../http/reply.js';
 import { needs, nothing, said } from '../../http/route-kit.js';
 import { inActorTenant } from '../../http/scope.js';
-import { translatorFor } from '../../i18n.js';
 import { readFiles } from '../files/index.js';
-import { renderPackingLists, renderPickList } from '../printing/index.js';
 import {
   batchPdf,
   batchView,
   createBatch,
-  describe,
   jobActor,
   WAYBILL_BATCH_JOB,
   type BatchJob,
 } from './batches.service.js';
-import {
-  addChannel,
-  authoriseChannel,
-  channelOptions,
-  channelView,
-  deleteChannel,
-  editChannel,
-  enableChannel,
-  listChannels,
-} from './channels.service.js';
-import {
-  markDelivered,
-  markPacked,
-  markPicked,
-  retryTrackingPush,
-  type BulkOutcome,
-} from './outbound.service.js';
+import { replyOf } from './bulk-reply.js';
+import { retryTrackingPush, type BulkOutcome } from './outbound.service.js';
 import type { LogisticsRuntime } from './runtime.js';
-import { bagRoutes } from './bags.routes.js';
 import { labelOf, markPrinted, refetchLabel, resaveLabel, uploadLabel } from './waybill-labels.service.js';
 import type { ItemOutcome } from './waybill-outcome.js';
 import { markSelfShipped } from './waybills.service.js';
-import { listWaybills, packingListData, pickListData } from './waybills.queries.js';
+import { listWaybills } from './waybills.queries.js';
 
-/** A bulk outcome as the reply says it: each refusal in the reader's language. */
-function replyOf(request: FastifyRequest, outcome: BulkOutcome) {
-  const t = translatorFor(requestLanguage(request));
-  return {
-    succeeded: outcome.succeeded,
-    failed: outcome.failed.map((item) => ({
-      orderId: item.orderId,
-      orderNo: item.orderNo,
-      errorCode: item.errorCode,
-      message: describe(t, item.errorCode as never, { orderNo: item.orderNo, ...item.params }, item.detail),
-    })),
-  };
-}
-
-export async function logisticsRoutes(app: FastifyInstance, deps: AppDeps, runtime: LogisticsRuntime) {
+export async function waybillRoutes(app: FastifyInstance, deps: AppDeps, runtime: LogisticsRuntime) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const tags = ['logistics'];
-
-  // --- channels -------------------------------------------------------------------------
-
-  api.get(
-    '/logistics/channel/list',
-    {
-      config: needs(PERMISSIONS.channelList),
-      schema: { tags, querystring: channelListQuery, response: { 200: envelope(channelPage) } },
-    },
-    async (request) => ok(await inActorTenant(db, request, (tx) => listChannels(tx, request.query))),
-  );
-
-  api.post(
-    '/logistics/channel/add',
-    {
-      config: needs(PERMISSIONS.channelEdit),
-      schema: { tags, body: addChannelBody, response: { 200: envelope(channelViewSchema) } },
-    },
-    async (request) => {
-      const row = await inActorTenant(db, request, (tx) => addChannel(tx, runtime, request.body));
-      const view =
-        row.kind === 'carrier' ? await authoriseChannel(db, runtime, row.tenantId, row.id) : channelView(row);
-      return ok(view, said(request, 'added'));
-    },
-  );
-
-  api.put(
-    '/logistics/channel/edit',
-    {
-      config: needs(PERMISSIONS.channelEdit),
-      schema: { tags, body: editChannelBody, response: { 200: envelope(channelViewSchema) } },
-    },
-    async (request) => {
-      const row = await inActorTenant(db, request, (tx) => editChannel(tx, runtime, request.body));
-      const keysChanged = Boolean(request.body.appKey || request.body.appSecret);
-      const view = keysChanged ? await authoriseChannel(db, runtime, row.tenantId, row.id) : channelView(row);
-      return ok(view, said(request, 'updated'));
-    },
-  );
-
-  api.post(
-    '/logistics/channel/enable',
-    {
-      config: needs(PERMISSIONS.channelEdit),
-      schema: { tags, body: enableChannelBody, response: { 200: envelope(channelViewSchema) } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx) => enableChannel(tx, request.body.id, request.body.isEnabled)),
-        said(request, 'updated'),
-      ),
-  );
-
-  api.post(
-    '/logistics/channel/authorise',
-    {
-      config: needs(PERMISSIONS.channelEdit),
-      schema: { tags, body: channelIdBody, response: { 200: envelope(channelViewSchema) } },
-    },
-    async (request) => ok(await authoriseChannel(db, runtime, actorOf(request).tenantId, request.body.id)),
-  );
-
-  api.delete(
-    '/logistics/channel/delete',
-    {
-      config: needs(PERMISSIONS.channelEdit),
-      schema: { tags, querystring: channelIdQuery, response: { 200: nothing } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx) => deleteChannel(tx, request.query.id)),
-        said(request, 'deleted'),
-      ),
-  );
-
-  api.get(
-    '/logistics/channel/options',
-    {
-      config: needs(PERMISSIONS.waybillArrange),
-      schema: { tags, querystring: channelOptionsQuery, response: { 200: envelope(channelOptionsSchema) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => channelOptions(tx, actor, request.query.orderIds))),
-  );
-
-  // --- waybills -------------------------------------------------------------------------
 
   api.get(
     '/waybill/list',
@@ -388,93 +259,4 @@ export async function logisticsRoutes(app: FastifyInstance, deps: AppDeps, runti
     async (request) =>
       ok(replyOf(request, await retryTrackingPush(db, runtime, actorOf(request), request.body.orderIds))),
   );
-
-  // --- outbound -------------------------------------------------------------------------
-
-  api.post(
-    '/outbound/picked',
-    {
-      config: needs(PERMISSIONS.outboundEdit),
-      schema: { tags, body: orderIdsBody, response: { 200: envelope(bulkReply) } },
-    },
-    async (request) => ok(replyOf(request, await markPicked(db, actorOf(request), request.body.orderIds))),
-  );
-
-  api.post(
-    '/outbound/packed',
-    {
-      config: needs(PERMISSIONS.outboundEdit),
-      schema: { tags, body: packedBody, response: { 200: envelope(bulkReply) } },
-    },
-    async (request) =>
-      ok(
-        replyOf(
-          request,
-          await markPacked(db, actorOf(request), request.body.orderIds, request.body.weightGrams),
-        ),
-      ),
-  );
-
-  api.post(
-    '/outbound/delivered',
-    {
-      config: needs(PERMISSIONS.outboundEdit),
-      schema: { tags, body: orderIdsBody, response: { 200: envelope(bulkReply) } },
-    },
-    async (request) => {
-      const outcome = await markDelivered(db, runtime, actorOf(request), request.body.orderIds);
-      return ok(replyOf(request, outcome), outcome.succeeded > 0 ? said(request, 'delivery_succeeded') : '');
-    },
-  );
-
-  api.get(
-    '/outbound/pickList',
-    {
-      config: needs(PERMISSIONS.waybillList),
-      schema: { tags, querystring: orderIdsQuery, produces: ['application/pdf'] },
-    },
-    async (request, reply) => {
-      const language = requestLanguage(request);
-      const data = await inActorTenant(db, request, (tx, actor) =>
-        pickListData(tx, actor, request.query.orderIds),
-      );
-      const waveNo = `W${new Date().toISOString().slice(2, 16).replace(/\D/g, '')}`;
-      const pdf = await renderPickList(
-        {
-          waveNo,
-          warehouse: data.warehouse,
-          createdAt: new Date(),
-          timeZone: data.timeZone,
-          lines: data.lines,
-        },
-        language,
-      );
-      return sendPdf(reply, { pdf, fileName: `${waveNo}.pdf` });
-    },
-  );
-
-  api.get(
-    '/outbound/packingList',
-    {
-      config: needs(PERMISSIONS.waybillList),
-      schema: { tags, querystring: orderIdsQuery, produces: ['application/pdf'] },
-    },
-    async (request, reply) => {
-      const language = requestLanguage(request);
-      const data = await inActorTenant(db, request, (tx, actor) =>
-        packingListData(tx, actor, request.query.orderIds),
-      );
-      const pdf = await renderPackingLists(
-        data.map((order) => ({
-          ...order,
-          lines: order.lines.map((line) => ({ ...line, productName: line.name })),
-        })),
-        language,
-      );
-      return sendPdf(reply, { pdf, fileName: 'packing-lists.pdf' });
-    },
-  );
-
-  // Bags and the PDA's pack/bag/hand-over work (bags.routes.ts).
-  await bagRoutes(app, deps);
 }

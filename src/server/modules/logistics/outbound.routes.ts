@@ -1,0 +1,112 @@
+/**
+ * Outbound calls for warehouses without handhelds (src/shared/contract/logistics.ts lists them):
+ * orders marked picked, packed and delivered, and the pick and packing lists as PDFs. HTTP only:
+ * the work is in outbound.service.ts and waybills.queries.ts. Registered beside the channel and
+ * waybill routes (app.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { envelope } from '@shared/contract/common.js';
+import { bulkReply, orderIdsBody, orderIdsQuery, packedBody } from '@shared/contract/logistics.js';
+import { PERMISSIONS } from '@shared/permissions.js';
+import type { AppDeps } from '../../deps.js';
+import { sendPdf } from '../../http/pdf-reply.js';
+import { actorOf, requestLanguage } from '../../http/request-context.js';
+import { ok } from '../../http/reply.js';
+import { needs, said } from '../../http/route-kit.js';
+import { inActorTenant } from '../../http/scope.js';
+import { renderPackingLists, renderPickList } from '../printing/index.js';
+import { replyOf } from './bulk-reply.js';
+import { markDelivered, markPacked, markPicked } from './outbound.service.js';
+import type { LogisticsRuntime } from './runtime.js';
+import { packingListData, pickListData } from './waybills.queries.js';
+
+export async function outboundRoutes(app: FastifyInstance, deps: AppDeps, runtime: LogisticsRuntime) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  const tags = ['logistics'];
+
+  api.post(
+    '/outbound/picked',
+    {
+      config: needs(PERMISSIONS.outboundEdit),
+      schema: { tags, body: orderIdsBody, response: { 200: envelope(bulkReply) } },
+    },
+    async (request) => ok(replyOf(request, await markPicked(db, actorOf(request), request.body.orderIds))),
+  );
+
+  api.post(
+    '/outbound/packed',
+    {
+      config: needs(PERMISSIONS.outboundEdit),
+      schema: { tags, body: packedBody, response: { 200: envelope(bulkReply) } },
+    },
+    async (request) =>
+      ok(
+        replyOf(
+          request,
+          await markPacked(db, actorOf(request), request.body.orderIds, request.body.weightGrams),
+        ),
+      ),
+  );
+
+  api.post(
+    '/outbound/delivered',
+    {
+      config: needs(PERMISSIONS.outboundEdit),
+      schema: { tags, body: orderIdsBody, response: { 200: envelope(bulkReply) } },
+    },
+    async (request) => {
+      const outcome = await markDelivered(db, runtime, actorOf(request), request.body.orderIds);
+      return ok(replyOf(request, outcome), outcome.succeeded > 0 ? said(request, 'delivery_succeeded') : '');
+    },
+  );
+
+  api.get(
+    '/outbound/pickList',
+    {
+      config: needs(PERMISSIONS.waybillList),
+      schema: { tags, querystring: orderIdsQuery, produces: ['application/pdf'] },
+    },
+    async (request, reply) => {
+      const language = requestLanguage(request);
+      const data = await inActorTenant(db, request, (tx, actor) =>
+        pickListData(tx, actor, request.query.orderIds),
+      );
+      const waveNo = `W${new Date().toISOString().slice(2, 16).replace(/\D/g, '')}`;
+      const pdf = await renderPickList(
+        {
+          waveNo,
+          warehouse: data.warehouse,
+          createdAt: new Date(),
+          timeZone: data.timeZone,
+          lines: data.lines,
+        },
+        language,
+      );
+      return sendPdf(reply, { pdf, fileName: `${waveNo}.pdf` });
+    },
+  );
+
+  api.get(
+    '/outbound/packingList',
+    {
+      config: needs(PERMISSIONS.waybillList),
+      schema: { tags, querystring: orderIdsQuery, produces: ['application/pdf'] },
+    },
+    async (request, reply) => {
+      const language = requestLanguage(request);
+      const data = await inActorTenant(db, request, (tx, actor) =>
+        packingListData(tx, actor, request.query.orderIds),
+      );
+      const pdf = await renderPackingLists(
+        data.map((order) => ({
+          ...order,
+          lines: order.lines.map((line) => ({ ...line, productName: line.name })),
+        })),
+        language,
+      );
+      return sendPdf(reply, { pdf, fileName: 'packing-lists.pdf' });
+    },
+  );
+}
