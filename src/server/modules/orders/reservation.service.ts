@@ -7,6 +7,7 @@
  * never deadlock; what each order can take is decided under those locks before anything is
  * written, and an order short of any line takes nothing and gets an out-of-stock exception naming
  * every SKU short.
+ *
  * Who holds a SKU's frozen units and the repair of reservations from the ledger are in
  * reservation-repair.service.ts.
  */
