@@ -12,4 +12,21 @@ export { bagParcels, bags, handoverParcels, handovers } from './bags.tables.js';
 export { deliverHandover } from './handover.service.js';
 export { addToBag, closeBag, openBag, packParcel, putBackParcel, removeFromBag } from './packing.service.js';
 export { pushTracking } from './outbound.service.js';
-export * from './picking/index.js';
+export {
+  claimWave,
+  createWave,
+  getWave,
+  listWaves,
+  lockWaveOfOrder,
+  pdaWaves,
+  pickShort,
+  pickTake,
+  pickTakeRun,
+  readyToPick,
+  repickOrders,
+  settlePickedOrder,
+  takeUnits,
+  waveOrders,
+  waveShortages,
+  waves,
+} from './picking/index.js';

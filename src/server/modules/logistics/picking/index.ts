@@ -1,12 +1,12 @@
 export {
   claimWave,
-  lockWaveOfOrder,
   pickShort,
   pickTake,
   repickOrders,
   settlePickedOrder,
   takeUnits,
 } from './pick.service.js';
+export { lockWaveOfOrder } from './pick-progress.queries.js';
 export { pickTakeRun } from './pick-run.js';
 export { createWave, readyToPick } from './waves.service.js';
 export { getWave, listWaves, pdaWaves } from './waves.queries.js';

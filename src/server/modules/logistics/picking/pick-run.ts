@@ -33,7 +33,13 @@ import {
 import { stagingLocation, warehouseLocations } from '../../warehouse/index.js';
 import { orderPicks } from '../logistics.tables.js';
 import { waveOrders } from './picking.tables.js';
-import { linesProgress, lockWave, refreshWave, startWave, type LineProgress } from './pick.service.js';
+import {
+  linesProgress,
+  lockWave,
+  refreshWave,
+  startWave,
+  type LineProgress,
+} from './pick-progress.queries.js';
 
 export interface PickTakeView {
   orderId: string;

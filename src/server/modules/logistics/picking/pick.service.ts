@@ -8,9 +8,10 @@
  *
  * The handheld's ops (pick.claim, pick.take, pick.short, applied once each by pda/push.service)
  * and the admin's "picked" (outbound.service markPicked, through takeUnits below) are one model.
- * Each op locks the wave's row first, then the order's (lockOrders), so two devices picking one
- * wave run one after the other, and an order cancelled meanwhile (orders.service locks the same
- * row) is seen: a pick of an order no longer waiting to ship is refused, and what was picked
+ * Each op locks the wave's row first (lockWave; the wave's and lines' state is read in
+ * pick-progress.queries.ts), then the order's (lockOrders), so two devices picking one wave run
+ * one after the other, and an order cancelled meanwhile (orders.service locks the same row) is
+ * seen: a pick of an order no longer waiting to ship is refused, and what was picked
  * before the cancellation stays on staging, booked to the ledger, available again once the
  * cancellation released the reservation.
  *
@@ -28,7 +29,6 @@ import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../../db/client.js';
 import type { Actor } from '../../../http/actor.js';
 import { parseInput } from '../../../http/parse-input.js';
-import { skus } from '../../catalog/index.js';
 import { moveStock } from '../../inventory/index.js';
 import { orderPicks } from '../logistics.tables.js';
 import {
@@ -36,13 +36,17 @@ import {
   moveWarehouseStatus,
   openException,
   orderExceptions,
-  orderLines,
-  orderReservations,
-  orders,
   resolveExceptionsOf,
   type OrderRecord,
 } from '../../orders/index.js';
-import { stagingLocation, warehouseLocations, warehouseScope } from '../../warehouse/index.js';
+import { stagingLocation, warehouseLocations } from '../../warehouse/index.js';
+import {
+  linesProgress,
+  lockWave,
+  refreshWave,
+  startWave,
+  type LineProgress,
+} from './pick-progress.queries.js';
 import { waveOrders, waveShortages, waves } from './picking.tables.js';
 
 /** Units of a line moved from a shelf to staging through the ledger, and kept in order_picks. */
@@ -73,84 +77,7 @@ export async function takeUnits(
     });
 }
 
-/**
- * What each line of the orders needs, got (picks, in any wave) and was reported missing in this
- * wave: an order picked again after a short pick (repickOrders) goes into a new wave for the
- * units still missing, its earlier shortages kept as the earlier wave's record.
- */
-export async function linesProgress(tx: TenantTx, waveId: string, orderIds: readonly string[]) {
-  return tx
-    .select({
-      id: orderLines.id,
-      orderId: orderLines.orderId,
-      skuId: orderLines.skuId,
-      quantity: orderLines.quantity,
-      sellerSku: skus.sellerSku,
-      picked: sql<number>`coalesce((select sum(p.quantity) from ${orderPicks} p where p.line_id = ${orderLines.id}), 0)::int`,
-      short: sql<number>`coalesce((select sum(s.quantity) from ${waveShortages} s where s.line_id = ${orderLines.id} and s.wave_id = ${waveId}), 0)::int`,
-      reserved: sql<number>`coalesce((select sum(r.quantity) from ${orderReservations} r where r.line_id = ${orderLines.id} and r.state = 'active'), 0)::int`,
-    })
-    .from(orderLines)
-    .innerJoin(skus, eq(skus.id, orderLines.skuId))
-    .where(inArray(orderLines.orderId, [...orderIds]))
-    .orderBy(orderLines.orderId, orderLines.position);
-}
-
 const lineProgress = (tx: TenantTx, waveId: string, orderId: string) => linesProgress(tx, waveId, [orderId]);
-
-/** The wave's row, locked: every op of a wave takes it first (see the header). */
-export async function lockWave(tx: TenantTx, actor: Actor, waveId: string) {
-  const [wave] = await tx
-    .select()
-    .from(waves)
-    .where(and(eq(waves.id, waveId), warehouseScope(actor, waves.warehouseId)))
-    .for('update');
-  if (!wave) throw new AppError('wave.not_found');
-  return wave;
-}
-
-/**
- * Locks the open wave an order is in, if any, before the order is locked: the admin's "picked"
- * takes the locks in the handheld's order (wave, then order), so the two never deadlock.
- */
-export async function lockWaveOfOrder(tx: TenantTx, orderId: string): Promise<void> {
-  await tx.execute(sql`
-    select w.id from ${waves} w
-    join ${waveOrders} o on o.wave_id = w.id and o.order_id = ${orderId} and o.state = 'open'
-    for update of w`);
-}
-
-/** Orders cancelled meanwhile leave the wave; a wave with nothing left to pick is done. */
-export async function refreshWave(tx: TenantTx, waveId: string): Promise<WaveStatus> {
-  await tx.execute(sql`
-    update ${waveOrders} w set state = 'cancelled'
-    from ${orders} o
-    where w.wave_id = ${waveId} and w.state = 'open' and o.id = w.order_id
-      and o.local_status <> 'pending_shipment'`);
-  const counts = await tx
-    .select({ state: waveOrders.state, n: sql<number>`count(*)::int` })
-    .from(waveOrders)
-    .where(eq(waveOrders.waveId, waveId))
-    .groupBy(waveOrders.state);
-  const count = (state: string) => counts.find((row) => row.state === state)?.n ?? 0;
-  const [wave] = await tx.select().from(waves).where(eq(waves.id, waveId));
-  if (!wave) throw new Error('wave vanished');
-  const started = wave.startedAt !== null || wave.pickerId !== null;
-  const status: WaveStatus =
-    count('open') > 0 ? (started ? 'picking' : 'open') : count('short') > 0 ? 'short' : 'picked';
-  if (status !== wave.status)
-    await tx
-      .update(waves)
-      .set({
-        status,
-        ...(status === 'picked' || status === 'short' ? { finishedAt: sql`now()` } : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(waves.id, waveId));
-  return status;
-}
-
-export type LineProgress = Awaited<ReturnType<typeof linesProgress>>[number];
 
 /**
  * The order's wave row once every line is picked or reported short: picked, or short. `lines`
@@ -220,18 +147,6 @@ async function openPick(
   if (!line) throw new AppError('pick.line_not_in_order', { orderNo: order.orderNo });
   if (line.reserved < line.quantity) throw new AppError('outbound.out_of_stock', { orderNo: order.orderNo });
   return { wave, order, line, lines, left: line.quantity - line.picked - line.short };
-}
-
-export async function startWave(tx: TenantTx, actor: Actor, wave: typeof waves.$inferSelect) {
-  if (wave.startedAt !== null && wave.pickerId !== null) return;
-  await tx
-    .update(waves)
-    .set({
-      startedAt: wave.startedAt ?? sql`now()`,
-      pickerId: wave.pickerId ?? actor.userId,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(waves.id, wave.id));
 }
 
 /** pick.claim: the worker takes the wave; it shows as theirs (the last to take it) in the admin. */
