@@ -6,124 +6,21 @@
  * Checked before sending against the shared contract's rules; a refusal stays above the form in
  * the server's words, the fields it names marked.
  */
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  Button,
-  Col,
-  DatePicker,
-  Divider,
-  Form,
-  Input,
-  InputNumber,
-  Row,
-  Select,
-  Space,
-  Typography,
-} from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Col, DatePicker, Divider, Form, Input, Row, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useInventoryChange } from '@api/modules/inventory.js';
 import { addOrder } from '@api/modules/orders.js';
-import { majorAmount } from '@shared/contract/common.js';
-import { orderQuantity, type CreateOrderInput, type SavedOrderView } from '@shared/contract/orders.js';
-import {
-  CURRENCY_DECIMALS,
-  minorUnits,
-  ORDER_CURRENCIES,
-  ORDER_LIMITS as LIMITS,
-  ORDER_TYPES,
-  PLATFORMS,
-  type OrderCurrency,
-  type OrderTag,
-  type OrderType,
-  type Platform,
-} from '@shared/domain/order.js';
+import type { SavedOrderView } from '@shared/contract/orders.js';
+import { ORDER_CURRENCIES, ORDER_LIMITS as LIMITS, ORDER_TYPES, PLATFORMS } from '@shared/domain/order.js';
 import { useSessionUser } from '../../layout/use-session-user.js';
 import { FormDrawer } from '../common/FormDrawer.js';
 import { FormFailure, useFormSubmit } from '../common/feedback.js';
-import { contractRule, maxLength, requiredChoice } from '../common/rules.js';
-import { SkuSelect } from '../inbound/shared.js';
+import { maxLength, requiredChoice } from '../common/rules.js';
 import { isSellerSide, SellerSelect, WarehouseSelect } from '../inventory/shared.js';
+import { INITIAL, orderInputOf, type OrderValues } from './order-form-values.js';
+import { OrderFormLines } from './OrderFormLines.js';
 import { useOrderLabels } from './shared.js';
-
-interface LineValues {
-  skuId?: string;
-  quantity?: number;
-  /** In the currency's major unit on screen; sent in minor units. */
-  unitPrice?: number;
-  itemId?: string;
-  variationId?: string;
-}
-
-interface OrderValues {
-  sellerId?: string;
-  orderNo?: string;
-  platform: Platform;
-  shopName?: string;
-  orderType: OrderType;
-  warehouseId?: string;
-  buyerName?: string;
-  recipientName?: string;
-  recipientPhone?: string;
-  recipientAddress?: string;
-  buyerMessage?: string;
-  sellerNote?: string;
-  shipBy?: Dayjs | null;
-  currency: OrderCurrency;
-  logisticsChannel?: string;
-  trackingNo?: string;
-  tags?: OrderTag[];
-  lines: LineValues[];
-}
-
-/** The line fields' widths, so the header above them lines up. */
-const LINE_WIDTHS = { sku: 280, quantity: 100, price: 170, item: 110 } as const;
-
-const INITIAL: Partial<OrderValues> = {
-  platform: 'manual',
-  orderType: 'stock',
-  currency: 'CNY',
-  lines: [{ quantity: 1 }],
-};
-
-const trimmed = (value: string | undefined) => (value ?? '').trim();
-
-/**
- * The contract's unit price as typed in the currency's major unit: its bounds there and no more
- * decimals than the currency is written with (1.234 yuan is refused, not rounded).
- */
-const priceIn = (currency: OrderCurrency) => majorAmount(LIMITS.price, CURRENCY_DECIMALS[currency]);
-
-/** The contract's body of the form's values. */
-export function orderInputOf(values: OrderValues): CreateOrderInput {
-  return {
-    sellerId: values.sellerId ?? '',
-    orderNo: trimmed(values.orderNo),
-    platform: values.platform,
-    shopName: trimmed(values.shopName),
-    orderType: values.orderType,
-    warehouseId: values.warehouseId ?? '',
-    buyerName: trimmed(values.buyerName),
-    recipientName: trimmed(values.recipientName),
-    recipientPhone: trimmed(values.recipientPhone),
-    recipientAddress: trimmed(values.recipientAddress),
-    buyerMessage: trimmed(values.buyerMessage),
-    sellerNote: trimmed(values.sellerNote),
-    shipBy: values.shipBy ? values.shipBy.toISOString() : null,
-    currency: values.currency,
-    logisticsChannel: trimmed(values.logisticsChannel),
-    trackingNo: trimmed(values.trackingNo),
-    tags: values.tags ?? [],
-    lines: values.lines.map((line) => ({
-      skuId: line.skuId ?? '',
-      quantity: line.quantity ?? 0,
-      unitPrice: minorUnits(line.unitPrice ?? 0, values.currency),
-      itemId: trimmed(line.itemId),
-      variationId: trimmed(line.variationId),
-    })),
-  };
-}
 
 export function OrderFormDrawer({
   open,
@@ -160,7 +57,6 @@ export function OrderFormDrawer({
     onClose();
   };
   const text = (max: number) => [maxLength(t, max)];
-  const chooseSellerFirst = forSeller && !sellerId;
 
   return (
     <FormDrawer
@@ -315,113 +211,7 @@ export function OrderFormDrawer({
         <Divider orientation="left" plain>
           {t('form.lines')}
         </Divider>
-        <Form.List
-          name="lines"
-          rules={[
-            {
-              validator: (_rule, lines: unknown[] | undefined) =>
-                lines && lines.length > 0
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(t('form.line_required'))),
-            },
-          ]}
-        >
-          {(lines, { add: addLine, remove }, { errors }) => (
-            <>
-              <Space aria-hidden style={{ display: 'flex', marginBottom: 4 }}>
-                {(
-                  [
-                    ['sku', 'field.sku'],
-                    ['quantity', 'field.quantity'],
-                    ['price', 'field.unit_price'],
-                    ['item', 'field.item_id'],
-                    ['item', 'field.variation_id'],
-                  ] as const
-                ).map(([width, label]) => (
-                  <Typography.Text
-                    key={label}
-                    type="secondary"
-                    style={{ display: 'inline-block', width: LINE_WIDTHS[width] }}
-                  >
-                    {t(label)}
-                  </Typography.Text>
-                ))}
-              </Space>
-              {lines.map((line) => (
-                <Space key={line.key} align="start" wrap style={{ display: 'flex' }}>
-                  <Form.Item name={[line.name, 'skuId']} rules={[requiredChoice(t, t('field.sku'))]}>
-                    <SkuSelect
-                      style={{ width: LINE_WIDTHS.sku }}
-                      aria-label={t('field.sku')}
-                      sellerId={forSeller ? sellerId : undefined}
-                      disabled={chooseSellerFirst}
-                      placeholder={chooseSellerFirst ? t('form.seller_first') : undefined}
-                    />
-                  </Form.Item>
-                  <Form.Item
-                    name={[line.name, 'quantity']}
-                    rules={[
-                      requiredChoice(t, t('field.quantity')),
-                      contractRule(t, orderQuantity, t('field.quantity')),
-                    ]}
-                  >
-                    <InputNumber
-                      placeholder={t('field.quantity')}
-                      aria-label={t('field.quantity')}
-                      style={{ width: LINE_WIDTHS.quantity }}
-                    />
-                  </Form.Item>
-                  <Form.Item
-                    name={[line.name, 'unitPrice']}
-                    dependencies={['currency']}
-                    rules={[
-                      ({ getFieldValue }) =>
-                        contractRule(
-                          t,
-                          priceIn((getFieldValue('currency') as OrderCurrency | undefined) ?? 'CNY'),
-                          t('field.unit_price'),
-                        ),
-                    ]}
-                  >
-                    <InputNumber
-                      placeholder={t('field.unit_price')}
-                      aria-label={t('field.unit_price')}
-                      addonAfter={currency}
-                      style={{ width: LINE_WIDTHS.price }}
-                    />
-                  </Form.Item>
-                  <Form.Item name={[line.name, 'itemId']} rules={text(LIMITS.text)}>
-                    <Input
-                      placeholder={t('field.item_id')}
-                      aria-label={t('field.item_id')}
-                      style={{ width: LINE_WIDTHS.item }}
-                    />
-                  </Form.Item>
-                  <Form.Item name={[line.name, 'variationId']} rules={text(LIMITS.text)}>
-                    <Input
-                      placeholder={t('field.variation_id')}
-                      aria-label={t('field.variation_id')}
-                      style={{ width: LINE_WIDTHS.item }}
-                    />
-                  </Form.Item>
-                  <Button
-                    type="text"
-                    icon={<DeleteOutlined />}
-                    aria-label={t('form.remove_line')}
-                    disabled={lines.length <= 1}
-                    onClick={() => remove(line.name)}
-                  />
-                </Space>
-              ))}
-              <Form.ErrorList errors={errors} />
-              {lines.length < LIMITS.lines && (
-                <Button type="dashed" icon={<PlusOutlined />} onClick={() => addLine({ quantity: 1 })}>
-                  {t('form.add_line')}
-                </Button>
-              )}
-            </>
-          )}
-        </Form.List>
+        <OrderFormLines forSeller={forSeller} sellerId={sellerId} currency={currency} />
       </Form>
     </FormDrawer>
   );
