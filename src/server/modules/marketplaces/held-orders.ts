@@ -14,7 +14,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type TenantTx } from '../../db/client.js';
 import type { ListedOrder, MarketplaceOrder } from './connector.js';
-import { changedOrders, type StoredOrder } from './ingest.service.js';
+import { changedOrders, type StoredOrder } from './marketplace-orders.queries.js';
 import { marketplaceOrders, shops } from './marketplaces.tables.js';
 
 type ShopRow = typeof shops.$inferSelect;

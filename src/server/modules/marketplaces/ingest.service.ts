@@ -7,28 +7,28 @@
  * problem order (unmatched_sku, naming the unpaired items), and waits (its normalised form kept
  * here) until matching completes its lines and releases it. An order whose buyer was redacted on
  * request is taken redacted.
+ *
+ * The order centre's input and the other rules of a marketplace order are in
+ * marketplace-order-input.ts (no I/O); what is stored of each marketplace order, and the reads
+ * of it the sync makes, in marketplace-orders.queries.ts.
  */
-import { hash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { MarketplaceOrderInput } from '@shared/contract/orders.js';
 import type { SyncOrderError } from '@shared/contract/shops.js';
 import { marketplaceOrderInput } from '@shared/contract/orders.js';
 import { normaliseBarcode } from '@shared/domain/barcode.js';
-import { AppError } from '@shared/errors.js';
-import { ORDER_LIMITS } from '@shared/domain/order.js';
-import { rowsOf, type TenantTx } from '../../db/client.js';
-import type { Actor } from '../../http/actor.js';
+import type { TenantTx } from '../../db/client.js';
 import { skuBarcodes, skus } from '../catalog/index.js';
 import {
   clearSyncFailures,
   flagSyncFailures,
   flagUnmatchedOrders,
-  orders,
   upsertMarketplaceOrders,
 } from '../orders/index.js';
-import type { ListedOrder, MarketplaceOrder } from './connector.js';
-import { marketplaceItems, marketplaceOrders, shops } from './marketplaces.tables.js';
-import { redactOrder } from './redaction.js';
+import type { MarketplaceOrder } from './connector.js';
+import { marketplaceItems, shops } from './marketplaces.tables.js';
+import { cut, failureOf, orderInputOf, sellerActor, unmatchedNoteOf } from './marketplace-order-input.js';
+import { changedOrders, rememberOrders, storedOrdersOf } from './marketplace-orders.queries.js';
 
 type ShopRow = typeof shops.$inferSelect;
 
@@ -41,92 +41,6 @@ export interface IngestCounts {
   /** Orders that could not be stored (refused by the contract, or the product's own failure), with why. */
   failed: SyncOrderError[];
 }
-
-/** Fingerprints already taken: a page's orders are compared before the write and stored with it. */
-const fingerprints = new WeakMap<MarketplaceOrder, string>();
-
-/** The md5 of the normalised order (orders are not changed once normalised, so it is taken once). */
-export function fingerprintOf(order: MarketplaceOrder): string {
-  let fingerprint = fingerprints.get(order);
-  if (fingerprint === undefined) {
-    fingerprint = hash('md5', JSON.stringify(order));
-    fingerprints.set(order, fingerprint);
-  }
-  return fingerprint;
-}
-
-/** The actor a sync writes as: the shop's seller (the order's creator in its history). */
-export function sellerActor(shop: ShopRow): Actor {
-  return {
-    tenantId: shop.tenantId,
-    userId: shop.sellerId,
-    sessionId: '',
-    username: 'marketplace-sync',
-    userRole: 'seller',
-    sellerId: shop.sellerId,
-    orgCode: null,
-    permissions: new Set(),
-    isAdmin: false,
-  };
-}
-
-const cut = (value: string, max: number) => (value.length > max ? value.slice(0, max) : value);
-
-/**
- * The order centre's input for a marketplace order: its lines paired to SKUs (skuOf answers
- * each line's SKU, null while unpaired) as lines, the others as unmatched lines kept as sold,
- * and the platform's amounts.
- */
-export function orderInputOf(
-  shop: ShopRow,
-  order: MarketplaceOrder,
-  skuOf: (line: MarketplaceOrder['lines'][number]) => string | null,
-): MarketplaceOrderInput {
-  const paired = order.lines.flatMap((line) => {
-    const skuId = skuOf(line);
-    return skuId ? [{ line, skuId }] : [];
-  });
-  return {
-    orderNo: order.orderNo,
-    warehouseId: shop.warehouseId,
-    sellerId: shop.sellerId,
-    platform: shop.platform,
-    shopId: shop.id,
-    shopName: cut(shop.alias, ORDER_LIMITS.text),
-    platformStatus: cut(order.platformStatus, 32),
-    orderedAt: order.orderedAt,
-    paidAt: order.paidAt,
-    shipBy: order.shipBy,
-    currency: order.currency,
-    buyerName: cut(order.buyerName, ORDER_LIMITS.text),
-    recipientName: cut(order.recipientName, ORDER_LIMITS.text),
-    recipientPhone: cut(order.recipientPhone, 32),
-    recipientAddress: cut(order.recipientAddress, ORDER_LIMITS.address),
-    buyerMessage: cut(order.buyerMessage, ORDER_LIMITS.note),
-    logisticsChannel: cut(order.logisticsChannel, ORDER_LIMITS.text),
-    trackingNo: cut(order.trackingNo, ORDER_LIMITS.orderNo),
-    lines: paired.map(({ line, skuId }) => ({
-      skuId,
-      quantity: line.quantity,
-      unitPrice: line.unitPrice,
-      itemId: cut(line.itemId, ORDER_LIMITS.text),
-      variationId: cut(line.variationId, ORDER_LIMITS.text),
-    })),
-    unmatchedLines: order.lines
-      .filter((line) => !skuOf(line))
-      .map((line) => ({
-        itemId: cut(line.itemId, ORDER_LIMITS.text),
-        variationId: cut(line.variationId, ORDER_LIMITS.text),
-        sellerSku: cut(line.sellerSku, ORDER_LIMITS.text),
-        title: cut(line.title, 500),
-        quantity: line.quantity,
-        unitPrice: line.unitPrice,
-      })),
-    // Normalised orders stored before the platforms' amounts were read have none.
-    amounts: order.amounts ?? null,
-  };
-}
-
 /**
  * An item's barcode in the form the catalogue stores barcodes (a GTIN as 14 digits, else upper
  * case), so pairing by barcode finds an EAN-13 the platform sends as 13 digits; as sent when it
@@ -194,20 +108,6 @@ async function autoMatch(tx: TenantTx, shop: ShopRow, itemIds: readonly string[]
     where i.shop_id = ${shop.id} and i.sku_id is null and i.item_id = any(${sql.param([...new Set(itemIds)])}::varchar[])
       and i.barcode <> '' and b.seller_id = i.seller_id and b.barcode = i.barcode`);
 }
-
-/** Why an order could not be stored, for the run's record and the order's exception. */
-export function failureOf(error: unknown): string {
-  if (error instanceof AppError) {
-    const params = Object.keys(error.params ?? {}).length > 0 ? ` ${JSON.stringify(error.params)}` : '';
-    return `${error.code}${params}`.slice(0, 500);
-  }
-  // Drizzle wraps a database error as "Failed query: <text> params: <values>": the database's
-  // own words say what went wrong, and the statement's values (a buyer's address) stay out.
-  let cause: unknown = error;
-  while (cause instanceof Error && cause.cause instanceof Error) cause = cause.cause;
-  return (cause instanceof Error ? cause.message : String(cause)).slice(0, 500);
-}
-
 /**
  * Writes orders through the order centre's one upsert; answers those written with their order
  * ids, and those it could not store with why. The page goes to the upsert whole, behind a
@@ -273,135 +173,6 @@ export async function writeOrders(
   }
   return { written, refused };
 }
-
-/** The problem note of an order's unpaired lines: each item as the platform names it, and how many. */
-export function unmatchedNoteOf(lines: readonly MarketplaceOrder['lines'][number][]): string {
-  return cut(
-    lines
-      .map(
-        (line) =>
-          `${line.sellerSku || line.title || line.itemId} (${line.itemId}/${line.variationId}) ×${line.quantity}`,
-      )
-      .join('; '),
-    255,
-  );
-}
-
-/**
- * Stores each order's fingerprint and state (the normalised order too while it waits), read now:
- * one statement for the page, each column one array.
- */
-export async function rememberOrders(
-  tx: TenantTx,
-  shop: ShopRow,
-  entries: readonly { order: MarketplaceOrder; state: 'synced' | 'waiting' | 'failed'; error?: string }[],
-): Promise<void> {
-  if (entries.length === 0) return;
-  const column = <T>(value: (entry: (typeof entries)[number]) => T) => sql.param(entries.map(value));
-  // checked_at: just read from the platform, as good as a re-read (openOrderNos). A failed order
-  // keeps no fingerprint, so the next run that lists it writes it again.
-  await tx.execute(sql`
-    insert into ${marketplaceOrders} (shop_id, order_no, fingerprint, platform_updated_at, state, payload, error, checked_at)
-    select ${shop.id}::uuid, e.order_no, e.fingerprint, e.platform_updated_at, e.state, e.payload, e.error, now()
-    from unnest(${column(({ order }) => order.orderNo)}::varchar[],
-      ${column(({ order, state }) => (state === 'failed' ? '' : fingerprintOf(order)))}::varchar[],
-      ${column(({ order }) => new Date(order.updatedAt).toISOString())}::timestamptz[], ${column(({ state }) => state)}::varchar[],
-      ${column(({ order, state }) => (state === 'synced' ? null : JSON.stringify(order)))}::jsonb[],
-      ${column(({ error }) => (error ?? '').slice(0, 500))}::varchar[])
-      as e(order_no, fingerprint, platform_updated_at, state, payload, error)
-    on conflict (tenant_id, shop_id, order_no) do update
-      set fingerprint = excluded.fingerprint, platform_updated_at = excluded.platform_updated_at,
-        state = excluded.state, payload = excluded.payload, error = excluded.error, checked_at = now(), updated_at = now()`);
-}
-
-/** What is stored of an order: what a page is compared with. */
-export interface StoredOrder {
-  fingerprint: string;
-  state: string;
-  isRedacted: boolean;
-}
-
-/** What is stored of a page's orders, by order number. */
-type StoredOrders = ReadonlyMap<string, StoredOrder>;
-
-async function storedOrdersOf(
-  tx: TenantTx,
-  shop: ShopRow,
-  orderNos: readonly string[],
-): Promise<StoredOrders> {
-  const stored = rowsOf<{ order_no: string; fingerprint: string; state: string; is_redacted: boolean }>(
-    await tx.execute(sql`
-      select order_no, fingerprint, state, redacted_at is not null as is_redacted from ${marketplaceOrders}
-      where shop_id = ${shop.id} and order_no = any(${sql.param(orderNos)}::varchar[])`),
-  );
-  return new Map(
-    stored.map((row) => [
-      row.order_no,
-      { fingerprint: row.fingerprint, state: row.state, isRedacted: row.is_redacted },
-    ]),
-  );
-}
-
-/**
- * A page's orders, the last of each number, as they are to be stored (a buyer redacted on
- * request stays redacted whatever the platform sends again), and those whose fingerprint
- * differs from the stored one.
- */
-export function changedOrders(page: readonly MarketplaceOrder[], stored: StoredOrders) {
-  const latest = new Map<string, MarketplaceOrder>();
-  for (const order of page) latest.set(order.orderNo, order);
-  const orders = [...latest.values()].map((order) =>
-    stored.get(order.orderNo)?.isRedacted ? redactOrder(order) : order,
-  );
-  return {
-    orders,
-    changed: orders.filter((order) => stored.get(order.orderNo)?.fingerprint !== fingerprintOf(order)),
-  };
-}
-
-/**
- * Which listed orders are stored at the update time the listing gives (a listing's `known`):
- * those the platform has not changed since we read them, whatever state they wait in.
- */
-export async function knownOrders(
-  tx: TenantTx,
-  shop: ShopRow,
-  listed: readonly ListedOrder[],
-): Promise<Set<string>> {
-  if (listed.length === 0) return new Set();
-  const rows = rowsOf<{ order_no: string }>(
-    await tx.execute(sql`
-      select m.order_no from ${marketplaceOrders} m
-      join unnest(${sql.param(listed.map((order) => order.orderNo))}::varchar[], ${sql.param(listed.map((order) => order.updatedAt))}::bigint[]) as l(order_no, at)
-        on m.order_no = l.order_no
-      where m.shop_id = ${shop.id} and m.order_no = any(${sql.param(listed.map((order) => order.orderNo))}::varchar[])
-        and m.state <> 'failed'
-        and (extract(epoch from m.platform_updated_at) * 1000)::bigint = l.at`),
-  );
-  return new Set(rows.map((row) => row.order_no));
-}
-
-/**
- * What a page would change, read before its write: how many of its orders differ from what is
- * stored, and how many are new to the order list (the system ids to take ahead of the page's
- * transaction). A page of unchanged orders needs no write at all.
- */
-export async function pageChanges(
-  tx: TenantTx,
-  shop: ShopRow,
-  page: readonly MarketplaceOrder[],
-): Promise<{ changed: number; fresh: number; unique: number }> {
-  if (page.length === 0) return { changed: 0, fresh: 0, unique: 0 };
-  const stored = await storedOrdersOf(tx, shop, [...new Set(page.map((order) => order.orderNo))]);
-  const { orders, changed } = changedOrders(page, stored);
-  return {
-    unique: orders.length,
-    changed: changed.length,
-    // An order waiting for SKU matching is in the order list already: only unrecorded ones are new.
-    fresh: changed.filter((order) => !stored.has(order.orderNo)).length,
-  };
-}
-
 /** One page of a shop's orders, as the module comment says; answers what it did. */
 export async function ingestOrders(
   tx: TenantTx,
@@ -487,51 +258,4 @@ export async function ingestOrders(
     ...refused.map(({ order, reason }) => ({ order, state: 'failed' as const, error: reason })),
   ]);
   return counts;
-}
-
-/** Platform statuses after which an order no longer changes on the platform. */
-const SETTLED_PLATFORM_STATUSES = ['COMPLETED', 'CANCELLED'];
-
-/**
- * The shop's open orders (in the order list, their platform status not settled) to re-read by
- * number, at most `limit`: never re-read first, then the longest since their last re-read. Those
- * paid (or, unpaid, placed) inside `listed` are left out: the run's listings brought them just now.
- */
-export async function openOrderNos(
-  tx: TenantTx,
-  shop: ShopRow,
-  limit: number,
-  listed: { from: Date; to: Date },
-): Promise<string[]> {
-  const rows = rowsOf<{ order_no: string }>(
-    await tx.execute(sql`
-      select o.order_no from ${orders} o
-      left join ${marketplaceOrders} m on m.shop_id = ${shop.id} and m.order_no = o.order_no
-      where o.seller_id = ${shop.sellerId} and o.platform = ${shop.platform} and o.shop_id = ${shop.id}
-        and o.platform_status <> all(${sql.param(SETTLED_PLATFORM_STATUSES)}::varchar[])
-        and not tstzrange(${listed.from.toISOString()}::timestamptz, ${listed.to.toISOString()}::timestamptz) @> coalesce(o.paid_at, o.ordered_at)
-      order by m.checked_at nulls first, o.ordered_at, o.order_no
-      limit ${limit}`),
-  );
-  return rows.map((row) => row.order_no);
-}
-
-/** The shop's orders earlier runs could not store, the longest waiting first, at most `limit`. */
-export async function failedOrderNos(tx: TenantTx, shop: ShopRow, limit: number): Promise<string[]> {
-  const rows = await tx
-    .select({ orderNo: marketplaceOrders.orderNo })
-    .from(marketplaceOrders)
-    .where(and(eq(marketplaceOrders.shopId, shop.id), eq(marketplaceOrders.state, 'failed')))
-    .orderBy(marketplaceOrders.updatedAt, marketplaceOrders.orderNo)
-    .limit(limit);
-  return rows.map((row) => row.orderNo);
-}
-
-/** Notes that these orders of the shop were re-read now (whether or not they had changed). */
-export async function markChecked(tx: TenantTx, shop: ShopRow, orderNos: readonly string[]): Promise<void> {
-  if (orderNos.length === 0) return;
-  await tx
-    .update(marketplaceOrders)
-    .set({ checkedAt: sql`now()` })
-    .where(and(eq(marketplaceOrders.shopId, shop.id), inArray(marketplaceOrders.orderNo, [...orderNos])));
 }

@@ -15,7 +15,9 @@ import { products, skus } from '../catalog/index.js';
 import { isWarehouseBound } from '../warehouse/index.js';
 import type { MarketplaceOrder } from './connector.js';
 import { releaseMatchedOrders } from '../orders/index.js';
-import { orderInputOf, rememberOrders, writeOrders } from './ingest.service.js';
+import { writeOrders } from './ingest.service.js';
+import { orderInputOf } from './marketplace-order-input.js';
+import { rememberOrders } from './marketplace-orders.queries.js';
 import { marketplaceItems, marketplaceOrders, shops } from './marketplaces.tables.js';
 
 /** Waiting orders of the item's shop that name the item in a line. */

@@ -28,16 +28,15 @@ import {
   type MarketplaceOrder,
   type OrderPage,
 } from './connector.js';
+import { ingestOrders, type IngestCounts } from './ingest.service.js';
+import { failureOf } from './marketplace-order-input.js';
 import {
   failedOrderNos,
-  failureOf,
-  ingestOrders,
   knownOrders,
   markChecked,
   openOrderNos,
   pageChanges,
-  type IngestCounts,
-} from './ingest.service.js';
+} from './marketplace-orders.queries.js';
 import { takeSystemNos } from '../orders/index.js';
 import {
   forgetHeld,
