@@ -7,8 +7,7 @@
  * its barcode); rows are matched one by one or selected together, and the server releases the
  * orders that waited for them ('bind succeeded', spec 02 §8). Unmatching asks first.
  */
-import { App, Button, Form, Input, Select, Space, Tabs, Tag, Tooltip, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { App, Button, Form, Input, Select, Space, Tabs, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
@@ -33,13 +32,13 @@ import { hasAuth } from '../auth.js';
 import { useFeedback } from '../common/feedback.js';
 import { PagedTable } from '../common/PagedTable.js';
 import { DEFAULT_PAGE } from '../common/paging.js';
-import { RowActions } from '../common/RowActions.js';
 import { useListState, type ListState } from '../common/screen-state.js';
 import { SearchBar } from '../common/SearchBar.js';
-import { rememberSkuLabel, skuLabel, SkuSelect } from '../inbound/shared.js';
+import { rememberSkuLabel, skuLabel } from '../inbound/shared.js';
 import { isSellerSide, SellerSelect, sellersOf } from '../inventory/shared.js';
 import { suggestionSearch, suggestSku, type Suggestion } from './match-suggestions.js';
 import { useShopLabels } from './shared.js';
+import { skuMatchColumns } from './sku-match-columns.js';
 
 type MatchTab = (typeof MATCH_FILTERS)[number];
 type ItemFilterValues = Partial<Pick<MarketplaceItemQuery, 'shopId' | 'platform' | 'sellerId' | 'search'>>;
@@ -172,134 +171,19 @@ function SkuMatchScreen({ search }: { search: string }) {
     [shops.data],
   );
 
-  const columns: ColumnsType<MarketplaceItemView> = [
-    {
-      title: t('field.shop'),
-      key: 'shop',
-      width: 130,
-      ellipsis: true,
-      render: (_value, item) => (
-        <Space direction="vertical" size={0}>
-          <span>{item.shopAlias}</span>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {labels.platform(item.platform)}
-          </Typography.Text>
-          {showSeller && (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {sellerNames.get(item.sellerId) ?? ''}
-            </Typography.Text>
-          )}
-        </Space>
-      ),
-    },
-    {
-      title: t('item.item_variation'),
-      dataIndex: 'itemId',
-      width: 130,
-      render: (_itemId: string, item) => (
-        <Space direction="vertical" size={0}>
-          <Typography.Text copyable={{ text: item.itemId }}>{item.itemId}</Typography.Text>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {item.variationId || '-'}
-          </Typography.Text>
-        </Space>
-      ),
-    },
-    {
-      title: t('item.seller_sku_barcode'),
-      dataIndex: 'sellerSku',
-      width: 150,
-      render: (sellerSku: string, item) => (
-        <Space direction="vertical" size={0}>
-          <span>{sellerSku || '-'}</span>
-          {item.barcode && (
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {item.barcode}
-            </Typography.Text>
-          )}
-        </Space>
-      ),
-    },
-    { title: t('item.title'), dataIndex: 'title', width: 200, ellipsis: true },
-    {
-      title: t('item.matched_sku'),
-      key: 'sku',
-      width: 260,
-      render: (_value, item) => {
-        if (item.skuId !== null)
-          return (
-            <Space direction="vertical" size={0}>
-              <Typography.Text strong>{item.skuCode}</Typography.Text>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {item.skuName}
-              </Typography.Text>
-              {item.matchedBy && (
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {t('item.matched_by_value', { how: t(`matched_by.${item.matchedBy}`) })}
-                </Typography.Text>
-              )}
-            </Space>
-          );
-        if (!canMatch) return <Typography.Text type="secondary">{t('item.unmatched')}</Typography.Text>;
-        const suggestion = suggestions.get(item.id);
-        const value = chosenSku(item);
-        return (
-          <Space direction="vertical" size={2} style={{ width: '100%' }}>
-            <SkuSelect
-              sellerId={item.sellerId}
-              value={value || undefined}
-              allowClear
-              style={{ width: 240 }}
-              aria-label={t('item.pick_sku_for', { item: item.title || item.itemId })}
-              onChange={(skuId: string | undefined) =>
-                setChoices((previous) => new Map(previous).set(item.id, skuId ?? ''))
-              }
-            />
-            {suggestion && value === suggestion.skuId && !choices.has(item.id) && (
-              <Tag color="blue">{t(`item.suggested_${suggestion.by}`)}</Tag>
-            )}
-          </Space>
-        );
-      },
-    },
-    {
-      title: (
-        <Tooltip title={t('field.waiting_orders')}>
-          <span>{t('field.waiting_short')}</span>
-        </Tooltip>
-      ),
-      dataIndex: 'waitingOrders',
-      width: 80,
-      align: 'right',
-      render: (waiting: number) => (waiting > 0 ? <Typography.Text strong>{waiting}</Typography.Text> : 0),
-    },
-    {
-      title: t('common.actions', { ns: 'system' }),
-      key: 'actions',
-      width: 90,
-      fixed: 'right',
-      render: (_value, item) => (
-        <RowActions
-          actions={[
-            {
-              key: 'match',
-              label: t('action.match'),
-              show: canMatch && item.skuId === null,
-              onClick: () => void sendMatch([item]),
-              disabledReason: chosenSku(item) ? undefined : t('match.choose_one'),
-            },
-            {
-              key: 'unmatch',
-              label: t('action.unmatch'),
-              type: 'danger',
-              show: canMatch && item.skuId !== null,
-              onClick: () => askUnmatch([item]),
-            },
-          ]}
-        />
-      ),
-    },
-  ];
+  const columns = skuMatchColumns({
+    t,
+    labels,
+    showSeller,
+    canMatch,
+    sellerNames,
+    suggestions,
+    choices,
+    setChoices,
+    chosenSku,
+    sendMatch,
+    askUnmatch,
+  });
 
   const tabLabel = (tab: MatchTab) => {
     const count =
