@@ -10,22 +10,20 @@
  * op's savepoint and is stored as that op's terminal 'rejected' result, and the device's seq
  * still advances, so one bad op never blocks the queue. An op is checked on its own, including
  * every string of its payload (U+0000 or half a surrogate pair, which PostgreSQL cannot store,
- * is that op's 'common.validation'), so nothing in one op fails the batch. A seq beyond last_seq + 1 stops the
- * batch: it and every later op come back 'not_processed' with 'pda.sequence_gap' and the
- * expected seq, to be sent again. Anything else that fails (a bug, the database gone) rolls
- * the whole batch back and fails the call; the device sends it again. Two devices' batches
- * that lock the same orders in opposite orders can deadlock: PostgreSQL aborts one, and the
- * batch is run again from the start (nothing of it was committed).
+ * is that op's 'common.validation', push-check.ts), so nothing in one op fails the batch. A seq
+ * beyond last_seq + 1 stops the batch: it and every later op come back 'not_processed' with
+ * 'pda.sequence_gap' and the expected seq, to be sent again. Anything else that fails (a bug,
+ * the database gone) rolls the whole batch back and fails the call; the device sends it again.
+ * Two devices' batches that lock the same orders in opposite orders can deadlock: PostgreSQL
+ * aborts one, and the batch is run again from the start (nothing of it was committed). Which
+ * service applies each op type is pda-ops.service.ts.
  *
  * One transaction per batch rather than per op: a commit per op made pushing ~20 round trips
  * and a WAL flush per scan (see `npm run bench`); a batch of 100 now commits once.
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import { PDA_OP_PAYLOADS, UNDOABLE_OP_TYPES, type UndoOpInput } from '@shared/contract/pda-ops.js';
 import {
-  pdaOp,
   pushRequest,
   registerDeviceRequest,
   type RegisterDeviceReply,
@@ -39,200 +37,11 @@ import { AppError } from '@shared/errors.js';
 import { withTenant, type Db, type TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { parseInput } from '../../http/parse-input.js';
-import { countLocation, countLocationRun } from '../counts/index.js';
 import { sessions } from '../identity/index.js';
-import { finishTransfer, receiveTransfer } from '../transfers/index.js';
-import { finishReturn, inspectReturnItem, receiveReturn } from '../returns/index.js';
-import { claimWave, pickShort, pickTake, pickTakeRun } from '../logistics/index.js';
-import {
-  finishBox,
-  receiveInbound,
-  receiveInboundRun,
-  reportDiscrepancy,
-  shelveInbound,
-  undoReceipt,
-  undoShelving,
-} from '../inbound/index.js';
-import {
-  addToBag,
-  closeBag,
-  deliverHandover,
-  openBag,
-  packParcel,
-  putBackParcel,
-  removeFromBag,
-} from '../logistics/index.js';
 import { deviceKeyHash, deviceWithKey } from './device-key.js';
 import { pdaDevices, pdaProcessedOps } from './pda.tables.js';
-
-type Payload<T extends keyof typeof PDA_OP_PAYLOADS> = z.output<(typeof PDA_OP_PAYLOADS)[T]>;
-
-/**
- * Takes back an earlier op of this device: its receipt or shelving is reversed through the
- * ledger and the original is marked, so it is undone once. An original the server refused
- * changed nothing, so there is nothing to take back.
- */
-async function undoOp(
-  tx: TenantTx,
-  actor: Actor,
-  deviceId: string,
-  op: PdaOp,
-  input: UndoOpInput,
-): Promise<Record<string, unknown>> {
-  const [original] = await tx
-    .select()
-    .from(pdaProcessedOps)
-    .where(and(eq(pdaProcessedOps.opId, input.opId), eq(pdaProcessedOps.deviceId, deviceId)))
-    .for('update');
-  if (!original) throw new AppError('pda.undo_unknown');
-  if (original.undoneByOpId) throw new AppError('pda.undo_already');
-  if (!(UNDOABLE_OP_TYPES as readonly string[]).includes(original.type))
-    throw new AppError('pda.undo_unsupported');
-  if (original.result.status === 'rejected') return { undoneOpId: original.opId, quantity: 0 };
-  const payload = original.payload;
-  const effect =
-    original.type === 'inbound.receive'
-      ? await undoReceipt(tx, actor, parseInput(PDA_OP_PAYLOADS['inbound.receive'], payload))
-      : await undoShelving(tx, actor, parseInput(PDA_OP_PAYLOADS['inbound.shelve'], payload));
-  await tx
-    .update(pdaProcessedOps)
-    .set({ undoneByOpId: op.opId })
-    .where(eq(pdaProcessedOps.opId, original.opId));
-  return { ...effect, undoneOpId: original.opId };
-}
-
-/** Runs one op's command with the same service the admin uses. */
-async function applyOp(
-  tx: TenantTx,
-  actor: Actor,
-  deviceId: string,
-  op: PdaOp,
-): Promise<Record<string, unknown>> {
-  switch (op.type) {
-    case 'inbound.receive': {
-      const input: Payload<'inbound.receive'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
-      return receiveInbound(tx, actor, input);
-    }
-    case 'inbound.discrepancy': {
-      const input: Payload<'inbound.discrepancy'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
-      return reportDiscrepancy(tx, actor, input);
-    }
-    case 'inbound.shelve': {
-      const input: Payload<'inbound.shelve'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
-      return shelveInbound(tx, actor, input);
-    }
-    case 'inbound.finish_box': {
-      const input: Payload<'inbound.finish_box'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
-      return finishBox(tx, actor, input);
-    }
-    case 'count.location': {
-      const input: Payload<'count.location'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
-      return { ...(await countLocation(tx, actor, input)) };
-    }
-    case 'transfer.receive': {
-      const input: Payload<'transfer.receive'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
-      return { ...(await receiveTransfer(tx, actor, input)) };
-    }
-    case 'transfer.finish': {
-      const input: Payload<'transfer.finish'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
-      return { ...(await finishTransfer(tx, actor, input)) };
-    }
-    case 'return.receive': {
-      const input: Payload<'return.receive'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
-      return { ...(await receiveReturn(tx, actor, input)) };
-    }
-    case 'return.item': {
-      const input: Payload<'return.item'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
-      return inspectReturnItem(tx, actor, input);
-    }
-    case 'return.finish': {
-      const input: Payload<'return.finish'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
-      return { ...(await finishReturn(tx, actor, input)) };
-    }
-    case 'pick.claim': {
-      const input: Payload<'pick.claim'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
-      return { ...(await claimWave(tx, actor, input)) };
-    }
-    case 'pick.take': {
-      const input: Payload<'pick.take'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
-      return { ...(await pickTake(tx, actor, input)) };
-    }
-    case 'pick.short': {
-      const input: Payload<'pick.short'> = parseInput(PDA_OP_PAYLOADS[op.type], op.payload);
-      return { ...(await pickShort(tx, actor, input)) };
-    }
-    case 'inbound.undo':
-      return undoOp(tx, actor, deviceId, op, parseInput(PDA_OP_PAYLOADS[op.type], op.payload));
-    // Pack, bag and hand over: each service parses its payload with the contract's schema.
-    case 'pack.pack':
-      return { ...(await packParcel(tx, actor, op.payload)) };
-    case 'pack.put_back':
-      return { ...(await putBackParcel(tx, actor, op.payload)) };
-    case 'bag.open':
-      return { ...(await openBag(tx, actor, op.payload)) };
-    case 'bag.add':
-      return { ...(await addToBag(tx, actor, op.payload)) };
-    case 'bag.remove':
-      return { ...(await removeFromBag(tx, actor, op.payload)) };
-    case 'bag.close':
-      return { ...(await closeBag(tx, actor, op.payload)) };
-    case 'handover.deliver':
-      return { ...(await deliverHandover(tx, actor, op.payload)) };
-  }
-}
-
-/**
- * The first place in a value where a string (or a key) holds what PostgreSQL cannot store or a
- * UTF-16 string cannot encode: U+0000, or half of a surrogate pair. Null when there is none.
- */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const isUnstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
-
-function unstorableAt(value: unknown, path = ''): string | null {
-  const at = (key: string) => (path ? `${path}.${key}` : key);
-  if (typeof value === 'string') return isUnstorable(value) ? path || '(root)' : null;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = unstorableAt(item, at(String(index)));
-      if (found !== null) return found;
-    }
-    return null;
-  }
-  if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
-      if (isUnstorable(key)) return at('(key)');
-      const found = unstorableAt(item, at(key));
-      if (found !== null) return found;
-    }
-  }
-  return null;
-}
-
-type PushedOp = z.output<typeof pushRequest>['ops'][number];
-
-/** An op of the batch: whole and ready to run, or refused as it came. */
-type CheckedOp =
-  | { opId: string; seq: number; op: PdaOp; refusal: null }
-  | {
-      opId: string;
-      seq: number;
-      op: null;
-      refusal: { code: 'common.validation'; params: { field: string } };
-    };
-
-/**
- * Checks one op on its own: its type, clock, session and every string of its payload. An op
- * that fails is refused by itself ('common.validation' naming the field) and never fails the
- * batch; its payload is not kept, since it may hold what the database cannot store.
- */
-function checkOp(raw: PushedOp): CheckedOp {
-  const base = { opId: raw.opId, seq: raw.seq };
-  const bad = unstorableAt(raw);
-  const parsed = bad === null ? pdaOp.safeParse(raw) : null;
-  if (parsed?.success) return { ...base, op: parsed.data, refusal: null };
-  const field = bad ?? (parsed?.error.issues[0]?.path.map(String).join('.') || '(root)');
-  return { ...base, op: null, refusal: { code: 'common.validation', params: { field } } };
-}
+import { applyOp, RUN_APPLIERS } from './pda-ops.service.js';
+import { checkOp, type CheckedOp } from './push-check.js';
 
 /** Every op's session must be one of this tenant's and not revoked; else the whole call is 401. */
 async function assertSessionsLive(tx: TenantTx, ops: PdaOp[]): Promise<void> {
@@ -351,19 +160,6 @@ function storedOutcome(actor: Actor, deviceId: string, checked: CheckedOp, store
       : { ...base, status: 'rejected', code: stored.code, params: stored.params };
   return { result, lastSeq: checked.seq, applied: stored.status === 'applied', stop: false, row };
 }
-
-/**
- * The op types a module can apply many at a time (a run: consecutive ops of one type, new and
- * next in seq). Each applies the leading ops it proves clean and answers their effects; the op
- * it stopped before goes one at a time, through the same service as ever, which refuses it with
- * its usual code (inbound-receive-run.ts, pick-run.ts, counts-run.ts).
- */
-type RunApplier = (tx: TenantTx, actor: Actor, payloads: unknown[]) => Promise<object[]>;
-const RUN_APPLIERS: Partial<Record<PdaOp['type'], RunApplier>> = {
-  'inbound.receive': receiveInboundRun,
-  'pick.take': pickTakeRun,
-  'count.location': countLocationRun,
-};
 
 /**
  * The consecutive ops from `start` of a type that has a run applier, new and next in seq: a run
