@@ -12,7 +12,7 @@
  * location (good units only) or destroyed after a confirmation: one 'return.item' op each.
  * 'Finish' queues 'return.finish' as processed (inspection succeeded); 'Return failed' as failed.
  */
-import { Button, Input, List } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ExpectedReturnOrder, ExpectedReturns } from '@shared/contract/returns.js';
@@ -40,6 +40,7 @@ import {
   saveExpectedReturns,
   type LocalReturn,
 } from './returns-data.js';
+import { InspectItem, ParcelDetails, ReturnItems } from './returns-views.js';
 
 type Step =
   | { name: 'parcel' }
@@ -301,24 +302,6 @@ export function ReturnsScreen({
       step.name === 'inspect' && step.condition === 'good' ? t('returns.scanLocation') : t('returns.judge'),
   }[step.name];
 
-  const lines = (order: ExpectedReturnOrder) => (
-    <List header={t('returns.orderHeader', { orderNo: order.orderNo })}>
-      {order.lines.map((line) => (
-        <List.Item
-          key={line.skuId}
-          description={line.name}
-          extra={
-            <span className="pda-count" data-testid={`returned-${line.sellerSku}`}>
-              {t('returns.returnedOf', { returned: line.returned, quantity: line.quantity })}
-            </span>
-          }
-        >
-          {line.sellerSku}
-        </List.Item>
-      ))}
-    </List>
-  );
-
   return (
     <div className={flashClass(flash)} data-testid="returns-screen">
       <PdaHeader title={t('returns.title')} />
@@ -341,103 +324,36 @@ export function ReturnsScreen({
         </div>
       )}
       {step.name === 'details' && (
-        <>
-          {step.order ? lines(step.order) : <p className="pda-hint">{t('returns.unmatchedHint')}</p>}
-          <List header={t('returns.parcelHeader', { trackingNo: step.trackingNo })}>
-            <List.Item title={t('returns.postage')}>
-              <Input
-                aria-label={t('returns.postage')}
-                inputMode="decimal"
-                value={postage}
-                onChange={setPostage}
-                placeholder="0.00"
-              />
-            </List.Item>
-            <List.Item title={t('returns.weight')}>
-              <Input
-                aria-label={t('returns.weight')}
-                inputMode="numeric"
-                value={weight}
-                onChange={setWeight}
-              />
-            </List.Item>
-          </List>
-          <div className="pda-tasks">
-            <Button block color="primary" className="pda-task" onClick={() => void receive(step).catch(fail)}>
-              {t('returns.receive')}
-            </Button>
-            <Button block fill="outline" onClick={() => setStep({ name: 'parcel' })}>
-              {t('returns.otherParcel')}
-            </Button>
-          </div>
-        </>
+        <ParcelDetails
+          trackingNo={step.trackingNo}
+          order={step.order}
+          postage={postage}
+          weight={weight}
+          onPostage={setPostage}
+          onWeight={setWeight}
+          onReceive={() => void receive(step).catch(fail)}
+          onOtherParcel={() => setStep({ name: 'parcel' })}
+        />
       )}
       {step.name === 'items' && (
-        <>
-          {lines(step.order)}
-          <p className="pda-hint" data-testid="items-done">
-            {t('returns.itemsDone', { count: step.items.length })}
-          </p>
-          <div className="pda-tasks">
-            <Button block size="large" onClick={() => void destroy(step, null, 'wrong_item').catch(fail)}>
-              {t('returns.wrongItem')}
-            </Button>
-            <Button
-              block
-              color="primary"
-              className="pda-task"
-              disabled={isBlocked}
-              onClick={() => void finish(step, 'processed').catch(fail)}
-            >
-              {t('returns.finish')}
-            </Button>
-            <Button
-              block
-              color="danger"
-              fill="outline"
-              onClick={() => void finish(step, 'failed').catch(fail)}
-            >
-              {t('returns.failed')}
-            </Button>
-          </div>
-        </>
+        <ReturnItems
+          order={step.order}
+          inspected={step.items.length}
+          isBlocked={isBlocked}
+          onWrongItem={() => void destroy(step, null, 'wrong_item').catch(fail)}
+          onFinish={() => void finish(step, 'processed').catch(fail)}
+          onFailed={() => void finish(step, 'failed').catch(fail)}
+        />
       )}
       {step.name === 'inspect' && (
-        <div className="pda-tasks">
-          <p className="pda-hint">{`${step.sku.sellerSku} ${step.sku.name}`.trim()}</p>
-          <Button
-            block
-            color={step.condition === 'good' ? 'success' : 'default'}
-            className="pda-task"
-            onClick={() => setStep({ ...step, condition: 'good' })}
-          >
-            {t('returns.condition.good')}
-          </Button>
-          <Button
-            block
-            color={step.condition === 'damaged' ? 'warning' : 'default'}
-            className="pda-task"
-            onClick={() => setStep({ ...step, condition: 'damaged' })}
-          >
-            {t('returns.condition.damaged')}
-          </Button>
-          {step.condition !== null && (
-            <Button
-              block
-              color="danger"
-              onClick={() => void destroy(step, step.sku, step.condition ?? 'damaged').catch(fail)}
-            >
-              {t('returns.destroy')}
-            </Button>
-          )}
-          <Button
-            block
-            fill="outline"
-            onClick={() => void openItems(step.returnId, step.trackingNo, step.order).catch(fail)}
-          >
-            {t('undo.cancel')}
-          </Button>
-        </div>
+        <InspectItem
+          sku={step.sku}
+          condition={step.condition}
+          onGood={() => setStep({ ...step, condition: 'good' })}
+          onDamaged={() => setStep({ ...step, condition: 'damaged' })}
+          onDestroy={() => void destroy(step, step.sku, step.condition ?? 'damaged').catch(fail)}
+          onCancel={() => void openItems(step.returnId, step.trackingNo, step.order).catch(fail)}
+        />
       )}
     </div>
   );
