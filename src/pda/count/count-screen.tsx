@@ -40,6 +40,7 @@ import {
   saveCountTasks,
   type Counted,
 } from './count-data.js';
+import { ExpectedSkus, FoundElse } from './count-views.js';
 
 type Step =
   | { name: 'task' }
@@ -257,10 +258,6 @@ export function CountScreen({
       : step.name === 'location'
         ? t('count.scanLocation')
         : t('count.scanSku');
-  const skuName = (skuId: string) => {
-    const sku = skus.get(skuId);
-    return sku ? `${sku.sellerSku} ${sku.name}`.trim() : skuId.slice(0, 8);
-  };
   const expected = step.name === 'items' ? expectedOn(step.task, step.location.id) : [];
   const open = step.name === 'items' ? notCountedYet(expected, step.counted) : [];
   const isExpected = new Set(expected.map((sku) => sku.skuId));
@@ -315,72 +312,21 @@ export function CountScreen({
       {step.name === 'items' && (
         <>
           {expected.length > 0 && (
-            <List
-              header={
-                <span data-testid="expected-summary">
-                  {t('count.expectedSummary', { count: expected.length, left: open.length })}
-                </span>
-              }
-            >
-              {expected.map((sku) => {
-                const quantity = step.counted[sku.skuId];
-                return (
-                  <List.Item
-                    key={sku.skuId}
-                    description={
-                      <span data-testid={`expected-${sku.sellerSku}`}>
-                        {quantity === undefined
-                          ? t('count.notCountedYet')
-                          : quantity === 0
-                            ? t('count.noneHere')
-                            : t('count.countedState')}
-                      </span>
-                    }
-                    extra={
-                      quantity === undefined ? (
-                        <Button
-                          size="small"
-                          aria-label={t('count.noneHereOf', { sku: sku.sellerSku })}
-                          onClick={() => markNoneHere(step, sku)}
-                        >
-                          {t('count.noneHere')}
-                        </Button>
-                      ) : (
-                        <span className="pda-count" data-testid={`counted-${sku.sellerSku}`}>
-                          {quantity}
-                        </span>
-                      )
-                    }
-                  >
-                    {`${sku.sellerSku} ${sku.name}`.trim()}
-                  </List.Item>
-                );
-              })}
-            </List>
+            <ExpectedSkus
+              expected={expected}
+              counted={step.counted}
+              left={open.length}
+              onNoneHere={(sku) => markNoneHere(step, sku)}
+            />
           )}
           {(expected.length === 0 || foundElse.length > 0) && (
-            <List
-              header={t(expected.length > 0 ? 'count.foundElseHeader' : 'count.itemsHeader', {
-                location: step.location.code,
-              })}
-            >
-              {foundElse.length === 0 && <List.Item>{t('count.nothingYet')}</List.Item>}
-              {foundElse.map((skuId) => (
-                <List.Item
-                  key={skuId}
-                  extra={
-                    <span
-                      className="pda-count"
-                      data-testid={`counted-${skus.get(skuId)?.sellerSku ?? skuId}`}
-                    >
-                      {step.counted[skuId]}
-                    </span>
-                  }
-                >
-                  {skuName(skuId)}
-                </List.Item>
-              ))}
-            </List>
+            <FoundElse
+              hasExpected={expected.length > 0}
+              locationCode={step.location.code}
+              foundElse={foundElse}
+              counted={step.counted}
+              skus={skus}
+            />
           )}
           <div className="pda-tasks">
             {step.lastSkuId !== null && (
