@@ -35,7 +35,6 @@ export async function nextSystemNo(tx: TenantTx): Promise<string> {
   return `SO${row.day}${String(row.last_value).padStart(6, '0')}`;
 }
 
-/** The next `count` system order ids of the tenant for the day, one counter update for all. */
 /**
  * System order ids taken ahead in a transaction of their own, for a caller that writes many
  * orders in a longer one (the marketplace sync's pages): the counter's row is held for a moment
@@ -51,6 +50,7 @@ export function takeSystemNos(db: Db, tenantId: string, count: number): Promise<
   });
 }
 
+/** The next `count` system order ids of the tenant for the day, one counter update for all. */
 export async function nextSystemNos(tx: TenantTx, count: number): Promise<string[]> {
   if (count === 0) return [];
   const [row] = rowsOf<{ day: string; last_value: number }>(
