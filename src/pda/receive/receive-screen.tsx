@@ -40,6 +40,7 @@ import {
   withReceived,
   type BoxLine,
 } from './receive-data.js';
+import { quantityQuestion, scanLimit } from './receive-quantity.js';
 import { BoxActions, BoxLinesList, OpenBoxes, ScanQuantity } from './receive-views.js';
 
 type Step =
@@ -50,22 +51,6 @@ type Step =
 
 type BoxStep = Extract<Step, { name: 'sku' | 'difference' }>;
 type SkuStep = Extract<Step, { name: 'sku' }>;
-
-/**
- * The most one scan may count in this box: what its lines still expect plus the warehouse's
- * tolerance, the largest of them (at least one, never above SCAN_QUANTITY.max). Counting more of
- * a line than it allows asks for the over-receipt confirmation.
- */
-function scanLimit(step: { order: InboundOrderData; lines: BoxLine[] }): number {
-  const tolerance = step.order.overReceipt ?? NO_OVER_RECEIPT;
-  const most = Math.max(
-    1,
-    ...step.lines.map((line) =>
-      receivableFreely({ shipQuantity: line.expected, receivedQuantity: line.received }, tolerance),
-    ),
-  );
-  return Math.min(most, SCAN_QUANTITY.max);
-}
 
 export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
   const { t } = useTranslation();
@@ -194,24 +179,7 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
     // effect of a scan: the worker confirms it (one question: the over-receipt one names the
     // quantity too). Within the tolerance an over-receipt is counted as it comes, and shown.
     if (isOver || isLarge) {
-      const isSure = await confirmDialog(
-        isOver
-          ? {
-              content: t('receive.overConfirm', {
-                sku,
-                expected: line.expected,
-                received: line.received,
-                quantity,
-              }),
-              confirmText: t('receive.overConfirmOk'),
-              cancelText: t('undo.cancel'),
-            }
-          : {
-              content: t('receive.largeConfirm', { sku, quantity }),
-              confirmText: t('receive.largeConfirmOk', { quantity }),
-              cancelText: t('undo.cancel'),
-            },
-      );
+      const isSure = await confirmDialog(quantityQuestion(t, { isOver, sku, line, quantity }));
       if (!isSure) {
         setQuantity(1);
         return tell('warn', isOver ? t('receive.overDeclined') : t('receive.largeDeclined', { quantity }));
