@@ -38,7 +38,8 @@ import { sendBoxListReport } from './inbound-excel-reply.js';
 import { boxListTemplate, importBoxList } from './inbound-excel.service.js';
 import { readBoxSheet } from './inbound-excel-sheet.js';
 import { boxLabels } from './inbound-labels.service.js';
-import { finishBox, receiveInbound, reportDiscrepancy, shelveInbound } from './inbound-work.service.js';
+import { shelveInbound } from './inbound-shelving.service.js';
+import { finishBox, receiveInbound, reportDiscrepancy } from './inbound-work.service.js';
 import { getInboundOrder, listInboundOrders } from './inbound.queries.js';
 import { cancelInboundOrder, createInboundOrder, editInboundOrder } from './inbound.service.js';
 

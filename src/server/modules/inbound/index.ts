@@ -1,12 +1,6 @@
 export { createInboundOrder } from './inbound.service.js';
-export {
-  finishBox,
-  receiveInbound,
-  reportDiscrepancy,
-  shelveInbound,
-  undoReceipt,
-  undoShelving,
-} from './inbound-work.service.js';
+export { finishBox, receiveInbound, reportDiscrepancy, undoReceipt } from './inbound-work.service.js';
+export { shelveInbound, undoShelving } from './inbound-shelving.service.js';
 export { receiveInboundRun } from './inbound-receive-run.js';
 export { getInboundOrder, listInboundOrders } from './inbound.queries.js';
 export { inboundFigures } from './inbound-figures.queries.js';
