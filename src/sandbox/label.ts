@@ -10,6 +10,9 @@
  *
  * Each label is made once per order and tracking number: a second download returns the same
  * bytes, as a stored document would (a fixed creation date keeps the bytes the same).
+ *
+ * Kept whole past 400 lines: it draws one page, top to bottom, as the platforms lay it out; the
+ * fonts and text shaping are label-text.ts.
  */
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';

@@ -5,6 +5,9 @@
  * pause sync until the app resumes it, keeping the queue. Triggers: start, enqueue (the outbox
  * count rising, seen across tabs through Dexie's liveQuery), the 'online' event, an interval
  * and the "Sync now" button. The status it publishes is what the PDA header shows.
+ *
+ * Kept whole past 400 lines: push, pull, back-off and the published status share one state
+ * machine, and the exactly-once rules are easier to check in one place.
  */
 import { liveQuery, type Subscription } from 'dexie';
 import type { PdaOp } from '@shared/contract/pda.js';

@@ -4,6 +4,9 @@
  * and history, and the hand actions (cancel, review pass or reject, out of stock, tags, notes,
  * merge, split). Reservation: which orders hold a SKU's frozen units, and the repair that
  * re-derives reservations from open orders. Money is in integer minor units with its currency.
+ *
+ * Kept whole past 400 lines: every order call's schema is here, so the server, the admin and the
+ * PDA read one contract for the order and its fields are declared once.
  */
 import { z } from 'zod';
 import {

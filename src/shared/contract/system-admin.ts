@@ -2,6 +2,9 @@
  * The system administration calls of spec 01 §7: roles, seller roles, users and seller staff,
  * permissions, departments, dictionaries and logs. Inputs are strict (unknown fields answer
  * 400) and bounded; replies list exactly the fields a screen may see.
+ *
+ * Kept whole past 400 lines: the system screens share their roles, users and permissions
+ * schemas, and one contract keeps each field's bounds declared once.
  */
 import { z } from 'zod';
 import {
