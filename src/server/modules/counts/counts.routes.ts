@@ -25,7 +25,8 @@ import { translatorFor } from '../../i18n.js';
 import { renderCountSheets } from '../printing/index.js';
 import { inActorTenant } from '../../http/scope.js';
 import { countSheetData, getCount, listCounts, listCountTasks } from './counts.queries.js';
-import { assignCount, closeCount, createCount, reviewCount } from './counts.service.js';
+import { reviewCount } from './count-review.service.js';
+import { assignCount, closeCount, createCount } from './counts.service.js';
 
 export async function countsRoutes(app: FastifyInstance, deps: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
