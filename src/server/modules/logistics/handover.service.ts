@@ -5,7 +5,7 @@
  * issued through the ledger once, the order shipped), and each bag's delivery status becomes
  * 'pickup' with its delivery time. All of it or nothing: a parcel that cannot go (cancelled
  * meanwhile, not printed) refuses the whole hand-over, named. The marketplaces are told the
- * tracking numbers after commit (pda.routes.ts, pushTracking).
+ * tracking numbers after commit (pushFromDevice in the pda module, pushTracking).
  *
  * Locks: bags' rows (lockBag, packing.service.ts) before their orders' rows, orders in id order
  * (lockOrders), so two devices handing over the same parcels wait for each other instead of

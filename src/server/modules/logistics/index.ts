@@ -11,7 +11,7 @@ export { markSelfShipped } from './waybills.service.js';
 export { bagParcels, bags, handoverParcels, handovers } from './bags.tables.js';
 export { deliverHandover } from './handover.service.js';
 export { addToBag, closeBag, openBag, packParcel, putBackParcel, removeFromBag } from './packing.service.js';
-export { pushTracking } from './outbound.service.js';
+export { pushTracking } from './tracking-push.service.js';
 export {
   claimWave,
   createWave,

@@ -19,7 +19,7 @@ import { orderLines, orderReservations, orderScope, orders } from '../orders/ind
 import { warehouseLocations, warehousePartitions, warehouses } from '../warehouse/index.js';
 import { logisticsChannels, orderPicks, waybills } from './logistics.tables.js';
 
-/** push_error keeps our code first, then the marketplace's words (outbound.service pushErrorText). */
+/** push_error keeps our code first, then the marketplace's words (tracking-push.service pushErrorText). */
 function splitPushError(text: string): { pushError: string; pushMessage: string } {
   const [code = '', ...words] = text.split(' ');
   return /^[a-z_]+\.[a-z_]+$/.test(code)

@@ -9,7 +9,6 @@ import {
   pullReply,
   pushReply,
   pushRequest,
-  type PushReply,
   registerDeviceReply,
   registerDeviceRequest,
 } from '@shared/contract/pda.js';
@@ -20,25 +19,13 @@ import { ok } from '../../http/reply.js';
 import { actorOf } from '../../http/request-context.js';
 import { inActorTenant } from '../../http/scope.js';
 import { readFiles } from '../files/index.js';
-import { pushTracking, type LogisticsRuntime } from '../logistics/index.js';
+import type { LogisticsRuntime } from '../logistics/index.js';
 import { DEVICE_KEY_HEADER } from './device-key.js';
 import { storeInboundPhoto } from './photo.service.js';
 import { pullChanges } from './pull.service.js';
-import { pushOps, registerDevice } from './push.service.js';
+import { pushFromDevice, registerDevice } from './push.service.js';
 
 const config = { permission: { code: PERMISSIONS.pdaSync } };
-
-/**
- * The orders a push handed over (applied 'handover.deliver' ops): their tracking numbers are told
- * to the marketplaces after the batch committed, as markDelivered does; a failed push is kept on
- * the waybill, where the outbound list offers to send it again.
- */
-function handedOver(reply: PushReply): string[] {
-  return reply.results.flatMap((result) => {
-    const ids = result.status === 'applied' ? result.effect.deliveredOrderIds : undefined;
-    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
-  });
-}
 
 export async function pdaRoutes(app: FastifyInstance, deps: AppDeps, logistics: LogisticsRuntime) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -50,10 +37,7 @@ export async function pdaRoutes(app: FastifyInstance, deps: AppDeps, logistics: 
     '/pda/sync/push',
     { config, schema: { tags, body: pushRequest, response: { 200: envelope(pushReply) } } },
     async (request) => {
-      const actor = actorOf(request);
-      const reply = await pushOps(db, actor, request.body);
-      for (const orderId of handedOver(reply)) await pushTracking(db, logistics, actor.tenantId, orderId);
-      return ok(reply);
+      return ok(await pushFromDevice(db, logistics, actorOf(request), request.body));
     },
   );
 

@@ -38,6 +38,7 @@ import { withTenant, type Db, type TenantTx } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { parseInput } from '../../http/parse-input.js';
 import { sessions } from '../identity/index.js';
+import { pushTracking, type LogisticsRuntime } from '../logistics/index.js';
 import { deviceKeyHash, deviceWithKey } from './device-key.js';
 import { pdaDevices, pdaProcessedOps } from './pda.tables.js';
 import { applyOp, RUN_APPLIERS } from './pda-ops.service.js';
@@ -356,4 +357,31 @@ export async function registerDevice(
     .returning({ deviceId: pdaDevices.deviceId });
   if (made.length === 0) throw new AppError('pda.device_taken');
   return { deviceKey: key };
+}
+
+/**
+ * The orders a push handed over (applied 'handover.deliver' ops): their tracking numbers are told
+ * to the marketplaces after the batch committed, as markDelivered does; a failed push is kept on
+ * the waybill, where the outbound list offers to send it again.
+ */
+function handedOver(reply: PushReply): string[] {
+  return reply.results.flatMap((result) => {
+    const ids = result.status === 'applied' ? result.effect.deliveredOrderIds : undefined;
+    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+  });
+}
+
+/**
+ * A device's push as its route takes it: the ops applied (pushOps), then, after they committed,
+ * the tracking numbers of the orders it handed over told to their marketplaces.
+ */
+export async function pushFromDevice(
+  db: Db,
+  logistics: LogisticsRuntime,
+  actor: Actor,
+  raw: unknown,
+): Promise<PushReply> {
+  const reply = await pushOps(db, actor, raw);
+  for (const orderId of handedOver(reply)) await pushTracking(db, logistics, actor.tenantId, orderId);
+  return reply;
 }
