@@ -3,6 +3,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { localPlugin } from './lint/own-tables.js';
+import { noLiteralUiString } from './lint/ui-strings.js';
 import { typedLanguageOptions, typedRules } from './lint/typed-rules.js';
 
 export default tseslint.config(
@@ -43,6 +44,13 @@ export default tseslint.config(
     ignores: ['**/*.test.ts'],
     plugins: { local: localPlugin },
     rules: { 'local/own-tables': 'error' },
+  },
+  {
+    // What a screen shows comes from the locale files, in six languages (lint/ui-strings.js).
+    files: ['src/admin/**/*.tsx', 'src/pda/**/*.tsx'],
+    ignores: ['**/*.test.tsx'],
+    plugins: { ui: { rules: { 'no-literal-ui-string': noLiteralUiString } } },
+    rules: { 'ui/no-literal-ui-string': 'error' },
   },
   {
     // Type-checked rules: floating promises and unsafe any (lint/typed-rules.js).

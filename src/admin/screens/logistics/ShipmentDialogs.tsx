@@ -215,7 +215,7 @@ export function PackedDialog({
         >
           <InputNumber<number>
             aria-label={t('field.weight')}
-            addonAfter="g"
+            addonAfter={t('field.grams')}
             value={weight}
             onChange={setWeight}
           />

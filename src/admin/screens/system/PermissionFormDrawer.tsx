@@ -222,6 +222,7 @@ export function PermissionFormDrawer({
               </Col>
               <Col span={12}>
                 <Form.Item name="icon" label={t('permission.icon')} rules={[maxLength(t, 64)]}>
+                  {/* eslint-disable-next-line ui/no-literal-ui-string -- an antd icon name, code not language */}
                   <Input placeholder="setting" />
                 </Form.Item>
               </Col>
