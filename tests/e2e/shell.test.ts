@@ -12,6 +12,7 @@ import {
   launchBrowser,
   loginThroughUi,
   newContext,
+  settled,
   startLiveServer,
   type LiveServer,
 } from './browser.js';
@@ -185,8 +186,23 @@ describe.skipIf(!hasChromium)('the admin shell in Chromium', () => {
   it('changes the theme colour and keeps it', async () => {
     const page = await signedIn('seller');
     await header(page).getByRole('button', { name: 'Account' }).click();
+    // The account menu zooms in: a click while it still moves can miss its item (as a hurried
+    // user's can), so the click waits for the menu to stand.
+    await settled(page);
     await page.getByText('System settings', { exact: true }).click();
-    await page.getByRole('button', { name: 'Dust red' }).or(page.getByLabel('Dust red')).first().click();
+    await page
+      .getByRole('button', { name: 'Dust red' })
+      .or(page.getByLabel('Dust red'))
+      .first()
+      .click()
+      .catch(async (error: unknown) => {
+        // Once in a full run the swatch was not there for 50 s: should it happen again, say what was open.
+        await page.screenshot({ path: 'data/screenshots/settings-drawer-missing.png' });
+        const open = await page
+          .locator('.ant-drawer:visible, .ant-modal-wrap:visible, .ant-dropdown:visible')
+          .allInnerTexts();
+        throw new Error(`${String(error)}\nopen over the page: ${JSON.stringify(open)}`);
+      });
     const primaryColour = () =>
       page.evaluate(() => {
         const item = document.querySelector('.ant-menu-item-selected');
@@ -206,6 +222,7 @@ describe.skipIf(!hasChromium)('the admin shell in Chromium', () => {
   it('validates the change-password dialog as the spec says', async () => {
     const page = await signedIn('service');
     await header(page).getByRole('button', { name: 'Account' }).click();
+    await settled(page);
     await page.getByText('Change password', { exact: true }).click();
     const dialog = page.locator('.ant-modal').filter({ hasText: 'Change password' });
     await dialog
