@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { requestLanguage } from '../../http/request-context.js';
 import { translatorFor } from '../../i18n.js';
 import { describe } from './batches.service.js';
-import type { BulkOutcome } from './outbound.service.js';
+import type { BulkOutcome } from './waybill-outcome.js';
 
 /** A bulk outcome as the reply says it: each refusal in the reader's language. */
 export function replyOf(request: FastifyRequest, outcome: BulkOutcome) {

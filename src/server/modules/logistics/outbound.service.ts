@@ -40,20 +40,9 @@ import { stagingLocation, warehouseLocations } from '../warehouse/index.js';
 import { orderPicks, waybills } from './logistics.tables.js';
 import type { LogisticsRuntime } from './runtime.js';
 import { pushTracking } from './tracking-push.service.js';
+import type { BulkOutcome } from './waybill-outcome.js';
 import { failureOf } from './waybill-outcome.js';
 import { waybillOf } from './waybills.service.js';
-
-export interface BulkOutcome {
-  succeeded: number;
-  /** Each refused order: our code with its parameters, and the other side's words where any. */
-  failed: {
-    orderId: string;
-    orderNo: string;
-    errorCode: string;
-    params: Record<string, string | number>;
-    detail: string;
-  }[];
-}
 
 /**
  * Warehouse statuses whose picks may still hold units on a shelf: picks recorded before picking

@@ -13,7 +13,7 @@ import { ANSWERING_THROTTLE_BUDGET_MS, ShopSession, platformOf, shops } from '..
 import { lockOrders, orders } from '../orders/index.js';
 import { channelRow } from './channels.service.js';
 import { waybills } from './logistics.tables.js';
-import type { BulkOutcome } from './outbound.service.js';
+import type { BulkOutcome } from './waybill-outcome.js';
 import type { LogisticsRuntime } from './runtime.js';
 import { failureOf } from './waybill-outcome.js';
 import { waybillOf } from './waybills.service.js';

@@ -56,3 +56,16 @@ const REFUSAL_CODES: Record<ShipmentRefusal, ErrorCode> = {
 export function isWholePdf(pdf: Buffer): boolean {
   return pdf.length > 0 && pdf.length <= LOGISTICS_LIMITS.labelBytes && isPdf(pdf);
 }
+
+/** A batch of orders acted on one by one: how many went, and each refusal by order. */
+export interface BulkOutcome {
+  succeeded: number;
+  /** Each refused order: our code with its parameters, and the other side's words where any. */
+  failed: {
+    orderId: string;
+    orderNo: string;
+    errorCode: string;
+    params: Record<string, string | number>;
+    detail: string;
+  }[];
+}

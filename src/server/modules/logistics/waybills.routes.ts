@@ -42,7 +42,7 @@ import {
   type BatchJob,
 } from './batches.service.js';
 import { replyOf } from './bulk-reply.js';
-import type { BulkOutcome } from './outbound.service.js';
+import type { BulkOutcome } from './waybill-outcome.js';
 import { retryTrackingPush } from './tracking-push.service.js';
 import type { LogisticsRuntime } from './runtime.js';
 import { labelOf, markPrinted, refetchLabel, resaveLabel, uploadLabel } from './waybill-labels.service.js';

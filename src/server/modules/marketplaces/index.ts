@@ -13,6 +13,7 @@ export {
 export { addShop, completeAuthorisation, connectWithKeys, startAuthorisation } from './shops.service.js';
 export { parseSecretsKey, secretBox } from './secret-box.js';
 export { marketplaceJobs, SYNC_JOB, syncKeyOf, type SyncSender } from './sync.jobs.js';
-export { syncShop, type SyncOutcome, type SyncRequest } from './sync.service.js';
+export { type SyncRequest } from './sync-run.queries.js';
+export { syncShop, type SyncOutcome } from './sync.service.js';
 export { ANSWERING_THROTTLE_BUDGET_MS, ShopSession, type ShopRow } from './shop-session.js';
 export type { PlatformShipment } from './connector.js';

@@ -5,7 +5,7 @@
  * page that writes, or on their own once a second). The run itself is in sync.service.ts.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { SyncOrderError } from '@shared/contract/shops.js';
+import type { SyncOrderError, SyncTrigger } from '@shared/contract/shops.js';
 import { MARKETPLACE_SYNC } from '@shared/domain/marketplaces.js';
 import { withTenant, type Db, type TenantTx } from '../../db/client.js';
 import { pgErrorOf } from '../../db/query-helpers.js';
@@ -13,7 +13,17 @@ import type { IngestCounts } from './ingest.service.js';
 import { shopSyncRuns, shops, type SyncResumePoint } from './marketplaces.tables.js';
 import type { MarketplaceRuntime } from './runtime.js';
 import { ShopSession } from './shop-session.js';
-import type { SyncRequest } from './sync.service.js';
+
+/** What a sync run is asked to do: which shop, why, and for a webhook, which orders. */
+export interface SyncRequest {
+  tenantId: string;
+  shopId: string;
+  trigger: SyncTrigger;
+  /** A webhook's orders: fetched by number instead of paging a window. */
+  orderNos?: string[];
+  /** How many times the job waited for a run of the shop under way (sync.jobs.ts). */
+  deferrals?: number;
+}
 
 type ShopRow = typeof shops.$inferSelect;
 /** How often the counts of pages that changed nothing are saved (the progress a seller watches). */

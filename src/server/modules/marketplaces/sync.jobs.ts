@@ -9,7 +9,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { JobDefinition } from '../../jobs/job-runner.js';
 import type { MarketplaceRuntime } from './runtime.js';
-import { activeShops, syncShop, type SyncRequest } from './sync.service.js';
+import type { SyncRequest } from './sync-run.queries.js';
+import { activeShops, syncShop } from './sync.service.js';
 
 export const SYNC_JOB = 'marketplace-sync';
 export const SYNC_SCHEDULE_JOB = 'marketplace-sync-schedule';

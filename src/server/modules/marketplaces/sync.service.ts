@@ -20,7 +20,7 @@
  * in sync-run.queries.ts.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { SyncOrderError, SyncTrigger } from '@shared/contract/shops.js';
+import type { SyncOrderError } from '@shared/contract/shops.js';
 import { rowsOf, withTenant, type Db } from '../../db/client.js';
 import {
   MarketplaceError,
@@ -48,7 +48,7 @@ import {
 } from './held-orders.js';
 import { shopSyncRuns, shops, type SyncResumePoint } from './marketplaces.tables.js';
 import { platformOf, type MarketplaceRuntime } from './runtime.js';
-import { RunState, startRun, windowOf, windowsOf } from './sync-run.queries.js';
+import { RunState, startRun, windowOf, windowsOf, type SyncRequest } from './sync-run.queries.js';
 
 /** Orders a run writes between refreshes of the order tables' statistics (a bulk load's plans). */
 const ANALYZE_EVERY = 5_000;
@@ -58,15 +58,6 @@ const ANALYZE_EVERY = 5_000;
  * an index of the tenant alone), so a page's inserts grow with the orders before it.
  */
 const ANALYZE_FIRST = 200;
-export interface SyncRequest {
-  tenantId: string;
-  shopId: string;
-  trigger: SyncTrigger;
-  /** A webhook's orders: fetched by number instead of paging a window. */
-  orderNos?: string[];
-  /** How many times the job waited for a run of the shop under way (sync.jobs.ts). */
-  deferrals?: number;
-}
 
 export interface SyncOutcome {
   runId: string;
