@@ -114,7 +114,7 @@ export async function editPartition(
 }
 
 /** Only a partition without locations can be deleted. */
-export async function deletePartition(tx: TenantTx, actor: Actor, input: { id: string }): Promise<void> {
+export async function deletePartition(tx: TenantTx, actor: Actor, input: { id: string }): Promise<null> {
   const partition = await visiblePartition(tx, actor, input.id);
   const inUse = new AppError('warehouse.partition_in_use', { code: partition.code });
   const [location] = await tx
@@ -129,6 +129,7 @@ export async function deletePartition(tx: TenantTx, actor: Actor, input: { id: s
       warehouse_locations_partition_fk: inUse,
     },
   );
+  return null;
 }
 
 // Locations
@@ -336,7 +337,7 @@ export async function editLocation(
 }
 
 /** Only a location that never held stock can be deleted: its history names it. */
-export async function deleteLocation(tx: TenantTx, actor: Actor, input: { id: string }): Promise<void> {
+export async function deleteLocation(tx: TenantTx, actor: Actor, input: { id: string }): Promise<null> {
   const location = await visibleLocation(tx, actor, input.id);
   const inUse = new AppError('warehouse.location_in_use', { code: location.code });
   await refuseOnConstraint(
@@ -347,6 +348,7 @@ export async function deleteLocation(tx: TenantTx, actor: Actor, input: { id: st
       stock_movements_to_location_fk: inUse,
     },
   );
+  return null;
 }
 
 /**

@@ -1,8 +1,10 @@
-/** Warehouse calls: warehouses, staff, partitions and locations. HTTP only. */
+/**
+ * Warehouse calls: warehouses, staff, partitions and locations. Declarations only
+ * (http/route-kit.ts); what lies on a location is the inventory module's (app.ts passes it).
+ */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, pageResult } from '@shared/contract/common.js';
+import { pageResult } from '@shared/contract/common.js';
 import {
   locationAddBody,
   locationBatchBody,
@@ -32,11 +34,8 @@ import {
   warehouseView,
 } from '@shared/contract/warehouse.js';
 import { PERMISSIONS } from '@shared/permissions.js';
-import { needs, nothing, said } from '../../http/route-kit.js';
 import type { AppDeps } from '../../deps.js';
-import type { LocationOccupancy } from './warehouse.queries.js';
-import { ok } from '../../http/reply.js';
-import { inActorTenant } from '../../http/scope.js';
+import { declareRoutes, route } from '../../http/route-kit.js';
 import {
   addLocation,
   addLocations,
@@ -62,261 +61,190 @@ import {
   listWarehouses,
   removeStaff,
 } from './warehouse.service.js';
+import type { LocationOccupancy } from './warehouse.queries.js';
 
 /** `occupancy` says what lies on each location; app.ts passes the inventory module's. */
 export async function warehouseRoutes(app: FastifyInstance, deps: AppDeps, occupancy: LocationOccupancy) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-  const tags = ['warehouse'];
-
-  api.get(
-    '/warehouse/options',
-    {
-      config: { permission: 'authenticated' },
-      schema: {
-        tags,
-        querystring: warehouseOptionsQuery,
-        response: { 200: envelope(z.array(warehouseOption)) },
-      },
-    },
-    async (request) => ok(await inActorTenant(db, request, listWarehouseOptions)),
-  );
-
-  api.get(
-    '/warehouse/list',
-    {
-      config: needs(PERMISSIONS.warehouseList),
-      schema: {
-        tags,
-        querystring: warehouseListQuery,
-        response: { 200: envelope(pageResult(warehouseView)) },
-      },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => listWarehouses(tx, actor, request.query))),
-  );
-
-  api.get(
-    '/warehouse/queryById',
-    {
-      config: needs(PERMISSIONS.warehouseList),
-      schema: { tags, querystring: warehouseIdQuery, response: { 200: envelope(warehouseView) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => getWarehouse(tx, actor, request.query))),
-  );
-
-  api.post(
-    '/warehouse/add',
-    {
-      config: needs(PERMISSIONS.warehouseAdd),
-      schema: { tags, body: warehouseAddBody, response: { 200: envelope(warehouseView) } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => addWarehouse(tx, actor, request.body)),
-        said(request, 'added'),
-      ),
-  );
-
-  api.put(
-    '/warehouse/edit',
-    {
-      config: needs(PERMISSIONS.warehouseEdit),
-      schema: { tags, body: warehouseEditBody, response: { 200: envelope(warehouseView) } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => editWarehouse(tx, actor, request.body)),
-        said(request, 'updated'),
-      ),
-  );
-
-  api.delete(
-    '/warehouse/delete',
-    {
-      config: needs(PERMISSIONS.warehouseEdit),
-      schema: { tags, querystring: warehouseIdQuery, response: { 200: nothing } },
-    },
-    async (request) => {
-      await inActorTenant(db, request, (tx, actor) => deleteWarehouse(tx, actor, request.query));
-      return ok(null, said(request, 'deleted'));
-    },
-  );
-
-  api.get(
-    '/warehouse/staff/list',
-    {
-      config: needs(PERMISSIONS.warehouseList),
-      schema: { tags, querystring: staffListQuery, response: { 200: envelope(z.array(staffView)) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => listStaff(tx, actor, request.query))),
-  );
-
-  api.get(
-    '/warehouse/staff/candidates',
-    {
-      config: needs(PERMISSIONS.warehouseStaff),
-      schema: { tags, querystring: staffCandidatesQuery, response: { 200: envelope(pageResult(staffView)) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => listStaffCandidates(tx, actor, request.query))),
-  );
-
-  api.post(
-    '/warehouse/staff/assign',
-    {
-      config: needs(PERMISSIONS.warehouseStaff),
-      schema: { tags, body: staffAssignBody, response: { 200: envelope(z.array(staffView)) } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => assignStaff(tx, actor, request.body)),
-        said(request, 'saved'),
-      ),
-  );
-
-  api.delete(
-    '/warehouse/staff/remove',
-    {
-      config: needs(PERMISSIONS.warehouseStaff),
-      schema: { tags, querystring: staffRemoveQuery, response: { 200: nothing } },
-    },
-    async (request) => {
-      await inActorTenant(db, request, (tx, actor) => removeStaff(tx, actor, request.query));
-      return ok(null, said(request, 'deleted'));
-    },
-  );
-
-  api.get(
-    '/warehouse/partition/list',
-    {
-      config: needs(PERMISSIONS.locationList),
-      schema: { tags, querystring: partitionListQuery, response: { 200: envelope(z.array(partitionView)) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => listPartitions(tx, actor, request.query))),
-  );
-
-  api.post(
-    '/warehouse/partition/add',
-    {
-      config: needs(PERMISSIONS.locationEdit),
-      schema: { tags, body: partitionAddBody, response: { 200: envelope(partitionView) } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => addPartition(tx, actor, request.body)),
-        said(request, 'added'),
-      ),
-  );
-
-  api.put(
-    '/warehouse/partition/edit',
-    {
-      config: needs(PERMISSIONS.locationEdit),
-      schema: { tags, body: partitionEditBody, response: { 200: envelope(partitionView) } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => editPartition(tx, actor, request.body)),
-        said(request, 'updated'),
-      ),
-  );
-
-  api.delete(
-    '/warehouse/partition/delete',
-    {
-      config: needs(PERMISSIONS.locationEdit),
-      schema: { tags, querystring: partitionIdQuery, response: { 200: nothing } },
-    },
-    async (request) => {
-      await inActorTenant(db, request, (tx, actor) => deletePartition(tx, actor, request.query));
-      return ok(null, said(request, 'deleted'));
-    },
-  );
-
-  api.get(
-    '/warehouse/location/list',
-    {
-      config: needs(PERMISSIONS.locationList),
-      schema: { tags, querystring: locationListQuery, response: { 200: envelope(pageResult(locationView)) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => listLocations(tx, actor, request.query, occupancy))),
-  );
-
-  api.get(
-    '/warehouse/location/queryByCode',
-    {
-      config: needs(PERMISSIONS.locationList),
-      schema: { tags, querystring: locationByCodeQuery, response: { 200: envelope(locationView) } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => locationByCode(tx, actor, request.query, occupancy)),
-      ),
-  );
-
-  api.post(
-    '/warehouse/location/add',
-    {
-      config: needs(PERMISSIONS.locationEdit),
-      schema: { tags, body: locationAddBody, response: { 200: envelope(locationView) } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => addLocation(tx, actor, request.body, occupancy)),
-        said(request, 'added'),
-      ),
-  );
-
-  api.post(
-    '/warehouse/location/addBatch',
-    {
-      config: needs(PERMISSIONS.locationEdit),
-      schema: { tags, body: locationBatchBody, response: { 200: envelope(z.array(locationView)) } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => addLocations(tx, actor, request.body, occupancy)),
-        said(request, 'added'),
-      ),
-  );
-
-  api.post(
-    '/warehouse/location/checkCodes',
-    {
-      config: needs(PERMISSIONS.locationEdit),
-      schema: { tags, body: locationCodesBody, response: { 200: envelope(locationCodesTaken) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => takenLocationCodes(tx, actor, request.body))),
-  );
-
-  api.put(
-    '/warehouse/location/edit',
-    {
-      config: needs(PERMISSIONS.locationEdit),
-      schema: { tags, body: locationEditBody, response: { 200: envelope(locationView) } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => editLocation(tx, actor, request.body, occupancy)),
-        said(request, 'updated'),
-      ),
-  );
-
-  api.delete(
-    '/warehouse/location/delete',
-    {
-      config: needs(PERMISSIONS.locationEdit),
-      schema: { tags, querystring: locationIdQuery, response: { 200: nothing } },
-    },
-    async (request) => {
-      await inActorTenant(db, request, (tx, actor) => deleteLocation(tx, actor, request.query));
-      return ok(null, said(request, 'deleted'));
-    },
-  );
+  declareRoutes(app, deps, 'warehouse', [
+    route({
+      method: 'GET',
+      url: '/warehouse/options',
+      permission: 'authenticated',
+      input: warehouseOptionsQuery,
+      reply: z.array(warehouseOption),
+      run: (tx, actor) => listWarehouseOptions(tx, actor),
+    }),
+    route({
+      method: 'GET',
+      url: '/warehouse/list',
+      permission: PERMISSIONS.warehouseList,
+      input: warehouseListQuery,
+      reply: pageResult(warehouseView),
+      run: listWarehouses,
+    }),
+    route({
+      method: 'GET',
+      url: '/warehouse/queryById',
+      permission: PERMISSIONS.warehouseList,
+      input: warehouseIdQuery,
+      reply: warehouseView,
+      run: getWarehouse,
+    }),
+    route({
+      method: 'POST',
+      url: '/warehouse/add',
+      permission: PERMISSIONS.warehouseAdd,
+      input: warehouseAddBody,
+      reply: warehouseView,
+      message: 'added',
+      run: addWarehouse,
+    }),
+    route({
+      method: 'PUT',
+      url: '/warehouse/edit',
+      permission: PERMISSIONS.warehouseEdit,
+      input: warehouseEditBody,
+      reply: warehouseView,
+      message: 'updated',
+      run: editWarehouse,
+    }),
+    route({
+      method: 'DELETE',
+      url: '/warehouse/delete',
+      permission: PERMISSIONS.warehouseEdit,
+      input: warehouseIdQuery,
+      reply: z.null(),
+      message: 'deleted',
+      run: deleteWarehouse,
+    }),
+    route({
+      method: 'GET',
+      url: '/warehouse/staff/list',
+      permission: PERMISSIONS.warehouseList,
+      input: staffListQuery,
+      reply: z.array(staffView),
+      run: listStaff,
+    }),
+    route({
+      method: 'GET',
+      url: '/warehouse/staff/candidates',
+      permission: PERMISSIONS.warehouseStaff,
+      input: staffCandidatesQuery,
+      reply: pageResult(staffView),
+      run: listStaffCandidates,
+    }),
+    route({
+      method: 'POST',
+      url: '/warehouse/staff/assign',
+      permission: PERMISSIONS.warehouseStaff,
+      input: staffAssignBody,
+      reply: z.array(staffView),
+      message: 'saved',
+      run: assignStaff,
+    }),
+    route({
+      method: 'DELETE',
+      url: '/warehouse/staff/remove',
+      permission: PERMISSIONS.warehouseStaff,
+      input: staffRemoveQuery,
+      reply: z.null(),
+      message: 'deleted',
+      run: removeStaff,
+    }),
+    route({
+      method: 'GET',
+      url: '/warehouse/partition/list',
+      permission: PERMISSIONS.locationList,
+      input: partitionListQuery,
+      reply: z.array(partitionView),
+      run: listPartitions,
+    }),
+    route({
+      method: 'POST',
+      url: '/warehouse/partition/add',
+      permission: PERMISSIONS.locationEdit,
+      input: partitionAddBody,
+      reply: partitionView,
+      message: 'added',
+      run: addPartition,
+    }),
+    route({
+      method: 'PUT',
+      url: '/warehouse/partition/edit',
+      permission: PERMISSIONS.locationEdit,
+      input: partitionEditBody,
+      reply: partitionView,
+      message: 'updated',
+      run: editPartition,
+    }),
+    route({
+      method: 'DELETE',
+      url: '/warehouse/partition/delete',
+      permission: PERMISSIONS.locationEdit,
+      input: partitionIdQuery,
+      reply: z.null(),
+      message: 'deleted',
+      run: deletePartition,
+    }),
+    route({
+      method: 'GET',
+      url: '/warehouse/location/list',
+      permission: PERMISSIONS.locationList,
+      input: locationListQuery,
+      reply: pageResult(locationView),
+      run: (tx, actor, query) => listLocations(tx, actor, query, occupancy),
+    }),
+    route({
+      method: 'GET',
+      url: '/warehouse/location/queryByCode',
+      permission: PERMISSIONS.locationList,
+      input: locationByCodeQuery,
+      reply: locationView,
+      run: (tx, actor, query) => locationByCode(tx, actor, query, occupancy),
+    }),
+    route({
+      method: 'POST',
+      url: '/warehouse/location/add',
+      permission: PERMISSIONS.locationEdit,
+      input: locationAddBody,
+      reply: locationView,
+      message: 'added',
+      run: (tx, actor, input) => addLocation(tx, actor, input, occupancy),
+    }),
+    route({
+      method: 'POST',
+      url: '/warehouse/location/addBatch',
+      permission: PERMISSIONS.locationEdit,
+      input: locationBatchBody,
+      reply: z.array(locationView),
+      message: 'added',
+      run: (tx, actor, input) => addLocations(tx, actor, input, occupancy),
+    }),
+    route({
+      method: 'POST',
+      url: '/warehouse/location/checkCodes',
+      permission: PERMISSIONS.locationEdit,
+      input: locationCodesBody,
+      reply: locationCodesTaken,
+      run: takenLocationCodes,
+    }),
+    route({
+      method: 'PUT',
+      url: '/warehouse/location/edit',
+      permission: PERMISSIONS.locationEdit,
+      input: locationEditBody,
+      reply: locationView,
+      message: 'updated',
+      run: (tx, actor, input) => editLocation(tx, actor, input, occupancy),
+    }),
+    route({
+      method: 'DELETE',
+      url: '/warehouse/location/delete',
+      permission: PERMISSIONS.locationEdit,
+      input: locationIdQuery,
+      reply: z.null(),
+      message: 'deleted',
+      run: deleteLocation,
+    }),
+  ]);
 }

@@ -155,7 +155,7 @@ export async function editWarehouse(
 }
 
 /** DELETE /warehouse/delete: only a warehouse without partitions, locations or stock; else deactivate it. */
-export async function deleteWarehouse(tx: TenantTx, actor: Actor, input: { id: string }): Promise<void> {
+export async function deleteWarehouse(tx: TenantTx, actor: Actor, input: { id: string }): Promise<null> {
   const warehouse = await visibleWarehouse(tx, actor, input.id);
   const [used] = rowsOf<{ used: boolean }>(
     await tx.execute(
@@ -167,6 +167,7 @@ export async function deleteWarehouse(tx: TenantTx, actor: Actor, input: { id: s
   await refuseOnConstraint(() => tx.delete(warehouses).where(eq(warehouses.id, warehouse.id)), {
     stock_balances_warehouse_fk: new AppError('warehouse.in_use', { code: warehouse.code }),
   });
+  return null;
 }
 
 const staffColumns = {
@@ -240,11 +241,12 @@ export async function assignStaff(
 }
 
 /** DELETE /warehouse/staff/remove. */
-export async function removeStaff(tx: TenantTx, actor: Actor, input: StaffRemoveInput): Promise<void> {
+export async function removeStaff(tx: TenantTx, actor: Actor, input: StaffRemoveInput): Promise<null> {
   const warehouse = await visibleWarehouse(tx, actor, input.warehouseId);
   const removed = await tx
     .delete(warehouseStaff)
     .where(and(eq(warehouseStaff.warehouseId, warehouse.id), eq(warehouseStaff.userId, input.userId)))
     .returning({ userId: warehouseStaff.userId });
   if (removed.length === 0) throw new AppError('warehouse.user_not_found');
+  return null;
 }
