@@ -10,7 +10,7 @@ import { pruneErrors } from './scripts/prune-errors.js';
  * The PDA's own build (docs/research/pda-offline.md §4.1): src/pda → dist/pda, served at /pda/, installable,
  * its service worker scoped to /pda/ and precaching the whole shell (locales included) so the
  * app starts offline. `registerType: 'prompt'`: a new version waits until the worker applies it
- * from the home screen (src/pda/app/update.tsx), never mid-task.
+ * from the home screen (src/pda/shell/update.tsx), never mid-task.
  */
 const root = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 

@@ -2,7 +2,7 @@
  * The scan probe of the PDA's paint benches (bench/pda.ts on the receive screen, bench/pack-paint.ts
  * on the pack screen): a scan typed as a wedge scanner's burst, and in the page, from that scan's
  * Enter keydown, the time of the feedback's call (the 'pda-scan-feedback' mark of
- * src/pda/app/feedback.ts: tone and vibration start there, the screen's state is set in the same
+ * src/pda/kit/feedback.ts: tone and vibration start there, the screen's state is set in the same
  * tick) and of the first frame painted after that state was committed.
  *
  * The commit is seen as the first change of the page's DOM after the mark (a MutationObserver:

@@ -1,9 +1,9 @@
 /** The PDA's entry: translations, storage kept from eviction, then the app. */
 import { createRoot } from 'react-dom/client';
 import { clientHooks } from '@api/client.js';
-import { PdaApp } from './app/app.js';
-import { unlockAudioOnGesture } from './app/feedback.js';
-import { createPdaServices } from './app/sync-context.js';
+import { PdaApp } from './shell/app.js';
+import { unlockAudioOnGesture } from './kit/feedback.js';
+import { createPdaServices } from './shell/sync-context.js';
 import { initPdaI18n } from './i18n.js';
 import './pda.css';
 

@@ -5,10 +5,10 @@
  */
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { ScanInput } from '@pda/app/scan-input.js';
+import { ScanInput } from '@pda/kit/scan-input.js';
 import { initPdaI18n } from '@pda/i18n.js';
 
-vi.mock('@pda/app/camera-overlay.js', () => {
+vi.mock('@pda/kit/camera-overlay.js', () => {
   throw new TypeError('Failed to fetch dynamically imported module');
 });
 

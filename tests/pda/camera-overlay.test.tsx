@@ -8,7 +8,7 @@
  */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ScanInput } from '@pda/app/scan-input.js';
+import { ScanInput } from '@pda/kit/scan-input.js';
 import { initPdaI18n } from '@pda/i18n.js';
 import { CAMERA_FORMATS } from '@pda/scan/detector.js';
 import { classifyScan } from '@shared/domain/scan.js';

@@ -8,8 +8,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { PdaHeader } from '@pda/app/header.js';
-import { PdaServicesProvider } from '@pda/app/sync-context.js';
+import { PdaHeader } from '@pda/kit/header.js';
+import { PdaServicesProvider } from '@pda/shell/sync-context.js';
 import { SyncEngine } from '@pda/sync/engine.js';
 import type { SyncTransport } from '@pda/sync/transport.js';
 import { offlineTransport, seededDatabase, setUpScreenTests } from './support/screen.js';

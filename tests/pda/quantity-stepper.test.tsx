@@ -7,7 +7,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { QuantityStepper } from '@pda/app/quantity-stepper.js';
+import { QuantityStepper } from '@pda/kit/quantity-stepper.js';
 import { initPdaI18n } from '@pda/i18n.js';
 import { SCAN_THROUGH_ATTRIBUTE } from '@pda/scan/keyboard-wedge.js';
 

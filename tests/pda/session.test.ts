@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { sessionStore } from '@api/storage.js';
 import type { UserInfo } from '@shared/contract/identity.js';
 import type { UserRole } from '@shared/domain/roles.js';
-import { login, logout, QueuedByOtherError } from '@pda/app/session.js';
+import { login, logout, QueuedByOtherError } from '@pda/shell/session.js';
 import { PdaDatabase } from '@pda/data/db.js';
 import { enqueue } from '@pda/sync/outbox.js';
 

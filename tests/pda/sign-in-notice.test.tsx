@@ -11,12 +11,12 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '@api/storage.js';
 import type { UserInfo } from '@shared/contract/identity.js';
-import { PdaApp } from '@pda/app/app.js';
+import { PdaApp } from '@pda/shell/app.js';
 import { SyncEngine } from '@pda/sync/engine.js';
 import { offlineTransport, SCREEN_IDS, seededDatabase, setUpScreenTests } from './support/screen.js';
 
 // The home screen's update offer needs the PWA plugin's virtual module, which only a build has.
-vi.mock('@pda/app/update.js', () => ({ UpdateOffer: () => null }));
+vi.mock('@pda/shell/update.js', () => ({ UpdateOffer: () => null }));
 
 setUpScreenTests();
 

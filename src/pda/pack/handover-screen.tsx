@@ -10,11 +10,11 @@ import { Button, List } from 'antd-mobile';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
-import { PdaHeader } from '../app/header.js';
-import { confirmDialog } from '../app/kit.js';
-import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedback.js';
-import { ScanInput } from '../app/scan-input.js';
-import { usePdaServices } from '../app/sync-context.js';
+import { PdaHeader } from '../kit/header.js';
+import { confirmDialog } from '../kit/kit.js';
+import { FeedbackBanner, flashClass, useScanFeedback } from '../kit/scan-feedback.js';
+import { ScanInput } from '../kit/scan-input.js';
+import { usePdaServices } from '../shell/sync-context.js';
 import {
   fetchOutboundWork,
   findBag,

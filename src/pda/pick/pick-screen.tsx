@@ -18,12 +18,12 @@ import { useTranslation } from 'react-i18next';
 import type { PdaWave, PdaWavesReply } from '@shared/contract/picking.js';
 import { SHORT_PICK_REASONS, type ShortPickReason } from '@shared/domain/picking.js';
 import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
-import { PdaHeader } from '../app/header.js';
-import { QuantityStepper } from '../app/quantity-stepper.js';
-import { useSavedWork, type Work } from '../app/saved-work.js';
-import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedback.js';
-import { ScanInput } from '../app/scan-input.js';
-import { usePdaServices } from '../app/sync-context.js';
+import { PdaHeader } from '../kit/header.js';
+import { QuantityStepper } from '../kit/quantity-stepper.js';
+import { useSavedWork, type Work } from '../kit/saved-work.js';
+import { FeedbackBanner, flashClass, useScanFeedback } from '../kit/scan-feedback.js';
+import { ScanInput } from '../kit/scan-input.js';
+import { usePdaServices } from '../shell/sync-context.js';
 import type { JsonObject, PdaDatabase } from '../data/db.js';
 import {
   claimWave,

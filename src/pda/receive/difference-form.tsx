@@ -19,9 +19,9 @@ import {
   type DiscrepancyKind,
 } from '@shared/domain/inbound.js';
 import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
-import { QuantityStepper } from '../app/quantity-stepper.js';
-import { usePdaServices } from '../app/sync-context.js';
-import { useWedgeScans } from '../app/use-wedge-scans.js';
+import { QuantityStepper } from '../kit/quantity-stepper.js';
+import { usePdaServices } from '../shell/sync-context.js';
+import { useWedgeScans } from '../kit/use-wedge-scans.js';
 import type { BoxData, InboundOrderData } from '../reference/inbound-orders.js';
 import { skuLabel } from '../reference/skus.js';
 import { preparePhoto, reportDifference } from './difference-data.js';

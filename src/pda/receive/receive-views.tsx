@@ -7,7 +7,7 @@
 import { Button, List } from 'antd-mobile';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QuantityStepper } from '../app/quantity-stepper.js';
+import { QuantityStepper } from '../kit/quantity-stepper.js';
 import type { BoxData } from '../reference/inbound-orders.js';
 import { skuLabel } from '../reference/skus.js';
 import { UndoButton } from '../undo/undo-button.js';

@@ -19,11 +19,11 @@ import type { ExpectedReturnOrder, ExpectedReturns } from '@shared/contract/retu
 import { looksLikeTrackingNo } from '@shared/domain/logistics.js';
 import { RETURN_LIMITS, type ItemCondition } from '@shared/domain/returns.js';
 import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
-import { PdaHeader } from '../app/header.js';
-import { confirmDialog } from '../app/kit.js';
-import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedback.js';
-import { ScanInput } from '../app/scan-input.js';
-import { usePdaServices } from '../app/sync-context.js';
+import { PdaHeader } from '../kit/header.js';
+import { confirmDialog } from '../kit/kit.js';
+import { FeedbackBanner, flashClass, useScanFeedback } from '../kit/scan-feedback.js';
+import { ScanInput } from '../kit/scan-input.js';
+import { usePdaServices } from '../shell/sync-context.js';
 import { findLocation } from '../reference/locations.js';
 import type { SkuData } from '../reference/skus.js';
 import {

@@ -6,8 +6,8 @@
 import { Button, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { AttentionItem } from '../data/db.js';
-import { PdaHeader } from '../app/header.js';
-import { usePdaServices, useSyncStatus } from '../app/sync-context.js';
+import { PdaHeader } from '../kit/header.js';
+import { usePdaServices, useSyncStatus } from '../shell/sync-context.js';
 
 function quantityOf(item: AttentionItem): number | null {
   const quantity = item.payload.quantity;

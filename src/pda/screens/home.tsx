@@ -7,9 +7,9 @@ import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { WarehouseOption } from '@shared/contract/warehouse.js';
-import { PdaHeader } from '../app/header.js';
-import { useSyncStatus } from '../app/sync-context.js';
-import { UpdateOffer } from '../app/update.js';
+import { PdaHeader } from '../kit/header.js';
+import { useSyncStatus } from '../shell/sync-context.js';
+import { UpdateOffer } from '../shell/update.js';
 
 export interface HomeScreenProps {
   warehouse: WarehouseOption;

@@ -13,8 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@api/client.js';
 import { isLanguage, LANGUAGES, type Language } from '@shared/i18n/languages.js';
 import { switchPdaLanguage } from '../i18n.js';
-import { login, QueuedByOtherError, RoleRefusedError, type SignedIn } from '../app/session.js';
-import { usePdaServices } from '../app/sync-context.js';
+import { login, QueuedByOtherError, RoleRefusedError, type SignedIn } from '../shell/session.js';
+import { usePdaServices } from '../shell/sync-context.js';
 
 const LANGUAGE_NAMES: Record<Language, string> = {
   'zh-CN': '简体中文',

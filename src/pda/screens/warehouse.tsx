@@ -3,8 +3,8 @@ import { Button, List } from 'antd-mobile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WarehouseOption } from '@shared/contract/warehouse.js';
-import { warehouseChoices } from '../app/session.js';
-import { usePdaServices } from '../app/sync-context.js';
+import { warehouseChoices } from '../shell/session.js';
+import { usePdaServices } from '../shell/sync-context.js';
 
 export function WarehouseScreen({ onChosen }: { onChosen: (warehouse: WarehouseOption) => void }) {
   const { t } = useTranslation();

@@ -8,9 +8,9 @@ import { Button, Input } from 'antd-mobile';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClassifiedScan } from '@shared/domain/scan.js';
-import { PdaHeader } from '../app/header.js';
-import { QuantityStepper } from '../app/quantity-stepper.js';
-import { useWedgeScans } from '../app/use-wedge-scans.js';
+import { PdaHeader } from '../kit/header.js';
+import { QuantityStepper } from '../kit/quantity-stepper.js';
+import { useWedgeScans } from '../kit/use-wedge-scans.js';
 import {
   readScannerSettings,
   saveScannerSettings,

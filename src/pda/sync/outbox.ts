@@ -5,7 +5,7 @@
  * once queued; a correction is a new op. Nothing here deletes a queued op: only the server's
  * answer moves it (sync/apply.ts), and undo is a compensating op. Each op names the worker
  * logged in when it was made (meta `worker`), so a shared device never sends one worker's scans
- * under another's name (app/session.ts refuses that login).
+ * under another's name (shell/session.ts refuses that login).
  */
 import type { Table } from 'dexie';
 import type { PdaOpType } from '@shared/contract/pda.js';

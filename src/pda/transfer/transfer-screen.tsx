@@ -13,12 +13,12 @@ import { useTranslation } from 'react-i18next';
 import type { TransferTask } from '@shared/contract/transfers.js';
 import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
 import { TRANSFER_SHORT_REASONS, type TransferShortReason } from '@shared/domain/transfers.js';
-import { PdaHeader } from '../app/header.js';
-import { confirmDialog } from '../app/kit.js';
-import { useSavedWork, type Work } from '../app/saved-work.js';
-import { FeedbackBanner, flashClass, useScanFeedback } from '../app/scan-feedback.js';
-import { ScanInput } from '../app/scan-input.js';
-import { usePdaServices } from '../app/sync-context.js';
+import { PdaHeader } from '../kit/header.js';
+import { confirmDialog } from '../kit/kit.js';
+import { useSavedWork, type Work } from '../kit/saved-work.js';
+import { FeedbackBanner, flashClass, useScanFeedback } from '../kit/scan-feedback.js';
+import { ScanInput } from '../kit/scan-input.js';
+import { usePdaServices } from '../shell/sync-context.js';
 import type { JsonObject } from '../data/db.js';
 import { findLocation } from '../reference/locations.js';
 import {

@@ -7,8 +7,8 @@
 import { Button } from 'antd-mobile';
 import { startTransition, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirmDialog } from '../app/kit.js';
-import { usePdaServices } from '../app/sync-context.js';
+import { confirmDialog } from '../kit/kit.js';
+import { usePdaServices } from '../shell/sync-context.js';
 import { undoScan, type UndoableScan } from './undo-data.js';
 
 /** The most scans one screen remembers for undo. */

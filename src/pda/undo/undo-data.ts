@@ -14,7 +14,7 @@ import { enqueue } from '../sync/outbox.js';
 /**
  * The op of a scan, as far as its undo reads it: which op it is and what it did. Its place in
  * the outbox (status, attempts) is not part of it: a screen's saved work keeps the scan across a
- * reload (app/saved-work.ts), while the op itself may have been pushed since.
+ * reload (kit/saved-work.ts), while the op itself may have been pushed since.
  */
 export type UndoableOp = Pick<OutboxOp, 'seq' | 'opId' | 'type' | 'payload' | 'createdAt'>;
 

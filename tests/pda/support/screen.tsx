@@ -9,7 +9,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, expect } from 'vitest';
 import type { PullChange } from '@shared/contract/pda.js';
-import { PdaServicesProvider } from '@pda/app/sync-context.js';
+import { PdaServicesProvider } from '@pda/shell/sync-context.js';
 import { PdaDatabase } from '@pda/data/db.js';
 import { initPdaI18n } from '@pda/i18n.js';
 import { applyPullPage } from '@pda/sync/apply.js';

@@ -12,7 +12,7 @@ import { holdKeys } from '../scan/held-keys.js';
 import { HomeScreen } from '../screens/home.js';
 import { LoginScreen } from '../screens/login.js';
 import { WarehouseScreen } from '../screens/warehouse.js';
-import { PdaLocale } from './kit.js';
+import { PdaLocale } from '../kit/kit.js';
 import { chooseWarehouse, logout, mayUsePda, storedWarehouse } from './session.js';
 import { FailedSignInsNotice } from './sign-in-notice.js';
 import { PdaServicesProvider, type PdaServices } from './sync-context.js';

@@ -8,7 +8,7 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { usePdaServices, useSyncStatus } from './sync-context.js';
+import { usePdaServices, useSyncStatus } from '../shell/sync-context.js';
 
 function clock(at: number | null, locale: string): string {
   if (at === null) return '—';

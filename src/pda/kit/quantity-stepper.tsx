@@ -9,7 +9,7 @@
  *
  * Its field is named by its label, always shows the quantity the screen set last (the quantity
  * back to 1 after a count), and a scan made while it has focus stays a scan. A module of its own,
- * apart from app/kit.tsx: it loads with the screens that count, not with the login screen (the
+ * apart from kit.tsx: it loads with the screens that count, not with the login screen (the
  * PDA's first load, `npm run bench`).
  */
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
