@@ -1,6 +1,5 @@
-/** Product, SKU and barcode calls. HTTP only. */
+/** Product, SKU and barcode calls. Declarations only (http/route-kit.ts). */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   barcodeBody,
@@ -20,12 +19,10 @@ import {
   skuSummary,
   skuView,
 } from '@shared/contract/catalog.js';
-import { envelope, pageResult } from '@shared/contract/common.js';
+import { pageResult } from '@shared/contract/common.js';
 import { PERMISSIONS } from '@shared/permissions.js';
-import { needs, nothing, said } from '../../http/route-kit.js';
 import type { AppDeps } from '../../deps.js';
-import { ok } from '../../http/reply.js';
-import { inActorTenant } from '../../http/scope.js';
+import { declareRoutes, route } from '../../http/route-kit.js';
 import { addProduct, deleteProduct, editProduct, getProduct, listProducts } from './product.service.js';
 import {
   addBarcode,
@@ -39,133 +36,118 @@ import {
 } from './sku.service.js';
 
 export async function catalogRoutes(app: FastifyInstance, deps: AppDeps) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-  const tags = ['catalog'];
-  const read = needs(PERMISSIONS.productList);
-  const write = needs(PERMISSIONS.productEdit);
-
-  api.get(
-    '/catalog/product/list',
-    {
-      config: read,
-      schema: { tags, querystring: productListQuery, response: { 200: envelope(pageResult(productView)) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => listProducts(tx, actor, request.query))),
-  );
-
-  api.get(
-    '/catalog/product/queryById',
-    { config: read, schema: { tags, querystring: productIdQuery, response: { 200: envelope(productView) } } },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => getProduct(tx, actor, request.query))),
-  );
-
-  api.post(
-    '/catalog/product/add',
-    { config: write, schema: { tags, body: productAddBody, response: { 200: envelope(productView) } } },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => addProduct(tx, actor, request.body)),
-        said(request, 'added'),
-      ),
-  );
-
-  api.put(
-    '/catalog/product/edit',
-    { config: write, schema: { tags, body: productEditBody, response: { 200: envelope(productView) } } },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => editProduct(tx, actor, request.body)),
-        said(request, 'updated'),
-      ),
-  );
-
-  api.delete(
-    '/catalog/product/delete',
-    { config: write, schema: { tags, querystring: productDeleteQuery, response: { 200: nothing } } },
-    async (request) => {
-      await inActorTenant(db, request, (tx, actor) => deleteProduct(tx, actor, request.query));
-      return ok(null, said(request, 'deleted'));
-    },
-  );
-
-  api.get(
-    '/catalog/sku/list',
-    {
-      config: read,
-      schema: { tags, querystring: skuListQuery, response: { 200: envelope(pageResult(skuSummary)) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => listSkus(tx, actor, request.query))),
-  );
-
-  api.get(
-    '/catalog/sku/queryById',
-    { config: read, schema: { tags, querystring: skuIdQuery, response: { 200: envelope(skuView) } } },
-    async (request) => ok(await inActorTenant(db, request, (tx, actor) => getSku(tx, actor, request.query))),
-  );
-
-  api.get(
-    '/catalog/sku/queryByBarcode',
-    {
-      config: read,
-      schema: { tags, querystring: barcodeQuery, response: { 200: envelope(z.array(skuSummary)) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => skusByBarcode(tx, actor, request.query))),
-  );
-
-  api.post(
-    '/catalog/sku/add',
-    { config: write, schema: { tags, body: skuAddBody, response: { 200: envelope(skuView) } } },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => addSku(tx, actor, request.body)),
-        said(request, 'added'),
-      ),
-  );
-
-  api.put(
-    '/catalog/sku/edit',
-    { config: write, schema: { tags, body: skuEditBody, response: { 200: envelope(skuView) } } },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => editSku(tx, actor, request.body)),
-        said(request, 'updated'),
-      ),
-  );
-
-  api.delete(
-    '/catalog/sku/delete',
-    { config: write, schema: { tags, querystring: skuDeleteQuery, response: { 200: nothing } } },
-    async (request) => {
-      await inActorTenant(db, request, (tx, actor) => deleteSku(tx, actor, request.query));
-      return ok(null, said(request, 'deleted'));
-    },
-  );
-
-  api.post(
-    '/catalog/sku/barcode/add',
-    { config: write, schema: { tags, body: barcodeBody, response: { 200: envelope(skuView) } } },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => addBarcode(tx, actor, request.body)),
-        said(request, 'added'),
-      ),
-  );
-
-  api.delete(
-    '/catalog/sku/barcode/delete',
-    {
-      config: write,
-      schema: { tags, querystring: barcodeDeleteQuery, response: { 200: envelope(skuView) } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => removeBarcode(tx, actor, request.query)),
-        said(request, 'deleted'),
-      ),
-  );
+  declareRoutes(app, deps, 'catalog', [
+    route({
+      method: 'GET',
+      url: '/catalog/product/list',
+      permission: PERMISSIONS.productList,
+      input: productListQuery,
+      reply: pageResult(productView),
+      run: listProducts,
+    }),
+    route({
+      method: 'GET',
+      url: '/catalog/product/queryById',
+      permission: PERMISSIONS.productList,
+      input: productIdQuery,
+      reply: productView,
+      run: getProduct,
+    }),
+    route({
+      method: 'POST',
+      url: '/catalog/product/add',
+      permission: PERMISSIONS.productEdit,
+      input: productAddBody,
+      reply: productView,
+      message: 'added',
+      run: addProduct,
+    }),
+    route({
+      method: 'PUT',
+      url: '/catalog/product/edit',
+      permission: PERMISSIONS.productEdit,
+      input: productEditBody,
+      reply: productView,
+      message: 'updated',
+      run: editProduct,
+    }),
+    route({
+      method: 'DELETE',
+      url: '/catalog/product/delete',
+      permission: PERMISSIONS.productEdit,
+      input: productDeleteQuery,
+      reply: z.null(),
+      message: 'deleted',
+      run: deleteProduct,
+    }),
+    route({
+      method: 'GET',
+      url: '/catalog/sku/list',
+      permission: PERMISSIONS.productList,
+      input: skuListQuery,
+      reply: pageResult(skuSummary),
+      run: listSkus,
+    }),
+    route({
+      method: 'GET',
+      url: '/catalog/sku/queryById',
+      permission: PERMISSIONS.productList,
+      input: skuIdQuery,
+      reply: skuView,
+      run: getSku,
+    }),
+    route({
+      method: 'GET',
+      url: '/catalog/sku/queryByBarcode',
+      permission: PERMISSIONS.productList,
+      input: barcodeQuery,
+      reply: z.array(skuSummary),
+      run: skusByBarcode,
+    }),
+    route({
+      method: 'POST',
+      url: '/catalog/sku/add',
+      permission: PERMISSIONS.productEdit,
+      input: skuAddBody,
+      reply: skuView,
+      message: 'added',
+      run: addSku,
+    }),
+    route({
+      method: 'PUT',
+      url: '/catalog/sku/edit',
+      permission: PERMISSIONS.productEdit,
+      input: skuEditBody,
+      reply: skuView,
+      message: 'updated',
+      run: editSku,
+    }),
+    route({
+      method: 'DELETE',
+      url: '/catalog/sku/delete',
+      permission: PERMISSIONS.productEdit,
+      input: skuDeleteQuery,
+      reply: z.null(),
+      message: 'deleted',
+      run: deleteSku,
+    }),
+    route({
+      method: 'POST',
+      url: '/catalog/sku/barcode/add',
+      permission: PERMISSIONS.productEdit,
+      input: barcodeBody,
+      reply: skuView,
+      message: 'added',
+      run: addBarcode,
+    }),
+    route({
+      method: 'DELETE',
+      url: '/catalog/sku/barcode/delete',
+      permission: PERMISSIONS.productEdit,
+      input: barcodeDeleteQuery,
+      reply: skuView,
+      message: 'deleted',
+      run: removeBarcode,
+    }),
+  ]);
 }

@@ -120,7 +120,8 @@ export async function editProduct(
 }
 
 /** DELETE /catalog/product/delete: with its SKUs, unless one of them has ever had stock. */
-export async function deleteProduct(tx: TenantTx, actor: Actor, input: { id: string }): Promise<void> {
+export async function deleteProduct(tx: TenantTx, actor: Actor, input: { id: string }): Promise<null> {
   const product = await ownProduct(tx, actor, input.id);
   await refuseOnConstraint(() => tx.delete(products).where(eq(products.id, product.id)), SKU_REFUSALS);
+  return null;
 }

@@ -158,9 +158,10 @@ export async function editSku(
 }
 
 /** DELETE /catalog/sku/delete: only a SKU that never had stock. */
-export async function deleteSku(tx: TenantTx, actor: Actor, input: { id: string }): Promise<void> {
+export async function deleteSku(tx: TenantTx, actor: Actor, input: { id: string }): Promise<null> {
   const sku = await ownSku(tx, actor, input.id);
   await refuseOnConstraint(() => tx.delete(skus).where(eq(skus.id, sku.id)), SKU_REFUSALS);
+  return null;
 }
 
 /** POST /catalog/sku/barcode/add: binds one more barcode to a SKU. */
