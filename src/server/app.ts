@@ -40,16 +40,16 @@ import { inboundRoutes } from './modules/inbound/inbound.routes.js';
 import { ordersExcelRoutes } from './modules/orders/orders-excel.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { shopRoutes } from './modules/marketplaces/shops.routes.js';
+import { bagRoutes } from './modules/logistics/bags.routes.js';
+import { channelRoutes } from './modules/logistics/channels.routes.js';
 import {
-  bagRoutes,
-  channelRoutes,
   logisticsJobs,
   logisticsRuntime,
-  outboundRoutes,
   readCarrierUrls,
-  waybillRoutes,
   type CarrierUrls,
 } from './modules/logistics/index.js';
+import { outboundRoutes } from './modules/logistics/outbound.routes.js';
+import { waybillRoutes } from './modules/logistics/waybills.routes.js';
 import { inventoryRoutes } from './modules/inventory/inventory.routes.js';
 import { destroyRoutes } from './modules/inventory/destroy.routes.js';
 import { pdaRoutes } from './modules/pda/pda.routes.js';

@@ -1,9 +1,5 @@
 export { readCarrierUrls, type CarrierUrls } from './carriers/index.js';
 export { logisticsJobs } from './logistics.jobs.js';
-export { bagRoutes } from './bags.routes.js';
-export { channelRoutes } from './channels.routes.js';
-export { outboundRoutes } from './outbound.routes.js';
-export { waybillRoutes } from './waybills.routes.js';
 export { logisticsChannels, orderPicks, waybills } from './logistics.tables.js';
 export { logisticsRuntime, type LogisticsRuntime } from './runtime.js';
 export { authoriseChannel, channelBinding } from './channels.service.js';
