@@ -13,6 +13,9 @@
  *   has been answered; the sync engine uploads them just before that op.
  * - `meta`: the device id and the key the server issued to it, the next seq, the pull cursor, the last sync time, the sync lease.
  * Schema changes must keep unsent ops readable: add versions, never drop the outbox.
+ *
+ * Most writes go through Dexie; a scan's op with its local effect is written straight through
+ * IndexedDB on the same connection (native.ts), which is why live queries keep no cache here.
  */
 import Dexie, { type Table } from 'dexie';
 import type { PdaOpType } from '@shared/contract/pda.js';

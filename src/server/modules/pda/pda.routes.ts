@@ -32,7 +32,7 @@ export async function pdaRoutes(app: FastifyInstance, deps: AppDeps, logistics: 
   const { db, files: storage } = deps;
   const tags = ['pda'];
 
-  // One transaction per op, not per request: the service opens them.
+  // The service opens the transaction: one per batch, a savepoint per op (push.service.ts).
   api.post(
     '/pda/sync/push',
     { config, schema: { tags, body: pushRequest, response: { 200: envelope(pushReply) } } },
