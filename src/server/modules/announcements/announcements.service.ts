@@ -139,10 +139,11 @@ export async function editAnnouncement(
 }
 
 /** DELETE /sys/annountCement/delete: drafts and revoked announcements only, with their read marks. */
-export async function deleteAnnouncement(tx: TenantTx, _actor: Actor, input: { id: string }): Promise<void> {
+export async function deleteAnnouncement(tx: TenantTx, _actor: Actor, input: { id: string }): Promise<null> {
   const current = await existing(tx, input.id);
   if (!DELETABLE_STATUSES.includes(current.sendStatus)) throw new AppError('announcement.not_deletable');
   await tx.delete(announcements).where(eq(announcements.id, input.id));
+  return null;
 }
 
 /** GET /sys/annountCement/doReleaseData: sends a draft to its audience now, live where they are online. */

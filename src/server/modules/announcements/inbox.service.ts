@@ -83,7 +83,7 @@ export async function unreadCount(tx: TenantTx, actor: Actor): Promise<number> {
 }
 
 /** PUT|POST /sys/sysAnnouncementSend/editByAnntIdAndUserId: marks one announcement read; idempotent. */
-export async function markRead(tx: TenantTx, actor: Actor, input: { anntId: string }): Promise<void> {
+export async function markRead(tx: TenantTx, actor: Actor, input: { anntId: string }): Promise<null> {
   const [visible] = await tx
     .select({ id: announcements.id })
     .from(announcements)
@@ -93,15 +93,16 @@ export async function markRead(tx: TenantTx, actor: Actor, input: { anntId: stri
     .insert(announcementReads)
     .values({ announcementId: input.anntId, userId: actor.userId })
     .onConflictDoNothing();
+  return null;
 }
 
-/** PUT /sys/sysAnnouncementSend/readAll: marks every released announcement of the actor read. */
-export async function markAllRead(tx: TenantTx, actor: Actor): Promise<number> {
+/** PUT /sys/sysAnnouncementSend/readAll: marks every released announcement of the actor read; how many it marked. */
+export async function markAllRead(tx: TenantTx, actor: Actor): Promise<{ count: number }> {
   const result = await tx.execute(sql`
     insert into ${announcementReads} (announcement_id, user_id)
     select ${announcements.id}, ${actor.userId}::uuid from ${announcements} where ${releasedTo(actor)}
     on conflict do nothing`);
-  return result.rowCount ?? 0;
+  return { count: result.rowCount ?? 0 };
 }
 
 /** GET /sys/sysAnnouncementSend/getMyAnnouncementSend: everything released to the actor, with its read flag. */
