@@ -1,8 +1,6 @@
-/** The administrator's department calls (a tree of departments). HTTP only. */
+/** The administrator's department calls (a tree of departments). Declarations only (http/route-kit.ts). */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '@shared/contract/common.js';
 import {
   departAddBody,
   departEditBody,
@@ -15,9 +13,7 @@ import {
 } from '@shared/contract/system-admin.js';
 import { PERMISSIONS } from '@shared/permissions.js';
 import type { AppDeps } from '@server/deps.js';
-import { ok } from '@server/http/reply.js';
-import { inActorTenant } from '@server/http/scope.js';
-import { needs, nothing, said } from '@server/http/route-kit.js';
+import { declareRoutes, route } from '@server/http/route-kit.js';
 import {
   addDepart,
   deleteDepart,
@@ -28,71 +24,57 @@ import {
 } from '../departments/departments.service.js';
 
 export async function departmentRoutes(app: FastifyInstance, deps: AppDeps) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-  const tags = ['system admin'];
-
-  api.get(
-    '/sys/sysDepart/queryTreeList',
-    {
-      config: needs(PERMISSIONS.departList),
-      schema: { tags, querystring: emptyQuery, response: { 200: envelope(z.array(departNode)) } },
-    },
-    async (request) => ok(await inActorTenant(db, request, departTree)),
-  );
-
-  api.get(
-    '/sys/sysDepart/queryIdTree',
-    {
-      config: needs(PERMISSIONS.departList),
-      schema: { tags, querystring: emptyQuery, response: { 200: envelope(z.array(treeOption)) } },
-    },
-    async (request) => ok(await inActorTenant(db, request, departIdTree)),
-  );
-
-  api.get(
-    '/sys/sysDepart/searchBy',
-    {
-      config: needs(PERMISSIONS.departList),
-      schema: { tags, querystring: departSearchQuery, response: { 200: envelope(z.array(departView)) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => searchDeparts(tx, actor, request.query))),
-  );
-
-  api.post(
-    '/sys/sysDepart/add',
-    {
-      config: needs(PERMISSIONS.departAdd),
-      schema: { tags, body: departAddBody, response: { 200: envelope(departView) } },
-    },
-    async (request) => {
-      const depart = await inActorTenant(db, request, (tx, actor) => addDepart(tx, actor, request.body));
-      return ok(depart, said(request, 'added'));
-    },
-  );
-
-  api.put(
-    '/sys/sysDepart/edit',
-    {
-      config: needs(PERMISSIONS.departEdit),
-      schema: { tags, body: departEditBody, response: { 200: envelope(departView) } },
-    },
-    async (request) => {
-      const depart = await inActorTenant(db, request, (tx, actor) => editDepart(tx, actor, request.body));
-      return ok(depart, said(request, 'updated'));
-    },
-  );
-
-  api.delete(
-    '/sys/sysDepart/delete',
-    {
-      config: needs(PERMISSIONS.departDelete),
-      schema: { tags, querystring: idQuery, response: { 200: nothing } },
-    },
-    async (request) => {
-      await inActorTenant(db, request, (tx, actor) => deleteDepart(tx, actor, request.query));
-      return ok(null, said(request, 'deleted'));
-    },
-  );
+  declareRoutes(app, deps, 'system admin', [
+    route({
+      method: 'GET',
+      url: '/sys/sysDepart/queryTreeList',
+      permission: PERMISSIONS.departList,
+      input: emptyQuery,
+      reply: z.array(departNode),
+      run: (tx, actor) => departTree(tx, actor),
+    }),
+    route({
+      method: 'GET',
+      url: '/sys/sysDepart/queryIdTree',
+      permission: PERMISSIONS.departList,
+      input: emptyQuery,
+      reply: z.array(treeOption),
+      run: (tx, actor) => departIdTree(tx, actor),
+    }),
+    route({
+      method: 'GET',
+      url: '/sys/sysDepart/searchBy',
+      permission: PERMISSIONS.departList,
+      input: departSearchQuery,
+      reply: z.array(departView),
+      run: searchDeparts,
+    }),
+    route({
+      method: 'POST',
+      url: '/sys/sysDepart/add',
+      permission: PERMISSIONS.departAdd,
+      input: departAddBody,
+      reply: departView,
+      message: 'added',
+      run: addDepart,
+    }),
+    route({
+      method: 'PUT',
+      url: '/sys/sysDepart/edit',
+      permission: PERMISSIONS.departEdit,
+      input: departEditBody,
+      reply: departView,
+      message: 'updated',
+      run: editDepart,
+    }),
+    route({
+      method: 'DELETE',
+      url: '/sys/sysDepart/delete',
+      permission: PERMISSIONS.departDelete,
+      input: idQuery,
+      reply: z.null(),
+      message: 'deleted',
+      run: deleteDepart,
+    }),
+  ]);
 }

@@ -149,7 +149,7 @@ export async function editDepart(tx: TenantTx, _actor: Actor, input: DepartEditI
 }
 
 /** DELETE /sys/sysDepart/delete: only a department with no sub-departments and no users. */
-export async function deleteDepart(tx: TenantTx, _actor: Actor, input: { id: string }): Promise<void> {
+export async function deleteDepart(tx: TenantTx, _actor: Actor, input: { id: string }): Promise<null> {
   const [row] = await tx.select().from(departments).where(eq(departments.id, input.id)).for('update');
   if (!row) throw new AppError('depart.not_found');
   const [children] = await tx
@@ -163,4 +163,5 @@ export async function deleteDepart(tx: TenantTx, _actor: Actor, input: { id: str
     .where(eq(userDeparts.departId, row.id));
   if ((members?.total ?? 0) > 0) throw new AppError('depart.has_users');
   await tx.delete(departments).where(eq(departments.id, row.id));
+  return null;
 }
