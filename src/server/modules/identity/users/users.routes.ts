@@ -1,7 +1,11 @@
-/** The administrator's user and department calls of spec 01 §7. HTTP only. */
+/**
+ * The administrator's user calls of spec 01 §7. Declarations (http/route-kit.ts), but for
+ * frozenBatch, registered by hand: its success message depends on its input (frozen or unfrozen).
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope, pageResult } from '@shared/contract/common.js';
+import { z } from 'zod';
+import { pageResult } from '@shared/contract/common.js';
 import {
   checkOnlyUserQuery,
   frozenBatchBody,
@@ -17,7 +21,7 @@ import { PERMISSIONS } from '@shared/permissions.js';
 import type { AppDeps } from '@server/deps.js';
 import { ok } from '@server/http/reply.js';
 import { inActorTenant } from '@server/http/scope.js';
-import { idList, needs, nothing, said } from '@server/http/route-kit.js';
+import { declareRoutes, needs, nothing, route, said } from '@server/http/route-kit.js';
 import {
   addUser,
   changeUserPassword,
@@ -29,101 +33,88 @@ import {
   usersOfDepart,
 } from './users.service.js';
 
+const tag = 'system admin';
+
+// Registered in the spec's order, which the OpenAPI document keeps: frozenBatch between the two lists.
 export async function userAdminRoutes(app: FastifyInstance, deps: AppDeps) {
+  declareRoutes(app, deps, tag, [
+    route({
+      method: 'GET',
+      url: '/sys/user/list',
+      permission: PERMISSIONS.userList,
+      input: userListQuery,
+      reply: pageResult(userView),
+      run: listUsers,
+    }),
+    route({
+      method: 'POST',
+      url: '/sys/user/add',
+      permission: PERMISSIONS.userAdd,
+      input: userAddBody,
+      reply: userView,
+      message: 'added',
+      run: addUser,
+    }),
+    route({
+      method: 'PUT',
+      url: '/sys/user/edit',
+      permission: PERMISSIONS.userEdit,
+      input: userEditBody,
+      reply: userView,
+      message: 'updated',
+      run: editUser,
+    }),
+    route({
+      method: 'GET',
+      url: '/sys/user/queryUserRole',
+      permission: PERMISSIONS.userList,
+      input: userRoleQuery,
+      reply: z.array(z.string()),
+      run: userRoleIds,
+    }),
+  ]);
+
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-  const tags = ['system admin'];
-  const userPage = envelope(pageResult(userView));
-
-  api.get(
-    '/sys/user/list',
-    {
-      config: needs(PERMISSIONS.userList),
-      schema: { tags, querystring: userListQuery, response: { 200: userPage } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => listUsers(tx, actor, request.query))),
-  );
-
-  api.post(
-    '/sys/user/add',
-    {
-      config: needs(PERMISSIONS.userAdd),
-      schema: { tags, body: userAddBody, response: { 200: envelope(userView) } },
-    },
-    async (request) => {
-      const user = await inActorTenant(db, request, (tx, actor) => addUser(tx, actor, request.body));
-      return ok(user, said(request, 'added'));
-    },
-  );
-
-  api.put(
-    '/sys/user/edit',
-    {
-      config: needs(PERMISSIONS.userEdit),
-      schema: { tags, body: userEditBody, response: { 200: envelope(userView) } },
-    },
-    async (request) => {
-      const user = await inActorTenant(db, request, (tx, actor) => editUser(tx, actor, request.body));
-      return ok(user, said(request, 'updated'));
-    },
-  );
-
-  api.get(
-    '/sys/user/queryUserRole',
-    {
-      config: needs(PERMISSIONS.userList),
-      schema: { tags, querystring: userRoleQuery, response: { 200: idList } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => userRoleIds(tx, actor, request.query))),
-  );
-
   api.put(
     '/sys/user/frozenBatch',
     {
       config: needs(PERMISSIONS.userFreeze),
-      schema: { tags, body: frozenBatchBody, response: { 200: nothing } },
+      schema: { tags: [tag], body: frozenBatchBody, response: { 200: nothing } },
     },
     async (request) => {
-      await inActorTenant(db, request, (tx, actor) => freezeUsers(tx, actor, request.body));
+      await inActorTenant(deps.db, request, (tx, actor) => freezeUsers(tx, actor, request.body));
       return ok(null, said(request, request.body.status === 2 ? 'frozen' : 'unfrozen'));
     },
   );
 
-  // The add forms of administrators and sellers both check usernames as they are typed; only
-  // someone who may add an account may ask whether a username is taken.
-  api.get(
-    '/sys/user/checkOnlyUser',
-    {
-      config: { permission: { anyOf: [PERMISSIONS.userAdd, PERMISSIONS.sellerStaffAdd] } },
-      schema: { tags, querystring: checkOnlyUserQuery, response: { 200: nothing } },
-    },
-    async (request) => {
-      await inActorTenant(db, request, (tx, actor) => checkOnlyUser(tx, actor, request.query));
-      return ok(null, said(request, 'duplicate.available'));
-    },
-  );
-
-  api.put(
-    '/sys/user/changPassword',
-    {
-      config: needs(PERMISSIONS.userPassword),
-      schema: { tags, body: setPasswordBody, response: { 200: nothing } },
-    },
-    async (request) => {
-      await inActorTenant(db, request, (tx, actor) => changeUserPassword(tx, actor, request.body));
-      return ok(null, said(request, 'password.changed'));
-    },
-  );
-
-  api.get(
-    '/sys/user/queryUserByDepId',
-    {
-      config: needs(PERMISSIONS.userList),
-      schema: { tags, querystring: usersOfDepartQuery, response: { 200: userPage } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => usersOfDepart(tx, actor, request.query))),
-  );
+  declareRoutes(app, deps, tag, [
+    // The add forms of administrators and sellers both check usernames as they are typed; only
+    // someone who may add an account may ask whether a username is taken.
+    route({
+      method: 'GET',
+      url: '/sys/user/checkOnlyUser',
+      permission: { anyOf: [PERMISSIONS.userAdd, PERMISSIONS.sellerStaffAdd] },
+      input: checkOnlyUserQuery,
+      reply: z.null(),
+      message: 'duplicate.available',
+      run: checkOnlyUser,
+    }),
+    route({
+      method: 'PUT',
+      url: '/sys/user/changPassword',
+      permission: PERMISSIONS.userPassword,
+      input: setPasswordBody,
+      reply: z.null(),
+      message: 'password.changed',
+      run: changeUserPassword,
+    }),
+    route({
+      method: 'GET',
+      url: '/sys/user/queryUserByDepId',
+      permission: PERMISSIONS.userList,
+      input: usersOfDepartQuery,
+      reply: pageResult(userView),
+      run: usersOfDepart,
+    }),
+  ]);
 }

@@ -207,17 +207,19 @@ export async function checkOnlyUser(
   tx: TenantTx,
   _actor: Actor,
   input: { username: string; id?: string },
-): Promise<void> {
+): Promise<null> {
   const user = await findUserByUsername(tx, input.username);
   if (user && user.id !== input.id) throw new AppError('user.username_taken');
+  return null;
 }
 
 /** PUT /sys/user/changPassword: an administrator sets another account's password. */
-export async function changeUserPassword(tx: TenantTx, actor: Actor, input: SetPasswordInput): Promise<void> {
+export async function changeUserPassword(tx: TenantTx, actor: Actor, input: SetPasswordInput): Promise<null> {
   const user = await findUserByUsername(tx, input.username);
   if (!user) throw new AppError('user.not_found');
   assertManageable(actor, user.userRole);
   await setPasswordOf(tx, actor, user, input);
+  return null;
 }
 
 /** GET /sys/user/queryUserByDepId: the members of one department, a page at a time. */
