@@ -1,8 +1,12 @@
-/** Stock check order calls: list, detail, create, assign, close, review, and the handheld's open counts. HTTP only. */
+/**
+ * Stock check order calls: list, detail, create, assign, close, review, and the handheld's open
+ * counts. Declarations only (http/route-kit.ts), but for the count sheet, registered by hand
+ * because it answers a PDF.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, idQuery, pageResult, string, cacheBuster } from '@shared/contract/common.js';
+import { idQuery, pageResult, string, cacheBuster } from '@shared/contract/common.js';
 import {
   assignCountInput,
   closeCountInput,
@@ -17,10 +21,9 @@ import {
 } from '@shared/contract/counts.js';
 import { PERMISSIONS } from '@shared/permissions.js';
 import type { AppDeps } from '../../deps.js';
-import { ok } from '../../http/reply.js';
 import { requestLanguage } from '../../http/request-context.js';
 import { sendPdf } from '../../http/pdf-reply.js';
-import { needs, said } from '../../http/route-kit.js';
+import { declareRoutes, needs, route } from '../../http/route-kit.js';
 import { translatorFor } from '../../i18n.js';
 import { renderCountSheets } from '../printing/index.js';
 import { inActorTenant } from '../../http/scope.js';
@@ -28,82 +31,69 @@ import { countSheetData, getCount, listCounts, listCountTasks } from './counts.q
 import { reviewCount } from './count-review.service.js';
 import { assignCount, closeCount, createCount } from './counts.service.js';
 
+const done = z.object({ id: string() });
+
 export async function countsRoutes(app: FastifyInstance, deps: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
   const tags = ['counts'];
-  const done = { 200: envelope(z.object({ id: string() })) };
 
-  api.get(
-    '/stock/check/list',
-    {
-      config: needs(PERMISSIONS.countList),
-      schema: { tags, querystring: countListQuery, response: { 200: envelope(pageResult(countRow)) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => listCounts(tx, actor, request.query))),
-  );
+  declareRoutes(app, deps, 'counts', [
+    route({
+      method: 'GET',
+      url: '/stock/check/list',
+      permission: PERMISSIONS.countList,
+      input: countListQuery,
+      reply: pageResult(countRow),
+      run: listCounts,
+    }),
+    route({
+      method: 'GET',
+      url: '/stock/check/detail',
+      permission: PERMISSIONS.countList,
+      input: idQuery,
+      reply: countDetail,
+      run: (tx, actor, query) => getCount(tx, actor, query.id),
+    }),
+    route({
+      method: 'POST',
+      url: '/stock/check/add',
+      permission: PERMISSIONS.countEdit,
+      input: createCountInput,
+      reply: z.object({ id: string(), countNo: string() }),
+      message: 'added',
+      run: createCount,
+    }),
+    route({
+      method: 'POST',
+      url: '/stock/check/assign',
+      permission: PERMISSIONS.countEdit,
+      input: assignCountInput,
+      reply: done,
+      message: 'saved',
+      run: assignCount,
+    }),
+    route({
+      method: 'POST',
+      url: '/stock/check/close',
+      permission: PERMISSIONS.countEdit,
+      input: closeCountInput,
+      reply: done,
+      message: 'updated',
+      run: closeCount,
+    }),
+    route({
+      method: 'POST',
+      url: '/stock/check/review',
+      permission: PERMISSIONS.countReview,
+      input: reviewCountInput,
+      reply: reviewCountView,
+      message: 'updated',
+      run: reviewCount,
+    }),
+  ]);
 
-  api.get(
-    '/stock/check/detail',
-    {
-      config: needs(PERMISSIONS.countList),
-      schema: { tags, querystring: idQuery, response: { 200: envelope(countDetail) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => getCount(tx, actor, request.query.id))),
-  );
-
-  api.post(
-    '/stock/check/add',
-    {
-      config: needs(PERMISSIONS.countEdit),
-      schema: {
-        tags,
-        body: createCountInput,
-        response: { 200: envelope(z.object({ id: string(), countNo: string() })) },
-      },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => createCount(tx, actor, request.body)),
-        said(request, 'added'),
-      ),
-  );
-
-  api.post(
-    '/stock/check/assign',
-    { config: needs(PERMISSIONS.countEdit), schema: { tags, body: assignCountInput, response: done } },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => assignCount(tx, actor, request.body)),
-        said(request, 'saved'),
-      ),
-  );
-
-  api.post(
-    '/stock/check/close',
-    { config: needs(PERMISSIONS.countEdit), schema: { tags, body: closeCountInput, response: done } },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => closeCount(tx, actor, request.body)),
-        said(request, 'updated'),
-      ),
-  );
-
-  api.post(
-    '/stock/check/review',
-    {
-      config: needs(PERMISSIONS.countReview),
-      schema: { tags, body: reviewCountInput, response: { 200: envelope(reviewCountView) } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => reviewCount(tx, actor, request.body)),
-        said(request, 'updated'),
-      ),
-  );
-
+  // The sheet answers a PDF: registered by hand, in its place (the route listing keeps its order).
   api.get(
     '/stock/check/sheet',
     {
@@ -127,12 +117,14 @@ export async function countsRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  api.get(
-    '/pda/counts',
-    {
-      config: needs(PERMISSIONS.pdaSync),
-      schema: { tags, querystring: cacheBuster, response: { 200: envelope(z.array(countTask)) } },
-    },
-    async (request) => ok(await inActorTenant(db, request, (tx, actor) => listCountTasks(tx, actor))),
-  );
+  declareRoutes(app, deps, 'counts', [
+    route({
+      method: 'GET',
+      url: '/pda/counts',
+      permission: PERMISSIONS.pdaSync,
+      input: cacheBuster,
+      reply: z.array(countTask),
+      run: (tx, actor) => listCountTasks(tx, actor),
+    }),
+  ]);
 }
