@@ -1,10 +1,10 @@
 /**
  * Order-question calls: the popover's pending list (everyone signed in), and the feedback
- * pages' queue, conversation, notes and flags (the order-question permission). HTTP only.
+ * pages' queue, conversation, notes and flags (the order-question permission). Declarations
+ * only (http/route-kit.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope, pageResult } from '@shared/contract/common.js';
+import { pageResult } from '@shared/contract/common.js';
 import {
   addQuestionBody,
   conversationQuery,
@@ -17,9 +17,7 @@ import {
 } from '@shared/contract/questions.js';
 import { PERMISSIONS } from '@shared/permissions.js';
 import type { AppDeps } from '../../deps.js';
-import { ok } from '../../http/reply.js';
-import { needs, said } from '../../http/route-kit.js';
-import { inActorTenant } from '../../http/scope.js';
+import { declareRoutes, route } from '../../http/route-kit.js';
 import {
   addQuestion,
   listQuestions,
@@ -29,67 +27,48 @@ import {
 } from './questions.service.js';
 
 export async function questionRoutes(app: FastifyInstance, deps: AppDeps) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-  const tags = ['questions'];
-
-  api.get(
-    '/orderNoteRec/queryPendingQuestions',
-    {
-      config: { permission: 'authenticated' },
-      schema: {
-        tags,
-        querystring: pendingQuestionsQuery,
-        response: { 200: envelope(pageResult(questionRecord)) },
-      },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => pendingQuestions(tx, actor, request.query))),
-  );
-
-  api.get(
-    '/orderNoteRec/list',
-    {
-      config: needs(PERMISSIONS.orderQuestion),
-      schema: { tags, querystring: questionListQuery, response: { 200: envelope(pageResult(questionRow)) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => listQuestions(tx, actor, request.query))),
-  );
-
-  api.get(
-    '/orderNoteRec/queryByOrder',
-    {
-      config: needs(PERMISSIONS.orderQuestion),
-      schema: { tags, querystring: conversationQuery, response: { 200: envelope(orderConversationView) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => orderConversation(tx, actor, request.query))),
-  );
-
-  api.put(
-    '/orderNoteRec/updateQuestionFlag',
-    {
-      config: needs(PERMISSIONS.orderQuestion),
-      schema: { tags, body: updateQuestionFlagBody, response: { 200: envelope(questionRecord) } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => updateQuestionFlag(tx, actor, request.body)),
-        said(request, 'updated'),
-      ),
-  );
-
-  api.post(
-    '/orderNoteRec/add',
-    {
-      config: needs(PERMISSIONS.orderQuestion),
-      schema: { tags, body: addQuestionBody, response: { 200: envelope(questionRecord) } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => addQuestion(tx, actor, request.body)),
-        said(request, 'added'),
-      ),
-  );
+  declareRoutes(app, deps, 'questions', [
+    route({
+      method: 'GET',
+      url: '/orderNoteRec/queryPendingQuestions',
+      permission: 'authenticated',
+      input: pendingQuestionsQuery,
+      reply: pageResult(questionRecord),
+      run: pendingQuestions,
+    }),
+    route({
+      method: 'GET',
+      url: '/orderNoteRec/list',
+      permission: PERMISSIONS.orderQuestion,
+      input: questionListQuery,
+      reply: pageResult(questionRow),
+      run: listQuestions,
+    }),
+    route({
+      method: 'GET',
+      url: '/orderNoteRec/queryByOrder',
+      permission: PERMISSIONS.orderQuestion,
+      input: conversationQuery,
+      reply: orderConversationView,
+      run: orderConversation,
+    }),
+    route({
+      method: 'PUT',
+      url: '/orderNoteRec/updateQuestionFlag',
+      permission: PERMISSIONS.orderQuestion,
+      input: updateQuestionFlagBody,
+      reply: questionRecord,
+      message: 'updated',
+      run: updateQuestionFlag,
+    }),
+    route({
+      method: 'POST',
+      url: '/orderNoteRec/add',
+      permission: PERMISSIONS.orderQuestion,
+      input: addQuestionBody,
+      reply: questionRecord,
+      message: 'added',
+      run: addQuestion,
+    }),
+  ]);
 }
