@@ -1,3 +1,7 @@
+/**
+ * A site's branding for its login page. Registered by hand, not declared: the call is public (before
+ * sign-in) and reads the request's domain.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '@shared/contract/common.js';
