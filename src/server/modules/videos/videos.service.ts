@@ -53,10 +53,11 @@ export async function editVideo(tx: TenantTx, _actor: Actor, input: VideoEditBod
 }
 
 /** DELETE /sys/video/delete */
-export async function deleteVideo(tx: TenantTx, _actor: Actor, input: { id: string }): Promise<void> {
+export async function deleteVideo(tx: TenantTx, _actor: Actor, input: { id: string }): Promise<null> {
   const deleted = await tx
     .delete(tutorialVideos)
     .where(eq(tutorialVideos.id, input.id))
     .returning({ id: tutorialVideos.id });
   if (deleted.length === 0) throw new AppError('video.not_found');
+  return null;
 }
