@@ -63,8 +63,8 @@ interface RouteBase<Input extends z.ZodType> {
   from?: InputFrom;
   /** The result's schema; the reply is its envelope. */
   reply: z.ZodType;
-  /** The success message's key in messages (saved, added, updated, deleted, …). */
-  message?: string;
+  /** The success message's key in messages (saved, added, updated, deleted, …); chosen from the input where the input decides it. */
+  message?: string | ((input: z.output<Input>) => string);
   /** A GET whose reads may start beside its session read (auth.ts); only with transaction 'read'. */
   readsAhead?: boolean;
 }
@@ -102,6 +102,10 @@ function transactionOf(
 ): Transaction {
   if (typeof chosen === 'function') return chosen(input);
   return chosen ?? 'write';
+}
+
+function messageOf(chosen: RouteBase<z.ZodType>['message'], input: unknown): string | undefined {
+  return typeof chosen === 'function' ? chosen(input) : chosen;
 }
 
 function permissionOf(permission: RouteDeclaration['permission']): RoutePermission {
@@ -154,10 +158,8 @@ export function declareRoutes(
           : await RUNNERS[transactionOf(declared.transaction, parsed)](deps.db, request, (tx, actor) =>
               declared.run(tx, actor, parsed, call),
             );
-        return ok(
-          result,
-          declared.message ? translatorFor(call.language)(`messages:${declared.message}`) : '',
-        );
+        const message = messageOf(declared.message, parsed);
+        return ok(result, message ? translatorFor(call.language)(`messages:${message}`) : '');
       },
     });
   }

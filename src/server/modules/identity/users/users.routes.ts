@@ -1,9 +1,8 @@
 /**
- * The administrator's user calls of spec 01 §7. Declarations (http/route-kit.ts), but for
- * frozenBatch, registered by hand: its success message depends on its input (frozen or unfrozen).
+ * The administrator's user calls of spec 01 §7, as declarations (http/route-kit.ts); frozenBatch's
+ * success message is chosen from its input (frozen or unfrozen).
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pageResult } from '@shared/contract/common.js';
 import {
@@ -17,11 +16,10 @@ import {
   usersOfDepartQuery,
   userView,
 } from '@shared/contract/system-admin.js';
+import { USER_STATUS } from '@shared/domain/roles.js';
 import { PERMISSIONS } from '@shared/permissions.js';
 import type { AppDeps } from '@server/deps.js';
-import { ok } from '@server/http/reply.js';
-import { inActorTenant } from '@server/http/scope.js';
-import { declareRoutes, needs, nothing, route, said } from '@server/http/route-kit.js';
+import { declareRoutes, route } from '@server/http/route-kit.js';
 import {
   addUser,
   changeUserPassword,
@@ -35,7 +33,7 @@ import {
 
 const tag = 'system admin';
 
-// Registered in the spec's order, which the OpenAPI document keeps: frozenBatch between the two lists.
+// Registered in the spec's order, which the OpenAPI document keeps.
 export async function userAdminRoutes(app: FastifyInstance, deps: AppDeps) {
   declareRoutes(app, deps, tag, [
     route({
@@ -72,22 +70,15 @@ export async function userAdminRoutes(app: FastifyInstance, deps: AppDeps) {
       reply: z.array(z.string()),
       run: userRoleIds,
     }),
-  ]);
-
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  api.put(
-    '/sys/user/frozenBatch',
-    {
-      config: needs(PERMISSIONS.userFreeze),
-      schema: { tags: [tag], body: frozenBatchBody, response: { 200: nothing } },
-    },
-    async (request) => {
-      await inActorTenant(deps.db, request, (tx, actor) => freezeUsers(tx, actor, request.body));
-      return ok(null, said(request, request.body.status === 2 ? 'frozen' : 'unfrozen'));
-    },
-  );
-
-  declareRoutes(app, deps, tag, [
+    route({
+      method: 'PUT',
+      url: '/sys/user/frozenBatch',
+      permission: PERMISSIONS.userFreeze,
+      input: frozenBatchBody,
+      reply: z.null(),
+      message: (input) => (input.status === USER_STATUS.frozen ? 'frozen' : 'unfrozen'),
+      run: freezeUsers,
+    }),
     // The add forms of administrators and sellers both check usernames as they are typed; only
     // someone who may add an account may ask whether a username is taken.
     route({

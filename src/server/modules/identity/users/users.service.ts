@@ -183,7 +183,7 @@ export async function userRoleIds(tx: TenantTx, _actor: Actor, input: { userid: 
  * PUT /sys/user/frozenBatch: freezing ends the accounts' sessions at once; nobody freezes
  * themselves. Unfreezing also lifts the locks wrong passwords put on the accounts.
  */
-export async function freezeUsers(tx: TenantTx, actor: Actor, input: FrozenBatchInput): Promise<void> {
+export async function freezeUsers(tx: TenantTx, actor: Actor, input: FrozenBatchInput): Promise<null> {
   const ids = [...new Set(input.ids)];
   if (input.status === USER_STATUS.frozen && ids.includes(actor.userId))
     throw new AppError('user.cannot_freeze_self');
@@ -200,6 +200,7 @@ export async function freezeUsers(tx: TenantTx, actor: Actor, input: FrozenBatch
     // Unfreezing is the administrator's unlock: wrong passwords no longer hold the user back.
     for (const row of rows) await clearLoginLockouts(tx, actor.tenantId, row.username);
   }
+  return null;
 }
 
 /** GET /sys/user/checkOnlyUser: refuses a username the tenant already has (other than user `id`). */
