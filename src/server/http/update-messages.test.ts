@@ -26,8 +26,14 @@ function editRoutes(): { route: string; key: string | null }[] {
     return paths.flatMap((path, index) => {
       if (!/\/edit$/.test(path[1] ?? '')) return [];
       const body = source.slice(path.index, paths[index + 1]?.index ?? source.length);
-      const key = /said\(request, '([a-z_]+)'\)|'messages:([a-z_.]+)'/.exec(body);
-      return [{ route: `${relative(ROOT, file)} ${path[1]}`, key: key ? (key[1] ?? key[2] ?? null) : null }];
+      // A handler says it (said, messages:…); a declaration names it (message: '…', route-kit.ts).
+      const key = /said\(request, '([a-z_]+)'\)|'messages:([a-z_.]+)'|message: '([a-z_.]+)'/.exec(body);
+      return [
+        {
+          route: `${relative(ROOT, file)} ${path[1]}`,
+          key: key ? (key[1] ?? key[2] ?? key[3] ?? null) : null,
+        },
+      ];
     });
   });
 }
