@@ -96,16 +96,9 @@ export function route<Input extends z.ZodType = z.ZodType, Result = unknown>(
 
 const RUNNERS = { write: inActorTenant, read: readInActorTenant, statement: inActorTenantStatement };
 
-function transactionOf(
-  chosen: InTenantRoute<z.ZodType, unknown>['transaction'],
-  input: unknown,
-): Transaction {
-  if (typeof chosen === 'function') return chosen(input);
-  return chosen ?? 'write';
-}
-
-function messageOf(chosen: RouteBase<z.ZodType>['message'], input: unknown): string | undefined {
-  return typeof chosen === 'function' ? chosen(input) : chosen;
+/** A declaration's word that may be chosen from the input (its transaction, its message). */
+function fromInput<Word extends string>(chosen: Word | ((input: unknown) => Word), input: unknown): Word {
+  return typeof chosen === 'string' ? chosen : chosen(input);
 }
 
 function permissionOf(permission: RouteDeclaration['permission']): RoutePermission {
@@ -155,10 +148,10 @@ export function declareRoutes(
         const parsed = inputOf(request, from);
         const result = declared.serve
           ? await declared.serve(parsed, call)
-          : await RUNNERS[transactionOf(declared.transaction, parsed)](deps.db, request, (tx, actor) =>
+          : await RUNNERS[fromInput(declared.transaction ?? 'write', parsed)](deps.db, request, (tx, actor) =>
               declared.run(tx, actor, parsed, call),
             );
-        const message = messageOf(declared.message, parsed);
+        const message = declared.message && fromInput(declared.message, parsed);
         return ok(result, message ? translatorFor(call.language)(`messages:${message}`) : '');
       },
     });

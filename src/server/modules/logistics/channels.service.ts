@@ -230,8 +230,12 @@ export async function authoriseChannel(
   });
 }
 
-/** A marketplace order's shop id is our shop's id; orders entered by hand or imported carry something else. */
 const CONNECTED_SHOP = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Is the order from a shop connected here? A marketplace order's shop id is our shop's id; orders entered by hand or imported carry something else. */
+export function isConnectedShop(shopId: string): boolean {
+  return CONNECTED_SHOP.test(shopId);
+}
 
 /** May an order of this warehouse and shop ship by the channel? */
 export function channelAllows(
@@ -242,7 +246,7 @@ export function channelAllows(
   if (row.warehouseIds && !row.warehouseIds.includes(order.warehouseId)) return false;
   if (row.shopIds && (order.shopId === '' || !row.shopIds.includes(order.shopId))) return false;
   // The marketplace's logistics serve only its own orders, from a shop connected here.
-  if (row.kind === 'marketplace' && (row.platform !== order.platform || !CONNECTED_SHOP.test(order.shopId)))
+  if (row.kind === 'marketplace' && (row.platform !== order.platform || !isConnectedShop(order.shopId)))
     return false;
   return true;
 }

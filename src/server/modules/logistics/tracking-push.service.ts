@@ -11,15 +11,12 @@ import { withTenant, type Db } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import { ANSWERING_THROTTLE_BUDGET_MS, ShopSession, platformOf, shops } from '../marketplaces/index.js';
 import { lockOrders, orders } from '../orders/index.js';
-import { channelRow } from './channels.service.js';
+import { channelRow, isConnectedShop } from './channels.service.js';
 import { waybills } from './logistics.tables.js';
 import type { BulkOutcome } from './waybill-outcome.js';
 import type { LogisticsRuntime } from './runtime.js';
 import { failureOf } from './waybill-outcome.js';
 import { waybillOf } from './waybills.service.js';
-
-/** A marketplace order's shop id is our shop's uuid; hand-entered orders carry something else. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What telling the marketplace came to: sent, nothing to send, or why not (kept on the waybill). */
 export type PushOutcome =
@@ -50,7 +47,8 @@ export async function pushTracking(
   const found = await withTenant(db, tenantId, async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
     const waybill = order ? await waybillOf(tx, order.id) : null;
-    if (!order || !waybill?.channelId || !UUID.test(order.shopId) || waybill.trackingPushedAt) return null;
+    if (!order || !waybill?.channelId || !isConnectedShop(order.shopId) || waybill.trackingPushedAt)
+      return null;
     const channel = await channelRow(tx, waybill.channelId);
     if (channel.kind !== 'carrier') return null;
     const [shop] = await tx.select().from(shops).where(eq(shops.id, order.shopId));
@@ -119,7 +117,7 @@ export async function retryTrackingPush(
           waybill !== null &&
           waybill.trackingPushedAt === null &&
           channel?.kind === 'carrier' &&
-          UUID.test(order.shopId);
+          isConnectedShop(order.shopId);
         if (!isWaiting) throw new AppError('waybill.push_not_needed', { orderNo: order.orderNo });
       });
     } catch (error) {
