@@ -39,6 +39,15 @@ function isFormatSample(value) {
   return !/\s/.test(value) && (/[\d:/._-]/.test(value) || value === value.toUpperCase());
 }
 
+/** The text an attribute is given as a literal: "…", {'…'} or {`…`} without placeholders; else null. */
+function literalOf(value) {
+  const expression = value.type === 'JSXExpressionContainer' ? value.expression : value;
+  if (expression.type === 'Literal') return expression.value;
+  if (expression.type === 'TemplateLiteral' && expression.expressions.length === 0)
+    return expression.quasis[0]?.value.cooked ?? null;
+  return null;
+}
+
 /** @type {import('eslint').Rule.RuleModule} */
 export const noLiteralUiString = {
   meta: {
@@ -60,20 +69,10 @@ export const noLiteralUiString = {
       JSXAttribute(node) {
         const name = node.name.type === 'JSXIdentifier' ? node.name.name : '';
         if (!VISIBLE_ATTRIBUTES.has(name) || !node.value) return;
-        const value =
-          node.value.type === 'Literal'
-            ? node.value.value
-            : node.value.type === 'JSXExpressionContainer' && node.value.expression.type === 'Literal'
-              ? node.value.expression.value
-              : node.value.type === 'JSXExpressionContainer' &&
-                  node.value.expression.type === 'TemplateLiteral' &&
-                  node.value.expression.expressions.length === 0
-                ? node.value.expression.quasis[0]?.value.cooked
-                : null;
+        const value = literalOf(node.value);
         if (typeof value !== 'string' || !LETTER.test(value)) return;
         if (name === 'placeholder' && isFormatSample(value)) return;
-        if (typeof value === 'string')
-          context.report({ node, messageId: 'attribute', data: { text: shown(value), name } });
+        context.report({ node, messageId: 'attribute', data: { text: shown(value), name } });
       },
     };
   },
