@@ -115,6 +115,21 @@ async function drain(pool: pg.Pool, seconds: number, log: (line: string) => void
   }
 }
 
+/** Waits until the shop has no full sync queued or worked (its singleton key is the shop id); false after `seconds`. */
+async function fullSyncEnded(pool: pg.Pool, shopId: string, seconds: number): Promise<boolean> {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const open = await countOf(
+      pool,
+      `select count(*) as n from pgboss.job where name = $1 and singleton_key = $2 and state in ('created', 'retry', 'active')`,
+      [SYNC_JOB, shopId],
+    );
+    if (open === 0) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Runs the day of the module comment; answers its figures and the end check. */
 export async function runSimulatedDay(input: DayRunInput): Promise<DayRun> {
   const { app, ownerPool, sandbox } = input;
@@ -130,14 +145,14 @@ export async function runSimulatedDay(input: DayRunInput): Promise<DayRun> {
   const documentedLimits = { ...world.traffic.rateLimits };
   for (const platform of Object.keys(world.traffic.rateLimits) as (keyof typeof world.traffic.rateLimits)[])
     world.traffic.rateLimits[platform] = documentedLimits[platform] * acceleration;
-  const call = async (token: string, url: string, payload: object) => {
+  const call = async <Result = never>(token: string, url: string, payload: object) => {
     const reply = await app.inject({
       method: 'POST',
       url,
       headers: { 'x-access-token': token, 'accept-language': 'en-US' },
       payload,
     });
-    return reply.json() as { success: boolean; code: string | number; message: string; result: never };
+    return reply.json() as { success: boolean; code: string | number; message: string; result: Result };
   };
   const login = await app.inject({
     method: 'POST',
@@ -307,11 +322,15 @@ export async function runSimulatedDay(input: DayRunInput): Promise<DayRun> {
         await fireSlot();
         await approveSome();
       }
-      // Between slots (a quarter past): a press on a slot finds the slot's sync queued and adds none.
+      // Between slots (a quarter past), once the shop's slot sync has ended: a press while that sync
+      // is still queued or running adds none ('sync_already_queued'), so pressing at once would make
+      // the 'manual' run depend on how fast this machine worked the slot.
       if ((offset - SLOT_MS / 2) % (input.manualEveryHours * 3_600_000) === 0) {
         const id = shopIds[manual % shopIds.length] ?? '';
-        const pressed = await call(token, '/api/shop/sync', { id });
+        if (!(await fullSyncEnded(ownerPool, id, drainSeconds))) log(`the slot sync of ${id} did not end`);
+        const pressed = await call<{ isQueued: boolean }>(token, '/api/shop/sync', { id });
         if (!pressed.success) log(`sync now refused: ${pressed.code} ${pressed.message}`);
+        else if (!pressed.result.isQueued) log(`sync now found a sync of ${id} queued`);
         manual += 1;
       }
       await new Promise((resolve) => setTimeout(resolve, input.stepRealMs));
