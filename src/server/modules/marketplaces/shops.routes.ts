@@ -1,7 +1,9 @@
 /**
- * Shop calls (src/shared/contract/shops.ts lists them) and the platforms' webhooks. HTTP only.
- * The webhook route keeps the raw request bytes: every platform signs those, not re-serialised
- * JSON.
+ * Shop calls (src/shared/contract/shops.ts lists them) and the platforms' webhooks.
+ * Declarations (http/route-kit.ts), but for two registered by hand: sync now, whose success
+ * message is chosen from its result (queued or already queued), which the kit cannot say; and
+ * the webhook route, which keeps the raw request bytes (every platform signs those, not
+ * re-serialised JSON) and answers an empty body.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -32,17 +34,15 @@ import {
 import { MARKETPLACE_PLATFORMS } from '@shared/domain/marketplaces.js';
 import { PERMISSIONS } from '@shared/permissions.js';
 import type { AppDeps } from '../../deps.js';
-import { actorOf } from '../../http/request-context.js';
 import { ok } from '../../http/reply.js';
-import { needs, nothing, said } from '../../http/route-kit.js';
+import { declareRoutes, needs, route, said } from '../../http/route-kit.js';
 import { inActorTenant } from '../../http/scope.js';
 import { listItems, matchItems, unmatchItems } from './matching.service.js';
 import { listPrivacyRequests } from './privacy.service.js';
 import type { MarketplaceRuntime } from './runtime.js';
+import { authoriseAndSync, connectKeysAndSync } from './shop-connect.service.js';
 import {
   addShop,
-  completeAuthorisation,
-  connectWithKeys,
   editShop,
   listShops,
   listSyncRuns,
@@ -63,100 +63,77 @@ export async function shopRoutes(
   const { db } = deps;
   const tags = ['shops'];
 
-  api.get(
-    '/shop/list',
-    {
-      config: needs(PERMISSIONS.shopList),
-      schema: { tags, querystring: shopListQuery, response: { 200: envelope(shopPage) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => listShops(tx, actor, request.query))),
-  );
+  declareRoutes(app, deps, 'shops', [
+    route({
+      method: 'GET',
+      url: '/shop/list',
+      permission: PERMISSIONS.shopList,
+      input: shopListQuery,
+      reply: shopPage,
+      run: listShops,
+    }),
+    route({
+      method: 'POST',
+      url: '/shop/add',
+      permission: PERMISSIONS.shopEdit,
+      input: addShopBody,
+      reply: shopView,
+      message: 'added',
+      run: addShop,
+    }),
+    route({
+      method: 'PUT',
+      url: '/shop/edit',
+      permission: PERMISSIONS.shopEdit,
+      input: updateShopBody,
+      reply: shopView,
+      message: 'updated',
+      run: editShop,
+    }),
+    route({
+      method: 'DELETE',
+      url: '/shop/delete',
+      permission: PERMISSIONS.shopEdit,
+      input: shopIdInput,
+      reply: z.null(),
+      message: 'deleted',
+      run: (tx, actor, query) => removeShop(tx, actor, query.id),
+    }),
+    route({
+      method: 'POST',
+      url: '/shop/authorise',
+      permission: PERMISSIONS.shopEdit,
+      input: authoriseShopBody,
+      reply: authoriseShopReply,
+      run: (tx, actor, body) =>
+        startAuthorisation(tx, actor, runtime, {
+          id: body.id,
+          ...(body.shopDomain ? { shopDomain: body.shopDomain } : {}),
+        }),
+    }),
+    route({
+      method: 'POST',
+      url: '/shop/authorise/callback',
+      permission: PERMISSIONS.shopEdit,
+      input: authorisationCallbackBody,
+      reply: shopView,
+      message: 'shop_authorised',
+      // Its own transactions: the first sync is sent after the grant's commit.
+      serve: (body, call) => authoriseAndSync(db, call.actor(), runtime, send, body.query),
+    }),
+    route({
+      method: 'POST',
+      url: '/shop/keys',
+      permission: PERMISSIONS.shopEdit,
+      input: shopKeysBody,
+      reply: shopView,
+      message: 'shop_authorised',
+      serve: (body, call) => connectKeysAndSync(db, call.actor(), runtime, send, body),
+    }),
+  ]);
 
-  api.post(
-    '/shop/add',
-    {
-      config: needs(PERMISSIONS.shopEdit),
-      schema: { tags, body: addShopBody, response: { 200: envelope(shopView) } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => addShop(tx, actor, request.body)),
-        said(request, 'added'),
-      ),
-  );
-
-  api.put(
-    '/shop/edit',
-    {
-      config: needs(PERMISSIONS.shopEdit),
-      schema: { tags, body: updateShopBody, response: { 200: envelope(shopView) } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => editShop(tx, actor, request.body)),
-        said(request, 'updated'),
-      ),
-  );
-
-  api.delete(
-    '/shop/delete',
-    {
-      config: needs(PERMISSIONS.shopEdit),
-      schema: { tags, querystring: shopIdInput, response: { 200: nothing } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => removeShop(tx, actor, request.query.id)),
-        said(request, 'deleted'),
-      ),
-  );
-
-  api.post(
-    '/shop/authorise',
-    {
-      config: needs(PERMISSIONS.shopEdit),
-      schema: { tags, body: authoriseShopBody, response: { 200: envelope(authoriseShopReply) } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) =>
-          startAuthorisation(tx, actor, runtime, {
-            id: request.body.id,
-            ...(request.body.shopDomain ? { shopDomain: request.body.shopDomain } : {}),
-          }),
-        ),
-      ),
-  );
-
-  api.post(
-    '/shop/authorise/callback',
-    {
-      config: needs(PERMISSIONS.shopEdit),
-      schema: { tags, body: authorisationCallbackBody, response: { 200: envelope(shopView) } },
-    },
-    async (request) => {
-      const actor = actorOf(request);
-      const shop = await completeAuthorisation(db, actor, runtime, request.body.query);
-      await send({ tenantId: actor.tenantId, shopId: shop.id, trigger: 'first' });
-      return ok(shop, said(request, 'shop_authorised'));
-    },
-  );
-
-  api.post(
-    '/shop/keys',
-    {
-      config: needs(PERMISSIONS.shopEdit),
-      schema: { tags, body: shopKeysBody, response: { 200: envelope(shopView) } },
-    },
-    async (request) => {
-      const actor = actorOf(request);
-      const shop = await connectWithKeys(db, actor, runtime, request.body);
-      await send({ tenantId: actor.tenantId, shopId: shop.id, trigger: 'first' });
-      return ok(shop, said(request, 'shop_authorised'));
-    },
-  );
-
+  // Sync now answers a message chosen from its result (queued or already queued), which the
+  // route kit cannot say: registered by hand, in its place.
   api.post(
     '/shop/sync',
     {
@@ -170,62 +147,52 @@ export async function shopRoutes(
     },
   );
 
-  api.get(
-    '/shop/syncRuns',
-    {
-      config: needs(PERMISSIONS.shopList),
-      schema: { tags, querystring: syncRunListQuery, response: { 200: envelope(syncRunPage) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => listSyncRuns(tx, actor, request.query))),
-  );
+  declareRoutes(app, deps, 'shops', [
+    route({
+      method: 'GET',
+      url: '/shop/syncRuns',
+      permission: PERMISSIONS.shopList,
+      input: syncRunListQuery,
+      reply: syncRunPage,
+      run: listSyncRuns,
+    }),
+    route({
+      method: 'GET',
+      url: '/shop/privacyRequests',
+      permission: PERMISSIONS.shopList,
+      input: privacyRequestListQuery,
+      reply: privacyRequestPage,
+      run: listPrivacyRequests,
+    }),
+    route({
+      method: 'GET',
+      url: '/shop/items',
+      permission: PERMISSIONS.shopList,
+      input: marketplaceItemQuery,
+      reply: marketplaceItemPage,
+      run: listItems,
+    }),
+    route({
+      method: 'POST',
+      url: '/shop/items/match',
+      permission: PERMISSIONS.skuMatch,
+      input: matchItemsBody,
+      reply: matchReply,
+      message: 'bind_succeeded',
+      run: (tx, actor, body) => matchItems(tx, actor, body.matches),
+    }),
+    route({
+      method: 'POST',
+      url: '/shop/items/unmatch',
+      permission: PERMISSIONS.skuMatch,
+      input: unmatchItemsBody,
+      reply: matchReply,
+      message: 'updated',
+      run: (tx, actor, body) => unmatchItems(tx, actor, body.itemIds),
+    }),
+  ]);
 
-  api.get(
-    '/shop/privacyRequests',
-    {
-      config: needs(PERMISSIONS.shopList),
-      schema: { tags, querystring: privacyRequestListQuery, response: { 200: envelope(privacyRequestPage) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => listPrivacyRequests(tx, actor, request.query))),
-  );
-
-  api.get(
-    '/shop/items',
-    {
-      config: needs(PERMISSIONS.shopList),
-      schema: { tags, querystring: marketplaceItemQuery, response: { 200: envelope(marketplaceItemPage) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => listItems(tx, actor, request.query))),
-  );
-
-  api.post(
-    '/shop/items/match',
-    {
-      config: needs(PERMISSIONS.skuMatch),
-      schema: { tags, body: matchItemsBody, response: { 200: envelope(matchReply) } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => matchItems(tx, actor, request.body.matches)),
-        said(request, 'bind_succeeded'),
-      ),
-  );
-
-  api.post(
-    '/shop/items/unmatch',
-    {
-      config: needs(PERMISSIONS.skuMatch),
-      schema: { tags, body: unmatchItemsBody, response: { 200: envelope(matchReply) } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => unmatchItems(tx, actor, request.body.itemIds)),
-        said(request, 'updated'),
-      ),
-  );
-
+  // The webhooks keep the raw request bytes and answer an empty body: registered by hand.
   await api.register(async (hooks) => {
     // The raw bytes, whatever the content type: signatures are over them.
     hooks.removeAllContentTypeParsers();
