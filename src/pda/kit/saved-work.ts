@@ -81,20 +81,21 @@ export async function saveWork(db: PdaDatabase, screen: WorkScreen, warehouseId:
 /**
  * Restores the screen's context once on mount (`restore` rebuilds the step), then keeps it on
  * every change, after its frame. Answers whether the restore is done: until then the screen
- * holds its scans.
+ * holds its scans. A screen that keeps no work passes null: it is ready at once, nothing is kept.
  */
 export function useSavedWork(
   db: PdaDatabase,
-  screen: WorkScreen,
+  screen: WorkScreen | null,
   warehouseId: string,
   work: Work,
   restore: (saved: Work) => Promise<void>,
 ): boolean {
-  const [isReady, setReady] = useState(false);
+  const [isReady, setReady] = useState(screen === null);
   const restoreRef = useRef(restore);
   restoreRef.current = restore;
 
   useEffect(() => {
+    if (screen === null) return undefined;
     let isCurrent = true;
     loadWork(db, screen, warehouseId)
       .then((saved) => (saved && isCurrent ? restoreRef.current(saved) : undefined))
@@ -112,7 +113,7 @@ export function useSavedWork(
   const pending = useRef<(() => void) | null>(null);
   const serialised = JSON.stringify(work.step);
   useEffect(() => {
-    if (!isReady) return undefined;
+    if (!isReady || screen === null) return undefined;
     const save = () => {
       if (pending.current === save) pending.current = null;
       const step = JSON.parse(serialised) as JsonObject | null;

@@ -12,17 +12,13 @@
  * survive a reload (saved-work.ts).
  */
 import { Button, List } from 'antd-mobile';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
 import { CAPACITY_OVERRIDE_ROLES, isOverCapacity } from '@shared/domain/warehouse.js';
 import { sessionStore } from '@api/storage.js';
-import { FeedbackBanner, flashClass, useScanFeedback } from '../kit/scan-feedback.js';
-import { PdaHeader } from '../kit/header.js';
 import { confirmDialog } from '../kit/kit.js';
 import { QuantityStepper } from '../kit/quantity-stepper.js';
-import { useSavedWork, type Work } from '../kit/saved-work.js';
-import { ScanInput } from '../kit/scan-input.js';
+import { ScanFrame, useScanSteps, type ScanSteps } from '../kit/use-scan-steps.js';
 import { usePdaServices } from '../shell/sync-context.js';
 import { loadBox, loadOrder, type BoxData, type InboundOrderData } from '../reference/inbound-orders.js';
 import { findLocation, loadLocation, type LocationData } from '../reference/locations.js';
@@ -59,44 +55,65 @@ type Step =
 export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
   const { t } = useTranslation();
   const { db } = usePdaServices();
-  const [step, setStep] = useState<Step>({ name: 'order' });
-  const { flash, tell, clear, isBlocked } = useScanFeedback();
   const [quantity, setQuantity] = useState(1);
   // While the quantity field refuses what was typed, nothing is shelved.
   const [isQuantityValid, setQuantityValid] = useState(true);
   const [orders, setOrders] = useState<InboundOrderData[]>([]);
   const undo = useUndoStack();
 
-  const work = useMemo<Work>(() => {
-    if (step.name === 'order') return { step: null, undo: undo.scans };
-    const saved = {
-      name: step.name,
-      orderId: step.order.id,
-      boxId: step.box?.id ?? null,
-      ...(step.name !== 'sku' ? { skuId: step.line.skuId } : {}),
-      ...(step.name === 'quantity' ? { locationId: step.location.id, quantity } : {}),
-    };
-    return { step: saved, undo: undo.scans };
-  }, [step, quantity, undo.scans]);
 
-  /** Back to the step the worker left, as the device's data holds it now. */
-  const restore = async (saved: Work) => {
-    undo.restore(saved.undo);
-    const { name, orderId, boxId, skuId, locationId, quantity: savedQuantity } = saved.step ?? {};
-    const order = typeof orderId === 'string' ? await loadOrder(db, orderId) : null;
-    if (!order || order.warehouseId !== warehouseId) return;
-    const box = typeof boxId === 'string' ? await loadBox(db, boxId) : null;
-    const lines = await shelveLines(db, order, box?.id ?? null);
-    if (lines.every((item) => item.left === 0)) return;
-    const scope = { order, box, lines };
-    const line = lines.find((item) => item.skuId === skuId && item.left > 0);
-    if (name === 'sku' || !line) return setStep({ name: 'sku', ...scope });
-    const location = typeof locationId === 'string' ? await loadLocation(db, locationId) : null;
-    if (name === 'location' || !location) return setStep({ name: 'location', ...scope, line });
-    setQuantity(typeof savedQuantity === 'number' ? Math.min(savedQuantity, line.left) : line.left);
-    setStep({ name: 'quantity', ...scope, line, location });
-  };
-  const isRestored = useSavedWork(db, 'shelve', warehouseId, work, restore);
+  const scan: ScanSteps<Step> = useScanSteps<Step>({
+    initial: { name: 'order' },
+    prompts: {
+      order: 'shelve.scanOrder',
+      sku: 'shelve.scanSku',
+      location: 'shelve.scanLocation',
+      quantity: 'shelve.enterQuantity',
+    },
+    onScan: {
+      order: (_, code) => handleOrderScan(code),
+      sku: (current, code) => handleSkuScan(current, code),
+      location: (current, code) => handleLocationScan(current, code),
+      // At the quantity, a scan is another location for the same SKU.
+      quantity: (current, code) => handleLocationScan({ ...current, name: 'location' }, code),
+    },
+    failure: 'shelve.failed',
+    logName: 'shelve',
+    saved: {
+      screen: 'shelve',
+      warehouseId,
+      undo: undo.scans,
+      save: (at) =>
+        at.name === 'order'
+          ? null
+          : {
+              name: at.name,
+              orderId: at.order.id,
+              boxId: at.box?.id ?? null,
+              ...(at.name !== 'sku' ? { skuId: at.line.skuId } : {}),
+              ...(at.name === 'quantity' ? { locationId: at.location.id, quantity } : {}),
+            },
+      /** Back to the step the worker left, as the device's data holds it now. */
+      restore: async (saved, restoreStep) => {
+        undo.restore(saved.undo);
+        const { name, orderId, boxId, skuId, locationId, quantity: savedQuantity } = saved.step ?? {};
+        const order = typeof orderId === 'string' ? await loadOrder(db, orderId) : null;
+        if (!order || order.warehouseId !== warehouseId) return;
+        const box = typeof boxId === 'string' ? await loadBox(db, boxId) : null;
+        const lines = await shelveLines(db, order, box?.id ?? null);
+        if (lines.every((item) => item.left === 0)) return;
+        const scope = { order, box, lines };
+        const line = lines.find((item) => item.skuId === skuId && item.left > 0);
+        if (name === 'sku' || !line) return restoreStep({ name: 'sku', ...scope });
+        const location = typeof locationId === 'string' ? await loadLocation(db, locationId) : null;
+        if (name === 'location' || !location) return restoreStep({ name: 'location', ...scope, line });
+        setQuantity(typeof savedQuantity === 'number' ? Math.min(savedQuantity, line.left) : line.left);
+        restoreStep({ name: 'quantity', ...scope, line, location });
+      },
+    },
+  });
+  const { step, setStep, tell, fail } = scan;
+  const { isBlocked } = scan.feedback;
 
   useEffect(() => {
     if (step.name !== 'order') return undefined;
@@ -132,7 +149,7 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
       );
       setStep({ name: 'sku', order, box, lines });
     },
-    [db, t, tell],
+    [db, t, tell, setStep],
   );
 
   const handleOrderScan = async (code: string) => {
@@ -239,42 +256,8 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
     setStep({ name: 'sku', order, box, lines: await shelveLines(db, order, box?.id ?? null) });
   };
 
-  const fail = (error: unknown) => {
-    console.error('PDA shelve step failed', error);
-    tell('error', t('shelve.failed'));
-  };
-
-  const handleScan = (scan: ClassifiedScan) => {
-    // A GS1 label is looked up by the item it names (its GTIN or SSCC), not the element string.
-    const code = lookupCode(scan);
-    if (!code) return undefined;
-    // At the quantity, a scan is another location for the same SKU.
-    const run =
-      step.name === 'order'
-        ? handleOrderScan(code)
-        : step.name === 'sku'
-          ? handleSkuScan(step, code)
-          : handleLocationScan({ ...step, name: 'location' }, code);
-    return run.catch(fail);
-  };
-
-  const prompt =
-    step.name === 'order'
-      ? t('shelve.scanOrder')
-      : step.name === 'sku'
-        ? t('shelve.scanSku')
-        : step.name === 'location'
-          ? t('shelve.scanLocation')
-          : t('shelve.enterQuantity');
-
   return (
-    <div className={flashClass(flash)} data-testid="shelve-screen">
-      <PdaHeader title={t('shelve.title')} />
-      <div className="pda-prompt" data-testid="prompt">
-        {prompt}
-      </div>
-      <FeedbackBanner flash={flash} onOk={clear} />
-      <ScanInput onScan={handleScan} enabled={!isBlocked && isRestored} />
+    <ScanFrame steps={scan} testId="shelve-screen" titleKey="shelve.title">
       {step.name === 'order' && (
         <List header={t('shelve.openOrders')}>
           {orders.length === 0 && <List.Item>{t('shelve.noOrders')}</List.Item>}
@@ -376,6 +359,6 @@ export function ShelveScreen({ warehouseId }: { warehouseId: string }) {
           </Button>
         </div>
       )}
-    </div>
+    </ScanFrame>
   );
 }
