@@ -13,16 +13,12 @@
  * reload (saved-work.ts); everything works offline with the tasks last fetched.
  */
 import { Button, List } from 'antd-mobile';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CountExpectedSku, CountTask } from '@shared/contract/counts.js';
-import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
-import { PdaHeader } from '../kit/header.js';
 import { confirmDialog } from '../kit/kit.js';
 import { QuantityStepper } from '../kit/quantity-stepper.js';
-import { useSavedWork, type Work } from '../kit/saved-work.js';
-import { FeedbackBanner, flashClass, useScanFeedback } from '../kit/scan-feedback.js';
-import { ScanInput } from '../kit/scan-input.js';
+import { ScanFrame, useScanSteps, type ScanSteps } from '../kit/use-scan-steps.js';
 import { usePdaServices } from '../shell/sync-context.js';
 import type { JsonObject } from '../data/db.js';
 import { loadLocation, type LocationData } from '../reference/locations.js';
@@ -47,7 +43,6 @@ type Step =
   | { name: 'location'; task: CountTask }
   | { name: 'items'; task: CountTask; location: LocationData; counted: Counted; lastSkuId: string | null };
 
-const NO_WORK: Work['undo'] = [];
 /** The most the last SKU's quantity field takes. */
 const COUNT_MAX = 99_999;
 
@@ -61,10 +56,56 @@ export function CountScreen({
 }) {
   const { t } = useTranslation();
   const { db } = usePdaServices();
-  const [step, setStep] = useState<Step>({ name: 'task' });
   const [tasks, setTasks] = useState<CountTask[]>([]);
   const [skus, setSkus] = useState<Map<string, SkuData>>(new Map());
-  const { flash, tell, clear, isBlocked } = useScanFeedback();
+  const scan: ScanSteps<Step> = useScanSteps<Step>({
+    initial: { name: 'task' },
+    prompts: { task: 'count.scanTask', location: 'count.scanLocation', items: 'count.scanSku' },
+    onScan: {
+      task: (_, code) => handleTaskScan(code),
+      location: (current, code) => handleLocationScan(current.task, code),
+      items: (current, code) => handleSkuScan(current, code),
+    },
+    failure: 'count.failed',
+    logName: 'count',
+    saved: {
+      screen: 'count',
+      warehouseId,
+      save: (at): JsonObject | null =>
+        at.name === 'task'
+          ? null
+          : at.name === 'location'
+            ? { name: 'location', taskId: at.task.id }
+            : {
+                name: 'items',
+                taskId: at.task.id,
+                locationId: at.location.id,
+                counted: at.counted,
+                lastSkuId: at.lastSkuId,
+              },
+      restore: async (saved, restoreStep) => {
+        const { name, taskId, locationId, counted, lastSkuId } = saved.step ?? {};
+        const task = (await loadCountTasks(db, warehouseId)).find((item) => item.id === taskId);
+        if (!task) return;
+        const location = typeof locationId === 'string' ? await loadLocation(db, locationId) : null;
+        if (name !== 'items' || !location) return restoreStep({ name: 'location', task });
+        const restored: Counted = {};
+        if (counted && typeof counted === 'object' && !Array.isArray(counted))
+          for (const [skuId, quantity] of Object.entries(counted))
+            if (typeof quantity === 'number') restored[skuId] = quantity;
+        setSkus(await loadSkus(db, Object.keys(restored)));
+        restoreStep({
+          name: 'items',
+          task,
+          location,
+          counted: restored,
+          lastSkuId: typeof lastSkuId === 'string' ? lastSkuId : null,
+        });
+      },
+    },
+  });
+  const { step, setStep, tell, fail } = scan;
+  const { isBlocked } = scan.feedback;
   // While the last SKU's quantity field refuses what was typed, nothing that would count or
   // finish with that SKU goes on: its count would be a number the worker did not give.
   const [isQuantityValid, setQuantityValid] = useState(true);
@@ -75,42 +116,6 @@ export function CountScreen({
     tell('error', t('count.quantityInvalid', { sku, min: 0, max: COUNT_MAX }));
     return true;
   };
-
-  const work = useMemo<Work>(() => {
-    if (step.name === 'task') return { step: null, undo: NO_WORK };
-    const saved: JsonObject =
-      step.name === 'location'
-        ? { name: 'location', taskId: step.task.id }
-        : {
-            name: 'items',
-            taskId: step.task.id,
-            locationId: step.location.id,
-            counted: step.counted,
-            lastSkuId: step.lastSkuId,
-          };
-    return { step: saved, undo: NO_WORK };
-  }, [step]);
-
-  const restore = async (saved: Work) => {
-    const { name, taskId, locationId, counted, lastSkuId } = saved.step ?? {};
-    const task = (await loadCountTasks(db, warehouseId)).find((item) => item.id === taskId);
-    if (!task) return;
-    const location = typeof locationId === 'string' ? await loadLocation(db, locationId) : null;
-    if (name !== 'items' || !location) return setStep({ name: 'location', task });
-    const restored: Counted = {};
-    if (counted && typeof counted === 'object' && !Array.isArray(counted))
-      for (const [skuId, quantity] of Object.entries(counted))
-        if (typeof quantity === 'number') restored[skuId] = quantity;
-    setSkus(await loadSkus(db, Object.keys(restored)));
-    setStep({
-      name: 'items',
-      task,
-      location,
-      counted: restored,
-      lastSkuId: typeof lastSkuId === 'string' ? lastSkuId : null,
-    });
-  };
-  const isRestored = useSavedWork(db, 'count', warehouseId, work, restore);
 
   // The device's tasks at once, then the server's when it answers (offline, the device's stay).
   useEffect(() => {
@@ -235,29 +240,6 @@ export function CountScreen({
     setStep({ ...current, counted: {}, lastSkuId: null });
   };
 
-  const fail = (error: unknown) => {
-    console.error('PDA count step failed', error);
-    tell('error', t('count.failed'));
-  };
-
-  const handleScan = (scan: ClassifiedScan) => {
-    const code = lookupCode(scan);
-    if (!code) return undefined;
-    const run =
-      step.name === 'task'
-        ? Promise.resolve(handleTaskScan(code))
-        : step.name === 'location'
-          ? handleLocationScan(step.task, code)
-          : handleSkuScan(step, code);
-    return run.catch(fail);
-  };
-
-  const prompt =
-    step.name === 'task'
-      ? t('count.scanTask')
-      : step.name === 'location'
-        ? t('count.scanLocation')
-        : t('count.scanSku');
   const expected = step.name === 'items' ? expectedOn(step.task, step.location.id) : [];
   const open = step.name === 'items' ? notCountedYet(expected, step.counted) : [];
   const isExpected = new Set(expected.map((sku) => sku.skuId));
@@ -265,13 +247,7 @@ export function CountScreen({
     step.name === 'items' ? Object.keys(step.counted).filter((id) => !isExpected.has(id)) : [];
 
   return (
-    <div className={flashClass(flash)} data-testid="count-screen">
-      <PdaHeader title={t('count.title')} />
-      <div className="pda-prompt" data-testid="prompt">
-        {prompt}
-      </div>
-      <FeedbackBanner flash={flash} onOk={clear} />
-      <ScanInput onScan={handleScan} enabled={!isBlocked && isRestored} />
+    <ScanFrame steps={scan} testId="count-screen" titleKey="count.title">
       {step.name === 'task' && (
         <List header={t('count.openTasks')}>
           {tasks.length === 0 && <List.Item>{t('count.noTasks')}</List.Item>}
@@ -358,6 +334,6 @@ export function CountScreen({
           </div>
         </>
       )}
-    </div>
+    </ScanFrame>
   );
 }

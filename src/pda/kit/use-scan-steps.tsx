@@ -61,7 +61,7 @@ export interface ScanStepsOptions<S extends NamedStep> {
   /** Which step a scan meets: the one rendered (default), or the latest set. */
   meets?: 'rendered' | 'latest';
   /** True while the screen takes no scans for a reason of its own (they wait in line). */
-  holds?: boolean;
+  holds?: boolean | ((step: S) => boolean);
   /** The work kept across a reload (saved-work.ts); without it nothing is kept. */
   saved?: {
     screen: WorkScreen;
@@ -125,7 +125,8 @@ export function useScanSteps<S extends NamedStep>(options: ScanStepsOptions<S>) 
     }
   }, []);
 
-  const enabled = !isBlocked && isRestored && !options.holds;
+  const holds = typeof options.holds === 'function' ? options.holds(step) : options.holds === true;
+  const enabled = !isBlocked && isRestored && !holds;
   const scanInputProps: ScanInputProps = useMemo(() => ({ onScan, enabled }), [onScan, enabled]);
   const chosen = options.prompts?.[step.name as S['name']] as string | ((at: S) => string) | undefined;
   const prompt = chosen === undefined ? '' : typeof chosen === 'string' ? t(chosen) : chosen(step);

@@ -8,18 +8,13 @@
  * with the transfers last fetched.
  */
 import { Button, List, Selector } from 'antd-mobile';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TransferTask } from '@shared/contract/transfers.js';
-import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
 import { TRANSFER_SHORT_REASONS, type TransferShortReason } from '@shared/domain/transfers.js';
-import { PdaHeader } from '../kit/header.js';
 import { confirmDialog } from '../kit/kit.js';
-import { useSavedWork, type Work } from '../kit/saved-work.js';
-import { FeedbackBanner, flashClass, useScanFeedback } from '../kit/scan-feedback.js';
-import { ScanInput } from '../kit/scan-input.js';
+import { ScanFrame, useScanSteps, type ScanSteps } from '../kit/use-scan-steps.js';
 import { usePdaServices } from '../shell/sync-context.js';
-import type { JsonObject } from '../data/db.js';
 import { findLocation } from '../reference/locations.js';
 import {
   fetchTransferTasks,
@@ -38,7 +33,6 @@ type Items = { name: 'items'; task: TransferTask; scanned: Scanned; queued: Scan
 type Step =
   { name: 'task' } | Items | (Omit<Items, 'name'> & { name: 'finish'; reason: TransferShortReason });
 
-const NO_WORK: Work['undo'] = [];
 const sum = (values: Scanned) => Object.values(values).reduce((total, quantity) => total + quantity, 0);
 /** Units of the transfer still to arrive, counting what this device queued as received. */
 const shortOf = ({ task, queued }: Pick<Items, 'task' | 'queued'>) =>
@@ -54,28 +48,43 @@ export function TransferScreen({
 }) {
   const { t } = useTranslation();
   const { db } = usePdaServices();
-  const [step, setStep] = useState<Step>({ name: 'task' });
   const [tasks, setTasks] = useState<TransferTask[]>([]);
-  const { flash, tell, clear, isBlocked } = useScanFeedback();
 
-  const work = useMemo<Work>(() => {
-    if (step.name === 'task') return { step: null, undo: NO_WORK };
-    const saved: JsonObject = { name: 'items', transferId: step.task.id, scanned: step.scanned };
-    return { step: saved, undo: NO_WORK };
-  }, [step]);
-
-  const restore = async (saved: Work) => {
-    const { transferId, scanned } = saved.step ?? {};
-    const task = (await loadTransferTasks(db, warehouseId)).find((item) => item.id === transferId);
-    if (!task) return;
-    const restored: Scanned = {};
-    if (scanned && typeof scanned === 'object' && !Array.isArray(scanned))
-      for (const [skuId, quantity] of Object.entries(scanned))
-        if (typeof quantity === 'number' && task.lines.some((line) => line.skuId === skuId))
-          restored[skuId] = quantity;
-    setStep({ name: 'items', task, scanned: restored, queued: await queuedReceipts(db, task.id) });
-  };
-  const isRestored = useSavedWork(db, 'transfer', warehouseId, work, restore);
+  const scan: ScanSteps<Step> = useScanSteps<Step>({
+    initial: { name: 'task' },
+    prompts: {
+      task: 'transfer.scanTask',
+      items: (at) => t(sum(at.scanned) > 0 ? 'transfer.scanLocation' : 'transfer.scanSku'),
+      finish: 'transfer.shortPrompt',
+    },
+    // While the short reason is asked, scans wait.
+    onScan: {
+      task: (_, code) => handleTaskScan(code),
+      items: (current, code) => handleItemScan(current, code),
+    },
+    holds: (at) => at.name === 'finish',
+    failure: 'transfer.failed',
+    logName: 'transfer',
+    saved: {
+      screen: 'transfer',
+      warehouseId,
+      save: (at) =>
+        at.name === 'task' ? null : { name: 'items', transferId: at.task.id, scanned: at.scanned },
+      restore: async (saved, restoreStep) => {
+        const { transferId, scanned } = saved.step ?? {};
+        const task = (await loadTransferTasks(db, warehouseId)).find((item) => item.id === transferId);
+        if (!task) return;
+        const restored: Scanned = {};
+        if (scanned && typeof scanned === 'object' && !Array.isArray(scanned))
+          for (const [skuId, quantity] of Object.entries(scanned))
+            if (typeof quantity === 'number' && task.lines.some((line) => line.skuId === skuId))
+              restored[skuId] = quantity;
+        restoreStep({ name: 'items', task, scanned: restored, queued: await queuedReceipts(db, task.id) });
+      },
+    },
+  });
+  const { step, setStep, tell, fail } = scan;
+  const { isBlocked } = scan.feedback;
 
   // The device's transfers at once, then the server's when it answers (offline, the device's stay).
   useEffect(() => {
@@ -161,35 +170,8 @@ export function TransferScreen({
     setStep({ name: 'task' });
   };
 
-  const fail = (error: unknown) => {
-    console.error('PDA transfer step failed', error);
-    tell('error', t('transfer.failed'));
-  };
-
-  const handleScan = (scan: ClassifiedScan) => {
-    const code = lookupCode(scan);
-    if (!code || step.name === 'finish') return undefined;
-    const run = step.name === 'task' ? handleTaskScan(code) : handleItemScan(step, code);
-    return run.catch(fail);
-  };
-
-  const prompt =
-    step.name === 'task'
-      ? t('transfer.scanTask')
-      : step.name === 'finish'
-        ? t('transfer.shortPrompt')
-        : sum(step.scanned) > 0
-          ? t('transfer.scanLocation')
-          : t('transfer.scanSku');
-
   return (
-    <div className={flashClass(flash)} data-testid="transfer-screen">
-      <PdaHeader title={t('transfer.title')} />
-      <div className="pda-prompt" data-testid="prompt">
-        {prompt}
-      </div>
-      <FeedbackBanner flash={flash} onOk={clear} />
-      <ScanInput onScan={handleScan} enabled={!isBlocked && isRestored && step.name !== 'finish'} />
+    <ScanFrame steps={scan} testId="transfer-screen" titleKey="transfer.title">
       {step.name === 'task' && (
         <List header={t('transfer.openTasks')}>
           {tasks.length === 0 && <List.Item>{t('transfer.noTasks')}</List.Item>}
@@ -296,6 +278,6 @@ export function TransferScreen({
           </div>
         </>
       )}
-    </div>
+    </ScanFrame>
   );
 }
