@@ -243,7 +243,7 @@ export async function saveRolePermissions(
   tx: TenantTx,
   actor: Actor,
   input: SaveRolePermissionInput,
-): Promise<void> {
+): Promise<null> {
   const role = await tenantRole(tx, input.roleId, true);
   const wanted = new Set(input.permissionIds);
   if (wanted.size > 0) {
@@ -260,4 +260,5 @@ export async function saveRolePermissions(
     [...wanted].filter((id) => !current.has(id)),
   );
   await replaceRolePermissions(tx, role.id, current, wanted);
+  return null;
 }

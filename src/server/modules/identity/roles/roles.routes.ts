@@ -1,12 +1,11 @@
 /**
  * The administrator's role and permission calls (users, departments, logs and the seller's
- * calls have route files of their own). HTTP only: the contract's schema, the permission, one
- * service call in the actor's tenant, the reply.
+ * calls have route files of their own), as declarations (http/route-kit.ts); the permission
+ * calls name their titles in the caller's language (labelsOf).
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, pageResult } from '@shared/contract/common.js';
+import { pageResult } from '@shared/contract/common.js';
 import {
   emptyQuery,
   idQuery,
@@ -26,9 +25,7 @@ import {
 } from '@shared/contract/system-admin.js';
 import { PERMISSIONS } from '@shared/permissions.js';
 import type { AppDeps } from '@server/deps.js';
-import { ok } from '@server/http/reply.js';
-import { inActorTenant } from '@server/http/scope.js';
-import { idList, needs, nothing, said } from '@server/http/route-kit.js';
+import { declareRoutes, route } from '@server/http/route-kit.js';
 import { labelsOf } from './permission-labels.js';
 import {
   addPermission,
@@ -49,158 +46,118 @@ import {
 } from './roles.service.js';
 
 export async function roleRoutes(app: FastifyInstance, deps: AppDeps) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-  const tags = ['system admin'];
-
-  api.get(
-    '/sys/role/queryall',
-    {
-      config: needs(PERMISSIONS.roleList),
-      schema: { tags, querystring: emptyQuery, response: { 200: envelope(z.array(roleView)) } },
-    },
-    async (request) => ok(await inActorTenant(db, request, allTenantRoles)),
-  );
-
-  api.get(
-    '/sys/role/list',
-    {
-      config: needs(PERMISSIONS.roleList),
-      schema: { tags, querystring: roleListQuery, response: { 200: envelope(pageResult(roleView)) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => listTenantRoles(tx, actor, request.query))),
-  );
-
-  api.post(
-    '/sys/role/add',
-    {
-      config: needs(PERMISSIONS.roleAdd),
-      schema: { tags, body: roleAddBody, response: { 200: envelope(roleView) } },
-    },
-    async (request) => {
-      const role = await inActorTenant(db, request, (tx, actor) => addTenantRole(tx, actor, request.body));
-      return ok(role, said(request, 'added'));
-    },
-  );
-
-  api.put(
-    '/sys/role/edit',
-    {
-      config: needs(PERMISSIONS.roleEdit),
-      schema: { tags, body: roleEditBody, response: { 200: envelope(roleView) } },
-    },
-    async (request) => {
-      const role = await inActorTenant(db, request, (tx, actor) => editTenantRole(tx, actor, request.body));
-      return ok(role, said(request, 'updated'));
-    },
-  );
-
-  // The catalogue has no separate delete code: deleting a role is editing the role list.
-  api.delete(
-    '/sys/role/delete',
-    {
-      config: needs(PERMISSIONS.roleEdit),
-      schema: { tags, querystring: idQuery, response: { 200: nothing } },
-    },
-    async (request) => {
-      await inActorTenant(db, request, (tx, actor) => deleteTenantRole(tx, actor, request.query));
-      return ok(null, said(request, 'deleted'));
-    },
-  );
-
-  api.get(
-    '/sys/permission/queryRolePermission',
-    {
-      config: needs(PERMISSIONS.rolePermission),
-      schema: { tags, querystring: roleIdQuery, response: { 200: idList } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => rolePermissionIds(tx, actor, request.query))),
-  );
-
-  api.post(
-    '/sys/permission/saveRolePermission',
-    {
-      config: needs(PERMISSIONS.rolePermission),
-      schema: { tags, body: saveRolePermissionBody, response: { 200: nothing } },
-    },
-    async (request) => {
-      await inActorTenant(db, request, (tx, actor) => saveRolePermissions(tx, actor, request.body));
-      return ok(null, said(request, 'saved'));
-    },
-  );
-
-  api.get(
-    '/sys/permission/list',
-    {
-      config: needs(PERMISSIONS.permissionList),
-      schema: { tags, querystring: langQuery, response: { 200: envelope(z.array(permissionNode)) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => permissionList(tx, actor, labelsOf(request)))),
-  );
-
-  // The role grant screen shows this tree, so granting roles is enough to read it.
-  api.get(
-    '/sys/permission/queryTreeList',
-    {
-      config: needs(PERMISSIONS.rolePermission),
-      schema: { tags, querystring: langQuery, response: { 200: envelope(permissionTreeResult) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => permissionTree(tx, actor, labelsOf(request)))),
-  );
-
-  api.post(
-    '/sys/permission/add',
-    {
-      config: needs(PERMISSIONS.permissionAdd),
-      schema: { tags, body: permissionAddBody, response: { 200: envelope(permissionView) } },
-    },
-    async (request) => {
-      const row = await inActorTenant(db, request, (tx, actor) =>
-        addPermission(tx, actor, request.body, labelsOf(request)),
-      );
-      return ok(row, said(request, 'added'));
-    },
-  );
-
-  api.put(
-    '/sys/permission/edit',
-    {
-      config: needs(PERMISSIONS.permissionEdit),
-      schema: { tags, body: permissionEditBody, response: { 200: envelope(permissionView) } },
-    },
-    async (request) => {
-      const row = await inActorTenant(db, request, (tx, actor) =>
-        editPermission(tx, actor, request.body, labelsOf(request)),
-      );
-      return ok(row, said(request, 'updated'));
-    },
-  );
-
-  api.get(
-    '/sys/permission/getSystemMenuList',
-    {
-      config: needs(PERMISSIONS.permissionList),
-      schema: { tags, querystring: langQuery, response: { 200: envelope(z.array(permissionView)) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => systemMenus(tx, actor, labelsOf(request)))),
-  );
-
-  api.get(
-    '/sys/permission/getSystemSubmenu',
-    {
-      config: needs(PERMISSIONS.permissionList),
-      schema: { tags, querystring: submenuQuery, response: { 200: envelope(z.array(permissionView)) } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) =>
-          systemSubmenu(tx, actor, request.query, labelsOf(request)),
-        ),
-      ),
-  );
+  declareRoutes(app, deps, 'system admin', [
+    route({
+      method: 'GET',
+      url: '/sys/role/queryall',
+      permission: PERMISSIONS.roleList,
+      input: emptyQuery,
+      reply: z.array(roleView),
+      run: allTenantRoles,
+    }),
+    route({
+      method: 'GET',
+      url: '/sys/role/list',
+      permission: PERMISSIONS.roleList,
+      input: roleListQuery,
+      reply: pageResult(roleView),
+      run: listTenantRoles,
+    }),
+    route({
+      method: 'POST',
+      url: '/sys/role/add',
+      permission: PERMISSIONS.roleAdd,
+      input: roleAddBody,
+      reply: roleView,
+      message: 'added',
+      run: addTenantRole,
+    }),
+    route({
+      method: 'PUT',
+      url: '/sys/role/edit',
+      permission: PERMISSIONS.roleEdit,
+      input: roleEditBody,
+      reply: roleView,
+      message: 'updated',
+      run: editTenantRole,
+    }),
+    // The catalogue has no separate delete code: deleting a role is editing the role list.
+    route({
+      method: 'DELETE',
+      url: '/sys/role/delete',
+      permission: PERMISSIONS.roleEdit,
+      input: idQuery,
+      reply: z.null(),
+      message: 'deleted',
+      run: deleteTenantRole,
+    }),
+    route({
+      method: 'GET',
+      url: '/sys/permission/queryRolePermission',
+      permission: PERMISSIONS.rolePermission,
+      input: roleIdQuery,
+      reply: z.array(z.string()),
+      run: rolePermissionIds,
+    }),
+    route({
+      method: 'POST',
+      url: '/sys/permission/saveRolePermission',
+      permission: PERMISSIONS.rolePermission,
+      input: saveRolePermissionBody,
+      reply: z.null(),
+      message: 'saved',
+      run: saveRolePermissions,
+    }),
+    route({
+      method: 'GET',
+      url: '/sys/permission/list',
+      permission: PERMISSIONS.permissionList,
+      input: langQuery,
+      reply: z.array(permissionNode),
+      run: (tx, actor, _query, call) => permissionList(tx, actor, labelsOf(call.request)),
+    }),
+    // The role grant screen shows this tree, so granting roles is enough to read it.
+    route({
+      method: 'GET',
+      url: '/sys/permission/queryTreeList',
+      permission: PERMISSIONS.rolePermission,
+      input: langQuery,
+      reply: permissionTreeResult,
+      run: (tx, actor, _query, call) => permissionTree(tx, actor, labelsOf(call.request)),
+    }),
+    route({
+      method: 'POST',
+      url: '/sys/permission/add',
+      permission: PERMISSIONS.permissionAdd,
+      input: permissionAddBody,
+      reply: permissionView,
+      message: 'added',
+      run: (tx, actor, body, call) => addPermission(tx, actor, body, labelsOf(call.request)),
+    }),
+    route({
+      method: 'PUT',
+      url: '/sys/permission/edit',
+      permission: PERMISSIONS.permissionEdit,
+      input: permissionEditBody,
+      reply: permissionView,
+      message: 'updated',
+      run: (tx, actor, body, call) => editPermission(tx, actor, body, labelsOf(call.request)),
+    }),
+    route({
+      method: 'GET',
+      url: '/sys/permission/getSystemMenuList',
+      permission: PERMISSIONS.permissionList,
+      input: langQuery,
+      reply: z.array(permissionView),
+      run: (tx, actor, _query, call) => systemMenus(tx, actor, labelsOf(call.request)),
+    }),
+    route({
+      method: 'GET',
+      url: '/sys/permission/getSystemSubmenu',
+      permission: PERMISSIONS.permissionList,
+      input: submenuQuery,
+      reply: z.array(permissionView),
+      run: (tx, actor, query, call) => systemSubmenu(tx, actor, query, labelsOf(call.request)),
+    }),
+  ]);
 }

@@ -114,7 +114,7 @@ export async function editTenantRole(tx: TenantTx, _actor: Actor, input: RoleEdi
 }
 
 /** DELETE /sys/role/delete: only a role nobody holds, and never a base role. */
-export async function deleteTenantRole(tx: TenantTx, _actor: Actor, input: { id: string }): Promise<void> {
+export async function deleteTenantRole(tx: TenantTx, _actor: Actor, input: { id: string }): Promise<null> {
   // The lock makes a concurrent assignment wait, so the in-use check below stays true.
   const role = await tenantRole(tx, input.id, true);
   if (isBaseRole(role)) throw new AppError('role.builtin');
@@ -125,4 +125,5 @@ export async function deleteTenantRole(tx: TenantTx, _actor: Actor, input: { id:
     .limit(1);
   if (holder) throw new AppError('role.in_use');
   await tx.delete(roles).where(eq(roles.id, role.id));
+  return null;
 }
