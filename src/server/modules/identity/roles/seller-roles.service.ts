@@ -108,8 +108,9 @@ export async function checkSellerRoleCode(
   tx: TenantTx,
   actor: Actor,
   input: { roleCode: string; id?: string },
-): Promise<void> {
+): Promise<null> {
   if (await codeTaken(tx, actor, input.roleCode, input.id)) throw new AppError('role.code_taken');
+  return null;
 }
 
 /** GET /sys/seller/role/queryTreeList: the permissions the seller may grant, as a tree. */
@@ -147,7 +148,7 @@ export async function saveSellerRolePermissions(
   tx: TenantTx,
   actor: Actor,
   input: SaveRolePermissionInput,
-): Promise<void> {
+): Promise<null> {
   const role = await ownRole(tx, actor, input.roleId, true);
   const wanted = new Set(input.permissionIds);
   const grantable = await grantableIds(tx, actor);
@@ -156,4 +157,5 @@ export async function saveSellerRolePermissions(
   }
   const current = new Set(await sellerRolePermissionIds(tx, actor, { roleId: role.id }));
   await replaceRolePermissions(tx, role.id, current, wanted);
+  return null;
 }

@@ -156,10 +156,11 @@ export async function editStaff(tx: TenantTx, actor: Actor, input: StaffEditInpu
 }
 
 /** PUT /agent/user/updatePassword: the seller sets a staff member's password. */
-export async function setStaffPassword(tx: TenantTx, actor: Actor, input: SetPasswordInput): Promise<void> {
+export async function setStaffPassword(tx: TenantTx, actor: Actor, input: SetPasswordInput): Promise<null> {
   const staff = await ownStaff(tx, actor, sql`lower(${users.username}) = lower(${input.username})`);
   await assertNotAbove(tx, actor, staff);
   await setPasswordOf(tx, actor, staff, input);
+  return null;
 }
 
 /** GET /sys/seller/useRole/querySellUserRole: the seller roles one of the seller's staff holds. */
