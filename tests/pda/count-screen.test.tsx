@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import type { CountTask } from '@shared/contract/counts.js';
 import type { PushRequest, PushReply } from '@shared/contract/pda.js';
 import { CountScreen } from '@pda/count/count-screen.js';
-import { COUNT_TASKS_KEY, loadCountTasks, saveCountTasks } from '@pda/count/count-data.js';
+import { loadCountTasks, saveCountTasks } from '@pda/count/count-data.js';
 import type { PdaDatabase } from '@pda/data/db.js';
 import { SyncEngine } from '@pda/sync/engine.js';
 import type { SyncTransport } from '@pda/sync/transport.js';
@@ -236,7 +236,7 @@ describe('the count screen', () => {
     await confirmWith('Finish location');
     const [op] = await db.outbox.toArray();
     expect(op?.payload).toMatchObject({ countOrderId: TASK, locationId: SHELF_2, lines: [] });
-    expect(await db.meta.get(COUNT_TASKS_KEY)).toBeTruthy();
+    expect(await db.countTasks.get(TASK)).toBeTruthy();
   });
 
   it('lists the SKUs expected on the location, asks for each one left before finishing, and sends none here as an explicit 0', async () => {

@@ -1,25 +1,24 @@
 /**
- * Blind counting against local data. The open check orders the worker may count (their
- * locations and, for a count by product, their SKUs; never a book quantity) are fetched from
- * `GET /api/pda/counts` when the device is online and kept in the device's `meta` table under
- * `countTasks`, so counting works offline with what was last fetched; locations and SKUs come
- * from the pulled reference tables. Each location of a task names the SKUs the books had there
- * when it was fetched (never how many), so the worker is asked for each: counted, or confirmed as
- * none here (counted 0, explicitly). Finishing a location queues one 'count.location' op with
- * every SKU counted and its quantity (0 included), and in the same Dexie transaction marks the
- * location counted in the cached task (outbox.enqueue). The server computes the variances; an SKU
- * on its book that the op does not list is reported as not counted, never as 0.
+ * Blind counting against local data. The open check orders the worker may count (their locations
+ * and, for a count by product, their SKUs; never a book quantity) are fetched from `GET
+ * /api/pda/counts` when the device is online and kept in the device's `countTasks` table (a row per
+ * task, data/task-lists.ts), so counting works offline with what was last fetched; locations and
+ * SKUs come from the pulled reference tables. Each location of a task names the SKUs the books had
+ * there when it was fetched (never how many), so the worker is asked for each: counted, or
+ * confirmed as none here (counted 0, explicitly). Finishing a location queues one 'count.location'
+ * op with every SKU counted and its quantity (0 included), and in the same Dexie transaction marks
+ * the location counted in the task's row (outbox.enqueue). The server computes the variances; an
+ * SKU on its book that the op does not list is reported as not counted, never as 0.
  */
 import { z } from 'zod';
 import { getParsed } from '@api/client.js';
 import { countTask, type CountExpectedSku, type CountTask } from '@shared/contract/counts.js';
 import { pdaSku } from '@shared/contract/pda.js';
-import { findByCode, readMeta, writeMeta, type OutboxOp, type PdaDatabase } from '../data/db.js';
+import { findByCode, type OutboxOp, type PdaDatabase } from '../data/db.js';
+import { countTaskRows, countTasksOf } from '../data/task-lists.js';
 import { findLocation, type LocationData } from '../reference/locations.js';
 import type { SkuData } from '../reference/skus.js';
 import { enqueue } from '../sync/outbox.js';
-
-export const COUNT_TASKS_KEY = 'countTasks';
 
 const tasks = z.array(countTask);
 
@@ -28,13 +27,15 @@ export const fetchCountTasks = (): Promise<CountTask[]> => getParsed('/pda/count
 
 /** Keeps the fetched tasks on the device for offline counting. */
 export async function saveCountTasks(db: PdaDatabase, fetched: CountTask[]): Promise<void> {
-  await writeMeta(db, COUNT_TASKS_KEY, fetched);
+  await db.transaction('rw', db.countTasks, async () => {
+    await db.countTasks.clear();
+    await db.countTasks.bulkPut(countTaskRows(fetched));
+  });
 }
 
 /** The check orders of the warehouse on the device. */
 export async function loadCountTasks(db: PdaDatabase, warehouseId: string): Promise<CountTask[]> {
-  const parsed = tasks.safeParse(await readMeta(db, COUNT_TASKS_KEY));
-  return parsed.success ? parsed.data.filter((task) => task.warehouseId === warehouseId) : [];
+  return countTasksOf(await db.countTasks.where('warehouseId').equals(warehouseId).sortBy('position'));
 }
 
 /** Locations of the task still to count (not counted, or sent back for a recount). */
@@ -122,22 +123,14 @@ export async function finishLocation(
       ...(input.sessionId ? { sessionId: input.sessionId } : {}),
     },
     {
+      effectTables: [db.countTasks],
       effect: async () => {
-        const all = tasks.safeParse(await readMeta(db, COUNT_TASKS_KEY));
-        if (!all.success) return;
-        const updated = all.data.map((task) =>
-          task.id !== input.task.id
-            ? task
-            : {
-                ...task,
-                locations: task.locations.map((location) =>
-                  location.locationId === input.locationId
-                    ? { ...location, status: 'counted' as const }
-                    : location,
-                ),
-              },
+        const row = await db.countTasks.get(input.task.id);
+        if (!row) return;
+        const locations = row.task.locations.map((location) =>
+          location.locationId === input.locationId ? { ...location, status: 'counted' as const } : location,
         );
-        await saveCountTasks(db, updated);
+        await db.countTasks.put({ ...row, task: { ...row.task, locations } });
       },
     },
   );

@@ -11,8 +11,25 @@
  *   scan may carry (`lookup`).
  * - `photos`: discrepancy photos taken on the device, kept (as blobs) until the op citing them
  *   has been answered; the sync engine uploads them just before that op.
- * - `meta`: the device id and the key the server issued to it, the next seq, the pull cursor, the last sync time, the sync lease.
- * Schema changes must keep unsent ops readable: add versions, never drop the outbox.
+ * - the task lists fetched for offline work, each in its own table, its rows typed once
+ *   (data/task-lists.ts, with the one conversion each way between the server's reply and rows):
+ *   - `countTasks`: the open check orders (count/count-data.ts), by id, indexed by warehouse, in
+ *     the server's order (`position`), a location marked counted by its op's local effect;
+ *   - `transferTasks`: the transfers in transit (transfer/transfer-data.ts), by id, indexed by
+ *     the warehouse they go to, in the server's order;
+ *   - `pickWaves`: a warehouse's open waves with the device's last op the server had applied
+ *     then (pick/pick-data.ts, reference/picked-orders.ts), by warehouse;
+ *   - `outboundWork`: a warehouse's parcels and bags to pack, bag and hand over, with this
+ *     device's outbound ops' effects (pack/outbound-data.ts), by warehouse;
+ *   - `expectedReturns`: a warehouse's expected returns, with the units this device counted
+ *     returned (returns/returns-data.ts), by warehouse;
+ *   - `localReturns`: the returns this device took in and has not finished, with their items,
+ *     by return id, in the order taken in (`receivedSeq`).
+ * - `meta`: scalars only: the device id and the key the server issued to it, the next seq, the
+ *   pull cursor, the last sync and pull times, the sync lease, the worker logged in; and beside
+ *   them the kit's saved work of a screen (`work.<screen>`) and the label print queue.
+ * Schema changes must keep unsent ops readable: add versions, never drop the outbox. Version 3
+ * moved the task lists out of `meta` into their tables (carryTaskListsOver).
  *
  * Most writes go through Dexie; a scan's op with its local effect is written straight through
  * IndexedDB on the same connection (native.ts), which is why live queries keep no cache here.
@@ -20,6 +37,15 @@
 import Dexie, { type Table } from 'dexie';
 import type { PdaOpType } from '@shared/contract/pda.js';
 import { normaliseBarcode } from '@shared/domain/barcode.js';
+import {
+  carryTaskListsOver,
+  type CountTaskRow,
+  type ExpectedReturnsRow,
+  type LocalReturnRow,
+  type OutboundWorkRow,
+  type PickWavesRow,
+  type TransferTaskRow,
+} from './task-lists.js';
 
 export const PDA_DB_NAME = 'wms-pda';
 
@@ -118,6 +144,12 @@ export class PdaDatabase extends Dexie {
   declare readonly skus: Table<ReferenceRow, string>;
   declare readonly inboundOrders: Table<ReferenceRow, string>;
   declare readonly boxes: Table<ReferenceRow, string>;
+  declare readonly countTasks: Table<CountTaskRow, string>;
+  declare readonly transferTasks: Table<TransferTaskRow, string>;
+  declare readonly pickWaves: Table<PickWavesRow, string>;
+  declare readonly outboundWork: Table<OutboundWorkRow, string>;
+  declare readonly expectedReturns: Table<ExpectedReturnsRow, string>;
+  declare readonly localReturns: Table<LocalReturnRow, string>;
 
   constructor(name: string = PDA_DB_NAME) {
     // No cache of live queries' results: some writes go around Dexie (native.ts), and a cached
@@ -135,6 +167,18 @@ export class PdaDatabase extends Dexie {
     });
     // Version 2 adds discrepancy photos; every table of version 1 stays as it was.
     this.version(2).stores({ photos: '&key, opId' });
+    // Version 3 gives each task list its own table; the lists kept in `meta` until then move
+    // into them and their keys go (carryTaskListsOver). Every table of version 2 stays.
+    this.version(3)
+      .stores({
+        countTasks: '&id, warehouseId',
+        transferTasks: '&id, toWarehouseId',
+        pickWaves: '&warehouseId',
+        outboundWork: '&warehouseId',
+        expectedReturns: '&warehouseId',
+        localReturns: '&returnId, receivedSeq',
+      })
+      .upgrade(carryTaskListsOver);
   }
 
   referenceTable(table: ReferenceTable): Table<ReferenceRow, string> {

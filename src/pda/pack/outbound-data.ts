@@ -1,15 +1,15 @@
 /**
- * Pack, bag and hand over against local data. The warehouse's outbound work (picked parcels to
- * pack with their lines and every code of each SKU, packed and bagged parcels, cancelled orders
- * whose units wait to go back, and the bags not handed over) is fetched from
- * `GET /api/pda/outbound` when online and kept in the device's `meta` table, so every scan is
- * checked offline with what was last fetched. Each action queues one op (pack.pack,
- * pack.put_back, bag.open, bag.add, bag.remove, bag.close, handover.deliver) and applies its
- * local effect to that copy in the same Dexie transaction (outbox.enqueue). Work fetched while
- * ops still wait in the outbox gets those ops' effects again (`withQueued`), so a refresh never
- * shows a packed parcel as still to pack. Parcels this device picked itself (its takes still on
- * their way to the server, or applied since the list was fetched) join the list from its pick
- * waves (ownPickedParcels), so what is picked offline is packed offline.
+ * Pack, bag and hand over against local data. The warehouse's outbound work (picked parcels to pack
+ * with their lines and every code of each SKU, packed and bagged parcels, cancelled orders whose
+ * units wait to go back, and the bags not handed over) is fetched from `GET /api/pda/outbound` when
+ * online and kept in the device's `outboundWork` table, a row per warehouse (data/task-lists.ts),
+ * so every scan is checked offline with what was last fetched. Each action queues one op
+ * (pack.pack, pack.put_back, bag.open, bag.add, bag.remove, bag.close, handover.deliver) and
+ * applies its local effect to that copy in the same Dexie transaction (outbox.enqueue). Work
+ * fetched while ops still wait in the outbox gets those ops' effects again (`withQueued`), so a
+ * refresh never shows a packed parcel as still to pack. Parcels this device picked itself (its
+ * takes still on their way to the server, or applied since the list was fetched) join the list from
+ * its pick waves (ownPickedParcels), so what is picked offline is packed offline.
  */
 import { getParsed } from '@api/client.js';
 import {
@@ -22,14 +22,14 @@ import type { PdaOpType } from '@shared/contract/pda.js';
 import { bagRefusal, type BagRefusal } from '@shared/domain/bags.js';
 import { normaliseBarcode } from '@shared/domain/barcode.js';
 import { parcelTypeOf, type ParcelType } from '@shared/domain/order.js';
-import { readMeta, writeMeta, type JsonObject, type OutboxOp, type PdaDatabase } from '../data/db.js';
+import type { JsonObject, OutboxOp, PdaDatabase } from '../data/db.js';
+import { outboundWorkOf, outboundWorkRow } from '../data/task-lists.js';
 import { loadOwnPickedOrders, type OwnPickedOrder } from '../reference/picked-orders.js';
 import { enqueue } from '../sync/outbox.js';
 
 export type { PdaBag, PdaParcel };
 export type Work = PdaOutboundWork;
 
-const workKey = (warehouseId: string) => `outbound:${warehouseId}`;
 const EMPTY: Work = { parcels: [], bags: [] };
 
 /** The op types whose effects live in the outbound work. */
@@ -51,8 +51,7 @@ export const fetchOutboundWork = (warehouseId: string): Promise<Work> =>
 
 /** The work as last stored: what was fetched, with the effects of this device's outbound ops. */
 async function loadStoredWork(db: PdaDatabase, warehouseId: string): Promise<Work> {
-  const parsed = pdaOutboundWork.safeParse(await readMeta(db, workKey(warehouseId)));
-  return parsed.success ? parsed.data : EMPTY;
+  return outboundWorkOf(await db.outboundWork.get(warehouseId));
 }
 
 /** A wave order the device picked, as a parcel to pack: its lines by SKU, with every code of each. */
@@ -123,7 +122,7 @@ export async function loadWork(db: PdaDatabase, warehouseId: string): Promise<Wo
 }
 
 async function saveWork(db: PdaDatabase, warehouseId: string, work: Work): Promise<void> {
-  await writeMeta(db, workKey(warehouseId), work);
+  await db.outboundWork.put(outboundWorkRow(warehouseId, work));
 }
 
 const strings = (value: unknown): string[] =>
@@ -227,7 +226,7 @@ export function withQueued(work: Work, queued: readonly Pick<OutboxOp, 'type' | 
 /** Keeps work fetched from the server, with the effects of what this device has not sent yet. */
 export async function saveFetchedWork(db: PdaDatabase, warehouseId: string, fetched: Work): Promise<Work> {
   const picked = await ownPickedParcels(db, warehouseId);
-  return db.transaction('rw', [db.meta, db.outbox], async () => {
+  return db.transaction('rw', [db.outboundWork, db.outbox], async () => {
     const queued = await db.outbox.orderBy('seq').toArray();
     const work = withQueued(withOwnPicks(fetched, picked), queued);
     await saveWork(db, warehouseId, work);
@@ -244,13 +243,13 @@ export async function queueOutboundOp(
   sessionId?: string,
 ): Promise<Work> {
   let after: Work = EMPTY;
-  // Read before the op's transaction, which holds the outbox and meta only.
+  // Read before the op's transaction, which holds the outbox, meta and the outbound work only.
   const picked = await ownPickedParcels(db, warehouseId);
   await enqueue(
     db,
     { type, payload, ...(sessionId ? { sessionId } : {}) },
     {
-      effectTables: [db.meta],
+      effectTables: [db.outboundWork],
       effect: async () => {
         after = applyOutboundOp(withOwnPicks(await loadStoredWork(db, warehouseId), picked), type, payload);
         await saveWork(db, warehouseId, after);

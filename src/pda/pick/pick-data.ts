@@ -1,14 +1,14 @@
 /**
  * Picking a wave against local data. The warehouse's open waves (orders, lines, SKUs with their
  * barcodes, and the shelves holding them) are fetched from `GET /api/pda/waves` when the device is
- * online and kept in the device's `meta` table, with the device's last op the server had applied
- * when it answered; so every scan is checked offline. An op's local effect is the op itself: the
- * waves shown are the cached ones with this device's pick ops after that seq laid over them
- * (reference/picked-orders.ts, which the pack list reads too) — those still queued (outbox) and
- * those applied since (done) — so a pick is counted the moment it is queued, in the same
- * transaction, never twice after a fetch, and an op the server refused (moved to Needs
- * attention) counts no more. The pick screen shows a take before it is stored (withOps: the same
- * laying over, in memory), as the receiving screen does.
+ * online and kept in the device's `pickWaves` table, with the device's last op the server had
+ * applied when it answered; so every scan is checked offline. An op's local effect is the op
+ * itself: the waves shown are the cached ones with this device's pick ops after that seq laid over
+ * them (reference/picked-orders.ts, which the pack list reads too) — those still queued (outbox)
+ * and those applied since (done) — so a pick is counted the moment it is queued, in the same
+ * transaction, never twice after a fetch, and an op the server refused (moved to Needs attention)
+ * counts no more. The pick screen shows a take before it is stored (withOps: the same laying over,
+ * in memory), as the receiving screen does.
  *
  * Walking order: the next location is the first shelf, by code, holding a SKU still needed.
  */
@@ -23,8 +23,9 @@ import {
 } from '@shared/contract/picking.js';
 import { normaliseBarcode } from '@shared/domain/barcode.js';
 import type { ShortPickReason } from '@shared/domain/picking.js';
-import { deviceId, META_KEYS, readMeta, writeMeta, type OutboxOp, type PdaDatabase } from '../data/db.js';
-import { layOver, readPickWaves, settle, wavesKey } from '../reference/picked-orders.js';
+import { deviceId, META_KEYS, readMeta, type OutboxOp, type PdaDatabase } from '../data/db.js';
+import { pickWavesRow } from '../data/task-lists.js';
+import { layOver, readPickWaves, settle } from '../reference/picked-orders.js';
 import { enqueue, enqueueAllNatively, type NewOp } from '../sync/outbox.js';
 
 /**
@@ -48,7 +49,7 @@ export async function savePickWaves(
   warehouseId: string,
   reply: PdaWavesReply,
 ): Promise<void> {
-  await writeMeta(db, wavesKey(warehouseId), reply);
+  await db.pickWaves.put(pickWavesRow(warehouseId, reply));
 }
 
 /** The open waves of the warehouse as the device sees them: the cache with its own later ops laid over. */

@@ -1,18 +1,16 @@
 /**
- * The pick waves the device fetched, as it sees them, and the orders its own takes picked in
- * full. The waves are kept in the device's `meta` table (saved by pick/pick-data.ts); they are
- * read back with this device's pick ops after the seq the server had applied laid over them (those
- * still queued and those applied since), so a take counts the moment it is queued and never twice
- * after a fetch. Read by picking (pick/pick-data.ts: the waves shown, a take laid over before it
- * is stored) and by the pack list (pack/outbound-data.ts: orders picked here before the server
- * has applied the takes).
+ * The pick waves the device fetched, as it sees them, and the orders its own takes picked in full.
+ * The waves are kept in the device's `pickWaves` table, a row per warehouse (saved by
+ * pick/pick-data.ts); they are read back with this device's pick ops after the seq the server had
+ * applied laid over them (those still queued and those applied since), so a take counts the moment
+ * it is queued and never twice after a fetch. Read by picking (pick/pick-data.ts: the waves shown,
+ * a take laid over before it is stored) and by the pack list (pack/outbound-data.ts: orders picked
+ * here before the server has applied the takes).
  */
 import { z } from 'zod';
-import { pdaWavesReply, type PdaWave } from '@shared/contract/picking.js';
-import { readMeta, type DoneOp, type OutboxOp, type PdaDatabase } from '../data/db.js';
-
-/** Where the fetched waves of a warehouse are kept in the device's `meta` table. */
-export const wavesKey = (warehouseId: string) => `pickWaves.${warehouseId}`;
+import type { PdaWave } from '@shared/contract/picking.js';
+import type { DoneOp, OutboxOp, PdaDatabase } from '../data/db.js';
+import { pickWavesOf } from '../data/task-lists.js';
 
 const PICK_OPS = ['pick.take', 'pick.short'] as const;
 const takePayload = z.object({
@@ -61,9 +59,10 @@ export async function readPickWaves(
   db: PdaDatabase,
   warehouseId: string,
 ): Promise<{ cached: PdaWave[]; shown: PdaWave[]; done: DoneOp[] }> {
-  const parsed = pdaWavesReply.safeParse(await readMeta(db, wavesKey(warehouseId)));
-  if (!parsed.success) return { cached: [], shown: [], done: [] };
-  const after = parsed.data.lastProcessedSeq ?? 0;
+  const row = await db.pickWaves.get(warehouseId);
+  if (!row) return { cached: [], shown: [], done: [] };
+  const { waves, lastProcessedSeq } = pickWavesOf(row);
+  const after = lastProcessedSeq ?? 0;
   const [queued, done] = await Promise.all([
     db.outbox.where('seq').above(after).toArray(),
     db.done.where('seq').above(after).toArray(),
@@ -71,12 +70,12 @@ export async function readPickWaves(
   const pickOps = [...done, ...queued]
     .filter((op) => (PICK_OPS as readonly string[]).includes(op.type))
     .sort((a, b) => a.seq - b.seq);
-  const shown = parsed.data.waves.map((cached) => {
+  const shown = waves.map((cached) => {
     const wave = structuredClone(cached);
     for (const op of pickOps) layOver(wave, op);
     return settle(wave);
   });
-  return { cached: parsed.data.waves, shown, done };
+  return { cached: waves, shown, done };
 }
 
 /** An order this device's own takes completed, with its wave. */

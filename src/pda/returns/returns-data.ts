@@ -1,64 +1,48 @@
 /**
- * Returns against local data. The expected returns of the warehouse (shipped orders that may
- * come back, with their lines and the units already returned, and the returns received but not
- * finished) are fetched from `GET /api/pda/returns` when the device is online and kept in the
- * device's `meta` table under `expectedReturns:<warehouse>`, so a parcel is checked offline with
- * what was last fetched. The returns this device took in and has not finished are kept beside
- * them (`localReturns`), written by each op's local effect in the op's own Dexie transaction
- * (outbox.enqueue): 'return.receive' adds the parcel, 'return.item' adds the item and counts its
- * units as returned on the order's line (so the device refuses a unit more than was shipped, as
- * the server would), 'return.finish' removes the parcel.
+ * Returns against local data. The expected returns of the warehouse (shipped orders that may come
+ * back, with their lines and the units already returned, and the returns received but not finished)
+ * are fetched from `GET /api/pda/returns` when the device is online and kept in the device's
+ * `expectedReturns` table, a row per warehouse (data/task-lists.ts), so a parcel is checked offline
+ * with what was last fetched. The returns this device took in and has not finished are kept beside
+ * them, a row each in `localReturns`, written by each op's local effect in the op's own Dexie
+ * transaction (outbox.enqueue): 'return.receive' adds the parcel, 'return.item' adds the item and
+ * counts its units as returned on the order's line (so the device refuses a unit more than was
+ * shipped, as the server would), 'return.finish' removes the parcel.
  */
-import { z } from 'zod';
 import { getParsed } from '@api/client.js';
 import { expectedReturns, type ExpectedReturnOrder, type ExpectedReturns } from '@shared/contract/returns.js';
 import { pdaSku } from '@shared/contract/pda.js';
 import type { ItemCondition, ItemOutcome } from '@shared/domain/returns.js';
-import { findByCode, readMeta, writeMeta, type OutboxOp, type PdaDatabase } from '../data/db.js';
+import { findByCode, type OutboxOp, type PdaDatabase } from '../data/db.js';
+import {
+  expectedReturnsOf,
+  expectedReturnsRow,
+  localReturnRow,
+  localReturnsOf,
+  type LocalReturn,
+} from '../data/task-lists.js';
 import type { SkuData } from '../reference/skus.js';
 import { enqueue } from '../sync/outbox.js';
 
-const expectedKey = (warehouseId: string) => `expectedReturns:${warehouseId}`;
-export const LOCAL_RETURNS_KEY = 'localReturns';
+export type { LocalReturn };
 
-const localReturn = z.object({
-  returnId: z.string(),
-  warehouseId: z.string(),
-  returnTrackingNo: z.string(),
-  orderId: z.string().nullable(),
-  items: z.array(
-    z.object({
-      skuId: z.string().nullable(),
-      quantity: z.number().int(),
-      condition: z.string(),
-      outcome: z.string(),
-      locationCode: z.string(),
-    }),
-  ),
-});
-export type LocalReturn = z.infer<typeof localReturn>;
-const localReturns = z.array(localReturn);
+/** The tables the returns ops' local effects write. */
+const effectTables = (db: PdaDatabase) => [db.localReturns, db.expectedReturns];
 
 /** The warehouse's expected returns from the server (online only). */
 export const fetchExpectedReturns = (warehouseId: string): Promise<ExpectedReturns> =>
   getParsed('/pda/returns', expectedReturns, { warehouseId });
 
 export async function saveExpectedReturns(db: PdaDatabase, fetched: ExpectedReturns): Promise<void> {
-  await writeMeta(db, expectedKey(fetched.warehouseId), fetched);
+  await db.expectedReturns.put(expectedReturnsRow(fetched));
 }
 
 export async function loadExpectedReturns(db: PdaDatabase, warehouseId: string): Promise<ExpectedReturns> {
-  const parsed = expectedReturns.safeParse(await readMeta(db, expectedKey(warehouseId)));
-  return parsed.success ? parsed.data : { warehouseId, orders: [], returns: [] };
+  return expectedReturnsOf(await db.expectedReturns.get(warehouseId), warehouseId);
 }
 
 export async function loadLocalReturns(db: PdaDatabase): Promise<LocalReturn[]> {
-  const parsed = localReturns.safeParse(await readMeta(db, LOCAL_RETURNS_KEY));
-  return parsed.success ? parsed.data : [];
-}
-
-async function saveLocalReturns(db: PdaDatabase, rows: LocalReturn[]): Promise<void> {
-  await writeMeta(db, LOCAL_RETURNS_KEY, rows);
+  return localReturnsOf(await db.localReturns.orderBy('receivedSeq').toArray());
 }
 
 const same = (a: string, b: string) => a.trim().toUpperCase() === b.trim().toUpperCase();
@@ -164,16 +148,16 @@ export function receiveParcel(
       },
     },
     {
-      effect: async () => {
-        const rows = await loadLocalReturns(db);
-        rows.push({
+      effectTables: effectTables(db),
+      effect: async (op) => {
+        const entry: LocalReturn = {
           returnId,
           warehouseId: input.warehouseId,
           returnTrackingNo: input.returnTrackingNo,
           orderId: input.order?.orderId ?? null,
           items: [],
-        });
-        await saveLocalReturns(db, rows);
+        };
+        await db.localReturns.add(localReturnRow(entry, op.seq));
       },
     },
   );
@@ -208,17 +192,19 @@ export function inspectItem(
       },
     },
     {
+      effectTables: effectTables(db),
       effect: async () => {
-        const rows = await loadLocalReturns(db);
-        const entry = rows.find((row) => row.returnId === input.returnId);
-        entry?.items.push({
-          skuId: input.skuId,
-          quantity: input.quantity,
-          condition: input.condition,
-          outcome: input.outcome,
-          locationCode: input.location?.code ?? '',
-        });
-        await saveLocalReturns(db, rows);
+        const entry = await db.localReturns.get(input.returnId);
+        if (entry) {
+          const item = {
+            skuId: input.skuId,
+            quantity: input.quantity,
+            condition: input.condition,
+            outcome: input.outcome,
+            locationCode: input.location?.code ?? '',
+          };
+          await db.localReturns.put({ ...entry, items: [...entry.items, item] });
+        }
         if (input.condition === 'wrong_item' || input.skuId === null) return;
         const expected = await loadExpectedReturns(db, input.warehouseId);
         const updated = {
@@ -249,11 +235,9 @@ export function finishParcel(
     db,
     { type: 'return.finish', payload: { returnId: input.returnId, outcome: input.outcome } },
     {
+      effectTables: effectTables(db),
       effect: async () => {
-        await saveLocalReturns(
-          db,
-          (await loadLocalReturns(db)).filter((row) => row.returnId !== input.returnId),
-        );
+        await db.localReturns.delete(input.returnId);
         const expected = await loadExpectedReturns(db, input.warehouseId);
         await saveExpectedReturns(db, {
           ...expected,

@@ -1,13 +1,13 @@
 /**
  * Receiving transfers against local data. The transfers in transit to the warehouses the worker
  * works in (their SKUs with every barcode, the units sent and those received or written off) are
- * fetched from `GET /api/pda/transfers` when the device is online and kept in the device's `meta`
- * table under `transferTasks`, so receiving works offline with what was last fetched. What this
- * device has received but not yet pushed is read from its outbox, so a unit is never received
- * twice on the device whatever the fetched copy says. Putting the scanned units on a location
- * queues one 'transfer.receive' op per SKU, all in one Dexie transaction; ending receiving
- * queues one 'transfer.finish' op (what never arrived is recorded short on the server, with its
- * reason) and drops the transfer from the device's copy in the same transaction.
+ * fetched from `GET /api/pda/transfers` when the device is online and kept in the device's
+ * `transferTasks` table (a row per transfer, data/task-lists.ts), so receiving works offline with
+ * what was last fetched. What this device has received but not yet pushed is read from its outbox,
+ * so a unit is never received twice on the device whatever the fetched copy says. Putting the
+ * scanned units on a location queues one 'transfer.receive' op per SKU, all in one Dexie
+ * transaction; ending receiving queues one 'transfer.finish' op (what never arrived is recorded
+ * short on the server, with its reason) and deletes the transfer's row in the same transaction.
  */
 import { z } from 'zod';
 import { getParsed } from '@api/client.js';
@@ -15,10 +15,9 @@ import { pdaSku } from '@shared/contract/pda.js';
 import { transferTask, type TransferTask } from '@shared/contract/transfers.js';
 import { normaliseBarcode } from '@shared/domain/barcode.js';
 import type { TransferShortReason } from '@shared/domain/transfers.js';
-import { findByCode, readMeta, writeMeta, type PdaDatabase } from '../data/db.js';
+import { findByCode, type PdaDatabase } from '../data/db.js';
+import { transferTaskRows, transferTasksOf } from '../data/task-lists.js';
 import { enqueue } from '../sync/outbox.js';
-
-export const TRANSFER_TASKS_KEY = 'transferTasks';
 
 const tasks = z.array(transferTask);
 
@@ -29,7 +28,10 @@ export const fetchTransferTasks = (): Promise<TransferTask[]> => getParsed('/pda
 
 /** Keeps the fetched transfers on the device for offline receiving. */
 export async function saveTransferTasks(db: PdaDatabase, fetched: TransferTask[]): Promise<void> {
-  await writeMeta(db, TRANSFER_TASKS_KEY, fetched);
+  await db.transaction('rw', db.transferTasks, async () => {
+    await db.transferTasks.clear();
+    await db.transferTasks.bulkPut(transferTaskRows(fetched));
+  });
 }
 
 /**
@@ -37,14 +39,15 @@ export async function saveTransferTasks(db: PdaDatabase, fetched: TransferTask[]
  * queued here (the server still shows them in transit until the op is pushed).
  */
 export async function loadTransferTasks(db: PdaDatabase, warehouseId: string): Promise<TransferTask[]> {
-  const parsed = tasks.safeParse(await readMeta(db, TRANSFER_TASKS_KEY));
-  if (!parsed.success) return [];
+  const stored = transferTasksOf(
+    await db.transferTasks.where('toWarehouseId').equals(warehouseId).sortBy('position'),
+  );
   const finishing = new Set(
     (await db.outbox.toArray())
       .filter((op) => op.type === 'transfer.finish')
       .map((op) => op.payload.transferId),
   );
-  return parsed.data.filter((task) => task.toWarehouseId === warehouseId && !finishing.has(task.id));
+  return stored.filter((task) => !finishing.has(task.id));
 }
 
 /** Units of each SKU of the transfer this device received and has not pushed yet, by SKU id. */
@@ -148,13 +151,9 @@ export async function finishTransfer(
       },
     },
     {
+      effectTables: [db.transferTasks],
       effect: async () => {
-        const all = tasks.safeParse(await readMeta(db, TRANSFER_TASKS_KEY));
-        if (!all.success) return;
-        await saveTransferTasks(
-          db,
-          all.data.filter((task) => task.id !== input.task.id),
-        );
+        await db.transferTasks.delete(input.task.id);
       },
     },
   );
