@@ -10,6 +10,7 @@
  * `serve` is the service called as it is, for the few calls that own their transactions (before
  * sign-in, or a record then a job sent after its commit). Routes that answer a file, a PDF or a multipart upload register themselves with
  * `api.get`/`api.post` beside their declarations, and say why in their file's header.
+ * A route whose input is its params (`from: 'params'`) may name a query's schema too (`query`).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -61,6 +62,8 @@ interface RouteBase<Input extends z.ZodType> {
   /** The input's schema, from the contract; a route without one reads no input. */
   input?: Input;
   from?: InputFrom;
+  /** The query's schema of a route whose input is its params (`from: 'params'`) and that takes a query too (read by the service through `call.request`, or not at all). */
+  query?: z.ZodType;
   /** The result's schema; the reply is its envelope. */
   reply: z.ZodType;
   /** The success message's key in messages (saved, added, updated, deleted, …); chosen from the input where the input decides it. */
@@ -136,6 +139,7 @@ export function declareRoutes(
       schema: {
         tags: [tag],
         ...(input ? { [schemaKey]: input } : {}),
+        ...(declared.query ? { querystring: declared.query } : {}),
         response: { 200: envelope(declared.reply) },
       },
       handler: async (request) => {

@@ -1,7 +1,10 @@
+/**
+ * Dictionary calls: a dictionary's items for the signed-in caller, and administering
+ * dictionaries (spec 01 §7), as declarations (http/route-kit.ts).
+ */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cacheBuster, envelope, pageResult, string } from '@shared/contract/common.js';
+import { cacheBuster, pageResult, string } from '@shared/contract/common.js';
 import {
   dictAddBody,
   dictEditBody,
@@ -13,11 +16,8 @@ import {
   dictView,
 } from '@shared/contract/system-admin.js';
 import { PERMISSIONS } from '@shared/permissions.js';
-import { needs, said } from '../../http/route-kit.js';
+import { declareRoutes, route } from '../../http/route-kit.js';
 import type { AppDeps } from '../../deps.js';
-import { ok } from '../../http/reply.js';
-import { requestLanguage } from '../../http/request-context.js';
-import { inActorTenant } from '../../http/scope.js';
 import {
   addDict,
   addDictItem,
@@ -31,104 +31,74 @@ import { dictItemsOf } from './dict.service.js';
 const dictItem = z.object({ value: z.string(), text: z.string(), title: z.string(), label: z.string() });
 
 export async function systemRoutes(app: FastifyInstance, deps: AppDeps) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get(
-    '/sys/dict/getDictItems/:code',
-    {
-      config: { permission: 'authenticated' },
-      schema: {
-        tags: ['dictionaries'],
-        params: z.object({
-          code: string()
-            .min(1)
-            .max(64)
-            .regex(/^[A-Za-z0-9_]+$/),
-        }),
-        querystring: cacheBuster.extend({ lang: string().max(10).optional() }),
-        response: { 200: envelope(z.array(dictItem)) },
-      },
-    },
-    async (request) => {
-      const language = requestLanguage(request);
-      return ok(
-        await inActorTenant(deps.db, request, (tx) => dictItemsOf(tx, request.params.code, language)),
-      );
-    },
-  );
-
-  // Administering dictionaries (spec 01 §7): codes and item values are set once at add.
-  const tags = ['dictionaries'];
-  const { db } = deps;
-
-  api.get(
-    '/sys/dict/list',
-    {
-      config: needs(PERMISSIONS.dictList),
-      schema: { tags, querystring: dictListQuery, response: { 200: envelope(pageResult(dictView)) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => listDicts(tx, actor, request.query))),
-  );
-
-  api.post(
-    '/sys/dict/add',
-    {
-      config: needs(PERMISSIONS.dictAdd),
-      schema: { tags, body: dictAddBody, response: { 200: envelope(dictView) } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => addDict(tx, actor, request.body)),
-        said(request, 'added'),
-      ),
-  );
-
-  api.put(
-    '/sys/dict/edit',
-    {
-      config: needs(PERMISSIONS.dictEdit),
-      schema: { tags, body: dictEditBody, response: { 200: envelope(dictView) } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => editDict(tx, actor, request.body)),
-        said(request, 'updated'),
-      ),
-  );
-
-  api.get(
-    '/sys/dictItem/list',
-    {
-      config: needs(PERMISSIONS.dictList),
-      schema: { tags, querystring: dictItemListQuery, response: { 200: envelope(pageResult(dictItemView)) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => listDictItems(tx, actor, request.query))),
-  );
-
-  api.post(
-    '/sys/dictItem/add',
-    {
-      config: needs(PERMISSIONS.dictAdd),
-      schema: { tags, body: dictItemAddBody, response: { 200: envelope(dictItemView) } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => addDictItem(tx, actor, request.body)),
-        said(request, 'added'),
-      ),
-  );
-
-  api.put(
-    '/sys/dictItem/edit',
-    {
-      config: needs(PERMISSIONS.dictEdit),
-      schema: { tags, body: dictItemEditBody, response: { 200: envelope(dictItemView) } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => editDictItem(tx, actor, request.body)),
-        said(request, 'updated'),
-      ),
-  );
+  declareRoutes(app, deps, 'dictionaries', [
+    route({
+      method: 'GET',
+      url: '/sys/dict/getDictItems/:code',
+      permission: 'authenticated',
+      from: 'params',
+      input: z.object({
+        code: string()
+          .min(1)
+          .max(64)
+          .regex(/^[A-Za-z0-9_]+$/),
+      }),
+      query: cacheBuster.extend({ lang: string().max(10).optional() }),
+      reply: z.array(dictItem),
+      run: (tx, _actor, params, call) => dictItemsOf(tx, params.code, call.language),
+    }),
+    // Administering dictionaries (spec 01 §7): codes and item values are set once at add.
+    route({
+      method: 'GET',
+      url: '/sys/dict/list',
+      permission: PERMISSIONS.dictList,
+      input: dictListQuery,
+      reply: pageResult(dictView),
+      run: listDicts,
+    }),
+    route({
+      method: 'POST',
+      url: '/sys/dict/add',
+      permission: PERMISSIONS.dictAdd,
+      input: dictAddBody,
+      reply: dictView,
+      message: 'added',
+      run: addDict,
+    }),
+    route({
+      method: 'PUT',
+      url: '/sys/dict/edit',
+      permission: PERMISSIONS.dictEdit,
+      input: dictEditBody,
+      reply: dictView,
+      message: 'updated',
+      run: editDict,
+    }),
+    route({
+      method: 'GET',
+      url: '/sys/dictItem/list',
+      permission: PERMISSIONS.dictList,
+      input: dictItemListQuery,
+      reply: pageResult(dictItemView),
+      run: listDictItems,
+    }),
+    route({
+      method: 'POST',
+      url: '/sys/dictItem/add',
+      permission: PERMISSIONS.dictAdd,
+      input: dictItemAddBody,
+      reply: dictItemView,
+      message: 'added',
+      run: addDictItem,
+    }),
+    route({
+      method: 'PUT',
+      url: '/sys/dictItem/edit',
+      permission: PERMISSIONS.dictEdit,
+      input: dictItemEditBody,
+      reply: dictItemView,
+      message: 'updated',
+      run: editDictItem,
+    }),
+  ]);
 }
