@@ -14,11 +14,9 @@ import { Button, Input, List } from 'antd-mobile';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BAG_NO_PATTERN, foldBagNo, looksLikeBagNo, makeBagNo } from '@shared/domain/bags.js';
-import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
-import { PdaHeader } from '../kit/header.js';
+import { lookupCode } from '@shared/domain/scan.js';
 import { confirmDialog } from '../kit/kit.js';
-import { FeedbackBanner, flashClass, useScanFeedback } from '../kit/scan-feedback.js';
-import { ScanInput } from '../kit/scan-input.js';
+import { ScanFrame, useScanSteps, type ScanSteps } from '../kit/use-scan-steps.js';
 import { usePdaServices } from '../shell/sync-context.js';
 import {
   BAG_MAX_GRAMS,
@@ -58,7 +56,6 @@ export function BagScreen({ warehouseId, fetchWork = fetchOutboundWork }: BagScr
   const [weight, setWeight] = useState('');
   // A bag weight is kept as typed ("-5" stays "-5") and refused with the message until fixed.
   const isWeightInvalid = typedGrams(weight, BAG_MAX_GRAMS) === 'invalid';
-  const { flash, tell, clear, isBlocked } = useScanFeedback();
 
   useEffect(() => {
     let isCurrent = true;
@@ -81,6 +78,26 @@ export function BagScreen({ warehouseId, fetchWork = fetchOutboundWork }: BagScr
   const bagOf = (current: { work: Work; bagId: string | null }) =>
     current.bagId === null ? null : (current.work.bags.find((entry) => entry.id === current.bagId) ?? null);
   const bag = bagOf({ work, bagId });
+
+  const isBagToOpen = (current: ReturnType<typeof bagOf>) => current === null || current.status === 'closed';
+  /** One step: a scan opens a bag while none is open, and goes into the open one after. */
+  const scan: ScanSteps<{ name: 'scan' }> = useScanSteps<{ name: 'scan' }>({
+    initial: { name: 'scan' },
+    prompts: {
+      scan: () =>
+        bag === null || bag.status === 'closed'
+          ? t('bag.scanBag')
+          : t('bag.scanParcels', { bagNo: bag.bagNo }),
+    },
+    onScan: {
+      scan: (_, code) => (isBagToOpen(bagOf(latest.current)) ? openBag(code) : addParcel(code)),
+    },
+    codeOf: (scanned) => lookupCode(scanned) || scanned.raw.trim(),
+    failure: 'bag.failed',
+    logName: 'bag',
+  });
+  const { tell, fail } = scan;
+  const { isBlocked } = scan.feedback;
 
   const openBag = async (entered: string) => {
     const { work } = latest.current;
@@ -171,31 +188,10 @@ export function BagScreen({ warehouseId, fetchWork = fetchOutboundWork }: BagScr
     return tell('ok', t('bag.closed', { bagNo: bag.bagNo, count: bag.orderIds.length }));
   };
 
-  const fail = (error: unknown) => {
-    console.error('PDA bag step failed', error);
-    tell('error', t('bag.failed'));
-  };
-
-  const handleScan = (scan: ClassifiedScan) => {
-    const code = lookupCode(scan) || scan.raw.trim();
-    if (!code) return undefined;
-    const current = bagOf(latest.current);
-    const run = current === null || current.status === 'closed' ? openBag(code) : addParcel(code);
-    return run.catch(fail);
-  };
-
   const openBags = work.bags.filter((entry) => entry.warehouseId === warehouseId);
 
   return (
-    <div className={flashClass(flash)} data-testid="bag-screen">
-      <PdaHeader title={t('bag.title')} />
-      <div className="pda-prompt" data-testid="prompt">
-        {bag === null || bag.status === 'closed'
-          ? t('bag.scanBag')
-          : t('bag.scanParcels', { bagNo: bag.bagNo })}
-      </div>
-      <FeedbackBanner flash={flash} onOk={clear} />
-      <ScanInput onScan={handleScan} enabled={!isBlocked} />
+    <ScanFrame steps={scan} testId="bag-screen" titleKey="bag.title">
       {(bag === null || bag.status === 'closed') && (
         <div className="pda-tasks">
           <label className="pda-field-label" htmlFor="bag-no">
@@ -286,6 +282,6 @@ export function BagScreen({ warehouseId, fetchWork = fetchOutboundWork }: BagScr
           </div>
         </>
       )}
-    </div>
+    </ScanFrame>
   );
 }

@@ -9,11 +9,9 @@
 import { Button, List } from 'antd-mobile';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
-import { PdaHeader } from '../kit/header.js';
+import { lookupCode } from '@shared/domain/scan.js';
 import { confirmDialog } from '../kit/kit.js';
-import { FeedbackBanner, flashClass, useScanFeedback } from '../kit/scan-feedback.js';
-import { ScanInput } from '../kit/scan-input.js';
+import { ScanFrame, useScanSteps, type ScanSteps } from '../kit/use-scan-steps.js';
 import { usePdaServices } from '../shell/sync-context.js';
 import {
   fetchOutboundWork,
@@ -50,7 +48,17 @@ export function HandoverScreen({ warehouseId, fetchWork = fetchOutboundWork }: H
     latest.current.orderIds = next;
     setOrderIdsState(next);
   };
-  const { flash, tell, clear, isBlocked } = useScanFeedback();
+  /** One step: every scan is a bag or a parcel for the hand-over. */
+  const scan: ScanSteps<{ name: 'scan' }> = useScanSteps<{ name: 'scan' }>({
+    initial: { name: 'scan' },
+    prompts: { scan: 'handover.scan' },
+    onScan: { scan: (_, code) => handleCode(code) },
+    codeOf: (scanned) => lookupCode(scanned) || scanned.raw.trim(),
+    failure: 'handover.failed',
+    logName: 'hand-over',
+  });
+  const { tell, fail } = scan;
+  const { isBlocked } = scan.feedback;
 
   useEffect(() => {
     let isCurrent = true;
@@ -124,30 +132,8 @@ export function HandoverScreen({ warehouseId, fetchWork = fetchOutboundWork }: H
     return tell('ok', t('handover.succeeded', { parcels: parcelCount }));
   };
 
-  const fail = (error: unknown) => {
-    console.error('PDA hand-over step failed', error);
-    tell('error', t('handover.failed'));
-  };
-
-  const handleScan = (scan: ClassifiedScan) => {
-    const code = lookupCode(scan) || scan.raw.trim();
-    if (!code) return undefined;
-    try {
-      handleCode(code);
-    } catch (error) {
-      fail(error);
-    }
-    return undefined;
-  };
-
   return (
-    <div className={flashClass(flash)} data-testid="handover-screen">
-      <PdaHeader title={t('handover.title')} />
-      <div className="pda-prompt" data-testid="prompt">
-        {t('handover.scan')}
-      </div>
-      <FeedbackBanner flash={flash} onOk={clear} />
-      <ScanInput onScan={handleScan} enabled={!isBlocked} />
+    <ScanFrame steps={scan} testId="handover-screen" titleKey="handover.title">
       <List
         header={
           <span data-testid="handover-header">
@@ -187,6 +173,6 @@ export function HandoverScreen({ warehouseId, fetchWork = fetchOutboundWork }: H
           {t('handover.clear')}
         </Button>
       </div>
-    </div>
+    </ScanFrame>
   );
 }

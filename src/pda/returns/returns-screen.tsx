@@ -18,11 +18,8 @@ import { useTranslation } from 'react-i18next';
 import type { ExpectedReturnOrder, ExpectedReturns } from '@shared/contract/returns.js';
 import { looksLikeTrackingNo } from '@shared/domain/logistics.js';
 import { RETURN_LIMITS, type ItemCondition } from '@shared/domain/returns.js';
-import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
-import { PdaHeader } from '../kit/header.js';
 import { confirmDialog } from '../kit/kit.js';
-import { FeedbackBanner, flashClass, useScanFeedback } from '../kit/scan-feedback.js';
-import { ScanInput } from '../kit/scan-input.js';
+import { ScanFrame, useScanSteps, type ScanSteps } from '../kit/use-scan-steps.js';
 import { usePdaServices } from '../shell/sync-context.js';
 import { findLocation } from '../reference/locations.js';
 import type { SkuData } from '../reference/skus.js';
@@ -80,11 +77,31 @@ export function ReturnsScreen({
 }) {
   const { t } = useTranslation();
   const { db } = usePdaServices();
-  const [step, setStep] = useState<Step>({ name: 'parcel' });
   const [postage, setPostage] = useState('');
   const [weight, setWeight] = useState('');
   const [expectedCount, setExpectedCount] = useState<number | null>(null);
-  const { flash, tell, clear, isBlocked } = useScanFeedback();
+
+  const scan: ScanSteps<Step> = useScanSteps<Step>({
+    initial: { name: 'parcel' },
+    prompts: {
+      parcel: 'returns.scanParcel',
+      original: 'returns.scanOriginal',
+      details: 'returns.enterDetails',
+      items: 'returns.scanItem',
+      inspect: (at) => t(at.condition === 'good' ? 'returns.scanLocation' : 'returns.judge'),
+    },
+    onScan: {
+      parcel: (_, code) => handleParcelScan(code),
+      original: (current, code) => handleOriginalScan(current, code),
+      items: (current, code) => handleSkuScan(current, code),
+      inspect: (current, code) => handleLocationScan(current, code),
+      details: (_, code) => handleWeightScan(code),
+    },
+    failure: 'returns.stepFailed',
+    logName: 'returns',
+  });
+  const { step, setStep, tell, fail } = scan;
+  const { isBlocked } = scan.feedback;
 
   // The device's expected returns at once, then the server's when it answers (offline, the device's stay).
   useEffect(() => {
@@ -272,44 +289,8 @@ export function ReturnsScreen({
     return tell('ok', t('returns.weighed', { weight: code }));
   };
 
-  const fail = (error: unknown) => {
-    console.error('PDA returns step failed', error);
-    tell('error', t('returns.stepFailed'));
-  };
-
-  const handleScan = (scan: ClassifiedScan) => {
-    const code = lookupCode(scan);
-    if (!code) return undefined;
-    const run =
-      step.name === 'parcel'
-        ? handleParcelScan(code)
-        : step.name === 'original'
-          ? handleOriginalScan(step, code)
-          : step.name === 'items'
-            ? handleSkuScan(step, code)
-            : step.name === 'inspect'
-              ? handleLocationScan(step, code)
-              : Promise.resolve(handleWeightScan(code));
-    return run.catch(fail);
-  };
-
-  const prompt = {
-    parcel: t('returns.scanParcel'),
-    original: t('returns.scanOriginal'),
-    details: t('returns.enterDetails'),
-    items: t('returns.scanItem'),
-    inspect:
-      step.name === 'inspect' && step.condition === 'good' ? t('returns.scanLocation') : t('returns.judge'),
-  }[step.name];
-
   return (
-    <div className={flashClass(flash)} data-testid="returns-screen">
-      <PdaHeader title={t('returns.title')} />
-      <div className="pda-prompt" data-testid="prompt">
-        {prompt}
-      </div>
-      <FeedbackBanner flash={flash} onOk={clear} />
-      <ScanInput onScan={handleScan} enabled={!isBlocked} />
+    <ScanFrame steps={scan} testId="returns-screen" titleKey="returns.title">
       {step.name === 'parcel' && expectedCount !== null && (
         <p className="pda-hint">{t('returns.expected', { count: expectedCount })}</p>
       )}
@@ -355,6 +336,6 @@ export function ReturnsScreen({
           onCancel={() => void openItems(step.returnId, step.trackingNo, step.order).catch(fail)}
         />
       )}
-    </div>
+    </ScanFrame>
   );
 }
