@@ -1,13 +1,15 @@
 /**
  * Waybill calls (src/shared/contract/logistics.ts lists them): the outbound list, arranging and
  * printing in batches, labels (fetch, try again, save again, upload), printed marks, self-shipped
- * parcels and tracking pushed again. HTTP only: the work is in the services. Batches are queued
- * on the job runner and answered at once with their id; the screen follows their progress.
+ * parcels and tracking pushed again. Declarations (http/route-kit.ts), but for three registered
+ * by hand: the batch's PDF and an order's label (they answer a PDF) and the label's upload
+ * (multipart). Batches are queued on the job runner and answered at once with their id; the
+ * screen follows their progress (waybill-actions.service.ts).
  * Registered beside the channel and outbound routes (app.ts).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope } from '@shared/contract/common.js';
+import { z } from 'zod';
 import {
   arrangeBody,
   batchQuery,
@@ -26,27 +28,16 @@ import { LOGISTICS_LIMITS } from '@shared/domain/logistics.js';
 import { AppError } from '@shared/errors.js';
 import { PERMISSIONS } from '@shared/permissions.js';
 import type { AppDeps } from '../../deps.js';
-import type { Actor } from '../../http/actor.js';
 import { sendPdf } from '../../http/pdf-reply.js';
-import { actorOf, requestLanguage } from '../../http/request-context.js';
+import { requestLanguage } from '../../http/request-context.js';
 import { ok } from '../../http/reply.js';
-import { needs, nothing, said } from '../../http/route-kit.js';
+import { declareRoutes, needs, nothing, route, said } from '../../http/route-kit.js';
 import { inActorTenant } from '../../http/scope.js';
 import { readFiles } from '../files/index.js';
-import {
-  batchPdf,
-  batchView,
-  createBatch,
-  jobActor,
-  WAYBILL_BATCH_JOB,
-  type BatchJob,
-} from './batches.service.js';
-import { replyOf } from './bulk-reply.js';
-import type { BulkOutcome } from './waybill-outcome.js';
-import { retryTrackingPush } from './tracking-push.service.js';
+import { batchPdf, batchView } from './batches.service.js';
 import type { LogisticsRuntime } from './runtime.js';
-import { labelOf, markPrinted, refetchLabel, resaveLabel, uploadLabel } from './waybill-labels.service.js';
-import type { ItemOutcome } from './waybill-outcome.js';
+import { pushTrackingAgain, queueBatch, refetchLabels, resaveLabels } from './waybill-actions.service.js';
+import { labelOf, markPrinted, uploadLabel } from './waybill-labels.service.js';
 import { markSelfShipped } from './waybills.service.js';
 import { listWaybills } from './waybills.queries.js';
 
@@ -55,68 +46,43 @@ export async function waybillRoutes(app: FastifyInstance, deps: AppDeps, runtime
   const { db } = deps;
   const tags = ['logistics'];
 
-  api.get(
-    '/waybill/list',
-    {
-      config: needs(PERMISSIONS.waybillList),
-      schema: { tags, querystring: waybillListQuery, response: { 200: envelope(waybillPage) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => listWaybills(tx, actor, request.query))),
-  );
+  declareRoutes(app, deps, 'logistics', [
+    route({
+      method: 'GET',
+      url: '/waybill/list',
+      permission: PERMISSIONS.waybillList,
+      input: waybillListQuery,
+      reply: waybillPage,
+      run: listWaybills,
+    }),
+    route({
+      method: 'POST',
+      url: '/waybill/arrange',
+      permission: PERMISSIONS.waybillArrange,
+      input: arrangeBody,
+      reply: batchViewSchema,
+      // Its own transactions: the batch's job is sent after the batch's commit.
+      serve: (body, call) => queueBatch(call, 'arrange', body.orderIds, body.channelId),
+    }),
+    route({
+      method: 'POST',
+      url: '/waybill/print',
+      permission: PERMISSIONS.waybillArrange,
+      input: printBody,
+      reply: batchViewSchema,
+      serve: (body, call) => queueBatch(call, 'print', body.orderIds),
+    }),
+    route({
+      method: 'GET',
+      url: '/waybill/batch',
+      permission: PERMISSIONS.waybillList,
+      input: batchQuery,
+      reply: batchViewSchema,
+      run: (tx, actor, query, call) => batchView(tx, actor, query.id, call.language),
+    }),
+  ]);
 
-  const queueBatch = async (
-    request: FastifyRequest,
-    kind: 'arrange' | 'print',
-    orderIds: string[],
-    channelId?: string,
-  ) => {
-    const actor = actorOf(request);
-    const batchId = await inActorTenant(db, request, (tx) =>
-      createBatch(tx, actor, kind, orderIds, channelId),
-    );
-    const job: BatchJob = {
-      tenantId: actor.tenantId,
-      batchId,
-      actor: jobActor({ ...actor, language: requestLanguage(request) }),
-    };
-    await deps.jobs.send(WAYBILL_BATCH_JOB, job, { singletonKey: batchId });
-    return inActorTenant(db, request, (tx) => batchView(tx, actor, batchId, requestLanguage(request)));
-  };
-
-  api.post(
-    '/waybill/arrange',
-    {
-      config: needs(PERMISSIONS.waybillArrange),
-      schema: { tags, body: arrangeBody, response: { 200: envelope(batchViewSchema) } },
-    },
-    async (request) =>
-      ok(await queueBatch(request, 'arrange', request.body.orderIds, request.body.channelId)),
-  );
-
-  api.post(
-    '/waybill/print',
-    {
-      config: needs(PERMISSIONS.waybillArrange),
-      schema: { tags, body: printBody, response: { 200: envelope(batchViewSchema) } },
-    },
-    async (request) => ok(await queueBatch(request, 'print', request.body.orderIds)),
-  );
-
-  api.get(
-    '/waybill/batch',
-    {
-      config: needs(PERMISSIONS.waybillList),
-      schema: { tags, querystring: batchQuery, response: { 200: envelope(batchViewSchema) } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) =>
-          batchView(tx, actor, request.query.id, requestLanguage(request)),
-        ),
-      ),
-  );
-
+  // The batch's PDF and an order's label answer a PDF: registered by hand, in their place.
   api.get(
     '/waybill/batch/pdf',
     {
@@ -143,55 +109,27 @@ export async function waybillRoutes(app: FastifyInstance, deps: AppDeps, runtime
     },
   );
 
-  /** A label step on each order: 'try again' (refetchLabel) or 'save again' (resaveLabel). */
-  const eachLabel = async (
-    request: FastifyRequest,
-    orderIds: string[],
-    step: (actor: Actor, orderId: string) => Promise<ItemOutcome>,
-  ) => {
-    const actor = { ...actorOf(request), language: requestLanguage(request) };
-    const outcome: BulkOutcome = { succeeded: 0, failed: [] };
-    for (const orderId of orderIds) {
-      const done: ItemOutcome = await step(actor, orderId);
-      if (done.outcome === 'ok') outcome.succeeded += 1;
-      else
-        outcome.failed.push({
-          orderId,
-          orderNo: '',
-          errorCode: done.errorCode,
-          params: done.params ?? {},
-          detail: done.detail,
-        });
-    }
-    return replyOf(request, outcome);
-  };
+  declareRoutes(app, deps, 'logistics', [
+    route({
+      method: 'POST',
+      url: '/waybill/label/retry',
+      permission: PERMISSIONS.waybillArrange,
+      input: orderIdsBody,
+      reply: bulkReply,
+      // Each order's label in its own transactions, with a network call between.
+      serve: (body, call) => refetchLabels(db, runtime, call, body.orderIds),
+    }),
+    route({
+      method: 'POST',
+      url: '/waybill/label/regenerate',
+      permission: PERMISSIONS.waybillArrange,
+      input: orderIdsBody,
+      reply: bulkReply,
+      serve: (body, call) => resaveLabels(db, call, body.orderIds),
+    }),
+  ]);
 
-  api.post(
-    '/waybill/label/retry',
-    {
-      config: needs(PERMISSIONS.waybillArrange),
-      schema: { tags, body: orderIdsBody, response: { 200: envelope(bulkReply) } },
-    },
-    async (request) =>
-      ok(
-        await eachLabel(request, request.body.orderIds, (actor, orderId) =>
-          refetchLabel(db, runtime, actor, orderId),
-        ),
-      ),
-  );
-
-  api.post(
-    '/waybill/label/regenerate',
-    {
-      config: needs(PERMISSIONS.waybillArrange),
-      schema: { tags, body: orderIdsBody, response: { 200: envelope(bulkReply) } },
-    },
-    async (request) =>
-      ok(
-        await eachLabel(request, request.body.orderIds, (actor, orderId) => resaveLabel(db, actor, orderId)),
-      ),
-  );
-
+  // The label's upload is multipart: registered by hand, in its place.
   api.post(
     '/waybill/label/upload',
     {
@@ -220,44 +158,35 @@ export async function waybillRoutes(app: FastifyInstance, deps: AppDeps, runtime
     },
   );
 
-  api.post(
-    '/waybill/printed',
-    {
-      config: needs(PERMISSIONS.waybillArrange),
-      schema: {
-        tags,
-        body: markPrintedBody,
-        response: { 200: envelope(markPrintedReply) },
-      },
-    },
-    async (request) => {
-      const marked = await inActorTenant(db, request, (tx, actor) =>
-        markPrinted(tx, actor, request.body.orderIds, request.body.isPrinted),
-      );
-      return ok({ count: marked }, said(request, 'updated'));
-    },
-  );
-
-  api.post(
-    '/waybill/selfShipped',
-    {
-      config: needs(PERMISSIONS.waybillArrange),
-      schema: { tags, body: selfShippedBody, response: { 200: nothing } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => markSelfShipped(tx, actor, request.body)),
-        said(request, 'updated'),
-      ),
-  );
-
-  api.post(
-    '/waybill/tracking/push',
-    {
-      config: needs(PERMISSIONS.outboundEdit),
-      schema: { tags, body: orderIdsBody, response: { 200: envelope(bulkReply) } },
-    },
-    async (request) =>
-      ok(replyOf(request, await retryTrackingPush(db, runtime, actorOf(request), request.body.orderIds))),
-  );
+  declareRoutes(app, deps, 'logistics', [
+    route({
+      method: 'POST',
+      url: '/waybill/printed',
+      permission: PERMISSIONS.waybillArrange,
+      input: markPrintedBody,
+      reply: markPrintedReply,
+      message: 'updated',
+      run: async (tx, actor, body) => ({
+        count: await markPrinted(tx, actor, body.orderIds, body.isPrinted),
+      }),
+    }),
+    route({
+      method: 'POST',
+      url: '/waybill/selfShipped',
+      permission: PERMISSIONS.waybillArrange,
+      input: selfShippedBody,
+      reply: z.null(),
+      message: 'updated',
+      run: markSelfShipped,
+    }),
+    route({
+      method: 'POST',
+      url: '/waybill/tracking/push',
+      permission: PERMISSIONS.outboundEdit,
+      input: orderIdsBody,
+      reply: bulkReply,
+      // Each order's push in its own transactions, with a network call between.
+      serve: (body, call) => pushTrackingAgain(db, runtime, call, body.orderIds),
+    }),
+  ]);
 }
