@@ -13,16 +13,12 @@
  * scan's), and a take the device could not store is taken back from the screen.
  */
 import { Button, List } from 'antd-mobile';
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PdaWave, PdaWavesReply } from '@shared/contract/picking.js';
 import { SHORT_PICK_REASONS, type ShortPickReason } from '@shared/domain/picking.js';
-import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
-import { PdaHeader } from '../kit/header.js';
 import { QuantityStepper } from '../kit/quantity-stepper.js';
-import { useSavedWork, type Work } from '../kit/saved-work.js';
-import { FeedbackBanner, flashClass, useScanFeedback } from '../kit/scan-feedback.js';
-import { ScanInput } from '../kit/scan-input.js';
+import { ScanFrame, useScanSteps, type ScanSteps } from '../kit/use-scan-steps.js';
 import { usePdaServices } from '../shell/sync-context.js';
 import type { JsonObject, PdaDatabase } from '../data/db.js';
 import {
@@ -49,7 +45,6 @@ type Step =
   | { name: 'sku'; waveId: string; locationId: string; code: string }
   | { name: 'short'; waveId: string; skuId: string; locationId: string | null; code: string | null };
 
-const NO_WORK: Work['undo'] = [];
 /** The most units one scan may pick. */
 const PICK_MAX = 9_999;
 
@@ -63,12 +58,10 @@ export function PickScreen({
 }) {
   const { t } = useTranslation();
   const { db } = usePdaServices();
-  const [step, setStep] = useState<Step>({ name: 'wave' });
   const [waves, setWaves] = useState<PdaWave[]>([]);
   const [quantity, setQuantity] = useState(1);
   // While the quantity field refuses what was typed, a scan picks nothing.
   const [isQuantityValid, setQuantityValid] = useState(true);
-  const { flash, tell, clear, isBlocked } = useScanFeedback();
   /** Takes shown so far: a take's read of the stored waves replaces only its own. */
   const takes = useRef(0);
 
@@ -78,24 +71,48 @@ export function PickScreen({
     return local;
   }, [db, warehouseId]);
 
-  const work = useMemo<Work>(() => {
-    if (step.name === 'wave') return { step: null, undo: NO_WORK };
-    const saved: JsonObject =
-      step.name === 'sku'
-        ? { name: 'sku', waveId: step.waveId, locationId: step.locationId, code: step.code }
-        : { name: 'location', waveId: step.waveId };
-    return { step: saved, undo: NO_WORK };
-  }, [step]);
-
-  const restore = async (saved: Work) => {
-    const { name, waveId, locationId, code } = saved.step ?? {};
-    const local = await reload();
-    if (typeof waveId !== 'string' || !local.some((wave) => wave.id === waveId)) return;
-    if (name === 'sku' && typeof locationId === 'string' && typeof code === 'string')
-      return setStep({ name: 'sku', waveId, locationId, code });
-    return setStep({ name: 'location', waveId });
+  /** Once the wave's every unit is picked, every step of it says so. */
+  const pickedOr = (at: { waveId: string }, key: string) => {
+    const held = waves.find((item) => item.id === at.waveId);
+    return held && unitsLeft(held) === 0 ? t('pick.wavePicked', { waveNo: held.waveNo }) : t(key);
   };
-  const isRestored = useSavedWork(db, 'pick', warehouseId, work, restore);
+  const scan: ScanSteps<Step> = useScanSteps<Step>({
+    initial: { name: 'wave' },
+    prompts: {
+      wave: 'pick.scanWave',
+      location: (at) => pickedOr(at, 'pick.scanLocation'),
+      sku: (at) => pickedOr(at, 'pick.scanSku'),
+      short: (at) => pickedOr(at, 'pick.shortPrompt'),
+    },
+    onScan: {
+      wave: (_, code) => handleWaveScan(code),
+      location: (_, code) => (wave ? handleLocationScan(wave, code) : undefined),
+      sku: (at, code) => (wave ? handleSkuScan(wave, at, code) : undefined),
+    },
+    // While a short pick's reason is asked, scans wait.
+    holds: (at) => at.name === 'short',
+    failure: 'pick.failed',
+    logName: 'pick',
+    saved: {
+      screen: 'pick',
+      warehouseId,
+      save: (at): JsonObject | null =>
+        at.name === 'wave'
+          ? null
+          : at.name === 'sku'
+            ? { name: 'sku', waveId: at.waveId, locationId: at.locationId, code: at.code }
+            : { name: 'location', waveId: at.waveId },
+      restore: async (saved, restoreStep) => {
+        const { name, waveId, locationId, code } = saved.step ?? {};
+        const local = await reload();
+        if (typeof waveId !== 'string' || !local.some((item) => item.id === waveId)) return;
+        if (name === 'sku' && typeof locationId === 'string' && typeof code === 'string')
+          return restoreStep({ name: 'sku', waveId, locationId, code });
+        return restoreStep({ name: 'location', waveId });
+      },
+    },
+  });
+  const { step, setStep, tell, fail } = scan;
 
   // The device's waves at once, then the server's when it answers (offline, the device's stay).
   useEffect(() => {
@@ -205,49 +222,12 @@ export function PickScreen({
     setStep({ name: 'location', waveId: at.waveId });
   };
 
-  const fail = (error: unknown) => {
-    console.error('PDA pick step failed', error);
-    tell('error', t('pick.failed'));
-  };
-
-  const handleScan = (scan: ClassifiedScan) => {
-    const code = lookupCode(scan);
-    if (!code) return undefined;
-    const run =
-      step.name === 'wave'
-        ? handleWaveScan(code)
-        : !wave
-          ? Promise.resolve()
-          : step.name === 'location'
-            ? Promise.resolve(handleLocationScan(wave, code))
-            : step.name === 'sku'
-              ? handleSkuScan(wave, step, code)
-              : Promise.resolve();
-    return run.catch(fail);
-  };
-
   const isDone = wave !== null && unitsLeft(wave) === 0;
-  const prompt =
-    step.name === 'wave'
-      ? t('pick.scanWave')
-      : isDone
-        ? t('pick.wavePicked', { waveNo: wave.waveNo })
-        : step.name === 'location'
-          ? t('pick.scanLocation')
-          : step.name === 'sku'
-            ? t('pick.scanSku')
-            : t('pick.shortPrompt');
   const hereStops = step.name === 'sku' ? stops.filter((stop) => stop.locationId === step.locationId) : [];
   const stranded = wave ? unreachable(wave) : [];
 
   return (
-    <div className={flashClass(flash)} data-testid="pick-screen">
-      <PdaHeader title={t('pick.title')} />
-      <div className="pda-prompt" data-testid="prompt">
-        {prompt}
-      </div>
-      <FeedbackBanner flash={flash} onOk={clear} />
-      <ScanInput onScan={handleScan} enabled={!isBlocked && isRestored && step.name !== 'short'} />
+    <ScanFrame steps={scan} testId="pick-screen" titleKey="pick.title">
       {step.name === 'wave' && (
         <List header={t('pick.openWaves')}>
           {waves.length === 0 && <List.Item>{t('pick.noWaves')}</List.Item>}
@@ -389,6 +369,6 @@ export function PickScreen({
           {t('pick.backToWaves')}
         </Button>
       )}
-    </div>
+    </ScanFrame>
   );
 }
