@@ -1,9 +1,12 @@
-/** Wave calls: list, detail, create, the wave's printed pick list, and the handheld's open waves. HTTP only. */
+/**
+ * Wave calls: list, detail, create, the wave's printed pick list, and the handheld's open waves.
+ * Declarations (http/route-kit.ts), but for the pick list, registered by hand because it answers
+ * a PDF.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope, idQuery, pageResult, string } from '@shared/contract/common.js';
-import { DEVICE_KEY_HEADER } from '@shared/contract/pda.js';
+import { idQuery, pageResult, string } from '@shared/contract/common.js';
 import {
   createWaveInput,
   pdaWavesQuery,
@@ -19,9 +22,9 @@ import { PERMISSIONS } from '@shared/permissions.js';
 import type { AppDeps } from '../../../deps.js';
 import { sendPdf } from '../../../http/pdf-reply.js';
 import { requestLanguage } from '../../../http/request-context.js';
-import { ok } from '../../../http/reply.js';
-import { needs, said } from '../../../http/route-kit.js';
+import { declareRoutes, needs, route } from '../../../http/route-kit.js';
 import { inActorTenant } from '../../../http/scope.js';
+import { presentedDeviceKey } from '../../pda/device-key.js';
 import { pickListData } from '../waybills.queries.js';
 import { renderPickList } from '../../printing/index.js';
 import { repickOrders } from './pick.service.js';
@@ -33,68 +36,52 @@ export async function pickingRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
   const tags = ['waves'];
 
-  api.get(
-    '/wave/list',
-    {
-      config: needs(PERMISSIONS.waveList),
-      schema: { tags, querystring: waveListQuery, response: { 200: envelope(pageResult(waveRow)) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => listWaves(tx, actor, request.query))),
-  );
+  declareRoutes(app, deps, 'waves', [
+    route({
+      method: 'GET',
+      url: '/wave/list',
+      permission: PERMISSIONS.waveList,
+      input: waveListQuery,
+      reply: pageResult(waveRow),
+      run: listWaves,
+    }),
+    route({
+      method: 'GET',
+      url: '/wave/detail',
+      permission: PERMISSIONS.waveList,
+      input: idQuery,
+      reply: waveDetail,
+      run: (tx, actor, query) => getWave(tx, actor, query.id),
+    }),
+    route({
+      method: 'GET',
+      url: '/wave/readyOrders',
+      permission: PERMISSIONS.waveEdit,
+      input: readyOrdersQuery,
+      reply: z.array(readyOrderRow),
+      run: readyOrders,
+    }),
+    route({
+      method: 'POST',
+      url: '/wave/add',
+      permission: PERMISSIONS.waveEdit,
+      input: createWaveInput,
+      reply: z.object({ id: string(), waveNo: string(), orderCount: z.number().int() }),
+      message: 'added',
+      run: createWave,
+    }),
+    route({
+      method: 'POST',
+      url: '/wave/repick',
+      permission: PERMISSIONS.waveEdit,
+      input: repickInput,
+      reply: z.object({ count: z.number().int() }),
+      message: 'updated',
+      run: repickOrders,
+    }),
+  ]);
 
-  api.get(
-    '/wave/detail',
-    {
-      config: needs(PERMISSIONS.waveList),
-      schema: { tags, querystring: idQuery, response: { 200: envelope(waveDetail) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => getWave(tx, actor, request.query.id))),
-  );
-
-  api.get(
-    '/wave/readyOrders',
-    {
-      config: needs(PERMISSIONS.waveEdit),
-      schema: { tags, querystring: readyOrdersQuery, response: { 200: envelope(z.array(readyOrderRow)) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => readyOrders(tx, actor, request.query))),
-  );
-
-  api.post(
-    '/wave/add',
-    {
-      config: needs(PERMISSIONS.waveEdit),
-      schema: {
-        tags,
-        body: createWaveInput,
-        response: {
-          200: envelope(z.object({ id: string(), waveNo: string(), orderCount: z.number().int() })),
-        },
-      },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => createWave(tx, actor, request.body)),
-        said(request, 'added'),
-      ),
-  );
-
-  api.post(
-    '/wave/repick',
-    {
-      config: needs(PERMISSIONS.waveEdit),
-      schema: { tags, body: repickInput, response: { 200: envelope(z.object({ count: z.number().int() })) } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => repickOrders(tx, actor, request.body)),
-        said(request, 'updated'),
-      ),
-  );
-
+  // The pick list answers a PDF: registered by hand, in its place.
   api.get(
     '/wave/pickList',
     {
@@ -122,16 +109,15 @@ export async function pickingRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  api.get(
-    '/pda/waves',
-    {
-      config: needs(PERMISSIONS.pdaSync),
-      schema: { tags, querystring: pdaWavesQuery, response: { 200: envelope(pdaWavesReply) } },
-    },
-    async (request) => {
-      const deviceKey = request.headers[DEVICE_KEY_HEADER];
-      const query = { ...request.query, deviceKey: typeof deviceKey === 'string' ? deviceKey : undefined };
-      return ok(await inActorTenant(db, request, (tx, actor) => pdaWaves(tx, actor, query)));
-    },
-  );
+  declareRoutes(app, deps, 'waves', [
+    route({
+      method: 'GET',
+      url: '/pda/waves',
+      permission: PERMISSIONS.pdaSync,
+      input: pdaWavesQuery,
+      reply: pdaWavesReply,
+      run: (tx, actor, query, call) =>
+        pdaWaves(tx, actor, { ...query, deviceKey: presentedDeviceKey(call.request) }),
+    }),
+  ]);
 }
