@@ -13,18 +13,18 @@
  * A SKU scan of the open box is decided in its own tick from the lines the screen holds (their
  * SKUs' codes came with them): the feedback and the line's new count are committed together, and
  * only they render again (receive-views.tsx). The op and its effect are stored right after; the
- * screen's saved work is written once that frame is painted.
+ * screen's saved work is written once that frame is painted. Its steps, prompts and what a scan
+ * does at each are said through useScanSteps (kit/use-scan-steps.tsx); a scan meets the step
+ * rendered.
  */
-import { startTransition, useCallback, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NO_OVER_RECEIPT, receivableFreely, SCAN_QUANTITY } from '@shared/domain/inbound.js';
-import { gs1Batch, lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
-import { FeedbackBanner, flashClass, useScanFeedback } from '../kit/scan-feedback.js';
-import { PdaHeader } from '../kit/header.js';
+import { gs1Batch } from '@shared/domain/scan.js';
 import { confirmDialog } from '../kit/kit.js';
-import { useSavedWork, type Work } from '../kit/saved-work.js';
-import { ScanInput } from '../kit/scan-input.js';
+import { ScanFrame, useScanSteps, type ScanSteps } from '../kit/use-scan-steps.js';
 import { usePdaServices } from '../shell/sync-context.js';
+import type { JsonObject } from '../data/db.js';
 import { loadBox, loadOrder, type BoxData, type InboundOrderData } from '../reference/inbound-orders.js';
 import { useUndoStack } from '../undo/undo-button.js';
 import type { UndoableScan } from '../undo/undo-data.js';
@@ -55,43 +55,63 @@ type SkuStep = Extract<Step, { name: 'sku' }>;
 export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
   const { t } = useTranslation();
   const { db } = usePdaServices();
-  const [step, setStepState] = useState<Step>({ name: 'target' });
-  // A write that ends after the worker moved on (another box, the difference form) must not
-  // bring the step it started from back: it changes the box only while that box is still open.
-  const latest = useRef<Step>(step);
-  // `asTransition`: the step renders after anything urgent (the next scan's feedback) goes first.
-  const setStep = useCallback((next: Step, asTransition = false) => {
-    latest.current = next;
-    if (asTransition) startTransition(() => setStepState(next));
-    else setStepState(next);
-  }, []);
-  const { flash, tell, clear, isBlocked } = useScanFeedback();
   const [chosenQuantity, setQuantity] = useState(1);
   // While the quantity field holds a number it refuses, a scan counts nothing.
   const [isQuantityValid, setQuantityValid] = useState(true);
   const [unknownCode, setUnknownCode] = useState<string | null>(null);
   const undo = useUndoStack();
 
-  const work = useMemo<Work>(() => {
-    if (step.name === 'target') return { step: null, undo: undo.scans };
-    if (step.name === 'box') return { step: { name: 'box', orderId: step.order.id }, undo: undo.scans };
-    const saved = { name: 'sku', orderId: step.order.id, boxId: step.box.id, lastSkuId: step.lastSkuId };
-    return { step: saved, undo: undo.scans };
-  }, [step, undo.scans]);
-
-  /** Back to the step the worker left, as the device's data holds it now. */
-  const restore = async (saved: Work) => {
-    undo.restore(saved.undo);
-    const { orderId, boxId, lastSkuId } = saved.step ?? {};
-    const order = typeof orderId === 'string' ? await loadOrder(db, orderId) : null;
-    if (!order) return;
-    if (saved.step?.name === 'box') return setStep({ name: 'box', order });
-    const box = typeof boxId === 'string' ? await loadBox(db, boxId) : null;
-    if (!box || box.isFinished) return;
-    const last = typeof lastSkuId === 'string' ? lastSkuId : null;
-    setStep({ name: 'sku', order, box, lines: await boxLines(db, box), lastSkuId: last });
-  };
-  const isRestored = useSavedWork(db, 'receive', warehouseId, work, restore);
+  // A scan meets the step rendered; the difference form takes none (its barcode only through
+  // the field).
+  const scan: ScanSteps<Step> = useScanSteps<Step>({
+    initial: { name: 'target' },
+    prompts: { target: 'receive.scanTarget', box: 'receive.scanBox', sku: 'receive.scanSku' },
+    onScan: {
+      target: (_, code) => handleTargetScan(code),
+      box: (current, code) => handleBoxScan(current.order, code),
+      // A GS1 label is looked up by the item it names; its lot and expiry go with the units.
+      sku: (current, code, scanned) => handleSkuScan(current, code, gs1Batch(scanned)),
+    },
+    failure: 'receive.failed',
+    logName: 'receive',
+    saved: {
+      screen: 'receive',
+      warehouseId,
+      undo: undo.scans,
+      save: (at): JsonObject | null =>
+        at.name === 'target'
+          ? null
+          : at.name === 'box'
+            ? { name: 'box', orderId: at.order.id }
+            : { name: 'sku', orderId: at.order.id, boxId: at.box.id, lastSkuId: at.lastSkuId },
+      /** Back to the step the worker left, as the device's data holds it now. */
+      restore: async (saved, restoreStep) => {
+        undo.restore(saved.undo);
+        const { orderId, boxId, lastSkuId } = saved.step ?? {};
+        const order = typeof orderId === 'string' ? await loadOrder(db, orderId) : null;
+        if (!order) return;
+        if (saved.step?.name === 'box') return restoreStep({ name: 'box', order });
+        const box = typeof boxId === 'string' ? await loadBox(db, boxId) : null;
+        if (!box || box.isFinished) return;
+        const last = typeof lastSkuId === 'string' ? lastSkuId : null;
+        restoreStep({ name: 'sku', order, box, lines: await boxLines(db, box), lastSkuId: last });
+      },
+    },
+  });
+  const { step, tell, fail, currentStep } = scan;
+  const { clear } = scan.feedback;
+  const setScanStep = scan.setStep;
+  // A write that ends after the worker moved on (another box, the difference form) must not
+  // bring the step it started from back: it changes the box only while that box is still open
+  // (the step last set, `currentStep()`).
+  // `asTransition`: the step renders after anything urgent (the next scan's feedback) goes first.
+  const setStep = useCallback(
+    (next: Step, asTransition = false) => {
+      if (asTransition) startTransition(() => setScanStep(next));
+      else setScanStep(next);
+    },
+    [setScanStep],
+  );
 
   /**
    * The open box as the device now holds it, if the worker is still on it: after a scan is
@@ -100,11 +120,11 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
    */
   const showBox = useCallback(
     (box: BoxData, lines: BoxLine[]) => {
-      const current = latest.current;
+      const current = currentStep();
       if ((current.name === 'sku' || current.name === 'difference') && current.box.id === box.id)
         setStep({ ...current, box, lines }, true);
     },
-    [setStep],
+    [currentStep, setStep],
   );
 
   const openBox = useCallback(
@@ -246,49 +266,28 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
     setStep({ name: 'target' });
   };
 
-  const fail = (error: unknown) => {
-    console.error('PDA receive step failed', error);
-    tell('error', t('receive.failed'));
-  };
-
-  const handleScan = (scan: ClassifiedScan) => {
-    // A GS1 label is looked up by the item it names (its GTIN or SSCC), not the element string.
-    const code = lookupCode(scan);
-    if (!code) return undefined;
-    // The difference form is open: a scan fills its barcode only through the field.
-    if (step.name === 'difference') return undefined;
-    const run =
-      step.name === 'target'
-        ? handleTargetScan(code)
-        : step.name === 'box'
-          ? handleBoxScan(step.order, code)
-          : handleSkuScan(step, code, gs1Batch(scan));
-    return run.catch(fail);
-  };
-
   const openDifference = () => {
-    const current = latest.current;
+    const current = currentStep();
     if (current.name !== 'sku') return;
     clear();
     setStep({ ...current, name: 'difference' });
   };
   const finishCurrent = () => {
-    const current = latest.current;
+    const current = currentStep();
     if (current.name === 'sku') void finish(current).catch(fail);
   };
   const undone = async (scan: UndoableScan) => {
-    const current = latest.current;
+    const current = currentStep();
     if (current.name === 'sku' || current.name === 'difference') await handleUndone(current, scan);
   };
 
   // The memoised parts get handlers that never change, calling this render's.
-  const actions = useRef({ handleScan, openBox, openDifference, finishCurrent, undone, fail });
-  actions.current = { handleScan, openBox, openDifference, finishCurrent, undone, fail };
-  const onScan = useCallback((scan: ClassifiedScan) => actions.current.handleScan(scan), []);
+  const actions = useRef({ openBox, openDifference, finishCurrent, undone, fail });
+  actions.current = { openBox, openDifference, finishCurrent, undone, fail };
   const onOpenBox = useCallback((box: BoxData) => {
-    const current = latest.current;
+    const current = currentStep();
     if (current.name === 'box') void actions.current.openBox(current.order, box).catch(actions.current.fail);
-  }, []);
+  }, [currentStep]);
   const onDifference = useCallback(() => actions.current.openDifference(), []);
   const onFinish = useCallback(() => actions.current.finishCurrent(), []);
   const onNextBox = useCallback(() => setStep({ name: 'target' }), [setStep]);
@@ -296,34 +295,13 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
   const onFailed = useCallback((error: unknown) => actions.current.fail(error), []);
   const onQuantity = useCallback((value: number) => setQuantity(value), []);
 
-  const isScanning = !isBlocked && isRestored;
-  const header = useMemo(() => <PdaHeader title={t('receive.title')} />, [t]);
-  const prompt = useMemo(
-    () =>
-      t(
-        step.name === 'target'
-          ? 'receive.scanTarget'
-          : step.name === 'box'
-            ? 'receive.scanBox'
-            : 'receive.scanSku',
-      ),
-    [t, step.name],
-  );
-  const banner = useMemo(() => <FeedbackBanner flash={flash} onOk={clear} />, [flash, clear]);
-  const scanInput = useMemo(() => <ScanInput onScan={onScan} enabled={isScanning} />, [onScan, isScanning]);
-
   return (
-    <div className={flashClass(flash)} data-testid="receive-screen">
-      {header}
-      {step.name !== 'difference' && (
-        <>
-          <div className="pda-prompt" data-testid="prompt">
-            {prompt}
-          </div>
-          {banner}
-          {scanInput}
-        </>
-      )}
+    <ScanFrame
+      steps={scan}
+      testId="receive-screen"
+      titleKey="receive.title"
+      showScan={step.name !== 'difference'}
+    >
       {step.name === 'difference' && (
         <DifferenceForm
           order={step.order}
@@ -368,6 +346,6 @@ export function ReceiveScreen({ warehouseId }: { warehouseId: string }) {
           />
         </>
       )}
-    </div>
+    </ScanFrame>
   );
 }
