@@ -1,8 +1,10 @@
 /**
  * Outbound calls for warehouses without handhelds (src/shared/contract/logistics.ts lists them):
- * orders marked picked, packed and delivered, and the pick and packing lists as PDFs. HTTP only:
- * the work is in outbound.service.ts and waybills.queries.ts. Registered beside the channel and
- * waybill routes (app.ts).
+ * orders marked picked, packed and delivered, and the pick and packing lists as PDFs.
+ * Declarations (http/route-kit.ts), but for three registered by hand: delivered (its success
+ * message depends on the outcome) and the pick and packing lists (they answer a PDF). The work is
+ * in outbound.service.ts, outbound-actions.service.ts and waybills.queries.ts. Registered beside
+ * the channel and waybill routes (app.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,11 +15,12 @@ import type { AppDeps } from '../../deps.js';
 import { sendPdf } from '../../http/pdf-reply.js';
 import { actorOf, requestLanguage } from '../../http/request-context.js';
 import { ok } from '../../http/reply.js';
-import { needs, said } from '../../http/route-kit.js';
+import { declareRoutes, needs, route, said } from '../../http/route-kit.js';
 import { inActorTenant } from '../../http/scope.js';
 import { renderPackingLists, renderPickList } from '../printing/index.js';
 import { replyOf } from './bulk-reply.js';
-import { markDelivered, markPacked, markPicked } from './outbound.service.js';
+import { markPackedReply, markPickedReply } from './outbound-actions.service.js';
+import { markDelivered } from './outbound.service.js';
 import type { LogisticsRuntime } from './runtime.js';
 import { packingListData, pickListData } from './waybills.queries.js';
 
@@ -26,30 +29,29 @@ export async function outboundRoutes(app: FastifyInstance, deps: AppDeps, runtim
   const { db } = deps;
   const tags = ['logistics'];
 
-  api.post(
-    '/outbound/picked',
-    {
-      config: needs(PERMISSIONS.outboundEdit),
-      schema: { tags, body: orderIdsBody, response: { 200: envelope(bulkReply) } },
-    },
-    async (request) => ok(replyOf(request, await markPicked(db, actorOf(request), request.body.orderIds))),
-  );
+  declareRoutes(app, deps, 'logistics', [
+    route({
+      method: 'POST',
+      url: '/outbound/picked',
+      permission: PERMISSIONS.outboundEdit,
+      input: orderIdsBody,
+      reply: bulkReply,
+      // Each order in its own transaction (outbound.service.ts).
+      serve: (body, call) => markPickedReply(call, body.orderIds),
+    }),
+    route({
+      method: 'POST',
+      url: '/outbound/packed',
+      permission: PERMISSIONS.outboundEdit,
+      input: packedBody,
+      reply: bulkReply,
+      serve: (body, call) => markPackedReply(call, body.orderIds, body.weightGrams),
+    }),
+  ]);
 
-  api.post(
-    '/outbound/packed',
-    {
-      config: needs(PERMISSIONS.outboundEdit),
-      schema: { tags, body: packedBody, response: { 200: envelope(bulkReply) } },
-    },
-    async (request) =>
-      ok(
-        replyOf(
-          request,
-          await markPacked(db, actorOf(request), request.body.orderIds, request.body.weightGrams),
-        ),
-      ),
-  );
-
+  // Delivered says its message only when an order was delivered (the route kit's message is
+  // chosen from the input, not the result); the pick and packing lists answer a PDF: registered
+  // by hand, in their place.
   api.post(
     '/outbound/delivered',
     {
