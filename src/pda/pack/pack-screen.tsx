@@ -19,17 +19,11 @@
  */
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lookupCode, type ClassifiedScan } from '@shared/domain/scan.js';
 import { afterPaint } from '../kit/after-paint.js';
-import { PdaHeader } from '../kit/header.js';
 import { confirmDialog } from '../kit/kit.js';
-import { useSavedWork, type Work as SavedWork } from '../kit/saved-work.js';
-import { FeedbackBanner, flashClass, useScanFeedback } from '../kit/scan-feedback.js';
-import { ScanInput } from '../kit/scan-input.js';
+import { ScanFrame, useScanSteps, type ScanSteps } from '../kit/use-scan-steps.js';
 import { usePdaServices } from '../shell/sync-context.js';
-import type { JsonObject } from '../data/db.js';
 import { findLocation } from '../reference/locations.js';
-import type { UndoableScan } from '../undo/undo-data.js';
 import { printLabel, printQueued, queuedLabels, realLabelDeps, type LabelDeps } from './label-print.js';
 import {
   checkItem,
@@ -67,8 +61,6 @@ type ParcelStep = Extract<Step, { name: 'items' | 'weigh' }>;
 
 const PARCEL_STEP: Step = { name: 'parcel' };
 const NO_WORK: Work = { parcels: [], bags: [] };
-/** Packing keeps no undoable scans: a unit scanned queues nothing. */
-const NO_UNDO: UndoableScan[] = [];
 const PROMPTS = {
   parcel: 'pack.scanParcel',
   items: 'pack.scanItems',
@@ -98,15 +90,11 @@ export function PackScreen({
 }: PackScreenProps) {
   const { t } = useTranslation();
   const { db } = usePdaServices();
-  const [step, setStepState] = useState<Step>(PARCEL_STEP);
   const [work, setWorkState] = useState<Work>(NO_WORK);
   const [weight, setWeightState] = useState('');
-  // Scans come one after another faster than React renders: each reads what the last one left.
-  const latest = useRef<{ step: Step; work: Work; weight: string }>({ step, work, weight });
-  const setStep = useCallback((next: Step) => {
-    latest.current.step = next;
-    setStepState(next);
-  }, []);
+  // Scans come one after another faster than React renders: each reads what the last one left
+  // (the step met is the latest set, `currentStep()`; the work and the weight are kept here).
+  const latest = useRef<{ work: Work; weight: string }>({ work, weight });
   const setWork = useCallback((next: Work) => {
     latest.current.work = next;
     setWorkState(next);
@@ -118,41 +106,55 @@ export function PackScreen({
   /** Scans wait (in the scan line) until the device's work is read: none is refused for want of it. */
   const [isWorkRead, setWorkRead] = useState(false);
   const [waitingLabels, setWaitingLabels] = useState(0);
-  const { flash, tell, clear, isBlocked } = useScanFeedback();
 
-  // The parcel in progress, as ids, kept once the scan's frame is painted (useSavedWork writes
-  // the device's database after it, never before). It is no op (the units go with pack.pack), so
-  // a reload in between loses at most that one unit's tick on the checklist, never queued work.
-  const inProgress = useMemo<JsonObject | null>(
-    () =>
-      step.name === 'items' || step.name === 'weigh'
-        ? { orderId: step.parcel.orderId, scanned: step.scanned, weight }
-        : null,
-    [step, weight],
-  );
-  const saved = useMemo<SavedWork>(() => ({ step: inProgress, undo: NO_UNDO }), [inProgress]);
-
-  /** Back to the parcel the worker left, if the device still has it to pack. */
-  const restore = async (kept: SavedWork) => {
-    const { orderId, scanned, weight: keptWeight } = kept.step ?? {};
-    const local = await loadWork(db, warehouseId);
-    const parcel = local.parcels.find((entry) => entry.orderId === orderId);
-    if (!parcel || parcel.state !== 'to_pack') return;
-    setWeight(
-      typeof keptWeight === 'string'
-        ? keptWeight
-        : parcel.weightGrams === null
-          ? ''
-          : String(parcel.weightGrams),
-    );
-    // Said as when it was opened (no new words in the first load): the checklist shows the rest.
-    tell(
-      'ok',
-      t('pack.parcelOpened', { orderNo: parcel.orderNo, type: t(`pack.type.${parcelType(parcel)}`) }),
-    );
-    setStep(parcelStep(parcel, scannedOf(parcel, scanned)));
-  };
-  const isRestored = useSavedWork(db, 'pack', warehouseId, saved, restore);
+  const scan: ScanSteps<Step> = useScanSteps<Step>({
+    initial: PARCEL_STEP,
+    prompts: PROMPTS,
+    onScan: {
+      parcel: (_, code) => openParcel(code),
+      items: (current, code) => scanItem(current, code),
+      weigh: (current, code) => scanItem(current, code),
+      put_back: (current, code) => putBack(current.parcel, code),
+    },
+    meets: 'latest',
+    holds: !isWorkRead,
+    failure: 'pack.failed',
+    logName: 'pack',
+    // The parcel in progress, as ids, kept once the scan's frame is painted (useSavedWork writes
+    // the device's database after it, never before). It is no op (the units go with pack.pack),
+    // so a reload in between loses at most that one unit's tick on the checklist, never queued
+    // work. Packing keeps no undoable scans: a unit scanned queues nothing.
+    saved: {
+      screen: 'pack',
+      warehouseId,
+      save: (at) =>
+        at.name === 'items' || at.name === 'weigh'
+          ? { orderId: at.parcel.orderId, scanned: at.scanned, weight }
+          : null,
+      /** Back to the parcel the worker left, if the device still has it to pack. */
+      restore: async (kept, restoreStep) => {
+        const { orderId, scanned, weight: keptWeight } = kept.step ?? {};
+        const local = await loadWork(db, warehouseId);
+        const parcel = local.parcels.find((entry) => entry.orderId === orderId);
+        if (!parcel || parcel.state !== 'to_pack') return;
+        setWeight(
+          typeof keptWeight === 'string'
+            ? keptWeight
+            : parcel.weightGrams === null
+              ? ''
+              : String(parcel.weightGrams),
+        );
+        // Said as when it was opened (no new words in the first load): the checklist shows the rest.
+        tell(
+          'ok',
+          t('pack.parcelOpened', { orderNo: parcel.orderNo, type: t(`pack.type.${parcelType(parcel)}`) }),
+        );
+        restoreStep(parcelStep(parcel, scannedOf(parcel, scanned)));
+      },
+    },
+  });
+  const { step, setStep, meetStep, currentStep, tell, fail } = scan;
+  const { isBlocked } = scan.feedback;
 
   const refreshLabels = useCallback(async () => setWaitingLabels((await queuedLabels(db)).length), [db]);
 
@@ -199,11 +201,11 @@ export function PackScreen({
    * then, so the feedback's frame never waits for it), unless a later scan moved on first.
    */
   const showAfterFeedback = (next: ParcelStep, nextWeight?: string) => {
-    latest.current.step = next;
+    meetStep(next);
     if (nextWeight !== undefined) latest.current.weight = nextWeight;
     afterPaint(() =>
       startTransition(() => {
-        if (latest.current.step === next) setStepState(next);
+        if (currentStep() === next) setStep(next);
         if (nextWeight !== undefined && latest.current.weight === nextWeight) setWeightState(nextWeight);
       }),
     );
@@ -312,24 +314,6 @@ export function PackScreen({
     );
   };
 
-  const fail = (error: unknown) => {
-    console.error('PDA pack step failed', error);
-    tell('error', t('pack.failed'));
-  };
-
-  const handleScan = (scan: ClassifiedScan) => {
-    const code = lookupCode(scan);
-    if (!code) return undefined;
-    const current = latest.current.step;
-    const run =
-      current.name === 'parcel'
-        ? Promise.resolve(openParcel(code))
-        : current.name === 'put_back'
-          ? putBack(current.parcel, code)
-          : Promise.resolve(scanItem(current, code));
-    return run.catch(fail);
-  };
-
   const printWaiting = () =>
     void printQueued(db, labels)
       .then(async (printed) => {
@@ -339,32 +323,19 @@ export function PackScreen({
       .catch(fail);
 
   const packCurrent = () => {
-    const current = latest.current.step;
+    const current = currentStep();
     if (current.name === 'weigh') void pack(current).catch(fail);
   };
 
   // The memoised parts get handlers that never change, calling this render's.
-  const actions = useRef({ handleScan, printWaiting, packCurrent });
-  actions.current = { handleScan, printWaiting, packCurrent };
-  const onScan = useCallback((scan: ClassifiedScan) => actions.current.handleScan(scan), []);
+  const actions = useRef({ printWaiting, packCurrent });
+  actions.current = { printWaiting, packCurrent };
   const onPrintWaiting = useCallback(() => actions.current.printWaiting(), []);
   const onPack = useCallback(() => actions.current.packCurrent(), []);
   const onOtherParcel = useCallback(() => setStep(PARCEL_STEP), [setStep]);
 
-  const isScanning = !isBlocked && isRestored && isWorkRead;
-  const header = useMemo(() => <PdaHeader title={t('pack.title')} />, [t]);
-  const prompt = useMemo(() => t(PROMPTS[step.name]), [t, step.name]);
-  const banner = useMemo(() => <FeedbackBanner flash={flash} onOk={clear} />, [flash, clear]);
-  const scanInput = useMemo(() => <ScanInput onScan={onScan} enabled={isScanning} />, [onScan, isScanning]);
-
   return (
-    <div className={flashClass(flash)} data-testid="pack-screen">
-      {header}
-      <div className="pda-prompt" data-testid="prompt">
-        {prompt}
-      </div>
-      {banner}
-      {scanInput}
+    <ScanFrame steps={scan} testId="pack-screen" titleKey="pack.title">
       {/* Hidden, not unmounted, while a parcel is open: opening one by a scan stays cheap. */}
       <div style={{ display: step.name === 'parcel' ? 'contents' : 'none' }}>
         <ToPackList parcels={toPack} />
@@ -385,6 +356,6 @@ export function PackScreen({
           <OtherParcelButton onClick={onOtherParcel} />
         </>
       )}
-    </div>
+    </ScanFrame>
   );
 }
