@@ -1,12 +1,12 @@
 /**
  * Bags in the admin (list, detail, manifest PDF, delivery status) and the outbound work the PDA
  * fetches for packing, bagging and hand-over (bags.service.ts, outbound-work.queries.ts; the ops
- * themselves are packing.service.ts and handover.service.ts). Registered after the outbound
- * routes (app.ts).
+ * themselves are packing.service.ts and handover.service.ts). Declarations (http/route-kit.ts),
+ * but for the manifest, registered by hand because it answers a PDF. Registered after the
+ * outbound routes (app.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope } from '@shared/contract/common.js';
 import {
   bagDeliveryStatusBody,
   bagDetail as bagDetailSchema,
@@ -21,11 +21,10 @@ import { PERMISSIONS } from '@shared/permissions.js';
 import type { AppDeps } from '../../deps.js';
 import { sendPdf } from '../../http/pdf-reply.js';
 import { requestLanguage } from '../../http/request-context.js';
-import { ok } from '../../http/reply.js';
-import { needs, said } from '../../http/route-kit.js';
+import { declareRoutes, needs, route } from '../../http/route-kit.js';
 import { inActorTenant } from '../../http/scope.js';
 import { renderBagManifest } from '../printing/index.js';
-import { bagDetail, listBags, setBagDeliveryStatus } from './bags.service.js';
+import { bagDetail, bagDetailView, listBags, setBagDeliveryStatus } from './bags.service.js';
 import { pdaOutboundWork } from './outbound-work.queries.js';
 
 export async function bagRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -33,30 +32,26 @@ export async function bagRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps;
   const tags = ['logistics'];
 
-  api.get(
-    '/bag/list',
-    {
-      config: needs(PERMISSIONS.waybillList),
-      schema: { tags, querystring: bagListQuery, response: { 200: envelope(bagPage) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => listBags(tx, actor, request.query))),
-  );
+  declareRoutes(app, deps, 'logistics', [
+    route({
+      method: 'GET',
+      url: '/bag/list',
+      permission: PERMISSIONS.waybillList,
+      input: bagListQuery,
+      reply: bagPage,
+      run: listBags,
+    }),
+    route({
+      method: 'GET',
+      url: '/bag/detail',
+      permission: PERMISSIONS.waybillList,
+      input: bagIdQuery,
+      reply: bagDetailSchema,
+      run: (tx, actor, query) => bagDetailView(tx, actor, query.id),
+    }),
+  ]);
 
-  api.get(
-    '/bag/detail',
-    {
-      config: needs(PERMISSIONS.waybillList),
-      schema: { tags, querystring: bagIdQuery, response: { 200: envelope(bagDetailSchema) } },
-    },
-    async (request) => {
-      const { timeZone: _zone, ...detail } = await inActorTenant(db, request, (tx, actor) =>
-        bagDetail(tx, actor, request.query.id),
-      );
-      return ok(detail);
-    },
-  );
-
+  // The manifest answers a PDF: registered by hand, in its place.
   api.get(
     '/bag/manifest',
     {
@@ -81,38 +76,26 @@ export async function bagRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  api.post(
-    '/bag/deliveryStatus',
-    {
-      config: needs(PERMISSIONS.outboundEdit),
-      schema: {
-        tags,
-        body: bagDeliveryStatusBody,
-        response: { 200: envelope(z.object({ count: z.number().int() })) },
-      },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) => setBagDeliveryStatus(tx, actor, request.body)),
-        said(request, 'updated'),
-      ),
-  );
+  declareRoutes(app, deps, 'logistics', [
+    route({
+      method: 'POST',
+      url: '/bag/deliveryStatus',
+      permission: PERMISSIONS.outboundEdit,
+      input: bagDeliveryStatusBody,
+      reply: z.object({ count: z.number().int() }),
+      message: 'updated',
+      run: setBagDeliveryStatus,
+    }),
+  ]);
 
-  api.get(
-    '/pda/outbound',
-    {
-      config: needs(PERMISSIONS.pdaSync),
-      schema: {
-        tags: ['pda'],
-        querystring: pdaOutboundQuery,
-        response: { 200: envelope(pdaOutboundWorkSchema) },
-      },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx, actor) =>
-          pdaOutboundWork(tx, actor, request.query.warehouseId),
-        ),
-      ),
-  );
+  declareRoutes(app, deps, 'pda', [
+    route({
+      method: 'GET',
+      url: '/pda/outbound',
+      permission: PERMISSIONS.pdaSync,
+      input: pdaOutboundQuery,
+      reply: pdaOutboundWorkSchema,
+      run: (tx, actor, query) => pdaOutboundWork(tx, actor, query.warehouseId),
+    }),
+  ]);
 }

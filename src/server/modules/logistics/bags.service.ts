@@ -112,6 +112,12 @@ export async function bagDetail(
   return { ...viewOf(row), parcels, timeZone: zone?.timeZone ?? 'UTC' };
 }
 
+/** One bag as the admin's detail answers it: bagDetail without the warehouse's time zone (the manifest's). */
+export async function bagDetailView(tx: TenantTx, actor: Actor, id: string): Promise<BagDetail> {
+  const { timeZone: _zone, ...detail } = await bagDetail(tx, actor, id);
+  return detail;
+}
+
 /** Sets the delivery status of bags handed over (pickup, delivery success or fail). */
 export async function setBagDeliveryStatus(
   tx: TenantTx,
