@@ -1,12 +1,12 @@
 /**
  * Logistics channel calls (src/shared/contract/logistics.ts lists them): list, add, edit,
- * enable, authorise, delete, and the channels an order may ship by. HTTP only: the work is in
- * channels.service.ts; a carrier's keys are checked with the carrier when added or changed.
+ * enable, authorise, delete, and the channels an order may ship by. Declarations only
+ * (http/route-kit.ts): the work is in channels.service.ts; a carrier's keys are checked with the
+ * carrier when added or changed (channel-actions.service.ts, after the row's commit).
  * Registered beside the waybill and outbound routes (app.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope } from '@shared/contract/common.js';
+import { z } from 'zod';
 import {
   addChannelBody,
   channelIdBody,
@@ -21,106 +21,82 @@ import {
 } from '@shared/contract/logistics.js';
 import { PERMISSIONS } from '@shared/permissions.js';
 import type { AppDeps } from '../../deps.js';
-import { actorOf } from '../../http/request-context.js';
-import { ok } from '../../http/reply.js';
-import { needs, nothing, said } from '../../http/route-kit.js';
-import { inActorTenant } from '../../http/scope.js';
+import { declareRoutes, route } from '../../http/route-kit.js';
+import { addAndAuthoriseChannel, editAndAuthoriseChannel } from './channel-actions.service.js';
 import {
-  addChannel,
   authoriseChannel,
   channelOptions,
-  channelView,
   deleteChannel,
-  editChannel,
   enableChannel,
   listChannels,
 } from './channels.service.js';
 import type { LogisticsRuntime } from './runtime.js';
 
 export async function channelRoutes(app: FastifyInstance, deps: AppDeps, runtime: LogisticsRuntime) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
-  const tags = ['logistics'];
 
-  api.get(
-    '/logistics/channel/list',
-    {
-      config: needs(PERMISSIONS.channelList),
-      schema: { tags, querystring: channelListQuery, response: { 200: envelope(channelPage) } },
-    },
-    async (request) => ok(await inActorTenant(db, request, (tx) => listChannels(tx, request.query))),
-  );
-
-  api.post(
-    '/logistics/channel/add',
-    {
-      config: needs(PERMISSIONS.channelEdit),
-      schema: { tags, body: addChannelBody, response: { 200: envelope(channelViewSchema) } },
-    },
-    async (request) => {
-      const row = await inActorTenant(db, request, (tx) => addChannel(tx, runtime, request.body));
-      const view =
-        row.kind === 'carrier' ? await authoriseChannel(db, runtime, row.tenantId, row.id) : channelView(row);
-      return ok(view, said(request, 'added'));
-    },
-  );
-
-  api.put(
-    '/logistics/channel/edit',
-    {
-      config: needs(PERMISSIONS.channelEdit),
-      schema: { tags, body: editChannelBody, response: { 200: envelope(channelViewSchema) } },
-    },
-    async (request) => {
-      const row = await inActorTenant(db, request, (tx) => editChannel(tx, runtime, request.body));
-      const keysChanged = Boolean(request.body.appKey || request.body.appSecret);
-      const view = keysChanged ? await authoriseChannel(db, runtime, row.tenantId, row.id) : channelView(row);
-      return ok(view, said(request, 'updated'));
-    },
-  );
-
-  api.post(
-    '/logistics/channel/enable',
-    {
-      config: needs(PERMISSIONS.channelEdit),
-      schema: { tags, body: enableChannelBody, response: { 200: envelope(channelViewSchema) } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx) => enableChannel(tx, request.body.id, request.body.isEnabled)),
-        said(request, 'updated'),
-      ),
-  );
-
-  api.post(
-    '/logistics/channel/authorise',
-    {
-      config: needs(PERMISSIONS.channelEdit),
-      schema: { tags, body: channelIdBody, response: { 200: envelope(channelViewSchema) } },
-    },
-    async (request) => ok(await authoriseChannel(db, runtime, actorOf(request).tenantId, request.body.id)),
-  );
-
-  api.delete(
-    '/logistics/channel/delete',
-    {
-      config: needs(PERMISSIONS.channelEdit),
-      schema: { tags, querystring: channelIdQuery, response: { 200: nothing } },
-    },
-    async (request) =>
-      ok(
-        await inActorTenant(db, request, (tx) => deleteChannel(tx, request.query.id)),
-        said(request, 'deleted'),
-      ),
-  );
-
-  api.get(
-    '/logistics/channel/options',
-    {
-      config: needs(PERMISSIONS.waybillArrange),
-      schema: { tags, querystring: channelOptionsQuery, response: { 200: envelope(channelOptionsSchema) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => channelOptions(tx, actor, request.query.orderIds))),
-  );
+  declareRoutes(app, deps, 'logistics', [
+    route({
+      method: 'GET',
+      url: '/logistics/channel/list',
+      permission: PERMISSIONS.channelList,
+      input: channelListQuery,
+      reply: channelPage,
+      run: (tx, _actor, query) => listChannels(tx, query),
+    }),
+    route({
+      method: 'POST',
+      url: '/logistics/channel/add',
+      permission: PERMISSIONS.channelEdit,
+      input: addChannelBody,
+      reply: channelViewSchema,
+      message: 'added',
+      // Its own transactions: the carrier is asked after the channel's commit.
+      serve: (body, call) => addAndAuthoriseChannel(call, runtime, body),
+    }),
+    route({
+      method: 'PUT',
+      url: '/logistics/channel/edit',
+      permission: PERMISSIONS.channelEdit,
+      input: editChannelBody,
+      reply: channelViewSchema,
+      message: 'updated',
+      serve: (body, call) => editAndAuthoriseChannel(call, runtime, body),
+    }),
+    route({
+      method: 'POST',
+      url: '/logistics/channel/enable',
+      permission: PERMISSIONS.channelEdit,
+      input: enableChannelBody,
+      reply: channelViewSchema,
+      message: 'updated',
+      run: (tx, _actor, body) => enableChannel(tx, body.id, body.isEnabled),
+    }),
+    route({
+      method: 'POST',
+      url: '/logistics/channel/authorise',
+      permission: PERMISSIONS.channelEdit,
+      input: channelIdBody,
+      reply: channelViewSchema,
+      // Its own transactions, with the carrier asked between.
+      serve: (body, call) => authoriseChannel(db, runtime, call.actor().tenantId, body.id),
+    }),
+    route({
+      method: 'DELETE',
+      url: '/logistics/channel/delete',
+      permission: PERMISSIONS.channelEdit,
+      input: channelIdQuery,
+      reply: z.null(),
+      message: 'deleted',
+      run: (tx, _actor, query) => deleteChannel(tx, query.id),
+    }),
+    route({
+      method: 'GET',
+      url: '/logistics/channel/options',
+      permission: PERMISSIONS.waybillArrange,
+      input: channelOptionsQuery,
+      reply: channelOptionsSchema,
+      run: (tx, actor, query) => channelOptions(tx, actor, query.orderIds),
+    }),
+  ]);
 }
