@@ -11,6 +11,9 @@
  * sign-in, or a record then a job sent after its commit). Routes that answer a file, a PDF or a multipart upload register themselves with
  * `api.get`/`api.post` beside their declarations, and say why in their file's header.
  * A route whose input is its params (`from: 'params'`) may name a query's schema too (`query`).
+ * `message` is a key of messages, or a function choosing one from the input and the result
+ * (`(input, result) => …`: 'sync_queued' or 'sync_already_queued' from what the call answered);
+ * one reading the result is written after its `run` or `serve`, whose answer types the result.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -54,7 +57,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 /** Where the input is read: the query of a GET or DELETE, the body of a POST or PUT, unless said. */
 type InputFrom = 'query' | 'body' | 'params';
 
-interface RouteBase<Input extends z.ZodType> {
+interface RouteBase<Input extends z.ZodType, Result> {
   method: Method;
   url: string;
   /** A permission code of src/shared/permissions.ts, or 'authenticated', 'public', `{ anyOf }`. */
@@ -66,22 +69,22 @@ interface RouteBase<Input extends z.ZodType> {
   query?: z.ZodType;
   /** The result's schema; the reply is its envelope. */
   reply: z.ZodType;
-  /** The success message's key in messages (saved, added, updated, deleted, …); chosen from the input where the input decides it. */
-  message?: string | ((input: z.output<Input>) => string);
+  /** The success message's key in messages (saved, added, updated, deleted, …); chosen from the input, or the result, where they decide it. */
+  message?: string | ((input: z.output<Input>, result: Result) => string);
   /** A GET whose reads may start beside its session read (auth.ts); only with transaction 'read'. */
   readsAhead?: boolean;
 }
 
 type Transaction = 'write' | 'read' | 'statement';
 
-interface InTenantRoute<Input extends z.ZodType, Result> extends RouteBase<Input> {
+interface InTenantRoute<Input extends z.ZodType, Result> extends RouteBase<Input, Result> {
   /** How the call's transaction runs; chosen from the input where the input decides it. */
   transaction?: Transaction | ((input: z.output<Input>) => Transaction);
   run: (tx: TenantTx, actor: Actor, input: z.output<Input>, call: RouteCall) => Promise<Result>;
   serve?: never;
 }
 
-interface ServedRoute<Input extends z.ZodType, Result> extends RouteBase<Input> {
+interface ServedRoute<Input extends z.ZodType, Result> extends RouteBase<Input, Result> {
   serve: (input: z.output<Input>, call: RouteCall) => Promise<Result>;
   run?: never;
   transaction?: never;
@@ -99,9 +102,18 @@ export function route<Input extends z.ZodType = z.ZodType, Result = unknown>(
 
 const RUNNERS = { write: inActorTenant, read: readInActorTenant, statement: inActorTenantStatement };
 
-/** A declaration's word that may be chosen from the input (its transaction, its message). */
+/** A declaration's word that may be chosen from the input (its transaction). */
 function fromInput<Word extends string>(chosen: Word | ((input: unknown) => Word), input: unknown): Word {
   return typeof chosen === 'string' ? chosen : chosen(input);
+}
+
+/** A declaration's message key, chosen from the input and the result where a function says it. */
+function messageOf(
+  message: RouteDeclaration['message'],
+  input: unknown,
+  result: unknown,
+): string | undefined {
+  return typeof message === 'function' ? message(input, result) : message;
 }
 
 function permissionOf(permission: RouteDeclaration['permission']): RoutePermission {
@@ -155,7 +167,7 @@ export function declareRoutes(
           : await RUNNERS[fromInput(declared.transaction ?? 'write', parsed)](deps.db, request, (tx, actor) =>
               declared.run(tx, actor, parsed, call),
             );
-        const message = declared.message && fromInput(declared.message, parsed);
+        const message = messageOf(declared.message, parsed, result);
         return ok(result, message ? translatorFor(call.language)(`messages:${message}`) : '');
       },
     });
