@@ -1,14 +1,12 @@
 /**
  * Shop calls (src/shared/contract/shops.ts lists them) and the platforms' webhooks.
- * Declarations (http/route-kit.ts), but for two registered by hand: sync now, whose success
- * message is chosen from its result (queued or already queued), which the kit cannot say; and
- * the webhook route, which keeps the raw request bytes (every platform signs those, not
- * re-serialised JSON) and answers an empty body.
+ * Declarations (http/route-kit.ts), but for the webhook route, registered by hand: it keeps the
+ * raw request bytes (every platform signs those, not re-serialised JSON) and answers an empty
+ * body. Sync now's message is chosen from its result (queued or already queued).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { envelope } from '@shared/contract/common.js';
 import {
   addShopBody,
   authorisationCallbackBody,
@@ -34,13 +32,12 @@ import {
 import { MARKETPLACE_PLATFORMS } from '@shared/domain/marketplaces.js';
 import { PERMISSIONS } from '@shared/permissions.js';
 import type { AppDeps } from '../../deps.js';
-import { ok } from '../../http/reply.js';
-import { declareRoutes, needs, route, said } from '../../http/route-kit.js';
-import { inActorTenant } from '../../http/scope.js';
+import { declareRoutes, route } from '../../http/route-kit.js';
 import { listItems, matchItems, unmatchItems } from './matching.service.js';
 import { listPrivacyRequests } from './privacy.service.js';
 import type { MarketplaceRuntime } from './runtime.js';
 import { authoriseAndSync, connectKeysAndSync } from './shop-connect.service.js';
+import { syncNow } from './shop-sync-now.service.js';
 import {
   addShop,
   editShop,
@@ -48,7 +45,6 @@ import {
   listSyncRuns,
   removeShop,
   startAuthorisation,
-  syncableShop,
 } from './shops.service.js';
 import type { SyncSender } from './sync.jobs.js';
 import { receiveWebhook } from './webhooks.service.js';
@@ -130,24 +126,16 @@ export async function shopRoutes(
       message: 'shop_authorised',
       serve: (body, call) => connectKeysAndSync(db, call.actor(), runtime, send, body),
     }),
-  ]);
-
-  // Sync now answers a message chosen from its result (queued or already queued), which the
-  // route kit cannot say: registered by hand, in its place.
-  api.post(
-    '/shop/sync',
-    {
-      config: needs(PERMISSIONS.shopEdit),
-      schema: { tags, body: shopIdInput, response: { 200: envelope(syncNowReply) } },
-    },
-    async (request) => {
-      const shop = await inActorTenant(db, request, (tx, actor) => syncableShop(tx, actor, request.body.id));
-      const isQueued = await send({ tenantId: shop.tenantId, shopId: shop.id, trigger: 'manual' });
-      return ok({ isQueued }, said(request, isQueued ? 'sync_queued' : 'sync_already_queued'));
-    },
-  );
-
-  declareRoutes(app, deps, 'shops', [
+    route({
+      method: 'POST',
+      url: '/shop/sync',
+      permission: PERMISSIONS.shopEdit,
+      input: shopIdInput,
+      reply: syncNowReply,
+      // Its own transactions: the sync is sent after the shop's check commits.
+      serve: (body, call) => syncNow(call, send, body.id),
+      message: (_body, result) => (result.isQueued ? 'sync_queued' : 'sync_already_queued'),
+    }),
     route({
       method: 'GET',
       url: '/shop/syncRuns',
