@@ -1,4 +1,14 @@
-/** The PDA sync calls of docs/research/pda-offline.md §3.10: push ops, pull reference data. HTTP only. */
+/**
+ * The PDA sync calls of docs/research/pda-offline.md §3.10: push ops, register a device, pull
+ * reference data, and an inbound photo. Declarations (http/route-kit.ts), but for the photo,
+ * registered by hand because it is a multipart upload.
+ *
+ * A push owns its transactions (push.service.ts pushFromDevice): its batch of ops is applied in
+ * one transaction that locks the device's row, each op under a savepoint of its own, the whole
+ * batch run again from the start when PostgreSQL aborts it for a deadlock (up to three
+ * attempts); after that commit, the tracking numbers of the orders it handed over are pushed to
+ * their marketplaces, each order's push in transactions of its own.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { envelope } from '@shared/contract/common.js';
@@ -16,11 +26,11 @@ import { PERMISSIONS } from '@shared/permissions.js';
 import type { AppDeps } from '../../deps.js';
 import { AppError } from '@shared/errors.js';
 import { ok } from '../../http/reply.js';
-import { actorOf } from '../../http/request-context.js';
+import { declareRoutes, route } from '../../http/route-kit.js';
 import { inActorTenant } from '../../http/scope.js';
 import { readFiles } from '../files/index.js';
 import type { LogisticsRuntime } from '../logistics/index.js';
-import { DEVICE_KEY_HEADER } from './device-key.js';
+import { presentedDeviceKey } from './device-key.js';
 import { storeInboundPhoto } from './photo.service.js';
 import { pullChanges } from './pull.service.js';
 import { pushFromDevice, registerDevice } from './push.service.js';
@@ -32,35 +42,36 @@ export async function pdaRoutes(app: FastifyInstance, deps: AppDeps, logistics: 
   const { db, files: storage } = deps;
   const tags = ['pda'];
 
-  // The service opens the transaction: one per batch, a savepoint per op (push.service.ts).
-  api.post(
-    '/pda/sync/push',
-    { config, schema: { tags, body: pushRequest, response: { 200: envelope(pushReply) } } },
-    async (request) => {
-      return ok(await pushFromDevice(db, logistics, actorOf(request), request.body));
-    },
-  );
+  declareRoutes(app, deps, 'pda', [
+    route({
+      method: 'POST',
+      url: '/pda/sync/push',
+      permission: PERMISSIONS.pdaSync,
+      input: pushRequest,
+      reply: pushReply,
+      // Its own transactions: the batch's, then each handed-over order's tracking push.
+      serve: (body, call) => pushFromDevice(db, logistics, call.actor(), body),
+    }),
+    route({
+      method: 'POST',
+      url: '/pda/device/register',
+      permission: PERMISSIONS.pdaSync,
+      input: registerDeviceRequest,
+      reply: registerDeviceReply,
+      run: registerDevice,
+    }),
+    route({
+      method: 'GET',
+      url: '/pda/sync/pull',
+      permission: PERMISSIONS.pdaSync,
+      input: pullQuery,
+      reply: pullReply,
+      run: (tx, actor, query, call) =>
+        pullChanges(tx, actor, { ...query, deviceKey: presentedDeviceKey(call.request) }),
+    }),
+  ]);
 
-  api.post(
-    '/pda/device/register',
-    {
-      config,
-      schema: { tags, body: registerDeviceRequest, response: { 200: envelope(registerDeviceReply) } },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => registerDevice(tx, actor, request.body))),
-  );
-
-  api.get(
-    '/pda/sync/pull',
-    { config, schema: { tags, querystring: pullQuery, response: { 200: envelope(pullReply) } } },
-    async (request) => {
-      const deviceKey = request.headers[DEVICE_KEY_HEADER];
-      const query = { ...request.query, deviceKey: typeof deviceKey === 'string' ? deviceKey : undefined };
-      return ok(await inActorTenant(db, request, (tx, actor) => pullChanges(tx, actor, query)));
-    },
-  );
-
+  // The photo is a multipart upload: registered by hand, in its place.
   api.post(
     '/pda/photo',
     {
