@@ -1,7 +1,10 @@
-/** The download list's calls (/shopee/DownloadTask). HTTP only. */
+/**
+ * The download list's calls (/shopee/DownloadTask). Declarations (http/route-kit.ts), but for
+ * the file, registered by hand because it answers a spreadsheet.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope, pageResult } from '@shared/contract/common.js';
+import { pageResult } from '@shared/contract/common.js';
 import {
   downloadListQuery,
   downloadTaskParams,
@@ -10,67 +13,47 @@ import {
 } from '@shared/contract/downloads.js';
 import { PERMISSIONS } from '@shared/permissions.js';
 import type { AppDeps } from '../../deps.js';
-import { ok } from '../../http/reply.js';
-import { actorOf, requestLanguage } from '../../http/request-context.js';
+import { declareRoutes, route } from '../../http/route-kit.js';
 import { inActorTenant } from '../../http/scope.js';
 import { sendSheet } from '../../http/sheet-reply.js';
-import { translatorFor } from '../../i18n.js';
-import {
-  deleteDownloadTask,
-  downloadTaskFile,
-  EXPORT_JOB,
-  listDownloadTasks,
-  requestExport,
-} from './downloads.service.js';
+import { deleteDownloadTask, downloadTaskFile, listDownloadTasks } from './downloads.service.js';
+import { queueExport } from './export-queue.service.js';
 
 export async function exportRoutes(app: FastifyInstance, deps: AppDeps) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db, files, jobs } = deps;
+  const { db, files } = deps;
   const tags = ['downloads'];
 
-  api.post(
-    '/sys/downloadTask/add',
-    {
+  declareRoutes(app, deps, 'downloads', [
+    route({
+      method: 'POST',
+      url: '/sys/downloadTask/add',
       // Each kind needs the permission of the list it exports (checked by the service).
-      config: {
-        permission: {
-          anyOf: [
-            PERMISSIONS.orderList,
-            PERMISSIONS.productList,
-            PERMISSIONS.stockList,
-            PERMISSIONS.stockRecords,
-          ],
-        },
+      permission: {
+        anyOf: [
+          PERMISSIONS.orderList,
+          PERMISSIONS.productList,
+          PERMISSIONS.stockList,
+          PERMISSIONS.stockRecords,
+        ],
       },
-      schema: { tags, body: exportRequest, response: { 200: envelope(downloadTaskView) } },
-    },
-    async (request) => {
-      const language = requestLanguage(request);
-      const task = await inActorTenant(db, request, (tx, actor) =>
-        requestExport(tx, actor, request.body, language),
-      );
-      // A send lost here (a node stopping) is re-sent by the downloads' sweep job.
-      await jobs
-        .send(EXPORT_JOB, { tenantId: actorOf(request).tenantId, taskId: task.id }, { singletonKey: task.id })
-        .catch((error: unknown) => request.log.warn({ err: error }, 'export job not sent; the sweep will'));
-      return ok(task, translatorFor(language)('messages:download_queued'));
-    },
-  );
+      input: exportRequest,
+      reply: downloadTaskView,
+      message: 'download_queued',
+      // Its own transactions: the job is sent after the task's commit.
+      serve: (body, call) => queueExport(call, body),
+    }),
+    route({
+      method: 'GET',
+      url: '/sys/downloadTask/list',
+      permission: 'authenticated',
+      input: downloadListQuery,
+      reply: pageResult(downloadTaskView),
+      run: listDownloadTasks,
+    }),
+  ]);
 
-  api.get(
-    '/sys/downloadTask/list',
-    {
-      config: { permission: 'authenticated' },
-      schema: {
-        tags,
-        querystring: downloadListQuery,
-        response: { 200: envelope(pageResult(downloadTaskView)) },
-      },
-    },
-    async (request) =>
-      ok(await inActorTenant(db, request, (tx, actor) => listDownloadTasks(tx, actor, request.query))),
-  );
-
+  // The file answers a spreadsheet: registered by hand, in its place.
   api.get(
     '/sys/downloadTask/file/:id',
     {
@@ -90,17 +73,19 @@ export async function exportRoutes(app: FastifyInstance, deps: AppDeps) {
       ),
   );
 
-  api.delete(
-    '/sys/downloadTask/delete/:id',
-    {
-      config: { permission: 'authenticated' },
-      schema: { tags, params: downloadTaskParams, response: { 200: envelope(downloadTaskParams) } },
-    },
-    async (request) => {
-      await inActorTenant(db, request, (tx, actor) =>
-        deleteDownloadTask(tx, files, actor, request.params.id),
-      );
-      return ok({ id: request.params.id }, translatorFor(requestLanguage(request))('messages:deleted'));
-    },
-  );
+  declareRoutes(app, deps, 'downloads', [
+    route({
+      method: 'DELETE',
+      url: '/sys/downloadTask/delete/:id',
+      permission: 'authenticated',
+      input: downloadTaskParams,
+      from: 'params',
+      reply: downloadTaskParams,
+      message: 'deleted',
+      run: async (tx, actor, params) => {
+        await deleteDownloadTask(tx, files, actor, params.id);
+        return { id: params.id };
+      },
+    }),
+  ]);
 }
