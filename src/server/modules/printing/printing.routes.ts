@@ -1,4 +1,7 @@
-/** Label printing calls: PDFs to open in a tab and print. HTTP only. */
+/**
+ * Label printing calls: PDFs to open in a tab and print. Both registered by hand, not declared
+ * (http/route-kit.ts): each answers a PDF.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { locationLabelQuery, skuLabelQuery } from '@shared/contract/printing.js';
