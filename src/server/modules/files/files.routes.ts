@@ -1,4 +1,7 @@
-/** File calls: upload product photos, read a stored file. HTTP only. */
+/**
+ * File calls: upload product photos, read a stored file. Both registered by hand, not declared
+ * (http/route-kit.ts): the upload takes a multipart body, the read answers the file's bytes.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
