@@ -1,4 +1,8 @@
-/** Catalogue spreadsheet calls: template, export, import. HTTP only. */
+/**
+ * Catalogue spreadsheet calls: template, export, import. HTTP only. All registered by hand, not
+ * declared (http/route-kit.ts): the template and the export answer a spreadsheet, the import
+ * takes a multipart upload.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

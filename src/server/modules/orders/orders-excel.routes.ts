@@ -1,7 +1,8 @@
 /**
  * Orders by spreadsheet: the template (header in the asker's language) and the all-or-nothing
  * import with its row-by-row report (columns named as the template names them in the asker's
- * language), for those who enter orders. HTTP only.
+ * language), for those who enter orders. HTTP only. Both registered by hand, not declared
+ * (http/route-kit.ts): the template answers a spreadsheet, the import takes a multipart upload.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
