@@ -1,26 +1,22 @@
 /**
  * Outbound calls for warehouses without handhelds (src/shared/contract/logistics.ts lists them):
  * orders marked picked, packed and delivered, and the pick and packing lists as PDFs.
- * Declarations (http/route-kit.ts), but for three registered by hand: delivered (its success
- * message depends on the outcome) and the pick and packing lists (they answer a PDF). The work is
- * in outbound.service.ts, outbound-actions.service.ts and waybills.queries.ts. Registered beside
+ * Declarations (http/route-kit.ts), but for the pick and packing lists, registered by hand because
+ * they answer a PDF. The work is in outbound.service.ts, outbound-actions.service.ts and
+ * waybills.queries.ts. Registered beside
  * the channel and waybill routes (app.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { envelope } from '@shared/contract/common.js';
 import { bulkReply, orderIdsBody, orderIdsQuery, packedBody } from '@shared/contract/logistics.js';
 import { PERMISSIONS } from '@shared/permissions.js';
 import type { AppDeps } from '../../deps.js';
 import { sendPdf } from '../../http/pdf-reply.js';
-import { actorOf, requestLanguage } from '../../http/request-context.js';
-import { ok } from '../../http/reply.js';
-import { declareRoutes, needs, route, said } from '../../http/route-kit.js';
+import { requestLanguage } from '../../http/request-context.js';
+import { declareRoutes, needs, route } from '../../http/route-kit.js';
 import { inActorTenant } from '../../http/scope.js';
 import { renderPackingLists, renderPickList } from '../printing/index.js';
-import { replyOf } from './bulk-reply.js';
-import { markPackedReply, markPickedReply } from './outbound-actions.service.js';
-import { markDelivered } from './outbound.service.js';
+import { markDeliveredReply, markPackedReply, markPickedReply } from './outbound-actions.service.js';
 import type { LogisticsRuntime } from './runtime.js';
 import { packingListData, pickListData } from './waybills.queries.js';
 
@@ -47,23 +43,18 @@ export async function outboundRoutes(app: FastifyInstance, deps: AppDeps, runtim
       reply: bulkReply,
       serve: (body, call) => markPackedReply(call, body.orderIds, body.weightGrams),
     }),
+    route({
+      method: 'POST',
+      url: '/outbound/delivered',
+      permission: PERMISSIONS.outboundEdit,
+      input: orderIdsBody,
+      reply: bulkReply,
+      message: (_body, result: { succeeded: number }) => (result.succeeded > 0 ? 'delivery_succeeded' : ''),
+      serve: (body, call) => markDeliveredReply(call, runtime, body.orderIds),
+    }),
   ]);
 
-  // Delivered says its message only when an order was delivered (the route kit's message is
-  // chosen from the input, not the result); the pick and packing lists answer a PDF: registered
-  // by hand, in their place.
-  api.post(
-    '/outbound/delivered',
-    {
-      config: needs(PERMISSIONS.outboundEdit),
-      schema: { tags, body: orderIdsBody, response: { 200: envelope(bulkReply) } },
-    },
-    async (request) => {
-      const outcome = await markDelivered(db, runtime, actorOf(request), request.body.orderIds);
-      return ok(replyOf(request, outcome), outcome.succeeded > 0 ? said(request, 'delivery_succeeded') : '');
-    },
-  );
-
+  // The pick and packing lists answer a PDF: registered by hand, in their place.
   api.get(
     '/outbound/pickList',
     {
