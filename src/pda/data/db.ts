@@ -46,6 +46,9 @@ import {
   type PickWavesRow,
   type TransferTaskRow,
 } from './task-lists.js';
+import type { MetaRow } from './meta-row.js';
+
+export type { MetaRow } from './meta-row.js';
 
 export const PDA_DB_NAME = 'wms-pda';
 
@@ -112,15 +115,6 @@ export interface PhotoRow {
   uploadedAt: number | null;
 }
 
-/**
- * A row of `meta`. Its value was JSON when written (writeMeta takes only JSON-safe values), but
- * what is read back is whatever this or an earlier version of the app stored under the key, so
- * it is unknown until the reader's schema or check says what it is.
- */
-export interface MetaRow {
-  key: string;
-  value: unknown;
-}
 
 export interface ReferenceRow {
   key: string;

@@ -16,7 +16,7 @@ import { pdaOutboundWork, type PdaBag, type PdaOutboundWork, type PdaParcel } fr
 import { pdaWavesReply, type PdaWave, type PdaWavesReply } from '@shared/contract/picking.js';
 import { expectedReturns, type ExpectedReturns } from '@shared/contract/returns.js';
 import { transferTask, type TransferTask } from '@shared/contract/transfers.js';
-import type { MetaRow } from './db.js';
+import type { MetaRow } from './meta-row.js';
 
 /** A check order of `countTasks`, in the order the server listed it (`position`). */
 export interface CountTaskRow {

@@ -7,8 +7,6 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
-import { DEVICE_KEY_HEADER } from '@shared/contract/pda.js';
 import { AppError } from '@shared/errors.js';
 import type { TenantTx } from '../../db/client.js';
 import { deviceKeyHash } from '../../access/device-key.js';
@@ -38,10 +36,4 @@ export async function deviceWithKey(
   if (!device || !key || expected.length !== presented.length || !timingSafeEqual(expected, presented))
     throw new AppError('pda.device_unknown');
   return { lastSeq: device.lastSeq };
-}
-
-/** The device key a pull presents in its X-Device-Key header, if it presents one. */
-export function presentedDeviceKey(request: FastifyRequest): string | undefined {
-  const key = request.headers[DEVICE_KEY_HEADER];
-  return typeof key === 'string' ? key : undefined;
 }

@@ -30,7 +30,7 @@ import { declareRoutes, route } from '../../http/route-kit.js';
 import { inActorTenant } from '../../http/scope.js';
 import { readFiles } from '../files/index.js';
 import type { LogisticsRuntime } from '../logistics/index.js';
-import { presentedDeviceKey } from './device-key.js';
+import { presentedDeviceKey } from '../../access/device-key.js';
 import { storeInboundPhoto } from './photo.service.js';
 import { pullChanges } from './pull.service.js';
 import { pushFromDevice, registerDevice } from './push.service.js';

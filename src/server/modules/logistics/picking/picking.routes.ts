@@ -24,7 +24,7 @@ import { sendPdf } from '../../../http/pdf-reply.js';
 import { requestLanguage } from '../../../http/request-context.js';
 import { declareRoutes, needs, route } from '../../../http/route-kit.js';
 import { inActorTenant } from '../../../http/scope.js';
-import { presentedDeviceKey } from '../../pda/device-key.js';
+import { presentedDeviceKey } from '../../../access/device-key.js';
 import { pickListData } from '../waybills.queries.js';
 import { renderPickList } from '../../printing/index.js';
 import { repickOrders } from './pick.service.js';
