@@ -14,8 +14,9 @@
  * `message` is a key of messages, or a function choosing one from the input and the result
  * (`(input, result) => …`: 'sync_queued' or 'sync_already_queued' from what the call answered);
  * one reading the result is written after its `run` or `serve`, whose answer types the result.
+ * A service sets a reply header through `call.reply` (the password sign-in's Retry-After).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '@shared/contract/common.js';
@@ -47,6 +48,8 @@ export function said(request: FastifyRequest, key: string): string {
 /** What a service may need of the call beyond its input. */
 export interface RouteCall {
   request: FastifyRequest;
+  /** The reply, for a header the answer carries besides its envelope (the sign-in's Retry-After). */
+  reply: FastifyReply;
   deps: AppDeps;
   language: Language;
   /** The signed-in caller (a `serve` route that owns its transactions; not for public routes). */
@@ -154,9 +157,10 @@ export function declareRoutes(
         ...(declared.query ? { querystring: declared.query } : {}),
         response: { 200: envelope(declared.reply) },
       },
-      handler: async (request) => {
+      handler: async (request, reply) => {
         const call: RouteCall = {
           request,
+          reply,
           deps,
           language: requestLanguage(request),
           actor: () => actorOf(request),

@@ -229,7 +229,7 @@ export async function checkDuplicate(
   tx: TenantTx,
   actor: Actor,
   input: { tableName: string; fieldName: string; fieldVal: string; dataId?: string; scopeId?: string },
-): Promise<void> {
+): Promise<null> {
   const table = ALIASES[input.tableName] ?? input.tableName;
   const fields = Object.hasOwn(CHECKABLE, table) ? CHECKABLE[table] : undefined;
   const fieldName = snakeCase(input.fieldName);
@@ -245,4 +245,5 @@ export async function checkDuplicate(
     sql`select 1 from ${sql.identifier(table)} where ${matchOf(field, input.fieldVal.trim())}${scope}${exclude} limit 1`,
   );
   if (rowsOf(result).length > 0) throw new AppError('duplicate.value_exists');
+  return null;
 }

@@ -18,7 +18,7 @@ export async function updateOwnPassword(
   tx: TenantTx,
   actor: Actor,
   input: { username: string; oldpassword: string; password: string; confirmpassword: string },
-): Promise<void> {
+): Promise<null> {
   if (input.username.toLowerCase() !== actor.username.toLowerCase())
     throw new AppError('password.not_own_account');
   if (!input.oldpassword)
@@ -34,6 +34,7 @@ export async function updateOwnPassword(
     .set({ passwordHash: await hashPassword(input.password), updatedAt: new Date() })
     .where(eq(users.id, user.id));
   await revokeSessionsOf(tx, user.id, actor.sessionId);
+  return null;
 }
 
 /** GET /sys/user/getCurrentUserDeparts: the user's departments and the current one. */

@@ -150,11 +150,12 @@ export async function authenticate(db: Db, token: string): Promise<Actor | Token
 }
 
 /** POST /sys/logout: revokes the session; the token answers 401 from now on. */
-export async function logout(tx: TenantTx, actor: Actor): Promise<void> {
+export async function logout(tx: TenantTx, actor: Actor): Promise<null> {
   await tx
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.id, actor.sessionId), isNull(sessions.revokedAt)));
+  return null;
 }
 
 /** Revokes every live session of a user except one (after a password change or a freeze). */

@@ -1,7 +1,13 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+/**
+ * Sign-in and the signed-in account's own calls: password, phone and CAS sign-in, the SMS code,
+ * sign-out, registration and password reset (the 'session' tag, public but for sign-out), then
+ * the caller's permissions, profile, password, departments and the duplicate check (the
+ * 'access' tag). Declarations only (http/route-kit.ts); the public sign-ins count against the
+ * caller's address first (sign-in-calls.service.ts).
+ */
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { cacheBuster, envelope } from '@shared/contract/common.js';
+import { cacheBuster } from '@shared/contract/common.js';
 import {
   casQuery,
   departsResult,
@@ -18,215 +24,138 @@ import {
   updatePasswordBody,
   userInfo,
 } from '@shared/contract/identity.js';
-import { LOGIN_RATE_LIMIT } from '@shared/domain/session.js';
-import { AppError } from '@shared/errors.js';
-import { isLanguage } from '@shared/i18n/languages.js';
-import { nothing } from '@server/http/route-kit.js';
 import type { AppDeps } from '@server/deps.js';
-import { ok } from '@server/http/reply.js';
-import { requestLanguage } from '@server/http/request-context.js';
-import { inActorTenant, originOf } from '@server/http/scope.js';
-import { translatorFor } from '@server/i18n.js';
+import { declareRoutes, route } from '@server/http/route-kit.js';
 import { checkDuplicate, DUPLICATE_CHECK_PERMISSIONS } from '../../system/index.js';
-import { hitRateLimit } from '../../system/index.js';
+import { currentUserDeparts, currentUserInfo, selectDepart, updateOwnPassword } from './account.service.js';
 import {
-  currentUserDeparts,
-  currentUserInfo,
-  rememberLanguage,
-  selectDepart,
-  updateOwnPassword,
-} from './account.service.js';
-import { loginWithCasTicket } from './cas.service.js';
-import { userPermissions } from './menu.service.js';
-import { loginWithPhone, registerSeller, resetPasswordByPhone, sendSmsCode } from './phone.service.js';
-import { loginWithPassword, logout } from './session.service.js';
-
-/** A sign-in told to wait says how long in Retry-After too, for clients that read the header. */
-async function tellingRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'auth.login_delayed')
-      void reply.header('retry-after', String(error.params.seconds));
-    throw error;
-  }
-}
+  casSignIn,
+  passwordSignIn,
+  permissionsNamingLanguage,
+  phoneSignIn,
+  resetForgottenPassword,
+  sendSignInCode,
+  signUp,
+} from './sign-in-calls.service.js';
+import { logout } from './session.service.js';
 
 export async function signInRoutes(app: FastifyInstance, deps: AppDeps) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
-  const limitLogin = (ip: string) => hitRateLimit(db, `login:ip:${ip}`, LOGIN_RATE_LIMIT);
-  const t = (request: Parameters<typeof requestLanguage>[0]) => translatorFor(requestLanguage(request));
+  declareRoutes(app, deps, 'session', [
+    route({
+      method: 'POST',
+      url: '/sys/login',
+      permission: 'public',
+      input: loginBody,
+      reply: loginResult,
+      message: 'login.success',
+      serve: passwordSignIn,
+    }),
+    route({
+      method: 'POST',
+      url: '/sys/phoneLogin',
+      permission: 'public',
+      input: phoneLoginBody,
+      reply: loginResult,
+      message: 'login.success',
+      serve: phoneSignIn,
+    }),
+    route({
+      method: 'POST',
+      url: '/account/sms',
+      permission: 'public',
+      input: smsBody,
+      reply: z.null(),
+      message: 'sms.sent',
+      serve: sendSignInCode,
+    }),
+    route({
+      method: 'GET',
+      url: '/cas/client/validateLogin',
+      permission: 'public',
+      input: casQuery,
+      reply: loginResult,
+      message: 'login.success',
+      serve: casSignIn,
+    }),
+    route({
+      method: 'POST',
+      url: '/sys/logout',
+      permission: 'authenticated',
+      reply: z.null(),
+      message: 'logout.success',
+      run: logout,
+    }),
+    route({
+      method: 'POST',
+      url: '/auth/register',
+      permission: 'public',
+      input: registerBody,
+      reply: z.object({ username: z.string() }),
+      message: 'register.success',
+      serve: signUp,
+    }),
+    route({
+      method: 'POST',
+      url: '/auth/forge-password',
+      permission: 'public',
+      input: forgePasswordBody,
+      reply: z.null(),
+      message: 'password.reset',
+      serve: resetForgottenPassword,
+    }),
+  ]);
 
-  api.post(
-    '/sys/login',
-    {
-      config: { permission: 'public' },
-      schema: { tags: ['session'], body: loginBody, response: { 200: envelope(loginResult) } },
-    },
-    async (request, reply) => {
-      await limitLogin(request.ip);
-      const result = await tellingRetryAfter(reply, () =>
-        loginWithPassword(db, originOf(request), request.body),
-      );
-      return ok(result, t(request)('messages:login.success'));
-    },
-  );
-
-  api.post(
-    '/sys/phoneLogin',
-    {
-      config: { permission: 'public' },
-      schema: { tags: ['session'], body: phoneLoginBody, response: { 200: envelope(loginResult) } },
-    },
-    async (request) => {
-      await limitLogin(request.ip);
-      const result = await loginWithPhone(db, originOf(request), request.body);
-      return ok(result, t(request)('messages:login.success'));
-    },
-  );
-
-  api.post(
-    '/account/sms',
-    {
-      config: { permission: 'public' },
-      schema: { tags: ['session'], body: smsBody, response: { 200: nothing } },
-    },
-    async (request) => {
-      await sendSmsCode(db, deps.sms, originOf(request), request.body, t(request));
-      return ok(null, t(request)('messages:sms.sent'));
-    },
-  );
-
-  api.get(
-    '/cas/client/validateLogin',
-    {
-      config: { permission: 'public' },
-      schema: { tags: ['session'], querystring: casQuery, response: { 200: envelope(loginResult) } },
-    },
-    async (request) => {
-      await limitLogin(request.ip);
-      const result = await loginWithCasTicket(db, deps.casServerUrl, originOf(request), request.query);
-      return ok(result, t(request)('messages:login.success'));
-    },
-  );
-
-  api.post(
-    '/sys/logout',
-    { config: { permission: 'authenticated' }, schema: { tags: ['session'], response: { 200: nothing } } },
-    async (request) => {
-      await inActorTenant(db, request, logout);
-      return ok(null, t(request)('messages:logout.success'));
-    },
-  );
-
-  api.post(
-    '/auth/register',
-    {
-      config: { permission: 'public' },
-      schema: {
-        tags: ['session'],
-        body: registerBody,
-        response: { 200: envelope(z.object({ username: z.string() })) },
-      },
-    },
-    async (request) => {
-      await limitLogin(request.ip);
-      const result = await registerSeller(db, originOf(request), request.body);
-      return ok(result, t(request)('messages:register.success'));
-    },
-  );
-
-  api.post(
-    '/auth/forge-password',
-    {
-      config: { permission: 'public' },
-      schema: { tags: ['session'], body: forgePasswordBody, response: { 200: nothing } },
-    },
-    async (request) => {
-      await limitLogin(request.ip);
-      await resetPasswordByPhone(db, originOf(request), request.body);
-      return ok(null, t(request)('messages:password.reset'));
-    },
-  );
-
-  api.get(
-    '/sys/permission/getUserPermissionByToken',
-    {
-      config: { permission: 'authenticated' },
-      schema: {
-        tags: ['access'],
-        querystring: permissionQuery,
-        response: { 200: envelope(permissionResult) },
-      },
-    },
-    async (request) => {
-      const language = requestLanguage(request);
-      const { lang } = request.query;
-      // The app names the language it shows on this call, after sign-in and after each switch.
-      const result = await inActorTenant(db, request, async (tx, actor) => {
-        if (isLanguage(lang)) await rememberLanguage(tx, actor, lang);
-        return userPermissions(tx, actor, language, translatorFor(language));
-      });
-      return ok(result);
-    },
-  );
-
-  api.get(
-    '/user/info',
-    {
-      config: { permission: 'authenticated' },
-      schema: { tags: ['access'], querystring: cacheBuster, response: { 200: envelope(userInfo) } },
-    },
-    async (request) => ok(await inActorTenant(db, request, currentUserInfo)),
-  );
-
-  api.post(
-    '/sys/user/updatePassword',
-    {
-      config: { permission: 'authenticated' },
-      schema: { tags: ['access'], body: updatePasswordBody, response: { 200: nothing } },
-    },
-    async (request) => {
-      await inActorTenant(db, request, (tx, actor) => updateOwnPassword(tx, actor, request.body));
-      return ok(null, t(request)('messages:password.changed'));
-    },
-  );
-
-  api.get(
-    '/sys/user/getCurrentUserDeparts',
-    {
-      config: { permission: 'authenticated' },
-      schema: { tags: ['access'], querystring: cacheBuster, response: { 200: envelope(departsResult) } },
-    },
-    async (request) => ok(await inActorTenant(db, request, currentUserDeparts)),
-  );
-
-  api.post(
-    '/sys/selectDepart',
-    {
-      config: { permission: 'authenticated' },
-      schema: {
-        tags: ['access'],
-        body: selectDepartBody,
-        response: { 200: envelope(z.object({ userInfo })) },
-      },
-    },
-    async (request) => {
-      const result = await inActorTenant(db, request, (tx, actor) => selectDepart(tx, actor, request.body));
-      return ok(result, t(request)('messages:depart.selected'));
-    },
-  );
-
-  api.get(
-    '/sys/duplicate/check',
-    {
-      config: { permission: { anyOf: DUPLICATE_CHECK_PERMISSIONS } },
-      schema: { tags: ['access'], querystring: duplicateCheckQuery, response: { 200: nothing } },
-    },
-    async (request) => {
-      await inActorTenant(db, request, (tx, actor) => checkDuplicate(tx, actor, request.query));
-      return ok(null, t(request)('messages:duplicate.available'));
-    },
-  );
+  declareRoutes(app, deps, 'access', [
+    route({
+      method: 'GET',
+      url: '/sys/permission/getUserPermissionByToken',
+      permission: 'authenticated',
+      input: permissionQuery,
+      reply: permissionResult,
+      run: permissionsNamingLanguage,
+    }),
+    route({
+      method: 'GET',
+      url: '/user/info',
+      permission: 'authenticated',
+      input: cacheBuster,
+      reply: userInfo,
+      run: currentUserInfo,
+    }),
+    route({
+      method: 'POST',
+      url: '/sys/user/updatePassword',
+      permission: 'authenticated',
+      input: updatePasswordBody,
+      reply: z.null(),
+      message: 'password.changed',
+      run: updateOwnPassword,
+    }),
+    route({
+      method: 'GET',
+      url: '/sys/user/getCurrentUserDeparts',
+      permission: 'authenticated',
+      input: cacheBuster,
+      reply: departsResult,
+      run: currentUserDeparts,
+    }),
+    route({
+      method: 'POST',
+      url: '/sys/selectDepart',
+      permission: 'authenticated',
+      input: selectDepartBody,
+      reply: z.object({ userInfo }),
+      message: 'depart.selected',
+      run: selectDepart,
+    }),
+    route({
+      method: 'GET',
+      url: '/sys/duplicate/check',
+      permission: { anyOf: DUPLICATE_CHECK_PERMISSIONS },
+      input: duplicateCheckQuery,
+      reply: z.null(),
+      message: 'duplicate.available',
+      run: checkDuplicate,
+    }),
+  ]);
 }
