@@ -11,7 +11,7 @@ import type { PdaWavesReply } from '@shared/contract/picking.js';
 import type { ExpectedReturns } from '@shared/contract/returns.js';
 import type { TransferTask } from '@shared/contract/transfers.js';
 import { loadCountTasks } from '@pda/count/count-data.js';
-import { PdaDatabase, type OutboxOp } from '@pda/data/db.js';
+import { PdaDatabase, STORES_V1, STORES_V2, type OutboxOp } from '@pda/data/db.js';
 import { loadWork } from '@pda/pack/outbound-data.js';
 import { loadPickWaves } from '@pda/pick/pick-data.js';
 import { inspectItem, itemsOf, loadExpectedReturns, loadLocalReturns } from '@pda/returns/returns-data.js';
@@ -27,17 +27,8 @@ const RETURN = '66666666-6666-4666-8666-666666666666';
 /** The schema of version 2, as the previous app declared it. */
 function openPrevious(name: string): Dexie {
   const db = new Dexie(name);
-  db.version(1).stores({
-    outbox: '&seq, &opId, status',
-    done: '&seq, &opId, doneAt',
-    attention: '&seq, &opId',
-    meta: '&key',
-    locations: '&key, *lookup',
-    skus: '&key, *lookup',
-    inboundOrders: '&key, *lookup',
-    boxes: '&key, *lookup, parentKey',
-  });
-  db.version(2).stores({ photos: '&key, opId' });
+  db.version(1).stores(STORES_V1);
+  db.version(2).stores(STORES_V2);
   return db;
 }
 

@@ -52,6 +52,20 @@ export type { MetaRow } from './meta-row.js';
 
 export const PDA_DB_NAME = 'wms-pda';
 
+/** The tables of version 1, as every device since has them (a test opens an older database with them). */
+export const STORES_V1 = {
+  outbox: '&seq, &opId, status',
+  done: '&seq, &opId, doneAt',
+  attention: '&seq, &opId',
+  meta: '&key',
+  locations: '&key, *lookup',
+  skus: '&key, *lookup',
+  inboundOrders: '&key, *lookup',
+  boxes: '&key, *lookup, parentKey',
+} as const;
+/** What version 2 adds. */
+export const STORES_V2 = { photos: '&key, opId' } as const;
+
 /** A JSON value, as ops and reference rows carry them. */
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -149,18 +163,9 @@ export class PdaDatabase extends Dexie {
     // No cache of live queries' results: some writes go around Dexie (native.ts), and a cached
     // answer would not see them.
     super(name, { cache: 'disabled' });
-    this.version(1).stores({
-      outbox: '&seq, &opId, status',
-      done: '&seq, &opId, doneAt',
-      attention: '&seq, &opId',
-      meta: '&key',
-      locations: '&key, *lookup',
-      skus: '&key, *lookup',
-      inboundOrders: '&key, *lookup',
-      boxes: '&key, *lookup, parentKey',
-    });
+    this.version(1).stores(STORES_V1);
     // Version 2 adds discrepancy photos; every table of version 1 stays as it was.
-    this.version(2).stores({ photos: '&key, opId' });
+    this.version(2).stores(STORES_V2);
     // Version 3 gives each task list its own table; the lists kept in `meta` until then move
     // into them and their keys go (carryTaskListsOver). Every table of version 2 stays.
     this.version(3)

@@ -3,9 +3,10 @@
  * after the commit, then read back), a label step on each order, and tracking pushed again, each
  * answered as its bulk reply in the caller's language. Each owns its transactions.
  */
-import { withTenant, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import type { Actor } from '../../http/actor.js';
 import type { RouteCall } from '../../http/route-kit.js';
+import { inActorTenant } from '../../http/scope.js';
 import { batchView, createBatch, jobActor, WAYBILL_BATCH_JOB, type BatchJob } from './batches.service.js';
 import { replyOf } from './bulk-reply.js';
 import type { LogisticsRuntime } from './runtime.js';
@@ -22,11 +23,8 @@ export async function queueBatch(
 ) {
   const { db, jobs } = call.deps;
   const actor = call.actor();
-  const batchId = await withTenant(
-    db,
-    actor.tenantId,
-    (tx) => createBatch(tx, actor, kind, orderIds, channelId),
-    actor.userId,
+  const batchId = await inActorTenant(db, call.request, (tx) =>
+    createBatch(tx, actor, kind, orderIds, channelId),
   );
   const job: BatchJob = {
     tenantId: actor.tenantId,
@@ -34,7 +32,7 @@ export async function queueBatch(
     actor: jobActor({ ...actor, language: call.language }),
   };
   await jobs.send(WAYBILL_BATCH_JOB, job, { singletonKey: batchId });
-  return withTenant(db, actor.tenantId, (tx) => batchView(tx, actor, batchId, call.language), actor.userId);
+  return inActorTenant(db, call.request, (tx) => batchView(tx, actor, batchId, call.language));
 }
 
 /** A label step on each order: 'try again' (refetchLabel) or 'save again' (resaveLabel). */
